@@ -1,0 +1,110 @@
+# qttt: a toolkit for recorded games of Quantum Tic-Tac-Toe.
+# make, make check, make install (PREFIX, DESTDIR), make bench.
+# Sanitizers: make clean && make check SANITIZE=1
+
+VERSION =	0.1.0
+PREFIX =	/usr/local
+BINDIR =	$(PREFIX)/bin
+LIBDIR =	$(PREFIX)/lib
+INCLUDEDIR =	$(PREFIX)/include
+MANDIR =	$(PREFIX)/share/man
+PKG_CONFIG =	pkg-config
+
+CC =		cc
+CFLAGS =	-O2 -g
+WARNINGS =	-Wall -Wextra -Wshadow -Wstrict-prototypes \
+		-Wmissing-prototypes -Wpointer-arith -Wformat=2
+SANITIZE =
+SANFLAGS_1 =	-fsanitize=address,undefined -fno-omit-frame-pointer \
+		-fno-sanitize-recover=all
+SANFLAGS =	$(SANFLAGS_$(SANITIZE))
+
+YAML_CFLAGS !=	$(PKG_CONFIG) --cflags yaml-0.1 2>/dev/null || true
+YAML_LIBS !=	$(PKG_CONFIG) --libs yaml-0.1 2>/dev/null || echo -lyaml
+CHECK_CFLAGS !=	$(PKG_CONFIG) --cflags check 2>/dev/null || true
+CHECK_LIBS !=	$(PKG_CONFIG) --libs check 2>/dev/null || echo -lcheck
+
+ALL_CFLAGS =	-std=c17 -D_POSIX_C_SOURCE=200809L -fPIC $(WARNINGS) \
+		$(CFLAGS) $(SANFLAGS) $(YAML_CFLAGS) -Ilib
+ALL_LDFLAGS =	$(LDFLAGS) $(SANFLAGS)
+
+# The library: one object per module, each named for what it holds.
+LIB_OBJS =	lib/diag.o \
+		lib/game.o \
+		lib/json.o \
+		lib/line_reader.o \
+		lib/reader.o \
+		lib/record.o \
+		lib/rules.o \
+		lib/square.o \
+		lib/utf8.o
+
+# Code shared by the front ends (option handling, diagnostics, output).
+CMD_OBJS =	cmd/common.o
+
+TOOLS =		cmd/qttt-validate
+
+MAN1 =		man/qttt-validate.1
+MAN5 =
+
+UNIT_OBJS =	tests/check_main.o
+
+all: lib/libqttt.a $(TOOLS)
+
+lib/libqttt.a: $(LIB_OBJS)
+	rm -f $@
+	ar rcs $@ $(LIB_OBJS)
+
+$(LIB_OBJS) $(CMD_OBJS) $(TOOLS:=.o) $(UNIT_OBJS): lib/qttt.h
+$(LIB_OBJS): lib/internal.h
+$(CMD_OBJS) $(TOOLS:=.o): cmd/common.h
+
+.c.o:
+	$(CC) $(ALL_CFLAGS) -c -o $@ $<
+
+$(TOOLS): $(CMD_OBJS) lib/libqttt.a
+	$(CC) $(ALL_LDFLAGS) -o $@ $@.o $(CMD_OBJS) lib/libqttt.a $(YAML_LIBS)
+
+cmd/qttt-validate: cmd/qttt-validate.o
+
+tests/unit: $(UNIT_OBJS) lib/libqttt.a
+	$(CC) $(ALL_LDFLAGS) -o $@ $(UNIT_OBJS) lib/libqttt.a $(YAML_LIBS) \
+	    $(CHECK_LIBS)
+
+$(UNIT_OBJS): tests/check_qttt.h
+$(UNIT_OBJS): CFLAGS += $(CHECK_CFLAGS)
+
+check: all tests/unit
+	tests/unit
+	sh tests/golden/run.sh
+	sh tests/lint-man.sh $(MAN1) $(MAN5)
+
+bench: all
+	sh tests/bench/run.sh
+
+install: all
+	mkdir -p $(DESTDIR)$(BINDIR) $(DESTDIR)$(LIBDIR)/pkgconfig \
+	    $(DESTDIR)$(INCLUDEDIR) $(DESTDIR)$(MANDIR)/man1 \
+	    $(DESTDIR)$(MANDIR)/man5
+	cp $(TOOLS) $(DESTDIR)$(BINDIR)/
+	cp lib/libqttt.a $(DESTDIR)$(LIBDIR)/
+	cp lib/qttt.h $(DESTDIR)$(INCLUDEDIR)/
+	sed -e 's|@PREFIX@|$(PREFIX)|' -e 's|@LIBDIR@|$(LIBDIR)|' \
+	    -e 's|@INCLUDEDIR@|$(INCLUDEDIR)|' -e 's|@VERSION@|$(VERSION)|' \
+	    lib/qttt.pc.in > $(DESTDIR)$(LIBDIR)/pkgconfig/qttt.pc
+	cp $(MAN1) $(DESTDIR)$(MANDIR)/man1/
+	for f in $(MAN5); do cp $$f $(DESTDIR)$(MANDIR)/man5/; done
+
+uninstall:
+	for f in $(TOOLS); do rm -f $(DESTDIR)$(BINDIR)/$${f#cmd/}; done
+	rm -f $(DESTDIR)$(LIBDIR)/libqttt.a $(DESTDIR)$(INCLUDEDIR)/qttt.h \
+	    $(DESTDIR)$(LIBDIR)/pkgconfig/qttt.pc
+	for f in $(MAN1); do rm -f $(DESTDIR)$(MANDIR)/man1/$${f#man/}; done
+	for f in $(MAN5); do rm -f $(DESTDIR)$(MANDIR)/man5/$${f#man/}; done
+
+clean:
+	rm -f lib/*.o lib/libqttt.a cmd/*.o $(TOOLS) tests/*.o tests/unit
+	rm -rf tests/out
+
+.PHONY: all check bench install uninstall clean
+.SUFFIXES: .c .o

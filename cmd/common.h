@@ -1,0 +1,63 @@
+/*
+ * What the front ends share: naming inputs, showing diagnostics in
+ * context, and finishing output with every write checked.
+ */
+#ifndef QTTT_COMMON_H
+#define QTTT_COMMON_H
+
+#include <stdio.h>
+
+#include "qttt.h"
+
+/* Exit statuses, as cmp(1): all well, some game invalid, trouble. */
+#define EXIT_VALID	0
+#define EXIT_INVALID	1
+#define EXIT_TROUBLE	2
+
+extern const char *progname;
+
+/* Sets progname from argv[0]. */
+void	 setprogname_from(const char *argv0);
+
+/* Prints "progname VERSION" to stdout and exits 0 (after checking). */
+void	 print_version(void) __attribute__((noreturn));
+
+/*
+ * Parses a --format argument: auto, line, yaml, json, goff.
+ * Returns -1 if it is none of them.
+ */
+int	 parse_format(const char *);
+
+/*
+ * Opens an input: "-" is standard input.  Returns a file descriptor,
+ * or -1 after a warning.  close_input() closes what open_input opened.
+ */
+int	 open_input(const char *path);
+void	 close_input(int fd);
+/* The name to show for an input: "-" shows as "<stdin>". */
+const char *input_name(const char *path);
+
+/*
+ * Shows a diagnostic on f as
+ *	progname: file:line:col: error: message [code]
+ * followed, when the record has its source text, by the line and a
+ * caret under the column.
+ */
+void	 show_diag(FILE *f, const char *file, const struct qttt_record *,
+	    const struct qttt_diag *);
+
+/* The same as one JSON object on a line. */
+void	 show_diag_json(FILE *f, const char *file,
+	    const struct qttt_record *, const struct qttt_diag *);
+
+/* A diagnostic about a whole input (no record): "no game", I/O. */
+void	 show_input_diag(FILE *f, const char *file, enum qttt_code,
+	    const char *msg, int json);
+
+/*
+ * Flushes and closes standard output and checks for a write error
+ * (full disk, closed pipe).  Returns 0, or -1 after a message.
+ */
+int	 finish_output(void);
+
+#endif /* !QTTT_COMMON_H */

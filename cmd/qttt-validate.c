@@ -1,0 +1,235 @@
+/*
+ * qttt-validate: check game records against the rules, report every
+ * problem with its position, and optionally print the canonical form.
+ */
+#include <getopt.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "qttt.h"
+#include "common.h"
+
+struct counts {
+	unsigned long	 games;
+	unsigned long	 valid;
+	unsigned long	 invalid;
+	unsigned long	 diags;
+};
+
+struct options {
+	enum qttt_format format;
+	int		 json;		/* -j: diagnostics as JSON Lines */
+	int		 list;		/* -l: list non-canonical files */
+	int		 print;		/* -p: print canonical records */
+	int		 quiet;		/* -q: status only */
+	int		 summary;	/* -s: a summary line */
+};
+
+static void
+usage(FILE *f)
+{
+	fprintf(f, "usage: %s [-jlpqs] [-f format] [file ...]\n", progname);
+}
+
+static void
+help(void)
+{
+	usage(stdout);
+	fputs("Check Quantum Tic-Tac-Toe game records.\n"
+	    "\n"
+	    "  -f, --format=FMT  input format: auto (default), line, yaml,"
+	    " json, goff\n"
+	    "  -j, --json        diagnostics as JSON Lines on standard"
+	    " output\n"
+	    "  -l, --list        list files whose records are not in"
+	    " canonical form\n"
+	    "  -p, --print       print valid records in canonical form\n"
+	    "  -q, --quiet       print nothing; the exit status tells\n"
+	    "  -s, --summary     print a summary line to standard error\n"
+	    "  -h, --help        show this help\n"
+	    "  -V, --version     show the version\n"
+	    "\n"
+	    "Exit status: 0 all valid, 1 some game invalid (or, with -l,\n"
+	    "not canonical), 2 usage or I/O error.\n", stdout);
+	exit(finish_output() == 0 ? EXIT_VALID : EXIT_TROUBLE);
+}
+
+/* Whether a valid record is already written as the canonical form. */
+static int
+is_canonical(const struct qttt_record *rec, const char *canon, int len)
+{
+	size_t	 n = rec->textlen;
+
+	if (rec->text == NULL)
+		return 1;	/* formats without a source line */
+	return n == (size_t)len && memcmp(rec->text, canon, n) == 0;
+}
+
+static void
+report(const struct options *o, const char *name,
+    const struct qttt_record *rec)
+{
+	size_t	 i;
+
+	if (o->quiet)
+		return;
+	for (i = 0; i < rec->ndiags; i++) {
+		if (o->json)
+			show_diag_json(stdout, name, rec, &rec->diags[i]);
+		else
+			show_diag(stderr, name, rec, &rec->diags[i]);
+	}
+	/* JSON readers get the count from the summary. */
+	if (rec->ndropped > 0 && !o->json)
+		fprintf(stderr, "%s: %s:%lu: note: %zu more problems in this "
+		    "game not shown\n", progname, name, rec->line + 1,
+		    rec->ndropped);
+}
+
+/*
+ * Validates one input.  Returns the exit status it deserves.
+ */
+static int
+validate(const struct options *o, const char *path, struct counts *c)
+{
+	static struct qttt_record rec;
+	static struct qttt_game game;
+	struct qttt_reader *r;
+	const char	*name = input_name(path);
+	char		 canon[QTTT_RECORD_MAX];
+	int		 fd, k, len, status = EXIT_VALID, listed = 0;
+	unsigned long	 games = 0;
+
+	if ((fd = open_input(path)) == -1)
+		return EXIT_TROUBLE;
+	if ((r = qttt_reader_open(fd, o->format)) == NULL) {
+		fprintf(stderr, "%s: %s: out of memory\n", progname, name);
+		close_input(fd);
+		return EXIT_TROUBLE;
+	}
+	while ((k = qttt_reader_next(r, &rec)) == 1) {
+		games++;
+		c->games++;
+		if (qttt_record_play(&rec, &game) > 0) {
+			c->invalid++;
+			c->diags += rec.ndiags + rec.ndropped;
+			status = EXIT_INVALID;
+			report(o, name, &rec);
+			continue;
+		}
+		c->valid++;
+		if (!o->print && !o->list)
+			continue;
+		len = qttt_game_format(&game, canon, sizeof(canon));
+		if (o->print)
+			printf("%s\n", canon);
+		if (o->list && !listed && !is_canonical(&rec, canon, len)) {
+			listed = 1;
+			status = EXIT_INVALID;
+			if (!o->quiet)
+				printf("%s\n", name);
+		}
+	}
+	if (k == -1) {
+		c->diags++;
+		if (!o->quiet)
+			show_input_diag(o->json ? stdout : stderr, name,
+			    QTTT_E_IO, rec.ndiags > 0 ? rec.diags[0].msg :
+			    "read error", o->json);
+		status = EXIT_TROUBLE;
+	} else if (games == 0) {
+		/* An empty input is almost always a mistake upstream. */
+		c->diags++;
+		if (!o->quiet)
+			show_input_diag(o->json ? stdout : stderr, name,
+			    QTTT_E_EMPTY, "no game in the input", o->json);
+		status = EXIT_INVALID;
+	}
+	qttt_reader_close(r);
+	close_input(fd);
+	return status;
+}
+
+int
+main(int argc, char *argv[])
+{
+	static const struct option longopts[] = {
+		{ "format",	required_argument,	NULL, 'f' },
+		{ "help",	no_argument,		NULL, 'h' },
+		{ "json",	no_argument,		NULL, 'j' },
+		{ "list",	no_argument,		NULL, 'l' },
+		{ "print",	no_argument,		NULL, 'p' },
+		{ "quiet",	no_argument,		NULL, 'q' },
+		{ "summary",	no_argument,		NULL, 's' },
+		{ "version",	no_argument,		NULL, 'V' },
+		{ NULL,		0,			NULL, 0 }
+	};
+	struct options	 o;
+	struct counts	 c;
+	int		 ch, fmt, status = EXIT_VALID, s, i;
+
+	setprogname_from(argv[0]);
+	memset(&o, 0, sizeof(o));
+	memset(&c, 0, sizeof(c));
+	while ((ch = getopt_long(argc, argv, "f:hjlpqsV", longopts,
+	    NULL)) != -1) {
+		switch (ch) {
+		case 'f':
+			if ((fmt = parse_format(optarg)) == -1) {
+				fprintf(stderr, "%s: unknown format: %s\n",
+				    progname, optarg);
+				usage(stderr);
+				return EXIT_TROUBLE;
+			}
+			o.format = fmt;
+			break;
+		case 'h':
+			help();
+			break;
+		case 'j':
+			o.json = 1;
+			break;
+		case 'l':
+			o.list = 1;
+			break;
+		case 'p':
+			o.print = 1;
+			break;
+		case 'q':
+			o.quiet = 1;
+			break;
+		case 's':
+			o.summary = 1;
+			break;
+		case 'V':
+			print_version();
+			break;
+		default:
+			usage(stderr);
+			return EXIT_TROUBLE;
+		}
+	}
+	argc -= optind;
+	argv += optind;
+	if ((o.json || o.list) + o.print > 1 || (o.json && o.list)) {
+		fprintf(stderr, "%s: -j, -l and -p all write to standard "
+		    "output: choose one\n", progname);
+		usage(stderr);
+		return EXIT_TROUBLE;
+	}
+
+	if (argc == 0)
+		status = validate(&o, "-", &c);
+	for (i = 0; i < argc; i++)
+		if ((s = validate(&o, argv[i], &c)) > status)
+			status = s;
+
+	if (o.summary && !o.quiet)
+		fprintf(stderr, "%s: %lu games, %lu valid, %lu invalid, "
+		    "%lu diagnostics\n", progname, c.games, c.valid,
+		    c.invalid, c.diags);
+	if (finish_output() != 0)
+		return EXIT_TROUBLE;
+	return status;
+}

@@ -1,0 +1,84 @@
+/*
+ * A game as a list of canonical actions, and its line-notation form.
+ */
+#include <stdio.h>
+#include <string.h>
+
+#include "qttt.h"
+
+void
+qttt_game_init(struct qttt_game *g)
+{
+	g->nplies = 0;
+	qttt_state_init(&g->state);
+}
+
+enum qttt_code
+qttt_game_play(struct qttt_game *g, const struct qttt_action *a,
+    struct qttt_diag *d)
+{
+	struct qttt_action canon;
+	enum qttt_code	 code;
+
+	if (a->kind == QTTT_MEASURE) {
+		if ((code = qttt_state_canonical(&g->state, a, &canon, d)) !=
+		    QTTT_OK)
+			return code;
+	} else
+		canon = *a;
+	if ((code = qttt_state_apply(&g->state, &canon, d)) != QTTT_OK)
+		return code;
+	if (canon.kind == QTTT_PLACE && canon.sq[0] > canon.sq[1]) {
+		canon.sq[0] = a->sq[1];
+		canon.sq[1] = a->sq[0];
+	}
+	/* A legal game never has more plies than this; see qttt.h. */
+	if (g->nplies < QTTT_MAXPLIES)
+		g->plies[g->nplies++] = canon;
+	return QTTT_OK;
+}
+
+int
+qttt_action_format(const struct qttt_action *a, char *buf, size_t n)
+{
+	char	 p = QTTT_MOVER(a->move) == QTTT_X ? 'X' : 'O';
+
+	if (a->kind == QTTT_MEASURE)
+		return snprintf(buf, n, "measure %c%d->%s", p, a->move,
+		    qttt_square_name(a->sq[0]));
+	if (a->sq[0] == a->sq[1])
+		return snprintf(buf, n, "%c%d %s", p, a->move,
+		    qttt_square_name(a->sq[0]));
+	return snprintf(buf, n, "%c%d %s %s", p, a->move,
+	    qttt_square_name(a->sq[0]), qttt_square_name(a->sq[1]));
+}
+
+int
+qttt_game_format(const struct qttt_game *g, char *buf, size_t n)
+{
+	char	 item[32];
+	size_t	 len = 0, i;
+	int	 k;
+
+	if (n > 0)
+		buf[0] = '\0';
+	for (i = 0; i <= g->nplies; i++) {
+		if (i < g->nplies)
+			k = qttt_action_format(&g->plies[i], item,
+			    sizeof(item));
+		else if (g->state.result.over)
+			k = qttt_result_format(&g->state.result, item,
+			    sizeof(item));
+		else
+			break;
+		if (i > 0) {
+			if (len + 2 < n)
+				memcpy(buf + len, "; ", 3);
+			len += 2;
+		}
+		if (len + k < n)
+			memcpy(buf + len, item, k + 1);
+		len += k;
+	}
+	return (int)len;
+}

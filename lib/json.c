@@ -1,0 +1,48 @@
+/*
+ * JSON string output, shared by every writer of JSON.
+ */
+#include <stdio.h>
+
+#include "qttt.h"
+#include "internal.h"
+
+int
+qttt_json_string(FILE *f, const char *str, size_t len)
+{
+	const unsigned char *s = (const unsigned char *)str;
+	size_t		 i, k;
+
+	putc('"', f);
+	for (i = 0; i < len; i++) {
+		switch (s[i]) {
+		case '"':
+			fputs("\\\"", f);
+			continue;
+		case '\\':
+			fputs("\\\\", f);
+			continue;
+		case '\n':
+			fputs("\\n", f);
+			continue;
+		case '\t':
+			fputs("\\t", f);
+			continue;
+		case '\r':
+			fputs("\\r", f);
+			continue;
+		default:
+			break;
+		}
+		if (s[i] < 0x20 || s[i] == 0x7f)
+			fprintf(f, "\\u%04x", s[i]);
+		else if (s[i] < 0x80)
+			putc(s[i], f);
+		else if ((k = qttt_utf8_len(s + i, len - i)) > 0) {
+			fwrite(s + i, 1, k, f);
+			i += k - 1;
+		} else
+			fputs("\\ufffd", f);
+	}
+	putc('"', f);
+	return ferror(f) ? -1 : 0;
+}

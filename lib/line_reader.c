@@ -1,0 +1,464 @@
+/*
+ * The line notation (NOTATION.md section 1; formats/line-notation.md):
+ * one game per line, items separated by ';', '#' comments.
+ *
+ * The parser reports every syntax error of a line and keeps the items
+ * that precede the first one, so that the rules can judge that prefix.
+ */
+#include <stdio.h>
+#include <string.h>
+
+#include "qttt.h"
+#include "internal.h"
+
+struct cursor {
+	const char		*s;
+	size_t			 len;
+	size_t			 pos;
+	unsigned long		 lineno;
+	struct qttt_record	*rec;
+};
+
+#define SYNTAX(c, code, col, ...) \
+	qttt_record_diag((c)->rec, (code), (c)->lineno, (col), __VA_ARGS__)
+
+static int
+is_blank(int ch)
+{
+	return ch == ' ' || ch == '\t';
+}
+
+static void
+skip_blanks(struct cursor *c, size_t end)
+{
+	while (c->pos < end && is_blank((unsigned char)c->s[c->pos]))
+		c->pos++;
+}
+
+/* Length of the token at pos: up to a blank or end. */
+static size_t
+token_len(const struct cursor *c, size_t end)
+{
+	size_t	 p = c->pos;
+
+	while (p < end && !is_blank((unsigned char)c->s[p]))
+		p++;
+	return p - c->pos;
+}
+
+/* Shows at most 24 bytes of a token in a message. */
+#define SHOW(n)	((int)((n) > 24 ? 24 : (n)))
+
+/*
+ * A square: a1..c3 (letter in either case) or Goff's 1..9.
+ * Returns 0..8, or -1.
+ */
+static int
+square_value(const char *t, size_t n)
+{
+	int	 col, row;
+
+	if (n == 1 && t[0] >= '1' && t[0] <= '9')
+		return t[0] - '1';
+	if (n != 2)
+		return -1;
+	col = t[0] | 0x20;
+	row = t[1];
+	if (col < 'a' || col > 'c' || row < '1' || row > '3')
+		return -1;
+	return (row - '1') * 3 + (col - 'a');
+}
+
+/*
+ * A mark at pos: X or O and a move number 1..9 of the right parity.
+ * Advances past it and returns the move number, or reports and
+ * returns 0.
+ */
+static int
+parse_mark(struct cursor *c, size_t end)
+{
+	size_t	 start = c->pos, p = c->pos, n;
+	int	 ch = (unsigned char)c->s[p], m;
+
+	n = 0;
+	if (p + 1 < end) {
+		while (p + 1 + n < end && c->s[p + 1 + n] >= '0' &&
+		    c->s[p + 1 + n] <= '9')
+			n++;
+	}
+	if ((ch != 'X' && ch != 'O' && ch != 'x' && ch != 'o') || n == 0) {
+		n = token_len(c, end);
+		SYNTAX(c, QTTT_E_MARK, start, "expected a mark such as X1 or "
+		    "O2, found '%.*s'", SHOW(n), c->s + start);
+		return 0;
+	}
+	c->pos = p + 1 + n;
+	if (ch == 'x' || ch == 'o') {
+		SYNTAX(c, QTTT_E_MARK, start, "'%.*s': marks are written "
+		    "with a capital X or O", (int)(n + 1), c->s + start);
+		return 0;
+	}
+	if (n > 1 || c->s[p + 1] == '0') {
+		SYNTAX(c, QTTT_E_MARK, start, "'%.*s': moves are numbered "
+		    "1 to 9", SHOW(n + 1), c->s + start);
+		return 0;
+	}
+	m = c->s[p + 1] - '0';
+	if (QTTT_MOVER(m) != (ch == 'X' ? QTTT_X : QTTT_O)) {
+		SYNTAX(c, QTTT_E_MARK, start, "'%c%d': X makes the odd moves "
+		    "and O the even ones", ch, m);
+		return 0;
+	}
+	return m;
+}
+
+/* Reads a square token at pos; reports and returns -1 if it is not. */
+static int
+parse_square(struct cursor *c, size_t end, size_t n)
+{
+	int	 sq = square_value(c->s + c->pos, n);
+
+	if (sq < 0)
+		SYNTAX(c, QTTT_E_SQUARE, c->pos, "'%.*s' is not a square "
+		    "(a1 to c3, or 1 to 9)", SHOW(n), c->s + c->pos);
+	c->pos += n;
+	(void)end;
+	return sq;
+}
+
+static int
+looks_like_mark(const char *t, size_t n)
+{
+	return n >= 2 && (t[0] == 'X' || t[0] == 'O') &&
+	    t[1] >= '0' && t[1] <= '9';
+}
+
+static int
+parse_placement(struct cursor *c, size_t end, struct qttt_item *it)
+{
+	size_t	 n;
+	int	 m, sq[2], nsq = 0, ok = 1;
+
+	if ((m = parse_mark(c, end)) == 0)
+		return 0;
+	it->kind = QTTT_ITEM_ACTION;
+	it->action.kind = QTTT_PLACE;
+	it->action.move = m;
+	for (;;) {
+		if (c->pos < end && !is_blank((unsigned char)c->s[c->pos])) {
+			n = token_len(c, end);
+			SYNTAX(c, QTTT_E_SYNTAX, c->pos, "unexpected '%.*s' "
+			    "after %c%d", SHOW(n), c->s + c->pos,
+			    c->s[it->col], m);
+			return 0;
+		}
+		skip_blanks(c, end);
+		if (c->pos == end)
+			break;
+		n = token_len(c, end);
+		if (nsq == 2) {
+			if (looks_like_mark(c->s + c->pos, n))
+				SYNTAX(c, QTTT_E_SEPARATOR, c->pos, "missing "
+				    "';' before '%.*s'", SHOW(n),
+				    c->s + c->pos);
+			else
+				SYNTAX(c, QTTT_E_SYNTAX, c->pos, "unexpected "
+				    "'%.*s' after the squares of %c%d",
+				    SHOW(n), c->s + c->pos, c->s[it->col], m);
+			return 0;
+		}
+		it->sqcol[nsq] = c->pos;
+		if ((sq[nsq++] = parse_square(c, end, n)) < 0)
+			ok = 0;
+	}
+	if (!ok)
+		return 0;
+	if (nsq == 1 && m == 9) {
+		/* The forced last move may name its square once. */
+		sq[1] = sq[0];
+		it->sqcol[1] = it->sqcol[0];
+	} else if (nsq < 2) {
+		SYNTAX(c, QTTT_E_SYNTAX, nsq == 0 ? it->col : it->sqcol[0],
+		    "%c%d needs two squares", c->s[it->col], m);
+		return 0;
+	}
+	it->action.sq[0] = sq[0];
+	it->action.sq[1] = sq[1];
+	return 1;
+}
+
+static int
+parse_measurement(struct cursor *c, size_t end, struct qttt_item *it)
+{
+	size_t	 n, arrow;
+	int	 m, sq;
+
+	c->pos += 7;	/* "measure" */
+	if (c->pos < end && !is_blank((unsigned char)c->s[c->pos])) {
+		SYNTAX(c, QTTT_E_SYNTAX, it->col, "expected 'measure MARK->"
+		    "SQUARE'");
+		return 0;
+	}
+	skip_blanks(c, end);
+	if (c->pos == end) {
+		SYNTAX(c, QTTT_E_SYNTAX, it->col, "'measure' needs a mark "
+		    "and a square, as in 'measure X1->a1'");
+		return 0;
+	}
+	if ((m = parse_mark(c, end)) == 0)
+		return 0;
+	skip_blanks(c, end);
+	arrow = c->pos;
+	if (end - c->pos >= 2 && memcmp(c->s + c->pos, "->", 2) == 0)
+		c->pos += 2;
+	else if (end - c->pos >= 3 &&
+	    memcmp(c->s + c->pos, "\xe2\x86\x92", 3) == 0)
+		c->pos += 3;
+	else {
+		n = token_len(c, end);
+		if (n == 0)
+			SYNTAX(c, QTTT_E_SYNTAX, arrow, "expected '->' and a "
+			    "square after %c%d",
+			    QTTT_MOVER(m) == QTTT_X ? 'X' : 'O', m);
+		else
+			SYNTAX(c, QTTT_E_SYNTAX, arrow, "expected '->' after "
+			    "the mark, found '%.*s'", SHOW(n), c->s + arrow);
+		return 0;
+	}
+	skip_blanks(c, end);
+	n = token_len(c, end);
+	if (n == 0) {
+		SYNTAX(c, QTTT_E_SYNTAX, c->pos, "expected a square after "
+		    "'->'");
+		return 0;
+	}
+	it->sqcol[0] = it->sqcol[1] = c->pos;
+	if ((sq = parse_square(c, end, n)) < 0)
+		return 0;
+	skip_blanks(c, end);
+	if (c->pos < end) {
+		n = token_len(c, end);
+		if (looks_like_mark(c->s + c->pos, n))
+			SYNTAX(c, QTTT_E_SEPARATOR, c->pos, "missing ';' "
+			    "before '%.*s'", SHOW(n), c->s + c->pos);
+		else
+			SYNTAX(c, QTTT_E_SYNTAX, c->pos, "unexpected '%.*s' "
+			    "after the measurement", SHOW(n), c->s + c->pos);
+		return 0;
+	}
+	it->kind = QTTT_ITEM_ACTION;
+	it->action.kind = QTTT_MEASURE;
+	it->action.move = m;
+	it->action.sq[0] = it->action.sq[1] = sq;
+	return 1;
+}
+
+/* A score in half points: 0 1/2 1 3/2 2 0.5 1.5; -1 if none. */
+static int
+parse_score(const char *t, size_t n, size_t *used)
+{
+	static const struct {
+		const char	*text;
+		int		 halves;
+	} scores[] = {
+		{ "3/2", 3 }, { "1/2", 1 }, { "0.5", 1 }, { "1.5", 3 },
+		{ "0", 0 }, { "1", 2 }, { "2", 4 }
+	};
+	size_t	 i, k;
+
+	for (i = 0; i < sizeof(scores) / sizeof(scores[0]); i++) {
+		k = strlen(scores[i].text);
+		if (k <= n && memcmp(t, scores[i].text, k) == 0) {
+			*used = k;
+			return scores[i].halves;
+		}
+	}
+	return -1;
+}
+
+static int
+possible_result(int x, int o)
+{
+	/* 1-0 0-1 1-1/2 1/2-1 3/2-0 2-0 0-0, in half points. */
+	return (x == 2 && o == 0) || (x == 0 && o == 2) ||
+	    (x == 2 && o == 1) || (x == 1 && o == 2) ||
+	    (x == 3 && o == 0) || (x == 4 && o == 0) || (x == 0 && o == 0);
+}
+
+static int
+parse_result(struct cursor *c, size_t end, struct qttt_item *it)
+{
+	const char	*t = c->s + c->pos;
+	size_t		 n = end - c->pos, u1, u2, p;
+	int		 x, o;
+
+	while (n > 0 && is_blank((unsigned char)t[n - 1]))
+		n--;
+	it->kind = QTTT_ITEM_RESULT;
+	if (n == 1 && t[0] == '*') {
+		it->result.over = 0;
+		it->result.score[0] = it->result.score[1] = 0;
+		return 1;
+	}
+	if ((x = parse_score(t, n, &u1)) < 0)
+		goto bad;
+	p = u1;
+	while (p < n && is_blank((unsigned char)t[p]))
+		p++;
+	if (p == n || t[p] != '-')
+		goto bad;
+	p++;
+	while (p < n && is_blank((unsigned char)t[p]))
+		p++;
+	if ((o = parse_score(t + p, n - p, &u2)) < 0 || p + u2 != n)
+		goto bad;
+	if (!possible_result(x, o)) {
+		SYNTAX(c, QTTT_E_RESULTSYN, it->col, "'%.*s' is not a possible "
+		    "result (1-0, 0-1, 1-1/2, 1/2-1, 3/2-0, 2-0, 0-0 or *)",
+		    SHOW(n), t);
+		return 0;
+	}
+	it->result.over = 1;
+	it->result.score[QTTT_X] = x;
+	it->result.score[QTTT_O] = o;
+	return 1;
+bad:
+	SYNTAX(c, QTTT_E_RESULTSYN, it->col, "'%.*s' is not a result: "
+	    "write X's score, '-', O's score (as 1-1/2), or '*'",
+	    SHOW(n), t);
+	return 0;
+}
+
+static int
+parse_item(struct cursor *c, size_t end, struct qttt_item *it)
+{
+	const char	*t = c->s + c->pos;
+	size_t		 n = end - c->pos;
+
+	memset(it, 0, sizeof(*it));
+	it->line = c->lineno;
+	it->col = c->pos;
+	if (t[0] == 'X' || t[0] == 'O' || t[0] == 'x' || t[0] == 'o')
+		return parse_placement(c, end, it);
+	if (n >= 7 && memcmp(t, "measure", 7) == 0)
+		return parse_measurement(c, end, it);
+	if (t[0] == '*' || (t[0] >= '0' && t[0] <= '9'))
+		return parse_result(c, end, it);
+	n = token_len(c, end);
+	SYNTAX(c, QTTT_E_SYNTAX, c->pos, "unrecognised item '%.*s': "
+	    "expected a move (X1 a1 b1), a measurement (measure X1->a1) "
+	    "or a result", SHOW(n), t);
+	return 0;
+}
+
+/*
+ * Checks the bytes of a line: no NUL, no control character but tab,
+ * valid UTF-8.  Reports the first fault and returns 0.
+ */
+static int
+check_bytes(struct cursor *c)
+{
+	const unsigned char *s = (const unsigned char *)c->s;
+	size_t		 i, k;
+
+	for (i = 0; i < c->len; i++) {
+		if (s[i] >= 0x20 && s[i] < 0x7f)
+			continue;
+		if (s[i] == '\t')
+			continue;
+		if (s[i] == 0) {
+			SYNTAX(c, QTTT_E_NUL, i, "NUL byte");
+			return 0;
+		}
+		if (s[i] < 0x80) {
+			SYNTAX(c, QTTT_E_CONTROL, i, "control character "
+			    "0x%02x", s[i]);
+			return 0;
+		}
+		if ((k = qttt_utf8_len(s + i, c->len - i)) == 0) {
+			SYNTAX(c, QTTT_E_UTF8, i, "invalid UTF-8 byte 0x%02x",
+			    s[i]);
+			return 0;
+		}
+		i += k - 1;
+	}
+	return 1;
+}
+
+int
+qttt_line_parse(const char *s, size_t len, unsigned long lineno,
+    struct qttt_record *rec)
+{
+	struct cursor	 c;
+	struct qttt_item *it;
+	size_t		 end, comment;
+	int		 seen_result = 0, seen_item = 0, keep = 1;
+
+	qttt_record_clear(rec);
+	rec->line = lineno;
+	rec->format = QTTT_FORMAT_LINE;
+	rec->text = s;
+	if (len > 0 && s[len - 1] == '\r')
+		len--;		/* CRLF line ends */
+	rec->textlen = len;
+	c.s = s;
+	c.len = len;
+	c.pos = 0;
+	c.lineno = lineno;
+	c.rec = rec;
+
+	if (!check_bytes(&c)) {
+		rec->damaged = 1;
+		return 1;
+	}
+	comment = len;
+	if ((s = memchr(s, '#', len)) != NULL)
+		comment = s - c.s;
+
+	for (;;) {
+		skip_blanks(&c, comment);
+		if (c.pos == comment)
+			break;
+		end = c.pos;
+		while (end < comment && c.s[end] != ';')
+			end++;
+		if (end == c.pos) {
+			/* An empty item: ';' with nothing before it. */
+			SYNTAX(&c, QTTT_E_EMPTYITEM, c.pos, "empty item "
+			    "before ';'");
+			rec->damaged = 1;
+			keep = 0;
+			c.pos = end + 1;
+			continue;
+		}
+		seen_item = 1;
+		if (seen_result) {
+			SYNTAX(&c, QTTT_E_RESULTPOS, c.pos, "nothing may "
+			    "follow the result");
+			rec->damaged = 1;
+			break;
+		}
+		if (rec->nitems == QTTT_MAXITEMS) {
+			SYNTAX(&c, QTTT_E_TOOMANY, c.pos, "more than %d items: "
+			    "no game is this long", QTTT_MAXITEMS);
+			rec->damaged = 1;
+			break;
+		}
+		it = &rec->items[rec->nitems];
+		if (parse_item(&c, end, it)) {
+			if (it->kind == QTTT_ITEM_RESULT)
+				seen_result = 1;
+			if (keep)
+				rec->nitems++;
+		} else {
+			rec->damaged = 1;
+			keep = 0;
+			if (it->kind == QTTT_ITEM_RESULT)
+				seen_result = 1;
+		}
+		if (end == comment)
+			break;
+		c.pos = end + 1;
+	}
+	return seen_item || rec->ndiags > 0 || rec->ndropped > 0;
+}

@@ -1,0 +1,322 @@
+/*
+ * The input layer: reads a file descriptor in blocks, detects the
+ * record format and hands out one game at a time.  Every format reader
+ * plugs in here (struct reader_format in internal.h), so that every
+ * tool reads every format.
+ *
+ * Memory is bounded: the block buffer holds at most one line of
+ * QTTT_LINE_MAX bytes plus a block; a longer line is reported and
+ * skipped without being kept.
+ */
+#include <errno.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "qttt.h"
+#include "internal.h"
+
+#define BLOCK		(64 * 1024)
+#define BUFSIZE		(QTTT_LINE_MAX + BLOCK)
+
+struct qttt_reader {
+	int			 fd;
+	enum qttt_format	 format;
+	const struct reader_format *impl;
+	void			*impl_state;
+	char			*buf;
+	size_t			 start, end;	/* unread bytes */
+	int			 eof;
+	int			 error;		/* errno of a failed read */
+	int			 skipping;	/* inside an over-long line */
+	int			 started;	/* first bytes looked at */
+	unsigned long		 lineno;	/* 0-based, of buf[start] */
+	unsigned long		 games;
+};
+
+/* Reads one more block; returns bytes read, 0 at end, -1 on error. */
+static ssize_t
+reader_fill(struct qttt_reader *r)
+{
+	ssize_t	 n;
+
+	if (r->eof)
+		return 0;
+	if (r->start > 0 && (r->end == r->start || BUFSIZE - r->end < BLOCK)) {
+		memmove(r->buf, r->buf + r->start, r->end - r->start);
+		r->end -= r->start;
+		r->start = 0;
+	}
+	do
+		n = read(r->fd, r->buf + r->end, BUFSIZE - r->end);
+	while (n == -1 && errno == EINTR);
+	if (n == -1) {
+		r->error = errno;
+		return -1;
+	}
+	if (n == 0)
+		r->eof = 1;
+	r->end += n;
+	return n;
+}
+
+int
+reader_getline(struct qttt_reader *r, struct reader_line *l)
+{
+	char	*nl;
+	size_t	 avail;
+
+	for (;;) {
+		avail = r->end - r->start;
+		nl = memchr(r->buf + r->start, '\n', avail);
+		if (r->skipping) {
+			/* Drop the rest of an over-long line. */
+			if (nl == NULL) {
+				r->start = r->end;
+				if (r->eof)
+					return 0;
+				if (reader_fill(r) == -1)
+					return -1;
+				continue;
+			}
+			r->start = nl - r->buf + 1;
+			r->lineno++;
+			r->skipping = 0;
+			continue;
+		}
+		if (nl != NULL && (size_t)(nl - (r->buf + r->start)) <=
+		    QTTT_LINE_MAX) {
+			l->text = r->buf + r->start;
+			l->len = nl - l->text;
+			l->lineno = r->lineno++;
+			l->toolong = 0;
+			r->start += l->len + 1;
+			return 1;
+		}
+		if (avail > QTTT_LINE_MAX) {
+			l->text = r->buf + r->start;
+			l->len = QTTT_LINE_MAX;
+			l->lineno = r->lineno;
+			l->toolong = 1;
+			/* The text stays valid: nothing is read until the
+			 * next call, which starts by skipping. */
+			r->start += QTTT_LINE_MAX;
+			r->skipping = 1;
+			return 1;
+		}
+		if (r->eof) {
+			if (avail == 0)
+				return 0;
+			/* A last line without a newline. */
+			l->text = r->buf + r->start;
+			l->len = avail;
+			l->lineno = r->lineno++;
+			l->toolong = 0;
+			r->start = r->end;
+			return 1;
+		}
+		if (reader_fill(r) == -1)
+			return -1;
+	}
+}
+
+size_t
+reader_read(struct qttt_reader *r, char *dst, size_t n)
+{
+	size_t	 k;
+
+	if (r->start == r->end && !r->eof && reader_fill(r) == -1)
+		return 0;
+	k = r->end - r->start;
+	if (k > n)
+		k = n;
+	memcpy(dst, r->buf + r->start, k);
+	r->start += k;
+	return k;
+}
+
+int
+reader_error(const struct qttt_reader *r)
+{
+	return r->error;
+}
+
+void
+reader_set_state(struct qttt_reader *r, void *state)
+{
+	r->impl_state = state;
+}
+
+void *
+reader_state(const struct qttt_reader *r)
+{
+	return r->impl_state;
+}
+
+/* ------------------------------------------------------------------ */
+/* The line notation                                                    */
+/* ------------------------------------------------------------------ */
+
+static int
+line_next(struct qttt_reader *r, struct qttt_record *rec)
+{
+	struct reader_line l;
+	int		 k;
+
+	while ((k = reader_getline(r, &l)) == 1) {
+		if (l.toolong) {
+			qttt_record_clear(rec);
+			rec->format = QTTT_FORMAT_LINE;
+			rec->line = l.lineno;
+			rec->text = l.text;
+			rec->textlen = l.len;
+			rec->damaged = 1;
+			qttt_record_diag(rec, QTTT_E_LONGLINE, l.lineno,
+			    QTTT_LINE_MAX, "line longer than %d bytes: "
+			    "no game is this long", QTTT_LINE_MAX);
+			return 1;
+		}
+		if (qttt_line_parse(l.text, l.len, l.lineno, rec))
+			return 1;
+	}
+	return k;
+}
+
+static const struct reader_format line_format = {
+	QTTT_FORMAT_LINE, NULL, line_next, NULL, NULL
+};
+
+/* ------------------------------------------------------------------ */
+/* Format detection and the public interface                            */
+/* ------------------------------------------------------------------ */
+
+static const struct reader_format *const formats[] = {
+	&line_format,
+#ifdef QTTT_HAVE_YAML
+	&qttt_yaml_format,
+#endif
+#ifdef QTTT_HAVE_GOFF
+	&qttt_goff_format,
+#endif
+};
+
+static const struct reader_format *
+format_impl(enum qttt_format f)
+{
+	size_t	 i;
+
+	for (i = 0; i < sizeof(formats) / sizeof(formats[0]); i++)
+		if (formats[i]->format == f)
+			return formats[i];
+	return NULL;
+}
+
+/*
+ * Looks at the first bytes of the input (a block, or all of a smaller
+ * input) and asks each format whether it recognises them; the line
+ * notation is the default.
+ */
+static enum qttt_format
+detect(struct qttt_reader *r)
+{
+	size_t	 i;
+
+	while (!r->eof && r->end - r->start < 4096)
+		if (reader_fill(r) <= 0)
+			break;
+	for (i = 0; i < sizeof(formats) / sizeof(formats[0]); i++)
+		if (formats[i]->sniff != NULL &&
+		    formats[i]->sniff(r->buf + r->start, r->end - r->start))
+			return formats[i]->format;
+	return QTTT_FORMAT_LINE;
+}
+
+struct qttt_reader *
+qttt_reader_open(int fd, enum qttt_format format)
+{
+	struct qttt_reader *r;
+
+	if ((r = calloc(1, sizeof(*r))) == NULL)
+		return NULL;
+	if ((r->buf = malloc(BUFSIZE)) == NULL) {
+		free(r);
+		return NULL;
+	}
+	r->fd = fd;
+	r->format = format;
+	return r;
+}
+
+static int
+reader_start(struct qttt_reader *r, struct qttt_record *rec)
+{
+	r->started = 1;
+	if (reader_fill(r) == -1)
+		return -1;
+	/* A UTF-8 byte-order mark is accepted and skipped. */
+	while (!r->eof && r->end - r->start < 3)
+		if (reader_fill(r) <= 0)
+			break;
+	if (r->end - r->start >= 3 &&
+	    memcmp(r->buf + r->start, "\xef\xbb\xbf", 3) == 0)
+		r->start += 3;
+	if (r->format == QTTT_FORMAT_AUTO)
+		r->format = detect(r);
+	if (r->error != 0)
+		return -1;
+	if ((r->impl = format_impl(r->format)) == NULL) {
+		qttt_record_clear(rec);
+		qttt_record_diag(rec, QTTT_E_IO, 0, 0, "this build does not "
+		    "read that format");
+		return -1;
+	}
+	if (r->impl->open != NULL && r->impl->open(r) == -1) {
+		qttt_record_clear(rec);
+		qttt_record_diag(rec, QTTT_E_IO, 0, 0, "out of memory");
+		return -1;
+	}
+	return 0;
+}
+
+int
+qttt_reader_next(struct qttt_reader *r, struct qttt_record *rec)
+{
+	int	 k;
+
+	if (!r->started && reader_start(r, rec) == -1) {
+		if (r->error != 0) {
+			qttt_record_clear(rec);
+			qttt_record_diag(rec, QTTT_E_IO, r->lineno, 0, "%s",
+			    strerror(r->error));
+		}
+		return -1;
+	}
+	if (r->impl == NULL)
+		return -1;
+	k = r->impl->next(r, rec);
+	if (k == -1 && r->error != 0) {
+		qttt_record_clear(rec);
+		qttt_record_diag(rec, QTTT_E_IO, r->lineno, 0, "%s",
+		    strerror(r->error));
+	}
+	if (k == 1)
+		rec->index = ++r->games;
+	return k;
+}
+
+enum qttt_format
+qttt_reader_format(const struct qttt_reader *r)
+{
+	return r->format;
+}
+
+void
+qttt_reader_close(struct qttt_reader *r)
+{
+	if (r == NULL)
+		return;
+	if (r->impl != NULL && r->impl->close != NULL)
+		r->impl->close(r);
+	free(r->buf);
+	free(r);
+}

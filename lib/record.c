@@ -1,0 +1,138 @@
+/*
+ * Records: games as read, with the position of every item, played
+ * through the rules engine with positioned diagnostics.
+ */
+#include <stdarg.h>
+#include <stdio.h>
+#include <string.h>
+
+#include "qttt.h"
+
+void
+qttt_record_clear(struct qttt_record *rec)
+{
+	rec->line = 0;
+	rec->nitems = 0;
+	rec->damaged = 0;
+	rec->ndiags = 0;
+	rec->ndropped = 0;
+	rec->text = NULL;
+	rec->textlen = 0;
+}
+
+static struct qttt_diag *
+record_slot(struct qttt_record *rec)
+{
+	if (rec->ndiags == QTTT_MAXDIAGS) {
+		rec->ndropped++;
+		return NULL;
+	}
+	return &rec->diags[rec->ndiags++];
+}
+
+void
+qttt_record_diag(struct qttt_record *rec, enum qttt_code code,
+    unsigned long line, unsigned long col, const char *fmt, ...)
+{
+	struct qttt_diag *d;
+	va_list		 ap;
+
+	if ((d = record_slot(rec)) == NULL)
+		return;
+	d->code = code;
+	d->severity = qttt_code_severity(code);
+	d->line = line;
+	d->col = col;
+	va_start(ap, fmt);
+	vsnprintf(d->msg, sizeof(d->msg), fmt, ap);
+	va_end(ap);
+}
+
+/* Where a rule diagnostic points: the square at fault, else the item. */
+static unsigned long
+rule_column(const struct qttt_item *it, enum qttt_code code,
+    const struct qttt_state *st)
+{
+	int	 i;
+
+	switch (code) {
+	case QTTT_E_CLASSICAL:
+		for (i = 0; i < 2; i++)
+			if (it->action.sq[i] < QTTT_NSQUARES &&
+			    st->board[it->action.sq[i]] != 0)
+				return it->sqcol[i];
+		break;
+	case QTTT_E_NOTITSQUARE:
+		return it->sqcol[0];
+	case QTTT_E_SAMESQUARE:
+		return it->sqcol[1];
+	default:
+		break;
+	}
+	return it->col;
+}
+
+enum qttt_code
+qttt_record_step(struct qttt_record *rec, size_t i, struct qttt_game *g)
+{
+	struct qttt_item *it = &rec->items[i];
+	struct qttt_diag *d, scratch;
+	const struct qttt_result *have = &g->state.result;
+	enum qttt_code	 code;
+	char		 want[8], got[8];
+
+	if (it->kind == QTTT_ITEM_RESULT) {
+		if (it->result.over == have->over &&
+		    it->result.score[0] == have->score[0] &&
+		    it->result.score[1] == have->score[1])
+			return QTTT_OK;
+		qttt_result_format(&it->result, want, sizeof(want));
+		qttt_result_format(have, got, sizeof(got));
+		if (!have->over)
+			qttt_record_diag(rec, QTTT_E_RESULT, it->line, it->col,
+			    "the record states %s, but the game is not over",
+			    want);
+		else
+			qttt_record_diag(rec, QTTT_E_RESULT, it->line, it->col,
+			    "the record states %s, but the game ends %s",
+			    want, got);
+		return QTTT_E_RESULT;
+	}
+	if ((d = record_slot(rec)) == NULL)
+		d = &scratch;
+	code = qttt_game_play(g, &it->action, d);
+	if (code == QTTT_OK) {
+		if (d != &scratch)
+			rec->ndiags--;
+		return QTTT_OK;
+	}
+	d->line = it->line;
+	d->col = rule_column(it, code, &g->state);
+	return code;
+}
+
+static int
+diag_before(const struct qttt_diag *a, const struct qttt_diag *b)
+{
+	return a->line < b->line || (a->line == b->line && a->col < b->col);
+}
+
+size_t
+qttt_record_play(struct qttt_record *rec, struct qttt_game *g)
+{
+	struct qttt_diag tmp;
+	size_t		 i, j;
+
+	qttt_game_init(g);
+	for (i = 0; i < rec->nitems; i++)
+		if (qttt_record_step(rec, i, g) != QTTT_OK)
+			break;
+	/* Insertion sort: at most QTTT_MAXDIAGS entries. */
+	for (i = 1; i < rec->ndiags; i++) {
+		tmp = rec->diags[i];
+		for (j = i; j > 0 && diag_before(&tmp, &rec->diags[j - 1]); j--)
+			rec->diags[j] = rec->diags[j - 1];
+		rec->diags[j] = tmp;
+	}
+	return rec->ndiags + rec->ndropped;
+}

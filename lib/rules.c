@@ -1,0 +1,672 @@
+/*
+ * The rules engine: ../shared/RULES.md, exactly.  Rule numbers in the
+ * comments refer to that page.  Nothing here allocates; a state is a
+ * plain value and every function works on it in place or on a copy.
+ */
+#include <stdarg.h>
+#include <stdio.h>
+#include <string.h>
+
+#include "qttt.h"
+#include "internal.h"
+
+/* The eight lines: rows, columns, diagonals (squares in reading order). */
+const unsigned char qttt_lines[QTTT_NLINES][3] = {
+	{ 0, 1, 2 }, { 3, 4, 5 }, { 6, 7, 8 },
+	{ 0, 3, 6 }, { 1, 4, 7 }, { 2, 5, 8 },
+	{ 0, 4, 8 }, { 2, 4, 6 }
+};
+
+static int
+is_spooky(const struct qttt_state *st, int m)
+{
+	return st->where[m][0] != QTTT_NOSQUARE &&
+	    st->where[m][0] != st->where[m][1];
+}
+
+static int
+is_classical(const struct qttt_state *st, int m)
+{
+	return st->where[m][0] != QTTT_NOSQUARE &&
+	    st->where[m][0] == st->where[m][1];
+}
+
+static char
+letter(int m)
+{
+	return QTTT_MOVER(m) == QTTT_X ? 'X' : 'O';
+}
+
+static size_t
+open_squares(const struct qttt_state *st, unsigned char out[QTTT_NSQUARES])
+{
+	size_t	 n = 0;
+	int	 s;
+
+	for (s = 0; s < QTTT_NSQUARES; s++)
+		if (st->board[s] == 0)
+			out[n++] = s;
+	return n;
+}
+
+/*
+ * Union-find over the nine squares (rule 5, and "facts worth a test").
+ * The forest is rebuilt from the spooky moves when needed: at most
+ * eight unions, cheaper than keeping it in the state.
+ */
+struct forest {
+	unsigned char	parent[QTTT_NSQUARES];
+};
+
+static int
+forest_find(struct forest *f, int x)
+{
+	while (f->parent[x] != x) {
+		f->parent[x] = f->parent[f->parent[x]];
+		x = f->parent[x];
+	}
+	return x;
+}
+
+/* Builds the forest of every spooky move except skip (0 for none). */
+static void
+forest_build(struct forest *f, const struct qttt_state *st, int skip)
+{
+	int	 m, s;
+
+	for (s = 0; s < QTTT_NSQUARES; s++)
+		f->parent[s] = s;
+	for (m = 1; m < st->next; m++)
+		if (m != skip && is_spooky(st, m))
+			f->parent[forest_find(f, st->where[m][0])] =
+			    forest_find(f, st->where[m][1]);
+}
+
+int
+qttt_state_forced(const struct qttt_state *st)
+{
+	unsigned char	 open[QTTT_NSQUARES];
+
+	/* Rule 3: every square but one is classical. */
+	return !st->result.over && st->pending == 0 &&
+	    open_squares(st, open) == 1;
+}
+
+void
+qttt_state_init(struct qttt_state *st)
+{
+	memset(st, 0, sizeof(*st));
+	memset(st->where, QTTT_NOSQUARE, sizeof(st->where));
+	st->next = 1;
+}
+
+enum qttt_player
+qttt_state_turn(const struct qttt_state *st)
+{
+	/* Rule 6: the player who did not close the cycle measures. */
+	if (st->pending != 0)
+		return QTTT_MOVER(st->pending) == QTTT_X ? QTTT_O : QTTT_X;
+	return QTTT_MOVER(st->next);
+}
+
+size_t
+qttt_state_lines(const struct qttt_state *st, struct qttt_line out[QTTT_NLINES])
+{
+	size_t	 n = 0;
+	int	 i, j, m, t;
+
+	for (i = 0; i < QTTT_NLINES; i++) {
+		t = 0;
+		for (j = 0; j < 3; j++) {
+			m = st->board[qttt_lines[i][j]];
+			if (m == 0 || QTTT_MOVER(m) !=
+			    QTTT_MOVER(st->board[qttt_lines[i][0]]))
+				break;
+			if (m > t)
+				t = m;
+		}
+		if (j < 3)
+			continue;
+		out[n].player = QTTT_MOVER(t);
+		out[n].time = t;
+		memcpy(out[n].squares, qttt_lines[i], 3);
+		n++;
+	}
+	return n;
+}
+
+/*
+ * Rules 10 and 11: the result of a board.  Called after every collapse;
+ * also by qttt_state_check() to recompute a stated result.
+ */
+void
+qttt_board_result(const struct qttt_state *st, struct qttt_result *r)
+{
+	struct qttt_line lines[QTTT_NLINES];
+	size_t		 n, i;
+	int		 count[2] = { 0, 0 }, first[2] = { 10, 10 };
+	int		 last[2] = { 0, 0 }, s, full = 1;
+
+	memset(r, 0, sizeof(*r));
+	n = qttt_state_lines(st, lines);
+	for (i = 0; i < n; i++) {
+		count[lines[i].player]++;
+		if (lines[i].time < first[lines[i].player])
+			first[lines[i].player] = lines[i].time;
+		if (lines[i].time > last[lines[i].player])
+			last[lines[i].player] = lines[i].time;
+	}
+	for (s = 0; s < QTTT_NSQUARES; s++)
+		if (st->board[s] == 0)
+			full = 0;
+
+	if (count[QTTT_X] == 0 && count[QTTT_O] == 0) {
+		/* A cat's game when full; otherwise play goes on. */
+		r->over = full;
+		return;
+	}
+	r->over = 1;
+	if (count[QTTT_X] > 0 && count[QTTT_O] > 0) {
+		/* One line each: the earlier scores 1, the later 1/2. */
+		if (first[QTTT_X] < first[QTTT_O]) {
+			r->score[QTTT_X] = 2;
+			r->score[QTTT_O] = 1;
+		} else {
+			r->score[QTTT_X] = 1;
+			r->score[QTTT_O] = 2;
+		}
+		return;
+	}
+	for (i = 0; i < 2; i++) {
+		if (count[i] == 0)
+			continue;
+		if (count[i] == 1)
+			r->score[i] = 2;
+		else
+			/* Two lines: 2 if they share X9's time, else 1 1/2. */
+			r->score[i] = first[i] == last[i] ? 4 : 3;
+	}
+}
+
+/* ------------------------------------------------------------------ */
+/* Cycles (rule 5) and their components                                 */
+/* ------------------------------------------------------------------ */
+
+/*
+ * The component of the pending cycle: which moves are in it and which
+ * of them are on the cycle.  The cycle is the path between the closing
+ * move's squares in the forest of the other spooky moves, plus the
+ * closing move itself.
+ */
+static void
+find_cycle(const struct qttt_state *st, struct qttt_cycle *c)
+{
+	unsigned char	 via[QTTT_NSQUARES];	/* move that reached a square */
+	unsigned char	 seen[QTTT_NSQUARES];
+	unsigned char	 queue[QTTT_NSQUARES];
+	unsigned char	 incomp[QTTT_MAXMOVES + 1], oncycle[QTTT_MAXMOVES + 1];
+	int		 head = 0, tail = 0, s, t, m, a, b;
+
+	memset(c, 0, sizeof(*c));
+	memset(seen, 0, sizeof(seen));
+	memset(incomp, 0, sizeof(incomp));
+	memset(oncycle, 0, sizeof(oncycle));
+	c->closing = st->pending;
+	a = st->where[st->pending][0];
+	b = st->where[st->pending][1];
+
+	/* Breadth-first from a over every spooky move but the closing one. */
+	seen[a] = 1;
+	via[a] = 0;
+	queue[tail++] = a;
+	while (head < tail) {
+		s = queue[head++];
+		for (m = 1; m < st->next; m++) {
+			if (m == st->pending || !is_spooky(st, m))
+				continue;
+			if (st->where[m][0] == s)
+				t = st->where[m][1];
+			else if (st->where[m][1] == s)
+				t = st->where[m][0];
+			else
+				continue;
+			incomp[m] = 1;
+			if (seen[t])
+				continue;
+			seen[t] = 1;
+			via[t] = m;
+			queue[tail++] = t;
+		}
+	}
+	incomp[st->pending] = 1;
+	oncycle[st->pending] = 1;
+	/* Walk back from b to a along the moves that reached each square. */
+	for (s = b; s != a; ) {
+		m = via[s];
+		oncycle[m] = 1;
+		s = st->where[m][0] == s ? st->where[m][1] : st->where[m][0];
+	}
+	for (m = 1; m <= QTTT_MAXMOVES; m++) {
+		if (oncycle[m])
+			c->moves[c->nmoves++] = m;
+		else if (incomp[m])
+			c->stems[c->nstems++] = m;
+	}
+	for (s = 0; s < QTTT_NSQUARES; s++) {
+		for (m = 0; m < c->nmoves; m++)
+			if (st->where[c->moves[m]][0] == s ||
+			    st->where[c->moves[m]][1] == s)
+				break;
+		if (m < c->nmoves)
+			c->squares[c->nsquares++] = s;
+	}
+}
+
+int
+qttt_state_cycle(const struct qttt_state *st, struct qttt_cycle *c)
+{
+	if (st->pending == 0)
+		return -1;
+	find_cycle(st, c);
+	return 0;
+}
+
+/* ------------------------------------------------------------------ */
+/* Collapse (rule 8)                                                    */
+/* ------------------------------------------------------------------ */
+
+/*
+ * Move m takes square s; every other spooky move with a mark in an
+ * occupied square takes its other square, until nothing changes.  Only
+ * moves sharing a square with the growing set are touched, so other
+ * components stay spooky.
+ */
+static void
+collapse(struct qttt_state *st, int m, int s)
+{
+	unsigned char	 queue[QTTT_NSQUARES];
+	int		 head = 0, tail = 0, k, t;
+
+	st->where[m][0] = st->where[m][1] = s;
+	st->board[s] = m;
+	queue[tail++] = s;
+	while (head < tail) {
+		s = queue[head++];
+		for (k = 1; k < st->next; k++) {
+			if (!is_spooky(st, k))
+				continue;
+			if (st->where[k][0] == s)
+				t = st->where[k][1];
+			else if (st->where[k][1] == s)
+				t = st->where[k][0];
+			else
+				continue;
+			st->where[k][0] = st->where[k][1] = t;
+			st->board[t] = k;
+			queue[tail++] = t;
+		}
+	}
+	st->pending = 0;
+	qttt_board_result(st, &st->result);
+}
+
+/* ------------------------------------------------------------------ */
+/* Legality, with a reason that names the rule                          */
+/* ------------------------------------------------------------------ */
+
+static enum qttt_code
+refuse(struct qttt_diag *d, enum qttt_code code, const char *fmt, ...)
+    __attribute__((format(printf, 3, 4)));
+
+static enum qttt_code
+refuse(struct qttt_diag *d, enum qttt_code code, const char *fmt, ...)
+{
+	va_list	 ap;
+
+	if (d != NULL) {
+		d->code = code;
+		d->severity = qttt_code_severity(code);
+		va_start(ap, fmt);
+		vsnprintf(d->msg, sizeof(d->msg), fmt, ap);
+		va_end(ap);
+	}
+	return code;
+}
+
+static enum qttt_code
+check_over(const struct qttt_state *st, const struct qttt_action *a,
+    struct qttt_diag *d)
+{
+	char	 res[8];
+
+	if (!st->result.over)
+		return QTTT_OK;
+	qttt_result_format(&st->result, res, sizeof(res));
+	if (a->kind == QTTT_MEASURE)
+		return refuse(d, QTTT_E_OVER, "the game is over (%s): "
+		    "nothing is left to measure", res);
+	return refuse(d, QTTT_E_OVER, "the game is over (%s): "
+	    "%c%d may not be played", res, letter(a->move), a->move);
+}
+
+static enum qttt_code
+check_place(const struct qttt_state *st, const struct qttt_action *a,
+    struct qttt_diag *d)
+{
+	unsigned char	 open[QTTT_NSQUARES];
+	int		 m = a->move, i;
+
+	if (st->pending != 0)
+		return refuse(d, QTTT_E_DUE, "a measurement of the cycle "
+		    "closed by %c%d is due before %c%d", letter(st->pending),
+		    st->pending, letter(m), m);
+	if (m != st->next)
+		return refuse(d, QTTT_E_ORDER, "%c%d is out of turn: "
+		    "the next move is %c%d", letter(m), m,
+		    letter(st->next), st->next);
+	if (a->sq[0] >= QTTT_NSQUARES || a->sq[1] >= QTTT_NSQUARES)
+		return refuse(d, QTTT_E_SQUARE, "%c%d names no square",
+		    letter(m), m);
+	for (i = 0; i < 2; i++)
+		if (st->board[a->sq[i]] != 0)
+			return refuse(d, QTTT_E_CLASSICAL,
+			    "%c%d plays %s, but %s is classical (%c%d)",
+			    letter(m), m, qttt_square_name(a->sq[i]),
+			    qttt_square_name(a->sq[i]),
+			    letter(st->board[a->sq[i]]), st->board[a->sq[i]]);
+	if (open_squares(st, open) == 1) {
+		if (a->sq[0] != a->sq[1])
+			return refuse(d, QTTT_E_FORCED, "only %s is open: "
+			    "the last move is forced (X9 %s)",
+			    qttt_square_name(open[0]),
+			    qttt_square_name(open[0]));
+		return QTTT_OK;
+	}
+	if (a->sq[0] == a->sq[1]) {
+		if (m == 9)
+			return refuse(d, QTTT_E_NOTFORCED, "X9 names one "
+			    "square, but the last move is forced only when "
+			    "one square is open (%zu are)",
+			    open_squares(st, open));
+		return refuse(d, QTTT_E_SAMESQUARE, "%c%d places both "
+		    "marks in %s: a move needs two different squares",
+		    letter(m), m, qttt_square_name(a->sq[0]));
+	}
+	return QTTT_OK;
+}
+
+static enum qttt_code
+check_measure(const struct qttt_state *st, const struct qttt_action *a,
+    struct qttt_diag *d)
+{
+	struct qttt_cycle c;
+	int		 m = a->move, i;
+
+	if (st->pending == 0)
+		return refuse(d, QTTT_E_NOCYCLE, "nothing to measure: "
+		    "no cycle is waiting for a measurement");
+	if (m < 1 || m >= st->next)
+		return refuse(d, QTTT_E_NOTPLAYED, "%c%d has not been played",
+		    letter(m), m);
+	if (is_classical(st, m))
+		return refuse(d, QTTT_E_NOTSPOOKY, "%c%d is already "
+		    "classical (%s)", letter(m), m,
+		    qttt_square_name(st->where[m][0]));
+	find_cycle(st, &c);
+	if (memchr(c.moves, m, c.nmoves) == NULL) {
+		if (memchr(c.stems, m, c.nstems) != NULL)
+			return refuse(d, QTTT_E_STEM, "%c%d is a stem of the "
+			    "cycle, its square is forced", letter(m), m);
+		return refuse(d, QTTT_E_OFFCYCLE, "%c%d is not entangled "
+		    "with the cycle closed by %c%d", letter(m), m,
+		    letter(st->pending), st->pending);
+	}
+	for (i = 0; i < 2; i++)
+		if (st->where[m][i] == a->sq[0])
+			return QTTT_OK;
+	return refuse(d, QTTT_E_NOTITSQUARE, "%s is not one of %c%d's "
+	    "squares (%s, %s)", a->sq[0] < QTTT_NSQUARES ?
+	    qttt_square_name(a->sq[0]) : "that", letter(m), m,
+	    qttt_square_name(st->where[m][0]),
+	    qttt_square_name(st->where[m][1]));
+}
+
+enum qttt_code
+qttt_state_legal(const struct qttt_state *st, const struct qttt_action *a,
+    struct qttt_diag *d)
+{
+	enum qttt_code	 code;
+
+	if (a->move < 1 || a->move > QTTT_MAXMOVES)
+		return refuse(d, QTTT_E_MARK, "move %d does not exist",
+		    a->move);
+	if ((code = check_over(st, a, d)) != QTTT_OK)
+		return code;
+	if (a->kind == QTTT_PLACE)
+		return check_place(st, a, d);
+	return check_measure(st, a, d);
+}
+
+enum qttt_code
+qttt_state_apply(struct qttt_state *st, const struct qttt_action *a,
+    struct qttt_diag *d)
+{
+	struct forest	 f;
+	enum qttt_code	 code;
+	int		 m = a->move, lo, hi;
+
+	if ((code = qttt_state_legal(st, a, d)) != QTTT_OK)
+		return code;
+	if (a->kind == QTTT_MEASURE) {
+		collapse(st, m, a->sq[0]);
+		return QTTT_OK;
+	}
+	st->next = m + 1;
+	if (a->sq[0] == a->sq[1]) {
+		/* Rule 3: the forced X9 is classical at once. */
+		collapse(st, m, a->sq[0]);
+		return QTTT_OK;
+	}
+	lo = a->sq[0] < a->sq[1] ? a->sq[0] : a->sq[1];
+	hi = a->sq[0] < a->sq[1] ? a->sq[1] : a->sq[0];
+	/* Rule 5: joining two connected squares closes a cycle. */
+	forest_build(&f, st, 0);
+	if (forest_find(&f, lo) == forest_find(&f, hi))
+		st->pending = m;
+	st->where[m][0] = lo;
+	st->where[m][1] = hi;
+	return QTTT_OK;
+}
+
+size_t
+qttt_state_actions(const struct qttt_state *st, struct qttt_action *out)
+{
+	unsigned char	 open[QTTT_NSQUARES];
+	size_t		 n = 0, nopen, i, j;
+
+	if (st->result.over)
+		return 0;
+	if (st->pending != 0) {
+		for (i = 0; i < 2; i++) {
+			out[n].kind = QTTT_MEASURE;
+			out[n].move = st->pending;
+			out[n].sq[0] = out[n].sq[1] = st->where[st->pending][i];
+			n++;
+		}
+		return n;
+	}
+	nopen = open_squares(st, open);
+	if (nopen == 1) {
+		out[0].kind = QTTT_PLACE;
+		out[0].move = st->next;
+		out[0].sq[0] = out[0].sq[1] = open[0];
+		return 1;
+	}
+	for (i = 0; i < nopen; i++)
+		for (j = i + 1; j < nopen; j++) {
+			out[n].kind = QTTT_PLACE;
+			out[n].move = st->next;
+			out[n].sq[0] = open[i];
+			out[n].sq[1] = open[j];
+			n++;
+		}
+	return n;
+}
+
+enum qttt_code
+qttt_state_canonical(const struct qttt_state *st,
+    const struct qttt_action *in, struct qttt_action *out,
+    struct qttt_diag *d)
+{
+	struct qttt_state copy = *st;
+	enum qttt_code	 code;
+
+	if (in->kind != QTTT_MEASURE) {
+		*out = *in;
+		return qttt_state_legal(st, in, d);
+	}
+	if ((code = qttt_state_apply(&copy, in, d)) != QTTT_OK)
+		return code;
+	out->kind = QTTT_MEASURE;
+	out->move = st->pending;
+	out->sq[0] = out->sq[1] = copy.where[st->pending][0];
+	return QTTT_OK;
+}
+
+int
+qttt_state_equal(const struct qttt_state *a, const struct qttt_state *b)
+{
+	return memcmp(a->board, b->board, sizeof(a->board)) == 0 &&
+	    memcmp(a->where, b->where, sizeof(a->where)) == 0 &&
+	    a->next == b->next && a->pending == b->pending &&
+	    a->result.over == b->result.over &&
+	    a->result.score[0] == b->result.score[0] &&
+	    a->result.score[1] == b->result.score[1];
+}
+
+/* ------------------------------------------------------------------ */
+/* Consistency of a state built by hand                                 */
+/* ------------------------------------------------------------------ */
+
+static enum qttt_code
+check_moves(const struct qttt_state *st, struct qttt_diag *d)
+{
+	int	 m, i, s;
+
+	if (st->next < 1 || st->next > QTTT_MAXMOVES + 1)
+		return refuse(d, QTTT_E_STATE, "the next move number %d is "
+		    "not 1 to 10", st->next);
+	for (m = 1; m <= QTTT_MAXMOVES; m++) {
+		if (m >= st->next) {
+			if (st->where[m][0] != QTTT_NOSQUARE ||
+			    st->where[m][1] != QTTT_NOSQUARE)
+				return refuse(d, QTTT_E_STATE, "%c%d is on the "
+				    "board, but the next move is %c%d",
+				    letter(m), m, letter(st->next), st->next);
+			continue;
+		}
+		for (i = 0; i < 2; i++)
+			if (st->where[m][i] >= QTTT_NSQUARES)
+				return refuse(d, QTTT_E_STATE, "%c%d has been "
+				    "played but is not on the board",
+				    letter(m), m);
+		if (is_classical(st, m)) {
+			if (st->board[st->where[m][0]] != m)
+				return refuse(d, QTTT_E_STATE, "%c%d is "
+				    "classical in two squares", letter(m), m);
+			continue;
+		}
+		if (st->where[m][0] > st->where[m][1])
+			return refuse(d, QTTT_E_STATE, "the squares of %c%d "
+			    "are not in reading order", letter(m), m);
+		for (i = 0; i < 2; i++)
+			if (st->board[st->where[m][i]] != 0)
+				return refuse(d, QTTT_E_STATE, "spooky %c%d is "
+				    "in %s, which is classical (%c%d)",
+				    letter(m), m,
+				    qttt_square_name(st->where[m][i]),
+				    letter(st->board[st->where[m][i]]),
+				    st->board[st->where[m][i]]);
+	}
+	for (s = 0; s < QTTT_NSQUARES; s++) {
+		m = st->board[s];
+		if (m == 0)
+			continue;
+		if (m > QTTT_MAXMOVES || m >= st->next ||
+		    st->where[m][0] != s || st->where[m][1] != s)
+			return refuse(d, QTTT_E_STATE, "classical mark %d in %s "
+			    "is not a move that has been played", m,
+			    qttt_square_name(s));
+	}
+	return QTTT_OK;
+}
+
+static enum qttt_code
+check_graph(const struct qttt_state *st, struct qttt_diag *d)
+{
+	struct forest	 f;
+	unsigned char	 open[QTTT_NSQUARES];
+	int		 m, nspooky = 0;
+
+	if (st->pending != 0) {
+		if (st->pending != st->next - 1 || !is_spooky(st, st->pending))
+			return refuse(d, QTTT_E_STATE, "the pending "
+			    "measurement must follow the move that closed "
+			    "the cycle (%c%d)", letter(st->next - 1),
+			    st->next - 1);
+		forest_build(&f, st, st->pending);
+		if (forest_find(&f, st->where[st->pending][0]) !=
+		    forest_find(&f, st->where[st->pending][1]))
+			return refuse(d, QTTT_E_STATE, "%c%d closes no cycle, "
+			    "so no measurement can be pending",
+			    letter(st->pending), st->pending);
+	}
+	/* Every spooky move but the pending one must join two trees. */
+	for (m = 0; m < QTTT_NSQUARES; m++)
+		f.parent[m] = m;
+	for (m = 1; m < st->next; m++) {
+		if (!is_spooky(st, m) || m == st->pending)
+			continue;
+		nspooky++;
+		if (forest_find(&f, st->where[m][0]) ==
+		    forest_find(&f, st->where[m][1]))
+			return refuse(d, QTTT_E_STATE, "the spooky moves form "
+			    "a cycle (through %c%d) with no measurement "
+			    "pending", letter(m), m);
+		f.parent[forest_find(&f, st->where[m][0])] =
+		    forest_find(&f, st->where[m][1]);
+	}
+	if (open_squares(st, open) == 1 && (nspooky > 0 || st->next != 9))
+		return refuse(d, QTTT_E_STATE, "one square is open, so it "
+		    "must be X9's turn with nothing spooky");
+	return QTTT_OK;
+}
+
+enum qttt_code
+qttt_state_check(const struct qttt_state *st, struct qttt_diag *d)
+{
+	struct qttt_result r;
+	enum qttt_code	 code;
+	char		 want[8], have[8];
+
+	if ((code = check_moves(st, d)) != QTTT_OK)
+		return code;
+	if ((code = check_graph(st, d)) != QTTT_OK)
+		return code;
+	qttt_board_result(st, &r);
+	if (r.over != st->result.over || r.score[0] != st->result.score[0] ||
+	    r.score[1] != st->result.score[1]) {
+		qttt_result_format(&r, want, sizeof(want));
+		qttt_result_format(&st->result, have, sizeof(have));
+		return refuse(d, QTTT_E_STATE, "the result is %s, but the "
+		    "board says %s", have, want);
+	}
+	if (r.over && st->pending != 0)
+		return refuse(d, QTTT_E_STATE, "the game is over, so no "
+		    "measurement can be pending");
+	/* The game ends with a collapse: the last move must be classical. */
+	if (r.over && st->next > 1 && !is_classical(st, st->next - 1))
+		return refuse(d, QTTT_E_STATE, "%c%d was played after the "
+		    "game was over", letter(st->next - 1), st->next - 1);
+	return QTTT_OK;
+}

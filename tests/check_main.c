@@ -1,0 +1,20 @@
+/*
+ * The one runner for every unit test suite.
+ */
+#include <stdlib.h>
+
+#include "check_qttt.h"
+
+int
+main(void)
+{
+	SRunner	*sr;
+	int	 failed;
+
+	sr = srunner_create(rules_suite());
+	srunner_add_suite(sr, line_suite());
+	srunner_run_all(sr, CK_NORMAL);
+	failed = srunner_ntests_failed(sr);
+	srunner_free(sr);
+	return failed == 0 ? EXIT_SUCCESS : EXIT_FAILURE;
+}
