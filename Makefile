@@ -1,5 +1,6 @@
 # qttt: a toolkit for recorded games of Quantum Tic-Tac-Toe.
 # make, make check, make install (PREFIX, DESTDIR), make bench.
+# Needs GNU make (wildcard, patsubst), as Debian's make is.
 # Sanitizers: make clean && make check SANITIZE=1
 
 VERSION =	0.1.0
@@ -28,26 +29,14 @@ ALL_CFLAGS =	-std=c17 -D_POSIX_C_SOURCE=200809L -fPIC $(WARNINGS) \
 		$(CFLAGS) $(SANFLAGS) $(YAML_CFLAGS) -Ilib
 ALL_LDFLAGS =	$(LDFLAGS) $(SANFLAGS)
 
-# The library: one object per module, each named for what it holds.
-LIB_OBJS =	lib/diag.o \
-		lib/game.o \
-		lib/json.o \
-		lib/line_reader.o \
-		lib/reader.o \
-		lib/record.o \
-		lib/rules.o \
-		lib/square.o \
-		lib/utf8.o
-
-# Code shared by the front ends (option handling, diagnostics, output).
+# Every lib/*.c is a module of the library, every cmd/qttt-*.c a tool,
+# every tests/check_*.c a unit test module, every man/*.[15] a page.
+LIB_OBJS =	$(patsubst %.c,%.o,$(sort $(wildcard lib/*.c)))
 CMD_OBJS =	cmd/common.o
-
-TOOLS =		cmd/qttt-validate
-
-MAN1 =		man/qttt-validate.1
-MAN5 =
-
-UNIT_OBJS =	tests/check_main.o
+TOOLS =		$(patsubst %.c,%,$(sort $(wildcard cmd/qttt-*.c)))
+UNIT_OBJS =	$(patsubst %.c,%.o,$(sort $(wildcard tests/check_*.c)))
+MAN1 =		$(sort $(wildcard man/*.1))
+MAN5 =		$(sort $(wildcard man/*.5))
 
 all: lib/libqttt.a $(TOOLS)
 
@@ -65,7 +54,7 @@ $(CMD_OBJS) $(TOOLS:=.o): cmd/common.h
 $(TOOLS): $(CMD_OBJS) lib/libqttt.a
 	$(CC) $(ALL_LDFLAGS) -o $@ $@.o $(CMD_OBJS) lib/libqttt.a $(YAML_LIBS)
 
-cmd/qttt-validate: cmd/qttt-validate.o
+$(TOOLS): %: %.o
 
 tests/unit: $(UNIT_OBJS) lib/libqttt.a
 	$(CC) $(ALL_LDFLAGS) -o $@ $(UNIT_OBJS) lib/libqttt.a $(YAML_LIBS) \

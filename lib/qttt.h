@@ -249,6 +249,28 @@ int		 qttt_state_equal(const struct qttt_state *,
 		    const struct qttt_state *);
 
 /* ------------------------------------------------------------------ */
+/* The state string (formats/state-string.md)                           */
+/* ------------------------------------------------------------------ */
+
+/* Room for any canonical state string and its NUL. */
+#define QTTT_STATE_MAX	128
+
+/*
+ * Writes the canonical state string of a state into buf of size n.
+ * Returns the length it needed, as snprintf.
+ */
+int		 qttt_state_format(const struct qttt_state *, char *buf,
+		    size_t n);
+
+/*
+ * Parses a state string of len bytes into st and checks it with
+ * qttt_state_check().  Returns QTTT_OK, or QTTT_E_STATE with a message
+ * and d->col set to the 0-based byte where the fault is.
+ */
+enum qttt_code	 qttt_state_parse(const char *s, size_t len,
+		    struct qttt_state *st, struct qttt_diag *d);
+
+/* ------------------------------------------------------------------ */
 /* Games: canonical action lists                                        */
 /* ------------------------------------------------------------------ */
 
