@@ -68,6 +68,10 @@ check: all tests/unit
 	sh tests/golden/run.sh
 	sh tests/lint-man.sh $(MAN1) $(MAN5)
 
+# The main job on the bundled example games.
+demo: all
+	cmd/qttt-validate -s formats/examples/worked.qttt
+
 bench: all
 	sh tests/bench/run.sh
 
@@ -95,5 +99,5 @@ clean:
 	rm -f lib/*.o lib/libqttt.a cmd/*.o $(TOOLS) tests/*.o tests/unit
 	rm -rf tests/out
 
-.PHONY: all check bench install uninstall clean
+.PHONY: all check demo bench install uninstall clean
 .SUFFIXES: .c .o
