@@ -67,6 +67,7 @@ check: all tests/unit
 	tests/unit
 	sh tests/golden/run.sh
 	sh tests/lint-man.sh $(MAN1) $(MAN5)
+	sh tests/install/run.sh
 
 # The main job on the bundled example games.
 demo: all
@@ -85,7 +86,7 @@ install: all
 	sed -e 's|@PREFIX@|$(PREFIX)|' -e 's|@LIBDIR@|$(LIBDIR)|' \
 	    -e 's|@INCLUDEDIR@|$(INCLUDEDIR)|' -e 's|@VERSION@|$(VERSION)|' \
 	    lib/qttt.pc.in > $(DESTDIR)$(LIBDIR)/pkgconfig/qttt.pc
-	cp $(MAN1) $(DESTDIR)$(MANDIR)/man1/
+	for f in $(MAN1); do cp $$f $(DESTDIR)$(MANDIR)/man1/; done
 	for f in $(MAN5); do cp $$f $(DESTDIR)$(MANDIR)/man5/; done
 
 uninstall:
