@@ -63,9 +63,13 @@ tests/unit: $(UNIT_OBJS) lib/libqttt.a
 $(UNIT_OBJS): tests/check_qttt.h
 $(UNIT_OBJS): CFLAGS += $(CHECK_CFLAGS)
 
-check: all tests/unit
+# make fuzz, and the fuzz harnesses' regression runs (tests/fuzz/).
+include tests/fuzz/fuzz.mk
+
+check: all tests/unit $(FUZZ_REGRESS)
 	tests/unit
 	sh tests/golden/run.sh
+	sh tests/fuzz/regress.sh $(FUZZ_NAMES)
 	sh tests/lint-man.sh $(MAN1) $(MAN5)
 	sh tests/install/run.sh
 

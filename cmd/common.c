@@ -84,63 +84,154 @@ severity_name(enum qttt_severity s)
 	return s == QTTT_WARNING ? "warning" : "error";
 }
 
-/* The widest excerpt of a source line shown around a caret. */
-#define EXCERPT	100
+/*
+ * A source line is shown whole up to SHOW_WHOLE bytes (longer than any
+ * valid record), else as EXCERPT bytes around the caret.
+ */
+#define SHOW_WHOLE	256
+#define EXCERPT		100
 
 /*
- * Shows the source line and a caret under byte col.  Bytes that are
- * not printable text show as '?', so the terminal sees no control
- * characters; the caret line copies tabs so it lines up.
+ * Whether a character is safe to show on a terminal: not a control
+ * character (C0, DEL, C1), and not one of the invisible characters
+ * that reorder or hide text (bidirectional controls, zero-width
+ * characters, the byte-order mark).
+ */
+static int
+visible(unsigned long cp)
+{
+	if (cp < 0x20 || (cp >= 0x7f && cp < 0xa0))
+		return 0;
+	if (cp == 0x61c || (cp >= 0x200b && cp <= 0x200f) ||
+	    (cp >= 0x2028 && cp <= 0x202e) ||
+	    (cp >= 0x2060 && cp <= 0x2069) || cp == 0xfeff ||
+	    (cp >= 0xfff9 && cp <= 0xfffb))
+		return 0;
+	return 1;
+}
+
+/*
+ * The character at s[i] (i < len): returns its length in bytes and sets
+ * *shown if it may be printed as it is.  An invalid UTF-8 byte is a
+ * character of one byte that is not shown.
+ */
+static size_t
+char_at(const unsigned char *s, size_t len, size_t i, int *shown)
+{
+	unsigned long	 cp;
+	size_t		 k, j;
+
+	if (s[i] < 0x80) {
+		*shown = s[i] == '\t' || visible(s[i]);
+		return 1;
+	}
+	if ((k = qttt_utf8_len(s + i, len - i)) == 0) {
+		*shown = 0;
+		return 1;
+	}
+	cp = s[i] & (0x7f >> k);
+	for (j = 1; j < k; j++)
+		cp = cp << 6 | (s[i + j] & 0x3f);
+	*shown = visible(cp);
+	return k;
+}
+
+/*
+ * Writes len bytes of text, each character that is not safe to show
+ * (see visible(); invalid UTF-8 too) as one '?'.
  */
 static void
-show_source(FILE *f, const char *text, size_t len, unsigned long col)
+put_text(FILE *f, const char *text, size_t len)
 {
 	const unsigned char *s = (const unsigned char *)text;
-	size_t		 from = 0, to = len, i;
-	int		 clean = 1;
+	size_t		 i, k;
+	int		 shown;
 
-	for (i = 0; i < len; i++)
-		if (s[i] < 0x20 && s[i] != '\t')
-			clean = 0;
-	if (col > len)
-		col = len;
-	if (len > EXCERPT) {
-		from = col > EXCERPT / 2 ? col - EXCERPT / 2 : 0;
-		to = from + EXCERPT < len ? from + EXCERPT : len;
-		/* Start and end on character boundaries. */
-		while (from > 0 && (s[from] & 0xc0) == 0x80)
-			from--;
-		while (to < len && (s[to] & 0xc0) == 0x80)
-			to++;
-	}
-	fputs(from > 0 ? "..." : "", f);
-	for (i = from; i < to; i++) {
-		if (s[i] == '\t' || (s[i] >= 0x20 && s[i] < 0x7f) ||
-		    (clean && s[i] >= 0x80))
-			putc(s[i], f);
+	for (i = 0; i < len; i += k) {
+		k = char_at(s, len, i, &shown);
+		if (shown)
+			fwrite(s + i, 1, k, f);
 		else
 			putc('?', f);
 	}
-	fputs(to < len ? "...\n" : "\n", f);
-	fputs(from > 0 ? "   " : "", f);
-	for (i = from; i < col; i++) {
-		if (s[i] == '\t')
-			putc('\t', f);
-		else if (!clean || (s[i] & 0xc0) != 0x80)
-			putc(' ', f);
+}
+
+/*
+ * Shows the source line and a caret under byte col: one column per
+ * character, tabs copied to the caret line so that it lines up.  A
+ * long line is cut to about EXCERPT bytes around col, on character
+ * boundaries, with "..." where it was cut; more says that the line
+ * goes on beyond text (an over-long line).
+ */
+static void
+show_source(FILE *f, const char *text, size_t len, unsigned long col,
+    int more)
+{
+	const unsigned char *s = (const unsigned char *)text;
+	size_t		 from = 0, to = len, i, k;
+	int		 shown;
+
+	if (col > len)
+		col = len;
+	if (len > SHOW_WHOLE) {
+		from = col > EXCERPT / 2 ? col - EXCERPT / 2 : 0;
+		to = from + EXCERPT < len ? from + EXCERPT : len;
+		/* A character has at most three continuation bytes. */
+		for (k = 0; k < 3 && from > 0 && (s[from] & 0xc0) == 0x80; k++)
+			from--;
+		for (k = 0; k < 3 && to < len && (s[to] & 0xc0) == 0x80; k++)
+			to++;
 	}
+	fputs(from > 0 ? "..." : "", f);
+	put_text(f, text + from, to - from);
+	fputs(to < len || more ? "...\n" : "\n", f);
+	fputs(from > 0 ? "   " : "", f);
+	for (i = from; i < col; i += char_at(s, len, i, &shown))
+		putc(s[i] == '\t' ? '\t' : ' ', f);
 	fputs("^\n", f);
+}
+
+/*
+ * The source text of input line `line` in a record: its text starts
+ * at its first line and may run over several (YAML and JSON).
+ * Returns 0 if the record has no text for that line.
+ */
+static int
+source_line(const struct qttt_record *rec, unsigned long line,
+    const char **text, size_t *len)
+{
+	const char	*p, *end, *nl;
+	unsigned long	 k;
+
+	if (rec == NULL || rec->text == NULL || line < rec->line)
+		return 0;
+	p = rec->text;
+	end = p + rec->textlen;
+	for (k = rec->line; k < line; k++) {
+		if ((nl = memchr(p, '\n', end - p)) == NULL || nl + 1 == end)
+			return 0;
+		p = nl + 1;
+	}
+	nl = memchr(p, '\n', end - p);
+	*text = p;
+	*len = (nl != NULL ? nl : end) - p;
+	return 1;
 }
 
 void
 show_diag(FILE *f, const char *file, const struct qttt_record *rec,
     const struct qttt_diag *d)
 {
-	fprintf(f, "%s: %s:%lu:%lu: %s: %s [%s]\n", progname, file,
-	    d->line + 1, d->col + 1, severity_name(d->severity), d->msg,
-	    qttt_code_name(d->code));
-	if (rec != NULL && rec->text != NULL && d->line == rec->line)
-		show_source(f, rec->text, rec->textlen, d->col);
+	const char	*text;
+	size_t		 len;
+
+	fprintf(f, "%s: %s:%lu:%lu: %s: ", progname, file, d->line + 1,
+	    d->col + 1, severity_name(d->severity));
+	put_text(f, d->msg, strlen(d->msg));
+	fprintf(f, " [%s]\n", qttt_code_name(d->code));
+	if (source_line(rec, d->line, &text, &len))
+		show_source(f, text, len, d->col,
+		    d->code == QTTT_E_LONGLINE);
 }
 
 void
@@ -158,6 +249,45 @@ show_diag_json(FILE *f, const char *file, const struct qttt_record *rec,
 	    severity_name(d->severity), qttt_code_name(d->code));
 	qttt_json_string(f, d->msg, strlen(d->msg));
 	fputs("}\n", f);
+}
+
+void
+show_note(FILE *f, const char *file, const struct qttt_record *rec,
+    const char *msg, int json)
+{
+	if (!json) {
+		fprintf(f, "%s: %s:%lu: note: %s\n", progname, file,
+		    rec->line + 1, msg);
+		return;
+	}
+	fputs("{\"file\":", f);
+	qttt_json_string(f, file, strlen(file));
+	fprintf(f, ",\"game\":%lu,\"line\":%lu,\"column\":null,"
+	    "\"severity\":\"note\",\"code\":null,\"message\":", rec->index,
+	    rec->line + 1);
+	qttt_json_string(f, msg, strlen(msg));
+	fputs("}\n", f);
+}
+
+void
+show_record_diags(FILE *f, const char *file, const struct qttt_record *rec,
+    int json)
+{
+	char	 msg[64];
+	size_t	 i;
+
+	for (i = 0; i < rec->ndiags; i++) {
+		if (json)
+			show_diag_json(f, file, rec, &rec->diags[i]);
+		else
+			show_diag(f, file, rec, &rec->diags[i]);
+	}
+	if (rec->ndropped > 0) {
+		snprintf(msg, sizeof(msg), "%zu more %s in this game not "
+		    "shown", rec->ndropped, rec->ndropped == 1 ? "problem" :
+		    "problems");
+		show_note(f, file, rec, msg, json);
+	}
 }
 
 void

@@ -50,6 +50,23 @@ void	 show_diag(FILE *f, const char *file, const struct qttt_record *,
 void	 show_diag_json(FILE *f, const char *file,
 	    const struct qttt_record *, const struct qttt_diag *);
 
+/*
+ * A note about a game, after its diagnostics:
+ *	progname: file:line: note: message
+ * or, if json, an object as show_diag_json() writes with "severity"
+ * "note" and null "column" and "code".
+ */
+void	 show_note(FILE *f, const char *file, const struct qttt_record *,
+	    const char *msg, int json);
+
+/*
+ * Every diagnostic of a record, in order, as show_diag() or
+ * show_diag_json() shows them, and a note counting those that were
+ * not kept (rec->ndropped).
+ */
+void	 show_record_diags(FILE *f, const char *file,
+	    const struct qttt_record *, int json);
+
 /* A diagnostic about a whole input (no record): "no game", I/O. */
 void	 show_input_diag(FILE *f, const char *file, enum qttt_code,
 	    const char *msg, int json);

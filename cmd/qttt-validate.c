@@ -26,69 +26,73 @@ struct options {
 	int		 summary;	/* -s: a summary line */
 };
 
+/* validate() could not write standard output: stop at once. */
+#define EXIT_STOP	(-1)
+
 static void
 usage(FILE *f)
 {
-	fprintf(f, "usage: %s [-jlpqs] [-f format] [file ...]\n", progname);
+	fprintf(f, "usage: %s [-hjlpqsV] [-f format] [file ...]\n",
+	    progname);
 }
 
 static void
 help(void)
 {
 	usage(stdout);
-	fputs("Check Quantum Tic-Tac-Toe game records.\n"
+	fputs("Check Quantum Tic-Tac-Toe game records; with no file, or"
+	    " when file is -,\n"
+	    "read standard input.\n"
 	    "\n"
 	    "  -f, --format=FMT  input format: auto (default), line, yaml,"
 	    " json, goff\n"
+	    "  -h, --help        show this help and exit\n"
 	    "  -j, --json        diagnostics as JSON Lines on standard"
 	    " output\n"
-	    "  -l, --list        list files whose records are not in"
-	    " canonical form\n"
-	    "  -p, --print       print valid records in canonical form\n"
-	    "  -q, --quiet       print nothing; the exit status tells\n"
-	    "  -s, --summary     print a summary line to standard error\n"
-	    "  -h, --help        show this help\n"
-	    "  -V, --version     show the version\n"
+	    "  -l, --list        list the files whose valid records are"
+	    " not in\n"
+	    "                    canonical form\n"
+	    "  -p, --print       print the valid records in canonical form\n"
+	    "  -q, --quiet       print nothing about the games; the exit"
+	    " status tells\n"
+	    "  -s, --summary     print a summary line on standard error\n"
+	    "  -V, --version     show the version and exit\n"
 	    "\n"
-	    "Exit status: 0 all valid, 1 some game invalid (or, with -l,\n"
-	    "not canonical), 2 usage or I/O error.\n", stdout);
+	    "Exit status: 0 all valid, 1 some game invalid (or, with -l,"
+	    " not in\n"
+	    "canonical form), 2 usage or I/O error.\n", stdout);
 	exit(finish_output() == 0 ? EXIT_VALID : EXIT_TROUBLE);
 }
 
-/* Whether a valid record is already written as the canonical form. */
+/*
+ * Whether a valid record is written as its canonical form: the line
+ * holds the canonical text and nothing else, and ends in a plain LF.
+ */
 static int
 is_canonical(const struct qttt_record *rec, const char *canon, int len)
 {
-	size_t	 n = rec->textlen;
-
 	if (rec->text == NULL)
 		return 1;	/* formats without a source line */
-	return n == (size_t)len && memcmp(rec->text, canon, n) == 0;
+	return rec->textflags == 0 && rec->textlen == (size_t)len &&
+	    memcmp(rec->text, canon, len) == 0;
+}
+
+static const char *
+plural(unsigned long n, const char *one, const char *many)
+{
+	return n == 1 ? one : many;
 }
 
 static void
 report(const struct options *o, const char *name,
     const struct qttt_record *rec)
 {
-	size_t	 i;
-
-	if (o->quiet)
-		return;
-	for (i = 0; i < rec->ndiags; i++) {
-		if (o->json)
-			show_diag_json(stdout, name, rec, &rec->diags[i]);
-		else
-			show_diag(stderr, name, rec, &rec->diags[i]);
-	}
-	/* JSON readers get the count from the summary. */
-	if (rec->ndropped > 0 && !o->json)
-		fprintf(stderr, "%s: %s:%lu: note: %zu more problems in this "
-		    "game not shown\n", progname, name, rec->line + 1,
-		    rec->ndropped);
+	show_record_diags(o->json ? stdout : stderr, name, rec, o->json);
 }
 
 /*
- * Validates one input.  Returns the exit status it deserves.
+ * Validates one input.  Returns the exit status it deserves, or
+ * EXIT_STOP if standard output cannot be written.
  */
 static int
 validate(const struct options *o, const char *path, struct counts *c)
@@ -101,10 +105,13 @@ validate(const struct options *o, const char *path, struct counts *c)
 	int		 fd, k, len, status = EXIT_VALID, listed = 0;
 	unsigned long	 games = 0;
 
-	if ((fd = open_input(path)) == -1)
+	if ((fd = open_input(path)) == -1) {
+		c->diags++;
 		return EXIT_TROUBLE;
+	}
 	if ((r = qttt_reader_open(fd, o->format)) == NULL) {
 		fprintf(stderr, "%s: %s: out of memory\n", progname, name);
+		c->diags++;
 		close_input(fd);
 		return EXIT_TROUBLE;
 	}
@@ -115,39 +122,46 @@ validate(const struct options *o, const char *path, struct counts *c)
 			c->invalid++;
 			c->diags += rec.ndiags + rec.ndropped;
 			status = EXIT_INVALID;
-			report(o, name, &rec);
-			continue;
-		}
-		c->valid++;
-		if (!o->print && !o->list)
-			continue;
-		len = qttt_game_format(&game, canon, sizeof(canon));
-		if (o->print)
-			printf("%s\n", canon);
-		if (o->list && !listed && !is_canonical(&rec, canon, len)) {
-			listed = 1;
-			status = EXIT_INVALID;
 			if (!o->quiet)
-				printf("%s\n", name);
+				report(o, name, &rec);
+		} else {
+			c->valid++;
+			if (!o->print && !o->list)
+				continue;
+			len = qttt_game_format(&game, canon, sizeof(canon));
+			if (o->print && !o->quiet)
+				printf("%s\n", canon);
+			if (o->list && !listed &&
+			    !is_canonical(&rec, canon, len)) {
+				listed = 1;
+				status = EXIT_INVALID;
+				if (!o->quiet)
+					printf("%s\n", name);
+			}
+		}
+		if (ferror(stdout)) {
+			status = EXIT_STOP;
+			break;
 		}
 	}
 	if (k == -1) {
+		/* An I/O error, as for a file that cannot be opened. */
 		c->diags++;
-		if (!o->quiet)
-			show_input_diag(o->json ? stdout : stderr, name,
-			    QTTT_E_IO, rec.ndiags > 0 ? rec.diags[0].msg :
-			    "read error", o->json);
+		fprintf(stderr, "%s: %s: %s\n", progname, name,
+		    rec.ndiags > 0 ? rec.diags[0].msg : "read error");
 		status = EXIT_TROUBLE;
-	} else if (games == 0) {
+	} else if (k == 0 && games == 0) {
 		/* An empty input is almost always a mistake upstream. */
 		c->diags++;
+		status = EXIT_INVALID;
 		if (!o->quiet)
 			show_input_diag(o->json ? stdout : stderr, name,
 			    QTTT_E_EMPTY, "no game in the input", o->json);
-		status = EXIT_INVALID;
 	}
 	qttt_reader_close(r);
 	close_input(fd);
+	if (ferror(stdout))
+		status = EXIT_STOP;
 	return status;
 }
 
@@ -170,6 +184,8 @@ main(int argc, char *argv[])
 	int		 ch, fmt, status = EXIT_VALID, s, i;
 
 	setprogname_from(argv[0]);
+	/* getopt_long() names the program in its messages as argv[0]. */
+	argv[0] = (char *)progname;
 	memset(&o, 0, sizeof(o));
 	memset(&c, 0, sizeof(c));
 	while ((ch = getopt_long(argc, argv, "f:hjlpqsV", longopts,
@@ -212,23 +228,29 @@ main(int argc, char *argv[])
 	}
 	argc -= optind;
 	argv += optind;
-	if ((o.json || o.list) + o.print > 1 || (o.json && o.list)) {
+	if (o.json + o.list + o.print > 1) {
 		fprintf(stderr, "%s: -j, -l and -p all write to standard "
 		    "output: choose one\n", progname);
 		usage(stderr);
 		return EXIT_TROUBLE;
 	}
 
-	if (argc == 0)
-		status = validate(&o, "-", &c);
-	for (i = 0; i < argc; i++)
-		if ((s = validate(&o, argv[i], &c)) > status)
+	for (i = 0; i < (argc > 0 ? argc : 1); i++) {
+		s = validate(&o, argc > 0 ? argv[i] : "-", &c);
+		if (s == EXIT_STOP) {
+			/* finish_output() says why. */
+			finish_output();
+			return EXIT_TROUBLE;
+		}
+		if (s > status)
 			status = s;
+	}
 
 	if (o.summary && !o.quiet)
-		fprintf(stderr, "%s: %lu games, %lu valid, %lu invalid, "
-		    "%lu diagnostics\n", progname, c.games, c.valid,
-		    c.invalid, c.diags);
+		fprintf(stderr, "%s: %lu %s, %lu valid, %lu invalid, %lu %s\n",
+		    progname, c.games, plural(c.games, "game", "games"),
+		    c.valid, c.invalid, c.diags,
+		    plural(c.diags, "diagnostic", "diagnostics"));
 	if (finish_output() != 0)
 		return EXIT_TROUBLE;
 	return status;

@@ -17,18 +17,20 @@ enum qttt_code
 qttt_game_play(struct qttt_game *g, const struct qttt_action *a,
     struct qttt_diag *d)
 {
-	struct qttt_action canon;
+	struct qttt_action canon = *a;
 	enum qttt_code	 code;
+	int		 closing = g->state.pending;
 
-	if (a->kind == QTTT_MEASURE) {
-		if ((code = qttt_state_canonical(&g->state, a, &canon, d)) !=
-		    QTTT_OK)
-			return code;
-	} else
-		canon = *a;
-	if ((code = qttt_state_apply(&g->state, &canon, d)) != QTTT_OK)
+	if ((code = qttt_state_apply(&g->state, a, d)) != QTTT_OK)
 		return code;
-	if (canon.kind == QTTT_PLACE && canon.sq[0] > canon.sq[1]) {
+	if (canon.kind == QTTT_MEASURE) {
+		/*
+		 * Every naming comes to "the closing move goes to square
+		 * s" (rule 7): where the collapse put it.
+		 */
+		canon.move = closing;
+		canon.sq[0] = canon.sq[1] = g->state.where[closing][0];
+	} else if (canon.sq[0] > canon.sq[1]) {
 		canon.sq[0] = a->sq[1];
 		canon.sq[1] = a->sq[0];
 	}
@@ -79,6 +81,12 @@ qttt_game_format(const struct qttt_game *g, char *buf, size_t n)
 		if (len + k < n)
 			memcpy(buf + len, item, k + 1);
 		len += k;
+	}
+	/* A record is never empty: a game with no move yet is "*". */
+	if (len == 0) {
+		if (n > 1)
+			memcpy(buf, "*", 2);
+		len = 1;
 	}
 	return (int)len;
 }

@@ -12,12 +12,7 @@ extern const unsigned char qttt_lines[QTTT_NLINES][3];
 /* Rules 10 and 11: whether a board is over, and its score (rules.c). */
 void	qttt_board_result(const struct qttt_state *, struct qttt_result *);
 
-/*
- * Length of the valid UTF-8 sequence of a non-ASCII character at s (n
- * bytes available), or 0 if it is not valid: overlong forms,
- * surrogates and code points beyond U+10FFFF are refused (utf8.c).
- */
-size_t	qttt_utf8_len(const unsigned char *s, size_t n);
+/* qttt_utf8_len() is public: qttt.h. */
 
 /* ------------------------------------------------------------------ */
 /* The input layer (reader.c) and the format readers that plug into it  */
@@ -53,5 +48,80 @@ size_t	 reader_read(struct qttt_reader *, char *, size_t);
 int	 reader_error(const struct qttt_reader *);
 void	 reader_set_state(struct qttt_reader *, void *);
 void	*reader_state(const struct qttt_reader *);
+
+/* The readers of YAML and JSON (yaml.c) and of Goff's notation (goff.c). */
+extern const struct reader_format qttt_yaml_format;
+extern const struct reader_format qttt_goff_format;
+
+/*
+ * The comment of each ply of g, from rec, the record it was played
+ * from (its action items in order); NULL where none, or if rec is
+ * NULL (meta.c).
+ */
+void	 qttt_ply_comments(const struct qttt_game *g,
+	    const struct qttt_record *rec,
+	    const char *comment[QTTT_MAXPLIES], size_t len[QTTT_MAXPLIES]);
+
+/* ------------------------------------------------------------------ */
+/* Diagrams: what render_text.c and render_svg.c share (render.c)       */
+/* ------------------------------------------------------------------ */
+
+/* at[p] is the square drawn at place p of the picture (reading order). */
+void	render_layout(const struct qttt_render_opts *,
+	    unsigned char at[QTTT_NSQUARES]);
+/* The labels of the picture's columns and rows: 'a'..'c' or '1'..'3'. */
+void	render_axes(const struct qttt_render_opts *, char cols[3],
+	    char rows[3]);
+/* 'X' or 'O', the letter of move m. */
+char	render_letter(int m);
+/* Whether plies replay from the empty board to st. */
+int	render_complete(const struct qttt_state *st,
+	    const struct qttt_action *plies, size_t n);
+/*
+ * An action as the diagrams name it: "X1 a1 b1", "X9 b2", "O4->a1"
+ * (with U+2192 for the arrow when utf8).  As snprintf.
+ */
+int	render_action(const struct qttt_action *, char *buf, size_t n,
+	    int utf8);
+/*
+ * The sentence under a diagram: whose turn, the pending measurement
+ * and its outcomes, or the result and its lines (terse: the result
+ * alone).  As snprintf.
+ */
+int	render_status(const struct qttt_state *, int terse, int utf8,
+	    char *buf, size_t n);
+
+/* ------------------------------------------------------------------ */
+/* Replay output (replay.c, json_state.c, listing.c, yaml.c)            */
+/* ------------------------------------------------------------------ */
+
+/* One state of a game being replayed. */
+struct replay_point {
+	const struct qttt_replay	 *game;
+	const struct qttt_replay_options *opts;
+	size_t				  ply;	 /* plies applied */
+	const struct qttt_state		 *state; /* after them */
+};
+
+/*
+ * Writes a state as one line of JSON on f (json_state.c): the one
+ * description of a state as data, which the YAML output re-emits.
+ */
+int	qttt_json_state(FILE *, const struct replay_point *);
+
+/*
+ * A YAML stream of states, one document each (yaml.c): open starts the
+ * stream (NULL if out of memory), put writes a document, close ends
+ * the stream and frees; each returns -1 on an emitter or output error.
+ */
+struct yaml_states;
+struct yaml_states *qttt_yaml_states_open(FILE *);
+int	qttt_yaml_states_put(struct yaml_states *,
+	    const struct replay_point *);
+int	qttt_yaml_states_close(struct yaml_states *);
+
+/* Writes the listing of a game up to ply upto (listing.c). */
+int	qttt_listing_write(FILE *, const struct qttt_replay *,
+	    const struct qttt_replay_options *, size_t upto);
 
 #endif /* !QTTT_INTERNAL_H */

@@ -22,10 +22,19 @@ struct cursor {
 #define SYNTAX(c, code, col, ...) \
 	qttt_record_diag((c)->rec, (code), (c)->lineno, (col), __VA_ARGS__)
 
+/* The letter of the player who makes move m. */
+#define LETTER(m)	(QTTT_MOVER(m) == QTTT_X ? 'X' : 'O')
+
 static int
 is_blank(int ch)
 {
 	return ch == ' ' || ch == '\t';
+}
+
+static int
+is_digit(int ch)
+{
+	return ch >= '0' && ch <= '9';
 }
 
 static void
@@ -46,8 +55,24 @@ token_len(const struct cursor *c, size_t end)
 	return p - c->pos;
 }
 
-/* Shows at most 24 bytes of a token in a message. */
-#define SHOW(n)	((int)((n) > 24 ? 24 : (n)))
+/*
+ * A token in a message: at most SHOWMAX bytes, cut on a character
+ * boundary (the line is valid UTF-8 by then), and "..." if it was cut.
+ * For a "%.*s%s" format.
+ */
+#define SHOWMAX		24
+#define TOKEN(t, n)	show_len((t), (n)), (t), ((n) > SHOWMAX ? "..." : "")
+
+static int
+show_len(const char *t, size_t n)
+{
+	if (n <= SHOWMAX)
+		return (int)n;
+	n = SHOWMAX;
+	while (n > 0 && ((unsigned char)t[n] & 0xc0) == 0x80)
+		n--;
+	return (int)n;
+}
 
 /*
  * A square: a1..c3 (letter in either case) or Goff's 1..9.
@@ -69,6 +94,49 @@ square_value(const char *t, size_t n)
 	return (row - '1') * 3 + (col - 'a');
 }
 
+static int
+looks_like_mark(const char *t, size_t n)
+{
+	return n >= 2 && (t[0] == 'X' || t[0] == 'O') && is_digit(t[1]);
+}
+
+/*
+ * Whether a token that follows a complete item starts another one: a
+ * mark, "measure", or a result.  Then the writer forgot a ';'.
+ */
+static int
+looks_like_item(const char *t, size_t n)
+{
+	if (looks_like_mark(t, n))
+		return 1;
+	if (n >= 7 && memcmp(t, "measure", 7) == 0)
+		return 1;
+	if (t[0] == '*')
+		return 1;
+	return is_digit(t[0]) && memchr(t, '-', n) != NULL;
+}
+
+/*
+ * Reports a token found after a complete item: the placement m, or
+ * the measurement if m is 0.
+ */
+static void
+trailing_token(struct cursor *c, size_t end, int m)
+{
+	const char	*t = c->s + c->pos;
+	size_t		 n = token_len(c, end);
+
+	if (looks_like_item(t, n))
+		SYNTAX(c, QTTT_E_SEPARATOR, c->pos, "missing ';' before "
+		    "'%.*s%s'", TOKEN(t, n));
+	else if (m == 0)
+		SYNTAX(c, QTTT_E_SYNTAX, c->pos, "unexpected '%.*s%s' after "
+		    "the measurement", TOKEN(t, n));
+	else
+		SYNTAX(c, QTTT_E_SYNTAX, c->pos, "unexpected '%.*s%s' after "
+		    "the squares of %c%d", TOKEN(t, n), LETTER(m), m);
+}
+
 /*
  * A mark at pos: X or O and a move number 1..9 of the right parity.
  * Advances past it and returns the move number, or reports and
@@ -77,34 +145,31 @@ square_value(const char *t, size_t n)
 static int
 parse_mark(struct cursor *c, size_t end)
 {
-	size_t	 start = c->pos, p = c->pos, n;
-	int	 ch = (unsigned char)c->s[p], m;
+	const char	*t = c->s + c->pos;
+	size_t		 start = c->pos, n = 0;
+	int		 ch = (unsigned char)t[0], m;
 
-	n = 0;
-	if (p + 1 < end) {
-		while (p + 1 + n < end && c->s[p + 1 + n] >= '0' &&
-		    c->s[p + 1 + n] <= '9')
-			n++;
-	}
+	while (start + 1 + n < end && is_digit((unsigned char)t[1 + n]))
+		n++;
 	if ((ch != 'X' && ch != 'O' && ch != 'x' && ch != 'o') || n == 0) {
 		n = token_len(c, end);
 		SYNTAX(c, QTTT_E_MARK, start, "expected a mark such as X1 or "
-		    "O2, found '%.*s'", SHOW(n), c->s + start);
+		    "O2, found '%.*s%s'", TOKEN(t, n));
 		return 0;
 	}
-	c->pos = p + 1 + n;
+	c->pos = start + 1 + n;
 	if (ch == 'x' || ch == 'o') {
-		SYNTAX(c, QTTT_E_MARK, start, "'%.*s': marks are written "
-		    "with a capital X or O", (int)(n + 1), c->s + start);
+		SYNTAX(c, QTTT_E_MARK, start, "'%.*s%s': marks are written "
+		    "with a capital X or O", TOKEN(t, n + 1));
 		return 0;
 	}
-	if (n > 1 || c->s[p + 1] == '0') {
-		SYNTAX(c, QTTT_E_MARK, start, "'%.*s': moves are numbered "
-		    "1 to 9", SHOW(n + 1), c->s + start);
+	if (n > 1 || t[1] == '0') {
+		SYNTAX(c, QTTT_E_MARK, start, "'%.*s%s': moves are numbered "
+		    "1 to 9", TOKEN(t, n + 1));
 		return 0;
 	}
-	m = c->s[p + 1] - '0';
-	if (QTTT_MOVER(m) != (ch == 'X' ? QTTT_X : QTTT_O)) {
+	m = t[1] - '0';
+	if (LETTER(m) != ch) {
 		SYNTAX(c, QTTT_E_MARK, start, "'%c%d': X makes the odd moves "
 		    "and O the even ones", ch, m);
 		return 0;
@@ -112,31 +177,25 @@ parse_mark(struct cursor *c, size_t end)
 	return m;
 }
 
-/* Reads a square token at pos; reports and returns -1 if it is not. */
+/* Reads a square token of n bytes at pos; reports and returns -1 if
+ * it is not one. */
 static int
-parse_square(struct cursor *c, size_t end, size_t n)
+parse_square(struct cursor *c, size_t n)
 {
-	int	 sq = square_value(c->s + c->pos, n);
+	const char	*t = c->s + c->pos;
+	int		 sq = square_value(t, n);
 
 	if (sq < 0)
-		SYNTAX(c, QTTT_E_SQUARE, c->pos, "'%.*s' is not a square "
-		    "(a1 to c3, or 1 to 9)", SHOW(n), c->s + c->pos);
+		SYNTAX(c, QTTT_E_SQUARE, c->pos, "'%.*s%s' is not a square "
+		    "(a1 to c3, or 1 to 9)", TOKEN(t, n));
 	c->pos += n;
-	(void)end;
 	return sq;
-}
-
-static int
-looks_like_mark(const char *t, size_t n)
-{
-	return n >= 2 && (t[0] == 'X' || t[0] == 'O') &&
-	    t[1] >= '0' && t[1] <= '9';
 }
 
 static int
 parse_placement(struct cursor *c, size_t end, struct qttt_item *it)
 {
-	size_t	 n;
+	size_t	 n, after;
 	int	 m, sq[2], nsq = 0, ok = 1;
 
 	if ((m = parse_mark(c, end)) == 0)
@@ -144,32 +203,27 @@ parse_placement(struct cursor *c, size_t end, struct qttt_item *it)
 	it->kind = QTTT_ITEM_ACTION;
 	it->action.kind = QTTT_PLACE;
 	it->action.move = m;
+	after = c->pos;
 	for (;;) {
 		if (c->pos < end && !is_blank((unsigned char)c->s[c->pos])) {
 			n = token_len(c, end);
-			SYNTAX(c, QTTT_E_SYNTAX, c->pos, "unexpected '%.*s' "
-			    "after %c%d", SHOW(n), c->s + c->pos,
-			    c->s[it->col], m);
+			SYNTAX(c, QTTT_E_SYNTAX, c->pos, "unexpected '%.*s%s' "
+			    "after %c%d", TOKEN(c->s + c->pos, n), LETTER(m),
+			    m);
 			return 0;
 		}
 		skip_blanks(c, end);
 		if (c->pos == end)
 			break;
-		n = token_len(c, end);
 		if (nsq == 2) {
-			if (looks_like_mark(c->s + c->pos, n))
-				SYNTAX(c, QTTT_E_SEPARATOR, c->pos, "missing "
-				    "';' before '%.*s'", SHOW(n),
-				    c->s + c->pos);
-			else
-				SYNTAX(c, QTTT_E_SYNTAX, c->pos, "unexpected "
-				    "'%.*s' after the squares of %c%d",
-				    SHOW(n), c->s + c->pos, c->s[it->col], m);
+			trailing_token(c, end, m);
 			return 0;
 		}
+		n = token_len(c, end);
 		it->sqcol[nsq] = c->pos;
-		if ((sq[nsq++] = parse_square(c, end, n)) < 0)
+		if ((sq[nsq++] = parse_square(c, n)) < 0)
 			ok = 0;
+		after = c->pos;
 	}
 	if (!ok)
 		return 0;
@@ -178,8 +232,10 @@ parse_placement(struct cursor *c, size_t end, struct qttt_item *it)
 		sq[1] = sq[0];
 		it->sqcol[1] = it->sqcol[0];
 	} else if (nsq < 2) {
-		SYNTAX(c, QTTT_E_SYNTAX, nsq == 0 ? it->col : it->sqcol[0],
-		    "%c%d needs two squares", c->s[it->col], m);
+		/* Point where the missing square should be. */
+		SYNTAX(c, QTTT_E_SYNTAX, after, "%c%d needs two squares%s",
+		    LETTER(m), m, m == 9 ? " (or one, when it is forced)" :
+		    "");
 		return 0;
 	}
 	it->action.sq[0] = sq[0];
@@ -195,13 +251,15 @@ parse_measurement(struct cursor *c, size_t end, struct qttt_item *it)
 
 	c->pos += 7;	/* "measure" */
 	if (c->pos < end && !is_blank((unsigned char)c->s[c->pos])) {
-		SYNTAX(c, QTTT_E_SYNTAX, it->col, "expected 'measure MARK->"
-		    "SQUARE'");
+		n = c->pos - it->col + token_len(c, end);
+		SYNTAX(c, QTTT_E_SYNTAX, it->col, "unrecognised item "
+		    "'%.*s%s': expected 'measure MARK->SQUARE'",
+		    TOKEN(c->s + it->col, n));
 		return 0;
 	}
 	skip_blanks(c, end);
 	if (c->pos == end) {
-		SYNTAX(c, QTTT_E_SYNTAX, it->col, "'measure' needs a mark "
+		SYNTAX(c, QTTT_E_SYNTAX, c->pos, "'measure' needs a mark "
 		    "and a square, as in 'measure X1->a1'");
 		return 0;
 	}
@@ -218,11 +276,11 @@ parse_measurement(struct cursor *c, size_t end, struct qttt_item *it)
 		n = token_len(c, end);
 		if (n == 0)
 			SYNTAX(c, QTTT_E_SYNTAX, arrow, "expected '->' and a "
-			    "square after %c%d",
-			    QTTT_MOVER(m) == QTTT_X ? 'X' : 'O', m);
+			    "square after %c%d", LETTER(m), m);
 		else
 			SYNTAX(c, QTTT_E_SYNTAX, arrow, "expected '->' after "
-			    "the mark, found '%.*s'", SHOW(n), c->s + arrow);
+			    "%c%d, found '%.*s%s'", LETTER(m), m,
+			    TOKEN(c->s + arrow, n));
 		return 0;
 	}
 	skip_blanks(c, end);
@@ -233,17 +291,11 @@ parse_measurement(struct cursor *c, size_t end, struct qttt_item *it)
 		return 0;
 	}
 	it->sqcol[0] = it->sqcol[1] = c->pos;
-	if ((sq = parse_square(c, end, n)) < 0)
+	if ((sq = parse_square(c, n)) < 0)
 		return 0;
 	skip_blanks(c, end);
 	if (c->pos < end) {
-		n = token_len(c, end);
-		if (looks_like_mark(c->s + c->pos, n))
-			SYNTAX(c, QTTT_E_SEPARATOR, c->pos, "missing ';' "
-			    "before '%.*s'", SHOW(n), c->s + c->pos);
-		else
-			SYNTAX(c, QTTT_E_SYNTAX, c->pos, "unexpected '%.*s' "
-			    "after the measurement", SHOW(n), c->s + c->pos);
+		trailing_token(c, end, 0);
 		return 0;
 	}
 	it->kind = QTTT_ITEM_ACTION;
@@ -313,9 +365,9 @@ parse_result(struct cursor *c, size_t end, struct qttt_item *it)
 	if ((o = parse_score(t + p, n - p, &u2)) < 0 || p + u2 != n)
 		goto bad;
 	if (!possible_result(x, o)) {
-		SYNTAX(c, QTTT_E_RESULTSYN, it->col, "'%.*s' is not a possible "
-		    "result (1-0, 0-1, 1-1/2, 1/2-1, 3/2-0, 2-0, 0-0 or *)",
-		    SHOW(n), t);
+		SYNTAX(c, QTTT_E_RESULTSYN, it->col, "'%.*s%s' is not a "
+		    "possible result (1-0, 0-1, 1-1/2, 1/2-1, 3/2-0, 2-0, "
+		    "0-0 or *)", TOKEN(t, n));
 		return 0;
 	}
 	it->result.over = 1;
@@ -323,9 +375,9 @@ parse_result(struct cursor *c, size_t end, struct qttt_item *it)
 	it->result.score[QTTT_O] = o;
 	return 1;
 bad:
-	SYNTAX(c, QTTT_E_RESULTSYN, it->col, "'%.*s' is not a result: "
+	SYNTAX(c, QTTT_E_RESULTSYN, it->col, "'%.*s%s' is not a result: "
 	    "write X's score, '-', O's score (as 1-1/2), or '*'",
-	    SHOW(n), t);
+	    TOKEN(t, n));
 	return 0;
 }
 
@@ -342,18 +394,25 @@ parse_item(struct cursor *c, size_t end, struct qttt_item *it)
 		return parse_placement(c, end, it);
 	if (n >= 7 && memcmp(t, "measure", 7) == 0)
 		return parse_measurement(c, end, it);
-	if (t[0] == '*' || (t[0] >= '0' && t[0] <= '9'))
+	if (t[0] == '*' || is_digit((unsigned char)t[0]))
 		return parse_result(c, end, it);
 	n = token_len(c, end);
-	SYNTAX(c, QTTT_E_SYNTAX, c->pos, "unrecognised item '%.*s': "
+	if (n >= 3 && memcmp(t, "\xef\xbb\xbf", 3) == 0) {
+		/* Files with a byte-order mark, joined with cat(1). */
+		SYNTAX(c, QTTT_E_SYNTAX, c->pos, "a byte-order mark (U+FEFF) "
+		    "is allowed only at the start of the input");
+		return 0;
+	}
+	SYNTAX(c, QTTT_E_SYNTAX, c->pos, "unrecognised item '%.*s%s': "
 	    "expected a move (X1 a1 b1), a measurement (measure X1->a1) "
-	    "or a result", SHOW(n), t);
+	    "or a result", TOKEN(t, n));
 	return 0;
 }
 
 /*
- * Checks the bytes of a line: no NUL, no control character but tab,
- * valid UTF-8.  Reports the first fault and returns 0.
+ * Checks the bytes of a line: no NUL, no control character but tab
+ * (C1 controls U+0080..U+009F included), valid UTF-8.  Reports the
+ * first fault and returns 0.
  */
 static int
 check_bytes(struct cursor *c)
@@ -362,9 +421,7 @@ check_bytes(struct cursor *c)
 	size_t		 i, k;
 
 	for (i = 0; i < c->len; i++) {
-		if (s[i] >= 0x20 && s[i] < 0x7f)
-			continue;
-		if (s[i] == '\t')
+		if ((s[i] >= 0x20 && s[i] < 0x7f) || s[i] == '\t')
 			continue;
 		if (s[i] == 0) {
 			SYNTAX(c, QTTT_E_NUL, i, "NUL byte");
@@ -376,8 +433,13 @@ check_bytes(struct cursor *c)
 			return 0;
 		}
 		if ((k = qttt_utf8_len(s + i, c->len - i)) == 0) {
-			SYNTAX(c, QTTT_E_UTF8, i, "invalid UTF-8 byte 0x%02x",
+			SYNTAX(c, QTTT_E_UTF8, i, "invalid UTF-8: byte 0x%02x",
 			    s[i]);
+			return 0;
+		}
+		if (s[i] == 0xc2 && s[i + 1] < 0xa0) {
+			SYNTAX(c, QTTT_E_CONTROL, i, "control character "
+			    "U+%04X", s[i + 1]);
 			return 0;
 		}
 		i += k - 1;
@@ -391,6 +453,7 @@ qttt_line_parse(const char *s, size_t len, unsigned long lineno,
 {
 	struct cursor	 c;
 	struct qttt_item *it;
+	const char	*hash;
 	size_t		 end, comment;
 	int		 seen_result = 0, seen_item = 0, keep = 1;
 
@@ -398,8 +461,10 @@ qttt_line_parse(const char *s, size_t len, unsigned long lineno,
 	rec->line = lineno;
 	rec->format = QTTT_FORMAT_LINE;
 	rec->text = s;
-	if (len > 0 && s[len - 1] == '\r')
+	if (len > 0 && s[len - 1] == '\r') {
 		len--;		/* CRLF line ends */
+		rec->textflags |= QTTT_TEXT_CRLF;
+	}
 	rec->textlen = len;
 	c.s = s;
 	c.len = len;
@@ -412,15 +477,27 @@ qttt_line_parse(const char *s, size_t len, unsigned long lineno,
 		return 1;
 	}
 	comment = len;
-	if ((s = memchr(s, '#', len)) != NULL)
-		comment = s - c.s;
+	if ((hash = memchr(s, '#', len)) != NULL) {
+		comment = hash - s;
+		/* Kept, without '#' and the blanks around it, for the
+		 * writers that carry it (qttt_line_write, YAML). */
+		for (hash++; hash < s + len &&
+		    is_blank((unsigned char)*hash); hash++)
+			continue;
+		rec->commentlen = s + len - hash;
+		while (rec->commentlen > 0 &&
+		    is_blank((unsigned char)hash[rec->commentlen - 1]))
+			rec->commentlen--;
+		if (rec->commentlen > 0)
+			rec->comment = hash;
+	}
 
 	for (;;) {
 		skip_blanks(&c, comment);
 		if (c.pos == comment)
 			break;
 		end = c.pos;
-		while (end < comment && c.s[end] != ';')
+		while (end < comment && s[end] != ';')
 			end++;
 		if (end == c.pos) {
 			/* An empty item: ';' with nothing before it. */
@@ -446,16 +523,14 @@ qttt_line_parse(const char *s, size_t len, unsigned long lineno,
 		}
 		it = &rec->items[rec->nitems];
 		if (parse_item(&c, end, it)) {
-			if (it->kind == QTTT_ITEM_RESULT)
-				seen_result = 1;
 			if (keep)
 				rec->nitems++;
 		} else {
 			rec->damaged = 1;
 			keep = 0;
-			if (it->kind == QTTT_ITEM_RESULT)
-				seen_result = 1;
 		}
+		if (it->kind == QTTT_ITEM_RESULT)
+			seen_result = 1;
 		if (end == comment)
 			break;
 		c.pos = end + 1;

@@ -13,6 +13,7 @@
 #define QTTT_H
 
 #include <stddef.h>
+#include <stdint.h>
 #include <stdio.h>
 
 #define QTTT_VERSION		"0.1.0"
@@ -299,8 +300,9 @@ enum qttt_code	 qttt_game_play(struct qttt_game *,
 
 /*
  * Writes the canonical line-notation record of a game into buf of size
- * n, without a newline: "X1 a1 b1; ...; 1-0".  Returns the length it
- * needed, as snprintf.  QTTT_RECORD_MAX always suffices.
+ * n, without a newline: "X1 a1 b1; ...; 1-0", or "*" for a game with
+ * no move yet.  Returns the length it needed, as snprintf.
+ * QTTT_RECORD_MAX always suffices.
  */
 #define QTTT_RECORD_MAX	256
 int		 qttt_game_format(const struct qttt_game *, char *buf,
@@ -325,6 +327,12 @@ struct qttt_item {
 	struct qttt_result	result;
 	unsigned long		line, col;	/* where the item starts */
 	unsigned long		sqcol[2];	/* where each square is */
+	/*
+	 * The comment on a move (YAML and JSON records), not
+	 * NUL-terminated; NULL if none.  Valid until the next read.
+	 */
+	const char		*comment;
+	size_t			 commentlen;
 };
 
 /* More than any valid record holds (14 plies and a result). */
@@ -340,6 +348,25 @@ enum qttt_format {
 	QTTT_FORMAT_YAML,	/* YAML and JSON */
 	QTTT_FORMAT_GOFF
 };
+
+/*
+ * A metadata entry of a YAML or JSON record: a key of the game's
+ * mapping other than moves and result, with its scalar value (neither
+ * NUL-terminated; see formats/yaml-record.md).  plain is set for a
+ * value written without quotes, which may be a number, a boolean or a
+ * null, and is cleared for a quoted (string) value.
+ */
+struct qttt_meta {
+	const char		*key;
+	size_t			 keylen;
+	const char		*value;
+	size_t			 valuelen;
+	int			 plain;
+	unsigned long		 line, col;	/* where the key is */
+};
+
+/* Metadata entries per game, at most. */
+#define QTTT_MAXMETA	64
 
 struct qttt_record {
 	unsigned long		 index;	/* 1-based number of the game */
@@ -357,13 +384,36 @@ struct qttt_record {
 	size_t			 ndropped;
 	struct qttt_diag	 diags[QTTT_MAXDIAGS];
 	/*
-	 * The source text of the game's line (line notation), for
-	 * showing diagnostics in context; valid until the next read.
-	 * NULL where the format has no one line per game.
+	 * The source text of the game's line (line notation, Goff's
+	 * notation), for showing diagnostics in context; valid until the
+	 * next read.  For YAML and JSON it runs over several lines, from
+	 * the start of line `line` to the end of the document, each
+	 * ending in '\n' (so line n of the input is the text after the
+	 * (n - line)th newline).  NULL where there is no source text.
 	 */
 	const char		*text;
 	size_t			 textlen;
+	/*
+	 * Line notation: QTTT_TEXT_* bits for what the source line has
+	 * around its text that the canonical form has not.
+	 */
+	unsigned int		 textflags;
+	/*
+	 * What a record holds besides its items, valid until the next
+	 * read: the metadata of a YAML or JSON game, in the order of
+	 * its keys, and the comment after a game on its line (line
+	 * notation and Goff's notation, without the '#' and the blanks
+	 * around it; NULL if none).  Neither is NUL-terminated.
+	 */
+	size_t			 nmeta;
+	const struct qttt_meta	*meta;
+	const char		*comment;
+	size_t			 commentlen;
 };
+
+#define QTTT_TEXT_CRLF		0x1	/* the line ends in CR LF */
+#define QTTT_TEXT_NOEOL		0x2	/* the input ends without a newline */
+#define QTTT_TEXT_BOM		0x4	/* a byte-order mark precedes it */
 
 /* Empties a record, keeping nothing. */
 void		 qttt_record_clear(struct qttt_record *);
@@ -439,5 +489,289 @@ void		 qttt_reader_close(struct qttt_reader *);
  * reported an error.
  */
 int		 qttt_json_string(FILE *, const char *s, size_t len);
+
+/* ------------------------------------------------------------------ */
+/* Random games (generate.c)                                            */
+/* ------------------------------------------------------------------ */
+
+/*
+ * A seeded generator of random legal games, for tests and benchmarks.
+ * It has its own pseudo-random numbers (xoshiro256**, seeded through
+ * splitmix64), so a seed and flags give the same games, byte for byte,
+ * on every machine.  Every legal action is equally likely at each step
+ * (qttt_state_actions() order); the measurer picks either outcome with
+ * even odds.  Uniform play already yields every result: in a million
+ * games about 44% end 1-0, 18% 0-1, 13% 0-0, 11% 1/2-1, 6% 1-1/2, 5%
+ * 3/2-0 and 3.5% 2-0; 12% have the forced X9 and 70% a 2-cycle.
+ *
+ * The struct is a plain value: copy it to fork a stream.
+ */
+struct qttt_generator {
+	uint64_t	 s[4];		/* xoshiro256** state: the moves */
+	uint64_t	 cut;		/* splitmix64 state: where to stop */
+	unsigned int	 flags;
+};
+
+/*
+ * With QTTT_GEN_UNFINISHED, half of the games (at random) stop after a
+ * number of plies drawn evenly from 1 to one less than the finished
+ * game has, so they have no result; a game may stop right after a
+ * cycle-closing move, with its measurement pending.  Without it, every
+ * game is played to its end.
+ */
+#define QTTT_GEN_UNFINISHED	0x1
+/*
+ * Where to stop comes from a stream of its own, so the games of a seed
+ * are the same with and without the flag, but for the cut: game i with
+ * it is a prefix of game i without it.
+ */
+
+/* Seeds a generator; any seed, 0 included, is good. */
+void		 qttt_generator_init(struct qttt_generator *, uint64_t seed,
+		    unsigned int flags);
+
+/* Plays the next random game into g, which it initialises first. */
+void		 qttt_generator_game(struct qttt_generator *,
+		    struct qttt_game *g);
+
+/* The next number of the stream, uniform in 0..n-1 (n > 0; 0 if n is 0). */
+uint64_t	 qttt_generator_uniform(struct qttt_generator *, uint64_t n);
+
+/* ------------------------------------------------------------------ */
+/* Text (utf8.c): for showing source lines safely                       */
+/* ------------------------------------------------------------------ */
+
+/*
+ * Length of the valid UTF-8 sequence of a non-ASCII character at s (n
+ * bytes available, n > 0), or 0 if it is not valid: overlong forms,
+ * surrogates and code points beyond U+10FFFF are refused.
+ */
+size_t		 qttt_utf8_len(const unsigned char *s, size_t n);
+
+/* ------------------------------------------------------------------ */
+/* Diagrams (render.c, render_text.c, render_svg.c; formats/render.md) */
+/* ------------------------------------------------------------------ */
+
+enum qttt_coords {
+	QTTT_COORDS_NONE = 0,
+	QTTT_COORDS_A1,		/* a b c above the board, 1 2 3 beside it */
+	QTTT_COORDS_GOFF	/* Goff's number 1..9 in each square */
+};
+
+enum qttt_theme {
+	QTTT_THEME_LIGHT = 0,
+	QTTT_THEME_DARK,
+	QTTT_THEME_MONO		/* black on white, for print */
+};
+
+enum qttt_flip {
+	QTTT_FLIP_NONE = 0,
+	QTTT_FLIP_H,		/* mirror left to right */
+	QTTT_FLIP_V		/* mirror top to bottom */
+};
+
+/*
+ * How to draw.  qttt_render_defaults() fills in the defaults; a caller
+ * then changes what it wants.  Text ignores the fields marked SVG.
+ */
+struct qttt_render_opts {
+	enum qttt_coords coords;
+	enum qttt_theme	 theme;		/* SVG */
+	int		 rotate;	/* 0, 90, 180 or 270 degrees clockwise */
+	enum qttt_flip	 flip;		/* after the rotation */
+	int		 unicode;	/* text: box drawing, subscript digits */
+	int		 bare;		/* the board alone: no status line,
+					   no graph */
+	int		 highlight;	/* show the last action, when known */
+	int		 preview;	/* a pending measurement: draw its
+					   two outcomes instead */
+	unsigned int	 width;		/* SVG: width in px; 0 natural size */
+	unsigned int	 frame_ms;	/* SVG animation: time per ply */
+};
+
+void		 qttt_render_defaults(struct qttt_render_opts *);
+
+/*
+ * Where square sq (0..8) is drawn after the rotation and flip of o:
+ * 0..8 in reading order of the picture.
+ */
+int		 qttt_render_place(const struct qttt_render_opts *o, int sq);
+
+/*
+ * The action that leads from state a to state b, when b follows a by
+ * one legal action: a placement, the forced last move or a measurement
+ * (in canonical form).  Returns 0 and fills in *out, or -1 if b does
+ * not follow a.
+ */
+int		 qttt_action_between(const struct qttt_state *a,
+		    const struct qttt_state *b, struct qttt_action *out);
+
+/*
+ * Draws a position on f.  plies (nplies of them, NULL if none) are the
+ * actions that led to it, the last one last: the last is highlighted,
+ * and when they replay from the empty board to st the SVG description
+ * lists them all.  The state must pass qttt_state_check().  Returns 0,
+ * or -1 if f reported a write error.
+ */
+int		 qttt_render_text(FILE *f, const struct qttt_state *st,
+		    const struct qttt_action *plies, size_t nplies,
+		    const struct qttt_render_opts *);
+int		 qttt_render_svg(FILE *f, const struct qttt_state *st,
+		    const struct qttt_action *plies, size_t nplies,
+		    const struct qttt_render_opts *);
+
+/*
+ * Draws a game as one animated SVG (SMIL; it plays in a browser with
+ * no script): the state start, then the state after each of the
+ * nplies actions.  A viewer that does not animate shows the last
+ * frame.  Returns 0, -1 if f reported a write error, or -2 (writing
+ * nothing) if an action is illegal.
+ */
+int		 qttt_render_anim(FILE *f, const struct qttt_state *start,
+		    const struct qttt_action *plies, size_t nplies,
+		    const struct qttt_render_opts *);
+
+/* ------------------------------------------------------------------ */
+/* Replay: the states of a game, written as qttt-replay shows them      */
+/* ------------------------------------------------------------------ */
+
+/*
+ * The state after the first ply plies of g, replayed from the empty
+ * board into st (all of them if ply is larger than g->nplies).
+ */
+void		 qttt_game_state_at(const struct qttt_game *, size_t ply,
+		    struct qttt_state *st);
+
+/*
+ * What-if: gives the n-th measurement (1-based) of g its other
+ * outcome, the cycle-closing move going to its other square.  The
+ * plies after it are dropped, since the players' later moves answered
+ * a position that no longer arises, and g->state is recomputed.
+ * Returns the index in g->plies of the changed measurement, or -1 if g
+ * has fewer than n measurements (g is then unchanged).
+ */
+long		 qttt_game_whatif(struct qttt_game *g, unsigned int n);
+
+enum qttt_output {
+	QTTT_OUTPUT_STATE = 0,	/* state strings, one per line */
+	QTTT_OUTPUT_JSON,	/* JSON Lines (NOTATION.md section 4) */
+	QTTT_OUTPUT_YAML,	/* a YAML stream, one document per state */
+	QTTT_OUTPUT_LIST	/* a listing for people to read */
+};
+
+struct qttt_replay_options {
+	enum qttt_output output;
+	/*
+	 * Which states of each game: every one from the start (all), the
+	 * one after ply plies (ply >= 0; the last one if the game is
+	 * shorter), or the last one (all == 0, ply == -1).  The listing
+	 * always shows the items up to that state; all adds the state
+	 * string after each.
+	 */
+	int		 all;
+	long		 ply;
+	/* The measurement a what-if was asked for (0: none); shown in
+	 * JSON and YAML as "what_if". */
+	unsigned int	 whatif;
+};
+
+/* One game to show. */
+struct qttt_replay {
+	const char		 *file;	/* the input's name, for "file" */
+	/* The record as read: index, line, items, first diagnostic. */
+	const struct qttt_record *rec;
+	/* The game as qttt_record_play() left it, after any what-if. */
+	const struct qttt_game	 *game;
+	/* The ply qttt_game_whatif() changed, or -1. */
+	long			  changed;
+};
+
+struct qttt_replay_writer;
+
+/*
+ * Opens a writer on f for the options given, which it copies.
+ * Returns NULL if out of memory (or if the YAML emitter cannot start).
+ */
+struct qttt_replay_writer *qttt_replay_writer_open(FILE *f,
+		    const struct qttt_replay_options *);
+
+/*
+ * Writes the chosen states of one game.  Returns 0, or -1 if the
+ * stream or the emitter reported an error.
+ */
+int		 qttt_replay_writer_put(struct qttt_replay_writer *,
+		    const struct qttt_replay *);
+
+/*
+ * Finishes the output (the end of a YAML stream), flushes f without
+ * closing it and frees the writer; NULL is accepted.  Returns 0, or -1
+ * if an error was reported here or before.
+ */
+int		 qttt_replay_writer_close(struct qttt_replay_writer *);
+
+/* ------------------------------------------------------------------ */
+/* Other record formats: YAML and JSON (yaml.c), Goff's notation        */
+/* (goff.c), and what every writer keeps of a record (meta.c)           */
+/* ------------------------------------------------------------------ */
+
+/*
+ * The limits of the YAML and JSON reader (formats/yaml-record.md).  A
+ * document (one game, or a list of games) holds at most
+ * QTTT_YAML_DOC_MAX bytes; a move, a value or a comment at most
+ * QTTT_YAML_SCALAR_MAX, a key QTTT_YAML_KEY_MAX; collections nest at
+ * most QTTT_YAML_DEPTH deep (a list of games, a game, its moves, a
+ * move).  With QTTT_MAXMETA, they bound the reader's memory, whatever
+ * the input: about 1.5 MiB, and libyaml's own, less than a document.
+ */
+#define QTTT_YAML_DOC_MAX	(1024 * 1024)
+#define QTTT_YAML_SCALAR_MAX	4096
+#define QTTT_YAML_KEY_MAX	128
+#define QTTT_YAML_DEPTH		4
+
+/*
+ * The writers.  Each writes one game (a game played from a record:
+ * its canonical moves) to f.  rec, the record the game was played
+ * from, adds its metadata and comments; it may be NULL.  Each returns
+ * 0, or -1 if f reported an error (or the emitter failed).
+ *
+ * qttt_yaml_write: a YAML document, "---" first: the metadata in their
+ * order, then "comment" (the comment after a line-notation record),
+ * "moves" (a move with a comment as a mapping of "move" and
+ * "comment") and "result" when the game is over.
+ *
+ * qttt_json_write: the same as one JSON object on one line.  A
+ * metadata value read unquoted that is a JSON number, true, false or
+ * null is written bare (a YAML null as null); any other as a string.
+ *
+ * qttt_line_write: the canonical record on a line; the metadata and
+ * the move comments, which the line notation cannot hold, go before it
+ * as comment lines ("# key: value", "# X3 a2 b3: comment"), which no
+ * reader reads back; a one-line game comment goes after the record.
+ */
+int		 qttt_yaml_write(FILE *, const struct qttt_game *,
+		    const struct qttt_record *rec);
+int		 qttt_json_write(FILE *, const struct qttt_game *,
+		    const struct qttt_record *rec);
+int		 qttt_line_write(FILE *, const struct qttt_game *,
+		    const struct qttt_record *rec);
+
+/*
+ * Writes a game in Goff's notation on one line (NOTATION.md section 2,
+ * formats/goff-notation.md): squares 1 to 9, each measurement naming
+ * the cycle-closing move, with the measurer and the '!' list of the
+ * collapse; no loop annotations.  A game with no move has no Goff form:
+ * nothing is written.  Returns 0, or -1 on an output error.
+ */
+int		 qttt_goff_write(FILE *, const struct qttt_game *);
+
+/*
+ * Finds the metadata value of key (NUL-terminated).  Returns 1 and
+ * sets value and len, or returns 0.
+ */
+int		 qttt_record_meta(const struct qttt_record *, const char *key,
+		    const char **value, size_t *len);
+
+/* Whether a record holds metadata or comments (see qttt_goff_write). */
+int		 qttt_record_extras(const struct qttt_record *);
 
 #endif /* !QTTT_H */

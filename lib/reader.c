@@ -30,6 +30,7 @@ struct qttt_reader {
 	int			 error;		/* errno of a failed read */
 	int			 skipping;	/* inside an over-long line */
 	int			 started;	/* first bytes looked at */
+	int			 bom;		/* a BOM not yet reported */
 	unsigned long		 lineno;	/* 0-based, of buf[start] */
 	unsigned long		 games;
 };
@@ -176,8 +177,16 @@ line_next(struct qttt_reader *r, struct qttt_record *rec)
 			    "no game is this long", QTTT_LINE_MAX);
 			return 1;
 		}
-		if (qttt_line_parse(l.text, l.len, l.lineno, rec))
+		if (qttt_line_parse(l.text, l.len, l.lineno, rec)) {
+			/* A last line without a newline ends the buffer. */
+			if (l.text + l.len == r->buf + r->end)
+				rec->textflags |= QTTT_TEXT_NOEOL;
+			if (r->bom) {
+				rec->textflags |= QTTT_TEXT_BOM;
+				r->bom = 0;
+			}
 			return 1;
+		}
 	}
 	return k;
 }
@@ -192,12 +201,8 @@ static const struct reader_format line_format = {
 
 static const struct reader_format *const formats[] = {
 	&line_format,
-#ifdef QTTT_HAVE_YAML
 	&qttt_yaml_format,
-#endif
-#ifdef QTTT_HAVE_GOFF
 	&qttt_goff_format,
-#endif
 };
 
 static const struct reader_format *
@@ -258,8 +263,10 @@ reader_start(struct qttt_reader *r, struct qttt_record *rec)
 		if (reader_fill(r) <= 0)
 			break;
 	if (r->end - r->start >= 3 &&
-	    memcmp(r->buf + r->start, "\xef\xbb\xbf", 3) == 0)
+	    memcmp(r->buf + r->start, "\xef\xbb\xbf", 3) == 0) {
 		r->start += 3;
+		r->bom = 1;
+	}
 	if (r->format == QTTT_FORMAT_AUTO)
 		r->format = detect(r);
 	if (r->error != 0)

@@ -18,6 +18,11 @@ qttt_record_clear(struct qttt_record *rec)
 	rec->ndropped = 0;
 	rec->text = NULL;
 	rec->textlen = 0;
+	rec->textflags = 0;
+	rec->nmeta = 0;
+	rec->meta = NULL;
+	rec->comment = NULL;
+	rec->commentlen = 0;
 }
 
 static struct qttt_diag *

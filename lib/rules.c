@@ -17,6 +17,13 @@ const unsigned char qttt_lines[QTTT_NLINES][3] = {
 	{ 0, 4, 8 }, { 2, 4, 6 }
 };
 
+/* The same lines as sets of squares (bit s for square s). */
+#define BIT(s)		(1u << (s))
+#define ALLSQUARES	0x1ffu
+static const unsigned int line_masks[QTTT_NLINES] = {
+	0007, 0070, 0700, 0111, 0222, 0444, 0421, 0124
+};
+
 static int
 is_spooky(const struct qttt_state *st, int m)
 {
@@ -50,9 +57,8 @@ open_squares(const struct qttt_state *st, unsigned char out[QTTT_NSQUARES])
 }
 
 /*
- * Union-find over the nine squares (rule 5, and "facts worth a test").
- * The forest is rebuilt from the spooky moves when needed: at most
- * eight unions, cheaper than keeping it in the state.
+ * Union-find over the nine squares (rule 5, and "facts worth a test"),
+ * for checking a whole state.
  */
 struct forest {
 	unsigned char	parent[QTTT_NSQUARES];
@@ -68,18 +74,35 @@ forest_find(struct forest *f, int x)
 	return x;
 }
 
-/* Builds the forest of every spooky move except skip (0 for none). */
-static void
-forest_build(struct forest *f, const struct qttt_state *st, int skip)
+/*
+ * Whether squares a and b are joined by spooky moves other than skip (0
+ * for none): the set of squares reached from a grows by every move
+ * with a mark in it until it stops growing or holds b.  This is the
+ * one question a placement asks (rule 5), on the hot path of
+ * validating a file, so the loop has no branch but its own: a
+ * classical move's set is its one square, which is never reached from
+ * an open square, and the skipped move's set is empty.
+ */
+static int
+joined(const struct qttt_state *st, int a, int b, int skip)
 {
-	int	 m, s;
+	unsigned int	 edge[QTTT_MAXMOVES + 1], reach = BIT(a), before;
+	int		 m, n = st->next;
 
-	for (s = 0; s < QTTT_NSQUARES; s++)
-		f->parent[s] = s;
-	for (m = 1; m < st->next; m++)
-		if (m != skip && is_spooky(st, m))
-			f->parent[forest_find(f, st->where[m][0])] =
-			    forest_find(f, st->where[m][1]);
+	/* The first pass also builds the sets. */
+	for (m = 1; m < n; m++) {
+		edge[m] = m == skip ? 0 : BIT(st->where[m][0] & 15) |
+		    BIT(st->where[m][1] & 15);
+		reach |= (reach & edge[m]) != 0 ? edge[m] : 0;
+	}
+	while (!(reach & BIT(b))) {
+		before = reach;
+		for (m = 1; m < n; m++)
+			reach |= (reach & edge[m]) != 0 ? edge[m] : 0;
+		if (reach == before)
+			return 0;
+	}
+	return 1;
 }
 
 int
@@ -147,7 +170,22 @@ qttt_board_result(const struct qttt_state *st, struct qttt_result *r)
 	int		 count[2] = { 0, 0 }, first[2] = { 10, 10 };
 	int		 last[2] = { 0, 0 }, s, full = 1;
 
+	unsigned int	 marks[2] = { 0, 0 };
+
 	memset(r, 0, sizeof(*r));
+	/* Most collapses complete no line: tell that from two sets. */
+	for (s = 0; s < QTTT_NSQUARES; s++)
+		if (st->board[s] != 0)
+			marks[QTTT_MOVER(st->board[s])] |= BIT(s);
+	for (i = 0; i < QTTT_NLINES; i++)
+		if ((marks[QTTT_X] & line_masks[i]) == line_masks[i] ||
+		    (marks[QTTT_O] & line_masks[i]) == line_masks[i])
+			break;
+	if (i == QTTT_NLINES) {
+		/* No line: a cat's game when full, else play goes on. */
+		r->over = (marks[QTTT_X] | marks[QTTT_O]) == ALLSQUARES;
+		return;
+	}
 	n = qttt_state_lines(st, lines);
 	for (i = 0; i < n; i++) {
 		count[lines[i].player]++;
@@ -284,26 +322,32 @@ qttt_state_cycle(const struct qttt_state *st, struct qttt_cycle *c)
 static void
 collapse(struct qttt_state *st, int m, int s)
 {
-	unsigned char	 queue[QTTT_NSQUARES];
-	int		 head = 0, tail = 0, k, t;
+	unsigned char	 queue[QTTT_NSQUARES], spooky[QTTT_MAXMOVES];
+	int		 head = 0, tail = 0, n = 0, i, k, t;
 
+	/* The moves still spooky; each leaves the list as it lands. */
+	for (k = 1; k < st->next; k++)
+		if (k != m && is_spooky(st, k))
+			spooky[n++] = k;
 	st->where[m][0] = st->where[m][1] = s;
 	st->board[s] = m;
 	queue[tail++] = s;
 	while (head < tail) {
 		s = queue[head++];
-		for (k = 1; k < st->next; k++) {
-			if (!is_spooky(st, k))
-				continue;
+		for (i = 0; i < n; ) {
+			k = spooky[i];
 			if (st->where[k][0] == s)
 				t = st->where[k][1];
 			else if (st->where[k][1] == s)
 				t = st->where[k][0];
-			else
+			else {
+				i++;
 				continue;
+			}
 			st->where[k][0] = st->where[k][1] = t;
 			st->board[t] = k;
 			queue[tail++] = t;
+			spooky[i] = spooky[--n];
 		}
 	}
 	st->pending = 0;
@@ -367,6 +411,21 @@ check_place(const struct qttt_state *st, const struct qttt_action *a,
 	if (a->sq[0] >= QTTT_NSQUARES || a->sq[1] >= QTTT_NSQUARES)
 		return refuse(d, QTTT_E_SQUARE, "%c%d names no square",
 		    letter(m), m);
+	/*
+	 * Rule 3: with one square open, the move must name it alone.  Two
+	 * different open squares mean that two are open, so the squares
+	 * are only counted for a move that names one square or a
+	 * classical one: a placement that is fine costs nothing more.
+	 */
+	if ((a->sq[0] == a->sq[1] || st->board[a->sq[0]] != 0 ||
+	    st->board[a->sq[1]] != 0) && open_squares(st, open) == 1) {
+		if (a->sq[0] != open[0] || a->sq[1] != open[0])
+			return refuse(d, QTTT_E_FORCED, "only %s is open: "
+			    "the last move is forced (X9 %s)",
+			    qttt_square_name(open[0]),
+			    qttt_square_name(open[0]));
+		return QTTT_OK;
+	}
 	for (i = 0; i < 2; i++)
 		if (st->board[a->sq[i]] != 0)
 			return refuse(d, QTTT_E_CLASSICAL,
@@ -374,14 +433,6 @@ check_place(const struct qttt_state *st, const struct qttt_action *a,
 			    letter(m), m, qttt_square_name(a->sq[i]),
 			    qttt_square_name(a->sq[i]),
 			    letter(st->board[a->sq[i]]), st->board[a->sq[i]]);
-	if (open_squares(st, open) == 1) {
-		if (a->sq[0] != a->sq[1])
-			return refuse(d, QTTT_E_FORCED, "only %s is open: "
-			    "the last move is forced (X9 %s)",
-			    qttt_square_name(open[0]),
-			    qttt_square_name(open[0]));
-		return QTTT_OK;
-	}
 	if (a->sq[0] == a->sq[1]) {
 		if (m == 9)
 			return refuse(d, QTTT_E_NOTFORCED, "X9 names one "
@@ -412,8 +463,10 @@ check_measure(const struct qttt_state *st, const struct qttt_action *a,
 		return refuse(d, QTTT_E_NOTSPOOKY, "%c%d is already "
 		    "classical (%s)", letter(m), m,
 		    qttt_square_name(st->where[m][0]));
-	find_cycle(st, &c);
-	if (memchr(c.moves, m, c.nmoves) == NULL) {
+	/* The closing move is on its cycle: no need to look for it. */
+	if (m != st->pending)
+		find_cycle(st, &c);
+	if (m != st->pending && memchr(c.moves, m, c.nmoves) == NULL) {
 		if (memchr(c.stems, m, c.nstems) != NULL)
 			return refuse(d, QTTT_E_STEM, "%c%d is a stem of the "
 			    "cycle, its square is forced", letter(m), m);
@@ -451,7 +504,6 @@ enum qttt_code
 qttt_state_apply(struct qttt_state *st, const struct qttt_action *a,
     struct qttt_diag *d)
 {
-	struct forest	 f;
 	enum qttt_code	 code;
 	int		 m = a->move, lo, hi;
 
@@ -470,8 +522,7 @@ qttt_state_apply(struct qttt_state *st, const struct qttt_action *a,
 	lo = a->sq[0] < a->sq[1] ? a->sq[0] : a->sq[1];
 	hi = a->sq[0] < a->sq[1] ? a->sq[1] : a->sq[0];
 	/* Rule 5: joining two connected squares closes a cycle. */
-	forest_build(&f, st, 0);
-	if (forest_find(&f, lo) == forest_find(&f, hi))
+	if (joined(st, lo, hi, 0))
 		st->pending = m;
 	st->where[m][0] = lo;
 	st->where[m][1] = hi;
@@ -605,18 +656,19 @@ static enum qttt_code
 check_graph(const struct qttt_state *st, struct qttt_diag *d)
 {
 	struct forest	 f;
-	unsigned char	 open[QTTT_NSQUARES];
-	int		 m, nspooky = 0;
+	int		 m;
 
 	if (st->pending != 0) {
+		if (st->next == 1)
+			return refuse(d, QTTT_E_STATE, "no move has been "
+			    "played, so no measurement can be pending");
 		if (st->pending != st->next - 1 || !is_spooky(st, st->pending))
 			return refuse(d, QTTT_E_STATE, "the pending "
 			    "measurement must follow the move that closed "
 			    "the cycle (%c%d)", letter(st->next - 1),
 			    st->next - 1);
-		forest_build(&f, st, st->pending);
-		if (forest_find(&f, st->where[st->pending][0]) !=
-		    forest_find(&f, st->where[st->pending][1]))
+		if (!joined(st, st->where[st->pending][0],
+		    st->where[st->pending][1], st->pending))
 			return refuse(d, QTTT_E_STATE, "%c%d closes no cycle, "
 			    "so no measurement can be pending",
 			    letter(st->pending), st->pending);
@@ -627,7 +679,6 @@ check_graph(const struct qttt_state *st, struct qttt_diag *d)
 	for (m = 1; m < st->next; m++) {
 		if (!is_spooky(st, m) || m == st->pending)
 			continue;
-		nspooky++;
 		if (forest_find(&f, st->where[m][0]) ==
 		    forest_find(&f, st->where[m][1]))
 			return refuse(d, QTTT_E_STATE, "the spooky moves form "
@@ -636,9 +687,12 @@ check_graph(const struct qttt_state *st, struct qttt_diag *d)
 		f.parent[forest_find(&f, st->where[m][0])] =
 		    forest_find(&f, st->where[m][1]);
 	}
-	if (open_squares(st, open) == 1 && (nspooky > 0 || st->next != 9))
-		return refuse(d, QTTT_E_STATE, "one square is open, so it "
-		    "must be X9's turn with nothing spooky");
+	/*
+	 * "One open square means X9's turn with nothing spooky" needs no
+	 * test of its own: check_moves() has made every classical square
+	 * one classical move, and a spooky move needs two open squares,
+	 * so eight classical squares are moves 1 to 8 and nothing more.
+	 */
 	return QTTT_OK;
 }
 

@@ -13,6 +13,8 @@ main(void)
 
 	sr = srunner_create(rules_suite());
 	srunner_add_suite(sr, line_suite());
+	srunner_add_suite(sr, render_suite());
+	srunner_add_suite(sr, state_suite());
 	srunner_run_all(sr, CK_NORMAL);
 	failed = srunner_ntests_failed(sr);
 	srunner_free(sr);

@@ -9,5 +9,7 @@
 
 Suite	*rules_suite(void);
 Suite	*line_suite(void);
+Suite	*render_suite(void);
+Suite	*state_suite(void);
 
 #endif /* !CHECK_QTTT_H */

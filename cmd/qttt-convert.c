@@ -1,0 +1,239 @@
+/*
+ * qttt-convert: convert game records between the line notation, YAML,
+ * JSON and Goff's notation, keeping all a record holds that the target
+ * format can hold, and warning about the rest.
+ */
+#include <getopt.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "qttt.h"
+#include "common.h"
+
+enum target {
+	TO_LINE,
+	TO_YAML,
+	TO_JSON,
+	TO_GOFF
+};
+
+struct options {
+	enum qttt_format format;	/* -f: input format */
+	enum target	 to;		/* -t: output format */
+	int		 quiet;		/* -q: no diagnostics */
+};
+
+static void
+usage(FILE *f)
+{
+	fprintf(f, "usage: %s [-hqV] [-f format] [-t format] [file ...]\n",
+	    progname);
+}
+
+static void
+help(void)
+{
+	usage(stdout);
+	fputs("Convert Quantum Tic-Tac-Toe game records between formats.\n"
+	    "\n"
+	    "  -f, --from=FMT    input format: auto (default), line, yaml,"
+	    " json, goff\n"
+	    "  -t, --to=FMT      output format: line (default), yaml, json,"
+	    " goff\n"
+	    "  -q, --quiet       print no diagnostics or warnings\n"
+	    "  -h, --help        show this help\n"
+	    "  -V, --version     show the version\n"
+	    "\n"
+	    "Invalid games are reported and not converted.  Exit status:"
+	    " 0 all\n"
+	    "converted, 1 some game invalid, 2 usage, I/O or write"
+	    " error.\n", stdout);
+	exit(finish_output() == 0 ? EXIT_VALID : EXIT_TROUBLE);
+}
+
+/* The output format: the names a user would try. */
+static int
+parse_target(const char *s)
+{
+	static const struct {
+		const char	*name;
+		enum target	 to;
+	} names[] = {
+		{ "line", TO_LINE }, { "text", TO_LINE }, { "txt", TO_LINE },
+		{ "qttt", TO_LINE }, { "yaml", TO_YAML }, { "yml", TO_YAML },
+		{ "json", TO_JSON }, { "jsonl", TO_JSON }, { "goff", TO_GOFF },
+	};
+	size_t	 i;
+
+	for (i = 0; i < sizeof(names) / sizeof(names[0]); i++)
+		if (strcmp(s, names[i].name) == 0)
+			return names[i].to;
+	return -1;
+}
+
+static int
+write_game(enum target to, const struct qttt_game *g,
+    const struct qttt_record *rec)
+{
+	switch (to) {
+	case TO_YAML:
+		return qttt_yaml_write(stdout, g, rec);
+	case TO_JSON:
+		return qttt_json_write(stdout, g, rec);
+	case TO_GOFF:
+		return qttt_goff_write(stdout, g);
+	default:
+		return qttt_line_write(stdout, g, rec);
+	}
+}
+
+static void
+report(const struct options *o, const char *name,
+    const struct qttt_record *rec)
+{
+	size_t	 i;
+
+	if (o->quiet)
+		return;
+	for (i = 0; i < rec->ndiags; i++)
+		show_diag(stderr, name, rec, &rec->diags[i]);
+	if (rec->ndropped > 0)
+		fprintf(stderr, "%s: %s:%lu: note: %zu more problems in this "
+		    "game not shown\n", progname, name, rec->line + 1,
+		    rec->ndropped);
+}
+
+/*
+ * Converts one input.  Returns the exit status it deserves, or
+ * EXIT_TROUBLE + 1 if standard output failed (nothing more can be
+ * written).
+ */
+static int
+convert(const struct options *o, const char *path)
+{
+	static struct qttt_record rec;
+	static struct qttt_game game;
+	struct qttt_reader *r;
+	const char	*name = input_name(path);
+	unsigned long	 games = 0, lost = 0, lostline = 0, empty = 0;
+	unsigned long	 emptyline = 0;
+	int		 fd, k, status = EXIT_VALID;
+
+	if ((fd = open_input(path)) == -1)
+		return EXIT_TROUBLE;
+	if ((r = qttt_reader_open(fd, o->format)) == NULL) {
+		fprintf(stderr, "%s: %s: out of memory\n", progname, name);
+		close_input(fd);
+		return EXIT_TROUBLE;
+	}
+	while ((k = qttt_reader_next(r, &rec)) == 1) {
+		games++;
+		if (qttt_record_play(&rec, &game) > 0) {
+			status = EXIT_INVALID;
+			report(o, name, &rec);
+			continue;
+		}
+		if (o->to == TO_GOFF && game.nplies == 0) {
+			if (empty++ == 0)
+				emptyline = rec.line;
+			continue;
+		}
+		if (o->to == TO_GOFF && qttt_record_extras(&rec) &&
+		    lost++ == 0)
+			lostline = rec.line;
+		if (write_game(o->to, &game, &rec) == -1) {
+			status = EXIT_TROUBLE + 1;
+			break;
+		}
+	}
+	if (k == -1) {
+		fprintf(stderr, "%s: %s: %s\n", progname, name,
+		    rec.ndiags > 0 ? rec.diags[0].msg : "read error");
+		status = EXIT_TROUBLE;
+	} else if (games == 0 && status <= EXIT_INVALID) {
+		if (!o->quiet)
+			show_input_diag(stderr, name, QTTT_E_EMPTY,
+			    "no game in the input", 0);
+		status = EXIT_INVALID;
+	}
+	if (!o->quiet && lost > 0)
+		fprintf(stderr, "%s: %s:%lu: warning: Goff's notation holds "
+		    "no metadata or comments: dropped from %lu game%s\n",
+		    progname, name, lostline + 1, lost, lost == 1 ? "" : "s");
+	if (!o->quiet && empty > 0)
+		fprintf(stderr, "%s: %s:%lu: warning: Goff's notation has no "
+		    "form for a game with no move: %lu game%s not written\n",
+		    progname, name, emptyline + 1, empty,
+		    empty == 1 ? "" : "s");
+	qttt_reader_close(r);
+	close_input(fd);
+	return status;
+}
+
+int
+main(int argc, char *argv[])
+{
+	static const struct option longopts[] = {
+		{ "format",	required_argument,	NULL, 'f' },
+		{ "from",	required_argument,	NULL, 'f' },
+		{ "help",	no_argument,		NULL, 'h' },
+		{ "quiet",	no_argument,		NULL, 'q' },
+		{ "to",		required_argument,	NULL, 't' },
+		{ "version",	no_argument,		NULL, 'V' },
+		{ NULL,		0,			NULL, 0 }
+	};
+	struct options	 o;
+	int		 ch, fmt, status = EXIT_VALID, s, i;
+
+	setprogname_from(argv[0]);
+	memset(&o, 0, sizeof(o));
+	o.to = TO_LINE;
+	while ((ch = getopt_long(argc, argv, "f:hqt:V", longopts,
+	    NULL)) != -1) {
+		switch (ch) {
+		case 'f':
+			if ((fmt = parse_format(optarg)) == -1) {
+				fprintf(stderr, "%s: unknown input format: "
+				    "%s\n", progname, optarg);
+				usage(stderr);
+				return EXIT_TROUBLE;
+			}
+			o.format = fmt;
+			break;
+		case 'h':
+			help();
+			break;
+		case 'q':
+			o.quiet = 1;
+			break;
+		case 't':
+			if ((fmt = parse_target(optarg)) == -1) {
+				fprintf(stderr, "%s: unknown output format: "
+				    "%s\n", progname, optarg);
+				usage(stderr);
+				return EXIT_TROUBLE;
+			}
+			o.to = fmt;
+			break;
+		case 'V':
+			print_version();
+			break;
+		default:
+			usage(stderr);
+			return EXIT_TROUBLE;
+		}
+	}
+	argc -= optind;
+	argv += optind;
+
+	if (argc == 0)
+		status = convert(&o, "-");
+	for (i = 0; i < argc && status <= EXIT_TROUBLE; i++)
+		if ((s = convert(&o, argv[i])) > status)
+			status = s;
+	/* A failed write is reported once, here. */
+	if (finish_output() != 0)
+		return EXIT_TROUBLE;
+	return status > EXIT_TROUBLE ? EXIT_TROUBLE : status;
+}

@@ -1,0 +1,168 @@
+/*
+ * qttt-generate: print random legal games in canonical line notation,
+ * the same games for the same seed on every machine.
+ */
+#include <errno.h>
+#include <getopt.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "qttt.h"
+#include "common.h"
+
+static void
+usage(FILE *f)
+{
+	fprintf(f, "usage: %s [-u] [-n count] [-r result] [-s seed]\n",
+	    progname);
+}
+
+static void
+help(void)
+{
+	usage(stdout);
+	fputs("Print random legal Quantum Tic-Tac-Toe games, one per line.\n"
+	    "\n"
+	    "  -n, --count=N       print N games (default 1)\n"
+	    "  -r, --result=RES    print only games that end RES (1-0, 0-1,"
+	    " 1-1/2,\n"
+	    "                      1/2-1, 3/2-0, 2-0, 0-0, or * with -u)\n"
+	    "  -s, --seed=SEED     seed the generator, 0 to 2^64-1"
+	    " (default 1)\n"
+	    "  -u, --unfinished    stop about half the games at a random"
+	    " ply\n"
+	    "  -h, --help          show this help\n"
+	    "  -V, --version       show the version\n"
+	    "\n"
+	    "Exit status: 0 success, 2 usage or write error.\n", stdout);
+	exit(finish_output() == 0 ? EXIT_SUCCESS : EXIT_TROUBLE);
+}
+
+/* A decimal number 0..max, all of s; returns -1 if it is not one. */
+static int
+parse_number(const char *s, unsigned long long max, unsigned long long *v)
+{
+	char	*end;
+
+	if (*s < '0' || *s > '9')
+		return -1;
+	errno = 0;
+	*v = strtoull(s, &end, 10);
+	if (errno != 0 || *end != '\0' || *v > max)
+		return -1;
+	return 0;
+}
+
+/* A result as the line notation writes it; -1 if it is not one. */
+static int
+parse_result(const char *s, struct qttt_result *r)
+{
+	static struct qttt_record rec;
+
+	if (qttt_line_parse(s, strlen(s), 0, &rec) != 1 ||
+	    rec.ndiags > 0 || rec.nitems != 1 ||
+	    rec.items[0].kind != QTTT_ITEM_RESULT)
+		return -1;
+	*r = rec.items[0].result;
+	return 0;
+}
+
+static int
+same_result(const struct qttt_result *a, const struct qttt_result *b)
+{
+	return a->over == b->over && a->score[0] == b->score[0] &&
+	    a->score[1] == b->score[1];
+}
+
+int
+main(int argc, char *argv[])
+{
+	static const struct option longopts[] = {
+		{ "count",	required_argument,	NULL, 'n' },
+		{ "help",	no_argument,		NULL, 'h' },
+		{ "result",	required_argument,	NULL, 'r' },
+		{ "seed",	required_argument,	NULL, 's' },
+		{ "unfinished",	no_argument,		NULL, 'u' },
+		{ "version",	no_argument,		NULL, 'V' },
+		{ NULL,		0,			NULL, 0 }
+	};
+	struct qttt_generator gen;
+	struct qttt_game game;
+	struct qttt_result want = { 0, { 0, 0 } };
+	unsigned long long count = 1, seed = 1, i;
+	unsigned int	 flags = 0;
+	char		 buf[QTTT_RECORD_MAX];
+	int		 ch, filter = 0;
+
+	setprogname_from(argv[0]);
+	while ((ch = getopt_long(argc, argv, "hn:r:s:uV", longopts,
+	    NULL)) != -1) {
+		switch (ch) {
+		case 'h':
+			help();
+			break;
+		case 'n':
+			if (parse_number(optarg, ~0ULL, &count) == -1) {
+				fprintf(stderr, "%s: not a count of games: "
+				    "%s\n", progname, optarg);
+				usage(stderr);
+				return EXIT_TROUBLE;
+			}
+			break;
+		case 'r':
+			if (parse_result(optarg, &want) == -1) {
+				fprintf(stderr, "%s: not a result: %s\n",
+				    progname, optarg);
+				usage(stderr);
+				return EXIT_TROUBLE;
+			}
+			filter = 1;
+			break;
+		case 's':
+			if (parse_number(optarg, UINT64_MAX, &seed) == -1) {
+				fprintf(stderr, "%s: not a seed (0 to "
+				    "18446744073709551615): %s\n", progname,
+				    optarg);
+				usage(stderr);
+				return EXIT_TROUBLE;
+			}
+			break;
+		case 'u':
+			flags |= QTTT_GEN_UNFINISHED;
+			break;
+		case 'V':
+			print_version();
+			break;
+		default:
+			usage(stderr);
+			return EXIT_TROUBLE;
+		}
+	}
+	if (optind < argc) {
+		fprintf(stderr, "%s: unexpected argument: %s\n", progname,
+		    argv[optind]);
+		usage(stderr);
+		return EXIT_TROUBLE;
+	}
+	/* Without -u no game is unfinished: the filter would never pass. */
+	if (filter && !want.over && !(flags & QTTT_GEN_UNFINISHED)) {
+		fprintf(stderr, "%s: -r '*' needs -u: only unfinished games "
+		    "have no result\n", progname);
+		usage(stderr);
+		return EXIT_TROUBLE;
+	}
+
+	qttt_generator_init(&gen, seed, flags);
+	/* Stop early when stdout fails (a full disk), not after N games. */
+	for (i = 0; i < count && !ferror(stdout); ) {
+		qttt_generator_game(&gen, &game);
+		if (filter && !same_result(&game.state.result, &want))
+			continue;
+		qttt_game_format(&game, buf, sizeof(buf));
+		fputs(buf, stdout);
+		putchar('\n');
+		i++;
+	}
+	return finish_output() == 0 ? EXIT_SUCCESS : EXIT_TROUBLE;
+}

@@ -1,0 +1,673 @@
+/*
+ * qttt-render: draw positions of Quantum Tic-Tac-Toe as text or SVG,
+ * from game records, state strings, or a stream of states such as
+ * qttt-replay prints.
+ */
+#include <sys/stat.h>
+
+#include <errno.h>
+#include <getopt.h>
+#include <limits.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "qttt.h"
+#include "common.h"
+
+enum type {
+	TYPE_ASCII = 0,
+	TYPE_UTF8,
+	TYPE_SVG
+};
+
+struct options {
+	struct qttt_render_opts r;
+	enum qttt_format format;
+	int		 states;	/* -f state: state strings */
+	enum type	 type;		/* -T */
+	int		 all;		/* -a: every ply of a record */
+	int		 animate;	/* -A: one animated SVG per game */
+	const char	*dir;		/* -d: one file per diagram */
+	unsigned long	 game;		/* -g: this one, or 0 */
+	long		 ply;		/* -p: this ply; -1 the last */
+	const char	*state;		/* -S: this state string */
+};
+
+/* What has been written: for the blank line between text diagrams. */
+static unsigned long	 nwritten;
+
+static void
+usage(FILE *f)
+{
+	fprintf(f, "usage: %s [-AabhLmV] [-c coords] [-d dir] [-F axis] "
+	    "[-f format]\n"
+	    "\t[-g game] [-p ply] [-r degrees] [-S state] [-s width] "
+	    "[-T type]\n"
+	    "\t[-t theme] [file ...]\n", progname);
+}
+
+static void
+help(void)
+{
+	usage(stdout);
+	fputs("Draw Quantum Tic-Tac-Toe positions as text or SVG.\n"
+	    "\n"
+	    "  -A, --animate        one animated SVG of each game\n"
+	    "  -a, --all            every ply of each record, not only"
+	    " the last\n"
+	    "  -b, --bare           the board alone: no status line,"
+	    " no graph\n"
+	    "  -c, --coords=STYLE   coordinates: none (default), a1,"
+	    " goff (1-9)\n"
+	    "  -d, --directory=DIR  write one file per diagram into DIR\n"
+	    "  -F, --flip=AXIS      mirror: h (left-right), v"
+	    " (top-bottom)\n"
+	    "  -f, --format=FMT     input: auto (default), line, yaml,"
+	    " json, goff, state\n"
+	    "  -g, --game=N         only the Nth game of each input\n"
+	    "  -L, --no-highlight   do not mark the last action\n"
+	    "  -m, --preview        a pending measurement: draw both"
+	    " outcomes\n"
+	    "  -p, --ply=N          the position after N plies"
+	    " (default: the last)\n"
+	    "  -r, --rotate=DEG     turn the board 90, 180 or 270"
+	    " degrees clockwise\n"
+	    "  -S, --state=STRING   draw this state string\n"
+	    "  -s, --size=PX        SVG width in pixels\n"
+	    "  -T, --type=TYPE      output: ascii (default), utf8, svg\n"
+	    "  -t, --theme=THEME    SVG colours: light (default), dark,"
+	    " mono\n"
+	    "  -h, --help           show this help\n"
+	    "  -V, --version        show the version\n"
+	    "\n"
+	    "Exit status: 0 all drawn, 1 some input invalid, 2 usage or"
+	    " I/O error.\n", stdout);
+	exit(finish_output() == 0 ? EXIT_VALID : EXIT_TROUBLE);
+}
+
+static int
+bad_usage(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
+
+static int
+bad_usage(const char *fmt, ...)
+{
+	va_list	 ap;
+
+	fprintf(stderr, "%s: ", progname);
+	va_start(ap, fmt);
+	vfprintf(stderr, fmt, ap);
+	va_end(ap);
+	fputc('\n', stderr);
+	usage(stderr);
+	return EXIT_TROUBLE;
+}
+
+/* A decimal number in lo..hi, or -1. */
+static long
+number(const char *s, long lo, long hi)
+{
+	char	*end;
+	long	 v;
+
+	errno = 0;
+	v = strtol(s, &end, 10);
+	if (*s == '\0' || *end != '\0' || errno != 0 || v < lo || v > hi)
+		return -1;
+	return v;
+}
+
+/* ------------------------------------------------------------------ */
+/* Output: standard output, or one file per diagram in a directory      */
+/* ------------------------------------------------------------------ */
+
+static int
+draw(FILE *f, const struct options *o, const struct qttt_state *st,
+    const struct qttt_action *plies, size_t nplies)
+{
+	if (o->type == TYPE_SVG)
+		return qttt_render_svg(f, st, plies, nplies, &o->r);
+	return qttt_render_text(f, st, plies, nplies, &o->r);
+}
+
+/*
+ * Opens DIR/NAME for writing, or returns stdout.  Returns NULL after a
+ * message.
+ */
+static FILE *
+open_output(const struct options *o, const char *name, char *path,
+    size_t n)
+{
+	FILE	*f;
+
+	if (o->dir == NULL) {
+		if (nwritten++ > 0 && o->type != TYPE_SVG)
+			putchar('\n');
+		return stdout;
+	}
+	if ((size_t)snprintf(path, n, "%s/%s", o->dir, name) >= n) {
+		fprintf(stderr, "%s: %s/%s: file name too long\n", progname,
+		    o->dir, name);
+		return NULL;
+	}
+	if ((f = fopen(path, "w")) == NULL)
+		fprintf(stderr, "%s: %s: %s\n", progname, path,
+		    strerror(errno));
+	return f;
+}
+
+/* Closes what open_output() opened.  Returns 0, or -1 after a message. */
+static int
+close_output(const struct options *o, FILE *f, const char *path, int bad)
+{
+	if (o->dir == NULL) {
+		/* A write error on stdout is reported by finish_output(). */
+		return bad || ferror(stdout) ? -1 : 0;
+	}
+	if (fflush(f) == EOF || ferror(f))
+		bad = 1;
+	if (fclose(f) == EOF)
+		bad = 1;
+	if (bad) {
+		fprintf(stderr, "%s: %s: %s\n", progname, path,
+		    errno != 0 ? strerror(errno) : "write error");
+		return -1;
+	}
+	return 0;
+}
+
+/*
+ * One diagram: game number and ply name the file in a directory.
+ * Returns 0, or -1 on an output error (which stops the program).
+ */
+static int
+emit(const struct options *o, unsigned long game, size_t ply,
+    const struct qttt_state *st, const struct qttt_action *plies,
+    size_t nplies)
+{
+	char	 name[64], path[PATH_MAX];
+	FILE	*f;
+
+	snprintf(name, sizeof(name), "game%04lu-ply%02zu.%s", game, ply,
+	    o->type == TYPE_SVG ? "svg" : "txt");
+	if ((f = open_output(o, name, path, sizeof(path))) == NULL)
+		return -1;
+	errno = 0;
+	return close_output(o, f, path, draw(f, o, st, plies, nplies) != 0);
+}
+
+static int
+emit_anim(const struct options *o, unsigned long game,
+    const struct qttt_state *start, const struct qttt_action *plies,
+    size_t nplies)
+{
+	char	 name[64], path[PATH_MAX];
+	FILE	*f;
+	int	 k;
+
+	snprintf(name, sizeof(name), "game%04lu.svg", game);
+	if ((f = open_output(o, name, path, sizeof(path))) == NULL)
+		return -1;
+	errno = 0;
+	k = qttt_render_anim(f, start, plies, nplies, &o->r);
+	return close_output(o, f, path, k != 0);
+}
+
+/* ------------------------------------------------------------------ */
+/* Game records                                                         */
+/* ------------------------------------------------------------------ */
+
+/* The state after the first n plies of a game. */
+static void
+state_at(const struct qttt_game *g, size_t n, struct qttt_state *st)
+{
+	size_t	 i;
+
+	qttt_state_init(st);
+	for (i = 0; i < n; i++)
+		qttt_state_apply(st, &g->plies[i], NULL);
+}
+
+/*
+ * Draws one valid game.  Returns the exit status it deserves, or -1
+ * on an output error.
+ */
+static int
+draw_game(const struct options *o, const char *name,
+    const struct qttt_record *rec, const struct qttt_game *g)
+{
+	struct qttt_state st;
+	size_t		 p, from, to;
+
+	if (o->animate) {
+		qttt_state_init(&st);
+		return emit_anim(o, rec->index, &st, g->plies, g->nplies);
+	}
+	if (o->all) {
+		from = 0;
+		to = g->nplies;
+	} else if (o->ply < 0)
+		from = to = g->nplies;
+	else if ((size_t)o->ply > g->nplies) {
+		fprintf(stderr, "%s: %s:%lu:1: error: game %lu ends after "
+		    "ply %zu: there is no ply %ld\n", progname, name,
+		    rec->line + 1, rec->index, g->nplies, o->ply);
+		return EXIT_INVALID;
+	} else
+		from = to = o->ply;
+	for (p = from; p <= to; p++) {
+		state_at(g, p, &st);
+		if (emit(o, rec->index, p, &st, g->plies, p) != 0)
+			return -1;
+	}
+	return EXIT_VALID;
+}
+
+/* ------------------------------------------------------------------ */
+/* State strings                                                        */
+/* ------------------------------------------------------------------ */
+
+/*
+ * A stream of states falls into games: runs of states each of which
+ * follows the one before by one action.  Within a run the actions are
+ * known, so the last one can be highlighted and a run can be animated.
+ */
+struct run {
+	unsigned long		 index;	/* of the run, from 1 */
+	int			 started;
+	struct qttt_state	 start, last;
+	size_t			 nplies;
+	struct qttt_action	 plies[QTTT_MAXPLIES];
+};
+
+/* Whether a line of the line reader holds a state string. */
+static int
+looks_like_state(const char *s, size_t len)
+{
+	size_t	 i;
+	int	 slash = 0, comma = 0;
+
+	for (i = 0; i < len && (s[i] == ' ' || s[i] == '\t'); i++)
+		continue;
+	for (; i < len && s[i] != ' ' && s[i] != '\t'; i++) {
+		slash |= s[i] == '/';
+		comma |= s[i] == ',';
+	}
+	return slash && comma;
+}
+
+static int
+run_flush(const struct options *o, struct run *run)
+{
+	if (!run->started || !o->animate ||
+	    (o->game != 0 && run->index != o->game))
+		return 0;
+	return emit_anim(o, run->index, &run->start, run->plies,
+	    run->nplies);
+}
+
+/*
+ * One line holding a state string.  Returns the exit status it
+ * deserves, or -1 on an output error.
+ */
+static int
+draw_state_line(const struct options *o, const char *name,
+    const struct qttt_record *rec, struct run *run)
+{
+	struct qttt_record where;
+	struct qttt_state st;
+	struct qttt_action act;
+	struct qttt_diag d;
+	const char	*s = rec->text;
+	size_t		 len = rec->textlen, lead = 0;
+	const char	*hash;
+
+	/* A comment may follow, as in the line notation. */
+	if ((hash = memchr(s, '#', len)) != NULL)
+		len = hash - s;
+	while (lead < len && (s[lead] == ' ' || s[lead] == '\t'))
+		lead++;
+	while (len > lead && (s[len - 1] == ' ' || s[len - 1] == '\t'))
+		len--;
+	if (qttt_state_parse(s + lead, len - lead, &st, &d) != QTTT_OK) {
+		where = *rec;
+		d.line = rec->line;
+		d.col += lead;
+		show_diag(stderr, name, &where, &d);
+		run->started = 0;	/* what follows starts a new run */
+		return EXIT_INVALID;
+	}
+	if (run->started && run->nplies < QTTT_MAXPLIES &&
+	    qttt_action_between(&run->last, &st, &act) == 0)
+		run->plies[run->nplies++] = act;
+	else {
+		if (run_flush(o, run) != 0)
+			return -1;
+		run->index++;
+		run->started = 1;
+		run->start = st;
+		run->nplies = 0;
+	}
+	run->last = st;
+	if (o->animate || (o->game != 0 && run->index != o->game))
+		return EXIT_VALID;
+	if (emit(o, run->index, run->nplies, &st, run->plies,
+	    run->nplies) != 0)
+		return -1;
+	return EXIT_VALID;
+}
+
+/* ------------------------------------------------------------------ */
+/* Inputs                                                               */
+/* ------------------------------------------------------------------ */
+
+/*
+ * Draws what one input holds.  Returns the exit status it deserves,
+ * or -1 on an output error.
+ */
+static int
+render_input(const struct options *o, const char *path)
+{
+	static struct qttt_record rec;
+	static struct qttt_game game;
+	static struct run run;
+	struct qttt_reader *r;
+	const char	*name = input_name(path);
+	enum qttt_format fmt = o->states ? QTTT_FORMAT_LINE : o->format;
+	int		 fd, k, s = 0, states = o->states;
+	int		 status = EXIT_VALID;
+	unsigned long	 games = 0;
+	size_t		 i;
+
+	if ((fd = open_input(path)) == -1)
+		return EXIT_TROUBLE;
+	if ((r = qttt_reader_open(fd, fmt)) == NULL) {
+		fprintf(stderr, "%s: %s: out of memory\n", progname, name);
+		close_input(fd);
+		return EXIT_TROUBLE;
+	}
+	memset(&run, 0, sizeof(run));
+	while ((k = qttt_reader_next(r, &rec)) == 1) {
+		if (games++ == 0 && o->format == QTTT_FORMAT_AUTO &&
+		    rec.format == QTTT_FORMAT_LINE && rec.text != NULL &&
+		    looks_like_state(rec.text, rec.textlen))
+			states = 1;
+		if (states)
+			s = draw_state_line(o, name, &rec, &run);
+		else if (o->game != 0 && rec.index != o->game)
+			continue;
+		else if (qttt_record_play(&rec, &game) > 0) {
+			for (i = 0; i < rec.ndiags; i++)
+				show_diag(stderr, name, &rec, &rec.diags[i]);
+			if (rec.ndropped > 0)
+				fprintf(stderr, "%s: %s:%lu: note: %zu more "
+				    "problems in this game not shown\n",
+				    progname, name, rec.line + 1,
+				    rec.ndropped);
+			s = EXIT_INVALID;
+		} else
+			s = draw_game(o, name, &rec, &game);
+		if (s == -1)
+			break;
+		if (s > status)
+			status = s;
+	}
+	if (k != -1 && s != -1 && run_flush(o, &run) != 0)
+		s = -1;
+	if (k == -1) {
+		show_input_diag(stderr, name, QTTT_E_IO, rec.ndiags > 0 ?
+		    rec.diags[0].msg : "read error", 0);
+		status = EXIT_TROUBLE;
+	} else if (games == 0) {
+		show_input_diag(stderr, name, QTTT_E_EMPTY,
+		    "no game in the input", 0);
+		status = EXIT_INVALID;
+	}
+	qttt_reader_close(r);
+	close_input(fd);
+	return s == -1 ? -1 : status;
+}
+
+/* -S: one state string from the command line. */
+static int
+render_arg(const struct options *o, const char *s)
+{
+	struct qttt_record where;
+	struct qttt_state st;
+	struct qttt_diag d;
+
+	if (qttt_state_parse(s, strlen(s), &st, &d) != QTTT_OK) {
+		memset(&where, 0, sizeof(where));
+		where.text = s;
+		where.textlen = strlen(s);
+		d.line = 0;
+		show_diag(stderr, "<argument>", &where, &d);
+		return EXIT_INVALID;
+	}
+	if (o->animate)
+		return emit_anim(o, 1, &st, NULL, 0);
+	return emit(o, 1, 0, &st, NULL, 0);
+}
+
+/* ------------------------------------------------------------------ */
+/* Options                                                              */
+/* ------------------------------------------------------------------ */
+
+static int
+parse_coords(const char *s)
+{
+	if (strcmp(s, "none") == 0)
+		return QTTT_COORDS_NONE;
+	if (strcmp(s, "a1") == 0)
+		return QTTT_COORDS_A1;
+	if (strcmp(s, "goff") == 0 || strcmp(s, "1-9") == 0)
+		return QTTT_COORDS_GOFF;
+	return -1;
+}
+
+static int
+parse_type(const char *s)
+{
+	if (strcmp(s, "ascii") == 0)
+		return TYPE_ASCII;
+	if (strcmp(s, "utf8") == 0 || strcmp(s, "unicode") == 0)
+		return TYPE_UTF8;
+	if (strcmp(s, "svg") == 0)
+		return TYPE_SVG;
+	return -1;
+}
+
+static int
+parse_theme(const char *s)
+{
+	if (strcmp(s, "light") == 0)
+		return QTTT_THEME_LIGHT;
+	if (strcmp(s, "dark") == 0)
+		return QTTT_THEME_DARK;
+	if (strcmp(s, "mono") == 0)
+		return QTTT_THEME_MONO;
+	return -1;
+}
+
+static int
+parse_flip(const char *s)
+{
+	if (strcmp(s, "h") == 0 || strcmp(s, "horizontal") == 0)
+		return QTTT_FLIP_H;
+	if (strcmp(s, "v") == 0 || strcmp(s, "vertical") == 0)
+		return QTTT_FLIP_V;
+	return -1;
+}
+
+/*
+ * The directory for -d: made if it does not exist (its parent must).
+ * Returns 0, or -1 after a message.
+ */
+static int
+make_dir(const char *dir)
+{
+	struct stat	 sb;
+
+	if (mkdir(dir, 0777) == 0)
+		return 0;
+	if (errno == EEXIST && stat(dir, &sb) == 0 && S_ISDIR(sb.st_mode))
+		return 0;
+	if (errno == EEXIST)
+		errno = ENOTDIR;
+	fprintf(stderr, "%s: %s: %s\n", progname, dir, strerror(errno));
+	return -1;
+}
+
+int
+main(int argc, char *argv[])
+{
+	static const struct option longopts[] = {
+		{ "animate",	  no_argument,		NULL, 'A' },
+		{ "all",	  no_argument,		NULL, 'a' },
+		{ "bare",	  no_argument,		NULL, 'b' },
+		{ "coords",	  required_argument,	NULL, 'c' },
+		{ "directory",	  required_argument,	NULL, 'd' },
+		{ "flip",	  required_argument,	NULL, 'F' },
+		{ "format",	  required_argument,	NULL, 'f' },
+		{ "game",	  required_argument,	NULL, 'g' },
+		{ "help",	  no_argument,		NULL, 'h' },
+		{ "no-highlight", no_argument,		NULL, 'L' },
+		{ "preview",	  no_argument,		NULL, 'm' },
+		{ "ply",	  required_argument,	NULL, 'p' },
+		{ "rotate",	  required_argument,	NULL, 'r' },
+		{ "state",	  required_argument,	NULL, 'S' },
+		{ "size",	  required_argument,	NULL, 's' },
+		{ "type",	  required_argument,	NULL, 'T' },
+		{ "theme",	  required_argument,	NULL, 't' },
+		{ "version",	  no_argument,		NULL, 'V' },
+		{ NULL,		  0,			NULL, 0 }
+	};
+	struct options	 o;
+	long		 v;
+	int		 ch, status = EXIT_VALID, s, i, typed = 0;
+
+	setprogname_from(argv[0]);
+	memset(&o, 0, sizeof(o));
+	qttt_render_defaults(&o.r);
+	o.ply = -1;
+	while ((ch = getopt_long(argc, argv, "Aabc:d:F:f:g:hLmp:r:S:s:T:t:V",
+	    longopts, NULL)) != -1) {
+		switch (ch) {
+		case 'A':
+			o.animate = 1;
+			break;
+		case 'a':
+			o.all = 1;
+			break;
+		case 'b':
+			o.r.bare = 1;
+			break;
+		case 'c':
+			if ((v = parse_coords(optarg)) == -1)
+				return bad_usage("unknown coordinates: %s",
+				    optarg);
+			o.r.coords = v;
+			break;
+		case 'd':
+			o.dir = optarg;
+			break;
+		case 'F':
+			if ((v = parse_flip(optarg)) == -1)
+				return bad_usage("unknown flip: %s (h or v)",
+				    optarg);
+			o.r.flip = v;
+			break;
+		case 'f':
+			if (strcmp(optarg, "state") == 0)
+				o.states = 1;
+			else if ((v = parse_format(optarg)) == -1)
+				return bad_usage("unknown format: %s",
+				    optarg);
+			else {
+				o.format = v;
+				o.states = 0;
+			}
+			break;
+		case 'g':
+			if ((v = number(optarg, 1, LONG_MAX)) == -1)
+				return bad_usage("bad game number: %s",
+				    optarg);
+			o.game = v;
+			break;
+		case 'h':
+			help();
+			break;
+		case 'L':
+			o.r.highlight = 0;
+			break;
+		case 'm':
+			o.r.preview = 1;
+			break;
+		case 'p':
+			if ((o.ply = number(optarg, 0, QTTT_MAXPLIES)) == -1)
+				return bad_usage("bad ply: %s (0 to 14)",
+				    optarg);
+			break;
+		case 'r':
+			v = number(optarg, 0, 270);
+			if (v == -1 || v % 90 != 0)
+				return bad_usage("bad rotation: %s (0, 90, "
+				    "180 or 270)", optarg);
+			o.r.rotate = v;
+			break;
+		case 'S':
+			o.state = optarg;
+			break;
+		case 's':
+			if ((v = number(optarg, 16, 100000)) == -1)
+				return bad_usage("bad size: %s (16 to "
+				    "100000 pixels)", optarg);
+			o.r.width = v;
+			break;
+		case 'T':
+			if ((v = parse_type(optarg)) == -1)
+				return bad_usage("unknown type: %s", optarg);
+			o.type = v;
+			typed = 1;
+			break;
+		case 't':
+			if ((v = parse_theme(optarg)) == -1)
+				return bad_usage("unknown theme: %s", optarg);
+			o.r.theme = v;
+			break;
+		case 'V':
+			print_version();
+			break;
+		default:
+			usage(stderr);
+			return EXIT_TROUBLE;
+		}
+	}
+	argc -= optind;
+	argv += optind;
+	o.r.unicode = o.type == TYPE_UTF8;
+	if (o.animate && !typed)
+		o.type = TYPE_SVG;
+	if (o.animate && o.type != TYPE_SVG)
+		return bad_usage("%s", "-A draws SVG only");
+	if (o.animate && o.all)
+		return bad_usage("%s", "-A and -a: choose one");
+	if (o.all && o.ply >= 0)
+		return bad_usage("%s", "-a and -p: choose one");
+	if (o.state != NULL && argc > 0)
+		return bad_usage("%s", "-S and files: choose one");
+	if (o.dir != NULL && make_dir(o.dir) == -1)
+		return EXIT_TROUBLE;
+
+	if (o.state != NULL)
+		status = render_arg(&o, o.state);
+	else if (argc == 0)
+		status = render_input(&o, "-");
+	for (i = 0; i < argc && status != -1; i++)
+		if ((s = render_input(&o, argv[i])) == -1 || s > status)
+			status = s;
+	if (finish_output() != 0 || status == -1)
+		return EXIT_TROUBLE;
+	return status;
+}

@@ -1,0 +1,391 @@
+/*
+ * JSON Lines of states (NOTATION.md section 4; formats/replay-output.md):
+ * one object per state, on one line.  This is the one description of
+ * a state as data: the YAML output (yaml.c) is this object re-emitted
+ * by libyaml, so both carry the same keys and values.
+ *
+ * It is written for speed, since a million games a second is the aim:
+ * the object is built in a buffer, a bounded part at a time, with no
+ * printf, and reaches the stream in one fwrite.  Only strings that
+ * need escaping (a file name, a message) go through
+ * qttt_json_string().
+ */
+#include <stdio.h>
+#include <string.h>
+
+#include "qttt.h"
+#include "internal.h"
+
+/*
+ * Room for the longest bounded part of an object.  The first part
+ * (game to result) is at most about 700 bytes: 9 spooky moves of 17,
+ * a pending cycle of 9 moves, 9 stems and 9 squares; the second (state
+ * to lines) about 500.
+ */
+#define PART	1024
+
+struct jbuf {
+	FILE	*f;
+	size_t	 len;
+	int	 failed;
+	char	 buf[2 * PART];
+};
+
+static void
+flush(struct jbuf *b)
+{
+	if (b->len > 0 && fwrite(b->buf, 1, b->len, b->f) != b->len)
+		b->failed = 1;
+	b->len = 0;
+}
+
+/* Where to write the next part, with PART bytes free. */
+static char *
+room(struct jbuf *b)
+{
+	if (b->len + PART > sizeof(b->buf))
+		flush(b);
+	return b->buf + b->len;
+}
+
+static void
+done(struct jbuf *b, char *p)
+{
+	b->len = p - b->buf;
+}
+
+/* Appends a string literal: a copy of known size, no loop. */
+#define LIT(p, s)	(memcpy((p), (s), sizeof(s) - 1), (p) + sizeof(s) - 1)
+
+static char *
+lit(char *p, const char *s)
+{
+	while (*s != '\0')
+		*p++ = *s++;
+	return p;
+}
+
+static char *
+uint_text(char *p, unsigned long n)
+{
+	char	 digits[24];
+	int	 k = 0;
+
+	do
+		digits[k++] = '0' + n % 10;
+	while ((n /= 10) > 0);
+	while (k > 0)
+		*p++ = digits[--k];
+	return p;
+}
+
+static char *
+mark(char *p, int m)
+{
+	*p++ = '"';
+	*p++ = QTTT_MOVER(m) == QTTT_X ? 'X' : 'O';
+	*p++ = '0' + m;
+	*p++ = '"';
+	return p;
+}
+
+static char *
+player(char *p, int pl)
+{
+	*p++ = '"';
+	*p++ = pl == QTTT_X ? 'X' : 'O';
+	*p++ = '"';
+	return p;
+}
+
+static char *
+square(char *p, int s)
+{
+	const char	*name = qttt_square_name(s);
+
+	*p++ = '"';
+	*p++ = name[0];
+	*p++ = name[1];
+	*p++ = '"';
+	return p;
+}
+
+static char *
+marks(char *p, const unsigned char *m, size_t n)
+{
+	size_t	 i;
+
+	*p++ = '[';
+	for (i = 0; i < n; i++) {
+		if (i > 0)
+			*p++ = ',';
+		p = mark(p, m[i]);
+	}
+	*p++ = ']';
+	return p;
+}
+
+static char *
+squares(char *p, const unsigned char *sq, size_t n)
+{
+	size_t	 i;
+
+	*p++ = '[';
+	for (i = 0; i < n; i++) {
+		if (i > 0)
+			*p++ = ',';
+		p = square(p, sq[i]);
+	}
+	*p++ = ']';
+	return p;
+}
+
+/*
+ * An item in canonical form, as qttt_action_format() writes it (which
+ * is slower, through snprintf).
+ */
+static char *
+item(char *p, const struct qttt_action *a)
+{
+	const char	*name;
+
+	if (a->kind == QTTT_MEASURE)
+		p = LIT(p, "measure ");
+	*p++ = QTTT_MOVER(a->move) == QTTT_X ? 'X' : 'O';
+	*p++ = '0' + a->move;
+	if (a->kind == QTTT_MEASURE)
+		p = LIT(p, "->");
+	else
+		*p++ = ' ';
+	name = qttt_square_name(a->sq[0]);
+	*p++ = name[0];
+	*p++ = name[1];
+	if (a->kind == QTTT_PLACE && a->sq[0] != a->sq[1]) {
+		name = qttt_square_name(a->sq[1]);
+		*p++ = ' ';
+		*p++ = name[0];
+		*p++ = name[1];
+	}
+	return p;
+}
+
+/* Half points as the line notation writes them, for "result". */
+static const char *const half_text[] = { "0", "1/2", "1", "3/2", "2" };
+
+/* A score in half points as a JSON number. */
+static char *
+score(char *p, int halves)
+{
+	static const char *const text[] = { "0", "0.5", "1", "1.5", "2" };
+
+	return lit(p, text[halves >= 0 && halves <= 4 ? halves : 0]);
+}
+
+/* A string of any bytes: as it is when it can be, else escaped. */
+static void
+string(struct jbuf *b, const char *s)
+{
+	size_t	 n = strlen(s), i;
+	char	*p;
+
+	for (i = 0; i < n; i++)
+		if ((unsigned char)s[i] < 0x20 || (unsigned char)s[i] > 0x7e ||
+		    s[i] == '"' || s[i] == '\\')
+			break;
+	if (i == n && n + 2 <= PART) {
+		p = room(b);
+		*p++ = '"';
+		memcpy(p, s, n);
+		p += n;
+		*p++ = '"';
+		done(b, p);
+		return;
+	}
+	flush(b);
+	if (qttt_json_string(b->f, s, n) == -1)
+		b->failed = 1;
+}
+
+static char *
+pending(char *p, const struct qttt_state *st)
+{
+	struct qttt_cycle c;
+
+	if (qttt_state_cycle(st, &c) == -1)
+		return LIT(p, "null");
+	p = LIT(p, "{\"closing\":");
+	p = mark(p, c.closing);
+	p = LIT(p, ",\"measurer\":");
+	p = player(p, qttt_state_turn(st));
+	p = LIT(p, ",\"cycle\":");
+	p = marks(p, c.moves, c.nmoves);
+	p = LIT(p, ",\"stems\":");
+	p = marks(p, c.stems, c.nstems);
+	p = LIT(p, ",\"squares\":");
+	p = squares(p, c.squares, c.nsquares);
+	*p++ = '}';
+	return p;
+}
+
+static char *
+lines(char *p, const struct qttt_state *st)
+{
+	struct qttt_line l[QTTT_NLINES];
+	size_t		 n, i;
+
+	n = qttt_state_lines(st, l);
+	*p++ = '[';
+	for (i = 0; i < n; i++) {
+		if (i > 0)
+			*p++ = ',';
+		p = LIT(p, "{\"player\":");
+		p = player(p, l[i].player);
+		p = LIT(p, ",\"time\":");
+		p = uint_text(p, l[i].time);
+		p = LIT(p, ",\"squares\":");
+		p = squares(p, l[i].squares, 3);
+		*p++ = '}';
+	}
+	*p++ = ']';
+	return p;
+}
+
+/* The keys of NOTATION.md section 4, in its order. */
+static void
+notation_keys(struct jbuf *b, const struct replay_point *pt)
+{
+	const struct qttt_state	 *st = pt->state;
+	const struct qttt_record *rec = pt->game->rec;
+	char			 *p = room(b);
+	int			  s, m;
+
+	p = LIT(p, "{\"game\":");
+	p = uint_text(p, rec != NULL ? rec->index : 0);
+	p = LIT(p, ",\"line\":");
+	p = uint_text(p, rec != NULL ? rec->line + 1 : 0);
+	p = LIT(p, ",\"ply\":");
+	p = uint_text(p, pt->ply);
+	p = LIT(p, ",\"board\":[");
+	for (s = 0; s < QTTT_NSQUARES; s++) {
+		if (s > 0)
+			*p++ = ',';
+		if (st->board[s] != 0)
+			p = mark(p, st->board[s]);
+		else
+			p = LIT(p, "null");
+	}
+	p = LIT(p, "],\"spooky\":{");
+	for (m = 1; m < st->next && m <= QTTT_MAXMOVES; m++) {
+		if (st->where[m][0] == st->where[m][1])
+			continue;
+		if (p[-1] != '{')
+			*p++ = ',';
+		p = mark(p, m);
+		*p++ = ':';
+		p = squares(p, st->where[m], 2);
+	}
+	p = LIT(p, "},\"pending\":");
+	p = pending(p, st);
+	if (!st->result.over)
+		p = LIT(p, ",\"over\":false,\"score\":null,\"result\":null");
+	else {
+		p = LIT(p, ",\"over\":true,\"score\":{\"X\":");
+		p = score(p, st->result.score[QTTT_X]);
+		p = LIT(p, ",\"O\":");
+		p = score(p, st->result.score[QTTT_O]);
+		p = LIT(p, "},\"result\":\"");
+		p = lit(p, half_text[st->result.score[QTTT_X] <= 4 ?
+		    st->result.score[QTTT_X] : 0]);
+		*p++ = '-';
+		p = lit(p, half_text[st->result.score[QTTT_O] <= 4 ?
+		    st->result.score[QTTT_O] : 0]);
+		*p++ = '"';
+	}
+	done(b, p);
+}
+
+static void
+error(struct jbuf *b, const struct qttt_record *rec)
+{
+	const struct qttt_diag *d;
+	char		*p;
+
+	p = room(b);
+	if (rec == NULL || rec->ndiags == 0) {
+		done(b, LIT(p, ",\"error\":null"));
+		return;
+	}
+	d = &rec->diags[0];
+	p = LIT(p, ",\"error\":{\"code\":\"");
+	p = lit(p, qttt_code_name(d->code));
+	p = LIT(p, "\",\"line\":");
+	p = uint_text(p, d->line + 1);
+	p = LIT(p, ",\"column\":");
+	p = uint_text(p, d->col + 1);
+	p = LIT(p, ",\"message\":");
+	done(b, p);
+	string(b, d->msg);
+	p = room(b);
+	*p++ = '}';
+	done(b, p);
+}
+
+int
+qttt_json_state(FILE *f, const struct replay_point *pt)
+{
+	struct jbuf		  b;
+	const struct qttt_state	 *st = pt->state;
+	const struct qttt_replay *r = pt->game;
+	char			 *p;
+
+	b.f = f;
+	b.len = 0;
+	b.failed = 0;
+	notation_keys(&b, pt);
+
+	/* What the toolkit adds. */
+	p = room(&b);
+	done(&b, LIT(p, ",\"file\":"));
+	if (r->file != NULL)
+		string(&b, r->file);
+	else {
+		p = room(&b);
+		done(&b, LIT(p, "null"));
+	}
+	p = room(&b);
+	p = LIT(p, ",\"state\":\"");
+	p += qttt_state_format(st, p, QTTT_STATE_MAX);
+	p = LIT(p, "\",\"item\":");
+	if (pt->ply > 0 && pt->ply <= r->game->nplies) {
+		*p++ = '"';
+		p = item(p, &r->game->plies[pt->ply - 1]);
+		*p++ = '"';
+	} else
+		p = LIT(p, "null");
+	p = LIT(p, ",\"next\":");
+	if (!st->result.over && st->next <= QTTT_MAXMOVES)
+		p = mark(p, st->next);
+	else
+		p = LIT(p, "null");
+	p = LIT(p, ",\"turn\":");
+	if (!st->result.over)
+		p = player(p, qttt_state_turn(st));
+	else
+		p = LIT(p, "null");
+	p = LIT(p, ",\"lines\":");
+	p = lines(p, st);
+	done(&b, p);
+	error(&b, r->rec);
+	p = room(&b);
+	if (pt->opts->whatif > 0) {
+		p = LIT(p, ",\"what_if\":");
+		if (r->changed >= 0)
+			p = uint_text(p, pt->opts->whatif);
+		else
+			p = LIT(p, "null");
+	}
+	p = LIT(p, "}\n");
+	done(&b, p);
+	flush(&b);
+	return b.failed || ferror(f) ? -1 : 0;
+}

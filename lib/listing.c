@@ -1,0 +1,318 @@
+/*
+ * The listing of a game for people (qttt-replay -o list): every item
+ * with what it did (the cycle a move closed, with its moves and stems
+ * and who measures it; what a measurement collapsed), then Goff's
+ * classical listing (the square each move finally took), the lines,
+ * the moves that came too late in a simultaneous finish, the result
+ * and the state string.
+ */
+#include <stdio.h>
+#include <string.h>
+
+#include "qttt.h"
+#include "internal.h"
+
+static char
+letter(int m)
+{
+	return QTTT_MOVER(m) == QTTT_X ? 'X' : 'O';
+}
+
+static char
+player_letter(int p)
+{
+	return p == QTTT_X ? 'X' : 'O';
+}
+
+static const char *
+halves(int h)
+{
+	static const char *const text[] = { "0", "1/2", "1", "3/2", "2" };
+
+	return text[h >= 0 && h <= 4 ? h : 0];
+}
+
+/* Writes " X1 X3 O4" for a list of moves. */
+static void
+put_moves(FILE *f, const unsigned char *m, size_t n)
+{
+	size_t	 i;
+
+	for (i = 0; i < n; i++)
+		fprintf(f, " %c%d", letter(m[i]), m[i]);
+}
+
+static void
+put_squares(FILE *f, const unsigned char *sq, size_t n)
+{
+	size_t	 i;
+
+	for (i = 0; i < n; i++)
+		fprintf(f, "%s%s", i > 0 ? " " : "", qttt_square_name(sq[i]));
+}
+
+/* What a cycle-closing placement did: the cycle, stems, measurer. */
+static void
+note_cycle(FILE *f, const struct qttt_state *after)
+{
+	struct qttt_cycle c;
+
+	if (qttt_state_cycle(after, &c) == -1)
+		return;
+	fputs("closes a cycle:", f);
+	put_moves(f, c.moves, c.nmoves);
+	fputs(" (", f);
+	put_squares(f, c.squares, c.nsquares);
+	fputs("); stems:", f);
+	if (c.nstems == 0)
+		fputs(" none", f);
+	put_moves(f, c.stems, c.nstems);
+	fprintf(f, "; %c measures", player_letter(qttt_state_turn(after)));
+}
+
+/* The moves a collapse made classical, in move order, with squares. */
+static void
+note_collapse(FILE *f, const struct qttt_state *before,
+    const struct qttt_state *after)
+{
+	const char	*sep = "";
+	int		 m;
+
+	for (m = 1; m < after->next; m++) {
+		if (before->where[m][0] == before->where[m][1] ||
+		    after->where[m][0] != after->where[m][1])
+			continue;
+		fprintf(f, "%s%c%d %s", sep, letter(m), m,
+		    qttt_square_name(after->where[m][0]));
+		sep = ", ";
+	}
+}
+
+/* The action of ply i as the record wrote it, if it did differently. */
+static const struct qttt_action *
+written(const struct qttt_replay *r, size_t i)
+{
+	const struct qttt_item	 *it;
+	const struct qttt_action *a = &r->game->plies[i];
+
+	if (r->rec == NULL || i >= r->rec->nitems)
+		return NULL;
+	it = &r->rec->items[i];
+	if (it->kind != QTTT_ITEM_ACTION || it->action.kind != a->kind ||
+	    (it->action.move == a->move && it->action.sq[0] == a->sq[0]))
+		return NULL;
+	return &it->action;
+}
+
+static void
+put_state(FILE *f, const struct qttt_state *st)
+{
+	char	 buf[QTTT_STATE_MAX];
+
+	qttt_state_format(st, buf, sizeof(buf));
+	fprintf(f, "        %s\n", buf);
+}
+
+/* Spaces after an item to line up the notes. */
+static int
+pad(const char *item)
+{
+	size_t	 n = strlen(item);
+
+	return n < 16 ? (int)(16 - n) : 0;
+}
+
+/* One row: the ply, its item, and what it did. */
+static void
+put_row(FILE *f, const struct qttt_replay *r, size_t i,
+    const struct qttt_state *before, const struct qttt_state *after)
+{
+	const struct qttt_action *a = &r->game->plies[i], *w;
+	char			  item[32], other[32];
+
+	qttt_action_format(a, item, sizeof(item));
+	fprintf(f, "%4zu  %s", i + 1, item);
+	if (a->kind == QTTT_PLACE) {
+		if (a->sq[0] == a->sq[1])
+			fprintf(f, "%*s  forced: the last open square",
+			    pad(item), "");
+		else if (after->pending != 0) {
+			fprintf(f, "%*s  ", pad(item), "");
+			note_cycle(f, after);
+		}
+	} else {
+		fprintf(f, "%*s  ", pad(item), "");
+		if ((long)i == r->changed && r->rec != NULL &&
+		    i < r->rec->nitems) {
+			fputs("what-if, the record has ", f);
+			qttt_action_format(&r->rec->items[i].action, other,
+			    sizeof(other));
+			fprintf(f, "%s; ", other);
+		} else if ((w = written(r, i)) != NULL) {
+			qttt_action_format(w, other, sizeof(other));
+			fprintf(f, "written %s; ", other);
+		}
+		fprintf(f, "%c collapses ", player_letter(
+		    qttt_state_turn(before)));
+		note_collapse(f, before, after);
+	}
+	fputc('\n', f);
+}
+
+/* Goff's classical listing: where each move made so far stands. */
+static void
+put_classical(FILE *f, const struct qttt_state *st)
+{
+	const char	*sep = " ";
+	int		 m;
+
+	fputs("Classical listing:", f);
+	if (st->next == 1)
+		fputs(" no move yet", f);
+	for (m = 1; m < st->next; m++) {
+		if (st->where[m][0] == st->where[m][1])
+			fprintf(f, "%s%c%d %s", sep, letter(m), m,
+			    qttt_square_name(st->where[m][0]));
+		else
+			fprintf(f, "%s%c%d spooky (%s %s)", sep, letter(m), m,
+			    qttt_square_name(st->where[m][0]),
+			    qttt_square_name(st->where[m][1]));
+		sep = ", ";
+	}
+	fputc('\n', f);
+}
+
+/*
+ * The lines; and when both players have one, the marks of the later
+ * line placed after the earlier line was complete: they came too late.
+ */
+static void
+put_lines(FILE *f, const struct qttt_state *st)
+{
+	struct qttt_line lines[QTTT_NLINES];
+	const struct qttt_line *early = NULL, *late = NULL;
+	size_t		 n, i, j;
+	int		 m;
+
+	n = qttt_state_lines(st, lines);
+	fputs("Lines:", f);
+	if (n == 0)
+		fputs(" none", f);
+	for (i = 0; i < n; i++) {
+		fprintf(f, "%s %c ", i > 0 ? "," : "",
+		    player_letter(lines[i].player));
+		put_squares(f, lines[i].squares, 3);
+		fprintf(f, " (time %d)", lines[i].time);
+		for (j = 0; j < n; j++) {
+			if (lines[j].player == lines[i].player ||
+			    lines[j].time >= lines[i].time)
+				continue;
+			if (late == NULL || lines[i].time > late->time) {
+				late = &lines[i];
+				early = &lines[j];
+			}
+		}
+	}
+	fputc('\n', f);
+	if (late == NULL)
+		return;
+	fputs("Too late:", f);
+	for (j = 0; j < 3; j++) {
+		m = st->board[late->squares[j]];
+		if (m > early->time)
+			fprintf(f, " %c%d", letter(m), m);
+	}
+	fprintf(f, " (%c's line ", player_letter(late->player));
+	put_squares(f, late->squares, 3);
+	fprintf(f, " is complete at move %d, %c's line ", late->time,
+	    player_letter(early->player));
+	put_squares(f, early->squares, 3);
+	fprintf(f, " at move %d)\n", early->time);
+}
+
+static void
+put_result(FILE *f, const struct qttt_state *st)
+{
+	char	 res[8];
+
+	qttt_result_format(&st->result, res, sizeof(res));
+	if (st->result.over)
+		fprintf(f, "Result: %s (X %s, O %s)\n", res,
+		    halves(st->result.score[QTTT_X]),
+		    halves(st->result.score[QTTT_O]));
+	else if (st->pending != 0)
+		fprintf(f, "Result: * (%c to measure the cycle closed by "
+		    "%c%d)\n", player_letter(qttt_state_turn(st)),
+		    letter(st->pending), st->pending);
+	else
+		fprintf(f, "Result: * (%c to play %c%d)\n",
+		    letter(st->next), letter(st->next), st->next);
+}
+
+/* Why the listing ends before the record does, if it does. */
+static void
+put_end(FILE *f, const struct qttt_replay *r,
+    const struct qttt_replay_options *o, size_t upto)
+{
+	const struct qttt_record *rec = r->rec;
+	const struct qttt_diag	 *d;
+	size_t			  later;
+
+	if (upto < r->game->nplies)
+		fprintf(f, "      (ply %zu of %zu)\n", upto, r->game->nplies);
+	else if (r->changed < 0 && rec != NULL && rec->ndiags > 0) {
+		d = &rec->diags[0];
+		fprintf(f, "      stops at line %lu, column %lu: %s [%s]\n",
+		    d->line + 1, d->col + 1, d->msg, qttt_code_name(d->code));
+	}
+	if (o->whatif == 0)
+		return;
+	if (r->changed < 0) {
+		fprintf(f, "What-if: there is no measurement %u; the game is "
+		    "as recorded\n", o->whatif);
+		return;
+	}
+	later = rec != NULL && rec->nitems > (size_t)r->changed + 1 ?
+	    rec->nitems - r->changed - 1 : 0;
+	fprintf(f, "What-if: measurement %u takes its other outcome; ",
+	    o->whatif);
+	if (later == 0)
+		fputs("nothing followed it in the record\n", f);
+	else
+		fprintf(f, "the record's %zu later item%s not replayed\n",
+		    later, later == 1 ? " is" : "s are");
+}
+
+int
+qttt_listing_write(FILE *f, const struct qttt_replay *r,
+    const struct qttt_replay_options *o, size_t upto)
+{
+	struct qttt_state	 before, st;
+	size_t			 i;
+	char			 buf[QTTT_STATE_MAX];
+
+	if (r->rec != NULL)
+		fprintf(f, "Game %lu (%s, line %lu)\n", r->rec->index,
+		    r->file != NULL ? r->file : "-", r->rec->line + 1);
+	else
+		fputs("Game\n", f);
+	qttt_state_init(&st);
+	if (o->all) {
+		fprintf(f, "%4d  start\n", 0);
+		put_state(f, &st);
+	}
+	for (i = 0; i < upto; i++) {
+		before = st;
+		qttt_state_apply(&st, &r->game->plies[i], NULL);
+		put_row(f, r, i, &before, &st);
+		if (o->all)
+			put_state(f, &st);
+	}
+	put_end(f, r, o, upto);
+	put_classical(f, &st);
+	put_lines(f, &st);
+	put_result(f, &st);
+	qttt_state_format(&st, buf, sizeof(buf));
+	fprintf(f, "State: %s\n", buf);
+	return ferror(f) ? -1 : 0;
+}

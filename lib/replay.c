@@ -1,0 +1,162 @@
+/*
+ * Replaying games: the states a game passes through, the what-if of a
+ * measurement, and the writer that shows the chosen states of each
+ * game in the output format asked for (json_state.c, yaml.c,
+ * listing.c; formats/replay-output.md).
+ */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "qttt.h"
+#include "internal.h"
+
+void
+qttt_game_state_at(const struct qttt_game *g, size_t ply,
+    struct qttt_state *st)
+{
+	size_t	 i;
+
+	if (ply >= g->nplies) {
+		*st = g->state;
+		return;
+	}
+	qttt_state_init(st);
+	for (i = 0; i < ply; i++)
+		qttt_state_apply(st, &g->plies[i], NULL);
+}
+
+long
+qttt_game_whatif(struct qttt_game *g, unsigned int n)
+{
+	struct qttt_game	 alt;
+	struct qttt_action	 other;
+	const unsigned char	*two;
+	size_t			 i, j;
+	unsigned int		 k = 0;
+
+	for (i = 0; i < g->nplies && n > 0; i++) {
+		if (g->plies[i].kind != QTTT_MEASURE || ++k < n)
+			continue;
+		qttt_game_init(&alt);
+		for (j = 0; j < i; j++)
+			qttt_game_play(&alt, &g->plies[j], NULL);
+		/* A canonical measurement names the closing move. */
+		other = g->plies[i];
+		two = alt.state.where[other.move];
+		other.sq[0] = other.sq[1] =
+		    two[0] == g->plies[i].sq[0] ? two[1] : two[0];
+		if (qttt_game_play(&alt, &other, NULL) != QTTT_OK)
+			return -1;	/* not a game qttt_game_play made */
+		*g = alt;
+		return (long)i;
+	}
+	return -1;
+}
+
+/* ------------------------------------------------------------------ */
+/* The writer                                                           */
+/* ------------------------------------------------------------------ */
+
+struct qttt_replay_writer {
+	FILE			 *f;
+	struct qttt_replay_options opts;
+	struct yaml_states	 *yaml;
+	unsigned long		  games;	/* games written */
+	int			  failed;
+};
+
+struct qttt_replay_writer *
+qttt_replay_writer_open(FILE *f, const struct qttt_replay_options *opts)
+{
+	struct qttt_replay_writer *w;
+
+	if ((w = calloc(1, sizeof(*w))) == NULL)
+		return NULL;
+	w->f = f;
+	w->opts = *opts;
+	if (opts->output == QTTT_OUTPUT_YAML &&
+	    (w->yaml = qttt_yaml_states_open(f)) == NULL) {
+		free(w);
+		return NULL;
+	}
+	return w;
+}
+
+/* Writes one state in the writer's format. */
+static int
+put_state(struct qttt_replay_writer *w, const struct replay_point *pt)
+{
+	char	 buf[QTTT_STATE_MAX + 1];
+	int	 n;
+
+	switch (w->opts.output) {
+	case QTTT_OUTPUT_JSON:
+		return qttt_json_state(w->f, pt);
+	case QTTT_OUTPUT_YAML:
+		return qttt_yaml_states_put(w->yaml, pt);
+	default:
+		n = qttt_state_format(pt->state, buf, sizeof(buf) - 1);
+		buf[n++] = '\n';
+		return fwrite(buf, 1, n, w->f) == (size_t)n ? 0 : -1;
+	}
+}
+
+int
+qttt_replay_writer_put(struct qttt_replay_writer *w,
+    const struct qttt_replay *r)
+{
+	struct replay_point	 pt;
+	struct qttt_state	 st;
+	const struct qttt_game	*g = r->game;
+	size_t			 upto = g->nplies, i;
+
+	if (w->opts.ply >= 0 && (size_t)w->opts.ply < g->nplies)
+		upto = w->opts.ply;
+	if (w->opts.output == QTTT_OUTPUT_LIST) {
+		/* A blank line between games. */
+		if (w->games++ > 0)
+			putc('\n', w->f);
+		if (qttt_listing_write(w->f, r, &w->opts, upto) == -1)
+			w->failed = 1;
+		return w->failed ? -1 : 0;
+	}
+	pt.game = r;
+	pt.opts = &w->opts;
+	pt.state = &st;
+	if (!w->opts.all) {
+		qttt_game_state_at(g, upto, &st);
+		pt.ply = upto;
+		if (put_state(w, &pt) == -1)
+			w->failed = 1;
+		return w->failed ? -1 : 0;
+	}
+	qttt_state_init(&st);
+	for (i = 0; ; i++) {
+		pt.ply = i;
+		if (put_state(w, &pt) == -1) {
+			w->failed = 1;
+			break;
+		}
+		if (i == upto)
+			break;
+		qttt_state_apply(&st, &g->plies[i], NULL);
+	}
+	return w->failed ? -1 : 0;
+}
+
+int
+qttt_replay_writer_close(struct qttt_replay_writer *w)
+{
+	int	 failed;
+
+	if (w == NULL)
+		return 0;
+	failed = w->failed;
+	if (w->yaml != NULL && qttt_yaml_states_close(w->yaml) == -1)
+		failed = 1;
+	if (fflush(w->f) == EOF || ferror(w->f))
+		failed = 1;
+	free(w);
+	return failed ? -1 : 0;
+}

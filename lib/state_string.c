@@ -1,0 +1,553 @@
+/*
+ * The state string (formats/state-string.md, qttt-state(5)): a position
+ * on one line, in the spirit of chess FEN.
+ *
+ *	x1o4,o2,o2/x1x3,.,./.,x3o4,. X5 O4 *
+ *
+ * Four fields separated by one space: the board (rows 1 to 3 separated
+ * by '/', squares a to c separated by ','), the next move or '-', the
+ * cycle-closing mark of the pending measurement or '-', and the result.
+ * A state has exactly one string and the parser accepts nothing else,
+ * so a string that parses prints back as the same bytes.
+ */
+#include <stdarg.h>
+#include <stdio.h>
+#include <string.h>
+
+#include "qttt.h"
+#include "internal.h"
+
+/* The results a state string may end with, in half points. */
+static const struct {
+	const char	*text;
+	unsigned char	 over, x, o;
+} results[] = {
+	{ "*", 0, 0, 0 }, { "1-0", 1, 2, 0 }, { "0-1", 1, 0, 2 },
+	{ "1-1/2", 1, 2, 1 }, { "1/2-1", 1, 1, 2 }, { "3/2-0", 1, 3, 0 },
+	{ "2-0", 1, 4, 0 }, { "0-0", 1, 0, 0 }
+};
+
+static char
+letter(int m)
+{
+	return QTTT_MOVER(m) == QTTT_X ? 'X' : 'O';
+}
+
+static int
+is_spooky(const struct qttt_state *st, int m)
+{
+	return st->where[m][0] < QTTT_NSQUARES &&
+	    st->where[m][1] < QTTT_NSQUARES &&
+	    st->where[m][0] != st->where[m][1];
+}
+
+/* ------------------------------------------------------------------ */
+/* Printing                                                             */
+/* ------------------------------------------------------------------ */
+
+/* Appends a mark; digits beyond 9 only come from a corrupt state. */
+static size_t
+put_mark(char *t, size_t len, int ch, int m)
+{
+	t[len++] = ch;
+	t[len++] = m >= 1 && m <= QTTT_MAXMOVES ? '0' + m : '?';
+	return len;
+}
+
+int
+qttt_state_format(const struct qttt_state *st, char *buf, size_t n)
+{
+	/*
+	 * Nine squares of at most 2 characters, 18 spooky marks of 2,
+	 * 8 separators and the other fields fit easily; the checks on m
+	 * keep even a corrupt state inside the buffer.
+	 */
+	char	 t[QTTT_STATE_MAX];
+	size_t	 len = 0, i;
+	int	 s, m, any, last;
+	char	 res[8];
+
+	last = st->next > QTTT_MAXMOVES + 1 ? QTTT_MAXMOVES + 1 : st->next;
+	for (s = 0; s < QTTT_NSQUARES; s++) {
+		if (s > 0)
+			t[len++] = s % 3 == 0 ? '/' : ',';
+		if (st->board[s] != 0) {
+			len = put_mark(t, len, letter(st->board[s]),
+			    st->board[s]);
+			continue;
+		}
+		any = 0;
+		for (m = 1; m < last; m++) {
+			if (!is_spooky(st, m) ||
+			    (st->where[m][0] != s && st->where[m][1] != s))
+				continue;
+			len = put_mark(t, len, letter(m) | 0x20, m);
+			any = 1;
+		}
+		if (!any)
+			t[len++] = '.';
+	}
+	t[len++] = ' ';
+	if (st->result.over || st->next < 1 || st->next > QTTT_MAXMOVES)
+		t[len++] = '-';
+	else
+		len = put_mark(t, len, letter(st->next), st->next);
+	t[len++] = ' ';
+	if (st->pending == 0)
+		t[len++] = '-';
+	else
+		len = put_mark(t, len, letter(st->pending), st->pending);
+	t[len++] = ' ';
+	qttt_result_format(&st->result, res, sizeof(res));
+	for (i = 0; res[i] != '\0'; i++)
+		t[len++] = res[i];
+	if (n > 0) {
+		i = len < n ? len : n - 1;
+		memcpy(buf, t, i);
+		buf[i] = '\0';
+	}
+	return (int)len;
+}
+
+/* ------------------------------------------------------------------ */
+/* Parsing                                                              */
+/* ------------------------------------------------------------------ */
+
+struct parse {
+	const char		*s;
+	size_t			 len;
+	size_t			 pos;
+	struct qttt_diag	*d;
+	struct qttt_state	 st;
+	/* Where each move's marks are, in the order they were read. */
+	unsigned char		 count[QTTT_MAXMOVES + 1];
+	size_t			 col[QTTT_MAXMOVES + 1][2];
+	int			 classical[QTTT_MAXMOVES + 1];
+	int			 maxmove;
+	size_t			 field[4];	/* where each field starts */
+};
+
+static enum qttt_code
+fail(struct parse *p, size_t col, const char *fmt, ...)
+    __attribute__((format(printf, 3, 4)));
+
+static enum qttt_code
+fail(struct parse *p, size_t col, const char *fmt, ...)
+{
+	va_list	 ap;
+
+	if (p->d != NULL) {
+		p->d->code = QTTT_E_STATE;
+		p->d->severity = qttt_code_severity(QTTT_E_STATE);
+		p->d->line = 0;
+		p->d->col = col;
+		va_start(ap, fmt);
+		vsnprintf(p->d->msg, sizeof(p->d->msg), fmt, ap);
+		va_end(ap);
+	}
+	return QTTT_E_STATE;
+}
+
+/* The byte at pos, for a message: 'x', a space, or byte 0x01. */
+static const char *
+show_byte(const struct parse *p, size_t pos, char buf[16])
+{
+	int	 ch = (unsigned char)p->s[pos];
+
+	if (ch == ' ')
+		return "a space";
+	if (ch > ' ' && ch < 0x7f)
+		snprintf(buf, 16, "'%c'", ch);
+	else
+		snprintf(buf, 16, "byte 0x%02x", ch);
+	return buf;
+}
+
+static int
+at(const struct parse *p, size_t pos)
+{
+	return pos < p->len ? (unsigned char)p->s[pos] : -1;
+}
+
+static int
+is_mark_letter(int ch)
+{
+	return ch == 'X' || ch == 'O' || ch == 'x' || ch == 'o';
+}
+
+/*
+ * A mark at pos: a letter (X, O, x, o) and a move number 1..9 of the
+ * right parity.  Returns the move number and advances, or fails.
+ */
+static enum qttt_code
+parse_mark(struct parse *p, int *mp)
+{
+	size_t	 start = p->pos;
+	int	 ch = at(p, start), dig = at(p, start + 1), m;
+	int	 upper = ch & ~0x20;
+
+	if (dig < '0' || dig > '9')
+		return fail(p, start, "'%c' needs a move number, as in %c%d",
+		    ch, ch, upper == 'X' ? 1 : 2);
+	if (dig == '0' || (at(p, start + 2) >= '0' && at(p, start + 2) <= '9'))
+		return fail(p, start, "moves are numbered 1 to 9");
+	m = dig - '0';
+	if (letter(m) != upper)
+		return fail(p, start, "'%c%c': X makes the odd moves and O the "
+		    "even ones", ch, dig);
+	p->pos += 2;
+	*mp = m;
+	return QTTT_OK;
+}
+
+/* Records the classical mark of move m at square s. */
+static enum qttt_code
+put_classical(struct parse *p, int m, int s, size_t col)
+{
+	if (p->classical[m])
+		return fail(p, col, "%c%d is classical twice (%s and %s)",
+		    letter(m), m, qttt_square_name(p->st.where[m][0]),
+		    qttt_square_name(s));
+	if (p->count[m] > 0)
+		return fail(p, col, "%c%d is classical in %s, but %c%d is "
+		    "spooky in %s", letter(m), m, qttt_square_name(s),
+		    letter(m) | 0x20, m, qttt_square_name(p->st.where[m][0]));
+	p->classical[m] = 1;
+	p->col[m][0] = col;
+	p->st.board[s] = m;
+	p->st.where[m][0] = p->st.where[m][1] = s;
+	return QTTT_OK;
+}
+
+/* Records a spooky mark of move m at square s. */
+static enum qttt_code
+put_spooky(struct parse *p, int m, int s, size_t col)
+{
+	if (p->classical[m])
+		return fail(p, col, "%c%d is spooky in %s, but %c%d is "
+		    "classical in %s", letter(m) | 0x20, m,
+		    qttt_square_name(s), letter(m), m,
+		    qttt_square_name(p->st.where[m][0]));
+	if (p->count[m] == 2)
+		return fail(p, col, "%c%d is in a third square (%s): a "
+		    "spooky mark is in exactly two squares", letter(m) | 0x20,
+		    m, qttt_square_name(s));
+	/* Squares are read in reading order, so where[m] comes sorted. */
+	p->col[m][p->count[m]] = col;
+	p->st.where[m][p->count[m]++] = s;
+	return QTTT_OK;
+}
+
+/* One square of the board: '.', a classical mark, or spooky marks. */
+static enum qttt_code
+parse_square(struct parse *p, int s)
+{
+	enum qttt_code	 code;
+	size_t		 col;
+	char		 b[16];
+	int		 ch = at(p, p->pos), m, prev = 0;
+
+	if (ch == '.') {
+		p->pos++;
+		if (is_mark_letter(at(p, p->pos)))
+			return fail(p, p->pos, "%s is empty ('.'), so it holds "
+			    "no mark", qttt_square_name(s));
+		return QTTT_OK;
+	}
+	if (ch == 'X' || ch == 'O') {
+		col = p->pos;
+		if ((code = parse_mark(p, &m)) != QTTT_OK ||
+		    (code = put_classical(p, m, s, col)) != QTTT_OK)
+			return code;
+		if (is_mark_letter(at(p, p->pos)))
+			return fail(p, p->pos, "%s is classical (%c%d), so it "
+			    "holds no other mark", qttt_square_name(s),
+			    letter(m), m);
+		if (m > p->maxmove)
+			p->maxmove = m;
+		return QTTT_OK;
+	}
+	if (ch != 'x' && ch != 'o') {
+		if (ch == -1 || ch == ',' || ch == '/' || ch == ' ')
+			return fail(p, p->pos, "%s has no content: write '.' "
+			    "for an empty square", qttt_square_name(s));
+		return fail(p, p->pos, "unexpected %s in %s: expected a mark "
+		    "(X1, or spooky x1o2) or '.'", show_byte(p, p->pos, b),
+		    qttt_square_name(s));
+	}
+	while ((ch = at(p, p->pos)) == 'x' || ch == 'o') {
+		col = p->pos;
+		if ((code = parse_mark(p, &m)) != QTTT_OK)
+			return code;
+		if (m == prev)
+			return fail(p, col, "%c%d is twice in %s: a move's "
+			    "two marks are in different squares",
+			    letter(m) | 0x20, m, qttt_square_name(s));
+		if (m < prev)
+			return fail(p, col, "%c%d after %c%d in %s: spooky "
+			    "marks go in ascending move order",
+			    letter(m) | 0x20, m, letter(prev) | 0x20, prev,
+			    qttt_square_name(s));
+		if ((code = put_spooky(p, m, s, col)) != QTTT_OK)
+			return code;
+		if (m > p->maxmove)
+			p->maxmove = m;
+		prev = m;
+	}
+	if (ch == 'X' || ch == 'O')
+		return fail(p, p->pos, "%s holds spooky marks, so it cannot "
+		    "hold a classical one", qttt_square_name(s));
+	return QTTT_OK;
+}
+
+/* The separator before square s (1..8), or a message saying why not. */
+static enum qttt_code
+parse_separator(struct parse *p, int s)
+{
+	int	 want = s % 3 == 0 ? '/' : ',', ch = at(p, p->pos);
+	char	 b[16];
+
+	if (ch == want) {
+		p->pos++;
+		return QTTT_OK;
+	}
+	if (ch == -1 || ch == ' ')
+		return fail(p, p->pos, "the board ends after %d squares: it "
+		    "has nine, in three rows of three", s);
+	if (ch == ',')
+		return fail(p, p->pos, "a row has three squares: expected "
+		    "'/' after %s", qttt_square_name(s - 1));
+	if (ch == '/')
+		return fail(p, p->pos, "row %d ends after %d squares: "
+		    "expected ','", s / 3 + 1, s % 3);
+	return fail(p, p->pos, "unexpected %s after %s: expected '%c'",
+	    show_byte(p, p->pos, b), qttt_square_name(s - 1), want);
+}
+
+/* The space before field i (1..3), which is called name. */
+static enum qttt_code
+parse_space(struct parse *p, int i, const char *name)
+{
+	char	 b[16];
+	int	 ch = at(p, p->pos);
+
+	if (ch == -1)
+		return fail(p, p->pos, "the string ends before %s", name);
+	if (ch != ' ') {
+		if (i == 1 && (ch == ',' || ch == '/'))
+			return fail(p, p->pos, "the board has nine squares: "
+			    "unexpected %s after c3", show_byte(p, p->pos, b));
+		return fail(p, p->pos, "unexpected %s: expected a space "
+		    "and %s", show_byte(p, p->pos, b), name);
+	}
+	p->pos++;
+	if (at(p, p->pos) == ' ')
+		return fail(p, p->pos, "fields are separated by one space");
+	p->field[i] = p->pos;
+	return QTTT_OK;
+}
+
+/* Field 2 or 3: a capital mark, or '-'; *mp is 0 for '-'. */
+static enum qttt_code
+parse_mark_field(struct parse *p, int *mp, const char *name,
+    const char *example)
+{
+	enum qttt_code	 code;
+	char		 b[16];
+	int		 ch = at(p, p->pos);
+
+	*mp = 0;
+	if (ch == '-') {
+		p->pos++;
+	} else if (ch == 'X' || ch == 'O') {
+		if ((code = parse_mark(p, mp)) != QTTT_OK)
+			return code;
+	} else if (ch == 'x' || ch == 'o')
+		return fail(p, p->pos, "%s is written with a capital letter "
+		    "(%s) or '-'", name, example);
+	else
+		return fail(p, p->pos, "expected %s (%s) or '-'", name,
+		    example);
+	ch = at(p, p->pos);
+	if (ch != -1 && ch != ' ')
+		return fail(p, p->pos, "unexpected %s after %s",
+		    show_byte(p, p->pos, b), name);
+	return QTTT_OK;
+}
+
+static enum qttt_code
+parse_result(struct parse *p)
+{
+	size_t	 start = p->pos, n, i;
+	char	 b[16];
+
+	/* The longest run of the characters results are made of. */
+	n = 0;
+	while (start + n < p->len &&
+	    strchr("*0123456789/-", p->s[start + n]) != NULL &&
+	    p->s[start + n] != '\0')
+		n++;
+	for (i = 0; i < sizeof(results) / sizeof(results[0]); i++)
+		if (strlen(results[i].text) == n &&
+		    memcmp(p->s + start, results[i].text, n) == 0)
+			break;
+	if (n == 0 || i == sizeof(results) / sizeof(results[0]))
+		return fail(p, start, "expected the result: *, 1-0, 0-1, "
+		    "1-1/2, 1/2-1, 3/2-0, 2-0 or 0-0");
+	p->st.result.over = results[i].over;
+	p->st.result.score[QTTT_X] = results[i].x;
+	p->st.result.score[QTTT_O] = results[i].o;
+	p->pos += n;
+	if (p->pos < p->len)
+		return fail(p, p->pos, "unexpected %s after the result",
+		    show_byte(p, p->pos, b));
+	return QTTT_OK;
+}
+
+/* The fields, read and checked one by one for their syntax. */
+static enum qttt_code
+parse_fields(struct parse *p, int *next, int *pending)
+{
+	enum qttt_code	 code;
+	int		 s;
+
+	if (p->len == 0)
+		return fail(p, 0, "empty state string");
+	for (s = 0; s < QTTT_NSQUARES; s++)
+		if ((s > 0 && (code = parse_separator(p, s)) != QTTT_OK) ||
+		    (code = parse_square(p, s)) != QTTT_OK)
+			return code;
+	if ((code = parse_space(p, 1, "the next move")) != QTTT_OK ||
+	    (code = parse_mark_field(p, next, "the next move", "X5")) !=
+	    QTTT_OK ||
+	    (code = parse_space(p, 2, "the pending measurement")) !=
+	    QTTT_OK ||
+	    (code = parse_mark_field(p, pending, "the pending "
+	    "measurement's closing mark", "O4")) != QTTT_OK ||
+	    (code = parse_space(p, 3, "the result")) != QTTT_OK)
+		return code;
+	return parse_result(p);
+}
+
+/*
+ * The next move and the marks on the board must agree: every move
+ * before it is there and none after it.  '-' says no move is to come:
+ * the game is over, or all nine moves are made.
+ */
+static enum qttt_code
+check_next(struct parse *p, int next, const struct qttt_result *board)
+{
+	char	 res[8];
+	int	 m;
+
+	if (next != 0 && board->over) {
+		qttt_result_format(board, res, sizeof(res));
+		return fail(p, p->field[1], "the board shows a finished game "
+		    "(%s): no move is next, write '-'", res);
+	}
+	if (next == 0) {
+		next = board->over ? p->maxmove + 1 : QTTT_MAXMOVES + 1;
+		for (m = 1; m < next; m++)
+			if (p->count[m] == 0 && !p->classical[m])
+				return fail(p, p->field[1], board->over ?
+				    "%c%d is not on the board, but later "
+				    "moves are" : "%c%d is not on the board, "
+				    "but '-' says that all nine moves are "
+				    "made and the game is not over",
+				    letter(m), m);
+	} else
+		for (m = 1; m <= QTTT_MAXMOVES; m++) {
+			if (m >= next && (p->count[m] > 0 || p->classical[m]))
+				return fail(p, p->field[1], "%c%d is next, "
+				    "but %c%d is already on the board",
+				    letter(next), next, letter(m), m);
+			if (m < next && p->count[m] == 0 && !p->classical[m])
+				return fail(p, p->field[1], "%c%d is next, "
+				    "but %c%d is not on the board",
+				    letter(next), next, letter(m), m);
+		}
+	p->st.next = next;
+	return QTTT_OK;
+}
+
+static enum qttt_code
+check_pending(struct parse *p, int pending)
+{
+	int	 last = p->st.next - 1;
+
+	if (pending == 0)
+		return QTTT_OK;
+	if (last < 1)
+		return fail(p, p->field[2], "no move has been made, so no "
+		    "measurement can be pending");
+	if (pending != last)
+		return fail(p, p->field[2], "%c%d cannot be waiting for a "
+		    "measurement: only the last move (%c%d) can have closed "
+		    "an unmeasured cycle", letter(pending), pending,
+		    letter(last), last);
+	if (p->classical[pending])
+		return fail(p, p->field[2], "%c%d is classical, so its cycle "
+		    "has been measured", letter(pending), pending);
+	p->st.pending = pending;
+	return QTTT_OK;
+}
+
+enum qttt_code
+qttt_state_parse(const char *s, size_t len, struct qttt_state *st,
+    struct qttt_diag *d)
+{
+	struct parse	 p;
+	struct qttt_result board;
+	struct qttt_diag check;
+	enum qttt_code	 code;
+	char		 want[8], have[8];
+	int		 next, pending, m, last;
+
+	memset(&p, 0, sizeof(p));
+	p.s = s;
+	p.len = len;
+	p.d = d;
+	qttt_state_init(&p.st);
+	if ((code = parse_fields(&p, &next, &pending)) != QTTT_OK)
+		return code;
+
+	for (m = 1; m <= QTTT_MAXMOVES; m++)
+		if (p.count[m] == 1)
+			return fail(&p, p.col[m][0], "%c%d is in %s only: a "
+			    "spooky mark is in exactly two squares",
+			    letter(m) | 0x20, m,
+			    qttt_square_name(p.st.where[m][0]));
+	qttt_board_result(&p.st, &board);
+	if ((code = check_next(&p, next, &board)) != QTTT_OK ||
+	    (code = check_pending(&p, pending)) != QTTT_OK)
+		return code;
+	if (board.over != p.st.result.over ||
+	    board.score[0] != p.st.result.score[0] ||
+	    board.score[1] != p.st.result.score[1]) {
+		qttt_result_format(&board, want, sizeof(want));
+		qttt_result_format(&p.st.result, have, sizeof(have));
+		return fail(&p, p.field[3], "the result is %s, but the board "
+		    "says %s", have, want);
+	}
+
+	/*
+	 * What is left is the rules' own check: the entanglement graph
+	 * (a cycle needs its measurement, a pending one needs a cycle)
+	 * and no move after the end.  Its message is shown at the mark
+	 * played too late, or else at the pending field.
+	 */
+	if (qttt_state_check(&p.st, &check) != QTTT_OK) {
+		last = p.st.next - 1;
+		if (p.st.result.over && p.st.pending == 0 && last >= 1 &&
+		    !p.classical[last])
+			check.col = p.col[last][0];
+		else
+			check.col = p.field[2];
+		check.line = 0;
+		if (d != NULL)
+			*d = check;
+		return QTTT_E_STATE;
+	}
+	*st = p.st;
+	return QTTT_OK;
+}

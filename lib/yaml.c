@@ -1,0 +1,1659 @@
+/*
+ * YAML through libyaml: the one file of the library that uses it
+ * (STYLE.md).  Each part below is a section of its own.
+ */
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include <yaml.h>
+
+#include "qttt.h"
+#include "internal.h"
+
+/* ------------------------------------------------------------------ */
+/* States as a YAML stream (qttt-replay -o yaml)                        */
+/* ------------------------------------------------------------------ */
+
+/*
+ * Each state becomes one document of the stream: the object that the
+ * JSON Lines output writes (json_state.c, the one description of a
+ * state), read back with libyaml's parser and emitted again in block
+ * style, so the two outputs cannot drift apart.  Lists are written in
+ * flow style ([a1, b3]), maps in block style (flow inside a list), and
+ * a string that a YAML reader would take for a null, a boolean or a
+ * number is quoted.
+ */
+struct yaml_states {
+	yaml_emitter_t	 emitter;
+	int		 failed;
+};
+
+/* Emits an event; once something has failed, only frees it. */
+static void
+states_emit(struct yaml_states *y, yaml_event_t *ev)
+{
+	if (y->failed)
+		yaml_event_delete(ev);
+	else if (!yaml_emitter_emit(&y->emitter, ev))
+		y->failed = 1;
+}
+
+/*
+ * Whether a plain scalar would not read back as a string: empty, a
+ * null or boolean word of YAML 1.1 or 1.2, or something that starts
+ * like a number (1-0 and 0.5 alike).
+ */
+static int
+states_typed(const char *s, size_t n)
+{
+	static const char *const words[] = {
+		"~", "null", "true", "false", "yes", "no", "on", "off",
+		"y", "n"
+	};
+	size_t	 i, k;
+
+	if (n == 0 || strchr("0123456789+-.", s[0]) != NULL)
+		return 1;
+	for (i = 0; i < sizeof(words) / sizeof(words[0]); i++) {
+		if (strlen(words[i]) != n)
+			continue;
+		for (k = 0; k < n; k++)
+			if ((s[k] | 0x20) != words[i][k])
+				break;
+		if (k == n)
+			return 1;
+	}
+	return 0;
+}
+
+/* Re-emits one event of the parsed JSON object. */
+static void
+states_copy(struct yaml_states *y, const yaml_event_t *in)
+{
+	yaml_event_t	 ev;
+	const char	*v;
+	size_t		 n;
+
+	switch (in->type) {
+	case YAML_MAPPING_START_EVENT:
+		yaml_mapping_start_event_initialize(&ev, NULL, NULL, 1,
+		    YAML_BLOCK_MAPPING_STYLE);
+		break;
+	case YAML_MAPPING_END_EVENT:
+		yaml_mapping_end_event_initialize(&ev);
+		break;
+	case YAML_SEQUENCE_START_EVENT:
+		yaml_sequence_start_event_initialize(&ev, NULL, NULL, 1,
+		    YAML_FLOW_SEQUENCE_STYLE);
+		break;
+	case YAML_SEQUENCE_END_EVENT:
+		yaml_sequence_end_event_initialize(&ev);
+		break;
+	case YAML_SCALAR_EVENT:
+		v = (const char *)in->data.scalar.value;
+		n = in->data.scalar.length;
+		/* JSON's numbers, true, false and null are plain. */
+		if (in->data.scalar.style == YAML_PLAIN_SCALAR_STYLE)
+			yaml_scalar_event_initialize(&ev, NULL, NULL,
+			    (const yaml_char_t *)v, (int)n, 1, 0,
+			    YAML_PLAIN_SCALAR_STYLE);
+		else
+			yaml_scalar_event_initialize(&ev, NULL, NULL,
+			    (const yaml_char_t *)v, (int)n, 1, 1,
+			    states_typed(v, n) ?
+			    YAML_DOUBLE_QUOTED_SCALAR_STYLE :
+			    YAML_ANY_SCALAR_STYLE);
+		break;
+	default:
+		return;		/* the parser's stream and document */
+	}
+	states_emit(y, &ev);
+}
+
+struct yaml_states *
+qttt_yaml_states_open(FILE *f)
+{
+	struct yaml_states *y;
+	yaml_event_t	 ev;
+
+	if ((y = calloc(1, sizeof(*y))) == NULL)
+		return NULL;
+	if (!yaml_emitter_initialize(&y->emitter)) {
+		free(y);
+		return NULL;
+	}
+	yaml_emitter_set_output_file(&y->emitter, f);
+	yaml_emitter_set_unicode(&y->emitter, 1);
+	yaml_emitter_set_width(&y->emitter, -1);
+	yaml_stream_start_event_initialize(&ev, YAML_UTF8_ENCODING);
+	states_emit(y, &ev);
+	return y;
+}
+
+int
+qttt_yaml_states_put(struct yaml_states *y, const struct replay_point *pt)
+{
+	yaml_parser_t	 parser;
+	yaml_event_t	 ev;
+	FILE		*mem;
+	char		*json = NULL;
+	size_t		 len = 0;
+	int		 end = 0;
+
+	if (y->failed)
+		return -1;
+	/* The JSON object, whole, in memory. */
+	if ((mem = open_memstream(&json, &len)) == NULL)
+		goto fail;
+	if (qttt_json_state(mem, pt) == -1) {
+		fclose(mem);
+		goto fail;
+	}
+	if (fclose(mem) == EOF || !yaml_parser_initialize(&parser))
+		goto fail;
+	yaml_parser_set_input_string(&parser, (const unsigned char *)json,
+	    len);
+	yaml_document_start_event_initialize(&ev, NULL, NULL, NULL, 0);
+	states_emit(y, &ev);
+	while (!end) {
+		if (!yaml_parser_parse(&parser, &ev)) {
+			y->failed = 1;
+			break;
+		}
+		end = ev.type == YAML_STREAM_END_EVENT;
+		states_copy(y, &ev);
+		yaml_event_delete(&ev);
+	}
+	yaml_parser_delete(&parser);
+	free(json);
+	yaml_document_end_event_initialize(&ev, 1);
+	states_emit(y, &ev);
+	/* Each document reaches the stream as it is made. */
+	if (!y->failed && !yaml_emitter_flush(&y->emitter))
+		y->failed = 1;
+	return y->failed ? -1 : 0;
+fail:
+	free(json);
+	y->failed = 1;
+	return -1;
+}
+
+int
+qttt_yaml_states_close(struct yaml_states *y)
+{
+	yaml_event_t	 ev;
+	int		 failed;
+
+	if (y == NULL)
+		return 0;
+	yaml_stream_end_event_initialize(&ev);
+	states_emit(y, &ev);
+	if (!y->failed && !yaml_emitter_flush(&y->emitter))
+		y->failed = 1;
+	failed = y->failed;
+	yaml_emitter_delete(&y->emitter);
+	free(y);
+	return failed ? -1 : 0;
+}
+
+/* ------------------------------------------------------------------ */
+/* Records: the reader                                                  */
+/* ------------------------------------------------------------------ */
+
+/*
+ * The reader cuts the input into documents at their markers ("---",
+ * "...", a directive) and, in a stream of JSON objects, at every line
+ * that starts with '{'.  Each document is checked byte by byte, then
+ * parsed by a fresh libyaml parser, so that
+ *	- memory is bounded by QTTT_YAML_DOC_MAX, whatever the input;
+ *	- an error costs only its document: reading goes on at the next;
+ *	- every position (libyaml counts characters) becomes a byte
+ *	  column in the document's text, which is also the source text
+ *	  a diagnostic shows.
+ * Events go through one loop (parse_document) that keeps a stack of
+ * the collections it is in, at most QTTT_YAML_DEPTH deep.
+ */
+
+/* The document, then the first line of the next one, carried over. */
+#define DOC_BUFSIZE	(QTTT_YAML_DOC_MAX + QTTT_LINE_MAX + 2)
+/* Room for every key, value and comment a game may keep. */
+#define ARENA_SIZE	(QTTT_MAXMETA * (QTTT_YAML_KEY_MAX + \
+			    QTTT_YAML_SCALAR_MAX) + \
+			    QTTT_MAXITEMS * QTTT_YAML_SCALAR_MAX)
+/* The moves a game may list: the items of a record, less the result. */
+#define MAXMOVES	(QTTT_MAXITEMS - 1)
+
+enum frame_kind {
+	F_GAMES,		/* a list of games */
+	F_GAME,			/* a game: a mapping */
+	F_MOVES,		/* its moves */
+	F_MOVE,			/* a move with a comment: a mapping */
+	F_SKIP			/* a collection that is ignored */
+};
+
+enum key_kind {
+	K_IGNORE = 0,		/* a key already reported: skip its value */
+	K_MOVES,
+	K_RESULT,
+	K_META,
+	K_MOVE,
+	K_COMMENT
+};
+
+struct ypos {
+	unsigned long	 line, col;
+};
+
+struct frame {
+	enum frame_kind	 kind;
+	int		 value;		/* mapping: its next node is a value */
+	enum key_kind	 key;		/* mapping: what that value is */
+	int		 record;	/* a record ends with it */
+	struct ypos	 at;
+};
+
+struct yaml_reader {
+	char		*doc;
+	size_t		 doclen;
+	size_t		 carrylen;	/* the next document's first line */
+	unsigned long	 docline;	/* input line of doc[0] */
+	unsigned long	 carryline;
+	int		 eof;
+	/* A fault found in the bytes of the document: no parse. */
+	int		 bad;
+	int		 full;		/* QTTT_YAML_DOC_MAX reached */
+	enum qttt_code	 badcode;
+	struct ypos	 badat;
+	char		 badmsg[QTTT_MSG_MAX];
+
+	yaml_parser_t	 parser;
+	int		 parsing;
+	struct frame	 stack[QTTT_YAML_DEPTH];
+	int		 depth;
+	/* Where the last position lookup ended (see locate). */
+	size_t		 cur_index, cur_byte, cur_linestart;
+	unsigned long	 cur_line;
+
+	/* The game being read. */
+	int		 ingame;
+	int		 keep;		/* no error in its moves yet */
+	size_t		 nmoves;
+	int		 has_moves, has_result;
+	struct ypos	 moves_at, result_at;
+	struct qttt_item result;
+	int		 result_ok;
+	/* The move mapping being read. */
+	int		 has_move, has_comment, move_ok;
+	struct ypos	 move_at, comment_at;
+	struct qttt_item move;
+	const char	*comment;
+	size_t		 commentlen;
+
+	char		*arena;
+	size_t		 arenalen;
+	struct qttt_meta meta[QTTT_MAXMETA];
+	struct qttt_record scratch;	/* one item, by qttt_line_parse */
+};
+
+/* A line of the input, as the document splitter sees it. */
+enum line_kind {
+	L_NOTHING,		/* blank, or a comment */
+	L_DIRECTIVE,		/* %YAML, %TAG */
+	L_START,		/* --- */
+	L_END,			/* ... */
+	L_BRACE,		/* '{' in column 1: a JSON object */
+	L_CONTENT
+};
+
+static int
+is_blank(int ch)
+{
+	return ch == ' ' || ch == '\t';
+}
+
+static int
+is_marker(const char *s, size_t n, const char *m)
+{
+	return n >= 3 && memcmp(s, m, 3) == 0 && (n == 3 ||
+	    is_blank((unsigned char)s[3]) || s[3] == '\n' || s[3] == '\r');
+}
+
+static enum line_kind
+line_kind(const char *s, size_t n)
+{
+	size_t	 i;
+
+	if (n > 0 && s[0] == '%')
+		return L_DIRECTIVE;
+	if (is_marker(s, n, "---"))
+		return L_START;
+	if (is_marker(s, n, "..."))
+		return L_END;
+	if (n > 0 && s[0] == '{')
+		return L_BRACE;
+	for (i = 0; i < n && is_blank((unsigned char)s[i]); i++)
+		continue;
+	if (i == n || s[i] == '#')
+		return L_NOTHING;
+	return L_CONTENT;
+}
+
+/* The code point of a valid UTF-8 sequence of k bytes. */
+static unsigned long
+code_point(const unsigned char *s, size_t k)
+{
+	unsigned long	 cp;
+	size_t		 i;
+
+	cp = s[0] & (0xff >> (k + 1));
+	for (i = 1; i < k; i++)
+		cp = (cp << 6) | (s[i] & 0x3f);
+	return cp;
+}
+
+static void
+bad_bytes(struct yaml_reader *y, enum qttt_code code, unsigned long line,
+    unsigned long col, const char *fmt, ...)
+    __attribute__((format(printf, 5, 6)));
+
+static void
+bad_bytes(struct yaml_reader *y, enum qttt_code code, unsigned long line,
+    unsigned long col, const char *fmt, ...)
+{
+	va_list	 ap;
+
+	if (y->bad)
+		return;		/* the first fault is enough */
+	y->bad = 1;
+	y->badcode = code;
+	y->badat.line = line;
+	y->badat.col = col;
+	va_start(ap, fmt);
+	vsnprintf(y->badmsg, sizeof(y->badmsg), fmt, ap);
+	va_end(ap);
+}
+
+/*
+ * Checks the bytes of a line: the characters YAML allows, and none
+ * that libyaml would count as a line break (so that its line numbers
+ * stay ours).
+ */
+static void
+check_line(struct yaml_reader *y, const char *text, size_t n,
+    unsigned long lineno)
+{
+	const unsigned char *s = (const unsigned char *)text;
+	unsigned long	 cp;
+	size_t		 i, k;
+
+	for (i = 0; i < n; i += k) {
+		k = 1;
+		if ((s[i] >= 0x20 && s[i] < 0x7f) || s[i] == '\t')
+			continue;
+		if (s[i] == 0) {
+			bad_bytes(y, QTTT_E_NUL, lineno, i, "NUL byte");
+			return;
+		}
+		if (s[i] < 0x80) {
+			bad_bytes(y, QTTT_E_CONTROL, lineno, i, "control "
+			    "character 0x%02x", s[i]);
+			return;
+		}
+		if ((k = qttt_utf8_len(s + i, n - i)) == 0) {
+			bad_bytes(y, QTTT_E_UTF8, lineno, i, "invalid UTF-8 "
+			    "byte 0x%02x", s[i]);
+			return;
+		}
+		cp = code_point(s + i, k);
+		if (cp < 0xa0 || cp == 0x2028 || cp == 0x2029 ||
+		    cp == 0xfeff || cp == 0xfffe || cp == 0xffff) {
+			bad_bytes(y, QTTT_E_CONTROL, lineno, i, "character "
+			    "U+%04lX is not allowed in YAML records", cp);
+			return;
+		}
+	}
+}
+
+/*
+ * Adds a line to the document (with its '\n'); the text may already
+ * be in place, at doc[doclen].
+ */
+static void
+add_line(struct yaml_reader *y, const char *text, size_t n,
+    unsigned long lineno, int toolong)
+{
+	if (n > 0 && text[n - 1] == '\r' && !toolong)
+		n--;
+	if (toolong)
+		bad_bytes(y, QTTT_E_LONGLINE, lineno, QTTT_LINE_MAX, "line "
+		    "longer than %d bytes", QTTT_LINE_MAX);
+	else
+		check_line(y, text, n, lineno);
+	if (y->full || y->doclen + n + 1 > QTTT_YAML_DOC_MAX) {
+		/* The text stops at the last line that fits. */
+		bad_bytes(y, QTTT_E_YAML, lineno, 0, "document longer than "
+		    "%d bytes: write one game per document",
+		    QTTT_YAML_DOC_MAX);
+		y->full = 1;
+		return;
+	}
+	memmove(y->doc + y->doclen, text, n);
+	y->doclen += n;
+	y->doc[y->doclen++] = '\n';
+}
+
+/*
+ * Reads the next document into doc.  Returns 1, 0 at the end of the
+ * input, -1 on a read error.
+ */
+static int
+load_document(struct qttt_reader *r, struct yaml_reader *y)
+{
+	struct reader_line l;
+	enum line_kind	 kind;
+	int		 k, content, json;
+
+	for (;;) {
+		memmove(y->doc, y->doc + y->doclen, y->carrylen);
+		y->doclen = 0;
+		y->docline = y->carryline;
+		y->bad = y->full = 0;
+		content = json = 0;
+		if (y->carrylen > 0) {
+			kind = line_kind(y->doc, y->carrylen);
+			content = kind >= L_START;
+			json = kind == L_BRACE;
+			add_line(y, y->doc, y->carrylen, y->carryline, 0);
+			y->carrylen = 0;
+		}
+		while (!y->eof) {
+			if ((k = reader_getline(r, &l)) == -1)
+				return -1;
+			if (k == 0) {
+				y->eof = 1;
+				break;
+			}
+			if (y->doclen == 0 && !content)
+				y->docline = l.lineno;
+			kind = l.toolong ? L_CONTENT : line_kind(l.text, l.len);
+			if (content && (kind == L_START ||
+			    kind == L_DIRECTIVE || (json && kind == L_BRACE))) {
+				/* It starts the next document. */
+				memcpy(y->doc + y->doclen, l.text, l.len);
+				y->carrylen = l.len;
+				y->carryline = l.lineno;
+				break;
+			}
+			if (!content && kind == L_BRACE)
+				json = 1;
+			if (kind == L_START || kind == L_BRACE ||
+			    kind == L_CONTENT)
+				content = 1;
+			add_line(y, l.text, l.len, l.lineno, l.toolong);
+			if (kind == L_END && content)
+				break;
+		}
+		if (content)
+			return 1;
+		if (y->eof && y->carrylen == 0)
+			return 0;
+	}
+}
+
+/*
+ * The position of a libyaml mark in the input: line, and byte column.
+ * libyaml counts characters; the lookups of a document go forward
+ * almost always, so the walk starts where the last one ended.
+ */
+static struct ypos
+locate(struct yaml_reader *y, size_t index)
+{
+	const unsigned char *s = (const unsigned char *)y->doc;
+	struct ypos	 p;
+
+	if (index < y->cur_index) {
+		y->cur_index = y->cur_byte = y->cur_linestart = 0;
+		y->cur_line = 0;
+	}
+	while (y->cur_index < index && y->cur_byte < y->doclen) {
+		if (s[y->cur_byte] == '\n') {
+			y->cur_line++;
+			y->cur_linestart = y->cur_byte + 1;
+		}
+		if (s[y->cur_byte] < 0x80)
+			y->cur_byte++;
+		else
+			y->cur_byte += qttt_utf8_len(s + y->cur_byte,
+			    y->doclen - y->cur_byte);
+		y->cur_index++;
+	}
+	p.line = y->docline + y->cur_line;
+	p.col = y->cur_byte - y->cur_linestart;
+	return p;
+}
+
+static struct ypos
+mark_pos(struct yaml_reader *y, const yaml_mark_t *m)
+{
+	return locate(y, m->index);
+}
+
+/* The byte offset in doc of the start of input line `line`. */
+static size_t
+line_offset(const struct yaml_reader *y, unsigned long line)
+{
+	const char	*p = y->doc, *end = y->doc + y->doclen, *nl;
+	unsigned long	 n;
+
+	for (n = y->docline; n < line && p < end; n++) {
+		if ((nl = memchr(p, '\n', end - p)) == NULL)
+			return y->doclen;
+		p = nl + 1;
+	}
+	return p - y->doc;
+}
+
+static void
+yerror(struct yaml_reader *y, struct qttt_record *rec, struct ypos at,
+    const char *fmt, ...) __attribute__((format(printf, 4, 5)));
+
+static void
+yerror(struct yaml_reader *y, struct qttt_record *rec, struct ypos at,
+    const char *fmt, ...)
+{
+	char	 msg[QTTT_MSG_MAX];
+	va_list	 ap;
+
+	va_start(ap, fmt);
+	vsnprintf(msg, sizeof(msg), fmt, ap);
+	va_end(ap);
+	qttt_record_diag(rec, QTTT_E_YAML, at.line, at.col, "%s", msg);
+	rec->damaged = 1;
+	(void)y;
+}
+
+/* Shows at most 32 bytes of a scalar in a message. */
+#define SHOW(n)		((int)((n) > 32 ? 32 : (n)))
+#define MORE(n)		((n) > 32 ? "..." : "")
+
+/* Starts a record at a position: a game, or an error outside one. */
+static void
+begin_record(struct yaml_reader *y, struct qttt_record *rec,
+    struct ypos at)
+{
+	size_t	 off;
+
+	qttt_record_clear(rec);
+	rec->format = QTTT_FORMAT_YAML;
+	rec->line = at.line;
+	if ((off = line_offset(y, at.line)) < y->doclen) {
+		rec->text = y->doc + off;
+		rec->textlen = y->doclen - off;
+	}
+	rec->meta = y->meta;
+	y->arenalen = 0;
+	y->keep = 1;
+	y->nmoves = 0;
+	y->has_moves = y->has_result = y->result_ok = 0;
+}
+
+/* A copy of n bytes that lives until the next game; NULL if full. */
+static const char *
+keep_bytes(struct yaml_reader *y, const char *s, size_t n)
+{
+	char	*p;
+
+	if (ARENA_SIZE - y->arenalen < n)
+		return NULL;
+	p = y->arena + y->arenalen;
+	memcpy(p, s, n);
+	y->arenalen += n;
+	return p;
+}
+
+/* Where an item's text starts in its scalar, if it maps byte for byte. */
+static int
+scalar_offset(const yaml_event_t *ev, int *exact)
+{
+	*exact = ev->start_mark.line == ev->end_mark.line &&
+	    (ev->data.scalar.style == YAML_PLAIN_SCALAR_STYLE ||
+	    ev->data.scalar.style == YAML_SINGLE_QUOTED_SCALAR_STYLE ||
+	    ev->data.scalar.style == YAML_DOUBLE_QUOTED_SCALAR_STYLE);
+	return ev->data.scalar.style == YAML_PLAIN_SCALAR_STYLE ? 0 : 1;
+}
+
+/*
+ * Reads one line-notation item from a scalar into it, through
+ * qttt_line_parse(), moving its positions (and its diagnostics) into
+ * the YAML.  want is QTTT_ITEM_ACTION for a move, QTTT_ITEM_RESULT for
+ * the result.  Returns 1 if the item is good.
+ */
+static int
+read_item(struct yaml_reader *y, struct qttt_record *rec,
+    const yaml_event_t *ev, enum qttt_item_kind want, struct qttt_item *it)
+{
+	const char	*v = (const char *)ev->data.scalar.value;
+	size_t		 n = ev->data.scalar.length, i;
+	struct ypos	 at = mark_pos(y, &ev->start_mark), p;
+	struct qttt_record *s = &y->scratch;
+	struct qttt_diag *d;
+	unsigned long	 base;
+	int		 exact, ok;
+
+	base = at.col + scalar_offset(ev, &exact);
+	for (i = 0; i < n; i++) {
+		if (v[i] != ';' && v[i] != '#' && v[i] != '\n')
+			continue;
+		p.line = at.line;
+		p.col = exact ? base + i : at.col;
+		if (v[i] == '\n')
+			qttt_record_diag(rec, QTTT_E_SYNTAX, at.line, at.col,
+			    "an item is one line");
+		else if (v[i] == ';')
+			qttt_record_diag(rec, QTTT_E_SYNTAX, p.line, p.col,
+			    "one item per entry: ';' separates items only "
+			    "in the line notation");
+		else
+			qttt_record_diag(rec, QTTT_E_SYNTAX, p.line, p.col,
+			    "'#' in an item: a move takes a comment under "
+			    "the 'comment' key");
+		rec->damaged = 1;
+		return 0;
+	}
+	if (qttt_line_parse(v, n, 0, s) == 0) {
+		qttt_record_diag(rec, QTTT_E_SYNTAX, at.line, at.col,
+		    want == QTTT_ITEM_RESULT ? "empty result" : "empty move");
+		rec->damaged = 1;
+		return 0;
+	}
+	for (i = 0; i < s->ndiags; i++) {
+		d = &s->diags[i];
+		qttt_record_diag(rec, d->code, at.line,
+		    exact ? base + d->col : at.col, "%s", d->msg);
+	}
+	rec->ndropped += s->ndropped;
+	ok = s->ndiags == 0 && s->ndropped == 0 && s->nitems == 1;
+	if (ok && s->items[0].kind != want) {
+		if (want == QTTT_ITEM_RESULT)
+			qttt_record_diag(rec, QTTT_E_RESULTSYN, at.line,
+			    at.col, "'result' holds a result, such as 1-0, "
+			    "1/2-1 or '*', not a move");
+		else
+			qttt_record_diag(rec, QTTT_E_RESULTPOS, at.line,
+			    at.col, "a result is not a move: it goes under "
+			    "the 'result' key");
+		ok = 0;
+	}
+	if (!ok) {
+		rec->damaged = 1;
+		return 0;
+	}
+	*it = s->items[0];
+	it->line = at.line;
+	it->col = exact ? base + it->col : at.col;
+	for (i = 0; i < 2; i++)
+		it->sqcol[i] = exact ? base + it->sqcol[i] : at.col;
+	it->comment = NULL;
+	it->commentlen = 0;
+	return 1;
+}
+
+/* Adds a move to the record, unless an error came before it. */
+static void
+add_move(struct yaml_reader *y, struct qttt_record *rec,
+    const struct qttt_item *it, const char *comment, size_t commentlen)
+{
+	if (!y->keep)
+		return;
+	rec->items[rec->nitems] = *it;
+	rec->items[rec->nitems].comment = comment;
+	rec->items[rec->nitems].commentlen = commentlen;
+	rec->nitems++;
+}
+
+/* Counts a move; reports and stops keeping beyond what a game holds. */
+static int
+count_move(struct yaml_reader *y, struct qttt_record *rec, struct ypos at)
+{
+	if (++y->nmoves == MAXMOVES + 1) {
+		qttt_record_diag(rec, QTTT_E_TOOMANY, at.line, at.col,
+		    "more than %d moves: no game is this long", MAXMOVES);
+		rec->damaged = 1;
+		y->keep = 0;
+	}
+	return y->nmoves <= MAXMOVES;
+}
+
+static int
+leap(int year)
+{
+	return (year % 4 == 0 && year % 100 != 0) || year % 400 == 0;
+}
+
+/* YYYY, YYYY-MM or YYYY-MM-DD, a real date. */
+static int
+good_date(const char *s, size_t n)
+{
+	static const int days[] = {
+		31, 29, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31
+	};
+	int	 year, month, day;
+	size_t	 i;
+
+	if (n != 4 && n != 7 && n != 10)
+		return 0;
+	for (i = 0; i < n; i++)
+		if (i == 4 || i == 7 ? s[i] != '-' : (s[i] < '0' ||
+		    s[i] > '9'))
+			return 0;
+	year = (s[0] - '0') * 1000 + (s[1] - '0') * 100 + (s[2] - '0') * 10 +
+	    (s[3] - '0');
+	if (n == 4)
+		return 1;
+	month = (s[5] - '0') * 10 + (s[6] - '0');
+	if (month < 1 || month > 12)
+		return 0;
+	if (n == 7)
+		return 1;
+	day = (s[8] - '0') * 10 + (s[9] - '0');
+	if (month == 2 && day == 29)
+		return leap(year);
+	return day >= 1 && day <= days[month - 1];
+}
+
+static int
+key_is(const char *k, size_t n, const char *name)
+{
+	return strlen(name) == n && memcmp(k, name, n) == 0;
+}
+
+/* A plain YAML null: empty, ~ or null in its three spellings. */
+static int
+yaml_null(const char *s, size_t n)
+{
+	return n == 0 || key_is(s, n, "~") || key_is(s, n, "null") ||
+	    key_is(s, n, "Null") || key_is(s, n, "NULL");
+}
+
+/* The keys the format understands have values it checks. */
+static void
+check_meta(struct yaml_reader *y, struct qttt_record *rec,
+    const struct qttt_meta *m, struct ypos at)
+{
+	if (key_is(m->key, m->keylen, "date") &&
+	    !good_date(m->value, m->valuelen))
+		yerror(y, rec, at, "date '%.*s%s' is not YYYY-MM-DD (or "
+		    "YYYY-MM, or YYYY)", SHOW(m->valuelen), m->value,
+		    MORE(m->valuelen));
+	if (key_is(m->key, m->keylen, "rules") &&
+	    !key_is(m->value, m->valuelen, "goff"))
+		yerror(y, rec, at, "rules '%.*s%s': the toolkit plays "
+		    "Goff's rules only ('rules: goff')", SHOW(m->valuelen),
+		    m->value, MORE(m->valuelen));
+}
+
+/* A key of a game's mapping: which one, refusing duplicates. */
+static enum key_kind
+game_key(struct yaml_reader *y, struct qttt_record *rec,
+    const yaml_event_t *ev, struct ypos at)
+{
+	const char	*k = (const char *)ev->data.scalar.value;
+	size_t		 n = ev->data.scalar.length, i;
+	struct qttt_meta *m;
+
+	if (key_is(k, n, "moves") || key_is(k, n, "result")) {
+		if (k[0] == 'm' ? y->has_moves : y->has_result) {
+			yerror(y, rec, at, "duplicate key '%s' (first on "
+			    "line %lu)", k, (k[0] == 'm' ? y->moves_at :
+			    y->result_at).line + 1);
+			return K_IGNORE;
+		}
+		if (k[0] == 'm') {
+			y->has_moves = 1;
+			y->moves_at = at;
+			return K_MOVES;
+		}
+		y->has_result = 1;
+		y->result_at = at;
+		return K_RESULT;
+	}
+	if (n == 0) {
+		yerror(y, rec, at, "empty key");
+		return K_IGNORE;
+	}
+	if (n > QTTT_YAML_KEY_MAX) {
+		yerror(y, rec, at, "key of %zu bytes: longer than %d", n,
+		    QTTT_YAML_KEY_MAX);
+		return K_IGNORE;
+	}
+	for (i = 0; i < rec->nmeta; i++)
+		if (rec->meta[i].keylen == n &&
+		    memcmp(rec->meta[i].key, k, n) == 0) {
+			yerror(y, rec, at, "duplicate key '%.*s%s' (first on "
+			    "line %lu)", SHOW(n), k, MORE(n),
+			    rec->meta[i].line + 1);
+			return K_IGNORE;
+		}
+	if (rec->nmeta == QTTT_MAXMETA) {
+		yerror(y, rec, at, "more than %d metadata keys",
+		    QTTT_MAXMETA);
+		return K_IGNORE;
+	}
+	m = &y->meta[rec->nmeta];
+	if ((m->key = keep_bytes(y, k, n)) == NULL) {
+		yerror(y, rec, at, "too much metadata");
+		return K_IGNORE;
+	}
+	m->keylen = n;
+	m->value = NULL;
+	m->valuelen = 0;
+	m->line = at.line;
+	m->col = at.col;
+	rec->nmeta++;
+	return K_META;
+}
+
+static enum key_kind
+move_key(struct yaml_reader *y, struct qttt_record *rec,
+    const yaml_event_t *ev, struct ypos at)
+{
+	const char	*k = (const char *)ev->data.scalar.value;
+	size_t		 n = ev->data.scalar.length;
+
+	if (key_is(k, n, "move") || key_is(k, n, "comment")) {
+		if (k[0] == 'm' ? y->has_move : y->has_comment) {
+			yerror(y, rec, at, "duplicate key '%s' (first on "
+			    "line %lu)", k, (k[0] == 'm' ? y->move_at :
+			    y->comment_at).line + 1);
+			return K_IGNORE;
+		}
+		if (k[0] == 'm') {
+			y->has_move = 1;
+			y->move_at = at;
+			return K_MOVE;
+		}
+		y->has_comment = 1;
+		y->comment_at = at;
+		return K_COMMENT;
+	}
+	yerror(y, rec, at, "unknown key '%.*s%s' in a move: a move has "
+	    "'move' and 'comment'", SHOW(n), k, MORE(n));
+	return K_IGNORE;
+}
+
+/* A node's tag: none, the non-specific "!", or the core tag of its kind. */
+static int
+known_tag(const yaml_char_t *tag, const char *kind)
+{
+	static const char core[] = "tag:yaml.org,2002:";
+	const char	*t = (const char *)tag;
+
+	return t == NULL || strcmp(t, "!") == 0 ||
+	    (strncmp(t, core, sizeof(core) - 1) == 0 &&
+	    strcmp(t + sizeof(core) - 1, kind) == 0);
+}
+
+/* A scalar that is a string (not plain, or tagged as one). */
+static int
+is_plain(const yaml_event_t *ev)
+{
+	return ev->data.scalar.style == YAML_PLAIN_SCALAR_STYLE &&
+	    ev->data.scalar.tag == NULL;
+}
+
+/* What the event loop does next. */
+enum step {
+	S_GO,			/* on to the next event */
+	S_RECORD,		/* a record is ready */
+	S_STOP,			/* a record is ready; the document is done */
+	S_END			/* the document is done, nothing to report */
+};
+
+static struct frame *
+top(struct yaml_reader *y)
+{
+	return y->depth > 0 ? &y->stack[y->depth - 1] : NULL;
+}
+
+static enum step
+push(struct yaml_reader *y, struct qttt_record *rec, enum frame_kind kind,
+    struct ypos at)
+{
+	struct frame	*f;
+
+	if (y->depth == QTTT_YAML_DEPTH) {
+		if (!y->ingame)
+			begin_record(y, rec, at);
+		yerror(y, rec, at, "nesting deeper than the format needs "
+		    "(%d levels: a list of games, a game, its moves, a "
+		    "move)", QTTT_YAML_DEPTH);
+		return S_STOP;
+	}
+	f = &y->stack[y->depth++];
+	f->kind = kind;
+	f->value = 0;
+	f->key = K_IGNORE;
+	f->record = 0;
+	f->at = at;
+	return S_GO;
+}
+
+/*
+ * Skips a collection that stands where a game should: it is reported
+ * as a record of its own, which ends with it.
+ */
+static enum step
+skip_entry(struct yaml_reader *y, struct qttt_record *rec, struct ypos at)
+{
+	enum step	 step;
+
+	y->ingame = 1;
+	if ((step = push(y, rec, F_SKIP, at)) == S_GO)
+		top(y)->record = 1;
+	return step;
+}
+
+/* Ends a game: what it lacks, then its result after its moves. */
+static void
+end_game(struct yaml_reader *y, struct qttt_record *rec)
+{
+	struct frame	*f = top(y);
+
+	if (!y->has_moves)
+		yerror(y, rec, f->at, "a game needs a 'moves' list");
+	if (y->result_ok && y->keep)
+		rec->items[rec->nitems++] = y->result;
+	y->ingame = 0;
+}
+
+static void
+end_move(struct yaml_reader *y, struct qttt_record *rec)
+{
+	struct frame	*f = top(y);
+
+	if (!y->has_move) {
+		yerror(y, rec, f->at, "a move mapping needs a 'move' key");
+		y->keep = 0;
+		return;
+	}
+	if (y->move_ok)
+		add_move(y, rec, &y->move, y->comment, y->commentlen);
+}
+
+/*
+ * A node that is refused (reported already): what it stood for is
+ * dropped, and an error in the moves stops the keeping of moves.
+ */
+static void
+reject(struct yaml_reader *y, struct qttt_record *rec, struct frame *f)
+{
+	if (f->kind == F_MOVES) {
+		y->keep = 0;
+		return;
+	}
+	if (f->kind != F_GAME && f->kind != F_MOVE)
+		return;
+	if (!f->value) {
+		f->key = K_IGNORE;	/* its value goes with it */
+		return;
+	}
+	if (f->key == K_META)
+		rec->nmeta--;
+	else if (f->key == K_MOVES || f->key == K_MOVE)
+		y->keep = 0;
+}
+
+/* A scalar in its place: a key, a move, a result, a value, a comment. */
+static enum step
+scalar(struct yaml_reader *y, struct qttt_record *rec,
+    const yaml_event_t *ev, struct frame *f, struct ypos at)
+{
+	const char	*v = (const char *)ev->data.scalar.value;
+	size_t		 n = ev->data.scalar.length, max;
+	struct qttt_meta *m;
+	struct qttt_item it;
+
+	if (f == NULL || f->kind == F_GAMES) {
+		/* An empty document is no game; anything else is wrong. */
+		if (f == NULL && n == 0 && is_plain(ev))
+			return S_GO;
+		begin_record(y, rec, at);
+		yerror(y, rec, at, "%s is a game (a mapping with 'moves'), "
+		    "not a scalar", f == NULL ? "a document" :
+		    "each entry of a list of games");
+		return S_RECORD;
+	}
+	if (f->value && f->key == K_IGNORE)
+		return S_GO;
+	max = f->value || f->kind == F_MOVES ? QTTT_YAML_SCALAR_MAX :
+	    QTTT_YAML_KEY_MAX;
+	if (n > max) {
+		yerror(y, rec, at, "%s of %zu bytes: longer than %zu",
+		    max == QTTT_YAML_KEY_MAX ? "key" : "scalar", n, max);
+		reject(y, rec, f);
+		return S_GO;
+	}
+	if (memchr(v, '\0', n) != NULL) {
+		yerror(y, rec, at, "NUL character in a scalar");
+		reject(y, rec, f);
+		return S_GO;
+	}
+	if (f->kind == F_MOVES) {
+		if (count_move(y, rec, at) && read_item(y, rec, ev,
+		    QTTT_ITEM_ACTION, &it))
+			add_move(y, rec, &it, NULL, 0);
+		else
+			y->keep = 0;
+		return S_GO;
+	}
+	if (!f->value) {
+		f->key = f->kind == F_GAME ? game_key(y, rec, ev, at) :
+		    move_key(y, rec, ev, at);
+		return S_GO;
+	}
+	switch (f->key) {
+	case K_MOVES:
+		yerror(y, rec, at, "'moves' is a list, not a scalar");
+		reject(y, rec, f);
+		break;
+	case K_RESULT:
+		/* A null result states nothing, as JSON writers may say. */
+		if (!is_plain(ev) || !yaml_null(v, n))
+			y->result_ok = read_item(y, rec, ev,
+			    QTTT_ITEM_RESULT, &y->result);
+		break;
+	case K_META:
+		m = &y->meta[rec->nmeta - 1];
+		if ((m->value = keep_bytes(y, v, n)) == NULL) {
+			yerror(y, rec, at, "too much metadata");
+			reject(y, rec, f);
+			break;
+		}
+		m->valuelen = n;
+		m->plain = is_plain(ev);
+		check_meta(y, rec, m, at);
+		break;
+	case K_MOVE:
+		if (!(y->move_ok = read_item(y, rec, ev, QTTT_ITEM_ACTION,
+		    &y->move)))
+			y->keep = 0;
+		break;
+	case K_COMMENT:
+		if (y->keep && (y->comment = keep_bytes(y, v, n)) != NULL)
+			y->commentlen = n;
+		break;
+	default:
+		break;
+	}
+	return S_GO;
+}
+
+/* A collection in its place; skipped (after a report) if it is wrong. */
+static enum step
+collection(struct yaml_reader *y, struct qttt_record *rec,
+    const yaml_event_t *ev, struct frame *f, struct ypos at)
+{
+	const char	*what = ev->type == YAML_MAPPING_START_EVENT ?
+			    "mapping" : "list";
+	const struct qttt_meta *m;
+
+	if (f == NULL || f->kind == F_GAMES) {
+		if (ev->type == YAML_MAPPING_START_EVENT) {
+			begin_record(y, rec, at);
+			y->ingame = 1;
+			return push(y, rec, F_GAME, at);
+		}
+		if (f == NULL)
+			return push(y, rec, F_GAMES, at);
+		begin_record(y, rec, at);
+		yerror(y, rec, at, "each entry of a list of games is a game "
+		    "(a mapping with 'moves'), not a list");
+		return skip_entry(y, rec, at);
+	}
+	if (f->value && f->key == K_IGNORE)
+		return push(y, rec, F_SKIP, at);
+	if (f->kind == F_MOVES) {
+		if (ev->type == YAML_SEQUENCE_START_EVENT) {
+			yerror(y, rec, at, "a move is a string, or a mapping "
+			    "with 'move' and 'comment'; not a list");
+			reject(y, rec, f);
+			return push(y, rec, F_SKIP, at);
+		}
+		if (!count_move(y, rec, at))
+			return push(y, rec, F_SKIP, at);
+		y->has_move = y->has_comment = y->move_ok = 0;
+		y->comment = NULL;
+		y->commentlen = 0;
+		return push(y, rec, F_MOVE, at);
+	}
+	if (!f->value)
+		yerror(y, rec, at, "a key is a scalar, not a %s", what);
+	else if (f->key == K_MOVES && ev->type == YAML_SEQUENCE_START_EVENT)
+		return push(y, rec, F_MOVES, at);
+	else if (f->key == K_MOVES)
+		yerror(y, rec, at, "'moves' is a list, not a mapping");
+	else if (f->key == K_META) {
+		m = &y->meta[rec->nmeta - 1];
+		yerror(y, rec, at, "'%.*s%s' holds a %s: metadata values "
+		    "are scalars", SHOW(m->keylen), m->key, MORE(m->keylen),
+		    what);
+	} else
+		yerror(y, rec, at, "'%s' is a string, not a %s",
+		    f->key == K_RESULT ? "result" : f->key == K_MOVE ?
+		    "move" : "comment", what);
+	reject(y, rec, f);
+	return push(y, rec, F_SKIP, at);
+}
+
+/* The end of a collection. */
+static enum step
+collection_end(struct yaml_reader *y, struct qttt_record *rec)
+{
+	struct frame	*f = top(y);
+	int		 ends = f->kind == F_GAME || f->record;
+
+	if (f->kind == F_GAME)
+		end_game(y, rec);
+	else if (f->kind == F_MOVE)
+		end_move(y, rec);
+	y->depth--;
+	if (!ends)
+		return S_GO;
+	y->ingame = 0;
+	return S_RECORD;
+}
+
+/*
+ * A node: refused if it is an alias, has an anchor or an unknown tag;
+ * else handled for its place.  In a mapping, keys and values
+ * alternate.
+ */
+static enum step
+node(struct yaml_reader *y, struct qttt_record *rec, const yaml_event_t *ev)
+{
+	struct frame	*f = top(y);
+	struct ypos	 at = mark_pos(y, &ev->start_mark);
+	const yaml_char_t *anchor = NULL, *tag = NULL;
+	const char	*kind = "str";
+	enum step	 step;
+	int		 coll, outside;
+
+	coll = ev->type == YAML_SEQUENCE_START_EVENT ||
+	    ev->type == YAML_MAPPING_START_EVENT;
+	if (f != NULL && f->kind == F_SKIP)
+		return coll ? push(y, rec, F_SKIP, at) : S_GO;
+	if (ev->type == YAML_SCALAR_EVENT) {
+		anchor = ev->data.scalar.anchor;
+		tag = ev->data.scalar.tag;
+	} else if (ev->type == YAML_SEQUENCE_START_EVENT) {
+		anchor = ev->data.sequence_start.anchor;
+		tag = ev->data.sequence_start.tag;
+		kind = "seq";
+	} else if (ev->type == YAML_MAPPING_START_EVENT) {
+		anchor = ev->data.mapping_start.anchor;
+		tag = ev->data.mapping_start.tag;
+		kind = "map";
+	}
+	if (ev->type == YAML_ALIAS_EVENT || anchor != NULL ||
+	    !known_tag(tag, kind)) {
+		outside = f == NULL || f->kind == F_GAMES;
+		if (outside)
+			begin_record(y, rec, at);
+		if (ev->type == YAML_ALIAS_EVENT)
+			yerror(y, rec, at, "aliases (*%.32s) are not allowed",
+			    (const char *)ev->data.alias.anchor);
+		else if (anchor != NULL)
+			yerror(y, rec, at, "anchors (&%.32s) are not allowed",
+			    (const char *)anchor);
+		else
+			yerror(y, rec, at, "unknown tag '%.32s%s': the format "
+			    "knows only !!str, !!seq and !!map",
+			    (const char *)tag, strlen((const char *)tag) > 32 ?
+			    "..." : "");
+		if (!outside) {
+			reject(y, rec, f);
+			step = coll ? push(y, rec, F_SKIP, at) : S_GO;
+		} else
+			step = coll ? skip_entry(y, rec, at) : S_RECORD;
+	} else if (ev->type == YAML_SCALAR_EVENT)
+		step = scalar(y, rec, ev, f, at);
+	else
+		step = collection(y, rec, ev, f, at);
+	if (f != NULL && (f->kind == F_GAME || f->kind == F_MOVE))
+		f->value = !f->value;
+	return step;
+}
+
+/* A libyaml error: the rest of the document cannot be read. */
+static void
+parse_error(struct yaml_reader *y, struct qttt_record *rec)
+{
+	const yaml_parser_t *p = &y->parser;
+	struct ypos	 at, ctx;
+	size_t		 off;
+
+	if (p->error == YAML_READER_ERROR) {
+		/* Bytes are checked first, so this is unusual. */
+		off = p->problem_offset < y->doclen ? p->problem_offset : 0;
+		at.line = y->docline;
+		at.col = 0;
+		while (at.line < y->docline + y->doclen &&
+		    line_offset(y, at.line + 1) <= off &&
+		    line_offset(y, at.line + 1) < y->doclen)
+			at.line++;
+		at.col = off - line_offset(y, at.line);
+	} else
+		at = mark_pos(y, &p->problem_mark);
+	if (!y->ingame)
+		begin_record(y, rec, at);
+	if (p->error == YAML_MEMORY_ERROR)
+		yerror(y, rec, at, "out of memory");
+	else if (p->context != NULL) {
+		ctx = mark_pos(y, &p->context_mark);
+		yerror(y, rec, at, "%s (%s on line %lu)",
+		    p->problem != NULL ? p->problem : "syntax error",
+		    p->context, ctx.line + 1);
+	} else
+		yerror(y, rec, at, "%s", p->problem != NULL ? p->problem :
+		    "syntax error");
+	y->ingame = 0;
+}
+
+/*
+ * The event loop: reads events until a record is ready or the
+ * document ends.  Returns 1 for a record, 0 when the document is done.
+ */
+static int
+parse_document(struct yaml_reader *y, struct qttt_record *rec)
+{
+	yaml_event_t	 ev;
+	enum step	 step = S_GO;
+
+	while (step == S_GO) {
+		if (!yaml_parser_parse(&y->parser, &ev)) {
+			parse_error(y, rec);
+			step = S_STOP;
+			break;
+		}
+		switch (ev.type) {
+		case YAML_SCALAR_EVENT:
+		case YAML_ALIAS_EVENT:
+		case YAML_SEQUENCE_START_EVENT:
+		case YAML_MAPPING_START_EVENT:
+			step = node(y, rec, &ev);
+			break;
+		case YAML_SEQUENCE_END_EVENT:
+		case YAML_MAPPING_END_EVENT:
+			step = collection_end(y, rec);
+			break;
+		case YAML_STREAM_END_EVENT:
+			step = S_END;
+			break;
+		default:
+			break;
+		}
+		yaml_event_delete(&ev);
+	}
+	if (step == S_STOP || step == S_END) {
+		yaml_parser_delete(&y->parser);
+		y->parsing = 0;
+		y->ingame = 0;
+	}
+	return step != S_END;
+}
+
+static int
+start_parser(struct yaml_reader *y)
+{
+	if (!yaml_parser_initialize(&y->parser))
+		return -1;
+	yaml_parser_set_input_string(&y->parser,
+	    (const unsigned char *)y->doc, y->doclen);
+	yaml_parser_set_encoding(&y->parser, YAML_UTF8_ENCODING);
+	y->parsing = 1;
+	y->depth = 0;
+	y->ingame = 0;
+	y->cur_index = y->cur_byte = y->cur_linestart = 0;
+	y->cur_line = 0;
+	return 0;
+}
+
+static int
+yaml_next(struct qttt_reader *r, struct qttt_record *rec)
+{
+	struct yaml_reader *y = reader_state(r);
+	int		 k;
+
+	for (;;) {
+		if (!y->parsing) {
+			if ((k = load_document(r, y)) != 1)
+				return k;
+			if (y->bad) {
+				begin_record(y, rec, y->badat);
+				qttt_record_diag(rec, y->badcode,
+				    y->badat.line, y->badat.col, "%s",
+				    y->badmsg);
+				rec->damaged = 1;
+				return 1;
+			}
+			if (start_parser(y) == -1) {
+				qttt_record_clear(rec);
+				qttt_record_diag(rec, QTTT_E_IO, y->docline,
+				    0, "out of memory");
+				return -1;
+			}
+		}
+		if (parse_document(y, rec))
+			return 1;
+	}
+}
+
+static int
+yaml_open(struct qttt_reader *r)
+{
+	struct yaml_reader *y;
+
+	if ((y = calloc(1, sizeof(*y))) == NULL)
+		return -1;
+	if ((y->doc = malloc(DOC_BUFSIZE)) == NULL ||
+	    (y->arena = malloc(ARENA_SIZE)) == NULL) {
+		free(y->doc);
+		free(y);
+		return -1;
+	}
+	reader_set_state(r, y);
+	return 0;
+}
+
+static void
+yaml_close(struct qttt_reader *r)
+{
+	struct yaml_reader *y = reader_state(r);
+
+	if (y == NULL)
+		return;
+	if (y->parsing)
+		yaml_parser_delete(&y->parser);
+	free(y->arena);
+	free(y->doc);
+	free(y);
+	reader_set_state(r, NULL);
+}
+
+/*
+ * Whether the first bytes are YAML or JSON: the first line that is
+ * not blank or a comment starts a document ("---", "%", "{", "[", a
+ * list entry "- ") or is "key:" with a key that is not a mark (which
+ * would be the line notation, miswritten).
+ */
+static int
+yaml_sniff(const char *s, size_t n)
+{
+	size_t	 i = 0, j;
+
+	while (i < n) {
+		while (i < n && is_blank((unsigned char)s[i]))
+			i++;
+		if (i < n && (s[i] == '\n' || s[i] == '\r')) {
+			i++;
+			continue;
+		}
+		if (i < n && s[i] == '#') {
+			while (i < n && s[i] != '\n')
+				i++;
+			continue;
+		}
+		break;
+	}
+	if (i == n)
+		return 0;
+	if (s[i] == '%' || s[i] == '{' || s[i] == '[' ||
+	    is_marker(s + i, n - i, "---") || is_marker(s + i, n - i, "..."))
+		return 1;
+	if (s[i] == '-' && (i + 1 == n || is_blank((unsigned char)s[i + 1]) ||
+	    s[i + 1] == '\n' || s[i + 1] == '\r'))
+		return 1;
+	if ((s[i] == 'X' || s[i] == 'O') && i + 1 < n && s[i + 1] >= '0' &&
+	    s[i + 1] <= '9')
+		return 0;
+	if (s[i] == '"' || s[i] == '\'') {
+		for (j = i + 1; j < n && s[j] != s[i] && s[j] != '\n'; j++)
+			continue;
+		if (j == n || s[j] != s[i])
+			return 0;
+		j++;
+	} else {
+		for (j = i; j < n && (s[j] == '_' || s[j] == '-' ||
+		    (s[j] >= 'a' && s[j] <= 'z') ||
+		    (s[j] >= 'A' && s[j] <= 'Z') ||
+		    (s[j] >= '0' && s[j] <= '9')); j++)
+			continue;
+		if (j == i)
+			return 0;
+	}
+	while (j < n && is_blank((unsigned char)s[j]))
+		j++;
+	return j < n && s[j] == ':' && (j + 1 == n ||
+	    is_blank((unsigned char)s[j + 1]) || s[j + 1] == '\n' ||
+	    s[j + 1] == '\r');
+}
+
+const struct reader_format qttt_yaml_format = {
+	QTTT_FORMAT_YAML, yaml_sniff, yaml_next, yaml_open, yaml_close
+};
+
+/* ------------------------------------------------------------------ */
+/* Records: the writers                                                 */
+/* ------------------------------------------------------------------ */
+
+/* A JSON number, true, false or null, exactly. */
+static int
+json_literal(const char *s, size_t n)
+{
+	size_t	 i = 0, d;
+
+	if (key_is(s, n, "true") || key_is(s, n, "false") ||
+	    key_is(s, n, "null"))
+		return 1;
+	if (i < n && s[i] == '-')
+		i++;
+	if (i < n && s[i] == '0')
+		i++;
+	else {
+		for (d = i; i < n && s[i] >= '0' && s[i] <= '9'; i++)
+			continue;
+		if (i == d)
+			return 0;
+	}
+	if (i < n && s[i] == '.') {
+		for (d = ++i; i < n && s[i] >= '0' && s[i] <= '9'; i++)
+			continue;
+		if (i == d)
+			return 0;
+	}
+	if (i < n && (s[i] == 'e' || s[i] == 'E')) {
+		i++;
+		if (i < n && (s[i] == '+' || s[i] == '-'))
+			i++;
+		for (d = i; i < n && s[i] >= '0' && s[i] <= '9'; i++)
+			continue;
+		if (i == d)
+			return 0;
+	}
+	return i == n;
+}
+
+struct emitter {
+	yaml_emitter_t	 em;
+	int		 ok;
+};
+
+static void
+emit(struct emitter *e, yaml_event_t *ev, int made)
+{
+	if (!made || !e->ok)
+		e->ok = 0;
+	else if (!yaml_emitter_emit(&e->em, ev))
+		e->ok = 0;
+}
+
+/*
+ * A scalar.  A plain value (from the input) is left to the emitter;
+ * a string is quoted only if it must be; a string of several lines is
+ * a literal block.
+ */
+static void
+emit_scalar(struct emitter *e, const char *s, size_t n, int plain)
+{
+	yaml_event_t	 ev;
+	yaml_scalar_style_t style = YAML_ANY_SCALAR_STYLE;
+	int		 plain_ok = plain || !states_typed(s, n);
+
+	if (!e->ok)
+		return;
+	if (!plain && memchr(s, '\n', n) != NULL)
+		style = YAML_LITERAL_SCALAR_STYLE;
+	emit(e, &ev, yaml_scalar_event_initialize(&ev, NULL, NULL,
+	    (yaml_char_t *)s, (int)n, plain_ok, 1, style));
+}
+
+static void
+emit_text(struct emitter *e, const char *s)
+{
+	emit_scalar(e, s, strlen(s), 1);
+}
+
+static void
+emit_mapping(struct emitter *e, int start)
+{
+	yaml_event_t	 ev;
+
+	if (start)
+		emit(e, &ev, yaml_mapping_start_event_initialize(&ev, NULL,
+		    NULL, 1, YAML_BLOCK_MAPPING_STYLE));
+	else
+		emit(e, &ev, yaml_mapping_end_event_initialize(&ev));
+}
+
+int
+qttt_yaml_write(FILE *f, const struct qttt_game *g,
+    const struct qttt_record *rec)
+{
+	struct emitter	 e;
+	yaml_event_t	 ev;
+	const char	*comment[QTTT_MAXPLIES], *gc;
+	size_t		 commentlen[QTTT_MAXPLIES], gclen, i;
+	char		 item[32];
+
+	qttt_ply_comments(g, rec, comment, commentlen);
+	if (!yaml_emitter_initialize(&e.em))
+		return -1;
+	e.ok = 1;
+	yaml_emitter_set_output_file(&e.em, f);
+	yaml_emitter_set_unicode(&e.em, 1);
+	emit(&e, &ev, yaml_stream_start_event_initialize(&ev,
+	    YAML_UTF8_ENCODING));
+	emit(&e, &ev, yaml_document_start_event_initialize(&ev, NULL, NULL,
+	    NULL, 0));
+	emit_mapping(&e, 1);
+	for (i = 0; rec != NULL && i < rec->nmeta; i++) {
+		emit_scalar(&e, rec->meta[i].key, rec->meta[i].keylen, 1);
+		emit_scalar(&e, rec->meta[i].value, rec->meta[i].valuelen,
+		    rec->meta[i].plain);
+	}
+	if (rec != NULL && rec->comment != NULL &&
+	    !qttt_record_meta(rec, "comment", &gc, &gclen)) {
+		emit_text(&e, "comment");
+		emit_scalar(&e, rec->comment, rec->commentlen, 0);
+	}
+	emit_text(&e, "moves");
+	emit(&e, &ev, yaml_sequence_start_event_initialize(&ev, NULL, NULL,
+	    1, YAML_BLOCK_SEQUENCE_STYLE));
+	for (i = 0; i < g->nplies; i++) {
+		qttt_action_format(&g->plies[i], item, sizeof(item));
+		if (comment[i] == NULL) {
+			emit_text(&e, item);
+			continue;
+		}
+		emit_mapping(&e, 1);
+		emit_text(&e, "move");
+		emit_text(&e, item);
+		emit_text(&e, "comment");
+		emit_scalar(&e, comment[i], commentlen[i], 0);
+		emit_mapping(&e, 0);
+	}
+	emit(&e, &ev, yaml_sequence_end_event_initialize(&ev));
+	if (g->state.result.over) {
+		qttt_result_format(&g->state.result, item, sizeof(item));
+		emit_text(&e, "result");
+		emit_text(&e, item);
+	}
+	emit_mapping(&e, 0);
+	emit(&e, &ev, yaml_document_end_event_initialize(&ev, 1));
+	emit(&e, &ev, yaml_stream_end_event_initialize(&ev));
+	if (e.ok && !yaml_emitter_flush(&e.em))
+		e.ok = 0;
+	yaml_emitter_delete(&e.em);
+	return e.ok && !ferror(f) ? 0 : -1;
+}
+
+/* A metadata value as JSON: its literal if it is one, else a string. */
+static void
+json_value(FILE *f, const struct qttt_meta *m)
+{
+	if (m->plain && json_literal(m->value, m->valuelen))
+		fwrite(m->value, 1, m->valuelen, f);
+	else if (m->plain && yaml_null(m->value, m->valuelen))
+		fputs("null", f);
+	else
+		qttt_json_string(f, m->value, m->valuelen);
+}
+
+int
+qttt_json_write(FILE *f, const struct qttt_game *g,
+    const struct qttt_record *rec)
+{
+	const char	*comment[QTTT_MAXPLIES], *gc;
+	size_t		 commentlen[QTTT_MAXPLIES], gclen, i;
+	char		 item[32];
+
+	qttt_ply_comments(g, rec, comment, commentlen);
+	putc('{', f);
+	for (i = 0; rec != NULL && i < rec->nmeta; i++) {
+		qttt_json_string(f, rec->meta[i].key, rec->meta[i].keylen);
+		putc(':', f);
+		json_value(f, &rec->meta[i]);
+		putc(',', f);
+	}
+	if (rec != NULL && rec->comment != NULL &&
+	    !qttt_record_meta(rec, "comment", &gc, &gclen)) {
+		fputs("\"comment\":", f);
+		qttt_json_string(f, rec->comment, rec->commentlen);
+		putc(',', f);
+	}
+	fputs("\"moves\":[", f);
+	for (i = 0; i < g->nplies; i++) {
+		if (i > 0)
+			putc(',', f);
+		qttt_action_format(&g->plies[i], item, sizeof(item));
+		if (comment[i] == NULL) {
+			qttt_json_string(f, item, strlen(item));
+			continue;
+		}
+		fputs("{\"move\":", f);
+		qttt_json_string(f, item, strlen(item));
+		fputs(",\"comment\":", f);
+		qttt_json_string(f, comment[i], commentlen[i]);
+		putc('}', f);
+	}
+	putc(']', f);
+	if (g->state.result.over) {
+		qttt_result_format(&g->state.result, item, sizeof(item));
+		fputs(",\"result\":", f);
+		qttt_json_string(f, item, strlen(item));
+	}
+	fputs("}\n", f);
+	return ferror(f) ? -1 : 0;
+}

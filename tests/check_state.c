@@ -1,0 +1,436 @@
+/*
+ * The state string (formats/state-string.md): canonical strings round
+ * trip byte for byte, every state reached while replaying games prints
+ * and reads back to the same state, and every parser diagnostic comes
+ * with its column.  Also the replay helpers: qttt_game_state_at() and
+ * the what-if.
+ */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "qttt.h"
+#include "check_qttt.h"
+
+/* Plays a line-notation record that must be valid into g. */
+static void
+play(const char *text, struct qttt_game *g)
+{
+	static struct qttt_record rec;
+
+	ck_assert_msg(qttt_line_parse(text, strlen(text), 0, &rec) == 1,
+	    "'%s' holds no game", text);
+	ck_assert_msg(qttt_record_play(&rec, g) == 0, "'%s' is invalid: %s",
+	    text, rec.ndiags > 0 ? rec.diags[0].msg : "?");
+}
+
+/* The state string of st (a static buffer). */
+static const char *
+format(const struct qttt_state *st)
+{
+	static char	 buf[QTTT_STATE_MAX];
+	int		 n;
+
+	n = qttt_state_format(st, buf, sizeof(buf));
+	ck_assert_int_gt(n, 0);
+	ck_assert_int_lt(n, QTTT_STATE_MAX);
+	ck_assert_int_eq((int)strlen(buf), n);
+	return buf;
+}
+
+/*
+ * A state prints as a string that parses back to the same state and
+ * prints as the same bytes again.
+ */
+static void
+check_round_trip(const struct qttt_state *st)
+{
+	struct qttt_state back;
+	struct qttt_diag d;
+	char		 s[QTTT_STATE_MAX];
+
+	snprintf(s, sizeof(s), "%s", format(st));
+	memset(&d, 0, sizeof(d));
+	ck_assert_msg(qttt_state_parse(s, strlen(s), &back, &d) == QTTT_OK,
+	    "'%s' does not parse: %lu: %s", s, d.col, d.msg);
+	ck_assert_msg(qttt_state_equal(st, &back), "'%s' reads back as "
+	    "'%s'", s, format(&back));
+	ck_assert_str_eq(format(&back), s);
+}
+
+/* ------------------------------------------------------------------ */
+
+/* Canonical strings, each with the record that reaches it. */
+static const struct {
+	const char	*record;
+	const char	*state;
+} reached[] = {
+	{ "", ".,.,./.,.,./.,.,. X1 - *" },
+	{ "X1 a1 c3", "x1,.,./.,.,./.,.,x1 O2 - *" },
+	/* NOTATION's example: O4 closes a1-a2-b3, X measures. */
+	{ "X1 a1 a2; O2 b1 c1; X3 a2 b3; O4 a1 b3",
+	    "x1o4,o2,o2/x1x3,.,./.,x3o4,. X5 O4 *" },
+	{ "X1 a1 a2; O2 b1 c1; X3 a2 b3; O4 a1 b3; measure X1->a1",
+	    "X1,o2,o2/X3,.,./.,O4,. X5 - *" },
+	{ "X1 a1 a2; O2 b1 c1; X3 a2 b3; O4 a1 b3; measure X1->a2",
+	    "O4,o2,o2/X1,.,./.,X3,. X5 - *" },
+	/* A 2-cycle. */
+	{ "X1 b2 c3; O2 b2 c3", ".,.,./.,x1o2,./.,.,x1o2 X3 O2 *" },
+	/* RULES.md example 2: Goff's Fig. 7. */
+	{ "X1 a1 b1; O2 b1 b2; X3 b2 c3; O4 b3 c3; X5 c2 c3; O6 a1 b2; "
+	    "measure O6->b2", "X1,O2,./.,O6,X5/.,O4,X3 - - 0-1" },
+	/* RULES.md example 3: Fig. 8, both outcomes. */
+	{ "X1 a1 b2; O2 c1 b2; X3 a2 b2; O4 b2 c2; X5 b2 a3; O6 b2 c3; "
+	    "X7 a1 b2", "x1x7,.,o2/x3,x1o2x3o4x5o6x7,o4/x5,.,o6 O8 X7 *" },
+	{ "X1 a1 b2; O2 c1 b2; X3 a2 b2; O4 b2 c2; X5 b2 a3; O6 b2 c3; "
+	    "X7 a1 b2; measure X7->a1", "X7,.,O2/X3,X1,O4/X5,.,O6 - - 1/2-1" },
+	{ "X1 a1 b2; O2 c1 b2; X3 a2 b2; O4 b2 c2; X5 b2 a3; O6 b2 c3; "
+	    "X7 a1 b2; measure X7->b2", "X1,.,O2/X3,X7,O4/X5,.,O6 - - 1-1/2" },
+	/* RULES.md example 4: the forced last move. */
+	{ "X1 a1 b1; O2 b1 c1; X3 c1 c2; O4 c2 c3; X5 b3 c3; O6 a3 b3; "
+	    "X7 a2 a3; O8 a1 a2; measure O8->a2",
+	    "X1,O2,X3/O8,.,O4/X7,O6,X5 X9 - *" },
+	{ "X1 a1 b1; O2 b1 c1; X3 c1 c2; O4 c2 c3; X5 b3 c3; O6 a3 b3; "
+	    "X7 a2 a3; O8 a1 a2; measure O8->a2; X9 b2",
+	    "X1,O2,X3/O8,X9,O4/X7,O6,X5 - - 2-0" },
+	/* A game over with a spooky move left in another component. */
+	{ "X1 a1 b1; O2 a2 b2; X3 b1 c1; O4 a2 c2; X5 c1 a1",
+	    "x1x5,x1x3,x3x5/o2o4,o2,o4/.,.,. O6 X5 *" },
+	{ "X1 a1 b1; O2 a2 b2; X3 b1 c1; O4 a2 c2; X5 c1 a1; "
+	    "measure X5->c1", "X1,X3,X5/o2o4,o2,o4/.,.,. - - 1-0" },
+};
+
+START_TEST(test_reached)
+{
+	struct qttt_game g;
+	struct qttt_state st;
+	struct qttt_diag d;
+	const char	*s = reached[_i].state;
+
+	/* The record's final state prints as the string... */
+	if (reached[_i].record[0] == '\0')
+		qttt_game_init(&g);
+	else
+		play(reached[_i].record, &g);
+	ck_assert_str_eq(format(&g.state), s);
+	/* ...which parses to that state and prints back byte for byte. */
+	memset(&d, 0, sizeof(d));
+	ck_assert_msg(qttt_state_parse(s, strlen(s), &st, &d) == QTTT_OK,
+	    "'%s': %lu: %s", s, d.col, d.msg);
+	ck_assert(qttt_state_equal(&st, &g.state));
+	ck_assert_str_eq(format(&st), s);
+}
+END_TEST
+
+/* Every state of many generated games, finished or not. */
+START_TEST(test_generated)
+{
+	struct qttt_generator gen;
+	struct qttt_game g;
+	struct qttt_state st;
+	size_t		 i, j;
+
+	qttt_generator_init(&gen, 20260 + _i, QTTT_GEN_UNFINISHED);
+	for (i = 0; i < 4000; i++) {
+		qttt_generator_game(&gen, &g);
+		qttt_state_init(&st);
+		check_round_trip(&st);
+		for (j = 0; j < g.nplies; j++) {
+			ck_assert(qttt_state_apply(&st, &g.plies[j], NULL) ==
+			    QTTT_OK);
+			check_round_trip(&st);
+		}
+		ck_assert(qttt_state_equal(&st, &g.state));
+	}
+}
+END_TEST
+
+/* ------------------------------------------------------------------ */
+
+/* Strings the parser refuses: where, and what the message says. */
+static const struct {
+	const char	*s;
+	unsigned long	 col;
+	const char	*msg;
+} faults[] = {
+	/* Syntax. */
+	{ "", 0, "empty" },
+	{ ".,.,./.,.,./.,.,.", 17, "ends before the next move" },
+	{ ".,.,./.,.,./.,.,. X1", 20, "ends before the pending" },
+	{ ".,.,./.,.,./.,.,. X1 -", 22, "ends before the result" },
+	{ ".,.,./.,.,./.,. X1 - *", 15, "ends after 8 squares" },
+	{ ".,.,.,./.,.,./.,.,. X1 - *", 5, "expected '/' after c1" },
+	{ ".,./.,.,./.,.,. X1 - *", 3, "row 1 ends after 2 squares" },
+	{ ".,.,./.,.,./.,.,.,. X1 - *", 17, "nine squares" },
+	{ ".,.,./.,.,./.,.,./. X1 - *", 17, "nine squares" },
+	{ ",.,./.,.,./.,.,. X1 - *", 0, "a1 has no content" },
+	{ ".,,./.,.,./.,.,. X1 - *", 2, "b1 has no content" },
+	{ ".,.,./.,q,./.,.,. X1 - *", 8, "unexpected 'q' in b2" },
+	{ ".,.,./.,.,./.,.,\x01 X1 - *", 16, "byte 0x01" },
+	{ ".x1,.,./.,.,./.,.,. X1 - *", 1, "a1 is empty" },
+	{ ".;.,./.,.,./.,.,. X1 - *", 1, "unexpected ';' after a1" },
+	{ "x,.,./.,.,./.,.,. X1 - *", 0, "'x' needs a move number" },
+	{ "X0,.,./.,.,./.,.,. X1 - *", 0, "numbered 1 to 9" },
+	{ "x12,.,./.,.,./.,.,. X1 - *", 0, "numbered 1 to 9" },
+	/* A subscript of the wrong letter. */
+	{ "x2,x2,./.,.,./.,.,. X3 - *", 0, "'x2': X makes the odd moves" },
+	{ "O1,.,./.,.,./.,.,. X1 - *", 0, "'O1': X makes the odd moves" },
+	{ ".,.,./.,.,./.,.,. O1 - *", 18, "'O1': X makes" },
+	{ "x1,x1,./.,.,./.,.,. X2 - *", 20, "'X2': X makes" },
+	{ "x1o2,x1o2,./.,.,./.,.,. X3 X2 *", 27, "'X2': X makes" },
+	/* Marks inside a square. */
+	{ "X1x3,.,./.,.,./.,.,. X1 - *", 2, "a1 is classical (X1)" },
+	{ "x1X3,.,./.,.,./.,.,. X1 - *", 2, "cannot hold a classical" },
+	{ "x3x1,x1x3,./.,.,./.,.,. O4 - *", 2, "x1 after x3 in a1" },
+	{ "x1x1,.,./.,.,./.,.,. O2 - *", 2, "x1 is twice in a1" },
+	/* A spooky mark not in exactly two open squares. */
+	{ "x1,.,./.,.,./.,.,. O2 - *", 0, "x1 is in a1 only" },
+	{ "x1,x1,x1/.,.,./.,.,. O2 - *", 6, "x1 is in a third square (c1)" },
+	{ "X1,x1,./.,.,./.,.,. O2 - *", 3, "x1 is spooky in b1, but X1" },
+	{ "x1,X1,x1/.,.,./.,.,. O2 - *", 3, "X1 is classical in b1, but x1" },
+	{ "X1,X1,./.,.,./.,.,. O2 - *", 3, "X1 is classical twice" },
+	/* The next move and the marks on the board. */
+	{ "x1,x1,./.,.,./.,.,. X3 - *", 20, "X3 is next, but O2 is not" },
+	{ "x1,x1,./.,.,./.,.,. X1 - *", 20, "X1 is next, but X1 is already" },
+	{ "x1,x1,./.,.,./.,.,. - - *", 20, "'-' says that all nine" },
+	{ "x1,x1,./.,.,./.,.,. x3 - *", 20, "capital letter" },
+	{ "x1,x1,./.,.,./.,.,. Y3 - *", 20, "expected the next move" },
+	{ "x1,x1,./.,.,./.,.,. O2- *", 22, "unexpected '-' after the next" },
+	{ "x1,x1,./.,.,./.,.,.  O2 - *", 20, "one space" },
+	{ "X1,X3,X5/O2,O4,./.,.,. O6 - 1-0", 23, "finished game (1-0)" },
+	{ "X1,X3,X5/.,O4,./.,.,. - - 1-0", 22, "O2 is not on the board, "
+	    "but later moves are" },
+	/* The pending measurement. */
+	{ ".,.,./.,.,./.,.,. X1 O2 *", 21, "no move has been made" },
+	{ "x1o2,x1o2,./.,.,./.,.,. X3 X1 *", 27, "only the last move (O2)" },
+	{ "X1,O2,o4/.,X3,o4/.,.,. X5 O4 *", 26, "O4 closes no cycle" },
+	{ "X1,O2,X3/o4,o4,./.,.,. X5 X3 *", 26, "only the last move (O4)" },
+	{ "x1,x1,O2/.,.,./.,.,. X3 O2 *", 24, "O2 is classical" },
+	{ "x1o2,x1,o2/.,.,./.,.,. X3 O2 *", 26, "closes no cycle" },
+	{ "x1o2,x1o2,./.,.,./.,.,. X3 o2 *", 27, "capital letter" },
+	/* A cycle left unmeasured without a pending measurement. */
+	{ "x1o2,x1o2,./.,.,./.,.,. X3 - *", 27, "form a cycle (through O2)" },
+	{ "x1o4,o2,o2/x1x3,.,./.,x3o4,. X5 - *", 32, "form a cycle" },
+	/* The result. */
+	{ ".,.,./.,.,./.,.,. X1 - 1-0", 23, "the result is 1-0, but the "
+	    "board says *" },
+	{ "X1,X3,X5/O2,O4,./.,.,. - - *", 27, "the result is *, but the "
+	    "board says 1-0" },
+	{ "X1,X3,X5/O2,O4,./.,.,. - - 1-1", 27, "expected the result" },
+	{ "X1,X3,X5/O2,O4,./.,.,. - - 1-0 ", 30, "after the result" },
+	{ "X1,X3,X5/O2,O4,./.,.,. - - 1-0\n", 30, "after the result" },
+	/* A move after the game is over. */
+	{ "X1,X3,X5/O2,O4,o6/.,.,o6 - - 1-0", 15, "O6 was played after the "
+	    "game was over" },
+	{ "X1,X3,X5/O2,O4,o6/.,.,o6 X7 - 1-0", 25, "finished game" },
+	{ "x1o2,X3,./x1o2,.,./.,.,. O4 O2 *", 28, "only the last move (X3)" },
+};
+
+START_TEST(test_fault)
+{
+	struct qttt_state st, before;
+	struct qttt_diag d;
+	const char	*s = faults[_i].s;
+
+	qttt_state_init(&st);
+	st.next = 7;		/* anything: it must stay unchanged */
+	before = st;
+	memset(&d, 0, sizeof(d));
+	ck_assert_msg(qttt_state_parse(s, strlen(s), &st, &d) ==
+	    QTTT_E_STATE, "'%s' parses", s);
+	ck_assert_int_eq(d.code, QTTT_E_STATE);
+	ck_assert_int_eq(d.severity, QTTT_ERROR);
+	ck_assert_int_eq(d.line, 0);
+	ck_assert_msg(strstr(d.msg, faults[_i].msg) != NULL,
+	    "'%s': message '%s' lacks '%s'", s, d.msg, faults[_i].msg);
+	ck_assert_msg(d.col == faults[_i].col, "'%s': column %lu, not %lu "
+	    "(%s)", s, d.col, faults[_i].col, d.msg);
+	ck_assert(qttt_state_equal(&st, &before));
+	/* No place for the diagnostic: the same verdict. */
+	ck_assert_int_eq(qttt_state_parse(s, strlen(s), &st, NULL),
+	    QTTT_E_STATE);
+}
+END_TEST
+
+/* The length counts: a string is never read beyond len. */
+START_TEST(test_length)
+{
+	const char	*s = "x1o4,o2,o2/x1x3,.,./.,x3o4,. X5 O4 *garbage";
+	struct qttt_state st;
+	struct qttt_diag d;
+	size_t		 n = strlen("x1o4,o2,o2/x1x3,.,./.,x3o4,. X5 O4 *");
+
+	ck_assert_int_eq(qttt_state_parse(s, n, &st, &d), QTTT_OK);
+	ck_assert_int_eq(qttt_state_parse(s, n - 1, &st, &d), QTTT_E_STATE);
+	ck_assert_int_eq(d.col, n - 1);
+	/* A NUL byte is a byte like any other. */
+	ck_assert_int_eq(qttt_state_parse(".,.,./.,.,./.,.,. X1 - *\0", 25,
+	    &st, &d), QTTT_E_STATE);
+	ck_assert_int_eq(d.col, 24);
+}
+END_TEST
+
+/* Random edits of valid strings: refused with a column, or canonical. */
+START_TEST(test_mutations)
+{
+	static const char alphabet[] = "xoXO0123456789.,/ -*";
+	struct qttt_generator gen;
+	struct qttt_game g;
+	struct qttt_state st;
+	struct qttt_diag d;
+	char		 s[QTTT_STATE_MAX + 2];
+	size_t		 i, n, at;
+	int		 k, accepted = 0;
+
+	qttt_generator_init(&gen, 7, QTTT_GEN_UNFINISHED);
+	for (i = 0; i < 20000; i++) {
+		if (i % 8 == 0)
+			qttt_generator_game(&gen, &g);
+		n = snprintf(s, sizeof(s), "%s", format(&g.state));
+		at = qttt_generator_uniform(&gen, n);
+		k = (int)qttt_generator_uniform(&gen, 3);
+		if (k == 0)		/* replace a byte */
+			s[at] = alphabet[qttt_generator_uniform(&gen,
+			    sizeof(alphabet) - 1)];
+		else if (k == 1) {	/* delete one */
+			memmove(s + at, s + at + 1, n - at);
+			n--;
+		} else {		/* insert one */
+			memmove(s + at + 1, s + at, n - at + 1);
+			s[at] = alphabet[qttt_generator_uniform(&gen,
+			    sizeof(alphabet) - 1)];
+			n++;
+		}
+		memset(&d, 0, sizeof(d));
+		if (qttt_state_parse(s, n, &st, &d) != QTTT_OK) {
+			ck_assert_int_le(d.col, n);
+			ck_assert(d.msg[0] != '\0');
+			continue;
+		}
+		accepted++;
+		ck_assert_msg(strlen(format(&st)) == n &&
+		    memcmp(format(&st), s, n) == 0, "'%.*s' prints back as "
+		    "'%s'", (int)n, s, format(&st));
+		ck_assert(qttt_state_check(&st, NULL) == QTTT_OK);
+	}
+	/* Some edits give other valid states (a digit for a digit...). */
+	ck_assert_int_gt(accepted, 0);
+}
+END_TEST
+
+/* qttt_state_format() as snprintf: truncated, terminated, full length. */
+START_TEST(test_format_size)
+{
+	struct qttt_game g;
+	char		 small[8], whole[QTTT_STATE_MAX];
+	int		 n;
+
+	play("X1 a1 a2; O2 b1 c1; X3 a2 b3; O4 a1 b3", &g);
+	n = qttt_state_format(&g.state, whole, sizeof(whole));
+	ck_assert_int_eq(qttt_state_format(&g.state, small, sizeof(small)),
+	    n);
+	ck_assert_int_eq(strlen(small), sizeof(small) - 1);
+	ck_assert(memcmp(small, whole, sizeof(small) - 1) == 0);
+	ck_assert_int_eq(qttt_state_format(&g.state, NULL, 0), n);
+}
+END_TEST
+
+/* The longest strings fit in QTTT_STATE_MAX. */
+START_TEST(test_longest)
+{
+	struct qttt_game g;
+	int		 n;
+
+	/* Nine spooky moves, 18 marks: a 2-cycle of X9 closing a tree. */
+	play("X1 a1 b1; O2 b1 c1; X3 c1 a2; O4 a2 b2; X5 b2 c2; O6 c2 a3; "
+	    "X7 a3 b3; O8 b3 c3; X9 a1 c3", &g);
+	n = qttt_state_format(&g.state, NULL, 0);
+	ck_assert_str_eq(format(&g.state), "x1x9,x1o2,o2x3/x3o4,o4x5,x5o6/"
+	    "o6x7,x7o8,o8x9 - X9 *");
+	ck_assert_int_lt(n, QTTT_STATE_MAX);
+	check_round_trip(&g.state);
+}
+END_TEST
+
+/* ------------------------------------------------------------------ */
+
+START_TEST(test_state_at)
+{
+	struct qttt_game g;
+	struct qttt_state st;
+
+	play("X1 a1 a2; O2 b1 c1; X3 a2 b3; O4 a1 b3; measure X1->a1; "
+	    "X5 b2 c2", &g);
+	qttt_game_state_at(&g, 0, &st);
+	ck_assert_str_eq(format(&st), ".,.,./.,.,./.,.,. X1 - *");
+	qttt_game_state_at(&g, 4, &st);
+	ck_assert_str_eq(format(&st), "x1o4,o2,o2/x1x3,.,./.,x3o4,. X5 O4 *");
+	qttt_game_state_at(&g, 6, &st);
+	ck_assert(qttt_state_equal(&st, &g.state));
+	qttt_game_state_at(&g, 99, &st);
+	ck_assert(qttt_state_equal(&st, &g.state));
+}
+END_TEST
+
+START_TEST(test_whatif)
+{
+	struct qttt_game g, orig;
+
+	/* RULES.md example 3: the other outcome turns 1/2-1 into 1-1/2. */
+	play("X1 a1 b2; O2 c1 b2; X3 a2 b2; O4 b2 c2; X5 b2 a3; O6 b2 c3; "
+	    "X7 a1 b2; measure X7->a1; 1/2-1", &g);
+	ck_assert_int_eq(qttt_game_whatif(&g, 1), 7);
+	ck_assert_int_eq(g.nplies, 8);
+	ck_assert_str_eq(format(&g.state), "X1,.,O2/X3,X7,O4/X5,.,O6 - - "
+	    "1-1/2");
+	/* And back again. */
+	ck_assert_int_eq(qttt_game_whatif(&g, 1), 7);
+	ck_assert_str_eq(format(&g.state), "X7,.,O2/X3,X1,O4/X5,.,O6 - - "
+	    "1/2-1");
+
+	/* Later plies are dropped; a missing measurement changes nothing. */
+	play("X1 a1 a2; O2 b1 c1; X3 a2 b3; O4 a1 b3; measure X1->a1; "
+	    "X5 b2 c2; O6 b2 c2; measure X5->b2", &orig);
+	g = orig;
+	ck_assert_int_eq(qttt_game_whatif(&g, 1), 4);
+	ck_assert_int_eq(g.nplies, 5);
+	ck_assert_str_eq(format(&g.state), "O4,o2,o2/X1,.,./.,X3,. X5 - *");
+	g = orig;
+	ck_assert_int_eq(qttt_game_whatif(&g, 2), 7);
+	ck_assert_int_eq(g.nplies, 8);
+	ck_assert_str_eq(format(&g.state), "X1,o2,o2/X3,O6,X5/.,O4,. X7 - *");
+	g = orig;
+	ck_assert_int_eq(qttt_game_whatif(&g, 3), -1);
+	ck_assert_int_eq(qttt_game_whatif(&g, 0), -1);
+	ck_assert(qttt_state_equal(&g.state, &orig.state));
+	ck_assert_int_eq(g.nplies, orig.nplies);
+}
+END_TEST
+
+Suite *
+state_suite(void)
+{
+	Suite	*s = suite_create("state");
+	TCase	*tc;
+
+	tc = tcase_create("round trip");
+	tcase_add_loop_test(tc, test_reached, 0,
+	    sizeof(reached) / sizeof(reached[0]));
+	tcase_add_loop_test(tc, test_generated, 0, 4);
+	tcase_add_test(tc, test_format_size);
+	tcase_add_test(tc, test_longest);
+	suite_add_tcase(s, tc);
+
+	tc = tcase_create("diagnostics");
+	tcase_add_loop_test(tc, test_fault, 0,
+	    sizeof(faults) / sizeof(faults[0]));
+	tcase_add_test(tc, test_length);
+	tcase_add_test(tc, test_mutations);
+	suite_add_tcase(s, tc);
+
+	tc = tcase_create("replay");
+	tcase_add_test(tc, test_state_at);
+	tcase_add_test(tc, test_whatif);
+	suite_add_tcase(s, tc);
+	return s;
+}

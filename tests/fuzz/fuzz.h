@@ -1,0 +1,58 @@
+/*
+ * What the fuzz harnesses share (util.c).  Every harness defines
+ * LLVMFuzzerTestOneInput(); it is linked either with libFuzzer (make
+ * fuzz) or with driver.c, which feeds it the files named on its command
+ * line (make check), so the kept inputs run on any machine.
+ */
+#ifndef QTTT_FUZZ_H
+#define QTTT_FUZZ_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#include "qttt.h"
+
+int	LLVMFuzzerTestOneInput(const uint8_t *, size_t);
+
+/*
+ * An invariant of the library.  A broken one prints where and why and
+ * aborts, which libFuzzer and the sanitizers report as a crash.
+ */
+#define FUZZ_ASSERT(cond, ...) do {					\
+	if (!(cond))							\
+		fuzz_fail(__FILE__, __LINE__, #cond, __VA_ARGS__);	\
+} while (0)
+
+void	fuzz_fail(const char *file, int line, const char *cond,
+	    const char *fmt, ...)
+	    __attribute__((noreturn, format(printf, 4, 5)));
+
+/*
+ * A file descriptor positioned at the start of a file holding the n
+ * bytes of data (a memfd on Linux, else a temporary file).
+ */
+int	fuzz_fd(const uint8_t *data, size_t n);
+
+/*
+ * Checks what every reader must guarantee of a record: diagnostics
+ * with known codes, NUL-terminated messages, positions inside the
+ * record's source line when it has one, and a damaged record never
+ * counted valid.
+ */
+void	fuzz_check_record(const struct qttt_record *, size_t nerrors);
+
+/*
+ * Checks a valid game: its canonical record reads back, through the
+ * line notation reader, as a valid game with the same state, and
+ * prints the same bytes again; its state string (when the library has
+ * one) parses back to the same state.
+ */
+void	fuzz_check_game(const struct qttt_game *);
+
+/*
+ * Reads all of data with a reader for format f, playing every record
+ * and checking it as above.  Returns the number of games read.
+ */
+size_t	fuzz_read_all(const uint8_t *data, size_t n, enum qttt_format f);
+
+#endif /* !QTTT_FUZZ_H */

@@ -1,0 +1,47 @@
+# Fuzzing, included by the Makefile.  Every tests/fuzz/fuzz_NAME.c is a
+# harness: seeds in tests/fuzz/corpus/NAME/, kept crash inputs in
+# tests/fuzz/crashes/NAME/, an optional dictionary tests/fuzz/NAME.dict.
+#
+# make check builds each harness with $(CC) and driver.c (no clang
+# needed) and runs it once over its seeds and kept crashes.
+# make fuzz builds each with clang, libFuzzer, ASan and UBSan against
+# library objects of its own (tests/out/fuzz/lib, the normal build is
+# untouched) and fuzzes it for FUZZTIME seconds.
+
+FUZZCC =	clang
+FUZZTIME =	60
+FUZZ_NAMES =	$(patsubst tests/fuzz/fuzz_%.c,%, \
+		    $(sort $(wildcard tests/fuzz/fuzz_*.c)))
+FUZZ_REGRESS =	$(FUZZ_NAMES:%=tests/out/regress/fuzz_%)
+FUZZ_BINS =	$(FUZZ_NAMES:%=tests/out/fuzz/fuzz_%)
+FUZZ_LIBOBJS =	$(LIB_OBJS:lib/%.o=tests/out/fuzz/lib/%.o)
+FUZZ_DEPS =	tests/fuzz/util.c tests/fuzz/fuzz.h lib/qttt.h
+FUZZ_DEFS =	$(if $(wildcard lib/state_string.c),-DFUZZ_HAVE_STATE_STRING)
+FUZZ_CFLAGS =	-std=c17 -D_POSIX_C_SOURCE=200809L $(WARNINGS) -O1 -g \
+		-fno-omit-frame-pointer -fno-sanitize-recover=all \
+		$(YAML_CFLAGS) -Ilib $(FUZZ_DEFS)
+
+tests/out/regress/fuzz_%: tests/fuzz/fuzz_%.c tests/fuzz/driver.c \
+    $(FUZZ_DEPS) lib/libqttt.a
+	@mkdir -p tests/out/regress
+	$(CC) $(ALL_CFLAGS) $(FUZZ_DEFS) $(ALL_LDFLAGS) -o $@ \
+	    tests/fuzz/fuzz_$*.c tests/fuzz/util.c tests/fuzz/driver.c \
+	    lib/libqttt.a $(YAML_LIBS)
+
+tests/out/fuzz/lib/%.o: lib/%.c lib/qttt.h lib/internal.h
+	@mkdir -p tests/out/fuzz/lib
+	$(FUZZCC) $(FUZZ_CFLAGS) -fsanitize=fuzzer-no-link,address,undefined \
+	    -c -o $@ $<
+
+tests/out/fuzz/fuzz_%: tests/fuzz/fuzz_%.c $(FUZZ_DEPS) $(FUZZ_LIBOBJS)
+	$(FUZZCC) $(FUZZ_CFLAGS) -fsanitize=fuzzer,address,undefined -o $@ \
+	    tests/fuzz/fuzz_$*.c tests/fuzz/util.c $(FUZZ_LIBOBJS) \
+	    $(YAML_LIBS)
+
+fuzz: $(FUZZ_BINS)
+	FUZZTIME=$(FUZZTIME) sh tests/fuzz/run.sh $(FUZZ_NAMES)
+
+fuzz-regress: $(FUZZ_REGRESS)
+	sh tests/fuzz/regress.sh $(FUZZ_NAMES)
+
+.PHONY: fuzz fuzz-regress

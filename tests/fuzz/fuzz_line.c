@@ -1,0 +1,33 @@
+/*
+ * The line notation reader: whole inputs through the reader (as the
+ * line notation and with format detection), and the input as one line
+ * straight to qttt_line_parse().  Every record is played; see fuzz.h
+ * for what is checked.
+ */
+#include <string.h>
+
+#include "qttt.h"
+#include "fuzz.h"
+
+int
+LLVMFuzzerTestOneInput(const uint8_t *data, size_t n)
+{
+	static struct qttt_record rec;
+	static struct qttt_game game;
+	size_t		 nerr;
+
+	fuzz_read_all(data, n, QTTT_FORMAT_LINE);
+	fuzz_read_all(data, n, QTTT_FORMAT_AUTO);
+
+	if (n <= QTTT_LINE_MAX && memchr(data, '\n', n) == NULL) {
+		if (qttt_line_parse((const char *)data, n, 0, &rec) == 1) {
+			nerr = qttt_record_play(&rec, &game);
+			fuzz_check_record(&rec, nerr);
+			if (nerr == 0)
+				fuzz_check_game(&game);
+		} else
+			FUZZ_ASSERT(rec.ndiags == 0 && rec.nitems == 0,
+			    "a blank line with %zu items", rec.nitems);
+	}
+	return 0;
+}

@@ -1,0 +1,42 @@
+#!/bin/sh
+# make fuzz: runs each libFuzzer harness named (line, rules, ...) for
+# FUZZTIME seconds (default 60).  New corpus entries go to
+# tests/out/fuzz/corpus/NAME (copy the interesting ones to
+# tests/fuzz/corpus/NAME by hand); crashes go to
+# tests/out/fuzz/crashes/NAME: fix the bug, then move the input to
+# tests/fuzz/crashes/NAME so that make check replays it.
+top=$(cd "$(dirname "$0")/../.." && pwd)
+out=$top/tests/out/fuzz
+time=${FUZZTIME:-60}
+status=0
+for name in "$@"; do
+	work=$out/corpus/$name
+	crashes=$out/crashes/$name
+	log=$out/$name.log
+	mkdir -p "$work" "$crashes"
+	stamp=$out/$name.start
+	: >"$stamp"
+	set -- -max_total_time="$time" -timeout=10 -rss_limit_mb=2048 \
+	    -print_final_stats=1 -artifact_prefix="$crashes/"
+	[ -f "$top/tests/fuzz/$name.dict" ] &&
+	    set -- "$@" -dict="$top/tests/fuzz/$name.dict"
+	# New inputs go to the first directory; the others are seeds.
+	set -- "$@" "$work"
+	for d in corpus crashes; do
+		[ -d "$top/tests/fuzz/$d/$name" ] &&
+		    set -- "$@" "$top/tests/fuzz/$d/$name"
+	done
+	"$out/fuzz_$name" "$@" >"$log" 2>&1
+	rc=$?
+	execs=$(sed -n 's/^stat::number_of_executed_units: *//p' "$log")
+	rate=$(sed -n 's/^stat::average_exec_per_sec: *//p' "$log")
+	found=$(find "$crashes" -type f -newer "$stamp" | wc -l)
+	echo "fuzz_$name: ${execs:-?} executions in ${time}s" \
+	    "(${rate:-?}/s), corpus $(ls "$work" | wc -l)," \
+	    "$found new crash inputs"
+	if [ $rc != 0 ] || [ "$found" != 0 ]; then
+		echo "fuzz_$name: FAILED, see $log and $crashes"
+		status=1
+	fi
+done
+exit $status

@@ -1,0 +1,203 @@
+/*
+ * What the fuzz harnesses share: an input as a file descriptor, and the
+ * invariants every reader and every valid game must keep.
+ */
+#ifdef __linux__
+#define _GNU_SOURCE		/* memfd_create() */
+#include <sys/mman.h>
+#endif
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "qttt.h"
+#include "fuzz.h"
+
+void
+fuzz_fail(const char *file, int line, const char *cond, const char *fmt,
+    ...)
+{
+	va_list	 ap;
+
+	fprintf(stderr, "%s:%d: invariant broken: %s: ", file, line, cond);
+	va_start(ap, fmt);
+	vfprintf(stderr, fmt, ap);
+	va_end(ap);
+	fputc('\n', stderr);
+	abort();
+}
+
+int
+fuzz_fd(const uint8_t *data, size_t n)
+{
+	FILE	*f;
+	ssize_t	 k;
+	size_t	 done;
+	int	 fd;
+
+#ifdef __linux__
+	fd = memfd_create("fuzz", 0);
+	if (fd == -1)
+#endif
+	{
+		if ((f = tmpfile()) == NULL) {
+			perror("tmpfile");
+			abort();
+		}
+		fd = dup(fileno(f));
+		fclose(f);
+	}
+	FUZZ_ASSERT(fd != -1, "no file descriptor");
+	for (done = 0; done < n; done += k) {
+		k = write(fd, data + done, n - done);
+		FUZZ_ASSERT(k > 0, "write to the scratch file failed");
+	}
+	FUZZ_ASSERT(lseek(fd, 0, SEEK_SET) == 0, "lseek failed");
+	return fd;
+}
+
+static void
+check_diag(const struct qttt_diag *d)
+{
+	FUZZ_ASSERT(d->code > QTTT_OK && d->code < QTTT__NCODES,
+	    "diagnostic code %d", (int)d->code);
+	FUZZ_ASSERT(strcmp(qttt_code_name(d->code), "unknown") != 0,
+	    "code %d has no name", (int)d->code);
+	FUZZ_ASSERT(memchr(d->msg, '\0', sizeof(d->msg)) != NULL,
+	    "message not terminated");
+	FUZZ_ASSERT(d->msg[0] != '\0', "empty message for %s",
+	    qttt_code_name(d->code));
+	FUZZ_ASSERT(strchr(d->msg, '\n') == NULL, "newline in '%s'",
+	    d->msg);
+}
+
+void
+fuzz_check_record(const struct qttt_record *rec, size_t nerrors)
+{
+	const struct qttt_diag *d;
+	size_t		 i;
+
+	FUZZ_ASSERT(rec->ndiags <= QTTT_MAXDIAGS, "%zu diagnostics kept",
+	    rec->ndiags);
+	FUZZ_ASSERT(rec->nitems <= QTTT_MAXITEMS, "%zu items", rec->nitems);
+	FUZZ_ASSERT(nerrors == rec->ndiags + rec->ndropped,
+	    "%zu errors but %zu + %zu diagnostics", nerrors, rec->ndiags,
+	    rec->ndropped);
+	FUZZ_ASSERT(!rec->damaged || nerrors > 0,
+	    "damaged record counted valid");
+	for (i = 0; i < rec->ndiags; i++) {
+		d = &rec->diags[i];
+		check_diag(d);
+		if (i > 0)
+			FUZZ_ASSERT(d->line > d[-1].line ||
+			    (d->line == d[-1].line && d->col >= d[-1].col),
+			    "diagnostics not sorted by position");
+		if (rec->format == QTTT_FORMAT_LINE) {
+			FUZZ_ASSERT(d->line == rec->line, "diagnostic on "
+			    "line %lu of a game on line %lu", d->line,
+			    rec->line);
+			FUZZ_ASSERT(d->col <= rec->textlen, "column %lu "
+			    "beyond the line's %zu bytes", d->col,
+			    rec->textlen);
+		}
+	}
+	if (rec->text != NULL)
+		FUZZ_ASSERT(rec->textlen <= QTTT_LINE_MAX, "text of %zu bytes",
+		    rec->textlen);
+}
+
+#ifdef FUZZ_HAVE_STATE_STRING
+static void
+check_state_string(const struct qttt_state *st)
+{
+	struct qttt_state back;
+	struct qttt_diag d;
+	char		 s[QTTT_STATE_MAX], again[QTTT_STATE_MAX];
+	int		 n, k;
+
+	n = qttt_state_format(st, s, sizeof(s));
+	FUZZ_ASSERT(n > 0 && (size_t)n < sizeof(s), "state string of %d "
+	    "bytes", n);
+	memset(&d, 0, sizeof(d));
+	FUZZ_ASSERT(qttt_state_parse(s, n, &back, &d) == QTTT_OK,
+	    "'%s' does not parse back: %s", s, d.msg);
+	FUZZ_ASSERT(qttt_state_equal(st, &back), "'%s' parses back to "
+	    "another state", s);
+	k = qttt_state_format(&back, again, sizeof(again));
+	FUZZ_ASSERT(k == n && memcmp(s, again, n) == 0, "'%s' prints back "
+	    "as '%s'", s, again);
+}
+#endif
+
+void
+fuzz_check_game(const struct qttt_game *g)
+{
+	static struct qttt_record rec;
+	static struct qttt_game back;
+	char		 text[QTTT_RECORD_MAX], again[QTTT_RECORD_MAX];
+	size_t		 nerr;
+	int		 n, k;
+
+	n = qttt_game_format(g, text, sizeof(text));
+	FUZZ_ASSERT(n > 0 && (size_t)n < sizeof(text), "record of %d bytes",
+	    n);
+	FUZZ_ASSERT(qttt_line_parse(text, n, 0, &rec) == 1,
+	    "'%s' is not a game", text);
+	nerr = qttt_record_play(&rec, &back);
+	FUZZ_ASSERT(nerr == 0, "canonical '%s' is invalid: %s", text,
+	    rec.ndiags > 0 ? rec.diags[0].msg : "?");
+	FUZZ_ASSERT(qttt_state_equal(&g->state, &back.state),
+	    "'%s' reads back as another position", text);
+	FUZZ_ASSERT(back.nplies == g->nplies, "'%s' reads back with %zu "
+	    "plies, not %zu", text, back.nplies, g->nplies);
+	k = qttt_game_format(&back, again, sizeof(again));
+	FUZZ_ASSERT(k == n && memcmp(text, again, n) == 0,
+	    "'%s' prints back as '%s'", text, again);
+	FUZZ_ASSERT(qttt_state_check(&g->state, NULL) == QTTT_OK,
+	    "the position after '%s' fails qttt_state_check", text);
+#ifdef FUZZ_HAVE_STATE_STRING
+	check_state_string(&g->state);
+#endif
+}
+
+size_t
+fuzz_read_all(const uint8_t *data, size_t n, enum qttt_format f)
+{
+	static struct qttt_record rec;
+	static struct qttt_game game;
+	struct qttt_reader *r;
+	unsigned long	 lines = 0;
+	size_t		 i, games = 0, nerr;
+	int		 fd, k;
+
+	for (i = 0; i < n; i++)
+		if (data[i] == '\n')
+			lines++;
+	fd = fuzz_fd(data, n);
+	FUZZ_ASSERT((r = qttt_reader_open(fd, f)) != NULL, "out of memory");
+	while ((k = qttt_reader_next(r, &rec)) == 1) {
+		games++;
+		FUZZ_ASSERT(rec.index == games, "game %lu numbered %lu",
+		    (unsigned long)games, rec.index);
+		FUZZ_ASSERT(rec.line <= lines, "game on line %lu of %lu",
+		    rec.line, lines);
+		FUZZ_ASSERT(games <= n + 1, "%zu games from %zu bytes", games,
+		    n);
+		nerr = qttt_record_play(&rec, &game);
+		fuzz_check_record(&rec, nerr);
+		for (i = 0; i < rec.ndiags; i++)
+			FUZZ_ASSERT(rec.diags[i].line <= lines, "diagnostic "
+			    "on line %lu of %lu", rec.diags[i].line, lines);
+		if (nerr == 0)
+			fuzz_check_game(&game);
+	}
+	FUZZ_ASSERT(k == 0, "read error on a memory file: %s",
+	    rec.ndiags > 0 ? rec.diags[0].msg : "?");
+	if (f != QTTT_FORMAT_AUTO)
+		FUZZ_ASSERT(qttt_reader_format(r) == f, "format changed");
+	qttt_reader_close(r);
+	close(fd);
+	return games;
+}

@@ -1,0 +1,133 @@
+#!/bin/sh
+# Hostile inputs.  Every tests/hostile/*.cases file is a table of
+# malformed records (and a few odd but valid ones), each with the exit
+# status the tool must give and its first diagnostic:
+#
+#	command qttt-validate -f line -
+#	INPUT <tab> STATUS <tab> LINE:COL <tab> CODE
+#
+# The command line sets the tool for the cases after it; it reads the
+# input on standard input, or from a file where it has {}.  INPUT is
+# one line with the escapes \n \r \t \\ and \xHH, or @FILE for a file
+# beside this script.  LINE:COL and CODE are those of the first line
+# "tool: file:LINE:COL: error: message [CODE]" on standard error, or
+# "-" and "-" when standard error must be empty.  Every case must also
+# finish within a time limit and write no control characters to
+# standard error.  The huge inputs (100 MB lines, alias bombs, binary
+# noise) are generated here at test time, see generated() below.
+top=$(cd "$(dirname "$0")/../.." && pwd)
+here=$top/tests/hostile
+out=$top/tests/out/hostile
+rm -rf "$out"
+mkdir -p "$out"
+PATH=$top/cmd:$PATH
+LC_ALL=C
+export PATH LC_ALL
+tab=$(printf '\t')
+limit=
+command -v timeout >/dev/null 2>&1 && limit="timeout 60"
+pass=0
+fail=0
+
+# check NAME STATUS POS CODE INPUT COMMAND: runs one case.
+check() {
+	name=$1 want_status=$2 want_pos=$3 want_code=$4 input=$5 cmd=$6
+	case $cmd in
+	*"{}"*)	run=$(printf '%s\n' "$cmd" | sed "s|{}|$input|g")
+		$limit sh -c "$run" </dev/null >"$out/stdout" 2>"$out/stderr"
+		;;
+	*)	$limit sh -c "$cmd" <"$input" >"$out/stdout" 2>"$out/stderr"
+		;;
+	esac
+	status=$?
+	first=$(grep -m1 ': error: \|: warning: ' "$out/stderr")
+	pos=- code=-
+	if [ -s "$out/stderr" ]; then
+		pos=$(printf '%s\n' "$first" |
+		    sed -n 's/^[^:]*: [^:]*:\([0-9]*:[0-9]*\): [a-z]*: .*/\1/p')
+		code=$(printf '%s\n' "$first" |
+		    sed -n 's/.* \[\([a-z0-9-]*\)\]$/\1/p')
+		[ -n "$pos" ] || pos=?
+		[ -n "$code" ] || code=?
+	fi
+	why=
+	[ "$status" = "$want_status" ] ||
+	    why="status $status, not $want_status"
+	[ "$pos $code" = "$want_pos $want_code" ] ||
+	    why="$why${why:+; }diagnostic $pos $code, not $want_pos $want_code"
+	if tr -d '\t\n' <"$out/stderr" | grep -q '[[:cntrl:]]'; then
+		why="$why${why:+; }control characters on standard error"
+	fi
+	if [ -z "$why" ]; then
+		pass=$((pass + 1))
+		return
+	fi
+	fail=$((fail + 1))
+	echo "FAIL: $name: $why"
+	echo "	command: $cmd"
+	head -3 "$out/stderr" | cut -c1-200 | sed 's/^/	/'
+}
+
+# Splits a .cases file into input files and a plan: one line per case,
+# NAME STATUS POS CODE INPUT COMMAND separated by tabs.
+plan() {
+	awk -F '\t' -v out="$out" -v here="$here" -v base="$1" '
+	function hexval(h,   i, v) {
+		v = 0
+		for (i = 1; i <= 2; i++)
+			v = v * 16 + index("0123456789abcdef",
+			    tolower(substr(h, i, 1))) - 1
+		return v
+	}
+	function decode(s, file,   i, n, c) {
+		printf "" > file
+		n = length(s)
+		for (i = 1; i <= n; i++) {
+			c = substr(s, i, 1)
+			if (c == "\\" && i < n) {
+				c = substr(s, ++i, 1)
+				if (c == "x") {
+					printf "%c", hexval(substr(s, i + 1, 2)) > file
+					i += 2
+					continue
+				}
+				if (c == "n") c = "\n"
+				else if (c == "r") c = "\r"
+				else if (c == "t") c = "\t"
+			}
+			printf "%s", c > file
+		}
+		close(file)
+	}
+	/^#/ || /^$/ { next }
+	/^command / { cmd = substr($0, 9); next }
+	NF != 4 {
+		printf "%s:%d: expected 4 fields\n", FILENAME, NR > "/dev/stderr"
+		bad = 1
+		next
+	}
+	{
+		name = base ":" NR
+		if (substr($1, 1, 1) == "@")
+			file = here "/" substr($1, 2)
+		else {
+			file = out "/" base "-" NR ".in"
+			decode($1, file)
+		}
+		printf "%s\t%s\t%s\t%s\t%s\t%s\n", name, $2, $3, $4, file, cmd
+	}
+	END { exit bad }' "$here/$1.cases"
+}
+
+for f in "$here"/*.cases; do
+	base=$(basename "$f" .cases)
+	plan "$base" >"$out/$base.plan" || fail=$((fail + 1))
+	while IFS=$tab read -r name st pos code input cmd; do
+		check "$name" "$st" "$pos" "$code" "$input" "$cmd"
+	done <"$out/$base.plan"
+done
+
+. "$here/generated.sh"
+
+echo "hostile: $pass passed, $fail failed"
+[ $fail = 0 ]

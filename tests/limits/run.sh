@@ -1,0 +1,100 @@
+#!/bin/sh
+# Bounded resources: the tools stream, so their memory does not grow
+# with the input.  Each command of tests/limits/commands runs under
+# ulimit -v LIMIT (KiB, default 8192: the tools need about 3 MiB), on
+# inputs far larger than that; a command on $INPUT runs on a small and
+# a large input and must peak at about the same resident size.
+# Sanitizers reserve terabytes of address space, so under SANITIZE=1
+# (QTTT_SANITIZE set) this only says it is skipped.
+top=$(cd "$(dirname "$0")/../.." && pwd)
+here=$top/tests/limits
+out=$top/tests/out/limits
+limit=${QTTT_LIMIT_KIB:-8192}
+if [ -n "$QTTT_SANITIZE" ]; then
+	echo "limits: skipped under sanitizers"
+	exit 0
+fi
+if ! (ulimit -v "$limit") 2>/dev/null; then
+	echo "limits: skipped, ulimit -v does not work here"
+	exit 0
+fi
+rm -rf "$out"
+mkdir -p "$out"
+PATH=$top/cmd:$PATH
+LC_ALL=C
+export PATH LC_ALL
+pass=0
+fail=0
+
+${CC:-cc} -O2 -o "$out/peakrss" "$top/tests/bench/peakrss.c" || exit 1
+
+SMALL=$out/small.qttt
+LARGE=$out/large.qttt
+LONGLINE=$out/longline.qttt
+NOISE=$out/noise.bin
+NONEWLINE=$out/nonewline.qttt
+export LONGLINE NOISE NONEWLINE
+qttt-generate -u -n 1000 -s 21 >"$SMALL" &&
+    qttt-generate -u -n 120000 -s 22 >"$LARGE" &&
+    { echo 'X1 a1 b1'; head -c 100000000 /dev/zero | tr '\0' x;
+      printf '\nX1 a1 b1\n'; } >"$LONGLINE" &&
+    awk 'BEGIN { x = 7; for (i = 0; i < 65536; i++) {
+	x = (x * 1103515245 + 12345) % 2147483648
+	printf "%c", int(x / 65536) % 256 } }' >"$out/noise64k" &&
+    for i in 1 2 3 4 5 6 7 8; do cat "$out/noise64k" "$out/noise64k" \
+	"$out/noise64k" "$out/noise64k" "$out/noise64k" "$out/noise64k"
+    done >"$out/noise3m" &&
+    for i in 1 2 3 4 5 6 7 8 9 10; do cat "$out/noise3m"; done >"$NOISE" &&
+    head -c 30000000 /dev/zero | tr '\0' ';' >"$NONEWLINE" || {
+	echo "limits: cannot make the inputs"
+	exit 1
+}
+
+# run STATUS COMMAND INPUT: runs under the limit, sets kib.
+run() {
+	INPUT=$3
+	export INPUT
+	(ulimit -v "$limit" && exec "$out/peakrss" -o "$out/rss" \
+	    sh -c "$2") >/dev/null 2>"$out/err"
+	st=$?
+	kib=$(cut -d' ' -f2 "$out/rss" 2>/dev/null)
+	if [ "$st" != "$1" ]; then
+		echo "FAIL: $2 (INPUT=$(basename "$3")): exits $st, not $1," \
+		    "under ulimit -v $limit"
+		sed 's/^/	/' "$out/err" | cut -c1-200 | head -3
+		return 1
+	fi
+	return 0
+}
+
+while read -r want cmd; do
+	case $want in
+	''|'#'*) continue ;;
+	esac
+	case $cmd in
+	*'$INPUT'*)
+		run "$want" "$cmd" "$SMALL" || { fail=$((fail + 1)); continue; }
+		small=$kib
+		run "$want" "$cmd" "$LARGE" || { fail=$((fail + 1)); continue; }
+		# Allow 1 MiB for the allocator and the page cache of a
+		# larger input file.
+		if [ "$kib" -gt $((small + 1024)) ]; then
+			echo "FAIL: $cmd: peak $small KiB on 1000 games," \
+			    "$kib KiB on 120000"
+			fail=$((fail + 1))
+			continue
+		fi
+		echo "limits: $cmd: peak $small KiB on $(wc -c <"$SMALL")" \
+		    "bytes, $kib KiB on $(wc -c <"$LARGE")" >>"$out/report"
+		;;
+	*)
+		run "$want" "$cmd" "" || { fail=$((fail + 1)); continue; }
+		echo "limits: $cmd: peak $kib KiB" >>"$out/report"
+		;;
+	esac
+	pass=$((pass + 1))
+done <"$here/commands"
+
+echo "limits: $pass passed, $fail failed (ulimit -v $limit KiB;" \
+    "peaks in tests/out/limits/report)"
+[ $fail = 0 ]
