@@ -70,6 +70,9 @@ check: all tests/unit $(FUZZ_REGRESS)
 	tests/unit
 	sh tests/golden/run.sh
 	sh tests/fuzz/regress.sh $(FUZZ_NAMES)
+	sh tests/hostile/run.sh
+	sh tests/failed-output/run.sh
+	QTTT_SANITIZE=$(SANITIZE) sh tests/limits/run.sh
 	sh tests/lint-man.sh $(MAN1) $(MAN5)
 	sh tests/install/run.sh
 

@@ -222,16 +222,30 @@ void
 show_diag(FILE *f, const char *file, const struct qttt_record *rec,
     const struct qttt_diag *d)
 {
+	FILE		*m;
+	char		*buf = NULL;
 	const char	*text;
-	size_t		 len;
+	size_t		 len, size;
 
-	fprintf(f, "%s: %s:%lu:%lu: %s: ", progname, file, d->line + 1,
+	/*
+	 * stderr is unbuffered, and the excerpt goes out a character at
+	 * a time: compose the diagnostic first and write it at once, or
+	 * a file of noise costs a system call per byte.
+	 */
+	if ((m = open_memstream(&buf, &size)) == NULL)
+		m = f;
+	fprintf(m, "%s: %s:%lu:%lu: %s: ", progname, file, d->line + 1,
 	    d->col + 1, severity_name(d->severity));
-	put_text(f, d->msg, strlen(d->msg));
-	fprintf(f, " [%s]\n", qttt_code_name(d->code));
+	put_text(m, d->msg, strlen(d->msg));
+	fprintf(m, " [%s]\n", qttt_code_name(d->code));
 	if (source_line(rec, d->line, &text, &len))
-		show_source(f, text, len, d->col,
+		show_source(m, text, len, d->col,
 		    d->code == QTTT_E_LONGLINE);
+	if (m != f) {
+		if (fclose(m) == 0)
+			fwrite(buf, 1, size, f);
+		free(buf);
+	}
 }
 
 void

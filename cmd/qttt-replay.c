@@ -15,6 +15,7 @@
 
 struct options {
 	enum qttt_format		 format;	/* -f */
+	unsigned long			 game;		/* -g, or 0 */
 	int				 quiet;		/* -q */
 	struct qttt_replay_options	 out;		/* -a -n -o -w */
 };
@@ -25,9 +26,9 @@ struct options {
 static void
 usage(FILE *f)
 {
-	fprintf(f, "usage: %s [-ahqV] [-f format] [-n ply] [-o output] "
-	    "[-w measurement]\n"
-	    "                   [file ...]\n", progname);
+	fprintf(f, "usage: %s [-ahqV] [-f format] [-g game] [-o output] "
+	    "[-p ply]\n"
+	    "\t[-w measurement] [file ...]\n", progname);
 }
 
 static void
@@ -44,15 +45,16 @@ help(void)
 	    "                       placement and measurement\n"
 	    "  -f, --format=FMT     input format: auto (default), line,"
 	    " yaml, json, goff\n"
+	    "  -g, --game=N         only the Nth game of each input\n"
 	    "  -h, --help           show this help and exit\n"
-	    "  -n, --ply=N          the state after N plies (placements and"
-	    "\n"
-	    "                       measurements); with -a, the states up"
-	    " to it\n"
 	    "  -o, --output=OUT     state (state strings, the default),"
 	    " json (JSON\n"
 	    "                       Lines), yaml, or list (a listing to"
 	    " read)\n"
+	    "  -p, --ply=N          the state after N plies (placements and"
+	    "\n"
+	    "                       measurements); with -a, the states up"
+	    " to it\n"
 	    "  -q, --quiet          no diagnostics; the exit status tells\n"
 	    "  -V, --version        show the version and exit\n"
 	    "  -w, --what-if=N      give the Nth measurement of each game"
@@ -84,7 +86,7 @@ parse_output(const char *s)
 	return -1;
 }
 
-/* A number for -n (from 0) or -w (from 1); -1 if it is none. */
+/* A number for -g, -w (from 1) or -p (from 0); -1 if it is none. */
 static long
 parse_count(const char *s, long min)
 {
@@ -115,7 +117,7 @@ replay(const struct options *o, struct qttt_replay_writer *w,
 	const char	*name = input_name(path);
 	char		 msg[96];
 	int		 fd, k, status = EXIT_VALID;
-	unsigned long	 games = 0;
+	unsigned long	 games = 0, shown = 0;
 
 	if ((fd = open_input(path)) == -1)
 		return EXIT_TROUBLE;
@@ -126,9 +128,13 @@ replay(const struct options *o, struct qttt_replay_writer *w,
 	}
 	while ((k = qttt_reader_next(r, &rec)) == 1) {
 		games++;
+		if (o->game > 0 && rec.index != o->game)
+			continue;
+		shown++;
 		if (qttt_record_play(&rec, &game) > 0) {
 			status = EXIT_INVALID;
-			if (!o->quiet)
+			/* The states of the games before come first. */
+			if (!o->quiet && qttt_replay_writer_flush(w) == 0)
 				show_record_diags(stderr, name, &rec, 0);
 		}
 		rp.file = name;
@@ -137,10 +143,10 @@ replay(const struct options *o, struct qttt_replay_writer *w,
 		rp.changed = -1;
 		if (o->out.whatif > 0 &&
 		    (rp.changed = qttt_game_whatif(&game, o->out.whatif)) < 0 &&
-		    !o->quiet) {
-			snprintf(msg, sizeof(msg), "no measurement %u to take "
-			    "the other outcome of: the game is shown as "
-			    "played", o->out.whatif);
+		    !o->quiet && qttt_replay_writer_flush(w) == 0) {
+			snprintf(msg, sizeof(msg), "the game has no "
+			    "measurement %u: it is shown as played",
+			    o->out.whatif);
 			show_note(stderr, name, &rec, msg, 0);
 		}
 		if (qttt_replay_writer_put(w, &rp) == -1) {
@@ -158,6 +164,13 @@ replay(const struct options *o, struct qttt_replay_writer *w,
 		if (!o->quiet)
 			show_input_diag(stderr, name, QTTT_E_EMPTY,
 			    "no game in the input", 0);
+	} else if (k == 0 && shown == 0) {
+		status = EXIT_INVALID;
+		if (!o->quiet) {
+			snprintf(msg, sizeof(msg), "no game %lu in the input, "
+			    "which holds %lu", o->game, games);
+			show_input_diag(stderr, name, QTTT_E_EMPTY, msg, 0);
+		}
 	}
 	qttt_reader_close(r);
 	close_input(fd);
@@ -171,8 +184,9 @@ main(int argc, char *argv[])
 		{ "all",	no_argument,		NULL, 'a' },
 		{ "format",	required_argument,	NULL, 'f' },
 		{ "help",	no_argument,		NULL, 'h' },
-		{ "ply",	required_argument,	NULL, 'n' },
+		{ "game",	required_argument,	NULL, 'g' },
 		{ "output",	required_argument,	NULL, 'o' },
+		{ "ply",	required_argument,	NULL, 'p' },
 		{ "quiet",	no_argument,		NULL, 'q' },
 		{ "version",	no_argument,		NULL, 'V' },
 		{ "what-if",	required_argument,	NULL, 'w' },
@@ -189,7 +203,7 @@ main(int argc, char *argv[])
 	memset(&o, 0, sizeof(o));
 	o.out.output = QTTT_OUTPUT_STATE;
 	o.out.ply = -1;
-	while ((ch = getopt_long(argc, argv, "af:hn:o:qVw:", longopts,
+	while ((ch = getopt_long(argc, argv, "af:g:ho:p:qVw:", longopts,
 	    NULL)) != -1) {
 		switch (ch) {
 		case 'a':
@@ -204,17 +218,17 @@ main(int argc, char *argv[])
 			}
 			o.format = v;
 			break;
-		case 'h':
-			help();
-			break;
-		case 'n':
-			if ((n = parse_count(optarg, 0)) == -1) {
-				fprintf(stderr, "%s: -n: not a number of plies"
-				    " (0 or more): %s\n", progname, optarg);
+		case 'g':
+			if ((n = parse_count(optarg, 1)) == -1) {
+				fprintf(stderr, "%s: -g: not a game number "
+				    "(1 or more): %s\n", progname, optarg);
 				usage(stderr);
 				return EXIT_TROUBLE;
 			}
-			o.out.ply = n;
+			o.game = n;
+			break;
+		case 'h':
+			help();
 			break;
 		case 'o':
 			if ((v = parse_output(optarg)) == -1) {
@@ -225,6 +239,15 @@ main(int argc, char *argv[])
 				return EXIT_TROUBLE;
 			}
 			o.out.output = v;
+			break;
+		case 'p':
+			if ((n = parse_count(optarg, 0)) == -1) {
+				fprintf(stderr, "%s: -p: not a number of plies"
+				    " (0 or more): %s\n", progname, optarg);
+				usage(stderr);
+				return EXIT_TROUBLE;
+			}
+			o.out.ply = n;
 			break;
 		case 'q':
 			o.quiet = 1;

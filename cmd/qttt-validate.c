@@ -71,8 +71,9 @@ help(void)
 static int
 is_canonical(const struct qttt_record *rec, const char *canon, int len)
 {
-	if (rec->text == NULL)
-		return 1;	/* formats without a source line */
+	/* Only the line notation has a canonical text to compare. */
+	if (rec->text == NULL || rec->format != QTTT_FORMAT_LINE)
+		return 1;
 	return rec->textflags == 0 && rec->textlen == (size_t)len &&
 	    memcmp(rec->text, canon, len) == 0;
 }

@@ -471,7 +471,8 @@ goff_parse(const char *s, size_t len, unsigned long lineno,
 			}
 		} else if (s[c.pos] == 'X' || s[c.pos] == 'O') {
 			ok = parse_placement(&c, it);
-			if (ok && it->action.sq[0] == it->action.sq[1])
+			if (ok && it->action.move == 9 &&
+			    it->action.sq[0] == it->action.sq[1])
 				forced = rec->nitems;
 		} else {
 			SYNTAX(&c, QTTT_E_GOFF, c.pos, "unrecognised token "

@@ -49,6 +49,14 @@ int	 reader_error(const struct qttt_reader *);
 void	 reader_set_state(struct qttt_reader *, void *);
 void	*reader_state(const struct qttt_reader *);
 
+/*
+ * If the valid UTF-8 character of k bytes at s is one the YAML reader
+ * refuses in its input (a C1 control, a character libyaml takes for a
+ * line break, U+FEFF, U+FFFE, U+FFFF), its code point; else 0.  The
+ * writers of JSON and YAML escape these (yaml.c).
+ */
+unsigned long qttt_yaml_refused(const unsigned char *s, size_t k);
+
 /* The readers of YAML and JSON (yaml.c) and of Goff's notation (goff.c). */
 extern const struct reader_format qttt_yaml_format;
 extern const struct reader_format qttt_goff_format;
@@ -104,10 +112,18 @@ struct replay_point {
 };
 
 /*
- * Writes a state as one line of JSON on f (json_state.c): the one
- * description of a state as data, which the YAML output re-emits.
+ * JSON Lines of states (json_state.c): the one description of a state
+ * as data, which the YAML output re-emits.  The writer keeps a buffer
+ * in front of the stream: open (NULL if out of memory), put one state
+ * as a line, flush the buffer and the stream, close (flushes and
+ * frees); each returns -1 once a write has failed.
  */
-int	qttt_json_state(FILE *, const struct replay_point *);
+struct json_states;
+struct json_states *qttt_json_states_open(FILE *);
+int	qttt_json_states_put(struct json_states *,
+	    const struct replay_point *);
+int	qttt_json_states_flush(struct json_states *);
+int	qttt_json_states_close(struct json_states *);
 
 /*
  * A YAML stream of states, one document each (yaml.c): open starts the

@@ -10,6 +10,7 @@ int
 qttt_json_string(FILE *f, const char *str, size_t len)
 {
 	const unsigned char *s = (const unsigned char *)str;
+	unsigned long	 cp;
 	size_t		 i, k;
 
 	putc('"', f);
@@ -38,7 +39,12 @@ qttt_json_string(FILE *f, const char *str, size_t len)
 		else if (s[i] < 0x80)
 			putc(s[i], f);
 		else if ((k = qttt_utf8_len(s + i, len - i)) > 0) {
-			fwrite(s + i, 1, k, f);
+			/* C1 controls, U+2028 and their kin are escaped,
+			 * so that YAML readers read the text back. */
+			if ((cp = qttt_yaml_refused(s + i, k)) != 0)
+				fprintf(f, "\\u%04lx", cp);
+			else
+				fwrite(s + i, 1, k, f);
 			i += k - 1;
 		} else
 			fputs("\\ufffd", f);

@@ -5,12 +5,13 @@
  * by libyaml, so both carry the same keys and values.
  *
  * It is written for speed, since a million games a second is the aim:
- * the object is built in a buffer, a bounded part at a time, with no
- * printf, and reaches the stream in one fwrite.  Only strings that
- * need escaping (a file name, a message) go through
+ * the objects are built in a buffer of the writer's, a bounded part at
+ * a time, with no printf, and reach the stream a buffer at a time.
+ * Only strings that need escaping (a file name, a message) go through
  * qttt_json_string().
  */
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include "qttt.h"
@@ -24,15 +25,19 @@
  */
 #define PART	1024
 
-struct jbuf {
-	FILE	*f;
-	size_t	 len;
-	int	 failed;
-	char	 buf[2 * PART];
+struct json_states {
+	FILE		*f;
+	size_t		 len;		/* bytes in buf */
+	int		 failed;
+	/* The last file name seen, and whether it needs escaping. */
+	const char	*file;
+	size_t		 filelen;
+	int		 fileplain;
+	char		 buf[64 * PART];
 };
 
 static void
-flush(struct jbuf *b)
+flush(struct json_states *b)
 {
 	if (b->len > 0 && fwrite(b->buf, 1, b->len, b->f) != b->len)
 		b->failed = 1;
@@ -41,7 +46,7 @@ flush(struct jbuf *b)
 
 /* Where to write the next part, with PART bytes free. */
 static char *
-room(struct jbuf *b)
+room(struct json_states *b)
 {
 	if (b->len + PART > sizeof(b->buf))
 		flush(b);
@@ -49,7 +54,7 @@ room(struct jbuf *b)
 }
 
 static void
-done(struct jbuf *b, char *p)
+done(struct json_states *b, char *p)
 {
 	b->len = p - b->buf;
 }
@@ -181,18 +186,26 @@ score(char *p, int halves)
 	return lit(p, text[halves >= 0 && halves <= 4 ? halves : 0]);
 }
 
-/* A string of any bytes: as it is when it can be, else escaped. */
-static void
-string(struct jbuf *b, const char *s)
+/* Whether n bytes go between quotes as they are. */
+static int
+plain(const char *s, size_t n)
 {
-	size_t	 n = strlen(s), i;
-	char	*p;
+	size_t	 i;
 
 	for (i = 0; i < n; i++)
 		if ((unsigned char)s[i] < 0x20 || (unsigned char)s[i] > 0x7e ||
 		    s[i] == '"' || s[i] == '\\')
-			break;
-	if (i == n && n + 2 <= PART) {
+			return 0;
+	return n + 2 <= PART;
+}
+
+/* A string of n bytes: as it is when it can be, else escaped. */
+static void
+string(struct json_states *b, const char *s, size_t n, int isplain)
+{
+	char	*p;
+
+	if (isplain) {
 		p = room(b);
 		*p++ = '"';
 		memcpy(p, s, n);
@@ -204,6 +217,18 @@ string(struct jbuf *b, const char *s)
 	flush(b);
 	if (qttt_json_string(b->f, s, n) == -1)
 		b->failed = 1;
+}
+
+/* The file name: the same for every game of an input, looked at once. */
+static void
+file_name(struct json_states *b, const char *file)
+{
+	if (file != b->file) {
+		b->file = file;
+		b->filelen = strlen(file);
+		b->fileplain = plain(file, b->filelen);
+	}
+	string(b, file, b->filelen, b->fileplain);
 }
 
 static char *
@@ -252,7 +277,7 @@ lines(char *p, const struct qttt_state *st)
 
 /* The keys of NOTATION.md section 4, in its order. */
 static void
-notation_keys(struct jbuf *b, const struct replay_point *pt)
+notation_keys(struct json_states *b, const struct replay_point *pt)
 {
 	const struct qttt_state	 *st = pt->state;
 	const struct qttt_record *rec = pt->game->rec;
@@ -305,7 +330,7 @@ notation_keys(struct jbuf *b, const struct replay_point *pt)
 }
 
 static void
-error(struct jbuf *b, const struct qttt_record *rec)
+error(struct json_states *b, const struct qttt_record *rec)
 {
 	const struct qttt_diag *d;
 	char		*p;
@@ -324,35 +349,45 @@ error(struct jbuf *b, const struct qttt_record *rec)
 	p = uint_text(p, d->col + 1);
 	p = LIT(p, ",\"message\":");
 	done(b, p);
-	string(b, d->msg);
+	string(b, d->msg, strlen(d->msg), plain(d->msg, strlen(d->msg)));
 	p = room(b);
 	*p++ = '}';
 	done(b, p);
 }
 
-int
-qttt_json_state(FILE *f, const struct replay_point *pt)
+struct json_states *
+qttt_json_states_open(FILE *f)
 {
-	struct jbuf		  b;
+	struct json_states *b;
+
+	if ((b = malloc(sizeof(*b))) == NULL)
+		return NULL;
+	b->f = f;
+	b->len = 0;
+	b->failed = 0;
+	b->file = NULL;
+	return b;
+}
+
+int
+qttt_json_states_put(struct json_states *b, const struct replay_point *pt)
+{
 	const struct qttt_state	 *st = pt->state;
 	const struct qttt_replay *r = pt->game;
 	char			 *p;
 
-	b.f = f;
-	b.len = 0;
-	b.failed = 0;
-	notation_keys(&b, pt);
+	notation_keys(b, pt);
 
 	/* What the toolkit adds. */
-	p = room(&b);
-	done(&b, LIT(p, ",\"file\":"));
+	p = room(b);
+	done(b, LIT(p, ",\"file\":"));
 	if (r->file != NULL)
-		string(&b, r->file);
+		file_name(b, r->file);
 	else {
-		p = room(&b);
-		done(&b, LIT(p, "null"));
+		p = room(b);
+		done(b, LIT(p, "null"));
 	}
-	p = room(&b);
+	p = room(b);
 	p = LIT(p, ",\"state\":\"");
 	p += qttt_state_format(st, p, QTTT_STATE_MAX);
 	p = LIT(p, "\",\"item\":");
@@ -374,9 +409,9 @@ qttt_json_state(FILE *f, const struct replay_point *pt)
 		p = LIT(p, "null");
 	p = LIT(p, ",\"lines\":");
 	p = lines(p, st);
-	done(&b, p);
-	error(&b, r->rec);
-	p = room(&b);
+	done(b, p);
+	error(b, r->rec);
+	p = room(b);
 	if (pt->opts->whatif > 0) {
 		p = LIT(p, ",\"what_if\":");
 		if (r->changed >= 0)
@@ -385,7 +420,27 @@ qttt_json_state(FILE *f, const struct replay_point *pt)
 			p = LIT(p, "null");
 	}
 	p = LIT(p, "}\n");
-	done(&b, p);
-	flush(&b);
-	return b.failed || ferror(f) ? -1 : 0;
+	done(b, p);
+	return b->failed ? -1 : 0;
+}
+
+int
+qttt_json_states_flush(struct json_states *b)
+{
+	flush(b);
+	if (fflush(b->f) == EOF || ferror(b->f))
+		b->failed = 1;
+	return b->failed ? -1 : 0;
+}
+
+int
+qttt_json_states_close(struct json_states *b)
+{
+	int	 failed;
+
+	if (b == NULL)
+		return 0;
+	failed = qttt_json_states_flush(b);
+	free(b);
+	return failed;
 }

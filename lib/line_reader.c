@@ -447,6 +447,125 @@ check_bytes(struct cursor *c)
 	return 1;
 }
 
+/* ------------------------------------------------------------------ */
+/* The fast path: lines in canonical form                               */
+/* ------------------------------------------------------------------ */
+
+/* A square as canonical form writes it (a1..c3); -1 if not. */
+static int
+canonical_square(const char *t)
+{
+	unsigned int	 col = (unsigned char)t[0] - 'a';
+	unsigned int	 row = (unsigned char)t[1] - '1';
+
+	return col < 3 && row < 3 ? (int)(row * 3 + col) : -1;
+}
+
+/* The move number of a mark written Xn or On of the right parity. */
+static int
+canonical_mark(const char *t)
+{
+	unsigned int	 m = (unsigned char)t[1] - '0';
+
+	return m >= 1 && m <= 9 && t[0] == LETTER(m) ? (int)m : 0;
+}
+
+/*
+ * Reads a line written the way every tool writes it: items "X1 a1 b1",
+ * "X9 b2" and "measure X1->a1", one space inside, "; " between, a
+ * result last.  Such lines are nearly all that a large file holds, and
+ * this reads each byte once, checking it against the only bytes the
+ * canonical form allows there (so no NUL, control or non-ASCII byte
+ * gets past).  The items it fills are the ones the general parser
+ * makes of the same line.  Returns 1 if it read the whole line; 0, with
+ * nothing kept, for the general parser to read it and tell what is
+ * wrong.
+ */
+static int
+parse_canonical(const struct cursor *c)
+{
+	static const struct {
+		const char	*text;
+		size_t		 len;
+		unsigned char	 over, x, o;
+	} results[] = {
+		{ "1-0", 3, 1, 2, 0 }, { "0-1", 3, 1, 0, 2 },
+		{ "0-0", 3, 1, 0, 0 }, { "1/2-1", 5, 1, 1, 2 },
+		{ "1-1/2", 5, 1, 2, 1 }, { "3/2-0", 5, 1, 3, 0 },
+		{ "2-0", 3, 1, 4, 0 }, { "*", 1, 0, 0, 0 },
+	};
+	const char	*s = c->s;
+	struct qttt_item *it;
+	size_t		 len = c->len, pos = 0, n = 0, i;
+	int		 m, sq0, sq1;
+
+	while (pos < len) {
+		if (n == QTTT_MAXITEMS)
+			return 0;
+		it = &c->rec->items[n];
+		memset(it, 0, sizeof(*it));
+		it->line = c->lineno;
+		it->col = pos;
+		if (len - pos >= 5 && (m = canonical_mark(s + pos)) != 0 &&
+		    s[pos + 2] == ' ' &&
+		    (sq0 = canonical_square(s + pos + 3)) >= 0) {
+			/* A placement: two squares, or X9 and one. */
+			it->sqcol[0] = it->sqcol[1] = pos + 3;
+			pos += 5;
+			if (pos < len && s[pos] == ' ') {
+				if (len - pos < 3 || (sq1 =
+				    canonical_square(s + pos + 1)) < 0)
+					return 0;
+				it->sqcol[1] = pos + 1;
+				pos += 3;
+			} else if (m == 9)
+				sq1 = sq0;
+			else
+				return 0;
+			it->kind = QTTT_ITEM_ACTION;
+			it->action.kind = QTTT_PLACE;
+			it->action.move = m;
+			it->action.sq[0] = sq0;
+			it->action.sq[1] = sq1;
+		} else if (len - pos >= 14 &&
+		    memcmp(s + pos, "measure ", 8) == 0 &&
+		    (m = canonical_mark(s + pos + 8)) != 0 &&
+		    s[pos + 10] == '-' && s[pos + 11] == '>' &&
+		    (sq0 = canonical_square(s + pos + 12)) >= 0) {
+			it->kind = QTTT_ITEM_ACTION;
+			it->action.kind = QTTT_MEASURE;
+			it->action.move = m;
+			it->action.sq[0] = it->action.sq[1] = sq0;
+			it->sqcol[0] = it->sqcol[1] = pos + 12;
+			pos += 14;
+		} else {
+			/* A result, the last item. */
+			for (i = 0; i < sizeof(results) / sizeof(results[0]);
+			    i++)
+				if (len - pos == results[i].len &&
+				    memcmp(s + pos, results[i].text,
+				    results[i].len) == 0)
+					break;
+			if (i == sizeof(results) / sizeof(results[0]))
+				return 0;
+			it->kind = QTTT_ITEM_RESULT;
+			it->result.over = results[i].over;
+			it->result.score[QTTT_X] = results[i].x;
+			it->result.score[QTTT_O] = results[i].o;
+			pos = len;
+		}
+		n++;
+		if (pos == len)
+			break;
+		/* "; " and another item. */
+		if (len - pos < 3 || s[pos] != ';' || s[pos + 1] != ' ')
+			return 0;
+		pos += 2;
+	}
+	c->rec->nitems = n;
+	return n > 0;
+}
+
 int
 qttt_line_parse(const char *s, size_t len, unsigned long lineno,
     struct qttt_record *rec)
@@ -472,6 +591,8 @@ qttt_line_parse(const char *s, size_t len, unsigned long lineno,
 	c.lineno = lineno;
 	c.rec = rec;
 
+	if (parse_canonical(&c))
+		return 1;
 	if (!check_bytes(&c)) {
 		rec->damaged = 1;
 		return 1;

@@ -262,14 +262,14 @@ put_end(FILE *f, const struct qttt_replay *r,
 		fprintf(f, "      (ply %zu of %zu)\n", upto, r->game->nplies);
 	else if (r->changed < 0 && rec != NULL && rec->ndiags > 0) {
 		d = &rec->diags[0];
-		fprintf(f, "      stops at line %lu, column %lu: %s [%s]\n",
+		fprintf(f, "      error at line %lu, column %lu: %s [%s]\n",
 		    d->line + 1, d->col + 1, d->msg, qttt_code_name(d->code));
 	}
 	if (o->whatif == 0)
 		return;
 	if (r->changed < 0) {
-		fprintf(f, "What-if: there is no measurement %u; the game is "
-		    "as recorded\n", o->whatif);
+		fprintf(f, "What-if: the game has no measurement %u; it is "
+		    "shown as played\n", o->whatif);
 		return;
 	}
 	later = rec != NULL && rec->nitems > (size_t)r->changed + 1 ?

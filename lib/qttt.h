@@ -703,6 +703,13 @@ int		 qttt_replay_writer_put(struct qttt_replay_writer *,
 		    const struct qttt_replay *);
 
 /*
+ * Writes out what the writer holds (JSON Lines are written a buffer at
+ * a time) and flushes f, as before a diagnostic on another stream that
+ * must come after the states already put.  Returns as _put().
+ */
+int		 qttt_replay_writer_flush(struct qttt_replay_writer *);
+
+/*
  * Finishes the output (the end of a YAML stream), flushes f without
  * closing it and frees the writer; NULL is accepted.  Returns 0, or -1
  * if an error was reported here or before.
@@ -721,7 +728,8 @@ int		 qttt_replay_writer_close(struct qttt_replay_writer *);
  * QTTT_YAML_SCALAR_MAX, a key QTTT_YAML_KEY_MAX; collections nest at
  * most QTTT_YAML_DEPTH deep (a list of games, a game, its moves, a
  * move).  With QTTT_MAXMETA, they bound the reader's memory, whatever
- * the input: about 1.5 MiB, and libyaml's own, less than a document.
+ * the input: about 1.5 MiB, and libyaml's, at most about twice a
+ * document.
  */
 #define QTTT_YAML_DOC_MAX	(1024 * 1024)
 #define QTTT_YAML_SCALAR_MAX	4096

@@ -217,16 +217,46 @@ format_impl(enum qttt_format f)
 }
 
 /*
- * Looks at the first bytes of the input (a block, or all of a smaller
- * input) and asks each format whether it recognises them; the line
- * notation is the default.
+ * Whether s holds a whole line that is neither blank nor a comment:
+ * what the formats' sniffers look at.
+ */
+static int
+has_first_line(const char *s, size_t n)
+{
+	size_t	 i = 0;
+	int	 content = 0;
+
+	for (; i < n; i++) {
+		if (s[i] == '\n') {
+			if (content)
+				return 1;
+			continue;
+		}
+		if (content || s[i] == ' ' || s[i] == '\t' || s[i] == '\r')
+			continue;
+		if (s[i] != '#') {
+			content = 1;
+			continue;
+		}
+		while (i + 1 < n && s[i + 1] != '\n')
+			i++;
+	}
+	return 0;
+}
+
+/*
+ * Looks at the first bytes of the input (up to the first line that is
+ * neither blank nor a comment, within 4 KiB, so that a slow pipe or a
+ * terminal is read as soon as a game is there) and asks each format
+ * whether it recognises them; the line notation is the default.
  */
 static enum qttt_format
 detect(struct qttt_reader *r)
 {
 	size_t	 i;
 
-	while (!r->eof && r->end - r->start < 4096)
+	while (!r->eof && r->end - r->start < 4096 &&
+	    !has_first_line(r->buf + r->start, r->end - r->start))
 		if (reader_fill(r) <= 0)
 			break;
 	for (i = 0; i < sizeof(formats) / sizeof(formats[0]); i++)
@@ -259,7 +289,8 @@ reader_start(struct qttt_reader *r, struct qttt_record *rec)
 	if (reader_fill(r) == -1)
 		return -1;
 	/* A UTF-8 byte-order mark is accepted and skipped. */
-	while (!r->eof && r->end - r->start < 3)
+	while (!r->eof && r->end - r->start < 3 &&
+	    memcmp(r->buf + r->start, "\xef\xbb\xbf", r->end - r->start) == 0)
 		if (reader_fill(r) <= 0)
 			break;
 	if (r->end - r->start >= 3 &&

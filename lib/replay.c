@@ -61,6 +61,7 @@ qttt_game_whatif(struct qttt_game *g, unsigned int n)
 struct qttt_replay_writer {
 	FILE			 *f;
 	struct qttt_replay_options opts;
+	struct json_states	 *json;
 	struct yaml_states	 *yaml;
 	unsigned long		  games;	/* games written */
 	int			  failed;
@@ -75,8 +76,10 @@ qttt_replay_writer_open(FILE *f, const struct qttt_replay_options *opts)
 		return NULL;
 	w->f = f;
 	w->opts = *opts;
-	if (opts->output == QTTT_OUTPUT_YAML &&
-	    (w->yaml = qttt_yaml_states_open(f)) == NULL) {
+	if ((opts->output == QTTT_OUTPUT_YAML &&
+	    (w->yaml = qttt_yaml_states_open(f)) == NULL) ||
+	    (opts->output == QTTT_OUTPUT_JSON &&
+	    (w->json = qttt_json_states_open(f)) == NULL)) {
 		free(w);
 		return NULL;
 	}
@@ -92,7 +95,7 @@ put_state(struct qttt_replay_writer *w, const struct replay_point *pt)
 
 	switch (w->opts.output) {
 	case QTTT_OUTPUT_JSON:
-		return qttt_json_state(w->f, pt);
+		return qttt_json_states_put(w->json, pt);
 	case QTTT_OUTPUT_YAML:
 		return qttt_yaml_states_put(w->yaml, pt);
 	default:
@@ -146,6 +149,16 @@ qttt_replay_writer_put(struct qttt_replay_writer *w,
 }
 
 int
+qttt_replay_writer_flush(struct qttt_replay_writer *w)
+{
+	if (w->json != NULL && qttt_json_states_flush(w->json) == -1)
+		w->failed = 1;
+	if (fflush(w->f) == EOF || ferror(w->f))
+		w->failed = 1;
+	return w->failed ? -1 : 0;
+}
+
+int
 qttt_replay_writer_close(struct qttt_replay_writer *w)
 {
 	int	 failed;
@@ -153,6 +166,8 @@ qttt_replay_writer_close(struct qttt_replay_writer *w)
 	if (w == NULL)
 		return 0;
 	failed = w->failed;
+	if (w->json != NULL && qttt_json_states_close(w->json) == -1)
+		failed = 1;
 	if (w->yaml != NULL && qttt_yaml_states_close(w->yaml) == -1)
 		failed = 1;
 	if (fflush(w->f) == EOF || ferror(w->f))

@@ -95,6 +95,8 @@ joined(const struct qttt_state *st, int a, int b, int skip)
 		    BIT(st->where[m][1] & 15);
 		reach |= (reach & edge[m]) != 0 ? edge[m] : 0;
 	}
+	if (reach == BIT(a))
+		return 0;	/* no spooky mark in a */
 	while (!(reach & BIT(b))) {
 		before = reach;
 		for (m = 1; m < n; m++)
@@ -132,30 +134,53 @@ qttt_state_turn(const struct qttt_state *st)
 	return QTTT_MOVER(st->next);
 }
 
-size_t
-qttt_state_lines(const struct qttt_state *st, struct qttt_line out[QTTT_NLINES])
+/* The squares of each player's classical marks, as sets. */
+static void
+board_marks(const struct qttt_state *st, unsigned int marks[2])
+{
+	unsigned int	 m;
+	int		 s;
+
+	marks[QTTT_X] = marks[QTTT_O] = 0;
+	for (s = 0; s < QTTT_NSQUARES; s++) {
+		m = st->board[s];
+		marks[QTTT_X] |= (m & 1) << s;
+		marks[QTTT_O] |= (m != 0 && !(m & 1)) << s;
+	}
+}
+
+/* The completed lines of a board whose marks are known. */
+static size_t
+find_lines(const struct qttt_state *st, const unsigned int marks[2],
+    struct qttt_line out[QTTT_NLINES])
 {
 	size_t	 n = 0;
-	int	 i, j, m, t;
+	int	 i, j, p, t;
 
 	for (i = 0; i < QTTT_NLINES; i++) {
-		t = 0;
-		for (j = 0; j < 3; j++) {
-			m = st->board[qttt_lines[i][j]];
-			if (m == 0 || QTTT_MOVER(m) !=
-			    QTTT_MOVER(st->board[qttt_lines[i][0]]))
+		for (p = 0; p < 2; p++)
+			if ((marks[p] & line_masks[i]) == line_masks[i])
 				break;
-			if (m > t)
-				t = m;
-		}
-		if (j < 3)
+		if (p == 2)
 			continue;
-		out[n].player = QTTT_MOVER(t);
+		for (j = 0, t = 0; j < 3; j++)
+			if (st->board[qttt_lines[i][j]] > t)
+				t = st->board[qttt_lines[i][j]];
+		out[n].player = p;
 		out[n].time = t;
 		memcpy(out[n].squares, qttt_lines[i], 3);
 		n++;
 	}
 	return n;
+}
+
+size_t
+qttt_state_lines(const struct qttt_state *st, struct qttt_line out[QTTT_NLINES])
+{
+	unsigned int	 marks[2];
+
+	board_marks(st, marks);
+	return find_lines(st, marks, out);
 }
 
 /*
@@ -166,42 +191,24 @@ void
 qttt_board_result(const struct qttt_state *st, struct qttt_result *r)
 {
 	struct qttt_line lines[QTTT_NLINES];
+	unsigned int	 marks[2];
 	size_t		 n, i;
 	int		 count[2] = { 0, 0 }, first[2] = { 10, 10 };
-	int		 last[2] = { 0, 0 }, s, full = 1;
-
-	unsigned int	 marks[2] = { 0, 0 };
+	int		 last[2] = { 0, 0 };
 
 	memset(r, 0, sizeof(*r));
-	/* Most collapses complete no line: tell that from two sets. */
-	for (s = 0; s < QTTT_NSQUARES; s++)
-		if (st->board[s] != 0)
-			marks[QTTT_MOVER(st->board[s])] |= BIT(s);
-	for (i = 0; i < QTTT_NLINES; i++)
-		if ((marks[QTTT_X] & line_masks[i]) == line_masks[i] ||
-		    (marks[QTTT_O] & line_masks[i]) == line_masks[i])
-			break;
-	if (i == QTTT_NLINES) {
-		/* No line: a cat's game when full, else play goes on. */
+	board_marks(st, marks);
+	if ((n = find_lines(st, marks, lines)) == 0) {
+		/* A cat's game when full; otherwise play goes on. */
 		r->over = (marks[QTTT_X] | marks[QTTT_O]) == ALLSQUARES;
 		return;
 	}
-	n = qttt_state_lines(st, lines);
 	for (i = 0; i < n; i++) {
 		count[lines[i].player]++;
 		if (lines[i].time < first[lines[i].player])
 			first[lines[i].player] = lines[i].time;
 		if (lines[i].time > last[lines[i].player])
 			last[lines[i].player] = lines[i].time;
-	}
-	for (s = 0; s < QTTT_NSQUARES; s++)
-		if (st->board[s] == 0)
-			full = 0;
-
-	if (count[QTTT_X] == 0 && count[QTTT_O] == 0) {
-		/* A cat's game when full; otherwise play goes on. */
-		r->over = full;
-		return;
 	}
 	r->over = 1;
 	if (count[QTTT_X] > 0 && count[QTTT_O] > 0) {
@@ -484,8 +491,9 @@ check_measure(const struct qttt_state *st, const struct qttt_action *a,
 	    qttt_square_name(st->where[m][1]));
 }
 
-enum qttt_code
-qttt_state_legal(const struct qttt_state *st, const struct qttt_action *a,
+/* qttt_state_legal(), inlined into qttt_state_apply(). */
+static enum qttt_code
+check_action(const struct qttt_state *st, const struct qttt_action *a,
     struct qttt_diag *d)
 {
 	enum qttt_code	 code;
@@ -501,13 +509,20 @@ qttt_state_legal(const struct qttt_state *st, const struct qttt_action *a,
 }
 
 enum qttt_code
+qttt_state_legal(const struct qttt_state *st, const struct qttt_action *a,
+    struct qttt_diag *d)
+{
+	return check_action(st, a, d);
+}
+
+enum qttt_code
 qttt_state_apply(struct qttt_state *st, const struct qttt_action *a,
     struct qttt_diag *d)
 {
 	enum qttt_code	 code;
 	int		 m = a->move, lo, hi;
 
-	if ((code = qttt_state_legal(st, a, d)) != QTTT_OK)
+	if ((code = check_action(st, a, d)) != QTTT_OK)
 		return code;
 	if (a->kind == QTTT_MEASURE) {
 		collapse(st, m, a->sq[0]);

@@ -54,38 +54,54 @@ put_mark(char *t, size_t len, int ch, int m)
 	return len;
 }
 
+/* The result field: "*" for a game not over (or a corrupt score). */
+static const char *
+result_text(const struct qttt_result *r)
+{
+	size_t	 i;
+
+	for (i = 1; i < sizeof(results) / sizeof(results[0]); i++)
+		if (r->over && r->score[QTTT_X] == results[i].x &&
+		    r->score[QTTT_O] == results[i].o)
+			return results[i].text;
+	return "*";
+}
+
 int
 qttt_state_format(const struct qttt_state *st, char *buf, size_t n)
 {
 	/*
-	 * Nine squares of at most 2 characters, 18 spooky marks of 2,
-	 * 8 separators and the other fields fit easily; the checks on m
-	 * keep even a corrupt state inside the buffer.
+	 * At most 56 bytes (formats/state-string.md); the checks on the
+	 * move numbers keep even a corrupt state inside the buffer, as
+	 * each move adds at most two marks.
 	 */
-	char	 t[QTTT_STATE_MAX];
-	size_t	 len = 0, i;
-	int	 s, m, any, last;
-	char	 res[8];
+	char		 t[QTTT_STATE_MAX];
+	unsigned int	 spooky[QTTT_NSQUARES];	/* bit m: move m's mark */
+	const char	*res;
+	size_t		 len = 0, i;
+	int		 s, m, last;
 
+	/* One pass over the moves finds the spooky marks of each square. */
+	memset(spooky, 0, sizeof(spooky));
 	last = st->next > QTTT_MAXMOVES + 1 ? QTTT_MAXMOVES + 1 : st->next;
+	for (m = 1; m < last; m++)
+		if (is_spooky(st, m)) {
+			spooky[st->where[m][0]] |= 1u << m;
+			spooky[st->where[m][1]] |= 1u << m;
+		}
 	for (s = 0; s < QTTT_NSQUARES; s++) {
 		if (s > 0)
 			t[len++] = s % 3 == 0 ? '/' : ',';
-		if (st->board[s] != 0) {
+		if (st->board[s] != 0)
 			len = put_mark(t, len, letter(st->board[s]),
 			    st->board[s]);
-			continue;
-		}
-		any = 0;
-		for (m = 1; m < last; m++) {
-			if (!is_spooky(st, m) ||
-			    (st->where[m][0] != s && st->where[m][1] != s))
-				continue;
-			len = put_mark(t, len, letter(m) | 0x20, m);
-			any = 1;
-		}
-		if (!any)
+		else if (spooky[s] == 0)
 			t[len++] = '.';
+		else
+			for (m = 1; m <= QTTT_MAXMOVES; m++)
+				if (spooky[s] & 1u << m)
+					len = put_mark(t, len,
+					    letter(m) | 0x20, m);
 	}
 	t[len++] = ' ';
 	if (st->result.over || st->next < 1 || st->next > QTTT_MAXMOVES)
@@ -98,9 +114,8 @@ qttt_state_format(const struct qttt_state *st, char *buf, size_t n)
 	else
 		len = put_mark(t, len, letter(st->pending), st->pending);
 	t[len++] = ' ';
-	qttt_result_format(&st->result, res, sizeof(res));
-	for (i = 0; res[i] != '\0'; i++)
-		t[len++] = res[i];
+	for (res = result_text(&st->result); *res != '\0'; res++)
+		t[len++] = *res;
 	if (n > 0) {
 		i = len < n ? len : n - 1;
 		memcpy(buf, t, i);

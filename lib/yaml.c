@@ -137,21 +137,25 @@ qttt_yaml_states_put(struct yaml_states *y, const struct replay_point *pt)
 {
 	yaml_parser_t	 parser;
 	yaml_event_t	 ev;
+	struct json_states *js;
 	FILE		*mem;
 	char		*json = NULL;
 	size_t		 len = 0;
-	int		 end = 0;
+	int		 end = 0, ok;
 
 	if (y->failed)
 		return -1;
 	/* The JSON object, whole, in memory. */
 	if ((mem = open_memstream(&json, &len)) == NULL)
 		goto fail;
-	if (qttt_json_state(mem, pt) == -1) {
+	if ((js = qttt_json_states_open(mem)) == NULL) {
 		fclose(mem);
 		goto fail;
 	}
-	if (fclose(mem) == EOF || !yaml_parser_initialize(&parser))
+	ok = qttt_json_states_put(js, pt) == 0;
+	if (qttt_json_states_close(js) == -1)
+		ok = 0;
+	if (fclose(mem) == EOF || !ok || !yaml_parser_initialize(&parser))
 		goto fail;
 	yaml_parser_set_input_string(&parser, (const unsigned char *)json,
 	    len);
@@ -303,7 +307,7 @@ enum line_kind {
 	L_DIRECTIVE,		/* %YAML, %TAG */
 	L_START,		/* --- */
 	L_END,			/* ... */
-	L_BRACE,		/* '{' in column 1: a JSON object */
+	L_BRACE,		/* '{' or '[' in column 1: JSON */
 	L_CONTENT
 };
 
@@ -331,7 +335,7 @@ line_kind(const char *s, size_t n)
 		return L_START;
 	if (is_marker(s, n, "..."))
 		return L_END;
-	if (n > 0 && s[0] == '{')
+	if (n > 0 && (s[0] == '{' || s[0] == '['))
 		return L_BRACE;
 	for (i = 0; i < n && is_blank((unsigned char)s[i]); i++)
 		continue;
@@ -351,6 +355,17 @@ code_point(const unsigned char *s, size_t k)
 	for (i = 1; i < k; i++)
 		cp = (cp << 6) | (s[i] & 0x3f);
 	return cp;
+}
+
+unsigned long
+qttt_yaml_refused(const unsigned char *s, size_t k)
+{
+	unsigned long	 cp = code_point(s, k);
+
+	if (cp < 0xa0 || cp == 0x2028 || cp == 0x2029 || cp == 0xfeff ||
+	    cp == 0xfffe || cp == 0xffff)
+		return cp;
+	return 0;
 }
 
 static void
@@ -406,9 +421,7 @@ check_line(struct yaml_reader *y, const char *text, size_t n,
 			    "byte 0x%02x", s[i]);
 			return;
 		}
-		cp = code_point(s + i, k);
-		if (cp < 0xa0 || cp == 0x2028 || cp == 0x2029 ||
-		    cp == 0xfeff || cp == 0xfffe || cp == 0xffff) {
+		if ((cp = qttt_yaml_refused(s + i, k)) != 0) {
 			bad_bytes(y, QTTT_E_CONTROL, lineno, i, "character "
 			    "U+%04lX is not allowed in YAML records", cp);
 			return;
@@ -444,27 +457,40 @@ add_line(struct yaml_reader *y, const char *text, size_t n,
 	y->doc[y->doclen++] = '\n';
 }
 
+/* Whether a line may end a JSON value: its last character is } or ]. */
+static int
+ends_value(const char *s, size_t n)
+{
+	while (n > 0 && (is_blank((unsigned char)s[n - 1]) || s[n - 1] == '\r'))
+		n--;
+	return n > 0 && (s[n - 1] == '}' || s[n - 1] == ']');
+}
+
 /*
  * Reads the next document into doc.  Returns 1, 0 at the end of the
- * input, -1 on a read error.
+ * input, -1 on a read error.  In a stream of JSON values (the first
+ * line of content starts with '{' or '['), a line that starts with
+ * '{' or '[' right after a line that ends with '}' or ']' starts the
+ * next value: JSON Lines, and what jq prints, are streams of them.
  */
 static int
 load_document(struct qttt_reader *r, struct yaml_reader *y)
 {
 	struct reader_line l;
 	enum line_kind	 kind;
-	int		 k, content, json;
+	int		 k, content, json, closed;
 
 	for (;;) {
 		memmove(y->doc, y->doc + y->doclen, y->carrylen);
 		y->doclen = 0;
 		y->docline = y->carryline;
 		y->bad = y->full = 0;
-		content = json = 0;
+		content = json = closed = 0;
 		if (y->carrylen > 0) {
 			kind = line_kind(y->doc, y->carrylen);
 			content = kind >= L_START;
 			json = kind == L_BRACE;
+			closed = ends_value(y->doc, y->carrylen);
 			add_line(y, y->doc, y->carrylen, y->carryline, 0);
 			y->carrylen = 0;
 		}
@@ -479,7 +505,8 @@ load_document(struct qttt_reader *r, struct yaml_reader *y)
 				y->docline = l.lineno;
 			kind = l.toolong ? L_CONTENT : line_kind(l.text, l.len);
 			if (content && (kind == L_START ||
-			    kind == L_DIRECTIVE || (json && kind == L_BRACE))) {
+			    kind == L_DIRECTIVE ||
+			    (json && closed && kind == L_BRACE))) {
 				/* It starts the next document. */
 				memcpy(y->doc + y->doclen, l.text, l.len);
 				y->carrylen = l.len;
@@ -489,8 +516,10 @@ load_document(struct qttt_reader *r, struct yaml_reader *y)
 			if (!content && kind == L_BRACE)
 				json = 1;
 			if (kind == L_START || kind == L_BRACE ||
-			    kind == L_CONTENT)
+			    kind == L_CONTENT) {
 				content = 1;
+				closed = !l.toolong && ends_value(l.text, l.len);
+			}
 			add_line(y, l.text, l.len, l.lineno, l.toolong);
 			if (kind == L_END && content)
 				break;
@@ -1500,6 +1529,28 @@ emit(struct emitter *e, yaml_event_t *ev, int made)
 }
 
 /*
+ * Whether a value holds a character that only escapes can write so
+ * that the reader takes it back: a control character but tab and line
+ * feed, or one that it refuses in a line (qttt_yaml_refused).
+ */
+static int
+needs_escapes(const char *str, size_t n)
+{
+	const unsigned char *s = (const unsigned char *)str;
+	size_t		 i, k;
+
+	for (i = 0; i < n; i += k) {
+		k = 1;
+		if (s[i] == '\t' || s[i] == '\n' || (s[i] >= 0x20 && s[i] < 0x7f))
+			continue;
+		if (s[i] < 0x80 || (k = qttt_utf8_len(s + i, n - i)) == 0 ||
+		    qttt_yaml_refused(s + i, k) != 0)
+			return 1;
+	}
+	return 0;
+}
+
+/*
  * A scalar.  A plain value (from the input) is left to the emitter;
  * a string is quoted only if it must be; a string of several lines is
  * a literal block.
@@ -1515,6 +1566,8 @@ emit_scalar(struct emitter *e, const char *s, size_t n, int plain)
 		return;
 	if (!plain && memchr(s, '\n', n) != NULL)
 		style = YAML_LITERAL_SCALAR_STYLE;
+	if (needs_escapes(s, n))
+		style = YAML_DOUBLE_QUOTED_SCALAR_STYLE;
 	emit(e, &ev, yaml_scalar_event_initialize(&ev, NULL, NULL,
 	    (yaml_char_t *)s, (int)n, plain_ok, 1, style));
 }

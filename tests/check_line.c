@@ -801,6 +801,59 @@ START_TEST(test_reader_pipe)
 }
 END_TEST
 
+/*
+ * A reader on a pipe hands out a game as soon as its line is there:
+ * format detection and the byte-order mark do not wait for more input
+ * (a terminal, or a slow producer).  The child writes first, then
+ * waits for the parent to have read it before it writes last.
+ */
+static void
+read_before_more(const char *first, const char *last, size_t items)
+{
+	struct qttt_reader *r;
+	int		 data[2], sync[2], status;
+	pid_t		 pid;
+	char		 ch;
+
+	ck_assert_int_eq(pipe(data), 0);
+	ck_assert_int_eq(pipe(sync), 0);
+	ck_assert_int_ne(pid = fork(), -1);
+	if (pid == 0) {
+		close(data[0]);
+		close(sync[1]);
+		if (write(data[1], first, strlen(first)) == -1 ||
+		    read(sync[0], &ch, 1) != 1 ||
+		    write(data[1], last, strlen(last)) == -1)
+			_exit(1);
+		_exit(0);
+	}
+	close(data[1]);
+	close(sync[0]);
+	ck_assert_ptr_nonnull(r = qttt_reader_open(data[0],
+	    QTTT_FORMAT_AUTO));
+	/* Were the reader to wait, the child would wait too: the test
+	 * would time out. */
+	ck_assert_int_eq(qttt_reader_next(r, &rec), 1);
+	ck_assert_uint_eq(rec.nitems, items);
+	ck_assert_int_eq(write(sync[1], "", 1), 1);
+	ck_assert_int_eq(qttt_reader_next(r, &rec), 1);
+	ck_assert_int_eq(qttt_reader_next(r, &rec), 0);
+	qttt_reader_close(r);
+	close(data[0]);
+	close(sync[1]);
+	ck_assert_int_eq(waitpid(pid, &status, 0), pid);
+	ck_assert(WIFEXITED(status) && WEXITSTATUS(status) == 0);
+}
+
+START_TEST(test_reader_streams)
+{
+	read_before_more("X1 a1 b1\n", "X1 a1 b1\n", 1);
+	read_before_more("# a comment\n\nX1 a1 b1; O2 b1 c1\n", "*\n", 2);
+	read_before_more("*\n", "X1 a1 b1\n", 1);
+	read_before_more("\xef\xbb\xbfX1 a1 b1\n", "X1 a1 b1", 1);
+}
+END_TEST
+
 START_TEST(test_reader_error)
 {
 	struct qttt_reader *r;
@@ -866,8 +919,9 @@ line_suite(void)
 	tcase_add_test(tc, test_reader_bad_bytes);
 	tcase_add_test(tc, test_reader_long_lines);
 	tcase_add_test(tc, test_reader_pipe);
+	tcase_add_test(tc, test_reader_streams);
 	tcase_add_test(tc, test_reader_error);
-	tcase_set_timeout(tc, 30);
+	tcase_set_timeout(tc, 20);
 	suite_add_tcase(s, tc);
 	return s;
 }

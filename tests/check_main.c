@@ -12,7 +12,11 @@ main(void)
 	int	 failed;
 
 	sr = srunner_create(rules_suite());
+	srunner_add_suite(sr, generate_suite());
 	srunner_add_suite(sr, line_suite());
+	srunner_add_suite(sr, yaml_suite());
+	srunner_add_suite(sr, goff_suite());
+	srunner_add_suite(sr, convert_suite());
 	srunner_add_suite(sr, render_suite());
 	srunner_add_suite(sr, state_suite());
 	srunner_run_all(sr, CK_NORMAL);

@@ -8,7 +8,11 @@
 #include <check.h>
 
 Suite	*rules_suite(void);
+Suite	*generate_suite(void);
 Suite	*line_suite(void);
+Suite	*yaml_suite(void);
+Suite	*goff_suite(void);
+Suite	*convert_suite(void);
 Suite	*render_suite(void);
 Suite	*state_suite(void);
 

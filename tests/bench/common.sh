@@ -4,9 +4,9 @@
 #	bench_data N [FLAGS]	prints the path of a file of N generated
 #				games (qttt-generate -n N FLAGS), made once
 #				into tests/bench/data/ (not in git)
-#	bench_run OUT CMD ...	runs CMD with its output to /dev/null and
-#				sets bench_wall (seconds) and bench_kib
-#				(peak RSS) from the fastest of OUT runs;
+#	bench_run K CMD ...	runs CMD K times, its output to /dev/null,
+#				and sets bench_wall (seconds, the fastest
+#				run) and bench_kib (the largest peak RSS);
 #				returns CMD's status of the last run
 #	bench_ratio A B		prints A / B with two decimals
 #	bench_le A B		succeeds if A <= B (decimal numbers)
@@ -30,7 +30,8 @@ bench_data()
 	_n=$1
 	shift
 	_f=$data/games-$_n$(printf '%s' "$*" | tr -d ' -').qttt
-	if [ ! -s "$_f" ] || [ "$top/cmd/qttt-generate" -nt "$_f" ]; then
+	# A seed's games never change (qttt-generate(1)): made once.
+	if [ ! -s "$_f" ]; then
 		qttt-generate -n "$_n" "$@" > "$_f.tmp" &&
 		    mv "$_f.tmp" "$_f" || exit 2
 	fi

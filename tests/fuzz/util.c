@@ -94,7 +94,8 @@ fuzz_check_record(const struct qttt_record *rec, size_t nerrors)
 			FUZZ_ASSERT(d->line > d[-1].line ||
 			    (d->line == d[-1].line && d->col >= d[-1].col),
 			    "diagnostics not sorted by position");
-		if (rec->format == QTTT_FORMAT_LINE) {
+		if (rec->format == QTTT_FORMAT_LINE ||
+		    rec->format == QTTT_FORMAT_GOFF) {
 			FUZZ_ASSERT(d->line == rec->line, "diagnostic on "
 			    "line %lu of a game on line %lu", d->line,
 			    rec->line);
@@ -103,8 +104,10 @@ fuzz_check_record(const struct qttt_record *rec, size_t nerrors)
 			    rec->textlen);
 		}
 	}
+	/* YAML and JSON records show their document, which is longer. */
 	if (rec->text != NULL)
-		FUZZ_ASSERT(rec->textlen <= QTTT_LINE_MAX, "text of %zu bytes",
+		FUZZ_ASSERT(rec->textlen <= (rec->format == QTTT_FORMAT_YAML ?
+		    QTTT_YAML_DOC_MAX : QTTT_LINE_MAX), "text of %zu bytes",
 		    rec->textlen);
 }
 

@@ -11,7 +11,8 @@ top=$(cd "$(dirname "$0")/../.." && pwd)
 out=$top/tests/out/golden
 rm -rf "$out"
 mkdir -p "$out"
-PATH=$top/cmd:$PATH
+# QTTT_TOOLS: another directory of the tools (tests/valgrind.sh).
+PATH=${QTTT_TOOLS:-$top/cmd}:$PATH
 export PATH
 LC_ALL=C
 export LC_ALL

@@ -1,0 +1,69 @@
+# Sourced by run.sh: the hostile inputs too big or too odd to keep in
+# git, made at test time, each checked as a case of the tables
+# (check NAME STATUS LINE:COL CODE INPUT COMMAND).
+g=$out/gen
+mkdir -p "$g"
+
+# Empty input, and no input at all.
+: >"$g/empty"
+check gen:empty 1 1:1 no-games "$g/empty" "qttt-validate -"
+check gen:devnull 1 1:1 no-games /dev/null "qttt-validate -"
+
+# A line of 100 MB, alone, then between two games: reported once and
+# skipped, the games around it still read (the third is invalid).
+head -c 100000000 /dev/zero | tr '\0' x >"$g/100mb"
+check gen:100mb-line 1 1:65537 line-too-long "$g/100mb" "qttt-validate -"
+{ echo 'X1 a1 b1'; cat "$g/100mb"; printf '\nX1 a1 a1\n'; } >"$g/100mb-mid"
+check gen:100mb-middle 1 2:65537 line-too-long "$g/100mb-mid" \
+    "qttt-validate -"
+check gen:100mb-count 1 - - "$g/100mb-mid" \
+    "qttt-validate -q - && exit 9; test \$? = 1 &&
+    qttt-validate -s - 2>&1 | grep -q ' 3 games, 1 valid, 2 invalid' &&
+    exit 1"
+# A line as long as the limit is still read; one byte more is not.
+{ printf 'X1 a1 b1;'; head -c 65527 /dev/zero | tr '\0' ' '; echo; } \
+    >"$g/65536"
+check gen:65536-bytes 0 - - "$g/65536" "qttt-validate -"
+{ printf 'X1 a1 b1;'; head -c 65528 /dev/zero | tr '\0' ' '; echo; } \
+    >"$g/65537"
+check gen:65537-bytes 1 1:65537 line-too-long "$g/65537" "qttt-validate -"
+# 100 MB of ';', of blanks, of newlines.
+head -c 100000000 /dev/zero | tr '\0' ';' >"$g/semicolons"
+check gen:semicolons 1 1:65537 line-too-long "$g/semicolons" "qttt-validate -"
+head -c 20000000 /dev/zero | tr '\0' '\n' >"$g/newlines"
+check gen:newlines 1 1:1 no-games "$g/newlines" "qttt-validate -"
+
+# Binary noise (the same bytes every run), a NUL-filled file, and an
+# executable.
+awk 'BEGIN { x = 1; for (i = 0; i < 200000; i++) {
+	x = (x * 1103515245 + 12345) % 2147483648
+	printf "%c", int(x / 65536) % 256 } }' >"$g/noise"
+check gen:noise 1 1:1 invalid-utf8 "$g/noise" "qttt-validate -f line -"
+head -c 1000000 /dev/zero >"$g/zeros"
+head -c 1000 /dev/zero >"$g/1000-zeros"
+check gen:1000-zeros 1 1:1 nul-byte "$g/1000-zeros" "qttt-validate -"
+check gen:zeros 1 1:65537 line-too-long "$g/zeros" "qttt-validate -"
+check gen:binary 1 1:1 control-character "$top/cmd/qttt-validate" \
+    "qttt-validate -f line -"
+
+# A token far longer than a message shows.
+{ printf 'X1 a1 '; head -c 5000 /dev/zero | tr '\0' z; echo; } >"$g/token"
+check gen:long-token 1 1:7 bad-square "$g/token" "qttt-validate -"
+# More items than any game: 25, and 6000.
+{ for i in $(seq 25); do printf '*;'; done; echo; } >"$g/items"
+check gen:25-items 1 1:3 result-not-last "$g/items" "qttt-validate -"
+awk 'BEGIN { for (i = 0; i < 6000; i++) printf "X1 a1 b1; "; print "" }' \
+    >"$g/6000-items"
+check gen:6000-items 1 1:11 move-order "$g/6000-items" "qttt-validate -"
+# Many diagnostics in one game: only 16 kept, the rest counted.
+awk 'BEGIN { for (i = 0; i < 1000; i++) printf "X1 zz zz; "; print "" }' \
+    >"$g/many-errors"
+check gen:many-errors 1 1:4 bad-square "$g/many-errors" "qttt-validate -"
+check gen:many-errors-count 0 - - "$g/many-errors" \
+    "qttt-validate - 2>&1 | tee $g/many-errors.err >/dev/null &&
+    test \$(grep -c 'error:' $g/many-errors.err) = 16 &&
+    grep -q 'more problems in this game not shown' $g/many-errors.err"
+# A bad game after 100000 good ones, on the right line.
+qttt-generate -n 100000 -s 5 >"$g/many"
+echo 'X1 a1 b1; O2 b1 b1' >>"$g/many"
+check gen:after-100000 1 100001:17 same-square "$g/many" "qttt-validate -"

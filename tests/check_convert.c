@@ -1,0 +1,370 @@
+/*
+ * Conversions between the formats: round trips over generated games
+ * (lib/generate.c) for every pair of the line notation, YAML, JSON and
+ * Goff's notation, through the writers and the reader with format
+ * detection.  Each pair must give back the same games; metadata and
+ * comments must survive wherever the target can hold them, so that a
+ * round trip through such a target gives back the same bytes.
+ */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "qttt.h"
+#include "check_qttt.h"
+
+#define NGAMES	400
+
+enum fmt {
+	LINE,
+	YAML,
+	JSON,
+	GOFF,
+	NFMT
+};
+
+static const char *const fmt_name[NFMT] = { "line", "yaml", "json", "goff" };
+
+/* What a format holds besides the game. */
+#define HOLDS_COMMENT	0x1	/* a comment on the game */
+#define HOLDS_META	0x2	/* metadata and move comments */
+
+static const unsigned int holds[NFMT] = {
+	HOLDS_COMMENT, HOLDS_COMMENT | HOLDS_META,
+	HOLDS_COMMENT | HOLDS_META, 0
+};
+
+/* What the games get in each format (decorate). */
+static const unsigned int given[NFMT] = {
+	HOLDS_COMMENT, HOLDS_META, HOLDS_META, 0
+};
+
+/* The format the reader detects for each. */
+static const enum qttt_format detected[NFMT] = {
+	QTTT_FORMAT_LINE, QTTT_FORMAT_YAML, QTTT_FORMAT_YAML, QTTT_FORMAT_GOFF
+};
+
+static struct qttt_game games[NGAMES];
+
+/* A growing text in memory. */
+struct text {
+	char	*buf;
+	size_t	 len;
+	FILE	*f;
+};
+
+static void
+text_open(struct text *t)
+{
+	t->buf = NULL;
+	t->len = 0;
+	ck_assert_ptr_nonnull(t->f = open_memstream(&t->buf, &t->len));
+}
+
+static void
+text_close(struct text *t)
+{
+	ck_assert_int_eq(fclose(t->f), 0);
+}
+
+static void
+write_as(enum fmt f, FILE *out, const struct qttt_game *g,
+    const struct qttt_record *rec)
+{
+	int	 k;
+
+	switch (f) {
+	case LINE:
+		k = qttt_line_write(out, g, rec);
+		break;
+	case YAML:
+		k = qttt_yaml_write(out, g, rec);
+		break;
+	case JSON:
+		k = qttt_json_write(out, g, rec);
+		break;
+	default:
+		k = qttt_goff_write(out, g);
+		break;
+	}
+	ck_assert_int_eq(k, 0);
+}
+
+/* What decorate() hangs on game i. */
+static char	 event[NGAMES][32], round_[NGAMES][16], first[NGAMES][48];
+static char	 note[NGAMES][48];
+
+/*
+ * A record for game i with what format f is given: a game comment, or
+ * metadata (a string, a number) and a comment on the first move and,
+ * of two lines, on the last.
+ */
+static void
+decorate(struct qttt_record *rec, struct qttt_meta meta[2], enum fmt f,
+    size_t i)
+{
+	const struct qttt_game *g = &games[i];
+	size_t		 k;
+
+	qttt_record_clear(rec);
+	snprintf(event[i], sizeof(event[i]), "game %zu: 'test'", i);
+	snprintf(round_[i], sizeof(round_[i]), "%zu", i + 1);
+	snprintf(first[i], sizeof(first[i]), "the first move of game %zu", i);
+	snprintf(note[i], sizeof(note[i]), "the last move\nof game %zu", i);
+	if (given[f] & HOLDS_META) {
+		meta[0].key = "event";
+		meta[0].keylen = 5;
+		meta[0].value = event[i];
+		meta[0].valuelen = strlen(event[i]);
+		meta[0].plain = 0;
+		meta[1].key = "round";
+		meta[1].keylen = 5;
+		meta[1].value = round_[i];
+		meta[1].valuelen = strlen(round_[i]);
+		meta[1].plain = 1;
+		rec->meta = meta;
+		rec->nmeta = 2;
+		rec->nitems = g->nplies;
+		for (k = 0; k < g->nplies; k++) {
+			rec->items[k].kind = QTTT_ITEM_ACTION;
+			rec->items[k].comment = NULL;
+		}
+		rec->items[0].comment = first[i];
+		rec->items[0].commentlen = strlen(first[i]);
+		if (g->nplies > 1) {
+			rec->items[g->nplies - 1].comment = note[i];
+			rec->items[g->nplies - 1].commentlen = strlen(note[i]);
+		}
+	} else if (given[f] & HOLDS_COMMENT) {
+		rec->comment = event[i];
+		rec->commentlen = strlen(event[i]);
+	}
+}
+
+/* The same game: the same plies and the same position. */
+static void
+same_game(const struct qttt_game *a, const struct qttt_game *b,
+    const char *what, size_t i)
+{
+	char	 sa[QTTT_RECORD_MAX], sb[QTTT_RECORD_MAX];
+
+	qttt_game_format(a, sa, sizeof(sa));
+	qttt_game_format(b, sb, sizeof(sb));
+	ck_assert_msg(strcmp(sa, sb) == 0, "%s: game %zu: '%s' came back as "
+	    "'%s'", what, i, sa, sb);
+	ck_assert_msg(qttt_state_equal(&a->state, &b->state), "%s: game %zu "
+	    "has another position", what, i);
+}
+
+static int
+meta_is(const struct qttt_record *rec, size_t k, const char *key,
+    const char *value)
+{
+	return k < rec->nmeta && rec->meta[k].keylen == strlen(key) &&
+	    memcmp(rec->meta[k].key, key, strlen(key)) == 0 &&
+	    rec->meta[k].valuelen == strlen(value) &&
+	    memcmp(rec->meta[k].value, value, strlen(value)) == 0;
+}
+
+/* What game i read from a text in format f must hold besides itself. */
+static void
+check_extras(const struct qttt_record *rec, unsigned int kept,
+    const char *what, size_t i)
+{
+	const struct qttt_game *g = &games[i];
+
+	if (kept & HOLDS_META) {
+		ck_assert_msg(meta_is(rec, 0, "event", event[i]) &&
+		    meta_is(rec, 1, "round", round_[i]), "%s: game %zu lost "
+		    "its metadata", what, i);
+		ck_assert_msg(rec->items[0].comment != NULL &&
+		    rec->items[0].commentlen == strlen(first[i]) &&
+		    memcmp(rec->items[0].comment, first[i],
+		    strlen(first[i])) == 0, "%s: game %zu lost a comment",
+		    what, i);
+		if (g->nplies > 1)
+			ck_assert_msg(rec->items[g->nplies - 1].commentlen ==
+			    strlen(note[i]), "%s: game %zu lost a comment",
+			    what, i);
+	} else if (kept & HOLDS_COMMENT) {
+		ck_assert_msg((rec->comment != NULL &&
+		    rec->commentlen == strlen(event[i]) &&
+		    memcmp(rec->comment, event[i], rec->commentlen) == 0) ||
+		    meta_is(rec, 0, "comment", event[i]), "%s: game %zu lost "
+		    "its comment", what, i);
+	}
+}
+
+/*
+ * Reads a text of NGAMES games in format f, checks each against the
+ * games, and writes each (with its record) in format to, and, if
+ * back is not NULL, the same in format f into back.
+ */
+static void
+read_text(const struct text *t, enum fmt f, unsigned int kept,
+    const char *what, enum fmt to, struct text *out)
+{
+	static struct qttt_record rec;
+	static struct qttt_game g;
+	struct qttt_reader *r;
+	FILE		*in;
+	size_t		 i = 0, nerr;
+	int		 k;
+
+	ck_assert_ptr_nonnull(in = tmpfile());
+	ck_assert_uint_eq(fwrite(t->buf, 1, t->len, in), t->len);
+	ck_assert_int_eq(fflush(in), 0);
+	rewind(in);
+	ck_assert_ptr_nonnull(r = qttt_reader_open(fileno(in),
+	    QTTT_FORMAT_AUTO));
+	while ((k = qttt_reader_next(r, &rec)) == 1) {
+		ck_assert_msg(i < NGAMES, "%s: more games than written",
+		    what);
+		nerr = qttt_record_play(&rec, &g);
+		ck_assert_msg(nerr == 0, "%s: game %zu: %s", what, i,
+		    rec.ndiags > 0 ? rec.diags[0].msg : "?");
+		same_game(&games[i], &g, what, i);
+		check_extras(&rec, kept, what, i);
+		if (out != NULL)
+			write_as(to, out->f, &g, &rec);
+		i++;
+	}
+	ck_assert_int_eq(k, 0);
+	ck_assert_msg(i == NGAMES, "%s: %zu games of %d", what, i, NGAMES);
+	ck_assert_msg(qttt_reader_format(r) == detected[f], "%s: detected as "
+	    "format %d", what, (int)qttt_reader_format(r));
+	qttt_reader_close(r);
+	fclose(in);
+}
+
+/*
+ * From format _i to every format and back: the same games every time,
+ * what the target holds kept, and the same bytes again after a round
+ * trip through a target that holds all the source holds.
+ */
+START_TEST(test_round_trip)
+{
+	enum fmt	 from = _i, to;
+	struct qttt_record rec;
+	struct qttt_meta meta[2];
+	struct text	 src, mid, back;
+	char		 what[64];
+	size_t		 i;
+
+	text_open(&src);
+	for (i = 0; i < NGAMES; i++) {
+		decorate(&rec, meta, from, i);
+		write_as(from, src.f, &games[i], &rec);
+	}
+	text_close(&src);
+	for (to = 0; to < NFMT; to++) {
+		snprintf(what, sizeof(what), "%s -> %s", fmt_name[from],
+		    fmt_name[to]);
+		text_open(&mid);
+		read_text(&src, from, given[from], what, to, &mid);
+		text_close(&mid);
+		snprintf(what, sizeof(what), "%s -> %s -> %s", fmt_name[from],
+		    fmt_name[to], fmt_name[from]);
+		text_open(&back);
+		read_text(&mid, to, given[from] & holds[to], what, from,
+		    &back);
+		text_close(&back);
+		if ((given[from] & holds[to]) == given[from])
+			ck_assert_msg(back.len == src.len &&
+			    memcmp(back.buf, src.buf, src.len) == 0,
+			    "%s: other bytes", what);
+		free(back.buf);
+		free(mid.buf);
+	}
+	free(src.buf);
+}
+END_TEST
+
+/* Reads the one game of a text and writes it as a line into out. */
+static void
+to_line(const struct text *t, struct text *out)
+{
+	static struct qttt_record rec;
+	static struct qttt_game g;
+	struct qttt_reader *r;
+	FILE		*in;
+
+	ck_assert_ptr_nonnull(in = tmpfile());
+	ck_assert_uint_eq(fwrite(t->buf, 1, t->len, in), t->len);
+	ck_assert_int_eq(fflush(in), 0);
+	rewind(in);
+	ck_assert_ptr_nonnull(r = qttt_reader_open(fileno(in),
+	    QTTT_FORMAT_AUTO));
+	ck_assert_int_eq(qttt_reader_next(r, &rec), 1);
+	ck_assert_uint_eq(qttt_record_play(&rec, &g), 0);
+	text_open(out);
+	write_as(LINE, out->f, &g, &rec);
+	text_close(out);
+	ck_assert_int_eq(qttt_reader_next(r, &rec), 0);
+	qttt_reader_close(r);
+	fclose(in);
+}
+
+/*
+ * The canonical record: text -> YAML -> text, text -> Goff -> text
+ * (and through JSON, and the line notation itself) give back the
+ * canonical line, whatever the spelling the text came in.
+ */
+START_TEST(test_canonical)
+{
+	static const char *const spellings[] = {
+		"X1 a1 b1; O2 b1 a1; measure X1->a1",
+		"X1 A1 B1;O2 2 1 ;measure  X1 \xe2\x86\x92 a1;",
+		"X1 b1 a1; O2 a1 b1; measure O2->b1;",
+	};
+	static const char want[] = "X1 a1 b1; O2 a1 b1; measure O2->b1\n";
+	static struct qttt_record rec;
+	static struct qttt_game g;
+	struct text	 t, back;
+	enum fmt	 f;
+	size_t		 i;
+
+	for (i = 0; i < sizeof(spellings) / sizeof(spellings[0]); i++) {
+		ck_assert_int_eq(qttt_line_parse(spellings[i],
+		    strlen(spellings[i]), 0, &rec), 1);
+		ck_assert_uint_eq(qttt_record_play(&rec, &g), 0);
+		for (f = 0; f < NFMT; f++) {
+			text_open(&t);
+			write_as(f, t.f, &g, &rec);
+			text_close(&t);
+			to_line(&t, &back);
+			ck_assert_msg(strcmp(back.buf, want) == 0, "'%s' "
+			    "through %s: '%s'", spellings[i], fmt_name[f],
+			    back.buf);
+			free(back.buf);
+			free(t.buf);
+		}
+	}
+}
+END_TEST
+
+static void
+generate(void)
+{
+	struct qttt_generator gen;
+	size_t		 i;
+
+	qttt_generator_init(&gen, 20260101, QTTT_GEN_UNFINISHED);
+	for (i = 0; i < NGAMES; i++)
+		qttt_generator_game(&gen, &games[i]);
+}
+
+Suite *
+convert_suite(void)
+{
+	Suite	*s = suite_create("convert");
+	TCase	*tc;
+
+	tc = tcase_create("round trips");
+	tcase_add_unchecked_fixture(tc, generate, NULL);
+	tcase_add_loop_test(tc, test_round_trip, 0, NFMT);
+	tcase_add_test(tc, test_canonical);
+	tcase_set_timeout(tc, 60);
+	suite_add_tcase(s, tc);
+	return s;
+}

@@ -1,0 +1,60 @@
+#!/bin/sh
+# Runs the golden tests with every tool under valgrind memcheck, then
+# the unit tests and the fuzz harnesses' kept inputs: any memory error
+# or leak fails.  Needs a build without sanitizers (make check first)
+# and valgrind (Debian package valgrind).
+#
+#	sh tests/valgrind.sh
+top=$(cd "$(dirname "$0")/.." && pwd)
+out=$top/tests/out/valgrind
+rm -rf "$out"
+mkdir -p "$out/bin" "$out/log"
+if ! command -v valgrind >/dev/null 2>&1; then
+	echo "valgrind: not installed (Debian package valgrind)"
+	exit 1
+fi
+vg="valgrind -q --error-exitcode=99 --leak-check=full"
+vg="$vg --show-leak-kinds=definite,indirect,possible"
+vg="$vg --errors-for-leak-kinds=definite,indirect,possible"
+vg="$vg --track-fds=no --log-file=$out/log/%p"
+
+# A wrapper in place of each tool; the golden runner puts them first on
+# PATH (QTTT_TOOLS).
+for t in "$top"/cmd/qttt-*.c; do
+	t=$(basename "$t" .c)
+	[ -x "$top/cmd/$t" ] || { echo "valgrind: build first: cmd/$t"; exit 1; }
+	printf '#!/bin/sh\nexec %s --log-file=%s/log/%s.%%p %s "$@"\n' \
+	    "$vg" "$out" "$t" "$top/cmd/$t" >"$out/bin/$t"
+	chmod +x "$out/bin/$t"
+done
+
+status=0
+QTTT_TOOLS=$out/bin sh "$top/tests/golden/run.sh" || status=1
+if [ -x "$top/tests/unit" ]; then
+	# Check forks a process per test; memcheck follows it.
+	$vg --log-file="$out/log/unit.%p" "$top/tests/unit" >"$out/unit.out" \
+	    2>&1 || { echo "FAIL: unit tests under valgrind"; status=1; }
+fi
+for f in "$top"/tests/out/regress/fuzz_*; do
+	[ -x "$f" ] || continue
+	name=${f##*/fuzz_}
+	set --
+	for d in corpus crashes; do
+		[ -d "$top/tests/fuzz/$d/$name" ] &&
+		    set -- "$@" "$top/tests/fuzz/$d/$name"
+	done
+	$vg --log-file="$out/log/fuzz_$name.%p" "$f" "$@" >/dev/null ||
+	    { echo "FAIL: fuzz_$name under valgrind"; status=1; }
+done
+
+# Every finding is in a log; a clean run leaves them all empty.
+found=0
+for l in "$out"/log/*; do
+	[ -s "$l" ] || continue
+	found=$((found + 1))
+	echo "valgrind: findings in $l:"
+	head -30 "$l" | sed 's/^/	/'
+done
+runs=$(ls "$out/log" | wc -l)
+echo "valgrind: $runs processes checked, $found with findings"
+[ $found = 0 ] && [ $status = 0 ]
