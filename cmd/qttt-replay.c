@@ -14,10 +14,11 @@
 #include "common.h"
 
 struct options {
-	enum qttt_format		 format;	/* -f */
-	unsigned long			 game;		/* -g, or 0 */
-	int				 quiet;		/* -q */
-	struct qttt_replay_options	 out;		/* -a -n -o -w */
+	enum qttt_format	 format;	/* -f */
+	unsigned long		 game;		/* -g, or 0 */
+	int			 quiet;		/* -q */
+	/* -a, -o, -p and -w: what to print. */
+	struct qttt_replay_options out;
 };
 
 /* replay() could not write standard output: stop at once. */
@@ -153,6 +154,8 @@ replay(const struct options *o, struct qttt_replay_writer *w,
 			status = EXIT_STOP;
 			break;
 		}
+		if (o->game > 0)
+			break;		/* the one game asked for */
 	}
 	if (k == -1) {
 		fprintf(stderr, "%s: %s: %s\n", progname, name,

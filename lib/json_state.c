@@ -70,15 +70,30 @@ lit(char *p, const char *s)
 	return p;
 }
 
+/* A number in decimal, two digits at a time. */
 static char *
 uint_text(char *p, unsigned long n)
 {
-	char	 digits[24];
-	int	 k = 0;
+	static const char pairs[] =
+	    "00010203040506070809101112131415161718192021222324"
+	    "25262728293031323334353637383940414243444546474849"
+	    "50515253545556575859606162636465666768697071727374"
+	    "75767778798081828384858687888990919293949596979899";
+	char		 digits[24];
+	int		 k = 0;
+	unsigned int	 r;
 
-	do
-		digits[k++] = '0' + n % 10;
-	while ((n /= 10) > 0);
+	while (n >= 100) {
+		r = n % 100;
+		n /= 100;
+		digits[k++] = pairs[2 * r + 1];
+		digits[k++] = pairs[2 * r];
+	}
+	if (n >= 10) {
+		digits[k++] = pairs[2 * n + 1];
+		digits[k++] = pairs[2 * n];
+	} else
+		digits[k++] = '0' + n;
 	while (k > 0)
 		*p++ = digits[--k];
 	return p;

@@ -113,6 +113,20 @@ put_state(FILE *f, const struct qttt_state *st)
 	fprintf(f, "        %s\n", buf);
 }
 
+/*
+ * Text from the record (a comment, a metadata value) on one line of the
+ * listing: control characters, line breaks among them, become spaces.
+ */
+static void
+put_text(FILE *f, const char *s, size_t n)
+{
+	size_t	 i;
+
+	for (i = 0; i < n; i++)
+		putc((unsigned char)s[i] < 0x20 || s[i] == 0x7f ? ' ' : s[i],
+		    f);
+}
+
 /* Spaces after an item to line up the notes. */
 static int
 pad(const char *item)
@@ -155,6 +169,15 @@ put_row(FILE *f, const struct qttt_replay *r, size_t i,
 		fprintf(f, "%c collapses ", player_letter(
 		    qttt_state_turn(before)));
 		note_collapse(f, before, after);
+	}
+	/* The comment the record has on the item (YAML and JSON). */
+	if (r->rec != NULL && i < r->rec->nitems &&
+	    r->rec->items[i].comment != NULL && (long)i != r->changed) {
+		fprintf(f, "%*s  # ", a->kind == QTTT_PLACE &&
+		    a->sq[0] != a->sq[1] && after->pending == 0 ?
+		    pad(item) : 0, "");
+		put_text(f, r->rec->items[i].comment,
+		    r->rec->items[i].commentlen);
 	}
 	fputc('\n', f);
 }
@@ -291,10 +314,25 @@ qttt_listing_write(FILE *f, const struct qttt_replay *r,
 	size_t			 i;
 	char			 buf[QTTT_STATE_MAX];
 
-	if (r->rec != NULL)
-		fprintf(f, "Game %lu (%s, line %lu)\n", r->rec->index,
+	if (r->rec != NULL) {
+		fprintf(f, "Game %lu (%s, line %lu)", r->rec->index,
 		    r->file != NULL ? r->file : "-", r->rec->line + 1);
-	else
+		if (r->rec->comment != NULL) {
+			fputs(" # ", f);
+			put_text(f, r->rec->comment, r->rec->commentlen);
+		}
+		fputc('\n', f);
+		/* The metadata of a YAML or JSON record, in its order. */
+		for (i = 0; i < r->rec->nmeta; i++) {
+			fputs("      ", f);
+			put_text(f, r->rec->meta[i].key,
+			    r->rec->meta[i].keylen);
+			fputs(": ", f);
+			put_text(f, r->rec->meta[i].value,
+			    r->rec->meta[i].valuelen);
+			fputc('\n', f);
+		}
+	} else
 		fputs("Game\n", f);
 	qttt_state_init(&st);
 	if (o->all) {

@@ -257,16 +257,21 @@ int		 qttt_state_equal(const struct qttt_state *,
 #define QTTT_STATE_MAX	128
 
 /*
- * Writes the canonical state string of a state into buf of size n.
- * Returns the length it needed, as snprintf.
+ * Writes the state string of a state into buf of size n (NULL if n is
+ * 0).  Returns the length it needed, as snprintf; never more than
+ * QTTT_STATE_MAX - 1.
  */
 int		 qttt_state_format(const struct qttt_state *, char *buf,
 		    size_t n);
 
 /*
- * Parses a state string of len bytes into st and checks it with
- * qttt_state_check().  Returns QTTT_OK, or QTTT_E_STATE with a message
- * and d->col set to the 0-based byte where the fault is.
+ * Parses a state string of exactly len bytes (no line end; a NUL is a
+ * byte like any other) into st, and checks that it is consistent (the
+ * checks of formats/state-string.md, qttt_state_check() among them).
+ * A state has one string and nothing else is accepted, so a string
+ * that parses prints back as the same bytes.  Returns QTTT_OK, or
+ * QTTT_E_STATE with a message in d (which may be NULL) and d->col set
+ * to the 0-based byte of the fault; st is then unchanged.
  */
 enum qttt_code	 qttt_state_parse(const char *s, size_t len,
 		    struct qttt_state *st, struct qttt_diag *d);
@@ -517,14 +522,10 @@ struct qttt_generator {
  * number of plies drawn evenly from 1 to one less than the finished
  * game has, so they have no result; a game may stop right after a
  * cycle-closing move, with its measurement pending.  Without it, every
- * game is played to its end.
+ * game is played to its end.  Where to stop comes from a stream of its
+ * own, so game i with the flag is a prefix of game i without it.
  */
 #define QTTT_GEN_UNFINISHED	0x1
-/*
- * Where to stop comes from a stream of its own, so the games of a seed
- * are the same with and without the flag, but for the cut: game i with
- * it is a prefix of game i without it.
- */
 
 /* Seeds a generator; any seed, 0 included, is good. */
 void		 qttt_generator_init(struct qttt_generator *, uint64_t seed,

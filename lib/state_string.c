@@ -60,25 +60,29 @@ result_text(const struct qttt_result *r)
 {
 	size_t	 i;
 
+	if (!r->over)
+		return "*";
 	for (i = 1; i < sizeof(results) / sizeof(results[0]); i++)
-		if (r->over && r->score[QTTT_X] == results[i].x &&
+		if (r->score[QTTT_X] == results[i].x &&
 		    r->score[QTTT_O] == results[i].o)
 			return results[i].text;
 	return "*";
 }
 
-int
-qttt_state_format(const struct qttt_state *st, char *buf, size_t n)
+/*
+ * Writes the string into t, which has room for QTTT_STATE_MAX bytes,
+ * without a NUL; returns its length.  At most 56 bytes, as
+ * formats/state-string.md shows; the checks on the move numbers keep
+ * even a corrupt state inside t, as each move adds at most two marks.
+ */
+static size_t
+format(const struct qttt_state *st, char *t)
 {
-	/*
-	 * At most 56 bytes (formats/state-string.md); the checks on the
-	 * move numbers keep even a corrupt state inside the buffer, as
-	 * each move adds at most two marks.
-	 */
-	char		 t[QTTT_STATE_MAX];
-	unsigned int	 spooky[QTTT_NSQUARES];	/* bit m: move m's mark */
+	/* Bit m of spooky[s]: a mark of move m is in square s. */
+	unsigned int	 spooky[QTTT_NSQUARES];
+	unsigned int	 bits;
 	const char	*res;
-	size_t		 len = 0, i;
+	size_t		 len = 0;
 	int		 s, m, last;
 
 	/* One pass over the moves finds the spooky marks of each square. */
@@ -91,15 +95,16 @@ qttt_state_format(const struct qttt_state *st, char *buf, size_t n)
 		}
 	for (s = 0; s < QTTT_NSQUARES; s++) {
 		if (s > 0)
-			t[len++] = s % 3 == 0 ? '/' : ',';
+			t[len++] = ",,/,,/,,"[s - 1];
 		if (st->board[s] != 0)
 			len = put_mark(t, len, letter(st->board[s]),
 			    st->board[s]);
 		else if (spooky[s] == 0)
 			t[len++] = '.';
 		else
-			for (m = 1; m <= QTTT_MAXMOVES; m++)
-				if (spooky[s] & 1u << m)
+			for (bits = spooky[s] >> 1, m = 1; bits != 0;
+			    bits >>= 1, m++)
+				if (bits & 1)
 					len = put_mark(t, len,
 					    letter(m) | 0x20, m);
 	}
@@ -116,6 +121,22 @@ qttt_state_format(const struct qttt_state *st, char *buf, size_t n)
 	t[len++] = ' ';
 	for (res = result_text(&st->result); *res != '\0'; res++)
 		t[len++] = *res;
+	return len;
+}
+
+int
+qttt_state_format(const struct qttt_state *st, char *buf, size_t n)
+{
+	char	 t[QTTT_STATE_MAX];
+	size_t	 len, i;
+
+	/* Straight into a buffer that is large enough, as most are. */
+	if (n >= QTTT_STATE_MAX) {
+		len = format(st, buf);
+		buf[len] = '\0';
+		return (int)len;
+	}
+	len = format(st, t);
 	if (n > 0) {
 		i = len < n ? len : n - 1;
 		memcpy(buf, t, i);
@@ -139,7 +160,8 @@ struct parse {
 	size_t			 col[QTTT_MAXMOVES + 1][2];
 	int			 classical[QTTT_MAXMOVES + 1];
 	int			 maxmove;
-	size_t			 field[4];	/* where each field starts */
+	/* Where each field starts. */
+	size_t			 field[4];
 };
 
 static enum qttt_code

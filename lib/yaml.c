@@ -531,6 +531,21 @@ load_document(struct qttt_reader *r, struct yaml_reader *y)
 	}
 }
 
+/* The byte offset in doc of the start of input line `line`. */
+static size_t
+line_offset(const struct yaml_reader *y, unsigned long line)
+{
+	const char	*p = y->doc, *end = y->doc + y->doclen, *nl;
+	unsigned long	 n;
+
+	for (n = y->docline; n < line && p < end; n++) {
+		if ((nl = memchr(p, '\n', end - p)) == NULL)
+			return y->doclen;
+		p = nl + 1;
+	}
+	return p - y->doc;
+}
+
 /*
  * The position of a libyaml mark in the input: line, and byte column.
  * libyaml counts characters; the lookups of a document go forward
@@ -560,6 +575,11 @@ locate(struct yaml_reader *y, size_t index)
 	}
 	p.line = y->docline + y->cur_line;
 	p.col = y->cur_byte - y->cur_linestart;
+	if (y->cur_line > 0 && y->cur_linestart == y->doclen) {
+		/* The end of the document: the end of its last line. */
+		p.line--;
+		p.col = y->doclen - 1 - line_offset(y, p.line);
+	}
 	return p;
 }
 
@@ -567,21 +587,6 @@ static struct ypos
 mark_pos(struct yaml_reader *y, const yaml_mark_t *m)
 {
 	return locate(y, m->index);
-}
-
-/* The byte offset in doc of the start of input line `line`. */
-static size_t
-line_offset(const struct yaml_reader *y, unsigned long line)
-{
-	const char	*p = y->doc, *end = y->doc + y->doclen, *nl;
-	unsigned long	 n;
-
-	for (n = y->docline; n < line && p < end; n++) {
-		if ((nl = memchr(p, '\n', end - p)) == NULL)
-			return y->doclen;
-		p = nl + 1;
-	}
-	return p - y->doc;
 }
 
 static void
@@ -705,13 +710,16 @@ read_item(struct yaml_reader *y, struct qttt_record *rec,
 	rec->ndropped += s->ndropped;
 	ok = s->ndiags == 0 && s->ndropped == 0 && s->nitems == 1;
 	if (ok && s->items[0].kind != want) {
+		/* At the item, after a quote, as every other position. */
+		p.line = at.line;
+		p.col = exact ? base + s->items[0].col : at.col;
 		if (want == QTTT_ITEM_RESULT)
-			qttt_record_diag(rec, QTTT_E_RESULTSYN, at.line,
-			    at.col, "'result' holds a result, such as 1-0, "
+			qttt_record_diag(rec, QTTT_E_RESULTSYN, p.line,
+			    p.col, "'result' holds a result, such as 1-0, "
 			    "1/2-1 or '*', not a move");
 		else
-			qttt_record_diag(rec, QTTT_E_RESULTPOS, at.line,
-			    at.col, "a result is not a move: it goes under "
+			qttt_record_diag(rec, QTTT_E_RESULTPOS, p.line,
+			    p.col, "a result is not a move: it goes under "
 			    "the 'result' key");
 		ok = 0;
 	}

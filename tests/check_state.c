@@ -258,7 +258,7 @@ START_TEST(test_length)
 	const char	*s = "x1o4,o2,o2/x1x3,.,./.,x3o4,. X5 O4 *garbage";
 	struct qttt_state st;
 	struct qttt_diag d;
-	size_t		 n = strlen("x1o4,o2,o2/x1x3,.,./.,x3o4,. X5 O4 *");
+	size_t		 n = strlen(s) - strlen("garbage");
 
 	ck_assert_int_eq(qttt_state_parse(s, n, &st, &d), QTTT_OK);
 	ck_assert_int_eq(qttt_state_parse(s, n - 1, &st, &d), QTTT_E_STATE);

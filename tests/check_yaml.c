@@ -230,7 +230,7 @@ static const struct {
 	    "nesting deeper than the format needs" },
 	{ "nesting in a list", "- moves:\n  - - - - x\n", QTTT_E_YAML, 2, 7,
 	    "nesting deeper" },
-	{ "syntax", "moves: [X1 a1 b1\n", QTTT_E_YAML, 2, 1,
+	{ "syntax", "moves: [X1 a1 b1\n", QTTT_E_YAML, 1, 17,
 	    "did not find expected ',' or ']'" },
 	{ "bad indentation", "moves:\n  - X1 a1 b1\n - O2 b1 c1\n",
 	    QTTT_E_YAML, 3, 2, "" },

@@ -16,23 +16,26 @@ fi
 vg="valgrind -q --error-exitcode=99 --leak-check=full"
 vg="$vg --show-leak-kinds=definite,indirect,possible"
 vg="$vg --errors-for-leak-kinds=definite,indirect,possible"
-vg="$vg --track-fds=no --log-file=$out/log/%p"
+vg="$vg --track-fds=no"
 
 # A wrapper in place of each tool; the golden runner puts them first on
 # PATH (QTTT_TOOLS).
 for t in "$top"/cmd/qttt-*.c; do
 	t=$(basename "$t" .c)
 	[ -x "$top/cmd/$t" ] || { echo "valgrind: build first: cmd/$t"; exit 1; }
-	printf '#!/bin/sh\nexec %s --log-file=%s/log/%s.%%p %s "$@"\n' \
-	    "$vg" "$out" "$t" "$top/cmd/$t" >"$out/bin/$t"
+	# Found on PATH, the tool sees argv[0] as it would unwrapped.
+	printf '#!/bin/sh\nPATH=%s:$PATH exec %s --log-file=%s %s "$@"\n' \
+	    "$top/cmd" "$vg" "$out/log/$t.%p" "$t" >"$out/bin/$t"
 	chmod +x "$out/bin/$t"
 done
 
 status=0
-QTTT_TOOLS=$out/bin sh "$top/tests/golden/run.sh" || status=1
+QTTT_TOOLS=$out/bin QTTT_GOLDEN_OUT=$out/golden \
+    sh "$top/tests/golden/run.sh" || status=1
 if [ -x "$top/tests/unit" ]; then
-	# Check forks a process per test; memcheck follows it.
-	$vg --log-file="$out/log/unit.%p" "$top/tests/unit" >"$out/unit.out" \
+	# Check forks a process per test, which memcheck follows; its
+	# time limits are for native speed.
+	CK_TIMEOUT_MULTIPLIER=50 $vg --log-file="$out/log/unit.%p" "$top/tests/unit" >"$out/unit.out" \
 	    2>&1 || { echo "FAIL: unit tests under valgrind"; status=1; }
 fi
 for f in "$top"/tests/out/regress/fuzz_*; do

@@ -9,6 +9,7 @@
 
 #include <stddef.h>
 #include <stdint.h>
+#include <stdio.h>
 
 #include "qttt.h"
 
@@ -51,8 +52,34 @@ void	fuzz_check_game(const struct qttt_game *);
 
 /*
  * Reads all of data with a reader for format f, playing every record
- * and checking it as above.  Returns the number of games read.
+ * and checking it as above; each valid game also goes to valid() when
+ * it is not NULL.  Returns the number of games read.
  */
-size_t	fuzz_read_all(const uint8_t *data, size_t n, enum qttt_format f);
+size_t	fuzz_read_all(const uint8_t *data, size_t n, enum qttt_format f,
+	    void (*valid)(const struct qttt_record *,
+	    const struct qttt_game *));
+
+/*
+ * Reads back what a writer wrote (n bytes), detecting its format, which
+ * must be f: it must hold a valid game, the same as g (same position,
+ * same canonical record).  Returns the record read, valid until the
+ * next call or fuzz_back_close().
+ */
+const struct qttt_record *fuzz_read_back(const char *buf, size_t n,
+	    enum qttt_format f, const struct qttt_game *g);
+void	fuzz_back_close(void);
+
+/*
+ * Writes a game with a writer (qttt_yaml_write() and the like; NULL
+ * for qttt_goff_write(), which takes no record) into memory and reads
+ * it back as fuzz_read_back().  YAML and JSON must keep the record's
+ * metadata and comments, and every format but the line notation must
+ * write again as the same bytes.  Returns the record read back, or
+ * NULL if Goff's notation wrote nothing for a game with no move.
+ */
+const struct qttt_record *fuzz_write_back(int (*writer)(FILE *,
+	    const struct qttt_game *, const struct qttt_record *),
+	    const struct qttt_game *, const struct qttt_record *,
+	    enum qttt_format f);
 
 #endif /* !QTTT_FUZZ_H */

@@ -7,6 +7,7 @@
 #include <sys/mman.h>
 #endif
 #include <stdarg.h>
+#include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -165,19 +166,72 @@ fuzz_check_game(const struct qttt_game *g)
 #endif
 }
 
+/* The reader of the last text read back: its records point into it. */
+static struct qttt_reader *back_reader;
+static int	 back_fd = -1;
+
+void
+fuzz_back_close(void)
+{
+	qttt_reader_close(back_reader);
+	back_reader = NULL;
+	if (back_fd != -1)
+		close(back_fd);
+	back_fd = -1;
+}
+
+const struct qttt_record *
+fuzz_read_back(const char *buf, size_t n, enum qttt_format f,
+    const struct qttt_game *g)
+{
+	static struct qttt_record rec;
+	static struct qttt_game back;
+	char		 want[QTTT_RECORD_MAX], got[QTTT_RECORD_MAX];
+	size_t		 nerr;
+
+	fuzz_back_close();
+	qttt_game_format(g, want, sizeof(want));
+	back_fd = fuzz_fd((const uint8_t *)buf, n);
+	FUZZ_ASSERT((back_reader = qttt_reader_open(back_fd,
+	    QTTT_FORMAT_AUTO)) != NULL, "out of memory");
+	FUZZ_ASSERT(qttt_reader_next(back_reader, &rec) == 1, "'%s' "
+	    "written as '%.*s' reads back as no game", want, (int)n, buf);
+	FUZZ_ASSERT(qttt_reader_format(back_reader) == f, "'%.*s' is not "
+	    "taken for what it is", (int)n, buf);
+	nerr = qttt_record_play(&rec, &back);
+	fuzz_check_record(&rec, nerr);
+	FUZZ_ASSERT(nerr == 0, "'%s' written as '%.*s' reads back "
+	    "invalid: %s", want, (int)n, buf, rec.diags[0].msg);
+	qttt_game_format(&back, got, sizeof(got));
+	FUZZ_ASSERT(strcmp(want, got) == 0 &&
+	    qttt_state_equal(&g->state, &back.state) &&
+	    g->nplies == back.nplies, "'%s' written as '%.*s' reads back "
+	    "as '%s'", want, (int)n, buf, got);
+	/*
+	 * Only one game: what follows it is read by another call, and
+	 * would end the validity of this record; so look at the bytes.
+	 */
+	return &rec;
+}
+
 size_t
-fuzz_read_all(const uint8_t *data, size_t n, enum qttt_format f)
+fuzz_read_all(const uint8_t *data, size_t n, enum qttt_format f,
+    void (*valid)(const struct qttt_record *, const struct qttt_game *))
 {
 	static struct qttt_record rec;
 	static struct qttt_game game;
 	struct qttt_reader *r;
-	unsigned long	 lines = 0;
+	unsigned long	 lines = 0, width = 0, w = 0;
 	size_t		 i, games = 0, nerr;
 	int		 fd, k;
 
-	for (i = 0; i < n; i++)
-		if (data[i] == '\n')
+	for (i = 0; i < n; i++) {
+		if (data[i] == '\n') {
 			lines++;
+			w = 0;
+		} else if (++w > width)
+			width = w;
+	}
 	fd = fuzz_fd(data, n);
 	FUZZ_ASSERT((r = qttt_reader_open(fd, f)) != NULL, "out of memory");
 	while ((k = qttt_reader_next(r, &rec)) == 1) {
@@ -190,11 +244,18 @@ fuzz_read_all(const uint8_t *data, size_t n, enum qttt_format f)
 		    n);
 		nerr = qttt_record_play(&rec, &game);
 		fuzz_check_record(&rec, nerr);
-		for (i = 0; i < rec.ndiags; i++)
+		for (i = 0; i < rec.ndiags; i++) {
 			FUZZ_ASSERT(rec.diags[i].line <= lines, "diagnostic "
 			    "on line %lu of %lu", rec.diags[i].line, lines);
-		if (nerr == 0)
+			FUZZ_ASSERT(rec.diags[i].col <= width, "diagnostic "
+			    "in column %lu, the longest line has %lu bytes",
+			    rec.diags[i].col, width);
+		}
+		if (nerr == 0) {
 			fuzz_check_game(&game);
+			if (valid != NULL)
+				valid(&rec, &game);
+		}
 	}
 	FUZZ_ASSERT(k == 0, "read error on a memory file: %s",
 	    rec.ndiags > 0 ? rec.diags[0].msg : "?");
@@ -203,4 +264,99 @@ fuzz_read_all(const uint8_t *data, size_t n, enum qttt_format f)
 	qttt_reader_close(r);
 	close(fd);
 	return games;
+}
+
+/* Runs a writer into memory; returns the bytes, which the caller frees. */
+static char *
+write_mem(int (*writer)(FILE *, const struct qttt_game *,
+    const struct qttt_record *), const struct qttt_game *g,
+    const struct qttt_record *rec, size_t *n)
+{
+	FILE	*f;
+	char	*buf = NULL;
+	int	 k;
+
+	FUZZ_ASSERT((f = open_memstream(&buf, n)) != NULL, "no memory");
+	k = writer != NULL ? writer(f, g, rec) : qttt_goff_write(f, g);
+	FUZZ_ASSERT(k == 0, "a writer failed on a memory stream");
+	FUZZ_ASSERT(fclose(f) == 0, "a memory stream failed");
+	return buf;
+}
+
+static int
+same_bytes(const char *a, size_t an, const char *b, size_t bn)
+{
+	return an == bn && (an == 0 || memcmp(a, b, an) == 0);
+}
+
+/*
+ * YAML and JSON keep the metadata (each key, and each value but a
+ * plain one, which may come back spelt otherwise: a null as "null"),
+ * the game's comment (as a "comment" key) and the move comments.
+ */
+static void
+check_extras(const struct qttt_record *rec, const struct qttt_record *back,
+    const char *text)
+{
+	const struct qttt_meta *m, *b;
+	const char	*v;
+	size_t		 i, vlen, want;
+
+	want = rec->nmeta + (rec->comment != NULL &&
+	    !qttt_record_meta(rec, "comment", &v, &vlen));
+	FUZZ_ASSERT(back->nmeta == want, "'%s' reads back with %zu keys, "
+	    "not %zu", text, back->nmeta, want);
+	for (i = 0; i < rec->nmeta; i++) {
+		m = &rec->meta[i];
+		b = &back->meta[i];
+		FUZZ_ASSERT(same_bytes(m->key, m->keylen, b->key, b->keylen),
+		    "'%s': key '%.*s' comes back as '%.*s'", text,
+		    (int)m->keylen, m->key, (int)b->keylen, b->key);
+		FUZZ_ASSERT(m->plain || same_bytes(m->value, m->valuelen,
+		    b->value, b->valuelen), "'%s': the value of '%.*s' "
+		    "changed", text, (int)m->keylen, m->key);
+	}
+	for (i = 0; i < rec->nitems && i < back->nitems; i++) {
+		if (rec->items[i].kind != QTTT_ITEM_ACTION)
+			break;
+		FUZZ_ASSERT(same_bytes(rec->items[i].comment,
+		    rec->items[i].commentlen, back->items[i].comment,
+		    back->items[i].commentlen), "'%s': the comment on item "
+		    "%zu changed", text, i + 1);
+	}
+}
+
+const struct qttt_record *
+fuzz_write_back(int (*writer)(FILE *, const struct qttt_game *,
+    const struct qttt_record *), const struct qttt_game *g,
+    const struct qttt_record *rec, enum qttt_format f)
+{
+	const struct qttt_record *back;
+	char	*buf, *again;
+	size_t	 n, n2;
+
+	buf = write_mem(writer, g, rec, &n);
+	if (n == 0) {
+		/* Goff's notation has no game without a move. */
+		FUZZ_ASSERT(writer == NULL && g->nplies == 0, "a writer "
+		    "wrote nothing for a game of %zu plies", g->nplies);
+		free(buf);
+		return NULL;
+	}
+	back = fuzz_read_back(buf, n, f, g);
+	if (f == QTTT_FORMAT_YAML && rec != NULL)
+		check_extras(rec, back, buf);
+	/*
+	 * What was written and read back writes again as the same bytes
+	 * (but for the line notation: the metadata it writes as comment
+	 * lines do not read back).
+	 */
+	if (f != QTTT_FORMAT_LINE) {
+		again = write_mem(writer, g, back, &n2);
+		FUZZ_ASSERT(same_bytes(buf, n, again, n2), "'%.*s' writes "
+		    "again as '%.*s'", (int)n, buf, (int)n2, again);
+		free(again);
+	}
+	free(buf);
+	return back;
 }

@@ -8,10 +8,11 @@
 # QTTT_GOLDEN_UPDATE=1 writes the expected files from what the tools
 # print now: read the diff before committing it.
 top=$(cd "$(dirname "$0")/../.." && pwd)
-out=$top/tests/out/golden
+out=${QTTT_GOLDEN_OUT:-$top/tests/out/golden}
 rm -rf "$out"
 mkdir -p "$out"
-# QTTT_TOOLS: another directory of the tools (tests/valgrind.sh).
+# QTTT_TOOLS, QTTT_GOLDEN_OUT: another directory of the tools, and of
+# their output (tests/valgrind.sh).
 PATH=${QTTT_TOOLS:-$top/cmd}:$PATH
 export PATH
 LC_ALL=C

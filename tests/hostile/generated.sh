@@ -67,3 +67,55 @@ check gen:many-errors-count 0 - - "$g/many-errors" \
 qttt-generate -n 100000 -s 5 >"$g/many"
 echo 'X1 a1 b1; O2 b1 b1' >>"$g/many"
 check gen:after-100000 1 100001:17 same-square "$g/many" "qttt-validate -"
+
+# YAML and JSON: a billion laughs, nesting as deep as a line allows,
+# limits one beyond what the format allows, a document of more than
+# 1 MiB; reading goes on at the next document.
+awk 'BEGIN {
+	print "a: &a [x, x, x, x, x, x, x, x, x]"
+	for (i = 98; i < 106; i++) {
+		printf "%c: &%c [", i, i
+		for (j = 0; j < 9; j++) printf "*%c%s", i - 1, j < 8 ? ", " : ""
+		print "]"
+	}
+	print "moves: [*i]"
+}' >"$g/laughs.yaml"
+check gen:yaml-laughs 1 1:4 yaml "$g/laughs.yaml" "qttt-validate -"
+awk 'BEGIN { printf "moves: "; for (i = 0; i < 60000; i++) printf "[";
+    print "" }' >"$g/deep.yaml"
+check gen:yaml-deep 1 1:9 yaml "$g/deep.yaml" "qttt-validate -"
+awk 'BEGIN { for (i = 0; i < 10000; i++) printf "{\"a\":"; print "" }' \
+    >"$g/deep.json"
+check gen:json-deep 1 1:6 yaml "$g/deep.json" "qttt-validate -"
+awk 'BEGIN { for (i = 0; i < 1000; i++) { for (j = 0; j < i; j++)
+    printf " "; print "- " } }' >"$g/deep-block.yaml"
+check gen:yaml-deep-block 1 2:2 yaml "$g/deep-block.yaml" "qttt-validate -"
+awk 'BEGIN { for (i = 1; i <= 65; i++) print "k" i ": v"; print "moves: []" }' \
+    >"$g/65-keys.yaml"
+check gen:yaml-65-keys 1 65:1 yaml "$g/65-keys.yaml" "qttt-validate -"
+awk 'BEGIN { for (i = 1; i <= 64; i++) print "k" i ": v"; print "moves: []" }' \
+    >"$g/64-keys.yaml"
+check gen:yaml-64-keys 0 - - "$g/64-keys.yaml" "qttt-validate -"
+awk 'BEGIN { print "moves:"; for (i = 1; i <= 24; i++) print "- X1 a1 b1" }' \
+    >"$g/24-moves.yaml"
+check gen:yaml-24-moves 1 3:3 move-order "$g/24-moves.yaml" "qttt-validate -"
+awk 'BEGIN { printf "event: "; for (i = 0; i < 4097; i++) printf "x";
+    print ""; print "moves: []" }' >"$g/long-value.yaml"
+check gen:yaml-4097-value 1 1:8 yaml "$g/long-value.yaml" "qttt-validate -"
+awk 'BEGIN { printf "event: "; for (i = 0; i < 4096; i++) printf "x";
+    print ""; print "moves: []" }' >"$g/value.yaml"
+check gen:yaml-4096-value 0 - - "$g/value.yaml" "qttt-validate -"
+awk 'BEGIN { for (i = 0; i < 129; i++) printf "k"; print ": v";
+    print "moves: []" }' >"$g/long-key.yaml"
+check gen:yaml-129-key 1 1:1 yaml "$g/long-key.yaml" "qttt-validate -"
+awk 'BEGIN { print "moves: []"
+    for (i = 0; i < 20000; i++)
+	printf "# line %05d of a document that goes on and on and on\n", i
+    print "---"; print "moves: [X1 a1 a1]" }' >"$g/big-doc.yaml"
+check gen:yaml-1mib 1 19419:1 yaml "$g/big-doc.yaml" "qttt-validate -"
+check gen:yaml-1mib-next 1 - - "$g/big-doc.yaml" \
+    "qttt-validate - 2>&1 | grep -q '^qttt-validate: <stdin>:20003:15: .*same-square' && exit 1"
+{ echo 'moves: [X1 a1 b1]'; echo '---'; printf 'event: '
+  cat "$g/100mb"; printf '\n---\nmoves: [X1 a1 a1]\n'; } >"$g/100mb.yaml"
+check gen:yaml-100mb-line 1 3:65537 line-too-long "$g/100mb.yaml" "qttt-validate -"
+check gen:json-noise 1 1:1 invalid-utf8 "$g/noise" "qttt-validate -f json -"
