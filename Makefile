@@ -12,7 +12,7 @@ MANDIR =	$(PREFIX)/share/man
 PKG_CONFIG =	pkg-config
 
 CC =		cc
-CFLAGS =	-O2 -g
+CFLAGS =	-O2 -g -flto=auto -ffat-lto-objects
 WARNINGS =	-Wall -Wextra -Wshadow -Wstrict-prototypes \
 		-Wmissing-prototypes -Wpointer-arith -Wformat=2
 SANITIZE =
@@ -27,7 +27,7 @@ CHECK_LIBS !=	$(PKG_CONFIG) --libs check 2>/dev/null || echo -lcheck
 
 ALL_CFLAGS =	-std=c17 -D_POSIX_C_SOURCE=200809L -fPIC $(WARNINGS) \
 		$(CFLAGS) $(SANFLAGS) $(YAML_CFLAGS) -Ilib
-ALL_LDFLAGS =	$(LDFLAGS) $(SANFLAGS)
+ALL_LDFLAGS =	$(CFLAGS) $(LDFLAGS) $(SANFLAGS)
 
 # Every lib/*.c is a module of the library, every cmd/qttt-*.c a tool,
 # every tests/check_*.c a unit test module, every man/*.[15] a page.
@@ -41,8 +41,9 @@ MAN5 =		$(sort $(wildcard man/*.5))
 all: lib/libqttt.a $(TOOLS)
 
 lib/libqttt.a: $(LIB_OBJS)
-	rm -f $@
-	ar rcs $@ $(LIB_OBJS)
+	rm -f $@.tmp
+	ar rcs $@.tmp $(LIB_OBJS)
+	mv -f $@.tmp $@
 
 $(LIB_OBJS) $(CMD_OBJS) $(TOOLS:=.o) $(UNIT_OBJS): lib/qttt.h
 $(LIB_OBJS): lib/internal.h
@@ -52,13 +53,16 @@ $(CMD_OBJS) $(TOOLS:=.o): cmd/common.h
 	$(CC) $(ALL_CFLAGS) -c -o $@ $<
 
 $(TOOLS): $(CMD_OBJS) lib/libqttt.a
-	$(CC) $(ALL_LDFLAGS) -o $@ $@.o $(CMD_OBJS) lib/libqttt.a $(YAML_LIBS)
+	$(CC) $(ALL_LDFLAGS) -o $@.tmp $@.o $(CMD_OBJS) lib/libqttt.a \
+	    $(YAML_LIBS)
+	mv -f $@.tmp $@
 
 $(TOOLS): %: %.o
 
 tests/unit: $(UNIT_OBJS) lib/libqttt.a
-	$(CC) $(ALL_LDFLAGS) -o $@ $(UNIT_OBJS) lib/libqttt.a $(YAML_LIBS) \
-	    $(CHECK_LIBS)
+	$(CC) $(ALL_LDFLAGS) -o $@.tmp $(UNIT_OBJS) lib/libqttt.a \
+	    $(YAML_LIBS) $(CHECK_LIBS)
+	mv -f $@.tmp $@
 
 $(UNIT_OBJS): tests/check_qttt.h
 $(UNIT_OBJS): CFLAGS += $(CHECK_CFLAGS)

@@ -149,6 +149,16 @@ struct qttt_state {
 	unsigned char	next;		/* number of the next move, 1..10 */
 	unsigned char	pending;	/* move that closed an unmeasured cycle */
 	struct qttt_result result;
+	/*
+	 * Not part of the position: a cache that qttt_state_apply() keeps
+	 * to find cycles fast.  For each open square, the set of squares
+	 * (bit s for square s) joined to it by spooky moves; valid only
+	 * while joined_ok is set.  qttt_state_init() and memset() clear
+	 * it, so a state built by hand is safe; qttt_state_equal()
+	 * ignores it.
+	 */
+	unsigned short	joined[QTTT_NSQUARES];
+	unsigned char	joined_ok;
 };
 
 enum qttt_action_kind {

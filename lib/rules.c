@@ -107,6 +107,33 @@ joined(const struct qttt_state *st, int a, int b, int skip)
 	return 1;
 }
 
+/* Merges the components of squares a and b in the cycle-finding cache. */
+static void
+join(struct qttt_state *st, int a, int b)
+{
+	unsigned int	 set = st->joined[a] | st->joined[b], rest;
+	int		 s;
+
+	for (rest = set; rest != 0; rest &= rest - 1) {
+		s = __builtin_ctz(rest);
+		st->joined[s] = set;
+	}
+}
+
+/* Fills the cycle-finding cache from the spooky moves. */
+static void
+build_joined(struct qttt_state *st)
+{
+	int	 m, s;
+
+	for (s = 0; s < QTTT_NSQUARES; s++)
+		st->joined[s] = BIT(s);
+	for (m = 1; m < st->next; m++)
+		if (is_spooky(st, m) && m != st->pending)
+			join(st, st->where[m][0], st->where[m][1]);
+	st->joined_ok = 1;
+}
+
 int
 qttt_state_forced(const struct qttt_state *st)
 {
@@ -537,8 +564,12 @@ qttt_state_apply(struct qttt_state *st, const struct qttt_action *a,
 	lo = a->sq[0] < a->sq[1] ? a->sq[0] : a->sq[1];
 	hi = a->sq[0] < a->sq[1] ? a->sq[1] : a->sq[0];
 	/* Rule 5: joining two connected squares closes a cycle. */
-	if (joined(st, lo, hi, 0))
+	if (!st->joined_ok)
+		build_joined(st);
+	if (st->joined[lo] & BIT(hi))
 		st->pending = m;
+	else
+		join(st, lo, hi);
 	st->where[m][0] = lo;
 	st->where[m][1] = hi;
 	return QTTT_OK;
