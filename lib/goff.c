@@ -42,6 +42,9 @@ struct goff_check {
 	struct goff_mark chosen;	/* Mk(s) */
 	size_t		 nlist;
 	struct goff_mark list[QTTT_MAXMOVES];
+	/* A forced X9 without its measurement: where it should be. */
+	unsigned long	 misscol;
+	int		 missafter;	/* at the end of the record */
 };
 
 struct goff_reader {
@@ -61,8 +64,8 @@ struct cursor {
 	qttt_record_diag((c)->rec, (code), (c)->lineno, (col), __VA_ARGS__)
 
 /* Shows at most 24 bytes of the rest of a token in a message. */
-#define REST(c)	(int)((c)->end - (c)->pos > 24 ? 24 : (c)->end - (c)->pos), \
-		(c)->s + (c)->pos
+#define REST(c)	(int)((c)->end - (c)->pos > 24 ? 24 : \
+		    (c)->end - (c)->pos), (c)->s + (c)->pos
 
 static int
 is_blank(int ch)
@@ -366,7 +369,7 @@ goff_parse(const char *s, size_t len, unsigned long lineno,
 	const char	*hash;
 	size_t		 comment, start;
 	int		 seen_result = 0, seen_item = 0, keep = 1, ok;
-	int		 forced = -1;	/* item waiting for O9@X9(s)!X9(s) */
+	int		 forced = -1;	/* the X9 before its O9@X9(s) */
 
 	qttt_record_clear(rec);
 	rec->line = lineno;
@@ -436,9 +439,8 @@ goff_parse(const char *s, size_t len, unsigned long lineno,
 			continue;
 		}
 		if (forced >= 0) {
-			SYNTAX(&c, QTTT_E_GOFFCHECK, c.pos, "the forced X9 is "
-			    "recorded with its measurement, O9@X9(s)!X9(s), "
-			    "before this");
+			/* Missing: reported if the X9 is legal (verify). */
+			check[forced].misscol = c.pos;
 			forced = -1;
 		}
 		if (rec->nitems == QTTT_MAXITEMS) {
@@ -459,15 +461,16 @@ goff_parse(const char *s, size_t len, unsigned long lineno,
 		    s[c.pos] == 'O') && s[c.pos + 1] >= '1' &&
 		    s[c.pos + 1] <= '9' && memchr(s + c.pos, '@',
 		    c.end - c.pos) != NULL) {
-			ok = parse_measurement(&c, &check[rec->nitems]);
+			k = check[rec->nitems];
+			ok = parse_measurement(&c, &k);
 			if (ok) {
+				check[rec->nitems] = k;
 				it->kind = QTTT_ITEM_ACTION;
 				it->action.kind = QTTT_MEASURE;
-				it->action.move = check[rec->nitems].chosen.move;
+				it->action.move = k.chosen.move;
 				it->action.sq[0] = it->action.sq[1] =
-				    check[rec->nitems].chosen.sq;
-				it->sqcol[0] = it->sqcol[1] =
-				    check[rec->nitems].chosen.sqcol;
+				    k.chosen.sq;
+				it->sqcol[0] = it->sqcol[1] = k.chosen.sqcol;
 			}
 		} else if (s[c.pos] == 'X' || s[c.pos] == 'O') {
 			ok = parse_placement(&c, it);
@@ -494,10 +497,10 @@ goff_parse(const char *s, size_t len, unsigned long lineno,
 		while (c.end < comment && s[c.end] != ';')
 			c.end++;
 	}
-	if (forced >= 0 && keep)
-		qttt_record_diag(rec, QTTT_E_GOFFCHECK, lineno,
-		    rec->items[forced].col, "the forced X9 is recorded with "
-		    "its measurement, O9@X9(s)!X9(s), after it");
+	if (forced >= 0) {
+		check[forced].misscol = rec->items[forced].col;
+		check[forced].missafter = 1;
+	}
 	return seen_item || rec->ndiags > 0 || rec->ndropped > 0;
 }
 
@@ -609,10 +612,18 @@ goff_verify(struct qttt_record *rec, const struct goff_check *check)
 			check_list(rec, it, k, &before, &game.state);
 			continue;
 		}
-		if (it->action.sq[0] != it->action.sq[1] || !k->present)
+		if (it->action.sq[0] != it->action.sq[1])
 			continue;
 		/* The forced X9: O "measures" it, in its one square. */
 		sq = it->action.sq[0];
+		if (!k->present) {
+			MISMATCH(rec, it, k->misscol, "the forced X9 is "
+			    "recorded with its measurement, O9@X9(%d)!X9(%d), "
+			    "%s", QTTT_SQUARE_GOFF(sq),
+			    QTTT_SQUARE_GOFF(sq), k->missafter ? "after it" :
+			    "before this");
+			continue;
+		}
 		if (k->player != QTTT_O || k->closing != 9)
 			MISMATCH(rec, it, k->col, "the forced X9 is measured "
 			    "as O9@X9(%d)", QTTT_SQUARE_GOFF(sq));
@@ -750,7 +761,8 @@ qttt_goff_write(FILE *f, const struct qttt_game *g)
 	}
 	if (st.result.over && st.result.score[QTTT_X] <= 4 &&
 	    st.result.score[QTTT_O] <= 4)
-		fprintf(f, "; {X=%s,O=%s}", goff_scores[st.result.score[QTTT_X]],
+		fprintf(f, "; {X=%s,O=%s}",
+		    goff_scores[st.result.score[QTTT_X]],
 		    goff_scores[st.result.score[QTTT_O]]);
 	putc('\n', f);
 	return ferror(f) ? -1 : 0;

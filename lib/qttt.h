@@ -714,9 +714,10 @@ int		 qttt_replay_writer_put(struct qttt_replay_writer *,
 		    const struct qttt_replay *);
 
 /*
- * Writes out what the writer holds (JSON Lines are written a buffer at
- * a time) and flushes f, as before a diagnostic on another stream that
- * must come after the states already put.  Returns as _put().
+ * Writes out what the writer holds (state strings and JSON Lines are
+ * written a buffer at a time) and flushes f, as before a diagnostic on
+ * another stream that must come after the states already put.
+ * Returns as _put().
  */
 int		 qttt_replay_writer_flush(struct qttt_replay_writer *);
 

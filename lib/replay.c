@@ -6,7 +6,6 @@
  */
 #include <stdio.h>
 #include <stdlib.h>
-#include <string.h>
 
 #include "qttt.h"
 #include "internal.h"
@@ -58,6 +57,9 @@ qttt_game_whatif(struct qttt_game *g, unsigned int n)
 /* The writer                                                           */
 /* ------------------------------------------------------------------ */
 
+/* State strings are written a buffer at a time, as JSON Lines are. */
+#define LINES_MAX	(64 * 1024)
+
 struct qttt_replay_writer {
 	FILE			 *f;
 	struct qttt_replay_options opts;
@@ -65,7 +67,18 @@ struct qttt_replay_writer {
 	struct yaml_states	 *yaml;
 	unsigned long		  games;	/* games written */
 	int			  failed;
+	size_t			  len;		/* bytes in lines */
+	char			  lines[LINES_MAX];
 };
+
+/* Writes out the state strings held. */
+static void
+flush_lines(struct qttt_replay_writer *w)
+{
+	if (w->len > 0 && fwrite(w->lines, 1, w->len, w->f) != w->len)
+		w->failed = 1;
+	w->len = 0;
+}
 
 struct qttt_replay_writer *
 qttt_replay_writer_open(FILE *f, const struct qttt_replay_options *opts)
@@ -90,18 +103,18 @@ qttt_replay_writer_open(FILE *f, const struct qttt_replay_options *opts)
 static int
 put_state(struct qttt_replay_writer *w, const struct replay_point *pt)
 {
-	char	 buf[QTTT_STATE_MAX + 1];
-	int	 n;
-
 	switch (w->opts.output) {
 	case QTTT_OUTPUT_JSON:
 		return qttt_json_states_put(w->json, pt);
 	case QTTT_OUTPUT_YAML:
 		return qttt_yaml_states_put(w->yaml, pt);
 	default:
-		n = qttt_state_format(pt->state, buf, sizeof(buf) - 1);
-		buf[n++] = '\n';
-		return fwrite(buf, 1, n, w->f) == (size_t)n ? 0 : -1;
+		if (w->len + QTTT_STATE_MAX + 1 > LINES_MAX)
+			flush_lines(w);
+		w->len += qttt_state_format(pt->state, w->lines + w->len,
+		    QTTT_STATE_MAX);
+		w->lines[w->len++] = '\n';
+		return w->failed ? -1 : 0;
 	}
 }
 
@@ -151,6 +164,7 @@ qttt_replay_writer_put(struct qttt_replay_writer *w,
 int
 qttt_replay_writer_flush(struct qttt_replay_writer *w)
 {
+	flush_lines(w);
 	if (w->json != NULL && qttt_json_states_flush(w->json) == -1)
 		w->failed = 1;
 	if (fflush(w->f) == EOF || ferror(w->f))
@@ -165,6 +179,7 @@ qttt_replay_writer_close(struct qttt_replay_writer *w)
 
 	if (w == NULL)
 		return 0;
+	flush_lines(w);
 	failed = w->failed;
 	if (w->json != NULL && qttt_json_states_close(w->json) == -1)
 		failed = 1;

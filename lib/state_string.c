@@ -45,13 +45,19 @@ is_spooky(const struct qttt_state *st, int m)
 /* Printing                                                             */
 /* ------------------------------------------------------------------ */
 
-/* Appends a mark; digits beyond 9 only come from a corrupt state. */
+/* The marks of moves 1 to 9, in capitals and in lower case. */
+static const char capital_marks[] = "??X1O2X3O4X5O6X7O8X9";
+static const char spooky_marks[] = "??x1o2x3o4x5o6x7o8x9";
+
+/* Appends a mark; "??" for what only a corrupt state holds. */
 static size_t
-put_mark(char *t, size_t len, int ch, int m)
+put_mark(char *t, size_t len, const char *marks, int m)
 {
-	t[len++] = ch;
-	t[len++] = m >= 1 && m <= QTTT_MAXMOVES ? '0' + m : '?';
-	return len;
+	if (m < 1 || m > QTTT_MAXMOVES)
+		m = 0;
+	t[len] = marks[2 * m];
+	t[len + 1] = marks[2 * m + 1];
+	return len + 2;
 }
 
 /* The result field: "*" for a game not over (or a corrupt score). */
@@ -97,27 +103,25 @@ format(const struct qttt_state *st, char *t)
 		if (s > 0)
 			t[len++] = ",,/,,/,,"[s - 1];
 		if (st->board[s] != 0)
-			len = put_mark(t, len, letter(st->board[s]),
-			    st->board[s]);
+			len = put_mark(t, len, capital_marks, st->board[s]);
 		else if (spooky[s] == 0)
 			t[len++] = '.';
 		else
 			for (bits = spooky[s] >> 1, m = 1; bits != 0;
 			    bits >>= 1, m++)
 				if (bits & 1)
-					len = put_mark(t, len,
-					    letter(m) | 0x20, m);
+					len = put_mark(t, len, spooky_marks, m);
 	}
 	t[len++] = ' ';
 	if (st->result.over || st->next < 1 || st->next > QTTT_MAXMOVES)
 		t[len++] = '-';
 	else
-		len = put_mark(t, len, letter(st->next), st->next);
+		len = put_mark(t, len, capital_marks, st->next);
 	t[len++] = ' ';
 	if (st->pending == 0)
 		t[len++] = '-';
 	else
-		len = put_mark(t, len, letter(st->pending), st->pending);
+		len = put_mark(t, len, capital_marks, st->pending);
 	t[len++] = ' ';
 	for (res = result_text(&st->result); *res != '\0'; res++)
 		t[len++] = *res;

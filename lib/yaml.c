@@ -238,7 +238,7 @@ enum frame_kind {
 };
 
 enum key_kind {
-	K_IGNORE = 0,		/* a key already reported: skip its value */
+	K_IGNORE = 0,		/* a key reported: its value is skipped */
 	K_MOVES,
 	K_RESULT,
 	K_META,
@@ -252,8 +252,8 @@ struct ypos {
 
 struct frame {
 	enum frame_kind	 kind;
-	int		 value;		/* mapping: its next node is a value */
-	enum key_kind	 key;		/* mapping: what that value is */
+	int		 value;		/* mapping: a value next */
+	enum key_kind	 key;		/* a mapping: what it is */
 	int		 record;	/* a record ends with it */
 	struct ypos	 at;
 };
@@ -261,7 +261,7 @@ struct frame {
 struct yaml_reader {
 	char		*doc;
 	size_t		 doclen;
-	size_t		 carrylen;	/* the next document's first line */
+	size_t		 carrylen;	/* the next one's first line */
 	unsigned long	 docline;	/* input line of doc[0] */
 	unsigned long	 carryline;
 	int		 eof;
@@ -518,7 +518,8 @@ load_document(struct qttt_reader *r, struct yaml_reader *y)
 			if (kind == L_START || kind == L_BRACE ||
 			    kind == L_CONTENT) {
 				content = 1;
-				closed = !l.toolong && ends_value(l.text, l.len);
+				closed = !l.toolong &&
+				    ends_value(l.text, l.len);
 			}
 			add_line(y, l.text, l.len, l.lineno, l.toolong);
 			if (kind == L_END && content)
@@ -609,8 +610,47 @@ yerror(struct yaml_reader *y, struct qttt_record *rec, struct ypos at,
 }
 
 /* Shows at most 32 bytes of a scalar in a message. */
-#define SHOW(n)		((int)((n) > 32 ? 32 : (n)))
-#define MORE(n)		((n) > 32 ? "..." : "")
+/* Room for a piece of the input shown in a message (see shown). */
+#define SHOWN		(32 + 4)
+
+/*
+ * At most 32 bytes of s, in whole characters, for a message: a control
+ * character, or one the reader refuses, shows as '?', and "..." ends a
+ * piece that was cut.
+ */
+static const char *
+shown(const char *str, size_t n, char buf[SHOWN])
+{
+	const unsigned char *s = (const unsigned char *)str;
+	size_t		 i = 0, len = 0, k;
+	int		 bad;
+
+	while (i < n) {
+		k = 1;
+		bad = s[i] < 0x20 || s[i] == 0x7f;
+		if (s[i] >= 0x80) {
+			k = qttt_utf8_len(s + i, n - i);
+			bad = k == 0 || qttt_yaml_refused(s + i, k) != 0;
+			if (k == 0)
+				k = 1;
+		}
+		if (i + k > 32)
+			break;
+		if (bad)
+			buf[len++] = '?';
+		else {
+			memcpy(buf + len, s + i, k);
+			len += k;
+		}
+		i += k;
+	}
+	if (i < n) {
+		memcpy(buf + len, "...", 3);
+		len += 3;
+	}
+	buf[len] = '\0';
+	return buf;
+}
 
 /* Starts a record at a position: a game, or an error outside one. */
 static void
@@ -819,16 +859,17 @@ static void
 check_meta(struct yaml_reader *y, struct qttt_record *rec,
     const struct qttt_meta *m, struct ypos at)
 {
+	char	 b[SHOWN];
+
 	if (key_is(m->key, m->keylen, "date") &&
 	    !good_date(m->value, m->valuelen))
-		yerror(y, rec, at, "date '%.*s%s' is not YYYY-MM-DD (or "
-		    "YYYY-MM, or YYYY)", SHOW(m->valuelen), m->value,
-		    MORE(m->valuelen));
+		yerror(y, rec, at, "date '%s' is not YYYY-MM-DD (or "
+		    "YYYY-MM, or YYYY)", shown(m->value, m->valuelen, b));
 	if (key_is(m->key, m->keylen, "rules") &&
 	    !key_is(m->value, m->valuelen, "goff"))
-		yerror(y, rec, at, "rules '%.*s%s': the toolkit plays "
-		    "Goff's rules only ('rules: goff')", SHOW(m->valuelen),
-		    m->value, MORE(m->valuelen));
+		yerror(y, rec, at, "rules '%s': the toolkit plays Goff's "
+		    "rules only ('rules: goff')",
+		    shown(m->value, m->valuelen, b));
 }
 
 /* A key of a game's mapping: which one, refusing duplicates. */
@@ -839,6 +880,7 @@ game_key(struct yaml_reader *y, struct qttt_record *rec,
 	const char	*k = (const char *)ev->data.scalar.value;
 	size_t		 n = ev->data.scalar.length, i;
 	struct qttt_meta *m;
+	char		 b[SHOWN];
 
 	if (key_is(k, n, "moves") || key_is(k, n, "result")) {
 		if (k[0] == 'm' ? y->has_moves : y->has_result) {
@@ -868,8 +910,8 @@ game_key(struct yaml_reader *y, struct qttt_record *rec,
 	for (i = 0; i < rec->nmeta; i++)
 		if (rec->meta[i].keylen == n &&
 		    memcmp(rec->meta[i].key, k, n) == 0) {
-			yerror(y, rec, at, "duplicate key '%.*s%s' (first on "
-			    "line %lu)", SHOW(n), k, MORE(n),
+			yerror(y, rec, at, "duplicate key '%s' (first on "
+			    "line %lu)", shown(k, n, b),
 			    rec->meta[i].line + 1);
 			return K_IGNORE;
 		}
@@ -898,6 +940,7 @@ move_key(struct yaml_reader *y, struct qttt_record *rec,
 {
 	const char	*k = (const char *)ev->data.scalar.value;
 	size_t		 n = ev->data.scalar.length;
+	char		 b[SHOWN];
 
 	if (key_is(k, n, "move") || key_is(k, n, "comment")) {
 		if (k[0] == 'm' ? y->has_move : y->has_comment) {
@@ -915,8 +958,8 @@ move_key(struct yaml_reader *y, struct qttt_record *rec,
 		y->comment_at = at;
 		return K_COMMENT;
 	}
-	yerror(y, rec, at, "unknown key '%.*s%s' in a move: a move has "
-	    "'move' and 'comment'", SHOW(n), k, MORE(n));
+	yerror(y, rec, at, "unknown key '%s' in a move: a move has "
+	    "'move' and 'comment'", shown(k, n, b));
 	return K_IGNORE;
 }
 
@@ -944,8 +987,8 @@ is_plain(const yaml_event_t *ev)
 enum step {
 	S_GO,			/* on to the next event */
 	S_RECORD,		/* a record is ready */
-	S_STOP,			/* a record is ready; the document is done */
-	S_END			/* the document is done, nothing to report */
+	S_STOP,			/* a record is ready; end of document */
+	S_END			/* the document ends, nothing to report */
 };
 
 static struct frame *
@@ -1135,6 +1178,7 @@ collection(struct yaml_reader *y, struct qttt_record *rec,
 	const char	*what = ev->type == YAML_MAPPING_START_EVENT ?
 			    "mapping" : "list";
 	const struct qttt_meta *m;
+	char		 b[SHOWN];
 
 	if (f == NULL || f->kind == F_GAMES) {
 		if (ev->type == YAML_MAPPING_START_EVENT) {
@@ -1173,9 +1217,8 @@ collection(struct yaml_reader *y, struct qttt_record *rec,
 		yerror(y, rec, at, "'moves' is a list, not a mapping");
 	else if (f->key == K_META) {
 		m = &y->meta[rec->nmeta - 1];
-		yerror(y, rec, at, "'%.*s%s' holds a %s: metadata values "
-		    "are scalars", SHOW(m->keylen), m->key, MORE(m->keylen),
-		    what);
+		yerror(y, rec, at, "'%s' holds a %s: metadata values are "
+		    "scalars", shown(m->key, m->keylen, b), what);
 	} else
 		yerror(y, rec, at, "'%s' is a string, not a %s",
 		    f->key == K_RESULT ? "result" : f->key == K_MOVE ?
@@ -1214,6 +1257,7 @@ node(struct yaml_reader *y, struct qttt_record *rec, const yaml_event_t *ev)
 	struct ypos	 at = mark_pos(y, &ev->start_mark);
 	const yaml_char_t *anchor = NULL, *tag = NULL;
 	const char	*kind = "str";
+	char		 b[SHOWN];
 	enum step	 step;
 	int		 coll, outside;
 
@@ -1245,10 +1289,10 @@ node(struct yaml_reader *y, struct qttt_record *rec, const yaml_event_t *ev)
 			yerror(y, rec, at, "anchors (&%.32s) are not allowed",
 			    (const char *)anchor);
 		else
-			yerror(y, rec, at, "unknown tag '%.32s%s': the format "
+			yerror(y, rec, at, "unknown tag '%s': the format "
 			    "knows only !!str, !!seq and !!map",
-			    (const char *)tag, strlen((const char *)tag) > 32 ?
-			    "..." : "");
+			    shown((const char *)tag, strlen((const char *)tag),
+			    b));
 		if (!outside) {
 			reject(y, rec, f);
 			step = coll ? push(y, rec, F_SKIP, at) : S_GO;
@@ -1549,7 +1593,8 @@ needs_escapes(const char *str, size_t n)
 
 	for (i = 0; i < n; i += k) {
 		k = 1;
-		if (s[i] == '\t' || s[i] == '\n' || (s[i] >= 0x20 && s[i] < 0x7f))
+		if (s[i] == '\t' || s[i] == '\n' ||
+		    (s[i] >= 0x20 && s[i] < 0x7f))
 			continue;
 		if (s[i] < 0x80 || (k = qttt_utf8_len(s + i, n - i)) == 0 ||
 		    qttt_yaml_refused(s + i, k) != 0)

@@ -258,8 +258,8 @@ static const struct {
 	const char	*at;		/* where the error is */
 	const char	*part;
 } forced[] = {
-	{ "; {X=2,O=0}", "{", "O9@X9(s)!X9(s), before this" },
-	{ "", "X9+", "O9@X9(s)!X9(s), after it" },
+	{ "; {X=2,O=0}", "{", "O9@X9(5)!X9(5), before this" },
+	{ "", "X9+", "O9@X9(5)!X9(5), after it" },
 	{ "; O9@X9(4)!X9(4)", "X9(4)!", "goes to 5" },
 	{ "; X9@X9(5)!X9(5)", "X9@", "measured as O9@X9(5)" },
 	{ "; O9@X9(5)!X9(5)!O8(4)", "O8(4)", "O8 is not in the collapse" },

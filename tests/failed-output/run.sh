@@ -15,9 +15,9 @@
 # Every tool in cmd/ must have a command there.
 top=$(cd "$(dirname "$0")/../.." && pwd)
 here=$top/tests/failed-output
-out=$top/tests/out/failed-output
-rm -rf "$out"
-mkdir -p "$out"
+# A directory of its own: make check may run in several copies at once.
+mkdir -p "$top/tests/out"
+out=$(mktemp -d "$top/tests/out/failed-output.XXXXXX") || exit 1
 PATH=$top/cmd:$PATH
 LC_ALL=C
 export PATH LC_ALL
@@ -29,12 +29,14 @@ GAMES=$out/games.qttt
 UNFINISHED=$out/unfinished.qttt
 BAD=$out/bad.qttt
 SLOPPY=$out/sloppy.qttt
+YAML=$out/games.yaml
 STATES=$out/states.txt
-export GAMES UNFINISHED BAD SLOPPY STATES
+export GAMES UNFINISHED BAD SLOPPY YAML STATES
 qttt-generate -n 5000 -s 11 >"$GAMES" &&
 qttt-generate -u -n 5000 -s 12 >"$UNFINISHED" &&
     sed 's/; [^;]*$/; X1 a1 a1/' "$GAMES" >"$BAD" &&
     sed 's/; /;/g' "$GAMES" >"$SLOPPY" &&
+    qttt-convert -t yaml "$GAMES" >"$YAML" &&
     qttt-replay -a "$UNFINISHED" 2>/dev/null | head -20000 >"$STATES" || {
 	echo "failed-output: cannot make the inputs"
 	exit 1
@@ -138,4 +140,9 @@ for t in "$top"/cmd/qttt-*.c; do
 done
 
 echo "failed-output: $pass passed, $fail failed"
-[ $fail = 0 ]
+if [ $fail = 0 ]; then
+	rm -rf "$out"
+else
+	echo "failed-output: inputs kept in $out"
+	exit 1
+fi

@@ -52,8 +52,8 @@ void	fuzz_check_game(const struct qttt_game *);
 
 /*
  * Reads all of data with a reader for format f, playing every record
- * and checking it as above; each valid game also goes to valid() when
- * it is not NULL.  Returns the number of games read.
+ * and checking it as above; the first three valid games also go to
+ * valid() when it is not NULL.  Returns the number of games read.
  */
 size_t	fuzz_read_all(const uint8_t *data, size_t n, enum qttt_format f,
 	    void (*valid)(const struct qttt_record *,

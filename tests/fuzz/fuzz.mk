@@ -24,9 +24,10 @@ FUZZ_CFLAGS =	-std=c17 -D_POSIX_C_SOURCE=200809L $(WARNINGS) -O1 -g \
 tests/out/regress/fuzz_%: tests/fuzz/fuzz_%.c tests/fuzz/driver.c \
     $(FUZZ_DEPS) lib/libqttt.a
 	@mkdir -p tests/out/regress
-	$(CC) $(ALL_CFLAGS) $(FUZZ_DEFS) $(ALL_LDFLAGS) -o $@ \
+	$(CC) $(ALL_CFLAGS) $(FUZZ_DEFS) $(ALL_LDFLAGS) -o $@.tmp \
 	    tests/fuzz/fuzz_$*.c tests/fuzz/util.c tests/fuzz/driver.c \
 	    lib/libqttt.a $(YAML_LIBS)
+	mv -f $@.tmp $@
 
 tests/out/fuzz/lib/%.o: lib/%.c lib/qttt.h lib/internal.h
 	@mkdir -p tests/out/fuzz/lib
@@ -34,9 +35,10 @@ tests/out/fuzz/lib/%.o: lib/%.c lib/qttt.h lib/internal.h
 	    -c -o $@ $<
 
 tests/out/fuzz/fuzz_%: tests/fuzz/fuzz_%.c $(FUZZ_DEPS) $(FUZZ_LIBOBJS)
-	$(FUZZCC) $(FUZZ_CFLAGS) -fsanitize=fuzzer,address,undefined -o $@ \
-	    tests/fuzz/fuzz_$*.c tests/fuzz/util.c $(FUZZ_LIBOBJS) \
-	    $(YAML_LIBS)
+	$(FUZZCC) $(FUZZ_CFLAGS) -fsanitize=fuzzer,address,undefined \
+	    -o $@.tmp tests/fuzz/fuzz_$*.c tests/fuzz/util.c \
+	    $(FUZZ_LIBOBJS) $(YAML_LIBS)
+	mv -f $@.tmp $@
 
 fuzz: $(FUZZ_BINS)
 	FUZZTIME=$(FUZZTIME) sh tests/fuzz/run.sh $(FUZZ_NAMES)

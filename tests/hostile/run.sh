@@ -17,9 +17,9 @@
 # noise) are generated here at test time, see generated() below.
 top=$(cd "$(dirname "$0")/../.." && pwd)
 here=$top/tests/hostile
-out=$top/tests/out/hostile
-rm -rf "$out"
-mkdir -p "$out"
+# A directory of its own: make check may run in several copies at once.
+mkdir -p "$top/tests/out"
+out=$(mktemp -d "$top/tests/out/hostile.XXXXXX") || exit 1
 PATH=$top/cmd:$PATH
 LC_ALL=C
 export PATH LC_ALL
@@ -130,4 +130,9 @@ done
 . "$here/generated.sh"
 
 echo "hostile: $pass passed, $fail failed"
-[ $fail = 0 ]
+if [ $fail = 0 ]; then
+	rm -rf "$out"
+else
+	echo "hostile: inputs kept in $out"
+	exit 1
+fi
