@@ -17,7 +17,7 @@ struct options {
 	enum qttt_format	 format;	/* -f */
 	unsigned long		 game;		/* -g, or 0 */
 	int			 quiet;		/* -q */
-	/* -a, -o, -p and -w: what to print. */
+	/* -a, -p, -T and -w: what to print. */
 	struct qttt_replay_options out;
 };
 
@@ -27,8 +27,8 @@ struct options {
 static void
 usage(FILE *f)
 {
-	fprintf(f, "usage: %s [-ahqV] [-f format] [-g game] [-o output] "
-	    "[-p ply]\n"
+	fprintf(f, "usage: %s [-ahqV] [-f format] [-g game] [-p ply] "
+	    "[-T type]\n"
 	    "\t[-w measurement] [file ...]\n", progname);
 }
 
@@ -48,15 +48,15 @@ help(void)
 	    " yaml, json, goff\n"
 	    "  -g, --game=N         only the Nth game of each input\n"
 	    "  -h, --help           show this help and exit\n"
-	    "  -o, --output=OUT     state (state strings, the default),"
-	    " json (JSON\n"
-	    "                       Lines), yaml, or list (a listing to"
-	    " read)\n"
 	    "  -p, --ply=N          the state after N plies (placements and"
 	    "\n"
 	    "                       measurements); with -a, the states up"
 	    " to it\n"
 	    "  -q, --quiet          no diagnostics; the exit status tells\n"
+	    "  -T, --type=TYPE      state (state strings, the default),"
+	    " json (JSON\n"
+	    "                       Lines), yaml, or list (a listing to"
+	    " read)\n"
 	    "  -V, --version        show the version and exit\n"
 	    "  -w, --what-if=N      give the Nth measurement of each game"
 	    " its other\n"
@@ -188,9 +188,9 @@ main(int argc, char *argv[])
 		{ "format",	required_argument,	NULL, 'f' },
 		{ "help",	no_argument,		NULL, 'h' },
 		{ "game",	required_argument,	NULL, 'g' },
-		{ "output",	required_argument,	NULL, 'o' },
 		{ "ply",	required_argument,	NULL, 'p' },
 		{ "quiet",	no_argument,		NULL, 'q' },
+		{ "type",	required_argument,	NULL, 'T' },
 		{ "version",	no_argument,		NULL, 'V' },
 		{ "what-if",	required_argument,	NULL, 'w' },
 		{ NULL,		0,			NULL, 0 }
@@ -206,7 +206,7 @@ main(int argc, char *argv[])
 	memset(&o, 0, sizeof(o));
 	o.out.output = QTTT_OUTPUT_STATE;
 	o.out.ply = -1;
-	while ((ch = getopt_long(argc, argv, "af:g:ho:p:qVw:", longopts,
+	while ((ch = getopt_long(argc, argv, "af:g:hp:qT:Vw:", longopts,
 	    NULL)) != -1) {
 		switch (ch) {
 		case 'a':
@@ -233,9 +233,9 @@ main(int argc, char *argv[])
 		case 'h':
 			help();
 			break;
-		case 'o':
+		case 'T':
 			if ((v = parse_output(optarg)) == -1) {
-				fprintf(stderr, "%s: unknown output: %s (state,"
+				fprintf(stderr, "%s: unknown type: %s (state,"
 				    " json, yaml or list)\n", progname,
 				    optarg);
 				usage(stderr);

@@ -208,8 +208,9 @@ qttt_yaml_states_close(struct yaml_states *y)
 
 /*
  * The reader cuts the input into documents at their markers ("---",
- * "...", a directive) and, in a stream of JSON objects, at every line
- * that starts with '{'.  Each document is checked byte by byte, then
+ * "...", a directive) and, in a stream of JSON values, where a line
+ * starts a new one (load_document).  Each document is checked byte by
+ * byte, then
  * parsed by a fresh libyaml parser, so that
  *	- memory is bounded by QTTT_YAML_DOC_MAX, whatever the input;
  *	- an error costs only its document: reading goes on at the next;
@@ -253,7 +254,7 @@ struct ypos {
 struct frame {
 	enum frame_kind	 kind;
 	int		 value;		/* mapping: a value next */
-	enum key_kind	 key;		/* a mapping: what it is */
+	enum key_kind	 key;		/* mapping: what value */
 	int		 record;	/* a record ends with it */
 	struct ypos	 at;
 };
@@ -344,7 +345,7 @@ line_kind(const char *s, size_t n)
 	return L_CONTENT;
 }
 
-/* The code point of a valid UTF-8 sequence of k bytes. */
+/* The code point of a valid UTF-8 sequence of k bytes, k >= 2. */
 static unsigned long
 code_point(const unsigned char *s, size_t k)
 {

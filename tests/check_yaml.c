@@ -758,6 +758,51 @@ START_TEST(test_write_line_meta)
 }
 END_TEST
 
+/*
+ * Characters the reader refuses in its input (line breaks of YAML 1.1,
+ * C1 controls, U+FEFF) and control characters are written escaped, so
+ * that what is written reads back.
+ */
+START_TEST(test_write_escapes)
+{
+	static const char text[] =
+	    "event: \"a\\Lb\\x85c\\ufeffd\\re\\af\"\n"
+	    "moves:\n- {move: X1 a1 b1, comment: \"x\\ty\\u2029z\\n\\nend\"}\n";
+	static const char event[] = "a\xe2\x80\xa8" "b\xc2\x85" "c"
+	    "\xef\xbb\xbf" "d\re\af";
+	static const char comment[] = "x\ty\xe2\x80\xa9z\n\nend";
+	struct input	 in;
+	struct output	 o;
+	int		 json;
+
+	for (json = 0; json < 2; json++) {
+		first_game(text, &in);
+		ck_assert_uint_eq(in.errors, 0);
+		ck_assert_uint_eq(rec.meta[0].valuelen, sizeof(event) - 1);
+		ck_assert_mem_eq(rec.meta[0].value, event, sizeof(event) - 1);
+		output_open(&o);
+		ck_assert_int_eq(json ? qttt_json_write(o.f, &game, &rec) :
+		    qttt_yaml_write(o.f, &game, &rec), 0);
+		output_close(&o);
+		input_close(&in);
+		ck_assert_ptr_null(strstr(o.buf, "\xe2\x80\xa8"));
+		ck_assert_ptr_null(strstr(o.buf, "\xc2\x85"));
+		ck_assert_ptr_null(strchr(o.buf, '\r'));
+		input_open(&in, o.buf, o.len, QTTT_FORMAT_AUTO);
+		ck_assert_int_eq(input_next(&in), 1);
+		ck_assert_msg(in.errors == 0, "'%s' does not read back",
+		    o.buf);
+		ck_assert_mem_eq(rec.meta[0].value, event, sizeof(event) - 1);
+		ck_assert_uint_eq(rec.items[0].commentlen,
+		    sizeof(comment) - 1);
+		ck_assert_mem_eq(rec.items[0].comment, comment,
+		    sizeof(comment) - 1);
+		input_close(&in);
+		free(o.buf);
+	}
+}
+END_TEST
+
 /* A write error is reported. */
 START_TEST(test_write_error)
 {
@@ -923,6 +968,7 @@ yaml_suite(void)
 	tcase_add_test(tc, test_nulls);
 	tcase_add_test(tc, test_write_line_comment);
 	tcase_add_test(tc, test_write_line_meta);
+	tcase_add_test(tc, test_write_escapes);
 	tcase_add_test(tc, test_write_error);
 	suite_add_tcase(s, tc);
 

@@ -1,6 +1,6 @@
 #!/bin/sh
 # qttt-replay on generated games.  Targets: on 1,000,000 games, the
-# final states as JSON Lines (-o json) take at most 20 times the wall
+# final states as JSON Lines (-T json) take at most 20 times the wall
 # time of wc -l on the same file, measured in the same run (the fastest
 # of five runs of each); peak RSS under 4 MiB for 10,000 and for
 # 1,000,000 games (it must not grow with the input).  The other outputs
@@ -14,12 +14,12 @@ status=0
 cat "$large" > /dev/null	# into the page cache for both
 bench_run 5 wc -l "$large" || status=1
 wc_wall=$bench_wall
-bench_run 5 qttt-replay -o json "$large" ||
-    { echo "qttt-replay -o json failed"; status=1; }
+bench_run 5 qttt-replay -T json "$large" ||
+    { echo "qttt-replay -T json failed"; status=1; }
 j_wall=$bench_wall
 j_large=$bench_kib
-bench_run 1 qttt-replay -o json "$small" ||
-    { echo "qttt-replay -o json failed"; status=1; }
+bench_run 1 qttt-replay -T json "$small" ||
+    { echo "qttt-replay -T json failed"; status=1; }
 j_small=$bench_kib
 bench_run 3 qttt-replay "$large" || { echo "qttt-replay failed"; status=1; }
 s_wall=$bench_wall
@@ -28,7 +28,7 @@ bench_run 3 qttt-replay -a "$large" ||
 a_wall=$bench_wall
 
 ratio=$(bench_ratio "$j_wall" "$wc_wall")
-echo "1000000 games: qttt-replay -o json ${j_wall} s, wc -l ${wc_wall} s:" \
+echo "1000000 games: qttt-replay -T json ${j_wall} s, wc -l ${wc_wall} s:" \
     "ratio ${ratio} (target <= 20)"
 echo "peak RSS: ${j_small} KiB for 10000 games, ${j_large} KiB for" \
     "1000000 games (target < 4096 KiB each)"
@@ -36,7 +36,7 @@ echo "for the record: state strings ${s_wall} s" \
     "(ratio $(bench_ratio "$s_wall" "$wc_wall")), every state (-a)" \
     "${a_wall} s (ratio $(bench_ratio "$a_wall" "$wc_wall"))"
 if ! bench_le "$ratio" 20; then
-	echo "MISSED: qttt-replay -o json is ${ratio} times slower than wc -l"
+	echo "MISSED: qttt-replay -T json is ${ratio} times slower than wc -l"
 	status=1
 fi
 for k in "$j_small" "$j_large"; do
