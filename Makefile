@@ -83,6 +83,8 @@ check: all tests/unit $(FUZZ_REGRESS)
 # The main job on the bundled example games.
 demo: all
 	cmd/qttt-validate -s formats/examples/worked.qttt
+	cmd/qttt-replay -T list -g 3 formats/examples/worked.qttt
+	cmd/qttt-render -g 3 formats/examples/worked.qttt
 
 bench: all
 	sh tests/bench/run.sh
