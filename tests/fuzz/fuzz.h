@@ -45,10 +45,16 @@ void	fuzz_check_record(const struct qttt_record *, size_t nerrors);
 /*
  * Checks a valid game: its canonical record reads back, through the
  * line notation reader, as a valid game with the same state, and
- * prints the same bytes again; its state string (when the library has
- * one) parses back to the same state.
+ * prints the same bytes again; its state string parses back to the
+ * same state (fuzz_check_state).
  */
 void	fuzz_check_game(const struct qttt_game *);
+
+/*
+ * Checks a reachable position: its state string parses back to it and
+ * prints back as the same bytes.
+ */
+void	fuzz_check_state(const struct qttt_state *);
 
 /*
  * Reads all of data with a reader for format f, playing every record

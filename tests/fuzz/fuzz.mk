@@ -16,15 +16,14 @@ FUZZ_REGRESS =	$(FUZZ_NAMES:%=tests/out/regress/fuzz_%)
 FUZZ_BINS =	$(FUZZ_NAMES:%=tests/out/fuzz/fuzz_%)
 FUZZ_LIBOBJS =	$(LIB_OBJS:lib/%.o=tests/out/fuzz/lib/%.o)
 FUZZ_DEPS =	tests/fuzz/util.c tests/fuzz/fuzz.h lib/qttt.h
-FUZZ_DEFS =	$(if $(wildcard lib/state_string.c),-DFUZZ_HAVE_STATE_STRING)
 FUZZ_CFLAGS =	-std=c17 -D_POSIX_C_SOURCE=200809L $(WARNINGS) -O1 -g \
 		-fno-omit-frame-pointer -fno-sanitize-recover=all \
-		$(YAML_CFLAGS) -Ilib $(FUZZ_DEFS)
+		$(YAML_CFLAGS) -Ilib
 
 tests/out/regress/fuzz_%: tests/fuzz/fuzz_%.c tests/fuzz/driver.c \
     $(FUZZ_DEPS) lib/libqttt.a
 	@mkdir -p tests/out/regress
-	$(CC) $(ALL_CFLAGS) $(FUZZ_DEFS) $(ALL_LDFLAGS) -o $@.tmp \
+	$(CC) $(ALL_CFLAGS) $(ALL_LDFLAGS) -o $@.tmp \
 	    tests/fuzz/fuzz_$*.c tests/fuzz/util.c tests/fuzz/driver.c \
 	    lib/libqttt.a $(YAML_LIBS)
 	mv -f $@.tmp $@

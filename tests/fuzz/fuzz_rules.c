@@ -17,8 +17,9 @@
  *    every other move as it was;
  *  - the result is the one the model computes from the board, and the
  *    position keeps every "fact worth a test" of RULES.md;
- *  - the game played alongside prints a record that reads back as the
- *    same game (fuzz_check_game).
+ *  - every position's state string reads back as the same position
+ *    (fuzz_check_state), and the game played alongside prints a record
+ *    that reads back as the same game (fuzz_check_game).
  */
 #include <string.h>
 
@@ -185,6 +186,7 @@ check_position(const struct qttt_state *st, int measurements)
 
 	FUZZ_ASSERT(qttt_state_check(st, NULL) == QTTT_OK,
 	    "a reachable state fails qttt_state_check");
+	fuzz_check_state(st);
 	FUZZ_ASSERT(st->next >= 1 && st->next <= 10, "next %d", st->next);
 	FUZZ_ASSERT(measurements <= 5, "%d measurements", measurements);
 	for (s = 0; s < QTTT_NSQUARES; s++) {

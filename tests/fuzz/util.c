@@ -112,9 +112,8 @@ fuzz_check_record(const struct qttt_record *rec, size_t nerrors)
 		    rec->textlen);
 }
 
-#ifdef FUZZ_HAVE_STATE_STRING
-static void
-check_state_string(const struct qttt_state *st)
+void
+fuzz_check_state(const struct qttt_state *st)
 {
 	struct qttt_state back;
 	struct qttt_diag d;
@@ -133,7 +132,6 @@ check_state_string(const struct qttt_state *st)
 	FUZZ_ASSERT(k == n && memcmp(s, again, n) == 0, "'%s' prints back "
 	    "as '%s'", s, again);
 }
-#endif
 
 void
 fuzz_check_game(const struct qttt_game *g)
@@ -161,9 +159,7 @@ fuzz_check_game(const struct qttt_game *g)
 	    "'%s' prints back as '%s'", text, again);
 	FUZZ_ASSERT(qttt_state_check(&g->state, NULL) == QTTT_OK,
 	    "the position after '%s' fails qttt_state_check", text);
-#ifdef FUZZ_HAVE_STATE_STRING
-	check_state_string(&g->state);
-#endif
+	fuzz_check_state(&g->state);
 }
 
 /* The reader of the last text read back: its records point into it. */
