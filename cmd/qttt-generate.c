@@ -14,7 +14,7 @@
 static void
 usage(FILE *f)
 {
-	fprintf(f, "usage: %s [-u] [-n count] [-r result] [-s seed]\n",
+	fprintf(f, "usage: %s [-huV] [-n count] [-r result] [-s seed]\n",
 	    progname);
 }
 
