@@ -78,7 +78,7 @@ check: all tests/unit $(FUZZ_REGRESS)
 	sh tests/failed-output/run.sh
 	QTTT_SANITIZE=$(SANITIZE) sh tests/limits/run.sh
 	sh tests/lint-man.sh $(MAN1) $(MAN5)
-	sh tests/install/run.sh
+	QTTT_SANFLAGS="$(SANFLAGS)" sh tests/install/run.sh
 
 # The main job on the bundled example games.
 demo: all

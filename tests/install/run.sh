@@ -16,7 +16,7 @@ done
 PKG_CONFIG_PATH=$dest/usr/lib/pkgconfig
 PKG_CONFIG_SYSROOT_DIR=$dest
 export PKG_CONFIG_PATH PKG_CONFIG_SYSROOT_DIR
-${CC:-cc} -o "$dest/bot" "$top/tests/install/bot.c" \
+${CC:-cc} $QTTT_SANFLAGS -o "$dest/bot" "$top/tests/install/bot.c" \
     $(pkg-config --cflags --libs qttt)
 "$dest/bot" | "$dest/usr/bin/qttt-validate" -l -
 make -s -C "$top" uninstall DESTDIR="$dest" PREFIX=/usr >/dev/null
