@@ -287,15 +287,6 @@ parse_value(struct cursor *c)
 	return -1;
 }
 
-static int
-possible_result(int x, int o)
-{
-	/* 1-0 0-1 1-1/2 1/2-1 3/2-0 2-0 0-0, in half points. */
-	return (x == 2 && o == 0) || (x == 0 && o == 2) ||
-	    (x == 2 && o == 1) || (x == 1 && o == 2) ||
-	    (x == 3 && o == 0) || (x == 4 && o == 0) || (x == 0 && o == 0);
-}
-
 /* "{X=1,O=0.5}". */
 static int
 parse_score(struct cursor *c, struct qttt_item *it)
@@ -309,7 +300,7 @@ parse_score(struct cursor *c, struct qttt_item *it)
 	    (o = parse_value(c)) < 0 || !expect(c, '}', "after O's score") ||
 	    !at_end(c, "the score"))
 		return 0;
-	if (!possible_result(x, o)) {
+	if (!qttt_result_possible(x, o)) {
 		SYNTAX(c, QTTT_E_RESULTSYN, it->col, "{X=%g,O=%g} is not a "
 		    "possible score", x / 2.0, o / 2.0);
 		return 0;
@@ -645,15 +636,7 @@ goff_next(struct qttt_reader *r, struct qttt_record *rec)
 
 	while ((k = reader_getline(r, &l)) == 1) {
 		if (l.toolong) {
-			qttt_record_clear(rec);
-			rec->format = QTTT_FORMAT_GOFF;
-			rec->line = l.lineno;
-			rec->text = l.text;
-			rec->textlen = l.len;
-			rec->damaged = 1;
-			qttt_record_diag(rec, QTTT_E_LONGLINE, l.lineno,
-			    QTTT_LINE_MAX, "line longer than %d bytes: "
-			    "no game is this long", QTTT_LINE_MAX);
+			reader_toolong(rec, &l, QTTT_FORMAT_GOFF);
 			return 1;
 		}
 		if (goff_parse(l.text, l.len, l.lineno, rec, g->check)) {
@@ -689,22 +672,8 @@ goff_close(struct qttt_reader *r)
 static int
 goff_sniff(const char *s, size_t n)
 {
-	size_t	 i = 0;
+	size_t	 i = reader_skip_comments(s, n);
 
-	while (i < n) {
-		while (i < n && is_blank((unsigned char)s[i]))
-			i++;
-		if (i < n && (s[i] == '\n' || s[i] == '\r')) {
-			i++;
-			continue;
-		}
-		if (i < n && s[i] == '#') {
-			while (i < n && s[i] != '\n')
-				i++;
-			continue;
-		}
-		break;
-	}
 	if (n - i < 3 || s[i] != 'X' || s[i + 1] != '1')
 		return 0;
 	for (i += 2; i < n && is_blank((unsigned char)s[i]); i++)

@@ -40,6 +40,13 @@ struct reader_format {
 	void		(*close)(struct qttt_reader *);
 };
 
+/* Makes rec the one line-too-long diagnostic of an over-long line. */
+void	 reader_toolong(struct qttt_record *, const struct reader_line *,
+	    enum qttt_format);
+/* The index of the first byte after blank lines and '#' comments. */
+size_t	 reader_skip_comments(const char *, size_t);
+/* Whether X's and O's scores, in half points, make a possible result. */
+int	 qttt_result_possible(int x, int o);
 /* One line: 1, 0 at the end, -1 on a read error. */
 int	 reader_getline(struct qttt_reader *, struct reader_line *);
 /* Up to n raw bytes; 0 at the end or on error (see reader_error). */

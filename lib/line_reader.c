@@ -329,15 +329,6 @@ parse_score(const char *t, size_t n, size_t *used)
 }
 
 static int
-possible_result(int x, int o)
-{
-	/* 1-0 0-1 1-1/2 1/2-1 3/2-0 2-0 0-0, in half points. */
-	return (x == 2 && o == 0) || (x == 0 && o == 2) ||
-	    (x == 2 && o == 1) || (x == 1 && o == 2) ||
-	    (x == 3 && o == 0) || (x == 4 && o == 0) || (x == 0 && o == 0);
-}
-
-static int
 parse_result(struct cursor *c, size_t end, struct qttt_item *it)
 {
 	const char	*t = c->s + c->pos;
@@ -364,7 +355,7 @@ parse_result(struct cursor *c, size_t end, struct qttt_item *it)
 		p++;
 	if ((o = parse_score(t + p, n - p, &u2)) < 0 || p + u2 != n)
 		goto bad;
-	if (!possible_result(x, o)) {
+	if (!qttt_result_possible(x, o)) {
 		SYNTAX(c, QTTT_E_RESULTSYN, it->col, "'%.*s%s' is not a "
 		    "possible result (1-0, 0-1, 1-1/2, 1/2-1, 3/2-0, 2-0, "
 		    "0-0 or *)", TOKEN(t, n));

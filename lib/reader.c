@@ -154,6 +154,42 @@ reader_state(const struct qttt_reader *r)
 	return r->impl_state;
 }
 
+void
+reader_toolong(struct qttt_record *rec, const struct reader_line *l,
+    enum qttt_format format)
+{
+	qttt_record_clear(rec);
+	rec->format = format;
+	rec->line = l->lineno;
+	rec->text = l->text;
+	rec->textlen = l->len;
+	rec->damaged = 1;
+	qttt_record_diag(rec, QTTT_E_LONGLINE, l->lineno, QTTT_LINE_MAX,
+	    "line longer than %d bytes: no game is this long", QTTT_LINE_MAX);
+}
+
+size_t
+reader_skip_comments(const char *s, size_t n)
+{
+	size_t	 i = 0;
+
+	while (i < n) {
+		while (i < n && (s[i] == ' ' || s[i] == '\t'))
+			i++;
+		if (i < n && (s[i] == '\n' || s[i] == '\r')) {
+			i++;
+			continue;
+		}
+		if (i < n && s[i] == '#') {
+			while (i < n && s[i] != '\n')
+				i++;
+			continue;
+		}
+		break;
+	}
+	return i;
+}
+
 /* ------------------------------------------------------------------ */
 /* The line notation                                                    */
 /* ------------------------------------------------------------------ */
@@ -166,15 +202,7 @@ line_next(struct qttt_reader *r, struct qttt_record *rec)
 
 	while ((k = reader_getline(r, &l)) == 1) {
 		if (l.toolong) {
-			qttt_record_clear(rec);
-			rec->format = QTTT_FORMAT_LINE;
-			rec->line = l.lineno;
-			rec->text = l.text;
-			rec->textlen = l.len;
-			rec->damaged = 1;
-			qttt_record_diag(rec, QTTT_E_LONGLINE, l.lineno,
-			    QTTT_LINE_MAX, "line longer than %d bytes: "
-			    "no game is this long", QTTT_LINE_MAX);
+			reader_toolong(rec, &l, QTTT_FORMAT_LINE);
 			return 1;
 		}
 		if (qttt_line_parse(l.text, l.len, l.lineno, rec)) {

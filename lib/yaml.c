@@ -1473,22 +1473,8 @@ yaml_close(struct qttt_reader *r)
 static int
 yaml_sniff(const char *s, size_t n)
 {
-	size_t	 i = 0, j;
+	size_t	 i = reader_skip_comments(s, n), j;
 
-	while (i < n) {
-		while (i < n && is_blank((unsigned char)s[i]))
-			i++;
-		if (i < n && (s[i] == '\n' || s[i] == '\r')) {
-			i++;
-			continue;
-		}
-		if (i < n && s[i] == '#') {
-			while (i < n && s[i] != '\n')
-				i++;
-			continue;
-		}
-		break;
-	}
 	if (i == n)
 		return 0;
 	if (s[i] == '%' || s[i] == '{' || s[i] == '[' ||

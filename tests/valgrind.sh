@@ -22,7 +22,10 @@ vg="$vg --track-fds=no"
 # PATH (QTTT_TOOLS).
 for t in "$top"/cmd/qttt-*.c; do
 	t=$(basename "$t" .c)
-	[ -x "$top/cmd/$t" ] || { echo "valgrind: build first: cmd/$t"; exit 1; }
+	if [ ! -x "$top/cmd/$t" ]; then
+		echo "valgrind: build first: cmd/$t"
+		exit 1
+	fi
 	# Found on PATH, the tool sees argv[0] as it would unwrapped.
 	printf '#!/bin/sh\nPATH=%s:$PATH exec %s --log-file=%s %s "$@"\n' \
 	    "$top/cmd" "$vg" "$out/log/$t.%p" "$t" >"$out/bin/$t"
@@ -35,10 +38,12 @@ QTTT_TOOLS=$out/bin QTTT_GOLDEN_OUT=$out/golden \
 if [ -x "$top/tests/unit" ]; then
 	# Check forks a process per test, which memcheck follows; its
 	# time limits are for native speed.
-	CK_TIMEOUT_MULTIPLIER=50 $vg --log-file="$out/log/unit.%p" "$top/tests/unit" >"$out/unit.out" \
-	    2>&1 || { echo "FAIL: unit tests under valgrind"; status=1; }
+	CK_TIMEOUT_MULTIPLIER=50 $vg --log-file="$out/log/unit.%p" \
+	    "$top/tests/unit" >"$out/unit.out" 2>&1 ||
+	    { echo "FAIL: unit tests under valgrind"; status=1; }
 fi
 for f in "$top"/tests/out/regress/fuzz_*; do
+	case $f in *.tmp) continue ;; esac
 	[ -x "$f" ] || continue
 	name=${f##*/fuzz_}
 	set --

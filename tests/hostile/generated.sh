@@ -114,8 +114,10 @@ awk 'BEGIN { print "moves: []"
     print "---"; print "moves: [X1 a1 a1]" }' >"$g/big-doc.yaml"
 check gen:yaml-1mib 1 19419:1 yaml "$g/big-doc.yaml" "qttt-validate -"
 check gen:yaml-1mib-next 1 - - "$g/big-doc.yaml" \
-    "qttt-validate - 2>&1 | grep -q '^qttt-validate: <stdin>:20003:15: .*same-square' && exit 1"
+    "qttt-validate - 2>&1 |
+    grep -q '^qttt-validate: <stdin>:20003:15: .*same-square' && exit 1"
 { echo 'moves: [X1 a1 b1]'; echo '---'; printf 'event: '
   cat "$g/100mb"; printf '\n---\nmoves: [X1 a1 a1]\n'; } >"$g/100mb.yaml"
-check gen:yaml-100mb-line 1 3:65537 line-too-long "$g/100mb.yaml" "qttt-validate -"
+check gen:yaml-100mb-line 1 3:65537 line-too-long "$g/100mb.yaml" \
+    "qttt-validate -"
 check gen:json-noise 1 1:1 invalid-utf8 "$g/noise" "qttt-validate -f json -"

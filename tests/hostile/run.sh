@@ -87,7 +87,8 @@ plan() {
 			if (c == "\\" && i < n) {
 				c = substr(s, ++i, 1)
 				if (c == "x") {
-					printf "%c", hexval(substr(s, i + 1, 2)) > file
+					printf "%c", hexval(substr(s, i + 1, 2)) \
+					    > file
 					i += 2
 					continue
 				}
@@ -102,7 +103,8 @@ plan() {
 	/^#/ || /^$/ { next }
 	/^command / { cmd = substr($0, 9); next }
 	NF != 4 {
-		printf "%s:%d: expected 4 fields\n", FILENAME, NR > "/dev/stderr"
+		printf "%s:%d: expected 4 fields\n", FILENAME, NR \
+		    > "/dev/stderr"
 		bad = 1
 		next
 	}
