@@ -356,32 +356,31 @@ qttt_state_cycle(const struct qttt_state *st, struct qttt_cycle *c)
 static void
 collapse(struct qttt_state *st, int m, int s)
 {
-	unsigned char	 queue[QTTT_NSQUARES], spooky[QTTT_MAXMOVES];
-	int		 head = 0, tail = 0, n = 0, i, k, t;
+	unsigned char	 queue[QTTT_NSQUARES];
+	unsigned int	 at[QTTT_NSQUARES], moves;
+	int		 head = 0, tail = 0, k, t;
 
-	/* The moves still spooky; each leaves the list as it lands. */
+	/* The spooky moves with a mark in each square (bit k for move k). */
+	memset(at, 0, sizeof(at));
 	for (k = 1; k < st->next; k++)
-		if (k != m && is_spooky(st, k))
-			spooky[n++] = k;
+		if (k != m && is_spooky(st, k)) {
+			at[st->where[k][0]] |= BIT(k);
+			at[st->where[k][1]] |= BIT(k);
+		}
 	st->where[m][0] = st->where[m][1] = s;
 	st->board[s] = m;
 	queue[tail++] = s;
 	while (head < tail) {
 		s = queue[head++];
-		for (i = 0; i < n; ) {
-			k = spooky[i];
-			if (st->where[k][0] == s)
-				t = st->where[k][1];
-			else if (st->where[k][1] == s)
-				t = st->where[k][0];
-			else {
-				i++;
-				continue;
-			}
+		for (moves = at[s]; moves != 0; moves &= moves - 1) {
+			k = __builtin_ctz(moves);
+			t = st->where[k][0] == s ? st->where[k][1] :
+			    st->where[k][0];
+			/* Gone from both its squares: it lands once. */
+			at[t] &= ~BIT(k);
 			st->where[k][0] = st->where[k][1] = t;
 			st->board[t] = k;
 			queue[tail++] = t;
-			spooky[i] = spooky[--n];
 		}
 	}
 	st->pending = 0;
