@@ -1592,8 +1592,9 @@ needs_escapes(const char *str, size_t n)
 
 /*
  * A scalar.  A plain value (from the input) is left to the emitter;
- * a string is quoted only if it must be; a string of several lines is
- * a literal block.
+ * a string is quoted only if it must be; a value of several lines,
+ * plain or not, is a literal block (the emitter would quote a plain
+ * one, which then reads back as a string and writes as a block).
  */
 static void
 emit_scalar(struct emitter *e, const char *s, size_t n, int plain)
@@ -1604,7 +1605,7 @@ emit_scalar(struct emitter *e, const char *s, size_t n, int plain)
 
 	if (!e->ok)
 		return;
-	if (!plain && memchr(s, '\n', n) != NULL)
+	if (memchr(s, '\n', n) != NULL)
 		style = YAML_LITERAL_SCALAR_STYLE;
 	if (needs_escapes(s, n))
 		style = YAML_DOUBLE_QUOTED_SCALAR_STYLE;
