@@ -14,43 +14,6 @@
 static struct qttt_record rec;
 static struct qttt_game game;
 
-struct input {
-	FILE			*f;
-	struct qttt_reader	*r;
-	size_t			 errors;
-};
-
-static void
-input_open(struct input *in, const char *text, enum qttt_format fmt)
-{
-	size_t	 n = strlen(text);
-
-	ck_assert_ptr_nonnull(in->f = tmpfile());
-	ck_assert_uint_eq(fwrite(text, 1, n, in->f), n);
-	ck_assert_int_eq(fflush(in->f), 0);
-	rewind(in->f);
-	ck_assert_ptr_nonnull(in->r = qttt_reader_open(fileno(in->f), fmt));
-}
-
-static int
-input_next(struct input *in)
-{
-	int	 k;
-
-	k = qttt_reader_next(in->r, &rec);
-	ck_assert_int_ne(k, -1);
-	if (k == 1)
-		in->errors = qttt_record_play(&rec, &game);
-	return k;
-}
-
-static void
-input_close(struct input *in)
-{
-	qttt_reader_close(in->r);
-	fclose(in->f);
-}
-
 /*
  * Reads one game of Goff's notation; returns its errors.  The record
  * stays valid until the next call.
@@ -63,7 +26,7 @@ read_goff(const char *text)
 
 	if (open)
 		input_close(&in);
-	input_open(&in, text, QTTT_FORMAT_GOFF);
+	input_open(&in, text, strlen(text), QTTT_FORMAT_GOFF, &rec, &game);
 	open = 1;
 	ck_assert_msg(input_next(&in) == 1, "no game in '%s'", text);
 	ck_assert_int_eq(rec.format, QTTT_FORMAT_GOFF);

@@ -7,6 +7,26 @@
 
 #include <check.h>
 
+#include "qttt.h"
+
+/*
+ * An input held in a temporary file, read and played game by game into
+ * the caller's record and game (check_input.c).
+ */
+struct input {
+	FILE			*f;
+	struct qttt_reader	*r;
+	struct qttt_record	*rec;
+	struct qttt_game	*game;
+	size_t			 errors;	/* of the last game */
+};
+
+void	 input_open(struct input *, const char *data, size_t n,
+	    enum qttt_format, struct qttt_record *, struct qttt_game *);
+/* Reads and plays the next game: 1, or 0 at the end. */
+int	 input_next(struct input *);
+void	 input_close(struct input *);
+
 Suite	*rules_suite(void);
 Suite	*generate_suite(void);
 Suite	*line_suite(void);

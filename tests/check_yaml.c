@@ -17,49 +17,11 @@
 static struct qttt_record rec;
 static struct qttt_game game;
 
-/* An input held in a temporary file, read game by game. */
-struct input {
-	FILE			*f;
-	struct qttt_reader	*r;
-	size_t			 errors;	/* of the last game */
-};
-
-static void
-input_open(struct input *in, const char *data, size_t n,
-    enum qttt_format fmt)
-{
-	ck_assert_ptr_nonnull(in->f = tmpfile());
-	ck_assert_uint_eq(fwrite(data, 1, n, in->f), n);
-	ck_assert_int_eq(fflush(in->f), 0);
-	rewind(in->f);
-	ck_assert_ptr_nonnull(in->r = qttt_reader_open(fileno(in->f), fmt));
-}
-
-/* Reads and plays the next game: 1, or 0 at the end. */
-static int
-input_next(struct input *in)
-{
-	int	 k;
-
-	k = qttt_reader_next(in->r, &rec);
-	ck_assert_int_ne(k, -1);
-	if (k == 1)
-		in->errors = qttt_record_play(&rec, &game);
-	return k;
-}
-
-static void
-input_close(struct input *in)
-{
-	qttt_reader_close(in->r);
-	fclose(in->f);
-}
-
 /* Reads a YAML text (a C string) and returns its first game. */
 static void
 first_game(const char *text, struct input *in)
 {
-	input_open(in, text, strlen(text), QTTT_FORMAT_YAML);
+	input_open(in, text, strlen(text), QTTT_FORMAT_YAML, &rec, &game);
 	ck_assert_msg(input_next(in) == 1, "no game in '%s'", text);
 }
 
@@ -312,7 +274,7 @@ START_TEST(test_rejection)
 	/* Two of the texts hold a NUL byte. */
 	if (strcmp(rejections[_i].name, "NUL byte") == 0)
 		n = sizeof("event: a\0b\nmoves: []\n") - 1;
-	input_open(&in, text, n, QTTT_FORMAT_YAML);
+	input_open(&in, text, n, QTTT_FORMAT_YAML, &rec, &game);
 	ck_assert_msg(input_next(&in) == 1, "%s: no record",
 	    rejections[_i].name);
 	ck_assert_msg(in.errors > 0, "%s: accepted", rejections[_i].name);
@@ -426,7 +388,7 @@ START_TEST(test_document_limit)
 		len += sprintf(text + len, "# %0997zu\n", line++);
 	}
 	len += sprintf(text + len, "---\nmoves: [X1 a1 b1]\n");
-	input_open(&in, text, len, QTTT_FORMAT_YAML);
+	input_open(&in, text, len, QTTT_FORMAT_YAML, &rec, &game);
 	ck_assert_int_eq(input_next(&in), 1);
 	ck_assert_uint_eq(rec.ndiags, 1);
 	ck_assert_int_eq(rec.diags[0].code, QTTT_E_YAML);
@@ -455,7 +417,7 @@ START_TEST(test_long_line)
 	memset(text + len, 'x', QTTT_LINE_MAX);
 	len += QTTT_LINE_MAX;
 	len += sprintf(text + len, "\nmoves: []\n---\nmoves: []\n");
-	input_open(&in, text, len, QTTT_FORMAT_YAML);
+	input_open(&in, text, len, QTTT_FORMAT_YAML, &rec, &game);
 	ck_assert_int_eq(input_next(&in), 1);
 	ck_assert(has_diag(QTTT_E_LONGLINE, 1, QTTT_LINE_MAX + 1, ""));
 	ck_assert_int_eq(input_next(&in), 1);
@@ -477,7 +439,7 @@ count_games(const char *text, enum qttt_format fmt, size_t *invalid)
 	size_t		 games = 0;
 
 	*invalid = 0;
-	input_open(&in, text, strlen(text), fmt);
+	input_open(&in, text, strlen(text), fmt, &rec, &game);
 	while (input_next(&in) == 1) {
 		games++;
 		if (in.errors > 0)
@@ -563,7 +525,7 @@ START_TEST(test_sniff)
 	struct input	 in;
 
 	input_open(&in, sniffs[_i].text, strlen(sniffs[_i].text),
-	    QTTT_FORMAT_AUTO);
+	    QTTT_FORMAT_AUTO, &rec, &game);
 	(void)qttt_reader_next(in.r, &rec);
 	ck_assert_msg(qttt_reader_format(in.r) == sniffs[_i].format,
 	    "'%s' read as format %d", sniffs[_i].text,
@@ -638,7 +600,7 @@ START_TEST(test_write_keeps)
 	ck_assert_ptr_eq(strchr(j.buf, '\n'), j.buf + j.len - 1);
 
 	/* Both read back as the same record. */
-	input_open(&in, y.buf, y.len, QTTT_FORMAT_AUTO);
+	input_open(&in, y.buf, y.len, QTTT_FORMAT_AUTO, &rec, &game);
 	ck_assert_int_eq(input_next(&in), 1);
 	ck_assert_uint_eq(in.errors, 0);
 	ck_assert_str_eq(canonical(), canon);
@@ -662,7 +624,7 @@ START_TEST(test_write_keeps)
 	ck_assert_mem_eq(y2.buf, y.buf, y.len);
 	free(y2.buf);
 
-	input_open(&in, j.buf, j.len, QTTT_FORMAT_AUTO);
+	input_open(&in, j.buf, j.len, QTTT_FORMAT_AUTO, &rec, &game);
 	ck_assert_int_eq(input_next(&in), 1);
 	ck_assert_uint_eq(in.errors, 0);
 	output_open(&y2);
@@ -749,7 +711,7 @@ START_TEST(test_write_line_meta)
 	ck_assert_str_eq(o.buf, "# event: Open\n# note: a\n#   b?\n"
 	    "# X1 a1 b1: center next\nX1 a1 b1 # a quiet game\n");
 	/* And it reads back as the game, the comments ignored. */
-	input_open(&in, o.buf, o.len, QTTT_FORMAT_AUTO);
+	input_open(&in, o.buf, o.len, QTTT_FORMAT_AUTO, &rec, &game);
 	ck_assert_int_eq(input_next(&in), 1);
 	ck_assert_int_eq(rec.format, QTTT_FORMAT_LINE);
 	ck_assert_str_eq(canonical(), "X1 a1 b1");
@@ -788,7 +750,7 @@ START_TEST(test_write_escapes)
 		ck_assert_ptr_null(strstr(o.buf, "\xe2\x80\xa8"));
 		ck_assert_ptr_null(strstr(o.buf, "\xc2\x85"));
 		ck_assert_ptr_null(strchr(o.buf, '\r'));
-		input_open(&in, o.buf, o.len, QTTT_FORMAT_AUTO);
+		input_open(&in, o.buf, o.len, QTTT_FORMAT_AUTO, &rec, &game);
 		ck_assert_int_eq(input_next(&in), 1);
 		ck_assert_msg(in.errors == 0, "'%s' does not read back",
 		    o.buf);

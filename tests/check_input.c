@@ -1,0 +1,41 @@
+/*
+ * Inputs for the reader tests: a text in a temporary file, read and
+ * played game by game through the library's input layer.
+ */
+#include <stdio.h>
+
+#include "qttt.h"
+#include "check_qttt.h"
+
+void
+input_open(struct input *in, const char *data, size_t n,
+    enum qttt_format fmt, struct qttt_record *rec, struct qttt_game *game)
+{
+	in->rec = rec;
+	in->game = game;
+	in->errors = 0;
+	ck_assert_ptr_nonnull(in->f = tmpfile());
+	ck_assert_uint_eq(fwrite(data, 1, n, in->f), n);
+	ck_assert_int_eq(fflush(in->f), 0);
+	rewind(in->f);
+	ck_assert_ptr_nonnull(in->r = qttt_reader_open(fileno(in->f), fmt));
+}
+
+int
+input_next(struct input *in)
+{
+	int	 k;
+
+	k = qttt_reader_next(in->r, in->rec);
+	ck_assert_int_ne(k, -1);
+	if (k == 1)
+		in->errors = qttt_record_play(in->rec, in->game);
+	return k;
+}
+
+void
+input_close(struct input *in)
+{
+	qttt_reader_close(in->r);
+	fclose(in->f);
+}
