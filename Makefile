@@ -25,14 +25,14 @@ YAML_LIBS !=	$(PKG_CONFIG) --libs yaml-0.1 2>/dev/null || echo -lyaml
 CHECK_CFLAGS !=	$(PKG_CONFIG) --cflags check 2>/dev/null || true
 CHECK_LIBS !=	$(PKG_CONFIG) --libs check 2>/dev/null || echo -lcheck
 
-ALL_CFLAGS =	-std=c17 -D_POSIX_C_SOURCE=200809L -fPIC $(WARNINGS) \
-		$(CFLAGS) $(SANFLAGS) $(YAML_CFLAGS) -Ilib
-ALL_LDFLAGS =	$(CFLAGS) $(LDFLAGS) $(SANFLAGS)
+ALL_CFLAGS =	-std=c17 -D_POSIX_C_SOURCE=200809L -fPIC -pthread \
+		$(WARNINGS) $(CFLAGS) $(SANFLAGS) $(YAML_CFLAGS) -Ilib
+ALL_LDFLAGS =	-pthread $(CFLAGS) $(LDFLAGS) $(SANFLAGS)
 
 # Every lib/*.c is a module of the library, every cmd/qttt-*.c a tool,
 # every tests/check_*.c a unit test module, every man/*.[15] a page.
 LIB_OBJS =	$(patsubst %.c,%.o,$(sort $(wildcard lib/*.c)))
-CMD_OBJS =	cmd/common.o
+CMD_OBJS =	cmd/common.o cmd/parallel.o
 TOOLS =		$(patsubst %.c,%,$(sort $(wildcard cmd/qttt-*.c)))
 UNIT_OBJS =	$(patsubst %.c,%.o,$(sort $(wildcard tests/check_*.c)))
 MAN1 =		$(sort $(wildcard man/*.1))
@@ -47,7 +47,7 @@ lib/libqttt.a: $(LIB_OBJS)
 
 $(LIB_OBJS) $(CMD_OBJS) $(TOOLS:=.o) $(UNIT_OBJS): lib/qttt.h
 $(LIB_OBJS): lib/internal.h
-$(CMD_OBJS) $(TOOLS:=.o): cmd/common.h
+$(CMD_OBJS) $(TOOLS:=.o): cmd/common.h cmd/parallel.h
 
 .c.o:
 	$(CC) $(ALL_CFLAGS) -c -o $@ $<
@@ -76,6 +76,7 @@ check: all tests/unit $(FUZZ_REGRESS)
 	sh tests/fuzz/regress.sh $(FUZZ_NAMES)
 	sh tests/hostile/run.sh
 	sh tests/failed-output/run.sh
+	sh tests/threads/run.sh
 	QTTT_SANITIZE=$(SANITIZE) sh tests/limits/run.sh
 	sh tests/lint-man.sh $(MAN1) $(MAN5)
 	QTTT_SANFLAGS="$(SANFLAGS)" sh tests/install/run.sh

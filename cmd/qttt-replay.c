@@ -12,11 +12,13 @@
 
 #include "qttt.h"
 #include "common.h"
+#include "parallel.h"
 
 struct options {
 	enum qttt_format	 format;	/* -f */
 	unsigned long		 game;		/* -g, or 0 */
 	int			 quiet;		/* -q */
+	int			 threads;	/* to replay games on */
 	/* -a, -p, -T and -w: what to print. */
 	struct qttt_replay_options out;
 };
@@ -103,6 +105,119 @@ parse_count(const char *s, long min)
 	return n;
 }
 
+/* What a run of games comes to: an input, or a chunk of one. */
+struct tally {
+	unsigned long	 games;		/* read */
+	unsigned long	 shown;		/* replayed */
+	int		 status;	/* EXIT_VALID or EXIT_INVALID */
+};
+
+/* What the games of an input are replayed with, on every thread. */
+struct run {
+	const struct options	*o;
+	const char		*name;
+};
+
+/*
+ * Replays the games of r through w, with diagnostics on err (with job,
+ * a chunk's streams, which par_sync() keeps in order), and counts them
+ * in t.  Returns what qttt_reader_next() returned last (0 at the end,
+ * -1 on a read error, with the diagnostic in rec), or PAR_STOP if w
+ * cannot be written.
+ */
+static int
+replay_games(const struct run *run, struct qttt_reader *r,
+    struct qttt_record *rec, struct qttt_replay_writer *w, FILE *err,
+    struct par_job *job, struct tally *t)
+{
+	const struct options *o = run->o;
+	struct qttt_game game;
+	struct qttt_replay rp;
+	char		 msg[96];
+	int		 k;
+
+	while ((k = qttt_reader_next(r, rec)) == 1) {
+		t->games++;
+		if (o->game > 0 && rec->index != o->game)
+			continue;
+		t->shown++;
+		if (qttt_record_play(rec, &game) > 0) {
+			t->status = EXIT_INVALID;
+			/* The states of the games before come first. */
+			if (!o->quiet && qttt_replay_writer_flush(w) == 0) {
+				par_sync(job);
+				show_record_diags(err, run->name, rec, 0);
+			}
+		}
+		rp.file = run->name;
+		rp.rec = rec;
+		rp.game = &game;
+		rp.changed = -1;
+		if (o->out.whatif > 0 &&
+		    (rp.changed = qttt_game_whatif(&game, o->out.whatif)) < 0 &&
+		    !o->quiet && qttt_replay_writer_flush(w) == 0) {
+			par_sync(job);
+			snprintf(msg, sizeof(msg), "the game has no "
+			    "measurement %u: it is shown as played",
+			    o->out.whatif);
+			show_note(err, run->name, rec, msg, 0);
+		}
+		if (qttt_replay_writer_put(w, &rp) == -1)
+			return PAR_STOP;
+		if (o->game > 0)
+			break;		/* the one game asked for */
+	}
+	return k;
+}
+
+static void
+replay_chunk(const void *arg, struct par_job *job)
+{
+	const struct run *run = arg;
+	struct qttt_replay_writer *w;
+	struct qttt_record rec;
+	int		 k;
+
+	if ((w = qttt_replay_writer_open(job->out, &run->o->out)) == NULL) {
+		job->failed = 1;
+		return;
+	}
+	k = replay_games(run, job->reader, &rec, w, job->err, job,
+	    job->result);
+	if (qttt_replay_writer_close(w) == -1 || k == PAR_STOP)
+		job->failed = 1;
+}
+
+static void
+add_tally(void *totals, const struct par_job *job)
+{
+	struct tally		*t = totals;
+	const struct tally	*u = job->result;
+
+	t->games += u->games;
+	t->shown += u->shown;
+	if (u->status > t->status)
+		t->status = u->status;
+}
+
+/*
+ * The text of a chunk for an output: every chunk under way holds its
+ * output, so chunks are smaller where a game's output is larger than
+ * its record (about 3 times for a JSON state, 12 times as many states
+ * with -a), to keep about 64 KiB of output in each.
+ */
+static size_t
+chunk_size(const struct qttt_replay_options *out)
+{
+	size_t	 size = QTTT_CHUNK_TEXT;
+
+	if (out->output == QTTT_OUTPUT_JSON)
+		size /= 4;
+	if (out->all)
+		size /= 12;
+	return size;
+}
+
 /*
  * Replays one input.  Returns the exit status it deserves, or
  * EXIT_STOP if standard output cannot be written.
@@ -112,72 +227,65 @@ replay(const struct options *o, struct qttt_replay_writer *w,
     const char *path)
 {
 	static struct qttt_record rec;
-	static struct qttt_game game;
 	struct qttt_reader *r;
-	struct qttt_replay rp;
-	const char	*name = input_name(path);
+	struct par_tool	 tool = { sizeof(struct tally), 0, replay_chunk,
+			    add_tally };
+	struct tally	 t;
+	struct run	 run;
 	char		 msg[96];
-	int		 fd, k, status = EXIT_VALID;
-	unsigned long	 games = 0, shown = 0;
+	int		 fd, k = QTTT_SPLIT_NOT;
 
+	run.o = o;
+	run.name = input_name(path);
 	if ((fd = open_input(path)) == -1)
 		return EXIT_TROUBLE;
 	if ((r = qttt_reader_open(fd, o->format)) == NULL) {
-		fprintf(stderr, "%s: %s: out of memory\n", progname, name);
+		fprintf(stderr, "%s: %s: out of memory\n", progname,
+		    run.name);
 		close_input(fd);
 		return EXIT_TROUBLE;
 	}
-	while ((k = qttt_reader_next(r, &rec)) == 1) {
-		games++;
-		if (o->game > 0 && rec.index != o->game)
-			continue;
-		shown++;
-		if (qttt_record_play(&rec, &game) > 0) {
-			status = EXIT_INVALID;
-			/* The states of the games before come first. */
-			if (!o->quiet && qttt_replay_writer_flush(w) == 0)
-				show_record_diags(stderr, name, &rec, 0);
-		}
-		rp.file = name;
-		rp.rec = &rec;
-		rp.game = &game;
-		rp.changed = -1;
-		if (o->out.whatif > 0 &&
-		    (rp.changed = qttt_game_whatif(&game, o->out.whatif)) < 0 &&
-		    !o->quiet && qttt_replay_writer_flush(w) == 0) {
-			snprintf(msg, sizeof(msg), "the game has no "
-			    "measurement %u: it is shown as played",
-			    o->out.whatif);
-			show_note(stderr, name, &rec, msg, 0);
-		}
-		if (qttt_replay_writer_put(w, &rp) == -1) {
-			status = EXIT_STOP;
-			break;
-		}
-		if (o->game > 0)
-			break;		/* the one game asked for */
+	memset(&t, 0, sizeof(t));
+	/*
+	 * On several threads when each game's output stands alone: not
+	 * for one game (-g), nor for a listing or YAML, which hold the
+	 * games together.
+	 */
+	if (o->threads > 1 && o->game == 0 &&
+	    (o->out.output == QTTT_OUTPUT_STATE ||
+	    o->out.output == QTTT_OUTPUT_JSON)) {
+		tool.chunksize = chunk_size(&o->out);
+		if (qttt_replay_writer_flush(w) == -1)
+			k = PAR_STOP;
+		else
+			k = par_input(r, &rec, o->threads, &tool, &run, &t);
 	}
-	if (k == -1) {
-		fprintf(stderr, "%s: %s: %s\n", progname, name,
+	if (k == QTTT_SPLIT_NOT)
+		k = replay_games(&run, r, &rec, w, stderr, NULL, &t);
+	if (k == PAR_STOP) {
+		t.status = EXIT_STOP;
+	} else if (k == -1) {
+		fprintf(stderr, "%s: %s: %s\n", progname, run.name,
 		    rec.ndiags > 0 ? rec.diags[0].msg : "read error");
-		status = EXIT_TROUBLE;
-	} else if (k == 0 && games == 0) {
+		t.status = EXIT_TROUBLE;
+	} else if (t.games == 0) {
 		/* An empty input is almost always a mistake upstream. */
-		status = EXIT_INVALID;
+		t.status = EXIT_INVALID;
 		if (!o->quiet)
-			show_input_diag(stderr, name, QTTT_E_EMPTY,
+			show_input_diag(stderr, run.name, QTTT_E_EMPTY,
 			    "no game in the input", 0);
-	} else if (k == 0 && shown == 0) {
-		status = EXIT_INVALID;
+	} else if (t.shown == 0) {
+		t.status = EXIT_INVALID;
 		if (!o->quiet) {
 			snprintf(msg, sizeof(msg), "no game %lu in the input, "
-			    "which holds %lu", o->game, games);
-			show_input_diag(stderr, name, QTTT_E_EMPTY, msg, 0);
+			    "which holds %lu", o->game, t.games);
+			show_input_diag(stderr, run.name, QTTT_E_EMPTY, msg,
+			    0);
 		}
 	}
 	qttt_reader_close(r);
 	close_input(fd);
-	return status;
+	return t.status;
 }
 
 int
@@ -206,6 +314,7 @@ main(int argc, char *argv[])
 	memset(&o, 0, sizeof(o));
 	o.out.output = QTTT_OUTPUT_STATE;
 	o.out.ply = -1;
+	o.threads = par_threads();
 	while ((ch = getopt_long(argc, argv, "af:g:hp:qT:Vw:", longopts,
 	    NULL)) != -1) {
 		switch (ch) {

@@ -9,6 +9,7 @@
 
 #include "qttt.h"
 #include "common.h"
+#include "parallel.h"
 
 struct counts {
 	unsigned long	 games;
@@ -24,6 +25,7 @@ struct options {
 	int		 print;		/* -p: print canonical records */
 	int		 quiet;		/* -q: status only */
 	int		 summary;	/* -s: a summary line */
+	int		 threads;	/* to check games on */
 };
 
 /* validate() could not write standard output: stop at once. */
@@ -84,12 +86,95 @@ plural(unsigned long n, const char *one, const char *many)
 	return n == 1 ? one : many;
 }
 
-static void
-report(const struct options *o, const char *name,
-    const struct qttt_record *rec)
+/* What a run of games comes to: an input, or a chunk of one. */
+struct tally {
+	struct counts	 c;
+	unsigned long	 games;
+	int		 status;	/* EXIT_VALID or EXIT_INVALID */
+	int		 noncanonical;	/* a valid record, not canonical */
+};
+
+/* What the games of an input are checked with, on every thread. */
+struct run {
+	const struct options	*o;
+	const char		*name;
+};
+
+/*
+ * Checks the games of r, writing to out and err (with job, a chunk's
+ * streams, which par_sync() keeps in order), and counts them in t.
+ * Returns what qttt_reader_next() returned last (0 at the end, -1 on
+ * a read error, with the diagnostic in rec), or PAR_STOP if out
+ * cannot be written.
+ */
+static int
+check_games(const struct run *run, struct qttt_reader *r,
+    struct qttt_record *rec, FILE *out, FILE *err, struct par_job *job,
+    struct tally *t)
 {
-	show_record_diags(o->json ? stdout : stderr, name, rec, o->json);
+	const struct options *o = run->o;
+	struct qttt_game game;
+	char		 canon[QTTT_RECORD_MAX];
+	int		 k, len;
+
+	while ((k = qttt_reader_next(r, rec)) == 1) {
+		t->games++;
+		t->c.games++;
+		if (qttt_record_play(rec, &game) > 0) {
+			t->c.invalid++;
+			t->c.diags += rec->ndiags + rec->ndropped;
+			t->status = EXIT_INVALID;
+			if (o->quiet)
+				continue;
+			if (!o->json)
+				par_sync(job);
+			show_record_diags(o->json ? out : err, run->name, rec,
+			    o->json);
+		} else {
+			t->c.valid++;
+			if (!o->print && !o->list)
+				continue;
+			len = qttt_game_format(&game, canon, sizeof(canon));
+			if (o->print && !o->quiet)
+				fprintf(out, "%s\n", canon);
+			if (o->list && !is_canonical(rec, canon, len))
+				t->noncanonical = 1;
+		}
+		if (ferror(out))
+			return PAR_STOP;
+	}
+	return k;
 }
+
+static void
+check_chunk(const void *arg, struct par_job *job)
+{
+	struct qttt_record rec;
+
+	if (check_games(arg, job->reader, &rec, job->out, job->err, job,
+	    job->result) == PAR_STOP)
+		job->failed = 1;
+}
+
+static void
+add_tally(void *totals, const struct par_job *job)
+{
+	struct tally		*t = totals;
+	const struct tally	*u = job->result;
+
+	t->c.games += u->c.games;
+	t->c.valid += u->c.valid;
+	t->c.invalid += u->c.invalid;
+	t->c.diags += u->c.diags;
+	t->games += u->games;
+	if (u->status > t->status)
+		t->status = u->status;
+	t->noncanonical |= u->noncanonical;
+}
+
+static const struct par_tool check_tool = {
+	sizeof(struct tally), 0, check_chunk, add_tally
+};
 
 /*
  * Validates one input.  Returns the exit status it deserves, or
@@ -99,71 +184,59 @@ static int
 validate(const struct options *o, const char *path, struct counts *c)
 {
 	static struct qttt_record rec;
-	static struct qttt_game game;
 	struct qttt_reader *r;
-	const char	*name = input_name(path);
-	char		 canon[QTTT_RECORD_MAX];
-	int		 fd, k, len, status = EXIT_VALID, listed = 0;
-	unsigned long	 games = 0;
+	struct tally	 t;
+	struct run	 run;
+	int		 fd, k = QTTT_SPLIT_NOT;
 
+	run.o = o;
+	run.name = input_name(path);
 	if ((fd = open_input(path)) == -1) {
 		c->diags++;
 		return EXIT_TROUBLE;
 	}
 	if ((r = qttt_reader_open(fd, o->format)) == NULL) {
-		fprintf(stderr, "%s: %s: out of memory\n", progname, name);
+		fprintf(stderr, "%s: %s: out of memory\n", progname,
+		    run.name);
 		c->diags++;
 		close_input(fd);
 		return EXIT_TROUBLE;
 	}
-	while ((k = qttt_reader_next(r, &rec)) == 1) {
-		games++;
-		c->games++;
-		if (qttt_record_play(&rec, &game) > 0) {
-			c->invalid++;
-			c->diags += rec.ndiags + rec.ndropped;
-			status = EXIT_INVALID;
-			if (!o->quiet)
-				report(o, name, &rec);
-		} else {
-			c->valid++;
-			if (!o->print && !o->list)
-				continue;
-			len = qttt_game_format(&game, canon, sizeof(canon));
-			if (o->print && !o->quiet)
-				printf("%s\n", canon);
-			if (o->list && !listed &&
-			    !is_canonical(&rec, canon, len)) {
-				listed = 1;
-				status = EXIT_INVALID;
-				if (!o->quiet)
-					printf("%s\n", name);
-			}
-		}
-		if (ferror(stdout)) {
-			status = EXIT_STOP;
-			break;
-		}
+	memset(&t, 0, sizeof(t));
+	if (o->threads > 1)
+		k = par_input(r, &rec, o->threads, &check_tool, &run, &t);
+	if (k == QTTT_SPLIT_NOT)
+		k = check_games(&run, r, &rec, stdout, stderr, NULL, &t);
+	c->games += t.c.games;
+	c->valid += t.c.valid;
+	c->invalid += t.c.invalid;
+	c->diags += t.c.diags;
+	if (t.noncanonical) {
+		t.status = EXIT_INVALID;
+		if (!o->quiet)
+			printf("%s\n", run.name);
 	}
-	if (k == -1) {
+	if (k == PAR_STOP) {
+		t.status = EXIT_STOP;
+	} else if (k == -1) {
 		/* An I/O error, as for a file that cannot be opened. */
 		c->diags++;
-		fprintf(stderr, "%s: %s: %s\n", progname, name,
+		fprintf(stderr, "%s: %s: %s\n", progname, run.name,
 		    rec.ndiags > 0 ? rec.diags[0].msg : "read error");
-		status = EXIT_TROUBLE;
-	} else if (k == 0 && games == 0) {
+		t.status = EXIT_TROUBLE;
+	} else if (t.games == 0) {
 		/* An empty input is almost always a mistake upstream. */
 		c->diags++;
-		status = EXIT_INVALID;
+		t.status = EXIT_INVALID;
 		if (!o->quiet)
-			show_input_diag(o->json ? stdout : stderr, name,
+			show_input_diag(o->json ? stdout : stderr, run.name,
 			    QTTT_E_EMPTY, "no game in the input", o->json);
 	}
 	qttt_reader_close(r);
 	close_input(fd);
 	if (ferror(stdout))
-		status = EXIT_STOP;
-	return status;
+		t.status = EXIT_STOP;
+	return t.status;
 }
 
 int
@@ -189,6 +262,7 @@ main(int argc, char *argv[])
 	argv[0] = (char *)progname;
 	memset(&o, 0, sizeof(o));
 	memset(&c, 0, sizeof(c));
+	o.threads = par_threads();
 	while ((ch = getopt_long(argc, argv, "f:hjlpqsV", longopts,
 	    NULL)) != -1) {
 		switch (ch) {

@@ -47,6 +47,8 @@ void	 reader_toolong(struct qttt_record *, const struct reader_line *,
 size_t	 reader_skip_comments(const char *, size_t);
 /* Whether X's and O's scores, in half points, make a possible result. */
 int	 qttt_result_possible(int x, int o);
+/* Whether qttt_line_parse() finds a game on a line (line_reader.c). */
+int	 qttt_line_is_game(const char *, size_t);
 /* One line: 1, 0 at the end, -1 on a read error. */
 int	 reader_getline(struct qttt_reader *, struct reader_line *);
 /* Up to n raw bytes; 0 at the end or on error (see reader_error). */

@@ -401,41 +401,48 @@ parse_item(struct cursor *c, size_t end, struct qttt_item *it)
 }
 
 /*
- * Checks the bytes of a line: no NUL, no control character but tab
- * (C1 controls U+0080..U+009F included), valid UTF-8.  Reports the
- * first fault and returns 0.
+ * The first byte of a line that the notation refuses: a NUL, a control
+ * character but tab (C1 controls U+0080..U+009F included), or a byte
+ * of invalid UTF-8.  Returns len if there is none.
+ */
+static size_t
+bad_byte(const unsigned char *s, size_t len)
+{
+	size_t	 i, k;
+
+	for (i = 0; i < len; i++) {
+		if ((s[i] >= 0x20 && s[i] < 0x7f) || s[i] == '\t')
+			continue;
+		if (s[i] < 0x80 || (k = qttt_utf8_len(s + i, len - i)) == 0 ||
+		    (s[i] == 0xc2 && s[i + 1] < 0xa0))
+			return i;
+		i += k - 1;
+	}
+	return len;
+}
+
+/*
+ * Checks the bytes of a line (see bad_byte).  Reports the first fault
+ * and returns 0.
  */
 static int
 check_bytes(struct cursor *c)
 {
 	const unsigned char *s = (const unsigned char *)c->s;
-	size_t		 i, k;
+	size_t		 i;
 
-	for (i = 0; i < c->len; i++) {
-		if ((s[i] >= 0x20 && s[i] < 0x7f) || s[i] == '\t')
-			continue;
-		if (s[i] == 0) {
-			SYNTAX(c, QTTT_E_NUL, i, "NUL byte");
-			return 0;
-		}
-		if (s[i] < 0x80) {
-			SYNTAX(c, QTTT_E_CONTROL, i, "control character "
-			    "0x%02x", s[i]);
-			return 0;
-		}
-		if ((k = qttt_utf8_len(s + i, c->len - i)) == 0) {
-			SYNTAX(c, QTTT_E_UTF8, i, "invalid UTF-8: byte 0x%02x",
-			    s[i]);
-			return 0;
-		}
-		if (s[i] == 0xc2 && s[i + 1] < 0xa0) {
-			SYNTAX(c, QTTT_E_CONTROL, i, "control character "
-			    "U+%04X", s[i + 1]);
-			return 0;
-		}
-		i += k - 1;
-	}
-	return 1;
+	if ((i = bad_byte(s, c->len)) == c->len)
+		return 1;
+	if (s[i] == 0)
+		SYNTAX(c, QTTT_E_NUL, i, "NUL byte");
+	else if (s[i] < 0x80)
+		SYNTAX(c, QTTT_E_CONTROL, i, "control character 0x%02x", s[i]);
+	else if (qttt_utf8_len(s + i, c->len - i) == 0)
+		SYNTAX(c, QTTT_E_UTF8, i, "invalid UTF-8: byte 0x%02x", s[i]);
+	else
+		SYNTAX(c, QTTT_E_CONTROL, i, "control character U+%04X",
+		    s[i + 1]);
+	return 0;
 }
 
 /* ------------------------------------------------------------------ */
@@ -648,4 +655,25 @@ qttt_line_parse(const char *s, size_t len, unsigned long lineno,
 		c.pos = end + 1;
 	}
 	return seen_item || rec->ndiags > 0 || rec->ndropped > 0;
+}
+
+/*
+ * Whether qttt_line_parse() finds a game on a line, without parsing
+ * it: something before the end of the line or a '#' other than blanks,
+ * or a byte that the notation refuses anywhere on the line.  A line
+ * that is blank or a comment is seldom, so the bytes are only looked at
+ * then.
+ */
+int
+qttt_line_is_game(const char *s, size_t len)
+{
+	size_t	 i = 0;
+
+	if (len > 0 && s[len - 1] == '\r')
+		len--;		/* as qttt_line_parse() */
+	while (i < len && is_blank((unsigned char)s[i]))
+		i++;
+	if (i < len && s[i] != '#')
+		return 1;
+	return bad_byte((const unsigned char *)s, len) < len;
 }

@@ -494,6 +494,43 @@ enum qttt_format qttt_reader_format(const struct qttt_reader *);
 /* Closes a reader; NULL is accepted. */
 void		 qttt_reader_close(struct qttt_reader *);
 
+/*
+ * Reading the line notation on several threads.  One game per line
+ * makes an input easy to cut: qttt_reader_split() copies the next
+ * games of a reader, as whole lines with their positions and the
+ * number of the games before them, into a chunk, and a reader opened
+ * on the chunk (on any thread) yields them as the input's own reader
+ * would have, with the same lines, columns and game numbers.  Blank
+ * and comment lines are left out.
+ */
+struct qttt_chunk;
+
+/*
+ * A new chunk for about size bytes of text (QTTT_CHUNK_TEXT if size is
+ * 0; a last line may overrun it), or NULL if out of memory.
+ * qttt_chunk_free(NULL) does nothing.
+ */
+#define QTTT_CHUNK_TEXT	(64 * 1024)
+struct qttt_chunk *qttt_chunk_new(size_t size);
+void		 qttt_chunk_free(struct qttt_chunk *);
+
+/*
+ * Fills chunk with the next games of r.  Returns 1 if it holds at least
+ * one, 0 at the end of input, -1 on a read error (with a QTTT_E_IO
+ * diagnostic in rec, as qttt_reader_next), or QTTT_SPLIT_NOT if the
+ * input is not in the line notation: nothing has been consumed then,
+ * and qttt_reader_next() reads it.
+ */
+#define QTTT_SPLIT_NOT	2
+int		 qttt_reader_split(struct qttt_reader *r,
+		    struct qttt_chunk *chunk, struct qttt_record *rec);
+
+/*
+ * Opens a reader on the games of a chunk, which must stay unchanged
+ * until the reader is closed.  Returns NULL if out of memory.
+ */
+struct qttt_reader *qttt_reader_open_chunk(const struct qttt_chunk *);
+
 /* ------------------------------------------------------------------ */
 /* Output helpers                                                       */
 /* ------------------------------------------------------------------ */

@@ -33,6 +33,8 @@ struct qttt_reader {
 	int			 bom;		/* a BOM not yet reported */
 	unsigned long		 lineno;	/* 0-based, of buf[start] */
 	unsigned long		 games;
+	const struct qttt_chunk	*chunk;		/* a reader of a chunk */
+	size_t			 chunkpos;	/* its next line */
 };
 
 /* Reads one more block; returns bytes read, 0 at end, -1 on error. */
@@ -194,6 +196,26 @@ reader_skip_comments(const char *s, size_t n)
 /* The line notation                                                    */
 /* ------------------------------------------------------------------ */
 
+/*
+ * The QTTT_TEXT_* flags of a line just read that holds a game: whether
+ * it ends the input without a newline, whether the byte-order mark of
+ * the input stood before it (the first game takes it).
+ */
+static unsigned int
+line_flags(struct qttt_reader *r, const struct reader_line *l)
+{
+	unsigned int	 flags = 0;
+
+	/* A last line without a newline ends the buffer. */
+	if (l->text + l->len == r->buf + r->end)
+		flags |= QTTT_TEXT_NOEOL;
+	if (r->bom) {
+		flags |= QTTT_TEXT_BOM;
+		r->bom = 0;
+	}
+	return flags;
+}
+
 static int
 line_next(struct qttt_reader *r, struct qttt_record *rec)
 {
@@ -206,13 +228,7 @@ line_next(struct qttt_reader *r, struct qttt_record *rec)
 			return 1;
 		}
 		if (qttt_line_parse(l.text, l.len, l.lineno, rec)) {
-			/* A last line without a newline ends the buffer. */
-			if (l.text + l.len == r->buf + r->end)
-				rec->textflags |= QTTT_TEXT_NOEOL;
-			if (r->bom) {
-				rec->textflags |= QTTT_TEXT_BOM;
-				r->bom = 0;
-			}
+			rec->textflags |= line_flags(r, &l);
 			return 1;
 		}
 	}
@@ -344,30 +360,183 @@ reader_start(struct qttt_reader *r, struct qttt_record *rec)
 	return 0;
 }
 
+/* Makes rec the one diagnostic of a failed read. */
+static void
+reader_io_diag(const struct qttt_reader *r, struct qttt_record *rec)
+{
+	qttt_record_clear(rec);
+	qttt_record_diag(rec, QTTT_E_IO, r->lineno, 0, "%s",
+	    strerror(r->error));
+}
+
+/* Starts reading if not yet done: returns 0, or -1 as the readers. */
+static int
+reader_begin(struct qttt_reader *r, struct qttt_record *rec)
+{
+	if (!r->started && reader_start(r, rec) == -1) {
+		if (r->error != 0)
+			reader_io_diag(r, rec);
+		return -1;
+	}
+	return r->impl == NULL ? -1 : 0;
+}
+
 int
 qttt_reader_next(struct qttt_reader *r, struct qttt_record *rec)
 {
 	int	 k;
 
-	if (!r->started && reader_start(r, rec) == -1) {
-		if (r->error != 0) {
-			qttt_record_clear(rec);
-			qttt_record_diag(rec, QTTT_E_IO, r->lineno, 0, "%s",
-			    strerror(r->error));
-		}
-		return -1;
-	}
-	if (r->impl == NULL)
+	if (reader_begin(r, rec) == -1)
 		return -1;
 	k = r->impl->next(r, rec);
-	if (k == -1 && r->error != 0) {
-		qttt_record_clear(rec);
-		qttt_record_diag(rec, QTTT_E_IO, r->lineno, 0, "%s",
-		    strerror(r->error));
-	}
+	if (k == -1 && r->error != 0)
+		reader_io_diag(r, rec);
 	if (k == 1)
 		rec->index = ++r->games;
 	return k;
+}
+
+/* ------------------------------------------------------------------ */
+/* Chunks: the line notation read on several threads                    */
+/* ------------------------------------------------------------------ */
+
+/* At most this many lines a chunk, however short. */
+#define CHUNK_LINES	2048
+/* A flag of a chunk's line besides the QTTT_TEXT_* ones. */
+#define CHUNK_TOOLONG	0x100
+
+struct chunk_line {
+	size_t		 off;		/* in the chunk's text */
+	size_t		 len;
+	unsigned long	 lineno;
+	unsigned int	 flags;		/* QTTT_TEXT_*, CHUNK_TOOLONG */
+};
+
+struct qttt_chunk {
+	/* size bytes, and room for a last line that overruns them. */
+	char		*text;
+	size_t		 size;
+	size_t		 used;
+	size_t		 nlines;
+	unsigned long	 games;		/* the games before the chunk */
+	struct chunk_line lines[CHUNK_LINES];
+};
+
+struct qttt_chunk *
+qttt_chunk_new(size_t size)
+{
+	struct qttt_chunk *ch;
+
+	if ((ch = malloc(sizeof(*ch))) == NULL)
+		return NULL;
+	ch->size = size > 0 ? size : QTTT_CHUNK_TEXT;
+	if ((ch->text = malloc(ch->size + QTTT_LINE_MAX)) == NULL) {
+		free(ch);
+		return NULL;
+	}
+	ch->used = ch->nlines = 0;
+	ch->games = 0;
+	return ch;
+}
+
+void
+qttt_chunk_free(struct qttt_chunk *ch)
+{
+	if (ch == NULL)
+		return;
+	free(ch->text);
+	free(ch);
+}
+
+/*
+ * The main thread's share of the work: finding the lines, and which of
+ * them hold games, so that every game gets its number here.
+ */
+int
+qttt_reader_split(struct qttt_reader *r, struct qttt_chunk *ch,
+    struct qttt_record *rec)
+{
+	struct reader_line l;
+	struct chunk_line *cl;
+	int		 k = 1;
+
+	if (reader_begin(r, rec) == -1)
+		return -1;
+	if (r->impl != &line_format)
+		return QTTT_SPLIT_NOT;
+	/* A read that failed while the last chunk was filled. */
+	if (r->error != 0) {
+		reader_io_diag(r, rec);
+		return -1;
+	}
+	ch->used = ch->nlines = 0;
+	ch->games = r->games;
+	while (ch->used < ch->size && ch->nlines < CHUNK_LINES) {
+		if ((k = reader_getline(r, &l)) != 1)
+			break;
+		if (!l.toolong && !qttt_line_is_game(l.text, l.len))
+			continue;
+		cl = &ch->lines[ch->nlines++];
+		cl->off = ch->used;
+		cl->len = l.len;
+		cl->lineno = l.lineno;
+		cl->flags = l.toolong ? CHUNK_TOOLONG : line_flags(r, &l);
+		memcpy(ch->text + ch->used, l.text, l.len);
+		ch->used += l.len;
+		r->games++;
+	}
+	/* The games read before a failed read come first. */
+	if (ch->nlines > 0)
+		return 1;
+	if (k == -1) {
+		reader_io_diag(r, rec);
+		return -1;
+	}
+	return 0;
+}
+
+static int
+chunk_next(struct qttt_reader *r, struct qttt_record *rec)
+{
+	const struct chunk_line *cl;
+	struct reader_line l;
+
+	if (r->chunkpos == r->chunk->nlines)
+		return 0;
+	cl = &r->chunk->lines[r->chunkpos++];
+	l.text = r->chunk->text + cl->off;
+	l.len = cl->len;
+	l.lineno = cl->lineno;
+	l.toolong = (cl->flags & CHUNK_TOOLONG) != 0;
+	if (l.toolong) {
+		reader_toolong(rec, &l, QTTT_FORMAT_LINE);
+		return 1;
+	}
+	/* qttt_reader_split() kept only lines that hold a game. */
+	qttt_line_parse(l.text, l.len, l.lineno, rec);
+	rec->textflags |= cl->flags;
+	return 1;
+}
+
+static const struct reader_format chunk_format = {
+	QTTT_FORMAT_LINE, NULL, chunk_next, NULL, NULL
+};
+
+struct qttt_reader *
+qttt_reader_open_chunk(const struct qttt_chunk *ch)
+{
+	struct qttt_reader *r;
+
+	if ((r = calloc(1, sizeof(*r))) == NULL)
+		return NULL;
+	r->fd = -1;
+	r->format = QTTT_FORMAT_LINE;
+	r->impl = &chunk_format;
+	r->started = 1;
+	r->eof = 1;
+	r->chunk = ch;
+	r->games = ch->games;
+	return r;
 }
 
 enum qttt_format

@@ -68,7 +68,7 @@ struct qttt_replay_writer {
 	unsigned long		  games;	/* games written */
 	int			  failed;
 	size_t			  len;		/* bytes in lines */
-	char			  lines[LINES_MAX];
+	char			 *lines;	/* LINES_MAX, state strings */
 };
 
 /* Writes out the state strings held. */
@@ -92,7 +92,9 @@ qttt_replay_writer_open(FILE *f, const struct qttt_replay_options *opts)
 	if ((opts->output == QTTT_OUTPUT_YAML &&
 	    (w->yaml = qttt_yaml_states_open(f)) == NULL) ||
 	    (opts->output == QTTT_OUTPUT_JSON &&
-	    (w->json = qttt_json_states_open(f)) == NULL)) {
+	    (w->json = qttt_json_states_open(f)) == NULL) ||
+	    (opts->output == QTTT_OUTPUT_STATE &&
+	    (w->lines = malloc(LINES_MAX)) == NULL)) {
 		free(w);
 		return NULL;
 	}
@@ -187,6 +189,7 @@ qttt_replay_writer_close(struct qttt_replay_writer *w)
 		failed = 1;
 	if (fflush(w->f) == EOF || ferror(w->f))
 		failed = 1;
+	free(w->lines);
 	free(w);
 	return failed ? -1 : 0;
 }

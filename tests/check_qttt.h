@@ -35,5 +35,6 @@ Suite	*goff_suite(void);
 Suite	*convert_suite(void);
 Suite	*render_suite(void);
 Suite	*state_suite(void);
+Suite	*chunk_suite(void);
 
 #endif /* !CHECK_QTTT_H */

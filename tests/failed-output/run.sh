@@ -52,7 +52,8 @@ bad() {
 # one_message NAME WHAT [TEXT]: standard error is one line from the
 # tool, mentioning TEXT when given.
 one_message() {
-	tool=${1%% *}
+	# The tool: the first word after any VAR=value.
+	tool=$(printf '%s\n' "$1" | sed 's/^\([A-Z_]*=[^ ]* \)*//; s/ .*//')
 	if [ "$(wc -l <"$out/err")" != 1 ] ||
 	    ! grep -q "^$tool: " "$out/err"; then
 		bad "$1" "$2: not one message on standard error"

@@ -1,0 +1,317 @@
+/*
+ * The games of an input on several threads (parallel.h).
+ *
+ * Jobs sit in a ring of 2 * nthreads slots, so that the workers always
+ * have a chunk to take while the main thread writes one out: memory
+ * stays bounded by the ring, whatever the input's length.  The main
+ * thread fills free slots, hands them out in order, and writes the
+ * oldest job as soon as it is done; the workers take queued jobs in
+ * order.  One mutex guards the ring; the chunks and the jobs' output
+ * are touched by one thread at a time, as the ring hands them over.
+ */
+#include <errno.h>
+#include <pthread.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "qttt.h"
+#include "common.h"
+#include "parallel.h"
+
+/* Where a job's two output streams stood at a par_sync(). */
+struct par_cut {
+	size_t	 out, err;
+};
+
+/* A worker's stack: the games need a few KiB (a record is about 5). */
+#define STACK_SIZE	(256 * 1024)
+
+struct pool {
+	pthread_mutex_t		 lock;
+	pthread_cond_t		 queued;	/* a job, or stop */
+	pthread_cond_t		 finished;	/* a job is done */
+	struct par_job		*jobs;
+	size_t			 njobs;
+	/*
+	 * Counters that only grow; slot i % njobs.  head: the oldest job
+	 * not yet written; next: the next job a worker takes; tail: the
+	 * next slot to fill.  head <= next <= tail <= head + njobs.
+	 */
+	size_t			 head, next, tail;
+	int			 stop;
+	const struct par_tool	*tool;
+	const void		*arg;
+};
+
+void
+par_sync(struct par_job *job)
+{
+	struct par_cut	*cuts;
+	size_t		 n;
+
+	if (job == NULL) {
+		fflush(stdout);
+		return;
+	}
+	/* A memstream's size is up to date after fflush(). */
+	if (fflush(job->out) == EOF || fflush(job->err) == EOF) {
+		job->failed = 1;
+		return;
+	}
+	if (job->ncuts == job->maxcuts) {
+		n = job->maxcuts > 0 ? 2 * job->maxcuts : 16;
+		if ((cuts = realloc(job->cuts, n * sizeof(*cuts))) == NULL) {
+			job->failed = 1;
+			return;
+		}
+		job->cuts = cuts;
+		job->maxcuts = n;
+	}
+	job->cuts[job->ncuts].out = job->outlen;
+	job->cuts[job->ncuts].err = job->errlen;
+	job->ncuts++;
+}
+
+int
+par_threads(void)
+{
+	const char	*s;
+	char		*end;
+	long		 n;
+
+	if ((s = getenv("QTTT_THREADS")) != NULL && *s != '\0') {
+		errno = 0;
+		n = strtol(s, &end, 10);
+		if (*end == '\0' && errno == 0 && n >= 1 &&
+		    n <= PAR_MAXTHREADS)
+			return (int)n;
+	}
+	n = sysconf(_SC_NPROCESSORS_ONLN);
+	if (n < 1)
+		return 1;
+	return n > PAR_MAXTHREADS ? PAR_MAXTHREADS : (int)n;
+}
+
+/*
+ * Plays the games of a job.  Its output streams are kept from one
+ * chunk to the next, written again from the start: a buffer freed and
+ * allocated again for every chunk would cost a page fault for every
+ * page of output.
+ */
+static void
+job_run(struct pool *p, struct par_job *job)
+{
+	job->ncuts = 0;
+	job->failed = 0;
+	memset(job->result, 0, p->tool->resultsize);
+	if (fseek(job->out, 0, SEEK_SET) == -1 ||
+	    fseek(job->err, 0, SEEK_SET) == -1 ||
+	    (job->reader = qttt_reader_open_chunk(job->chunk)) == NULL) {
+		job->failed = 1;
+		return;
+	}
+	p->tool->run(p->arg, job);
+	/* Sets outbuf and outlen, errbuf and errlen. */
+	if (fflush(job->out) == EOF || fflush(job->err) == EOF)
+		job->failed = 1;
+	qttt_reader_close(job->reader);
+	job->reader = NULL;
+}
+
+static void *
+worker(void *arg)
+{
+	struct pool	*p = arg;
+	struct par_job	*job;
+
+	pthread_mutex_lock(&p->lock);
+	for (;;) {
+		while (!p->stop && p->next == p->tail)
+			pthread_cond_wait(&p->queued, &p->lock);
+		if (p->next == p->tail)
+			break;		/* stopped, and nothing is left */
+		job = &p->jobs[p->next++ % p->njobs];
+		pthread_mutex_unlock(&p->lock);
+		job_run(p, job);
+		pthread_mutex_lock(&p->lock);
+		job->done = 1;
+		pthread_cond_signal(&p->finished);
+	}
+	pthread_mutex_unlock(&p->lock);
+	return NULL;
+}
+
+/*
+ * Writes a job's output in the order par_sync() saw: between two cuts,
+ * what went to standard error was written first (a cut is made just
+ * before writing to it), with standard output flushed before it.
+ * Returns 0, or -1 if standard output failed.
+ */
+static int
+job_write(const struct par_job *job)
+{
+	size_t	 o = 0, e = 0, i, to, te;
+
+	for (i = 0; i <= job->ncuts; i++) {
+		to = i < job->ncuts ? job->cuts[i].out : job->outlen;
+		te = i < job->ncuts ? job->cuts[i].err : job->errlen;
+		if (te > e) {
+			if (fflush(stdout) == EOF)
+				return -1;
+			fwrite(job->errbuf + e, 1, te - e, stderr);
+			e = te;
+		}
+		if (to > o && fwrite(job->outbuf + o, 1, to - o, stdout) !=
+		    to - o)
+			return -1;
+		o = to;
+	}
+	return ferror(stdout) ? -1 : 0;
+}
+
+/* Starts up to n workers; returns how many run. */
+static size_t
+start_workers(struct pool *p, pthread_t *tid, size_t n)
+{
+	pthread_attr_t	 attr;
+	size_t		 k;
+
+	if (pthread_attr_init(&attr) != 0)
+		return 0;
+	pthread_attr_setstacksize(&attr, STACK_SIZE);
+	for (k = 0; k < n; k++)
+		if (pthread_create(&tid[k], &attr, worker, p) != 0)
+			break;
+	pthread_attr_destroy(&attr);
+	return k;
+}
+
+static void
+pool_free(struct pool *p)
+{
+	size_t	 i;
+
+	for (i = 0; i < p->njobs; i++) {
+		if (p->jobs[i].out != NULL)
+			fclose(p->jobs[i].out);
+		if (p->jobs[i].err != NULL)
+			fclose(p->jobs[i].err);
+		free(p->jobs[i].outbuf);
+		free(p->jobs[i].errbuf);
+		qttt_chunk_free(p->jobs[i].chunk);
+		free(p->jobs[i].result);
+		free(p->jobs[i].cuts);
+	}
+	free(p->jobs);
+	pthread_cond_destroy(&p->finished);
+	pthread_cond_destroy(&p->queued);
+	pthread_mutex_destroy(&p->lock);
+}
+
+static int
+pool_init(struct pool *p, size_t njobs, const struct par_tool *tool,
+    const void *arg)
+{
+	struct par_job	*job;
+	size_t		 i, chunksize = tool->chunksize;
+
+	memset(p, 0, sizeof(*p));
+	pthread_mutex_init(&p->lock, NULL);
+	pthread_cond_init(&p->queued, NULL);
+	pthread_cond_init(&p->finished, NULL);
+	p->tool = tool;
+	p->arg = arg;
+	if ((p->jobs = calloc(njobs, sizeof(*p->jobs))) == NULL)
+		return -1;
+	p->njobs = njobs;
+	for (i = 0; i < njobs; i++) {
+		job = &p->jobs[i];
+		if ((job->chunk = qttt_chunk_new(chunksize)) == NULL ||
+		    (job->result = malloc(tool->resultsize)) == NULL ||
+		    (job->out = open_memstream(&job->outbuf,
+		    &job->outlen)) == NULL ||
+		    (job->err = open_memstream(&job->errbuf,
+		    &job->errlen)) == NULL)
+			return -1;
+	}
+	return 0;
+}
+
+int
+par_input(struct qttt_reader *r, struct qttt_record *rec, int nthreads,
+    const struct par_tool *tool, const void *arg, void *totals)
+{
+	struct pool	 p;
+	struct par_job	*job;
+	pthread_t	 tid[PAR_MAXTHREADS];
+	size_t		 nworkers = 0, i;
+	int		 k = 1, started = 0, status = 0;
+
+	if (nthreads > PAR_MAXTHREADS)
+		nthreads = PAR_MAXTHREADS;
+	if (pool_init(&p, 2 * (size_t)nthreads, tool, arg) == -1) {
+		pool_free(&p);
+		fprintf(stderr, "%s: out of memory\n", progname);
+		return PAR_STOP;
+	}
+	for (;;) {
+		/* Fill the free slots while there is input. */
+		while (k == 1 && p.tail - p.head < p.njobs) {
+			job = &p.jobs[p.tail % p.njobs];
+			if ((k = qttt_reader_split(r, job->chunk, rec)) != 1)
+				break;
+			job->done = 0;
+			pthread_mutex_lock(&p.lock);
+			p.tail++;
+			pthread_cond_signal(&p.queued);
+			pthread_mutex_unlock(&p.lock);
+		}
+		if (k == QTTT_SPLIT_NOT || p.head == p.tail)
+			break;
+		/*
+		 * Threads are started once there is more than one chunk:
+		 * a small input is played here, at no cost.  If none can
+		 * be started, the main thread plays every chunk.
+		 */
+		if (!started && p.tail - p.head > 1) {
+			started = 1;
+			nworkers = start_workers(&p, tid, nthreads);
+		}
+		job = &p.jobs[p.head % p.njobs];
+		pthread_mutex_lock(&p.lock);
+		if (nworkers == 0 && p.next == p.head) {
+			p.next++;
+			pthread_mutex_unlock(&p.lock);
+			job_run(&p, job);
+			pthread_mutex_lock(&p.lock);
+			job->done = 1;
+		}
+		while (!job->done)
+			pthread_cond_wait(&p.finished, &p.lock);
+		pthread_mutex_unlock(&p.lock);
+		if (status == 0 && job->failed) {
+			fprintf(stderr, "%s: out of memory\n", progname);
+			status = PAR_STOP;
+		}
+		if (status == 0 && job_write(job) == -1)
+			status = PAR_STOP;
+		if (status == 0)
+			tool->merge(totals, job);
+		p.head++;
+		/* After a failure, only the jobs under way are waited for. */
+		if (status != 0)
+			k = 0;
+	}
+	pthread_mutex_lock(&p.lock);
+	p.stop = 1;
+	pthread_cond_broadcast(&p.queued);
+	pthread_mutex_unlock(&p.lock);
+	for (i = 0; i < nworkers; i++)
+		pthread_join(tid[i], NULL);
+	pool_free(&p);
+	if (status != 0)
+		return status;
+	return k == 1 ? 0 : k;
+}

@@ -1,0 +1,87 @@
+/*
+ * Running a tool over the games of an input on several threads.  The
+ * main thread reads the input into chunks of whole lines
+ * (qttt_reader_split) and writes out what each chunk gave, in input
+ * order; the workers play the games of a chunk, each into output
+ * streams of its own.  Only the line notation is cut this way: one
+ * game per line is what makes a cut cheap to find.
+ */
+#ifndef QTTT_PARALLEL_H
+#define QTTT_PARALLEL_H
+
+#include <stdio.h>
+
+#include "qttt.h"
+
+struct par_cut;
+
+/* A chunk of games, as the tool's run function sees it. */
+struct par_job {
+	struct qttt_reader *reader;	/* the chunk's games */
+	FILE		*out;		/* standard output, for them */
+	FILE		*err;		/* standard error, for them */
+	void		*result;	/* the tool's tally, zeroed */
+
+	/* The pool's own. */
+	struct qttt_chunk *chunk;
+	char		*outbuf, *errbuf;
+	size_t		 outlen, errlen;
+	struct par_cut	*cuts;
+	size_t		 ncuts, maxcuts;
+	int		 done;
+	int		 failed;
+};
+
+struct par_tool {
+	size_t	 resultsize;
+	/*
+	 * The text of a chunk, in bytes (0 for QTTT_CHUNK_TEXT): smaller
+	 * for a tool that writes much for each game, since every chunk
+	 * under way holds its output.
+	 */
+	size_t	 chunksize;
+	/*
+	 * On a worker thread: plays the games of job->reader, writing to
+	 * job->out and job->err and counting in job->result.  arg is
+	 * shared by every thread: it is only read.
+	 */
+	void	(*run)(const void *arg, struct par_job *job);
+	/*
+	 * On the main thread, in input order, once the job's output is
+	 * written: adds job->result to the tool's totals.
+	 */
+	void	(*merge)(void *totals, const struct par_job *job);
+};
+
+/*
+ * Call before writing to job->err: what was written to job->out so far
+ * comes out first, as when standard output is flushed before standard
+ * error is written.  With no job (NULL: the games are played on the
+ * main thread), it does just that.
+ */
+void	 par_sync(struct par_job *);
+
+/*
+ * The number of threads to play games on: the QTTT_THREADS environment
+ * variable if it holds a number from 1 to PAR_MAXTHREADS, else the
+ * number of processors online, at most PAR_MAXTHREADS.  1 means that
+ * the tools read as they always did, on one thread.
+ */
+#define PAR_MAXTHREADS	16
+int	 par_threads(void);
+
+/*
+ * Plays every game of r, a reader at the start of its input, on
+ * nthreads threads.  Returns 0 at the end of the input; -1 on a read
+ * error, with the diagnostic in rec, after the games before it;
+ * QTTT_SPLIT_NOT if the input is not in the line notation, when
+ * nothing has been read (qttt_reader_next reads it); PAR_STOP if
+ * standard output could not be written, or memory ran out (after a
+ * message).
+ */
+#define PAR_STOP	(-2)
+int	 par_input(struct qttt_reader *r, struct qttt_record *rec,
+	    int nthreads, const struct par_tool *, const void *arg,
+	    void *totals);
+
+#endif /* !QTTT_PARALLEL_H */

@@ -1,0 +1,81 @@
+#!/bin/sh
+# Threads: qttt-validate and qttt-replay read the line notation on
+# several threads (cmd/parallel.c).  On inputs long enough to be cut
+# into many chunks, with invalid records, comments, blank lines, CRLF,
+# a byte-order mark and no final newline, every command must write the
+# same bytes on each stream, in the same order when both go to one
+# file, and exit with the same status, on 1 thread as on 2 and 5.
+top=$(cd "$(dirname "$0")/../.." && pwd)
+mkdir -p "$top/tests/out"
+out=$(mktemp -d "$top/tests/out/threads.XXXXXX") || exit 1
+PATH=$top/cmd:$PATH
+LC_ALL=C
+export PATH LC_ALL
+pass=0
+fail=0
+
+# The inputs: MIXED has a few thousand invalid records among 30,000.
+MIXED=$out/mixed.qttt
+GAMES=$out/games.qttt
+export MIXED GAMES
+qttt-generate -n 20000 -s 7 >"$GAMES" &&
+qttt-generate -u -n 30000 -s 8 | awk '
+	BEGIN { printf "\357\273\277" }
+	NR % 97 == 0 { print "# a comment"; print "" }
+	NR % 101 == 0 { sub(/; [^;]*$/, "; X1 a1 a1") }
+	NR % 103 == 0 { sub(/ /, "  ") }
+	NR % 107 == 0 { printf "%s\r\n", $0; next }
+	NR % 109 == 0 { print "X1 a1 b1; nonsense; O2 b1"; next }
+	NR % 113 == 0 { printf "X1 a1 b1 \001\n" }
+	{ print }
+	END { printf "X1 a1 b1; O2 b1 c1" }' >"$MIXED" || {
+	echo "threads: cannot make the inputs"
+	exit 1
+}
+
+# same COMMAND: runs it on 1, 2 and 5 threads and compares.
+same() {
+	for n in 1 2 5; do
+		QTTT_THREADS=$n sh -c "$1" >"$out/out.$n" 2>"$out/err.$n"
+		echo $? >"$out/status.$n"
+		QTTT_THREADS=$n sh -c "$1" >"$out/both.$n" 2>&1
+	done
+	if [ ! -s "$out/out.1" ] && [ ! -s "$out/err.1" ]; then
+		echo "FAIL: $1: writes nothing, so proves nothing"
+		fail=$((fail + 1))
+		return
+	fi
+	for n in 2 5; do
+		for f in out err status both; do
+			if ! cmp -s "$out/$f.1" "$out/$f.$n"; then
+				echo "FAIL: $1: $f differs on $n threads"
+				fail=$((fail + 1))
+				return
+			fi
+		done
+	done
+	pass=$((pass + 1))
+}
+
+same 'qttt-validate $MIXED'
+same 'qttt-validate -s $MIXED $GAMES $MIXED'
+same 'qttt-validate -j $MIXED'
+same 'qttt-validate -p -s $MIXED'
+same 'qttt-validate -l $MIXED $GAMES'
+same 'qttt-validate -q $MIXED; echo $?'
+same 'qttt-validate -s - <$MIXED'
+same 'cat $GAMES $MIXED | qttt-validate -p'
+same 'qttt-replay $MIXED'
+same 'qttt-replay -T json $MIXED $GAMES'
+same 'qttt-replay -a $MIXED'
+same 'qttt-replay -a -T json -p 4 $MIXED'
+same 'qttt-replay -w 2 -T json $MIXED'
+same 'qttt-replay -q -p 3 - <$MIXED'
+
+echo "threads: $pass passed, $fail failed"
+if [ $fail = 0 ]; then
+	rm -rf "$out"
+else
+	echo "threads: outputs kept in $out"
+	exit 1
+fi
