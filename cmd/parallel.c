@@ -1,7 +1,7 @@
 /*
  * The games of an input on several threads (parallel.h).
  *
- * Jobs sit in a ring of 2 * nthreads slots, so that the workers always
+ * Jobs sit in a ring of nthreads + 2 slots, so that the workers always
  * have a chunk to take while the main thread writes one out: memory
  * stays bounded by the ring, whatever the input's length.  The main
  * thread fills free slots, hands them out in order, and writes the
@@ -91,7 +91,7 @@ par_threads(void)
 	n = sysconf(_SC_NPROCESSORS_ONLN);
 	if (n < 1)
 		return 1;
-	return n > PAR_MAXTHREADS ? PAR_MAXTHREADS : (int)n;
+	return n > PAR_THREADS ? PAR_THREADS : (int)n;
 }
 
 /*
@@ -251,7 +251,7 @@ par_input(struct qttt_reader *r, struct qttt_record *rec, int nthreads,
 
 	if (nthreads > PAR_MAXTHREADS)
 		nthreads = PAR_MAXTHREADS;
-	if (pool_init(&p, 2 * (size_t)nthreads, tool, arg) == -1) {
+	if (pool_init(&p, (size_t)nthreads + 2, tool, arg) == -1) {
 		pool_free(&p);
 		fprintf(stderr, "%s: out of memory\n", progname);
 		return PAR_STOP;

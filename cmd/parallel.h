@@ -64,9 +64,12 @@ void	 par_sync(struct par_job *);
 /*
  * The number of threads to play games on: the QTTT_THREADS environment
  * variable if it holds a number from 1 to PAR_MAXTHREADS, else the
- * number of processors online, at most PAR_MAXTHREADS.  1 means that
- * the tools read as they always did, on one thread.
+ * number of processors online, at most PAR_THREADS.  1 means that the
+ * tools read as they always did, on one thread.  Each thread costs
+ * about 200 KiB of memory (its chunks under way): the default keeps a
+ * tool under 4 MiB on any machine.
  */
+#define PAR_THREADS	4
 #define PAR_MAXTHREADS	16
 int	 par_threads(void);
 
