@@ -251,10 +251,10 @@ par_input(struct qttt_reader *r, struct qttt_record *rec, int nthreads,
 
 	if (nthreads > PAR_MAXTHREADS)
 		nthreads = PAR_MAXTHREADS;
+	/* Without the memory for the pool, one thread does it all. */
 	if (pool_init(&p, (size_t)nthreads + 2, tool, arg) == -1) {
 		pool_free(&p);
-		fprintf(stderr, "%s: out of memory\n", progname);
-		return PAR_STOP;
+		return QTTT_SPLIT_NOT;
 	}
 	for (;;) {
 		/* Fill the free slots while there is input. */
@@ -292,8 +292,10 @@ par_input(struct qttt_reader *r, struct qttt_record *rec, int nthreads,
 			pthread_cond_wait(&p.finished, &p.lock);
 		pthread_mutex_unlock(&p.lock);
 		if (status == 0 && job->failed) {
-			fprintf(stderr, "%s: out of memory\n", progname);
-			status = PAR_STOP;
+			qttt_record_clear(rec);
+			qttt_record_diag(rec, QTTT_E_IO, 0, 0,
+			    "out of memory");
+			status = -1;
 		}
 		if (status == 0 && job_write(job) == -1)
 			status = PAR_STOP;

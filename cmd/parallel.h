@@ -77,10 +77,12 @@ int	 par_threads(void);
  * Plays every game of r, a reader at the start of its input, on
  * nthreads threads.  Returns 0 at the end of the input; -1 on a read
  * error, with the diagnostic in rec, after the games before it;
- * QTTT_SPLIT_NOT if the input is not in the line notation, when
- * nothing has been read (qttt_reader_next reads it); PAR_STOP if
- * standard output could not be written, or memory ran out (after a
- * message).
+ * QTTT_SPLIT_NOT, when nothing has been read (qttt_reader_next reads
+ * it), if the input is not in the line notation or there is not the
+ * memory to read it on several threads; PAR_STOP if standard output
+ * could not be written.  Memory that runs out on the way is reported
+ * as a read error ("out of memory" in rec): the input's games from
+ * there on are not played.
  */
 #define PAR_STOP	(-2)
 int	 par_input(struct qttt_reader *r, struct qttt_record *rec,
