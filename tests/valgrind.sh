@@ -55,6 +55,16 @@ for f in "$top"/tests/out/regress/fuzz_*; do
 	    { echo "FAIL: fuzz_$name under valgrind"; status=1; }
 done
 
+# The threads (cmd/parallel.c): an input of many chunks, on 3 threads,
+# with invalid games, diagnostics on both streams and every state.
+"$top/cmd/qttt-generate" -u -n 3000 -s 5 |
+    sed '0~7s/; [^;]*$/; X1 a1 a1/' >"$out/threads.qttt"
+for cmd in "qttt-validate -s -p" "qttt-replay -a -T json"; do
+	QTTT_THREADS=3 $vg --log-file="$out/log/threads.%p" \
+	    "$top/cmd/"$cmd "$out/threads.qttt" >/dev/null 2>&1
+	[ $? = 99 ] && { echo "FAIL: $cmd on threads under valgrind"; status=1; }
+done
+
 # Every finding is in a log; a clean run leaves them all empty.
 found=0
 for l in "$out"/log/*; do
