@@ -176,6 +176,24 @@ board_marks(const struct qttt_state *st, unsigned int marks[2])
 	}
 }
 
+/*
+ * Whether a set of squares holds a whole line.  Squares are numbered in
+ * reading order, three bits to a row (so the masks read best in
+ * octal): shifting the set right by one and by two squares brings each
+ * row's squares onto its first square, 0, 3 or 6; shifting by one and
+ * by two rows brings each column's onto its top square, 0, 1 or 2.
+ */
+static int
+has_line(unsigned int set)
+{
+	unsigned int	 rows = set & set >> 1 & set >> 2 & 0111;
+	unsigned int	 columns = set & set >> 3 & set >> 6 & 0007;
+
+	return rows != 0 || columns != 0 ||
+	    (set & line_masks[6]) == line_masks[6] ||
+	    (set & line_masks[7]) == line_masks[7];
+}
+
 /* The completed lines of a board whose marks are known. */
 static size_t
 find_lines(const struct qttt_state *st, const unsigned int marks[2],
@@ -211,20 +229,19 @@ qttt_state_lines(const struct qttt_state *st, struct qttt_line out[QTTT_NLINES])
 }
 
 /*
- * Rules 10 and 11: the result of a board.  Called after every collapse;
- * also by qttt_state_check() to recompute a stated result.
+ * Rules 10 and 11: the result of a board whose marks are known (as
+ * board_marks() makes them).
  */
-void
-qttt_board_result(const struct qttt_state *st, struct qttt_result *r)
+static void
+marks_result(const struct qttt_state *st, const unsigned int marks[2],
+    struct qttt_result *r)
 {
 	struct qttt_line lines[QTTT_NLINES];
-	unsigned int	 marks[2];
 	size_t		 n, i;
 	int		 count[2] = { 0, 0 }, first[2] = { 10, 10 };
 	int		 last[2] = { 0, 0 };
 
 	memset(r, 0, sizeof(*r));
-	board_marks(st, marks);
 	if ((n = find_lines(st, marks, lines)) == 0) {
 		/* A cat's game when full; otherwise play goes on. */
 		r->over = (marks[QTTT_X] | marks[QTTT_O]) == ALLSQUARES;
@@ -258,6 +275,20 @@ qttt_board_result(const struct qttt_state *st, struct qttt_result *r)
 			/* Two lines: 2 if they share X9's time, else 1 1/2. */
 			r->score[i] = first[i] == last[i] ? 4 : 3;
 	}
+}
+
+/*
+ * Rules 10 and 11: the result of a board.  Used by qttt_state_check()
+ * to recompute a stated result; collapse() has the marks at hand and
+ * goes to marks_result() itself.
+ */
+void
+qttt_board_result(const struct qttt_state *st, struct qttt_result *r)
+{
+	unsigned int	 marks[2];
+
+	board_marks(st, marks);
+	marks_result(st, marks, r);
 }
 
 /* ------------------------------------------------------------------ */
@@ -352,23 +383,38 @@ qttt_state_cycle(const struct qttt_state *st, struct qttt_cycle *c)
  * occupied square takes its other square, until nothing changes.  Only
  * moves sharing a square with the growing set are touched, so other
  * components stay spooky.
+ *
+ * This runs once or twice a game, so it does its own bookkeeping: one
+ * pass over the moves finds both the spooky moves in each square and
+ * the classical marks of each player (a classical move stands twice in
+ * its square, and in a state the rules reached it is the move on that
+ * square of the board), and the marks grow as moves land.  Most
+ * collapses complete no line, which the eight masks tell at once; only
+ * a board with a line, or a full one, goes on to marks_result().
  */
 static void
 collapse(struct qttt_state *st, int m, int s)
 {
 	unsigned char	 queue[QTTT_NSQUARES];
-	unsigned int	 at[QTTT_NSQUARES], moves;
-	int		 head = 0, tail = 0, k, t;
+	unsigned int	 at[QTTT_NSQUARES], marks[2] = { 0, 0 }, moves;
+	int		 head = 0, tail = 0, k, t, a, b;
 
 	/* The spooky moves with a mark in each square (bit k for move k). */
 	memset(at, 0, sizeof(at));
-	for (k = 1; k < st->next; k++)
-		if (k != m && is_spooky(st, k)) {
-			at[st->where[k][0]] |= BIT(k);
-			at[st->where[k][1]] |= BIT(k);
-		}
+	for (k = 1; k < st->next; k++) {
+		if (k == m)
+			continue;
+		a = st->where[k][0];
+		b = st->where[k][1];
+		if (a != b) {
+			at[a] |= BIT(k);
+			at[b] |= BIT(k);
+		} else if (a != QTTT_NOSQUARE)
+			marks[QTTT_MOVER(k)] |= BIT(a);
+	}
 	st->where[m][0] = st->where[m][1] = s;
 	st->board[s] = m;
+	marks[QTTT_MOVER(m)] |= BIT(s);
 	queue[tail++] = s;
 	while (head < tail) {
 		s = queue[head++];
@@ -380,11 +426,18 @@ collapse(struct qttt_state *st, int m, int s)
 			at[t] &= ~BIT(k);
 			st->where[k][0] = st->where[k][1] = t;
 			st->board[t] = k;
+			marks[QTTT_MOVER(k)] |= BIT(t);
 			queue[tail++] = t;
 		}
 	}
 	st->pending = 0;
-	qttt_board_result(st, &st->result);
+	if (!has_line(marks[QTTT_X]) && !has_line(marks[QTTT_O]) &&
+	    (marks[QTTT_X] | marks[QTTT_O]) != ALLSQUARES) {
+		/* No line and a square open: play goes on. */
+		memset(&st->result, 0, sizeof(st->result));
+		return;
+	}
+	marks_result(st, marks, &st->result);
 }
 
 /* ------------------------------------------------------------------ */
