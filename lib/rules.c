@@ -594,27 +594,31 @@ qttt_state_legal(const struct qttt_state *st, const struct qttt_action *a,
 	return check_action(st, a, d);
 }
 
-enum qttt_code
-qttt_state_apply(struct qttt_state *st, const struct qttt_action *a,
-    struct qttt_diag *d)
+/*
+ * Whether an action is the placement of the next move in two different
+ * open squares, with the game going on and nothing pending: legal
+ * (rules 2 and 4) with nothing more to look at.  Nearly every action
+ * of a file is one, so qttt_state_apply() asks this first and leaves
+ * the rest, and every reason for a refusal, to check_action().
+ */
+static int
+is_plain_placement(const struct qttt_state *st, const struct qttt_action *a)
 {
-	enum qttt_code	 code;
-	int		 m = a->move, lo, hi;
+	return a->kind == QTTT_PLACE && a->move == st->next &&
+	    a->move >= 1 && a->move <= QTTT_MAXMOVES &&
+	    st->pending == 0 && !st->result.over &&
+	    a->sq[0] < QTTT_NSQUARES && a->sq[1] < QTTT_NSQUARES &&
+	    a->sq[0] != a->sq[1] &&
+	    st->board[a->sq[0]] == 0 && st->board[a->sq[1]] == 0;
+}
 
-	if ((code = check_action(st, a, d)) != QTTT_OK)
-		return code;
-	if (a->kind == QTTT_MEASURE) {
-		collapse(st, m, a->sq[0]);
-		return QTTT_OK;
-	}
+/* Places move m, a legal spooky move, in squares a and b. */
+static void
+place(struct qttt_state *st, int m, int a, int b)
+{
+	int	 lo = a < b ? a : b, hi = a < b ? b : a;
+
 	st->next = m + 1;
-	if (a->sq[0] == a->sq[1]) {
-		/* Rule 3: the forced X9 is classical at once. */
-		collapse(st, m, a->sq[0]);
-		return QTTT_OK;
-	}
-	lo = a->sq[0] < a->sq[1] ? a->sq[0] : a->sq[1];
-	hi = a->sq[0] < a->sq[1] ? a->sq[1] : a->sq[0];
 	/* Rule 5: joining two connected squares closes a cycle. */
 	if (!st->joined_ok)
 		build_joined(st);
@@ -624,6 +628,43 @@ qttt_state_apply(struct qttt_state *st, const struct qttt_action *a,
 		join(st, lo, hi);
 	st->where[m][0] = lo;
 	st->where[m][1] = hi;
+}
+
+/*
+ * qttt_state_apply() for any action but a plain placement: a
+ * measurement, the forced last move, or one that is refused.  Not
+ * inlined: with its messages in the same function, every placement
+ * would pay to save the registers they need.
+ */
+static enum qttt_code __attribute__((noinline))
+apply_checked(struct qttt_state *st, const struct qttt_action *a,
+    struct qttt_diag *d)
+{
+	enum qttt_code	 code;
+
+	if ((code = check_action(st, a, d)) != QTTT_OK)
+		return code;
+	if (a->kind == QTTT_MEASURE) {
+		collapse(st, a->move, a->sq[0]);
+		return QTTT_OK;
+	}
+	if (a->sq[0] == a->sq[1]) {
+		/* Rule 3: the forced X9 is classical at once. */
+		st->next = a->move + 1;
+		collapse(st, a->move, a->sq[0]);
+		return QTTT_OK;
+	}
+	place(st, a->move, a->sq[0], a->sq[1]);
+	return QTTT_OK;
+}
+
+enum qttt_code
+qttt_state_apply(struct qttt_state *st, const struct qttt_action *a,
+    struct qttt_diag *d)
+{
+	if (!is_plain_placement(st, a))
+		return apply_checked(st, a, d);
+	place(st, a->move, a->sq[0], a->sq[1]);
 	return QTTT_OK;
 }
 
