@@ -120,17 +120,40 @@ join(struct qttt_state *st, int a, int b)
 	}
 }
 
-/* Fills the cycle-finding cache from the spooky moves. */
+/*
+ * Fills the cache of a state built by hand (see struct qttt_state),
+ * as qttt_state_apply() does before it acts on one: the classical
+ * marks of each player, the spooky moves of each square, and the
+ * cycle-finding sets from the spooky moves but a pending one.  A game
+ * played from the empty board fills it before its first move, when
+ * there is nothing to look at.
+ */
 static void
-build_joined(struct qttt_state *st)
+build_cache(struct qttt_state *st)
 {
-	int	 m, s;
+	static const unsigned short alone[QTTT_NSQUARES] = {
+		BIT(0), BIT(1), BIT(2), BIT(3), BIT(4), BIT(5), BIT(6),
+		BIT(7), BIT(8)
+	};
+	int	 m, a, b;
 
-	for (s = 0; s < QTTT_NSQUARES; s++)
-		st->joined[s] = BIT(s);
-	for (m = 1; m < st->next; m++)
-		if (is_spooky(st, m) && m != st->pending)
-			join(st, st->where[m][0], st->where[m][1]);
+	memcpy(st->joined, alone, sizeof(st->joined));
+	memset(st->spooky, 0, sizeof(st->spooky));
+	st->marks[QTTT_X] = st->marks[QTTT_O] = 0;
+	for (m = 1; m < st->next; m++) {
+		a = st->where[m][0];
+		b = st->where[m][1];
+		if (a == QTTT_NOSQUARE)
+			continue;
+		if (a == b) {
+			st->marks[QTTT_MOVER(m)] |= BIT(a);
+			continue;
+		}
+		st->spooky[a] |= BIT(m);
+		st->spooky[b] |= BIT(m);
+		if (m != st->pending)
+			join(st, a, b);
+	}
 	st->joined_ok = 1;
 }
 
@@ -384,53 +407,47 @@ qttt_state_cycle(const struct qttt_state *st, struct qttt_cycle *c)
  * moves sharing a square with the growing set are touched, so other
  * components stay spooky.
  *
- * This runs once or twice a game, so it does its own bookkeeping: one
- * pass over the moves finds both the spooky moves in each square and
- * the classical marks of each player (a classical move stands twice in
- * its square, and in a state the rules reached it is the move on that
- * square of the board), and the marks grow as moves land.  Most
- * collapses complete no line, which the eight masks tell at once; only
- * a board with a line, or a full one, goes on to marks_result().
+ * The state's cache says which spooky moves have a mark in each square
+ * and where each player's classical marks are; both are kept up to
+ * date as moves land.  Most collapses complete no line, which
+ * has_line() tells at once; only a board with a line, or a full one,
+ * goes on to marks_result().
  */
 static void
 collapse(struct qttt_state *st, int m, int s)
 {
 	unsigned char	 queue[QTTT_NSQUARES];
-	unsigned int	 at[QTTT_NSQUARES], marks[2] = { 0, 0 }, moves;
-	int		 head = 0, tail = 0, k, t, a, b;
+	unsigned int	 marks[2], moves;
+	int		 head = 0, tail = 0, k, t;
 
-	/* The spooky moves with a mark in each square (bit k for move k). */
-	memset(at, 0, sizeof(at));
-	for (k = 1; k < st->next; k++) {
-		if (k == m)
-			continue;
-		a = st->where[k][0];
-		b = st->where[k][1];
-		if (a != b) {
-			at[a] |= BIT(k);
-			at[b] |= BIT(k);
-		} else if (a != QTTT_NOSQUARE)
-			marks[QTTT_MOVER(k)] |= BIT(a);
+	/* A measured move leaves its squares; the forced X9 has none. */
+	if (is_spooky(st, m)) {
+		st->spooky[st->where[m][0]] &= ~BIT(m);
+		st->spooky[st->where[m][1]] &= ~BIT(m);
 	}
 	st->where[m][0] = st->where[m][1] = s;
 	st->board[s] = m;
-	marks[QTTT_MOVER(m)] |= BIT(s);
+	st->marks[QTTT_MOVER(m)] |= BIT(s);
 	queue[tail++] = s;
 	while (head < tail) {
 		s = queue[head++];
-		for (moves = at[s]; moves != 0; moves &= moves - 1) {
+		moves = st->spooky[s];
+		st->spooky[s] = 0;
+		for (; moves != 0; moves &= moves - 1) {
 			k = __builtin_ctz(moves);
 			t = st->where[k][0] == s ? st->where[k][1] :
 			    st->where[k][0];
 			/* Gone from both its squares: it lands once. */
-			at[t] &= ~BIT(k);
+			st->spooky[t] &= ~BIT(k);
 			st->where[k][0] = st->where[k][1] = t;
 			st->board[t] = k;
-			marks[QTTT_MOVER(k)] |= BIT(t);
+			st->marks[QTTT_MOVER(k)] |= BIT(t);
 			queue[tail++] = t;
 		}
 	}
 	st->pending = 0;
+	marks[QTTT_X] = st->marks[QTTT_X];
+	marks[QTTT_O] = st->marks[QTTT_O];
 	if (!has_line(marks[QTTT_X]) && !has_line(marks[QTTT_O]) &&
 	    (marks[QTTT_X] | marks[QTTT_O]) != ALLSQUARES) {
 		/* No line and a square open: play goes on. */
@@ -620,14 +637,14 @@ place(struct qttt_state *st, int m, int a, int b)
 
 	st->next = m + 1;
 	/* Rule 5: joining two connected squares closes a cycle. */
-	if (!st->joined_ok)
-		build_joined(st);
 	if (st->joined[lo] & BIT(hi))
 		st->pending = m;
 	else
 		join(st, lo, hi);
 	st->where[m][0] = lo;
 	st->where[m][1] = hi;
+	st->spooky[lo] |= BIT(m);
+	st->spooky[hi] |= BIT(m);
 }
 
 /*
@@ -644,17 +661,20 @@ apply_checked(struct qttt_state *st, const struct qttt_action *a,
 
 	if ((code = check_action(st, a, d)) != QTTT_OK)
 		return code;
+	/* Only now: a refused action leaves the state as it was. */
+	if (!st->joined_ok)
+		build_cache(st);
 	if (a->kind == QTTT_MEASURE) {
 		collapse(st, a->move, a->sq[0]);
 		return QTTT_OK;
 	}
-	if (a->sq[0] == a->sq[1]) {
-		/* Rule 3: the forced X9 is classical at once. */
-		st->next = a->move + 1;
-		collapse(st, a->move, a->sq[0]);
-		return QTTT_OK;
-	}
-	place(st, a->move, a->sq[0], a->sq[1]);
+	/*
+	 * A legal placement in two squares is a plain one, which
+	 * qttt_state_apply() has placed: this is the forced X9, which is
+	 * classical at once (rule 3).
+	 */
+	st->next = a->move + 1;
+	collapse(st, a->move, a->sq[0]);
 	return QTTT_OK;
 }
 
@@ -664,6 +684,8 @@ qttt_state_apply(struct qttt_state *st, const struct qttt_action *a,
 {
 	if (!is_plain_placement(st, a))
 		return apply_checked(st, a, d);
+	if (!st->joined_ok)
+		build_cache(st);
 	place(st, a->move, a->sq[0], a->sq[1]);
 	return QTTT_OK;
 }
