@@ -188,15 +188,12 @@ qttt_state_turn(const struct qttt_state *st)
 static void
 board_marks(const struct qttt_state *st, unsigned int marks[2])
 {
-	unsigned int	 m;
-	int		 s;
+	int	 s;
 
 	marks[QTTT_X] = marks[QTTT_O] = 0;
-	for (s = 0; s < QTTT_NSQUARES; s++) {
-		m = st->board[s];
-		marks[QTTT_X] |= (m & 1) << s;
-		marks[QTTT_O] |= (m != 0 && !(m & 1)) << s;
-	}
+	for (s = 0; s < QTTT_NSQUARES; s++)
+		if (st->board[s] != 0)
+			marks[QTTT_MOVER(st->board[s])] |= BIT(s);
 }
 
 /*
@@ -206,7 +203,7 @@ board_marks(const struct qttt_state *st, unsigned int marks[2])
  * row's squares onto its first square, 0, 3 or 6; shifting by one and
  * by two rows brings each column's onto its top square, 0, 1 or 2.
  */
-static int
+static inline int
 has_line(unsigned int set)
 {
 	unsigned int	 rows = set & set >> 1 & set >> 2 & 0111;
@@ -217,38 +214,51 @@ has_line(unsigned int set)
 	    (set & line_masks[7]) == line_masks[7];
 }
 
-/* The completed lines of a board whose marks are known. */
-static size_t
-find_lines(const struct qttt_state *st, const unsigned int marks[2],
-    struct qttt_line out[QTTT_NLINES])
+/* The player whose marks fill line i, or -1. */
+static int
+line_owner(const unsigned int marks[2], int i)
 {
-	size_t	 n = 0;
-	int	 i, j, p, t;
+	if ((marks[QTTT_X] & line_masks[i]) == line_masks[i])
+		return QTTT_X;
+	if ((marks[QTTT_O] & line_masks[i]) == line_masks[i])
+		return QTTT_O;
+	return -1;
+}
 
-	for (i = 0; i < QTTT_NLINES; i++) {
-		for (p = 0; p < 2; p++)
-			if ((marks[p] & line_masks[i]) == line_masks[i])
-				break;
-		if (p == 2)
-			continue;
-		for (j = 0, t = 0; j < 3; j++)
-			if (st->board[qttt_lines[i][j]] > t)
-				t = st->board[qttt_lines[i][j]];
-		out[n].player = p;
-		out[n].time = t;
-		memcpy(out[n].squares, qttt_lines[i], 3);
-		n++;
-	}
-	return n;
+/* The time of a completed line i: the largest subscript in it. */
+static int
+line_time(const struct qttt_state *st, int i)
+{
+	int	 j, t = 0;
+
+	for (j = 0; j < 3; j++)
+		if (st->board[qttt_lines[i][j]] > t)
+			t = st->board[qttt_lines[i][j]];
+	return t;
 }
 
 size_t
 qttt_state_lines(const struct qttt_state *st, struct qttt_line out[QTTT_NLINES])
 {
 	unsigned int	 marks[2];
+	size_t		 n = 0;
+	int		 i, p;
 
-	board_marks(st, marks);
-	return find_lines(st, marks, out);
+	/* A state that qttt_state_apply() made knows its marks. */
+	if (st->joined_ok) {
+		marks[QTTT_X] = st->marks[QTTT_X];
+		marks[QTTT_O] = st->marks[QTTT_O];
+	} else
+		board_marks(st, marks);
+	for (i = 0; i < QTTT_NLINES; i++) {
+		if ((p = line_owner(marks, i)) < 0)
+			continue;
+		out[n].player = p;
+		out[n].time = line_time(st, i);
+		memcpy(out[n].squares, qttt_lines[i], 3);
+		n++;
+	}
+	return n;
 }
 
 /*
@@ -259,23 +269,25 @@ static void
 marks_result(const struct qttt_state *st, const unsigned int marks[2],
     struct qttt_result *r)
 {
-	struct qttt_line lines[QTTT_NLINES];
-	size_t		 n, i;
-	int		 count[2] = { 0, 0 }, first[2] = { 10, 10 };
-	int		 last[2] = { 0, 0 };
+	int	 count[2] = { 0, 0 }, first[2] = { 10, 10 };
+	int	 last[2] = { 0, 0 };
+	int	 i, p, t;
 
 	memset(r, 0, sizeof(*r));
-	if ((n = find_lines(st, marks, lines)) == 0) {
+	for (i = 0; i < QTTT_NLINES; i++) {
+		if ((p = line_owner(marks, i)) < 0)
+			continue;
+		t = line_time(st, i);
+		count[p]++;
+		if (t < first[p])
+			first[p] = t;
+		if (t > last[p])
+			last[p] = t;
+	}
+	if (count[QTTT_X] == 0 && count[QTTT_O] == 0) {
 		/* A cat's game when full; otherwise play goes on. */
 		r->over = (marks[QTTT_X] | marks[QTTT_O]) == ALLSQUARES;
 		return;
-	}
-	for (i = 0; i < n; i++) {
-		count[lines[i].player]++;
-		if (lines[i].time < first[lines[i].player])
-			first[lines[i].player] = lines[i].time;
-		if (lines[i].time > last[lines[i].player])
-			last[lines[i].player] = lines[i].time;
 	}
 	r->over = 1;
 	if (count[QTTT_X] > 0 && count[QTTT_O] > 0) {
