@@ -452,13 +452,20 @@ canonical_square(const char *t)
 	return col < 3 && row < 3 ? (int)(row * 3 + col) : -1;
 }
 
-/* The move number of a mark written Xn or On of the right parity. */
+/*
+ * The move number of a mark written Xn or On of the right parity: X
+ * makes the odd moves 1 to 9, O the even ones 2 to 8.
+ */
 static int
 canonical_mark(const char *t)
 {
 	unsigned int	 m = (unsigned char)t[1] - '0';
 
-	return m >= 1 && m <= 9 && t[0] == LETTER(m) ? (int)m : 0;
+	if (t[0] == 'X')
+		return m % 2 == 1 && m <= 9 ? (int)m : 0;
+	if (t[0] == 'O')
+		return m % 2 == 0 && m >= 2 && m <= 8 ? (int)m : 0;
+	return 0;
 }
 
 /* Whether n bytes are the same: a result is a few bytes, too few to
@@ -489,7 +496,7 @@ static int
 parse_canonical(const struct cursor *c)
 {
 	static const struct {
-		const char	*text;
+		char		 text[6];
 		size_t		 len;
 		unsigned char	 over, x, o;
 	} results[] = {
@@ -539,7 +546,7 @@ parse_canonical(const struct cursor *c)
 		} else if (t[0] == 'm') {
 			if (rest < 14 || memcmp(t, "measure ", 8) != 0 ||
 			    (m = canonical_mark(t + 8)) == 0 ||
-			    t[10] != '-' || t[11] != '>' ||
+			    memcmp(t + 10, "->", 2) != 0 ||
 			    (sq0 = canonical_square(t + 12)) < 0)
 				return 0;
 			it->kind = QTTT_ITEM_ACTION;
@@ -567,7 +574,7 @@ parse_canonical(const struct cursor *c)
 		if (pos == len)
 			break;
 		/* "; " and another item. */
-		if (len - pos < 3 || s[pos] != ';' || s[pos + 1] != ' ')
+		if (len - pos < 3 || memcmp(s + pos, "; ", 2) != 0)
 			return 0;
 		pos += 2;
 	}
