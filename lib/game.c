@@ -19,7 +19,7 @@ qttt_game_play(struct qttt_game *g, const struct qttt_action *a,
 {
 	struct qttt_action *canon;
 	enum qttt_code	 code;
-	int		 closing = g->state.pending, sq;
+	int		 closing, sq;
 
 	if ((code = qttt_state_apply(&g->state, a, d)) != QTTT_OK)
 		return code;
@@ -31,8 +31,11 @@ qttt_game_play(struct qttt_game *g, const struct qttt_action *a,
 	if (canon->kind == QTTT_MEASURE) {
 		/*
 		 * Every naming comes to "the closing move goes to square
-		 * s" (rule 7): where the collapse put it.
+		 * s" (rule 7): where the collapse put it.  The closing move
+		 * is the last one made, as a measurement follows it at
+		 * once (rule 6).
 		 */
+		closing = g->state.next - 1;
 		canon->move = closing;
 		canon->sq[0] = canon->sq[1] = g->state.where[closing][0];
 	} else if (canon->sq[0] > canon->sq[1]) {

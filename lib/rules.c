@@ -111,13 +111,13 @@ joined(const struct qttt_state *st, int a, int b, int skip)
 static void
 join(struct qttt_state *st, int a, int b)
 {
-	unsigned int	 set = st->joined[a] | st->joined[b], rest;
+	unsigned int	 set = st->joined[a] | st->joined[b], rest = set;
 	int		 s;
 
-	for (rest = set; rest != 0; rest &= rest - 1) {
+	do {	/* never empty: a is in it */
 		s = __builtin_ctz(rest);
 		st->joined[s] = set;
-	}
+	} while ((rest &= rest - 1) != 0);
 }
 
 /*
@@ -206,9 +206,14 @@ board_marks(const struct qttt_state *st, unsigned int marks[2])
 static inline int
 has_line(unsigned int set)
 {
-	unsigned int	 rows = set & set >> 1 & set >> 2 & 0111;
-	unsigned int	 columns = set & set >> 3 & set >> 6 & 0007;
+	unsigned int	 rest = set & (set - 1);	/* all but the first */
+	unsigned int	 rows, columns;
 
+	/* Fewer than three squares, as after an early collapse. */
+	if ((rest & (rest - 1)) == 0)
+		return 0;
+	rows = set & set >> 1 & set >> 2 & 0111;
+	columns = set & set >> 3 & set >> 6 & 0007;
 	return rows != 0 || columns != 0 ||
 	    (set & line_masks[6]) == line_masks[6] ||
 	    (set & line_masks[7]) == line_masks[7];
