@@ -17,26 +17,32 @@ enum qttt_code
 qttt_game_play(struct qttt_game *g, const struct qttt_action *a,
     struct qttt_diag *d)
 {
-	struct qttt_action canon = *a;
+	struct qttt_action *canon;
 	enum qttt_code	 code;
-	int		 closing = g->state.pending;
+	int		 closing, sq;
 
 	if ((code = qttt_state_apply(&g->state, a, d)) != QTTT_OK)
 		return code;
-	if (canon.kind == QTTT_MEASURE) {
+	/* A legal game never has more plies than this; see qttt.h. */
+	if (g->nplies >= QTTT_MAXPLIES)
+		return QTTT_OK;
+	canon = &g->plies[g->nplies++];
+	*canon = *a;
+	if (canon->kind == QTTT_MEASURE) {
 		/*
 		 * Every naming comes to "the closing move goes to square
-		 * s" (rule 7): where the collapse put it.
+		 * s" (rule 7): where the collapse put it.  The closing move
+		 * is the last one made, as a measurement follows it at
+		 * once (rule 6).
 		 */
-		canon.move = closing;
-		canon.sq[0] = canon.sq[1] = g->state.where[closing][0];
-	} else if (canon.sq[0] > canon.sq[1]) {
-		canon.sq[0] = a->sq[1];
-		canon.sq[1] = a->sq[0];
+		closing = g->state.next - 1;
+		canon->move = closing;
+		canon->sq[0] = canon->sq[1] = g->state.where[closing][0];
+	} else if (canon->sq[0] > canon->sq[1]) {
+		sq = canon->sq[0];
+		canon->sq[0] = canon->sq[1];
+		canon->sq[1] = sq;
 	}
-	/* A legal game never has more plies than this; see qttt.h. */
-	if (g->nplies < QTTT_MAXPLIES)
-		g->plies[g->nplies++] = canon;
 	return QTTT_OK;
 }
 

@@ -459,13 +459,33 @@ canonical_square(const char *t)
 	return col < 3 && row < 3 ? (int)(row * 3 + col) : -1;
 }
 
-/* The move number of a mark written Xn or On of the right parity. */
+/*
+ * The move number of a mark written Xn or On of the right parity: X
+ * makes the odd moves 1 to 9, O the even ones 2 to 8.
+ */
 static int
 canonical_mark(const char *t)
 {
 	unsigned int	 m = (unsigned char)t[1] - '0';
 
-	return m >= 1 && m <= 9 && t[0] == LETTER(m) ? (int)m : 0;
+	if (t[0] == 'X')
+		return m % 2 == 1 && m <= 9 ? (int)m : 0;
+	if (t[0] == 'O')
+		return m % 2 == 0 && m >= 2 && m <= 8 ? (int)m : 0;
+	return 0;
+}
+
+/* Whether n bytes are the same: a result is a few bytes, too few to
+ * call memcmp() for. */
+static int
+same_bytes(const char *a, const char *b, size_t n)
+{
+	while (n > 0 && *a == *b) {
+		a++;
+		b++;
+		n--;
+	}
+	return n == 0;
 }
 
 /*
@@ -474,16 +494,16 @@ canonical_mark(const char *t)
  * result last.  Such lines are nearly all that a large file holds, and
  * this reads each byte once, checking it against the only bytes the
  * canonical form allows there (so no NUL, control or non-ASCII byte
- * gets past).  The items it fills are the ones the general parser
- * makes of the same line.  Returns 1 if it read the whole line; 0, with
- * nothing kept, for the general parser to read it and tell what is
- * wrong.
+ * gets past).  The first byte of an item tells which item it can be.
+ * The items it fills are the ones the general parser makes of the same
+ * line.  Returns 1 if it read the whole line; 0, with nothing kept, for
+ * the general parser to read it and tell what is wrong.
  */
 static int
 parse_canonical(const struct cursor *c)
 {
 	static const struct {
-		const char	*text;
+		char		 text[6];
 		size_t		 len;
 		unsigned char	 over, x, o;
 	} results[] = {
@@ -492,44 +512,50 @@ parse_canonical(const struct cursor *c)
 		{ "1-1/2", 5, 1, 2, 1 }, { "3/2-0", 5, 1, 3, 0 },
 		{ "2-0", 3, 1, 4, 0 }, { "*", 1, 0, 0, 0 },
 	};
-	const char	*s = c->s;
+	const char	*s = c->s, *t;
 	struct qttt_item *it;
-	size_t		 len = c->len, pos = 0, n = 0, i;
+	size_t		 len = c->len, pos = 0, rest, n = 0, i;
 	int		 m, sq0, sq1;
 
-	while (pos < len) {
+	if (len == 0)
+		return 0;
+	for (;;) {
 		if (n == QTTT_MAXITEMS)
 			return 0;
+		t = s + pos;
+		rest = len - pos;
 		it = &c->rec->items[n];
 		memset(it, 0, sizeof(*it));
 		it->line = c->lineno;
 		it->col = pos;
-		if (len - pos >= 5 && (m = canonical_mark(s + pos)) != 0 &&
-		    s[pos + 2] == ' ' &&
-		    (sq0 = canonical_square(s + pos + 3)) >= 0) {
+		if (t[0] == 'X' || t[0] == 'O') {
 			/* A placement: two squares, or X9 and one. */
-			it->sqcol[0] = it->sqcol[1] = pos + 3;
-			pos += 5;
-			if (pos < len && s[pos] == ' ') {
-				if (len - pos < 3 || (sq1 =
-				    canonical_square(s + pos + 1)) < 0)
+			if (rest < 5 || (m = canonical_mark(t)) == 0 ||
+			    t[2] != ' ' || (sq0 = canonical_square(t + 3)) < 0)
+				return 0;
+			it->sqcol[0] = pos + 3;
+			if (rest >= 8 && t[5] == ' ') {
+				if ((sq1 = canonical_square(t + 6)) < 0)
 					return 0;
-				it->sqcol[1] = pos + 1;
-				pos += 3;
-			} else if (m == 9)
+				it->sqcol[1] = pos + 6;
+				pos += 8;
+			} else if (m == 9) {
 				sq1 = sq0;
-			else
+				it->sqcol[1] = pos + 3;
+				pos += 5;
+			} else
 				return 0;
 			it->kind = QTTT_ITEM_ACTION;
 			it->action.kind = QTTT_PLACE;
 			it->action.move = m;
 			it->action.sq[0] = sq0;
 			it->action.sq[1] = sq1;
-		} else if (len - pos >= 14 &&
-		    memcmp(s + pos, "measure ", 8) == 0 &&
-		    (m = canonical_mark(s + pos + 8)) != 0 &&
-		    s[pos + 10] == '-' && s[pos + 11] == '>' &&
-		    (sq0 = canonical_square(s + pos + 12)) >= 0) {
+		} else if (t[0] == 'm') {
+			if (rest < 14 || memcmp(t, "measure ", 8) != 0 ||
+			    (m = canonical_mark(t + 8)) == 0 ||
+			    memcmp(t + 10, "->", 2) != 0 ||
+			    (sq0 = canonical_square(t + 12)) < 0)
+				return 0;
 			it->kind = QTTT_ITEM_ACTION;
 			it->action.kind = QTTT_MEASURE;
 			it->action.move = m;
@@ -540,9 +566,8 @@ parse_canonical(const struct cursor *c)
 			/* A result, the last item. */
 			for (i = 0; i < sizeof(results) / sizeof(results[0]);
 			    i++)
-				if (len - pos == results[i].len &&
-				    memcmp(s + pos, results[i].text,
-				    results[i].len) == 0)
+				if (rest == results[i].len &&
+				    same_bytes(t, results[i].text, rest))
 					break;
 			if (i == sizeof(results) / sizeof(results[0]))
 				return 0;
@@ -556,12 +581,12 @@ parse_canonical(const struct cursor *c)
 		if (pos == len)
 			break;
 		/* "; " and another item. */
-		if (len - pos < 3 || s[pos] != ';' || s[pos + 1] != ' ')
+		if (len - pos < 3 || memcmp(s + pos, "; ", 2) != 0)
 			return 0;
 		pos += 2;
 	}
 	c->rec->nitems = n;
-	return n > 0;
+	return 1;
 }
 
 int

@@ -158,6 +158,14 @@ struct qttt_state {
 	 * ignores it.
 	 */
 	unsigned short	joined[QTTT_NSQUARES];
+	/*
+	 * More of the same cache, valid under the same flag, for
+	 * collapsing fast: for each square, the spooky moves with a mark
+	 * in it (bit m for move m); each player's classical marks
+	 * ([QTTT_X] and [QTTT_O], bit s for square s).
+	 */
+	unsigned short	spooky[QTTT_NSQUARES];
+	unsigned short	marks[2];
 	unsigned char	joined_ok;
 };
 

@@ -63,8 +63,13 @@ reader_fill(struct qttt_reader *r)
 	return n;
 }
 
-int
-reader_getline(struct qttt_reader *r, struct reader_line *l)
+/*
+ * reader_getline() the long way: the rest of an over-long line to
+ * skip, a line not all in the buffer yet, the end of the input.  Not
+ * inlined, so that the common case keeps a small frame.
+ */
+static int __attribute__((noinline))
+getline_slow(struct qttt_reader *r, struct reader_line *l)
 {
 	char	*nl;
 	size_t	 avail;
@@ -121,6 +126,27 @@ reader_getline(struct qttt_reader *r, struct reader_line *l)
 		if (reader_fill(r) == -1)
 			return -1;
 	}
+}
+
+int
+reader_getline(struct qttt_reader *r, struct reader_line *l)
+{
+	char	*text = r->buf + r->start, *nl;
+
+	/*
+	 * Nearly always a whole line, and not an over-long one, is
+	 * waiting in the buffer; the rest goes the long way.
+	 */
+	if (r->skipping ||
+	    (nl = memchr(text, '\n', r->end - r->start)) == NULL ||
+	    (size_t)(nl - text) > QTTT_LINE_MAX)
+		return getline_slow(r, l);
+	l->text = text;
+	l->len = nl - text;
+	l->lineno = r->lineno++;
+	l->toolong = 0;
+	r->start += l->len + 1;
+	return 1;
 }
 
 size_t

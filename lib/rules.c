@@ -111,26 +111,49 @@ joined(const struct qttt_state *st, int a, int b, int skip)
 static void
 join(struct qttt_state *st, int a, int b)
 {
-	unsigned int	 set = st->joined[a] | st->joined[b], rest;
+	unsigned int	 set = st->joined[a] | st->joined[b], rest = set;
 	int		 s;
 
-	for (rest = set; rest != 0; rest &= rest - 1) {
+	do {	/* never empty: a is in it */
 		s = __builtin_ctz(rest);
 		st->joined[s] = set;
-	}
+	} while ((rest &= rest - 1) != 0);
 }
 
-/* Fills the cycle-finding cache from the spooky moves. */
+/*
+ * Fills the cache of a state built by hand (see struct qttt_state),
+ * as qttt_state_apply() does before it acts on one: the classical
+ * marks of each player, the spooky moves of each square, and the
+ * cycle-finding sets from the spooky moves but a pending one.  A game
+ * played from the empty board fills it before its first move, when
+ * there is nothing to look at.
+ */
 static void
-build_joined(struct qttt_state *st)
+build_cache(struct qttt_state *st)
 {
-	int	 m, s;
+	static const unsigned short alone[QTTT_NSQUARES] = {
+		BIT(0), BIT(1), BIT(2), BIT(3), BIT(4), BIT(5), BIT(6),
+		BIT(7), BIT(8)
+	};
+	int	 m, a, b;
 
-	for (s = 0; s < QTTT_NSQUARES; s++)
-		st->joined[s] = BIT(s);
-	for (m = 1; m < st->next; m++)
-		if (is_spooky(st, m) && m != st->pending)
-			join(st, st->where[m][0], st->where[m][1]);
+	memcpy(st->joined, alone, sizeof(st->joined));
+	memset(st->spooky, 0, sizeof(st->spooky));
+	st->marks[QTTT_X] = st->marks[QTTT_O] = 0;
+	for (m = 1; m < st->next; m++) {
+		a = st->where[m][0];
+		b = st->where[m][1];
+		if (a == QTTT_NOSQUARE)
+			continue;
+		if (a == b) {
+			st->marks[QTTT_MOVER(m)] |= BIT(a);
+			continue;
+		}
+		st->spooky[a] |= BIT(m);
+		st->spooky[b] |= BIT(m);
+		if (m != st->pending)
+			join(st, a, b);
+	}
 	st->joined_ok = 1;
 }
 
@@ -165,77 +188,111 @@ qttt_state_turn(const struct qttt_state *st)
 static void
 board_marks(const struct qttt_state *st, unsigned int marks[2])
 {
-	unsigned int	 m;
-	int		 s;
+	int	 s;
 
 	marks[QTTT_X] = marks[QTTT_O] = 0;
-	for (s = 0; s < QTTT_NSQUARES; s++) {
-		m = st->board[s];
-		marks[QTTT_X] |= (m & 1) << s;
-		marks[QTTT_O] |= (m != 0 && !(m & 1)) << s;
-	}
+	for (s = 0; s < QTTT_NSQUARES; s++)
+		if (st->board[s] != 0)
+			marks[QTTT_MOVER(st->board[s])] |= BIT(s);
 }
 
-/* The completed lines of a board whose marks are known. */
-static size_t
-find_lines(const struct qttt_state *st, const unsigned int marks[2],
-    struct qttt_line out[QTTT_NLINES])
+/*
+ * Whether a set of squares holds a whole line.  Squares are numbered in
+ * reading order, three bits to a row (so the masks read best in
+ * octal): shifting the set right by one and by two squares brings each
+ * row's squares onto its first square, 0, 3 or 6; shifting by one and
+ * by two rows brings each column's onto its top square, 0, 1 or 2.
+ */
+static inline int
+has_line(unsigned int set)
 {
-	size_t	 n = 0;
-	int	 i, j, p, t;
+	unsigned int	 rest = set & (set - 1);	/* all but the first */
+	unsigned int	 rows, columns;
 
-	for (i = 0; i < QTTT_NLINES; i++) {
-		for (p = 0; p < 2; p++)
-			if ((marks[p] & line_masks[i]) == line_masks[i])
-				break;
-		if (p == 2)
-			continue;
-		for (j = 0, t = 0; j < 3; j++)
-			if (st->board[qttt_lines[i][j]] > t)
-				t = st->board[qttt_lines[i][j]];
-		out[n].player = p;
-		out[n].time = t;
-		memcpy(out[n].squares, qttt_lines[i], 3);
-		n++;
-	}
-	return n;
+	/* Fewer than three squares, as after an early collapse. */
+	if ((rest & (rest - 1)) == 0)
+		return 0;
+	rows = set & set >> 1 & set >> 2 & 0111;
+	columns = set & set >> 3 & set >> 6 & 0007;
+	return rows != 0 || columns != 0 ||
+	    (set & line_masks[6]) == line_masks[6] ||
+	    (set & line_masks[7]) == line_masks[7];
+}
+
+/* The player whose marks fill line i, or -1. */
+static int
+line_owner(const unsigned int marks[2], int i)
+{
+	if ((marks[QTTT_X] & line_masks[i]) == line_masks[i])
+		return QTTT_X;
+	if ((marks[QTTT_O] & line_masks[i]) == line_masks[i])
+		return QTTT_O;
+	return -1;
+}
+
+/* The time of a completed line i: the largest subscript in it. */
+static int
+line_time(const struct qttt_state *st, int i)
+{
+	int	 j, t = 0;
+
+	for (j = 0; j < 3; j++)
+		if (st->board[qttt_lines[i][j]] > t)
+			t = st->board[qttt_lines[i][j]];
+	return t;
 }
 
 size_t
 qttt_state_lines(const struct qttt_state *st, struct qttt_line out[QTTT_NLINES])
 {
 	unsigned int	 marks[2];
+	size_t		 n = 0;
+	int		 i, p;
 
-	board_marks(st, marks);
-	return find_lines(st, marks, out);
+	/* A state that qttt_state_apply() made knows its marks. */
+	if (st->joined_ok) {
+		marks[QTTT_X] = st->marks[QTTT_X];
+		marks[QTTT_O] = st->marks[QTTT_O];
+	} else
+		board_marks(st, marks);
+	for (i = 0; i < QTTT_NLINES; i++) {
+		if ((p = line_owner(marks, i)) < 0)
+			continue;
+		out[n].player = p;
+		out[n].time = line_time(st, i);
+		memcpy(out[n].squares, qttt_lines[i], 3);
+		n++;
+	}
+	return n;
 }
 
 /*
- * Rules 10 and 11: the result of a board.  Called after every collapse;
- * also by qttt_state_check() to recompute a stated result.
+ * Rules 10 and 11: the result of a board whose marks are known (as
+ * board_marks() makes them).
  */
-void
-qttt_board_result(const struct qttt_state *st, struct qttt_result *r)
+static void
+marks_result(const struct qttt_state *st, const unsigned int marks[2],
+    struct qttt_result *r)
 {
-	struct qttt_line lines[QTTT_NLINES];
-	unsigned int	 marks[2];
-	size_t		 n, i;
-	int		 count[2] = { 0, 0 }, first[2] = { 10, 10 };
-	int		 last[2] = { 0, 0 };
+	int	 count[2] = { 0, 0 }, first[2] = { 10, 10 };
+	int	 last[2] = { 0, 0 };
+	int	 i, p, t;
 
 	memset(r, 0, sizeof(*r));
-	board_marks(st, marks);
-	if ((n = find_lines(st, marks, lines)) == 0) {
+	for (i = 0; i < QTTT_NLINES; i++) {
+		if ((p = line_owner(marks, i)) < 0)
+			continue;
+		t = line_time(st, i);
+		count[p]++;
+		if (t < first[p])
+			first[p] = t;
+		if (t > last[p])
+			last[p] = t;
+	}
+	if (count[QTTT_X] == 0 && count[QTTT_O] == 0) {
 		/* A cat's game when full; otherwise play goes on. */
 		r->over = (marks[QTTT_X] | marks[QTTT_O]) == ALLSQUARES;
 		return;
-	}
-	for (i = 0; i < n; i++) {
-		count[lines[i].player]++;
-		if (lines[i].time < first[lines[i].player])
-			first[lines[i].player] = lines[i].time;
-		if (lines[i].time > last[lines[i].player])
-			last[lines[i].player] = lines[i].time;
 	}
 	r->over = 1;
 	if (count[QTTT_X] > 0 && count[QTTT_O] > 0) {
@@ -258,6 +315,20 @@ qttt_board_result(const struct qttt_state *st, struct qttt_result *r)
 			/* Two lines: 2 if they share X9's time, else 1 1/2. */
 			r->score[i] = first[i] == last[i] ? 4 : 3;
 	}
+}
+
+/*
+ * Rules 10 and 11: the result of a board.  Used by qttt_state_check()
+ * to recompute a stated result; collapse() has the marks at hand and
+ * goes to marks_result() itself.
+ */
+void
+qttt_board_result(const struct qttt_state *st, struct qttt_result *r)
+{
+	unsigned int	 marks[2];
+
+	board_marks(st, marks);
+	marks_result(st, marks, r);
 }
 
 /* ------------------------------------------------------------------ */
@@ -352,39 +423,55 @@ qttt_state_cycle(const struct qttt_state *st, struct qttt_cycle *c)
  * occupied square takes its other square, until nothing changes.  Only
  * moves sharing a square with the growing set are touched, so other
  * components stay spooky.
+ *
+ * The state's cache says which spooky moves have a mark in each square
+ * and where each player's classical marks are; both are kept up to
+ * date as moves land.  Most collapses complete no line, which
+ * has_line() tells at once; only a board with a line, or a full one,
+ * goes on to marks_result().
  */
 static void
 collapse(struct qttt_state *st, int m, int s)
 {
 	unsigned char	 queue[QTTT_NSQUARES];
-	unsigned int	 at[QTTT_NSQUARES], moves;
+	unsigned int	 marks[2], moves;
 	int		 head = 0, tail = 0, k, t;
 
-	/* The spooky moves with a mark in each square (bit k for move k). */
-	memset(at, 0, sizeof(at));
-	for (k = 1; k < st->next; k++)
-		if (k != m && is_spooky(st, k)) {
-			at[st->where[k][0]] |= BIT(k);
-			at[st->where[k][1]] |= BIT(k);
-		}
+	/* A measured move leaves its squares; the forced X9 has none. */
+	if (is_spooky(st, m)) {
+		st->spooky[st->where[m][0]] &= ~BIT(m);
+		st->spooky[st->where[m][1]] &= ~BIT(m);
+	}
 	st->where[m][0] = st->where[m][1] = s;
 	st->board[s] = m;
+	st->marks[QTTT_MOVER(m)] |= BIT(s);
 	queue[tail++] = s;
 	while (head < tail) {
 		s = queue[head++];
-		for (moves = at[s]; moves != 0; moves &= moves - 1) {
+		moves = st->spooky[s];
+		st->spooky[s] = 0;
+		for (; moves != 0; moves &= moves - 1) {
 			k = __builtin_ctz(moves);
 			t = st->where[k][0] == s ? st->where[k][1] :
 			    st->where[k][0];
 			/* Gone from both its squares: it lands once. */
-			at[t] &= ~BIT(k);
+			st->spooky[t] &= ~BIT(k);
 			st->where[k][0] = st->where[k][1] = t;
 			st->board[t] = k;
+			st->marks[QTTT_MOVER(k)] |= BIT(t);
 			queue[tail++] = t;
 		}
 	}
 	st->pending = 0;
-	qttt_board_result(st, &st->result);
+	marks[QTTT_X] = st->marks[QTTT_X];
+	marks[QTTT_O] = st->marks[QTTT_O];
+	if (!has_line(marks[QTTT_X]) && !has_line(marks[QTTT_O]) &&
+	    (marks[QTTT_X] | marks[QTTT_O]) != ALLSQUARES) {
+		/* No line and a square open: play goes on. */
+		memset(&st->result, 0, sizeof(st->result));
+		return;
+	}
+	marks_result(st, marks, &st->result);
 }
 
 /* ------------------------------------------------------------------ */
@@ -541,36 +628,82 @@ qttt_state_legal(const struct qttt_state *st, const struct qttt_action *a,
 	return check_action(st, a, d);
 }
 
-enum qttt_code
-qttt_state_apply(struct qttt_state *st, const struct qttt_action *a,
-    struct qttt_diag *d)
+/*
+ * Whether an action is the placement of the next move in two different
+ * open squares, with the game going on and nothing pending: legal
+ * (rules 2 and 4) with nothing more to look at.  Nearly every action
+ * of a file is one, so qttt_state_apply() asks this first and leaves
+ * the rest, and every reason for a refusal, to check_action().
+ */
+static int
+is_plain_placement(const struct qttt_state *st, const struct qttt_action *a)
 {
-	enum qttt_code	 code;
-	int		 m = a->move, lo, hi;
+	return a->kind == QTTT_PLACE && a->move == st->next &&
+	    a->move >= 1 && a->move <= QTTT_MAXMOVES &&
+	    st->pending == 0 && !st->result.over &&
+	    a->sq[0] < QTTT_NSQUARES && a->sq[1] < QTTT_NSQUARES &&
+	    a->sq[0] != a->sq[1] &&
+	    st->board[a->sq[0]] == 0 && st->board[a->sq[1]] == 0;
+}
 
-	if ((code = check_action(st, a, d)) != QTTT_OK)
-		return code;
-	if (a->kind == QTTT_MEASURE) {
-		collapse(st, m, a->sq[0]);
-		return QTTT_OK;
-	}
+/* Places move m, a legal spooky move, in squares a and b. */
+static void
+place(struct qttt_state *st, int m, int a, int b)
+{
+	int	 lo = a < b ? a : b, hi = a < b ? b : a;
+
 	st->next = m + 1;
-	if (a->sq[0] == a->sq[1]) {
-		/* Rule 3: the forced X9 is classical at once. */
-		collapse(st, m, a->sq[0]);
-		return QTTT_OK;
-	}
-	lo = a->sq[0] < a->sq[1] ? a->sq[0] : a->sq[1];
-	hi = a->sq[0] < a->sq[1] ? a->sq[1] : a->sq[0];
 	/* Rule 5: joining two connected squares closes a cycle. */
-	if (!st->joined_ok)
-		build_joined(st);
 	if (st->joined[lo] & BIT(hi))
 		st->pending = m;
 	else
 		join(st, lo, hi);
 	st->where[m][0] = lo;
 	st->where[m][1] = hi;
+	st->spooky[lo] |= BIT(m);
+	st->spooky[hi] |= BIT(m);
+}
+
+/*
+ * qttt_state_apply() for any action but a plain placement: a
+ * measurement, the forced last move, or one that is refused.  Not
+ * inlined: with its messages in the same function, every placement
+ * would pay to save the registers they need.
+ */
+static enum qttt_code __attribute__((noinline))
+apply_checked(struct qttt_state *st, const struct qttt_action *a,
+    struct qttt_diag *d)
+{
+	enum qttt_code	 code;
+
+	if ((code = check_action(st, a, d)) != QTTT_OK)
+		return code;
+	/* Only now: a refused action leaves the state as it was. */
+	if (!st->joined_ok)
+		build_cache(st);
+	if (a->kind == QTTT_MEASURE) {
+		collapse(st, a->move, a->sq[0]);
+		return QTTT_OK;
+	}
+	/*
+	 * A legal placement in two squares is a plain one, which
+	 * qttt_state_apply() has placed: this is the forced X9, which is
+	 * classical at once (rule 3).
+	 */
+	st->next = a->move + 1;
+	collapse(st, a->move, a->sq[0]);
+	return QTTT_OK;
+}
+
+enum qttt_code
+qttt_state_apply(struct qttt_state *st, const struct qttt_action *a,
+    struct qttt_diag *d)
+{
+	if (!is_plain_placement(st, a))
+		return apply_checked(st, a, d);
+	if (!st->joined_ok)
+		build_cache(st);
+	place(st, a->move, a->sq[0], a->sq[1]);
 	return QTTT_OK;
 }
 
