@@ -103,22 +103,15 @@ qttt_record_step(struct qttt_record *rec, size_t i, struct qttt_game *g)
 			    want, got);
 		return QTTT_E_RESULT;
 	}
-	if (rec->ndiags == QTTT_MAXDIAGS) {
-		/*
-		 * No slot left: the action counts as dropped, legal or not,
-		 * as it always has (tests/golden/validate-dropped pins the
-		 * count).
-		 */
-		rec->ndropped++;
-		return qttt_game_play(g, &it->action, NULL);
-	}
 	/*
 	 * The engine writes its message on the stack, and only a refusal
-	 * takes a slot in the record: nearly every action is legal.
+	 * takes a slot in the record (or, with none left, is counted as
+	 * dropped): nearly every action is legal.
 	 */
 	if ((code = qttt_game_play(g, &it->action, &scratch)) == QTTT_OK)
 		return QTTT_OK;
-	d = record_slot(rec);
+	if ((d = record_slot(rec)) == NULL)
+		return code;
 	d->code = scratch.code;
 	d->severity = scratch.severity;
 	memcpy(d->msg, scratch.msg, strlen(scratch.msg) + 1);
