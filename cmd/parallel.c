@@ -4,10 +4,13 @@
  * Jobs sit in a ring of nthreads + 2 slots, so that the workers always
  * have a chunk to take while the main thread writes one out: memory
  * stays bounded by the ring, whatever the input's length.  The main
- * thread fills free slots, hands them out in order, and writes the
- * oldest job as soon as it is done; the workers take queued jobs in
- * order.  One mutex guards the ring; the chunks and the jobs' output
- * are touched by one thread at a time, as the ring hands them over.
+ * thread fills free slots, writes the oldest job as soon as it is
+ * done, and while it is not, plays a queued job itself; the nthreads -
+ * 1 workers take queued jobs in order.  (A main thread that only waited
+ * would want a processor of its own each time it woke: on two
+ * processors that cost 15% of the wall time.)  One mutex guards the
+ * ring; the chunks and the jobs' output are touched by one thread at a
+ * time, as the ring hands them over.
  */
 #include <errno.h>
 #include <pthread.h>
@@ -244,7 +247,7 @@ par_input(struct qttt_reader *r, struct qttt_record *rec, int nthreads,
     const struct par_tool *tool, const void *arg, void *totals)
 {
 	struct pool	 p;
-	struct par_job	*job;
+	struct par_job	*job, *mine;
 	pthread_t	 tid[PAR_MAXTHREADS];
 	size_t		 nworkers = 0, i;
 	int		 k = 1, started = 0, status = 0;
@@ -272,21 +275,26 @@ par_input(struct qttt_reader *r, struct qttt_record *rec, int nthreads,
 			break;
 		/*
 		 * Threads are started once there is more than one chunk:
-		 * a small input is played here, at no cost.  If none can
-		 * be started, the main thread plays every chunk.
+		 * a small input is played here, at no cost.  The main
+		 * thread is one of the nthreads: it plays a chunk itself
+		 * rather than wait, so that no more threads than asked
+		 * for want a processor.  If no worker can be started, it
+		 * plays every chunk.
 		 */
 		if (!started && p.tail - p.head > 1) {
 			started = 1;
-			nworkers = start_workers(&p, tid, nthreads);
+			nworkers = start_workers(&p, tid, nthreads - 1);
 		}
 		job = &p.jobs[p.head % p.njobs];
 		pthread_mutex_lock(&p.lock);
-		if (nworkers == 0 && p.next == p.head) {
-			p.next++;
+		if (!job->done && p.next < p.tail) {
+			mine = &p.jobs[p.next++ % p.njobs];
 			pthread_mutex_unlock(&p.lock);
-			job_run(&p, job);
+			job_run(&p, mine);
 			pthread_mutex_lock(&p.lock);
-			job->done = 1;
+			mine->done = 1;
+			pthread_mutex_unlock(&p.lock);
+			continue;
 		}
 		while (!job->done)
 			pthread_cond_wait(&p.finished, &p.lock);
