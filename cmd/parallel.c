@@ -48,13 +48,30 @@ struct pool {
 	const void		*arg;
 };
 
+/* The output is looked at every PAR_EVERY games, at less cost. */
+#define PAR_EVERY	16
+
+int
+par_more(struct par_job *job)
+{
+	long	 o, e;
+
+	if (job == NULL || job->direct || ++job->games % PAR_EVERY != 0)
+		return 1;
+	if ((o = ftell(job->out)) == -1 || (e = ftell(job->err)) == -1 ||
+	    (unsigned long)o + (unsigned long)e <= PAR_OUTMAX)
+		return 1;
+	job->stopped = 1;
+	return 0;
+}
+
 void
 par_sync(struct par_job *job)
 {
 	struct par_cut	*cuts;
 	size_t		 n;
 
-	if (job == NULL) {
+	if (job == NULL || job->direct) {
 		fflush(stdout);
 		return;
 	}
@@ -107,6 +124,8 @@ static void
 job_run(struct pool *p, struct par_job *job)
 {
 	job->ncuts = 0;
+	job->games = 0;
+	job->stopped = 0;
 	job->failed = 0;
 	memset(job->result, 0, p->tool->resultsize);
 	if (fseek(job->out, 0, SEEK_SET) == -1 ||
@@ -119,8 +138,27 @@ job_run(struct pool *p, struct par_job *job)
 	/* Sets outbuf and outlen, errbuf and errlen. */
 	if (fflush(job->out) == EOF || fflush(job->err) == EOF)
 		job->failed = 1;
-	qttt_reader_close(job->reader);
-	job->reader = NULL;
+	/* A job that stopped early keeps its reader for job_finish(). */
+}
+
+/*
+ * On the main thread, once a job that stopped early has been written:
+ * plays the rest of its chunk straight to the output, adding to its
+ * result.  Returns 0, or -1 if standard output failed.
+ */
+static int
+job_finish(struct pool *p, struct par_job *job)
+{
+	struct par_job	 direct;
+
+	memset(&direct, 0, sizeof(direct));
+	direct.reader = job->reader;
+	direct.out = stdout;
+	direct.err = stderr;
+	direct.result = job->result;
+	direct.direct = 1;
+	p->tool->run(p->arg, &direct);
+	return direct.failed || ferror(stdout) ? -1 : 0;
 }
 
 static void *
@@ -307,8 +345,12 @@ par_input(struct qttt_reader *r, struct qttt_record *rec, int nthreads,
 		}
 		if (status == 0 && job_write(job) == -1)
 			status = PAR_STOP;
+		if (status == 0 && job->stopped && job_finish(&p, job) == -1)
+			status = PAR_STOP;
 		if (status == 0)
 			tool->merge(totals, job);
+		qttt_reader_close(job->reader);
+		job->reader = NULL;
 		p.head++;
 		/* After a failure, only the jobs under way are waited for. */
 		if (status != 0)

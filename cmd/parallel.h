@@ -28,6 +28,9 @@ struct par_job {
 	size_t		 outlen, errlen;
 	struct par_cut	*cuts;
 	size_t		 ncuts, maxcuts;
+	unsigned long	 games;		/* asked for by par_more() */
+	int		 stopped;	/* par_more() said no */
+	int		 direct;	/* out and err are the real ones */
 	int		 done;
 	int		 failed;
 };
@@ -52,6 +55,18 @@ struct par_tool {
 	 */
 	void	(*merge)(void *totals, const struct par_job *job);
 };
+
+/*
+ * Whether the tool's run function may read another game of the job.
+ * Once the job's output has grown past PAR_OUTMAX, it may not: the
+ * main thread plays the rest of the chunk when the job's turn to be
+ * written comes, writing straight to the output, so that memory stays
+ * bounded however much the games make the tool write (a line of
+ * twenty syntax errors writes a hundred times its length).  Always 1
+ * without a job.
+ */
+#define PAR_OUTMAX	(64 * 1024)
+int	 par_more(struct par_job *);
 
 /*
  * Call before writing to job->err: what was written to job->out so far

@@ -136,7 +136,8 @@ replay_games(const struct run *run, struct qttt_reader *r,
 	char		 msg[96];
 	int		 k;
 
-	while ((k = qttt_reader_next(r, rec)) == 1) {
+	/* par_more() may leave the rest of a chunk to the main thread. */
+	while ((k = par_more(job) ? qttt_reader_next(r, rec) : 0) == 1) {
 		t->games++;
 		if (o->game > 0 && rec->index != o->game)
 			continue;

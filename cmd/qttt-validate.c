@@ -117,7 +117,8 @@ check_games(const struct run *run, struct qttt_reader *r,
 	char		 canon[QTTT_RECORD_MAX];
 	int		 k, len;
 
-	while ((k = qttt_reader_next(r, rec)) == 1) {
+	/* par_more() may leave the rest of a chunk to the main thread. */
+	while ((k = par_more(job) ? qttt_reader_next(r, rec) : 0) == 1) {
 		t->games++;
 		t->c.games++;
 		if (qttt_record_play(rec, &game) > 0) {

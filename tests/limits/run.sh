@@ -3,12 +3,14 @@
 # with the input.  Each command of tests/limits/commands runs under
 # ulimit -v LIMIT (KiB, default 8192: the tools need about 3 MiB), on
 # inputs far larger than that; a command on $INPUT runs on a small and
-# a large input and must peak at about the same resident size.
+# a large input and must peak at about the same resident size.  Every
+# command must peak under PEAK KiB (default 4096, the toolkit's target).
 # Sanitizers reserve terabytes of address space, so under SANITIZE=1
 # (QTTT_SANITIZE set) this only says it is skipped.
 top=$(cd "$(dirname "$0")/../.." && pwd)
 here=$top/tests/limits
 limit=${QTTT_LIMIT_KIB:-8192}
+peak=${QTTT_PEAK_KIB:-4096}
 if [ -n "$QTTT_SANITIZE" ]; then
 	echo "limits: skipped under sanitizers"
 	exit 0
@@ -36,8 +38,9 @@ NONEWLINE=$out/nonewline.qttt
 BIGDOCS=$out/bigdocs.yaml
 DEEP=$out/deep.yaml
 LAUGHS=$out/laughs.yaml
-export LONGLINE NOISE NONEWLINE BIGDOCS DEEP LAUGHS
-qttt-generate -u -n 1000 -s 21 >"$SMALL" &&
+WORDY=$out/wordy.qttt
+export LONGLINE NOISE NONEWLINE BIGDOCS DEEP LAUGHS WORDY
+qttt-generate -u -n 10000 -s 21 >"$SMALL" &&
     qttt-generate -u -n 120000 -s 22 >"$LARGE" &&
     for f in yaml json goff; do
 	qttt-convert -q -t $f "$SMALL" >"$SMALL.$f" &&
@@ -63,7 +66,10 @@ qttt-generate -u -n 1000 -s 21 >"$SMALL" &&
 	for (i = 98; i < 106; i++) { printf "%c: &%c [", i, i
 	    for (j = 0; j < 9; j++) printf "*%c%s", i - 1, j < 8 ? ", " : ""
 	    print "]" }
-	print "moves: [*i]" }' >"$LAUGHS" || {
+	print "moves: [*i]" }' >"$LAUGHS" &&
+    awk 'BEGIN { for (i = 0; i < 30000; i++) { printf "X1 a1 b1"
+	if (i % 3 == 0) for (j = 0; j < 20; j++) printf "; zz"
+	print "" } }' >"$WORDY" || {
 	echo "limits: cannot make the inputs"
 	exit 1
 }
@@ -82,6 +88,11 @@ run() {
 		sed 's/^/	/' "$out/err" | cut -c1-200 | head -3
 		return 1
 	fi
+	if [ "${kib:-0}" -ge "$peak" ]; then
+		echo "FAIL: $2 (INPUT=$(basename "$3")): peak $kib KiB," \
+		    "not under $peak"
+		return 1
+	fi
 	return 0
 }
 
@@ -97,12 +108,12 @@ while read -r want cmd; do
 		# Allow 1 MiB for the allocator and the page cache of a
 		# larger input file.
 		if [ "$kib" -gt $((small + 1024)) ]; then
-			echo "FAIL: $cmd: peak $small KiB on 1000 games," \
+			echo "FAIL: $cmd: peak $small KiB on 10000 games," \
 			    "$kib KiB on 120000"
 			fail=$((fail + 1))
 			continue
 		fi
-		echo "	$cmd: peak $small KiB on 1000 games," \
+		echo "	$cmd: peak $small KiB on 10000 games," \
 		    "$kib KiB on 120000" >>"$out/report"
 		;;
 	*)
@@ -114,7 +125,8 @@ while read -r want cmd; do
 done <"$here/commands"
 
 cat "$out/report" 2>/dev/null
-echo "limits: $pass passed, $fail failed (ulimit -v $limit KiB)"
+echo "limits: $pass passed, $fail failed (ulimit -v $limit KiB," \
+    "peaks under $peak KiB)"
 if [ $fail = 0 ]; then
 	rm -rf "$out"
 else

@@ -14,10 +14,17 @@ export PATH LC_ALL
 pass=0
 fail=0
 
-# The inputs: MIXED has a few thousand invalid records among 30,000.
+# The inputs: MIXED has a few thousand invalid records among 30,000;
+# in WORDY every third line has 20 syntax errors, so that the chunks'
+# output outgrows PAR_OUTMAX and the main thread finishes them.
 MIXED=$out/mixed.qttt
 GAMES=$out/games.qttt
-export MIXED GAMES
+WORDY=$out/wordy.qttt
+export MIXED GAMES WORDY
+awk 'BEGIN { for (i = 0; i < 6000; i++) { printf "X1 a1 b1"
+	if (i % 3 == 0) for (j = 0; j < 20; j++) printf "; zz"
+	if (i % 5 == 0) printf "; O2 b1 c1"
+	print "" } }' >"$WORDY" || exit 1
 qttt-generate -n 20000 -s 7 >"$GAMES" &&
 qttt-generate -u -n 30000 -s 8 | awk '
 	BEGIN { printf "\357\273\277" }
@@ -71,6 +78,10 @@ same 'qttt-replay -a $MIXED'
 same 'qttt-replay -a -T json -p 4 $MIXED'
 same 'qttt-replay -w 2 -T json $MIXED'
 same 'qttt-replay -q -p 3 - <$MIXED'
+same 'qttt-validate -s $WORDY $MIXED'
+same 'qttt-validate -j $WORDY'
+same 'qttt-replay -w 1 $WORDY'
+same 'qttt-replay -a -T json $WORDY'
 
 echo "threads: $pass passed, $fail failed"
 if [ $fail = 0 ]; then
