@@ -520,7 +520,7 @@ check_list(struct qttt_record *rec, const struct qttt_item *it,
     const struct qttt_state *after)
 {
 	unsigned char	 comp[QTTT_MAXMOVES];
-	size_t		 n = 0, i;
+	size_t		 n = 0, i, j;
 	int		 m;
 
 	for (m = 1; m <= QTTT_MAXMOVES; m++)
@@ -531,6 +531,15 @@ check_list(struct qttt_record *rec, const struct qttt_item *it,
 			MISMATCH(rec, it, k->endcol, "the collapse list "
 			    "lacks %c%d(%d)", letter(comp[i]), comp[i],
 			    QTTT_SQUARE_GOFF(after->where[comp[i]][0]));
+			return;
+		}
+		/* A move listed twice is said to be so, wherever. */
+		for (j = 0; j < i && k->list[j].move != k->list[i].move; j++)
+			continue;
+		if (j < i) {
+			MISMATCH(rec, it, k->list[i].col, "the collapse list "
+			    "has %c%d twice", letter(k->list[i].move),
+			    k->list[i].move);
 			return;
 		}
 		if (i == n) {

@@ -153,6 +153,10 @@ static const struct {
 	    "has X3 where O2(2) belongs" },
 	{ CYCLE "O3@X1(1)!X1(1)!O2(2)", QTTT_E_GOFFCHECK, 51,
 	    "lacks X3(3)" },
+	{ CYCLE "O3@X1(1)!X1(1)!O2(2)!X3(3)!X3(3)", QTTT_E_GOFFCHECK, 58,
+	    "has X3 twice" },
+	{ CYCLE "O3@X1(1)!X1(1)!X1(1)!O2(2)!X3(3)", QTTT_E_GOFFCHECK, 46,
+	    "has X1 twice" },
 	{ "X1+(1,2); O2+(2,3); X3+(3,1); O4+(5,6); O3@X1(1)!X1(1)!O2(2)!"
 	    "X3(3)", QTTT_E_DUE, 31, "" },
 	{ "X1+(1,2); O2+(2,3); X3+(3,1); O3@X1(1)!X1(1)!O2(2)!X3(3)!O4(4)",
