@@ -154,8 +154,9 @@ struct qttt_state {
 	 * to find cycles fast.  For each open square, the set of squares
 	 * (bit s for square s) joined to it by spooky moves; valid only
 	 * while joined_ok is set.  qttt_state_init() and memset() clear
-	 * it, so a state built by hand is safe; qttt_state_equal()
-	 * ignores it.
+	 * it, so a state built by hand is safe; a program that changes
+	 * the position of a state that has been played must set
+	 * joined_ok to 0.  qttt_state_equal() ignores the cache.
 	 */
 	unsigned short	joined[QTTT_NSQUARES];
 	/*
