@@ -313,39 +313,6 @@ parse_score(struct cursor *c, struct qttt_item *it)
 }
 
 /*
- * Checks the bytes of a line as the line notation does: no NUL, no
- * control character but tab, valid UTF-8 (which only a comment may
- * use).  Reports the first fault and returns 0.
- */
-static int
-check_bytes(struct cursor *c, size_t len)
-{
-	const unsigned char *s = (const unsigned char *)c->s;
-	size_t		 i, k;
-
-	for (i = 0; i < len; i++) {
-		if ((s[i] >= 0x20 && s[i] < 0x7f) || s[i] == '\t')
-			continue;
-		if (s[i] == 0) {
-			SYNTAX(c, QTTT_E_NUL, i, "NUL byte");
-			return 0;
-		}
-		if (s[i] < 0x80 || (s[i] == 0xc2 && i + 1 < len &&
-		    s[i + 1] >= 0x80 && s[i + 1] < 0xa0)) {
-			SYNTAX(c, QTTT_E_CONTROL, i, "control character");
-			return 0;
-		}
-		if ((k = qttt_utf8_len(s + i, len - i)) == 0) {
-			SYNTAX(c, QTTT_E_UTF8, i, "invalid UTF-8 byte 0x%02x",
-			    s[i]);
-			return 0;
-		}
-		i += k - 1;
-	}
-	return 1;
-}
-
-/*
  * Parses one line into rec.  Returns 1 if it holds a game, 0 if it
  * is blank or a comment.  check[i] receives the measurement token of
  * item i (or of the forced move that item i is).
@@ -357,7 +324,6 @@ goff_parse(const char *s, size_t len, unsigned long lineno,
 	struct cursor	 c;
 	struct qttt_item *it;
 	struct goff_check k;
-	const char	*hash;
 	size_t		 comment, start;
 	int		 seen_result = 0, seen_item = 0, keep = 1, ok;
 	int		 forced = -1;	/* the X9 before its O9@X9(s) */
@@ -372,23 +338,12 @@ goff_parse(const char *s, size_t len, unsigned long lineno,
 	c.s = s;
 	c.lineno = lineno;
 	c.rec = rec;
-	if (!check_bytes(&c, len)) {
+	/* The line notation's rules for bytes and comments. */
+	if (!qttt_line_bytes(rec, lineno, s, len)) {
 		rec->damaged = 1;
 		return 1;
 	}
-	comment = len;
-	if ((hash = memchr(s, '#', len)) != NULL) {
-		comment = hash - s;
-		for (hash++; hash < s + len && is_blank((unsigned char)*hash);
-		    hash++)
-			continue;
-		rec->commentlen = s + len - hash;
-		while (rec->commentlen > 0 &&
-		    is_blank((unsigned char)hash[rec->commentlen - 1]))
-			rec->commentlen--;
-		if (rec->commentlen > 0)
-			rec->comment = hash;
-	}
+	comment = qttt_line_comment(s, len, rec);
 	for (start = 0; start <= comment; start = c.end + 1) {
 		c.pos = start;
 		c.end = start;

@@ -47,8 +47,18 @@ void	 reader_toolong(struct qttt_record *, const struct reader_line *,
 size_t	 reader_skip_comments(const char *, size_t);
 /* Whether X's and O's scores, in half points, make a possible result. */
 int	 qttt_result_possible(int x, int o);
-/* Whether qttt_line_parse() finds a game on a line (line_reader.c). */
+/*
+ * What the line notation and Goff's notation share (line_reader.c).
+ * Whether qttt_line_parse() finds a game on a line.  Whether a line's
+ * bytes are all allowed: no NUL, no control character but tab (C1
+ * included), valid UTF-8; if not, a diagnostic at the first fault in
+ * rec and 0.  Where the comment of a line begins (len if it has none),
+ * setting rec->comment to its text without '#' and the blanks around.
+ */
 int	 qttt_line_is_game(const char *, size_t);
+int	 qttt_line_bytes(struct qttt_record *, unsigned long lineno,
+	    const char *, size_t len);
+size_t	 qttt_line_comment(const char *, size_t len, struct qttt_record *);
 /* One line: 1, 0 at the end, -1 on a read error. */
 int	 reader_getline(struct qttt_reader *, struct reader_line *);
 /* Up to n raw bytes; 0 at the end or on error (see reader_error). */

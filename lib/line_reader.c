@@ -421,28 +421,47 @@ bad_byte(const unsigned char *s, size_t len)
 	return len;
 }
 
-/*
- * Checks the bytes of a line (see bad_byte).  Reports the first fault
- * and returns 0.
- */
-static int
-check_bytes(struct cursor *c)
+int
+qttt_line_bytes(struct qttt_record *rec, unsigned long lineno,
+    const char *text, size_t len)
 {
-	const unsigned char *s = (const unsigned char *)c->s;
+	const unsigned char *s = (const unsigned char *)text;
 	size_t		 i;
 
-	if ((i = bad_byte(s, c->len)) == c->len)
+	if ((i = bad_byte(s, len)) == len)
 		return 1;
 	if (s[i] == 0)
-		SYNTAX(c, QTTT_E_NUL, i, "NUL byte");
+		qttt_record_diag(rec, QTTT_E_NUL, lineno, i, "NUL byte");
 	else if (s[i] < 0x80)
-		SYNTAX(c, QTTT_E_CONTROL, i, "control character 0x%02x", s[i]);
-	else if (qttt_utf8_len(s + i, c->len - i) == 0)
-		SYNTAX(c, QTTT_E_UTF8, i, "invalid UTF-8: byte 0x%02x", s[i]);
+		qttt_record_diag(rec, QTTT_E_CONTROL, lineno, i,
+		    "control character 0x%02x", s[i]);
+	else if (qttt_utf8_len(s + i, len - i) == 0)
+		qttt_record_diag(rec, QTTT_E_UTF8, lineno, i,
+		    "invalid UTF-8: byte 0x%02x", s[i]);
 	else
-		SYNTAX(c, QTTT_E_CONTROL, i, "control character U+%04X",
-		    s[i + 1]);
+		qttt_record_diag(rec, QTTT_E_CONTROL, lineno, i,
+		    "control character U+%04X", s[i + 1]);
 	return 0;
+}
+
+size_t
+qttt_line_comment(const char *s, size_t len, struct qttt_record *rec)
+{
+	const char	*hash, *end = s + len;
+	size_t		 at;
+
+	if ((hash = memchr(s, '#', len)) == NULL)
+		return len;
+	at = hash - s;
+	for (hash++; hash < end && is_blank((unsigned char)*hash); hash++)
+		continue;
+	rec->commentlen = end - hash;
+	while (rec->commentlen > 0 &&
+	    is_blank((unsigned char)hash[rec->commentlen - 1]))
+		rec->commentlen--;
+	if (rec->commentlen > 0)
+		rec->comment = hash;
+	return at;
 }
 
 /* ------------------------------------------------------------------ */
@@ -595,7 +614,6 @@ qttt_line_parse(const char *s, size_t len, unsigned long lineno,
 {
 	struct cursor	 c;
 	struct qttt_item *it;
-	const char	*hash;
 	size_t		 end, comment;
 	int		 seen_result = 0, seen_item = 0, keep = 1;
 
@@ -616,25 +634,12 @@ qttt_line_parse(const char *s, size_t len, unsigned long lineno,
 
 	if (parse_canonical(&c))
 		return 1;
-	if (!check_bytes(&c)) {
+	if (!qttt_line_bytes(rec, lineno, s, len)) {
 		rec->damaged = 1;
 		return 1;
 	}
-	comment = len;
-	if ((hash = memchr(s, '#', len)) != NULL) {
-		comment = hash - s;
-		/* Kept, without '#' and the blanks around it, for the
-		 * writers that carry it (qttt_line_write, YAML). */
-		for (hash++; hash < s + len &&
-		    is_blank((unsigned char)*hash); hash++)
-			continue;
-		rec->commentlen = s + len - hash;
-		while (rec->commentlen > 0 &&
-		    is_blank((unsigned char)hash[rec->commentlen - 1]))
-			rec->commentlen--;
-		if (rec->commentlen > 0)
-			rec->comment = hash;
-	}
+	/* Kept for the writers that carry it (qttt_line_write, YAML). */
+	comment = qttt_line_comment(s, len, rec);
 
 	for (;;) {
 		skip_blanks(&c, comment);
