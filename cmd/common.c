@@ -32,24 +32,28 @@ print_version(void)
 }
 
 int
+lookup_name(const struct name_value *names, size_t n, const char *s)
+{
+	size_t	 i;
+
+	for (i = 0; i < n; i++)
+		if (strcmp(s, names[i].name) == 0)
+			return names[i].value;
+	return -1;
+}
+
+int
 parse_format(const char *s)
 {
-	static const struct {
-		const char		*name;
-		enum qttt_format	 format;
-	} names[] = {
+	static const struct name_value names[] = {
 		{ "auto", QTTT_FORMAT_AUTO },
 		{ "line", QTTT_FORMAT_LINE },
 		{ "yaml", QTTT_FORMAT_YAML },
 		{ "json", QTTT_FORMAT_YAML },
 		{ "goff", QTTT_FORMAT_GOFF },
 	};
-	size_t	 i;
 
-	for (i = 0; i < sizeof(names) / sizeof(names[0]); i++)
-		if (strcmp(s, names[i].name) == 0)
-			return names[i].format;
-	return -1;
+	return lookup_name(names, NVALUES(names), s);
 }
 
 int
@@ -76,6 +80,46 @@ const char *
 input_name(const char *path)
 {
 	return strcmp(path, "-") == 0 ? "<stdin>" : path;
+}
+
+struct qttt_reader *
+open_reader(const char *path, enum qttt_format format, int *fd)
+{
+	struct qttt_reader *r;
+
+	if ((*fd = open_input(path)) == -1)
+		return NULL;
+	if ((r = qttt_reader_open(*fd, format)) == NULL) {
+		fprintf(stderr, "%s: %s: out of memory\n", progname,
+		    input_name(path));
+		close_input(*fd);
+	}
+	return r;
+}
+
+void
+close_reader(struct qttt_reader *r, int fd)
+{
+	qttt_reader_close(r);
+	close_input(fd);
+}
+
+int
+end_input(const char *name, int k, const struct qttt_record *rec,
+    unsigned long games, int quiet, int json)
+{
+	if (k == -1) {
+		fprintf(stderr, "%s: %s: %s\n", progname, name,
+		    rec->ndiags > 0 ? rec->diags[0].msg : "read error");
+		return EXIT_TROUBLE;
+	}
+	if (games > 0)
+		return EXIT_VALID;
+	/* An empty input is almost always a mistake upstream. */
+	if (!quiet)
+		show_input_diag(json ? stdout : stderr, name, QTTT_E_EMPTY,
+		    "no game in the input", json);
+	return EXIT_INVALID;
 }
 
 static const char *

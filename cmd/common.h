@@ -22,6 +22,16 @@ void	 setprogname_from(const char *argv0);
 /* Prints "progname VERSION" to stdout and exits 0 (after checking). */
 void	 print_version(void) __attribute__((noreturn));
 
+/* A name a user may give an option, and what it stands for. */
+struct name_value {
+	const char	*name;
+	int		 value;
+};
+#define NVALUES(a)	(sizeof(a) / sizeof((a)[0]))
+
+/* The value of the name s in a table of n names, or -1 if it is none. */
+int	 lookup_name(const struct name_value *, size_t n, const char *s);
+
 /*
  * Parses a --format argument: auto, line, yaml, json, goff.
  * Returns -1 if it is none of them.
@@ -36,6 +46,26 @@ int	 open_input(const char *path);
 void	 close_input(int fd);
 /* The name to show for an input: "-" shows as "<stdin>". */
 const char *input_name(const char *path);
+
+/*
+ * Opens a reader on an input (as open_input), setting *fd.  Returns
+ * NULL after a message if the input cannot be opened or memory runs
+ * out.  close_reader() closes the reader and the input.
+ */
+struct qttt_reader *open_reader(const char *path, enum qttt_format,
+	    int *fd);
+void	 close_reader(struct qttt_reader *, int fd);
+
+/*
+ * The end of an input, named name, that held games games: k is what
+ * reading it returned last (0 at the end, -1 on a read error, with its
+ * diagnostic in rec).  Reports a read error, always, as an input that
+ * cannot be opened is; and an input with no game (on standard output
+ * as JSON if json), unless quiet.  Returns EXIT_TROUBLE, EXIT_INVALID
+ * or EXIT_VALID.
+ */
+int	 end_input(const char *name, int k, const struct qttt_record *rec,
+	    unsigned long games, int quiet, int json);
 
 /*
  * Shows a diagnostic on f as

@@ -56,20 +56,13 @@ help(void)
 static int
 parse_target(const char *s)
 {
-	static const struct {
-		const char	*name;
-		enum target	 to;
-	} names[] = {
+	static const struct name_value names[] = {
 		{ "line", TO_LINE }, { "text", TO_LINE }, { "txt", TO_LINE },
 		{ "qttt", TO_LINE }, { "yaml", TO_YAML }, { "yml", TO_YAML },
 		{ "json", TO_JSON }, { "jsonl", TO_JSON }, { "goff", TO_GOFF },
 	};
-	size_t	 i;
 
-	for (i = 0; i < sizeof(names) / sizeof(names[0]); i++)
-		if (strcmp(s, names[i].name) == 0)
-			return names[i].to;
-	return -1;
+	return lookup_name(names, NVALUES(names), s);
 }
 
 static int
@@ -120,13 +113,8 @@ convert(const struct options *o, const char *path)
 	unsigned long	 emptyline = 0;
 	int		 fd, k, status = EXIT_VALID;
 
-	if ((fd = open_input(path)) == -1)
+	if ((r = open_reader(path, o->format, &fd)) == NULL)
 		return EXIT_TROUBLE;
-	if ((r = qttt_reader_open(fd, o->format)) == NULL) {
-		fprintf(stderr, "%s: %s: out of memory\n", progname, name);
-		close_input(fd);
-		return EXIT_TROUBLE;
-	}
 	while ((k = qttt_reader_next(r, &rec)) == 1) {
 		games++;
 		if (qttt_record_play(&rec, &game) > 0) {
@@ -147,16 +135,8 @@ convert(const struct options *o, const char *path)
 			break;
 		}
 	}
-	if (k == -1) {
-		fprintf(stderr, "%s: %s: %s\n", progname, name,
-		    rec.ndiags > 0 ? rec.diags[0].msg : "read error");
-		status = EXIT_TROUBLE;
-	} else if (games == 0 && status <= EXIT_INVALID) {
-		if (!o->quiet)
-			show_input_diag(stderr, name, QTTT_E_EMPTY,
-			    "no game in the input", 0);
-		status = EXIT_INVALID;
-	}
+	if (k == -1 || games == 0)
+		status = end_input(name, k, &rec, games, o->quiet, 0);
 	if (!o->quiet && lost > 0)
 		fprintf(stderr, "%s: %s:%lu: warning: Goff's notation holds "
 		    "no metadata or comments: dropped from %lu game%s\n",
@@ -166,8 +146,7 @@ convert(const struct options *o, const char *path)
 		    "form for a game with no move: %lu game%s not written\n",
 		    progname, name, emptyline + 1, empty,
 		    empty == 1 ? "" : "s");
-	qttt_reader_close(r);
-	close_input(fd);
+	close_reader(r, fd);
 	return status;
 }
 

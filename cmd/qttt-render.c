@@ -378,15 +378,9 @@ render_input(const struct options *o, const char *path)
 	int		 fd, k, s = 0, states = o->states;
 	int		 status = EXIT_VALID;
 	unsigned long	 games = 0;
-	size_t		 i;
 
-	if ((fd = open_input(path)) == -1)
+	if ((r = open_reader(path, fmt, &fd)) == NULL)
 		return EXIT_TROUBLE;
-	if ((r = qttt_reader_open(fd, fmt)) == NULL) {
-		fprintf(stderr, "%s: %s: out of memory\n", progname, name);
-		close_input(fd);
-		return EXIT_TROUBLE;
-	}
 	memset(&run, 0, sizeof(run));
 	while ((k = qttt_reader_next(r, &rec)) == 1) {
 		if (games++ == 0 && o->format == QTTT_FORMAT_AUTO &&
@@ -398,13 +392,7 @@ render_input(const struct options *o, const char *path)
 		else if (o->game != 0 && rec.index != o->game)
 			continue;
 		else if (qttt_record_play(&rec, &game) > 0) {
-			for (i = 0; i < rec.ndiags; i++)
-				show_diag(stderr, name, &rec, &rec.diags[i]);
-			if (rec.ndropped > 0)
-				fprintf(stderr, "%s: %s:%lu: note: %zu more "
-				    "problems in this game not shown\n",
-				    progname, name, rec.line + 1,
-				    rec.ndropped);
+			show_record_diags(stderr, name, &rec, 0);
 			s = EXIT_INVALID;
 		} else
 			s = draw_game(o, name, &rec, &game);
@@ -415,17 +403,9 @@ render_input(const struct options *o, const char *path)
 	}
 	if (k != -1 && s != -1 && run_flush(o, &run) != 0)
 		s = -1;
-	if (k == -1) {
-		show_input_diag(stderr, name, QTTT_E_IO, rec.ndiags > 0 ?
-		    rec.diags[0].msg : "read error", 0);
-		status = EXIT_TROUBLE;
-	} else if (games == 0) {
-		show_input_diag(stderr, name, QTTT_E_EMPTY,
-		    "no game in the input", 0);
-		status = EXIT_INVALID;
-	}
-	qttt_reader_close(r);
-	close_input(fd);
+	if (k == -1 || games == 0)
+		status = end_input(name, k, &rec, games, 0, 0);
+	close_reader(r, fd);
 	return s == -1 ? -1 : status;
 }
 
@@ -457,47 +437,45 @@ render_arg(const struct options *o, const char *s)
 static int
 parse_coords(const char *s)
 {
-	if (strcmp(s, "none") == 0)
-		return QTTT_COORDS_NONE;
-	if (strcmp(s, "a1") == 0)
-		return QTTT_COORDS_A1;
-	if (strcmp(s, "goff") == 0 || strcmp(s, "1-9") == 0)
-		return QTTT_COORDS_GOFF;
-	return -1;
+	static const struct name_value names[] = {
+		{ "none", QTTT_COORDS_NONE }, { "a1", QTTT_COORDS_A1 },
+		{ "goff", QTTT_COORDS_GOFF }, { "1-9", QTTT_COORDS_GOFF },
+	};
+
+	return lookup_name(names, NVALUES(names), s);
 }
 
 static int
 parse_type(const char *s)
 {
-	if (strcmp(s, "ascii") == 0)
-		return TYPE_ASCII;
-	if (strcmp(s, "utf8") == 0 || strcmp(s, "unicode") == 0)
-		return TYPE_UTF8;
-	if (strcmp(s, "svg") == 0)
-		return TYPE_SVG;
-	return -1;
+	static const struct name_value names[] = {
+		{ "ascii", TYPE_ASCII }, { "utf8", TYPE_UTF8 },
+		{ "unicode", TYPE_UTF8 }, { "svg", TYPE_SVG },
+	};
+
+	return lookup_name(names, NVALUES(names), s);
 }
 
 static int
 parse_theme(const char *s)
 {
-	if (strcmp(s, "light") == 0)
-		return QTTT_THEME_LIGHT;
-	if (strcmp(s, "dark") == 0)
-		return QTTT_THEME_DARK;
-	if (strcmp(s, "mono") == 0)
-		return QTTT_THEME_MONO;
-	return -1;
+	static const struct name_value names[] = {
+		{ "light", QTTT_THEME_LIGHT }, { "dark", QTTT_THEME_DARK },
+		{ "mono", QTTT_THEME_MONO },
+	};
+
+	return lookup_name(names, NVALUES(names), s);
 }
 
 static int
 parse_flip(const char *s)
 {
-	if (strcmp(s, "h") == 0 || strcmp(s, "horizontal") == 0)
-		return QTTT_FLIP_H;
-	if (strcmp(s, "v") == 0 || strcmp(s, "vertical") == 0)
-		return QTTT_FLIP_V;
-	return -1;
+	static const struct name_value names[] = {
+		{ "h", QTTT_FLIP_H }, { "horizontal", QTTT_FLIP_H },
+		{ "v", QTTT_FLIP_V }, { "vertical", QTTT_FLIP_V },
+	};
+
+	return lookup_name(names, NVALUES(names), s);
 }
 
 /*

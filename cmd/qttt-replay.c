@@ -72,21 +72,14 @@ help(void)
 static int
 parse_output(const char *s)
 {
-	static const struct {
-		const char		*name;
-		enum qttt_output	 output;
-	} names[] = {
+	static const struct name_value names[] = {
 		{ "state", QTTT_OUTPUT_STATE },
 		{ "json", QTTT_OUTPUT_JSON },
 		{ "yaml", QTTT_OUTPUT_YAML },
 		{ "list", QTTT_OUTPUT_LIST },
 	};
-	size_t	 i;
 
-	for (i = 0; i < sizeof(names) / sizeof(names[0]); i++)
-		if (strcmp(s, names[i].name) == 0)
-			return names[i].output;
-	return -1;
+	return lookup_name(names, NVALUES(names), s);
 }
 
 /* A number for -g, -w (from 1) or -p (from 0); -1 if it is none. */
@@ -238,14 +231,8 @@ replay(const struct options *o, struct qttt_replay_writer *w,
 
 	run.o = o;
 	run.name = input_name(path);
-	if ((fd = open_input(path)) == -1)
+	if ((r = open_reader(path, o->format, &fd)) == NULL)
 		return EXIT_TROUBLE;
-	if ((r = qttt_reader_open(fd, o->format)) == NULL) {
-		fprintf(stderr, "%s: %s: out of memory\n", progname,
-		    run.name);
-		close_input(fd);
-		return EXIT_TROUBLE;
-	}
 	memset(&t, 0, sizeof(t));
 	/*
 	 * On several threads when each game's output stands alone: not
@@ -263,19 +250,11 @@ replay(const struct options *o, struct qttt_replay_writer *w,
 	}
 	if (k == QTTT_SPLIT_NOT)
 		k = replay_games(&run, r, &rec, w, stderr, NULL, &t);
-	if (k == PAR_STOP) {
+	if (k == PAR_STOP)
 		t.status = EXIT_STOP;
-	} else if (k == -1) {
-		fprintf(stderr, "%s: %s: %s\n", progname, run.name,
-		    rec.ndiags > 0 ? rec.diags[0].msg : "read error");
-		t.status = EXIT_TROUBLE;
-	} else if (t.games == 0) {
-		/* An empty input is almost always a mistake upstream. */
-		t.status = EXIT_INVALID;
-		if (!o->quiet)
-			show_input_diag(stderr, run.name, QTTT_E_EMPTY,
-			    "no game in the input", 0);
-	} else if (t.shown == 0) {
+	else if (k == -1 || t.games == 0)
+		t.status = end_input(run.name, k, &rec, t.games, o->quiet, 0);
+	else if (t.shown == 0) {
 		t.status = EXIT_INVALID;
 		if (!o->quiet) {
 			snprintf(msg, sizeof(msg), "no game %lu in the input, "
@@ -284,8 +263,7 @@ replay(const struct options *o, struct qttt_replay_writer *w,
 			    0);
 		}
 	}
-	qttt_reader_close(r);
-	close_input(fd);
+	close_reader(r, fd);
 	return t.status;
 }
 

@@ -86,10 +86,18 @@ plural(unsigned long n, const char *one, const char *many)
 	return n == 1 ? one : many;
 }
 
+static void
+add_counts(struct counts *to, const struct counts *from)
+{
+	to->games += from->games;
+	to->valid += from->valid;
+	to->invalid += from->invalid;
+	to->diags += from->diags;
+}
+
 /* What a run of games comes to: an input, or a chunk of one. */
 struct tally {
 	struct counts	 c;
-	unsigned long	 games;
 	int		 status;	/* EXIT_VALID or EXIT_INVALID */
 	int		 noncanonical;	/* a valid record, not canonical */
 };
@@ -119,7 +127,6 @@ check_games(const struct run *run, struct qttt_reader *r,
 
 	/* par_more() may leave the rest of a chunk to the main thread. */
 	while ((k = par_more(job) ? qttt_reader_next(r, rec) : 0) == 1) {
-		t->games++;
 		t->c.games++;
 		if (qttt_record_play(rec, &game) > 0) {
 			t->c.invalid++;
@@ -163,11 +170,7 @@ add_tally(void *totals, const struct par_job *job)
 	struct tally		*t = totals;
 	const struct tally	*u = job->result;
 
-	t->c.games += u->c.games;
-	t->c.valid += u->c.valid;
-	t->c.invalid += u->c.invalid;
-	t->c.diags += u->c.diags;
-	t->games += u->games;
+	add_counts(&t->c, &u->c);
 	if (u->status > t->status)
 		t->status = u->status;
 	t->noncanonical |= u->noncanonical;
@@ -188,19 +191,12 @@ validate(const struct options *o, const char *path, struct counts *c)
 	struct qttt_reader *r;
 	struct tally	 t;
 	struct run	 run;
-	int		 fd, k = QTTT_SPLIT_NOT;
+	int		 fd, k = QTTT_SPLIT_NOT, s;
 
 	run.o = o;
 	run.name = input_name(path);
-	if ((fd = open_input(path)) == -1) {
+	if ((r = open_reader(path, o->format, &fd)) == NULL) {
 		c->diags++;
-		return EXIT_TROUBLE;
-	}
-	if ((r = qttt_reader_open(fd, o->format)) == NULL) {
-		fprintf(stderr, "%s: %s: out of memory\n", progname,
-		    run.name);
-		c->diags++;
-		close_input(fd);
 		return EXIT_TROUBLE;
 	}
 	memset(&t, 0, sizeof(t));
@@ -208,33 +204,20 @@ validate(const struct options *o, const char *path, struct counts *c)
 		k = par_input(r, &rec, o->threads, &check_tool, &run, &t);
 	if (k == QTTT_SPLIT_NOT)
 		k = check_games(&run, r, &rec, stdout, stderr, NULL, &t);
-	c->games += t.c.games;
-	c->valid += t.c.valid;
-	c->invalid += t.c.invalid;
-	c->diags += t.c.diags;
+	add_counts(c, &t.c);
 	if (t.noncanonical) {
 		t.status = EXIT_INVALID;
 		if (!o->quiet)
 			printf("%s\n", run.name);
 	}
-	if (k == PAR_STOP) {
+	if (k == PAR_STOP)
 		t.status = EXIT_STOP;
-	} else if (k == -1) {
-		/* An I/O error, as for a file that cannot be opened. */
+	else if ((s = end_input(run.name, k, &rec, t.c.games, o->quiet,
+	    o->json)) != EXIT_VALID) {
 		c->diags++;
-		fprintf(stderr, "%s: %s: %s\n", progname, run.name,
-		    rec.ndiags > 0 ? rec.diags[0].msg : "read error");
-		t.status = EXIT_TROUBLE;
-	} else if (t.games == 0) {
-		/* An empty input is almost always a mistake upstream. */
-		c->diags++;
-		t.status = EXIT_INVALID;
-		if (!o->quiet)
-			show_input_diag(o->json ? stdout : stderr, run.name,
-			    QTTT_E_EMPTY, "no game in the input", o->json);
+		t.status = s;
 	}
-	qttt_reader_close(r);
-	close_input(fd);
+	close_reader(r, fd);
 	if (ferror(stdout))
 		t.status = EXIT_STOP;
 	return t.status;
