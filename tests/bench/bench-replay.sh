@@ -12,29 +12,10 @@ small=$(bench_data 10000)
 large=$(bench_data 1000000)
 status=0
 
-cat "$large" > /dev/null	# into the page cache for both
-# Turn about, keeping the fastest of each: the machine is shared.
-wc_wall=
-j_wall=
-one_wall=
-j_large=0
-for i in 1 2 3 4 5; do
-	bench_run 1 wc -l "$large" || status=1
-	if [ -z "$wc_wall" ] || bench_le "$bench_wall" "$wc_wall"; then
-		wc_wall=$bench_wall
-	fi
-	bench_run 1 qttt-replay -T json "$large" ||
-	    { echo "qttt-replay -T json failed"; status=1; }
-	if [ -z "$j_wall" ] || bench_le "$bench_wall" "$j_wall"; then
-		j_wall=$bench_wall
-	fi
-	[ "$bench_kib" -gt "$j_large" ] && j_large=$bench_kib
-	bench_run 1 env QTTT_THREADS=1 qttt-replay -T json "$large" ||
-	    { echo "qttt-replay -T json failed"; status=1; }
-	if [ -z "$one_wall" ] || bench_le "$bench_wall" "$one_wall"; then
-		one_wall=$bench_wall
-	fi
-done
+bench_against_wc "$large" qttt-replay -T json ||
+    { echo "qttt-replay -T json failed"; status=1; }
+j_wall=$tool_wall
+j_large=$tool_kib
 bench_run 1 qttt-replay -T json "$small" ||
     { echo "qttt-replay -T json failed"; status=1; }
 j_small=$bench_kib

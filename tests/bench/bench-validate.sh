@@ -11,29 +11,10 @@ small=$(bench_data 10000) || exit 2
 large=$(bench_data 1000000) || exit 2
 status=0
 
-cat "$large" > /dev/null	# into the page cache for both
-# Turn about, keeping the fastest of each: the machine is shared.
-wc_wall=
-v_wall=
-one_wall=
-v_large=0
-for i in 1 2 3 4 5; do
-	bench_run 1 wc -l "$large" || status=1
-	if [ -z "$wc_wall" ] || bench_le "$bench_wall" "$wc_wall"; then
-		wc_wall=$bench_wall
-	fi
-	bench_run 1 qttt-validate "$large" ||
-	    { echo "qttt-validate failed"; status=1; }
-	if [ -z "$v_wall" ] || bench_le "$bench_wall" "$v_wall"; then
-		v_wall=$bench_wall
-	fi
-	[ "$bench_kib" -gt "$v_large" ] && v_large=$bench_kib
-	bench_run 1 env QTTT_THREADS=1 qttt-validate "$large" ||
-	    { echo "qttt-validate failed"; status=1; }
-	if [ -z "$one_wall" ] || bench_le "$bench_wall" "$one_wall"; then
-		one_wall=$bench_wall
-	fi
-done
+bench_against_wc "$large" qttt-validate ||
+    { echo "qttt-validate failed"; status=1; }
+v_wall=$tool_wall
+v_large=$tool_kib
 bench_run 1 qttt-validate "$small" || { echo "qttt-validate failed"; status=1; }
 v_small=$bench_kib
 

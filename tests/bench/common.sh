@@ -66,3 +66,39 @@ bench_le()
 {
 	awk -v a="$1" -v b="$2" 'BEGIN { exit !(a + 0 <= b + 0) }'
 }
+
+# bench_against_wc FILE COMMAND...: runs wc -l FILE, COMMAND FILE and
+# COMMAND FILE on one thread (QTTT_THREADS=1) five times, taking turns
+# (the machine is shared), and keeps the fastest of each: wc_wall,
+# tool_wall, one_wall; tool_kib is the largest peak RSS of COMMAND.
+# Returns 1 if a run failed.
+bench_against_wc()
+{
+	_file=$1
+	shift
+	wc_wall=
+	tool_wall=
+	one_wall=
+	tool_kib=0
+	_bad=0
+	cat "$_file" > /dev/null	# into the page cache for all
+	for _i in 1 2 3 4 5; do
+		bench_run 1 wc -l "$_file" || _bad=1
+		bench_keep wc_wall
+		bench_run 1 "$@" "$_file" || _bad=1
+		bench_keep tool_wall
+		[ "$bench_kib" -gt "$tool_kib" ] && tool_kib=$bench_kib
+		bench_run 1 env QTTT_THREADS=1 "$@" "$_file" || _bad=1
+		bench_keep one_wall
+	done
+	return $_bad
+}
+
+# bench_keep VAR: sets VAR to bench_wall if it is empty or slower.
+bench_keep()
+{
+	eval "_v=\$$1"
+	if [ -z "$_v" ] || bench_le "$bench_wall" "$_v"; then
+		eval "$1=\$bench_wall"
+	fi
+}
