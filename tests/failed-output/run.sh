@@ -15,14 +15,8 @@
 # Every tool in cmd/ must have a command there.
 top=$(cd "$(dirname "$0")/../.." && pwd)
 here=$top/tests/failed-output
-# A directory of its own: make check may run in several copies at once.
-mkdir -p "$top/tests/out"
-out=$(mktemp -d "$top/tests/out/failed-output.XXXXXX") || exit 1
-PATH=$top/cmd:$PATH
-LC_ALL=C
-export PATH LC_ALL
-pass=0
-fail=0
+. "$top/tests/lib.sh"
+suite_begin failed-output
 
 # The inputs.
 GAMES=$out/games.qttt
@@ -140,10 +134,4 @@ for t in "$top"/cmd/qttt-*.c; do
 	fi
 done
 
-echo "failed-output: $pass passed, $fail failed"
-if [ $fail = 0 ]; then
-	rm -rf "$out"
-else
-	echo "failed-output: inputs kept in $out"
-	exit 1
-fi
+suite_end failed-output

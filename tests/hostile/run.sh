@@ -17,17 +17,11 @@
 # noise) are generated here at test time, see generated() below.
 top=$(cd "$(dirname "$0")/../.." && pwd)
 here=$top/tests/hostile
-# A directory of its own: make check may run in several copies at once.
-mkdir -p "$top/tests/out"
-out=$(mktemp -d "$top/tests/out/hostile.XXXXXX") || exit 1
-PATH=$top/cmd:$PATH
-LC_ALL=C
-export PATH LC_ALL
+. "$top/tests/lib.sh"
+suite_begin hostile
 tab=$(printf '\t')
 limit=
 command -v timeout >/dev/null 2>&1 && limit="timeout 60"
-pass=0
-fail=0
 
 # check NAME STATUS POS CODE INPUT COMMAND: runs one case.
 check() {
@@ -131,10 +125,4 @@ done
 
 . "$here/generated.sh"
 
-echo "hostile: $pass passed, $fail failed"
-if [ $fail = 0 ]; then
-	rm -rf "$out"
-else
-	echo "hostile: inputs kept in $out"
-	exit 1
-fi
+suite_end hostile

@@ -19,14 +19,8 @@ if ! (ulimit -v "$limit") 2>/dev/null; then
 	echo "limits: skipped, ulimit -v does not work here"
 	exit 0
 fi
-# A directory of its own: make check may run in several copies at once.
-mkdir -p "$top/tests/out"
-out=$(mktemp -d "$top/tests/out/limits.XXXXXX") || exit 1
-PATH=$top/cmd:$PATH
-LC_ALL=C
-export PATH LC_ALL
-pass=0
-fail=0
+. "$top/tests/lib.sh"
+suite_begin limits
 
 ${CC:-cc} -O2 -o "$out/peakrss" "$top/tests/bench/peakrss.c" || exit 1
 
@@ -125,11 +119,4 @@ while read -r want cmd; do
 done <"$here/commands"
 
 cat "$out/report" 2>/dev/null
-echo "limits: $pass passed, $fail failed (ulimit -v $limit KiB," \
-    "peaks under $peak KiB)"
-if [ $fail = 0 ]; then
-	rm -rf "$out"
-else
-	echo "limits: inputs kept in $out"
-	exit 1
-fi
+suite_end limits "ulimit -v $limit KiB, peaks under $peak KiB"

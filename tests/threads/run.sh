@@ -6,13 +6,8 @@
 # same bytes on each stream, in the same order when both go to one
 # file, and exit with the same status, on 1 thread as on 2 and 5.
 top=$(cd "$(dirname "$0")/../.." && pwd)
-mkdir -p "$top/tests/out"
-out=$(mktemp -d "$top/tests/out/threads.XXXXXX") || exit 1
-PATH=$top/cmd:$PATH
-LC_ALL=C
-export PATH LC_ALL
-pass=0
-fail=0
+. "$top/tests/lib.sh"
+suite_begin threads
 
 # The inputs: MIXED has a few thousand invalid records among 30,000;
 # in WORDY every third line has 20 syntax errors, so that the chunks'
@@ -83,10 +78,4 @@ same 'qttt-validate -j $WORDY'
 same 'qttt-replay -w 1 $WORDY'
 same 'qttt-replay -a -T json $WORDY'
 
-echo "threads: $pass passed, $fail failed"
-if [ $fail = 0 ]; then
-	rm -rf "$out"
-else
-	echo "threads: outputs kept in $out"
-	exit 1
-fi
+suite_end threads
