@@ -5,6 +5,7 @@
 #include <string.h>
 
 #include "qttt.h"
+#include "internal.h"
 
 void
 qttt_game_init(struct qttt_game *g)
@@ -46,19 +47,60 @@ qttt_game_play(struct qttt_game *g, const struct qttt_action *a,
 	return QTTT_OK;
 }
 
+/* Appends a square's name, "??" for none. */
+static char *
+square_text(char *p, int sq)
+{
+	const char	*name = qttt_square_name(sq);
+
+	*p++ = name[0];
+	*p++ = name[1];
+	return p;
+}
+
+/*
+ * Written byte by byte rather than through snprintf: the JSON Lines
+ * writer puts one in every state it writes.
+ */
+char *
+qttt_action_text(char *p, const struct qttt_action *a)
+{
+	if (a->kind == QTTT_MEASURE) {
+		memcpy(p, "measure ", 8);
+		p += 8;
+	}
+	*p++ = QTTT_MOVER(a->move) == QTTT_X ? 'X' : 'O';
+	/* A move number is one digit, but any byte is written whole. */
+	if (a->move >= 100)
+		*p++ = '0' + a->move / 100;
+	if (a->move >= 10)
+		*p++ = '0' + a->move / 10 % 10;
+	*p++ = '0' + a->move % 10;
+	if (a->kind == QTTT_MEASURE) {
+		*p++ = '-';
+		*p++ = '>';
+	} else
+		*p++ = ' ';
+	p = square_text(p, a->sq[0]);
+	if (a->kind != QTTT_MEASURE && a->sq[0] != a->sq[1]) {
+		*p++ = ' ';
+		p = square_text(p, a->sq[1]);
+	}
+	return p;
+}
+
 int
 qttt_action_format(const struct qttt_action *a, char *buf, size_t n)
 {
-	char	 p = QTTT_MOVER(a->move) == QTTT_X ? 'X' : 'O';
+	char	 text[QTTT_ACTION_TEXT];
+	size_t	 len = qttt_action_text(text, a) - text;
 
-	if (a->kind == QTTT_MEASURE)
-		return snprintf(buf, n, "measure %c%d->%s", p, a->move,
-		    qttt_square_name(a->sq[0]));
-	if (a->sq[0] == a->sq[1])
-		return snprintf(buf, n, "%c%d %s", p, a->move,
-		    qttt_square_name(a->sq[0]));
-	return snprintf(buf, n, "%c%d %s %s", p, a->move,
-	    qttt_square_name(a->sq[0]), qttt_square_name(a->sq[1]));
+	if (n > 0) {
+		n = len < n ? len : n - 1;
+		memcpy(buf, text, n);
+		buf[n] = '\0';
+	}
+	return (int)len;
 }
 
 int

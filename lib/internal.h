@@ -9,6 +9,13 @@
 /* The eight lines, squares in reading order (rules.c). */
 extern const unsigned char qttt_lines[QTTT_NLINES][3];
 
+/*
+ * Writes an action as qttt_action_format() does, without the NUL, in at
+ * most QTTT_ACTION_TEXT bytes; returns the end (game.c).
+ */
+#define QTTT_ACTION_TEXT	16
+char	*qttt_action_text(char *, const struct qttt_action *);
+
 /* Rules 10 and 11: whether a board is over, and its score (rules.c). */
 void	qttt_board_result(const struct qttt_state *, struct qttt_result *);
 

@@ -178,35 +178,6 @@ squares(char *p, const unsigned char *sq, size_t n)
 	return p;
 }
 
-/*
- * An item in canonical form, as qttt_action_format() writes it (which
- * is slower, through snprintf).
- */
-static char *
-item(char *p, const struct qttt_action *a)
-{
-	const char	*name;
-
-	if (a->kind == QTTT_MEASURE)
-		p = LIT(p, "measure ");
-	*p++ = QTTT_MOVER(a->move) == QTTT_X ? 'X' : 'O';
-	*p++ = '0' + a->move;
-	if (a->kind == QTTT_MEASURE)
-		p = LIT(p, "->");
-	else
-		*p++ = ' ';
-	name = qttt_square_name(a->sq[0]);
-	*p++ = name[0];
-	*p++ = name[1];
-	if (a->kind == QTTT_PLACE && a->sq[0] != a->sq[1]) {
-		name = qttt_square_name(a->sq[1]);
-		*p++ = ' ';
-		*p++ = name[0];
-		*p++ = name[1];
-	}
-	return p;
-}
-
 /* Half points as the line notation writes them, for "result". */
 static const char *const half_text[] = { "0", "1/2", "1", "3/2", "2" };
 
@@ -424,7 +395,7 @@ qttt_json_states_put(struct json_states *b, const struct replay_point *pt)
 	p = LIT(p, "\",\"item\":");
 	if (pt->ply > 0 && pt->ply <= r->game->nplies) {
 		*p++ = '"';
-		p = item(p, &r->game->plies[pt->ply - 1]);
+		p = qttt_action_text(p, &r->game->plies[pt->ply - 1]);
 		*p++ = '"';
 	} else
 		p = LIT(p, "null");

@@ -1291,6 +1291,28 @@ START_TEST(test_action_format)
 }
 END_TEST
 
+/* As snprintf: cut to the buffer, NUL-terminated, the full length. */
+START_TEST(test_action_format_cut)
+{
+	static const struct qttt_action	 measure = { QTTT_MEASURE, 4,
+					    { B3, B3 } };
+	static const struct qttt_action	 odd = { QTTT_PLACE, 123,
+					    { A1, QTTT_NSQUARES } };
+	char		 buf[32];
+
+	memset(buf, 'z', sizeof(buf));
+	ck_assert_int_eq(qttt_action_format(&measure, buf, 6), 14);
+	ck_assert_str_eq(buf, "measu");
+	ck_assert_int_eq(qttt_action_format(&measure, buf, 0), 14);
+	ck_assert_int_eq(buf[0], 'm');
+	ck_assert_int_eq(qttt_action_format(&measure, buf, 1), 14);
+	ck_assert_str_eq(buf, "");
+	/* Out of range: every digit, and "??" for no square. */
+	ck_assert_int_eq(qttt_action_format(&odd, buf, sizeof(buf)), 10);
+	ck_assert_str_eq(buf, "X123 a1 ??");
+}
+END_TEST
+
 /* ------------------------------------------------------------------ */
 /* Plies, canonical measurements, state equality                        */
 /* ------------------------------------------------------------------ */
@@ -1383,6 +1405,7 @@ rules_suite(void)
 	tcase_add_loop_test(tc, test_game_format, 0, NELEM(formats));
 	tcase_add_test(tc, test_game_format_short);
 	tcase_add_test(tc, test_action_format);
+	tcase_add_test(tc, test_action_format_cut);
 	tcase_add_test(tc, test_game_plies);
 	suite_add_tcase(s, tc);
 
