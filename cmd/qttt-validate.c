@@ -143,8 +143,10 @@ check_games(const struct run *run, struct qttt_reader *r,
 			if (!o->print && !o->list)
 				continue;
 			len = qttt_game_format(&game, canon, sizeof(canon));
-			if (o->print && !o->quiet)
-				fprintf(out, "%s\n", canon);
+			if (o->print && !o->quiet) {
+				fwrite(canon, 1, len, out);
+				putc('\n', out);
+			}
 			if (o->list && !is_canonical(rec, canon, len))
 				t->noncanonical = 1;
 		}

@@ -90,11 +90,8 @@ qttt_action_text(char *p, const struct qttt_action *a)
 }
 
 int
-qttt_action_format(const struct qttt_action *a, char *buf, size_t n)
+qttt_copy_out(char *buf, size_t n, const char *text, size_t len)
 {
-	char	 text[QTTT_ACTION_TEXT];
-	size_t	 len = qttt_action_text(text, a) - text;
-
 	if (n > 0) {
 		n = len < n ? len : n - 1;
 		memcpy(buf, text, n);
@@ -104,37 +101,37 @@ qttt_action_format(const struct qttt_action *a, char *buf, size_t n)
 }
 
 int
+qttt_action_format(const struct qttt_action *a, char *buf, size_t n)
+{
+	char	 text[QTTT_ACTION_TEXT];
+
+	return qttt_copy_out(buf, n, text, qttt_action_text(text, a) - text);
+}
+
+int
 qttt_game_format(const struct qttt_game *g, char *buf, size_t n)
 {
-	char	 item[32];
-	size_t	 len = 0, i;
-	int	 k;
+	/* The longest game: every ply, "; " after each, a result. */
+	char	 text[QTTT_MAXPLIES * (QTTT_ACTION_TEXT + 2) +
+		    QTTT_RESULT_TEXT], *p = text;
+	size_t	 i;
 
-	if (n > 0)
-		buf[0] = '\0';
-	for (i = 0; i <= g->nplies; i++) {
-		if (i < g->nplies)
-			k = qttt_action_format(&g->plies[i], item,
-			    sizeof(item));
-		else if (g->state.result.over)
-			k = qttt_result_format(&g->state.result, item,
-			    sizeof(item));
-		else
-			break;
+	for (i = 0; i < g->nplies; i++) {
 		if (i > 0) {
-			if (len + 2 < n)
-				memcpy(buf + len, "; ", 3);
-			len += 2;
+			*p++ = ';';
+			*p++ = ' ';
 		}
-		if (len + k < n)
-			memcpy(buf + len, item, k + 1);
-		len += k;
+		p = qttt_action_text(p, &g->plies[i]);
+	}
+	if (g->state.result.over) {
+		if (i > 0) {
+			*p++ = ';';
+			*p++ = ' ';
+		}
+		p = qttt_result_text(p, &g->state.result);
 	}
 	/* A record is never empty: a game with no move yet is "*". */
-	if (len == 0) {
-		if (n > 1)
-			memcpy(buf, "*", 2);
-		len = 1;
-	}
-	return (int)len;
+	if (p == text)
+		*p++ = '*';
+	return qttt_copy_out(buf, n, text, p - text);
 }

@@ -10,11 +10,20 @@
 extern const unsigned char qttt_lines[QTTT_NLINES][3];
 
 /*
- * Writes an action as qttt_action_format() does, without the NUL, in at
- * most QTTT_ACTION_TEXT bytes; returns the end (game.c).
+ * Text written byte by byte, without snprintf, for the writers of
+ * every game or state: an action as qttt_action_format() writes it (at
+ * most QTTT_ACTION_TEXT bytes, game.c), a result as
+ * qttt_result_format() (at most QTTT_RESULT_TEXT, square.c), without
+ * the NUL; each returns the end.  A score in half points as the line
+ * notation writes it ("1/2").  qttt_copy_out() gives len bytes of text
+ * to buf of size n as snprintf would, and returns len (game.c).
  */
 #define QTTT_ACTION_TEXT	16
+#define QTTT_RESULT_TEXT	8
 char	*qttt_action_text(char *, const struct qttt_action *);
+char	*qttt_result_text(char *, const struct qttt_result *);
+const char *qttt_half_text(int halves);
+int	 qttt_copy_out(char *buf, size_t n, const char *text, size_t len);
 
 /* Rules 10 and 11: whether a board is over, and its score (rules.c). */
 void	qttt_board_result(const struct qttt_state *, struct qttt_result *);

@@ -178,9 +178,6 @@ squares(char *p, const unsigned char *sq, size_t n)
 	return p;
 }
 
-/* Half points as the line notation writes them, for "result". */
-static const char *const half_text[] = { "0", "1/2", "1", "3/2", "2" };
-
 /* A score in half points as a JSON number. */
 static char *
 score(char *p, int halves)
@@ -321,11 +318,7 @@ notation_keys(struct json_states *b, const struct replay_point *pt)
 		p = LIT(p, ",\"O\":");
 		p = score(p, st->result.score[QTTT_O]);
 		p = LIT(p, "},\"result\":\"");
-		p = lit(p, half_text[st->result.score[QTTT_X] <= 4 ?
-		    st->result.score[QTTT_X] : 0]);
-		*p++ = '-';
-		p = lit(p, half_text[st->result.score[QTTT_O] <= 4 ?
-		    st->result.score[QTTT_O] : 0]);
+		p = qttt_result_text(p, &st->result);
 		*p++ = '"';
 	}
 	done(b, p);

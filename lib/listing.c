@@ -24,14 +24,6 @@ player_letter(int p)
 	return p == QTTT_X ? 'X' : 'O';
 }
 
-static const char *
-halves(int h)
-{
-	static const char *const text[] = { "0", "1/2", "1", "3/2", "2" };
-
-	return text[h >= 0 && h <= 4 ? h : 0];
-}
-
 /* Writes " X1 X3 O4" for a list of moves. */
 static void
 put_moves(FILE *f, const unsigned char *m, size_t n)
@@ -261,8 +253,8 @@ put_result(FILE *f, const struct qttt_state *st)
 	qttt_result_format(&st->result, res, sizeof(res));
 	if (st->result.over)
 		fprintf(f, "Result: %s (X %s, O %s)\n", res,
-		    halves(st->result.score[QTTT_X]),
-		    halves(st->result.score[QTTT_O]));
+		    qttt_half_text(st->result.score[QTTT_X]),
+		    qttt_half_text(st->result.score[QTTT_O]));
 	else if (st->pending != 0)
 		fprintf(f, "Result: * (%c to measure the cycle closed by "
 		    "%c%d)\n", player_letter(qttt_state_turn(st)),

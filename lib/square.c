@@ -1,7 +1,6 @@
 /*
  * Names of squares and the written form of results.
  */
-#include <stdio.h>
 
 #include "qttt.h"
 #include "internal.h"
@@ -18,16 +17,37 @@ qttt_square_name(int sq)
 	return names[sq];
 }
 
-/* Half points as the line notation writes them. */
-static const char *const halves[] = { "0", "1/2", "1", "3/2", "2" };
+const char *
+qttt_half_text(int h)
+{
+	static const char *const text[] = { "0", "1/2", "1", "3/2", "2" };
+
+	return text[h >= 0 && h <= 4 ? h : 0];
+}
+
+char *
+qttt_result_text(char *p, const struct qttt_result *r)
+{
+	const char	*s;
+
+	if (!r->over || r->score[0] > 4 || r->score[1] > 4) {
+		*p++ = '*';
+		return p;
+	}
+	for (s = qttt_half_text(r->score[0]); *s != '\0'; s++)
+		*p++ = *s;
+	*p++ = '-';
+	for (s = qttt_half_text(r->score[1]); *s != '\0'; s++)
+		*p++ = *s;
+	return p;
+}
 
 int
 qttt_result_format(const struct qttt_result *r, char *buf, size_t n)
 {
-	if (!r->over || r->score[0] > 4 || r->score[1] > 4)
-		return snprintf(buf, n, "*");
-	return snprintf(buf, n, "%s-%s", halves[r->score[0]],
-	    halves[r->score[1]]);
+	char	 text[QTTT_RESULT_TEXT];
+
+	return qttt_copy_out(buf, n, text, qttt_result_text(text, r) - text);
 }
 
 int

@@ -1248,8 +1248,8 @@ START_TEST(test_game_format_short)
 	char		 buf[QTTT_RECORD_MAX], small[12];
 	int		 n, k;
 
-	/* The length needed, as snprintf; a short buffer holds a prefix
-	 * of whole items and its NUL. */
+	/* The length needed, as snprintf; a short buffer holds as much
+	 * of the text as fits, and its NUL. */
 	replay(&g, EX2 "; measure O6->b2");
 	n = qttt_game_format(&g, buf, sizeof(buf));
 	for (k = 0; k <= (int)sizeof(small); k++) {
@@ -1261,6 +1261,8 @@ START_TEST(test_game_format_short)
 		}
 		ck_assert_ptr_nonnull(memchr(small, '\0', k));
 		ck_assert(strncmp(buf, small, strlen(small)) == 0);
+		ck_assert_uint_eq(strlen(small), (size_t)(k - 1 < n ? k - 1 :
+		    n));
 	}
 	/* A game with no move yet has no item: "*". */
 	qttt_game_init(&g);
