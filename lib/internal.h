@@ -23,6 +23,11 @@ extern const unsigned char qttt_lines[QTTT_NLINES][3];
 char	*qttt_action_text(char *, const struct qttt_action *);
 char	*qttt_result_text(char *, const struct qttt_result *);
 const char *qttt_half_text(int halves);
+/*
+ * Reads a result written as qttt_result_format() writes a possible one
+ * ("1/2-1", "*"): n bytes at s.  Returns 1 and fills r, or 0 (square.c).
+ */
+int	 qttt_result_parse(const char *s, size_t n, struct qttt_result *);
 int	 qttt_copy_out(char *buf, size_t n, const char *text, size_t len);
 
 /* Rules 10 and 11: whether a board is over, and its score (rules.c). */

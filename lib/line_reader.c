@@ -494,18 +494,6 @@ canonical_mark(const char *t)
 	return 0;
 }
 
-/* Whether n bytes are the same: a result is a few bytes, too few to
- * call memcmp() for. */
-static int
-same_bytes(const char *a, const char *b, size_t n)
-{
-	while (n > 0 && *a == *b) {
-		a++;
-		b++;
-		n--;
-	}
-	return n == 0;
-}
 
 /*
  * Reads a line written the way every tool writes it: items "X1 a1 b1",
@@ -521,19 +509,9 @@ same_bytes(const char *a, const char *b, size_t n)
 static int
 parse_canonical(const struct cursor *c)
 {
-	static const struct {
-		char		 text[6];
-		size_t		 len;
-		unsigned char	 over, x, o;
-	} results[] = {
-		{ "1-0", 3, 1, 2, 0 }, { "0-1", 3, 1, 0, 2 },
-		{ "0-0", 3, 1, 0, 0 }, { "1/2-1", 5, 1, 1, 2 },
-		{ "1-1/2", 5, 1, 2, 1 }, { "3/2-0", 5, 1, 3, 0 },
-		{ "2-0", 3, 1, 4, 0 }, { "*", 1, 0, 0, 0 },
-	};
 	const char	*s = c->s, *t;
 	struct qttt_item *it;
-	size_t		 len = c->len, pos = 0, rest, n = 0, i;
+	size_t		 len = c->len, pos = 0, rest, n = 0;
 	int		 m, sq0, sq1;
 
 	if (len == 0)
@@ -583,17 +561,9 @@ parse_canonical(const struct cursor *c)
 			pos += 14;
 		} else {
 			/* A result, the last item. */
-			for (i = 0; i < sizeof(results) / sizeof(results[0]);
-			    i++)
-				if (rest == results[i].len &&
-				    same_bytes(t, results[i].text, rest))
-					break;
-			if (i == sizeof(results) / sizeof(results[0]))
+			if (!qttt_result_parse(t, rest, &it->result))
 				return 0;
 			it->kind = QTTT_ITEM_RESULT;
-			it->result.over = results[i].over;
-			it->result.score[QTTT_X] = results[i].x;
-			it->result.score[QTTT_O] = results[i].o;
 			pos = len;
 		}
 		n++;

@@ -17,6 +17,41 @@ qttt_square_name(int sq)
 	return names[sq];
 }
 
+/*
+ * The results as every tool writes them, in half points: the line
+ * notation's canonical form and the state string's last field.
+ */
+static const struct {
+	char		 text[6];
+	unsigned char	 len, over, x, o;
+} results[] = {
+	{ "1-0", 3, 1, 2, 0 }, { "0-1", 3, 1, 0, 2 },
+	{ "0-0", 3, 1, 0, 0 }, { "1/2-1", 5, 1, 1, 2 },
+	{ "1-1/2", 5, 1, 2, 1 }, { "3/2-0", 5, 1, 3, 0 },
+	{ "2-0", 3, 1, 4, 0 }, { "*", 1, 0, 0, 0 },
+};
+
+int
+qttt_result_parse(const char *s, size_t n, struct qttt_result *r)
+{
+	size_t	 i, j;
+
+	for (i = 0; i < sizeof(results) / sizeof(results[0]); i++) {
+		if (n != results[i].len)
+			continue;
+		/* A few bytes: too few to call memcmp() for. */
+		for (j = 0; j < n && s[j] == results[i].text[j]; j++)
+			continue;
+		if (j < n)
+			continue;
+		r->over = results[i].over;
+		r->score[QTTT_X] = results[i].x;
+		r->score[QTTT_O] = results[i].o;
+		return 1;
+	}
+	return 0;
+}
+
 const char *
 qttt_half_text(int h)
 {

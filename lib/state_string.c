@@ -17,16 +17,6 @@
 #include "qttt.h"
 #include "internal.h"
 
-/* The results a state string may end with, in half points. */
-static const struct {
-	const char	*text;
-	unsigned char	 over, x, o;
-} results[] = {
-	{ "*", 0, 0, 0 }, { "1-0", 1, 2, 0 }, { "0-1", 1, 0, 2 },
-	{ "1-1/2", 1, 2, 1 }, { "1/2-1", 1, 1, 2 }, { "3/2-0", 1, 3, 0 },
-	{ "2-0", 1, 4, 0 }, { "0-0", 1, 0, 0 }
-};
-
 static char
 letter(int m)
 {
@@ -60,21 +50,6 @@ put_mark(char *t, size_t len, const char *marks, int m)
 	return len + 2;
 }
 
-/* The result field: "*" for a game not over (or a corrupt score). */
-static const char *
-result_text(const struct qttt_result *r)
-{
-	size_t	 i;
-
-	if (!r->over)
-		return "*";
-	for (i = 1; i < sizeof(results) / sizeof(results[0]); i++)
-		if (r->score[QTTT_X] == results[i].x &&
-		    r->score[QTTT_O] == results[i].o)
-			return results[i].text;
-	return "*";
-}
-
 /*
  * Writes the string into t, which has room for QTTT_STATE_MAX bytes,
  * without a NUL; returns its length.  At most 56 bytes, as
@@ -87,7 +62,6 @@ format(const struct qttt_state *st, char *t)
 	/* Bit m of spooky[s]: a mark of move m is in square s. */
 	unsigned int	 spooky[QTTT_NSQUARES];
 	unsigned int	 bits;
-	const char	*res;
 	size_t		 len = 0;
 	int		 s, m, last;
 
@@ -123,8 +97,12 @@ format(const struct qttt_state *st, char *t)
 	else
 		len = put_mark(t, len, capital_marks, st->pending);
 	t[len++] = ' ';
-	for (res = result_text(&st->result); *res != '\0'; res++)
-		t[len++] = *res;
+	/* A corrupt score shows as a game not over: "*". */
+	if (st->result.over && !qttt_result_possible(st->result.score[QTTT_X],
+	    st->result.score[QTTT_O]))
+		t[len++] = '*';
+	else
+		len = qttt_result_text(t + len, &st->result) - t;
 	return len;
 }
 
@@ -419,7 +397,7 @@ parse_mark_field(struct parse *p, int *mp, const char *name,
 static enum qttt_code
 parse_result(struct parse *p)
 {
-	size_t	 start = p->pos, n, i;
+	size_t	 start = p->pos, n;
 	char	 b[16];
 
 	/* The longest run of the characters results are made of. */
@@ -428,16 +406,9 @@ parse_result(struct parse *p)
 	    strchr("*0123456789/-", p->s[start + n]) != NULL &&
 	    p->s[start + n] != '\0')
 		n++;
-	for (i = 0; i < sizeof(results) / sizeof(results[0]); i++)
-		if (strlen(results[i].text) == n &&
-		    memcmp(p->s + start, results[i].text, n) == 0)
-			break;
-	if (n == 0 || i == sizeof(results) / sizeof(results[0]))
+	if (!qttt_result_parse(p->s + start, n, &p->st.result))
 		return fail(p, start, "expected the result: *, 1-0, 0-1, "
 		    "1-1/2, 1/2-1, 3/2-0, 2-0 or 0-0");
-	p->st.result.over = results[i].over;
-	p->st.result.score[QTTT_X] = results[i].x;
-	p->st.result.score[QTTT_O] = results[i].o;
 	p->pos += n;
 	if (p->pos < p->len)
 		return fail(p, p->pos, "unexpected %s after the result",
