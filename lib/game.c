@@ -69,7 +69,7 @@ qttt_action_text(char *p, const struct qttt_action *a)
 		memcpy(p, "measure ", 8);
 		p += 8;
 	}
-	*p++ = QTTT_MOVER(a->move) == QTTT_X ? 'X' : 'O';
+	*p++ = QTTT_LETTER(a->move);
 	/* A move number is one digit, but any byte is written whole. */
 	if (a->move >= 100)
 		*p++ = '0' + a->move / 100;

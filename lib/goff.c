@@ -80,12 +80,6 @@ skip_blanks(struct cursor *c)
 		c->pos++;
 }
 
-static char
-letter(int m)
-{
-	return QTTT_MOVER(m) == QTTT_X ? 'X' : 'O';
-}
-
 /* The next character is ch (after blanks); reports if it is not. */
 static int
 expect(struct cursor *c, char ch, const char *what)
@@ -125,7 +119,7 @@ parse_mark(struct cursor *c, unsigned long *col)
 		SYNTAX(c, QTTT_E_MARK, *col, "moves are numbered 1 to 9");
 		return 0;
 	}
-	if (letter(m) != ch) {
+	if (QTTT_LETTER(m) != ch) {
 		SYNTAX(c, QTTT_E_MARK, *col, "'%c%d': X makes the odd moves "
 		    "and O the even ones", ch, m);
 		return 0;
@@ -484,7 +478,7 @@ check_list(struct qttt_record *rec, const struct qttt_item *it,
 	for (i = 0; i < n || i < k->nlist; i++) {
 		if (i == k->nlist) {
 			MISMATCH(rec, it, k->endcol, "the collapse list "
-			    "lacks %c%d(%d)", letter(comp[i]), comp[i],
+			    "lacks %c%d(%d)", QTTT_LETTER(comp[i]), comp[i],
 			    QTTT_SQUARE_GOFF(after->where[comp[i]][0]));
 			return;
 		}
@@ -493,14 +487,14 @@ check_list(struct qttt_record *rec, const struct qttt_item *it,
 			continue;
 		if (j < i) {
 			MISMATCH(rec, it, k->list[i].col, "the collapse list "
-			    "has %c%d twice", letter(k->list[i].move),
+			    "has %c%d twice", QTTT_LETTER(k->list[i].move),
 			    k->list[i].move);
 			return;
 		}
 		if (i == n) {
 			MISMATCH(rec, it, k->list[i].col, "%c%d is not in "
 			    "the collapse (which has %zu move%s)",
-			    letter(k->list[i].move), k->list[i].move, n,
+			    QTTT_LETTER(k->list[i].move), k->list[i].move, n,
 			    n == 1 ? "" : "s");
 			return;
 		}
@@ -508,14 +502,14 @@ check_list(struct qttt_record *rec, const struct qttt_item *it,
 			MISMATCH(rec, it, k->list[i].col, "the collapse list "
 			    "has %c%d where %c%d(%d) belongs (every move of "
 			    "the collapse, in ascending order)",
-			    letter(k->list[i].move), k->list[i].move,
-			    letter(comp[i]), comp[i],
+			    QTTT_LETTER(k->list[i].move), k->list[i].move,
+			    QTTT_LETTER(comp[i]), comp[i],
 			    QTTT_SQUARE_GOFF(after->where[comp[i]][0]));
 			return;
 		}
 		if (k->list[i].sq != after->where[comp[i]][0]) {
 			MISMATCH(rec, it, k->list[i].sqcol, "%c%d goes to %d, "
-			    "not %d", letter(comp[i]), comp[i],
+			    "not %d", QTTT_LETTER(comp[i]), comp[i],
 			    QTTT_SQUARE_GOFF(after->where[comp[i]][0]),
 			    QTTT_SQUARE_GOFF(k->list[i].sq));
 			return;
@@ -552,13 +546,13 @@ goff_verify(struct qttt_record *rec, const struct goff_check *check)
 			if (k->player != measurer)
 				MISMATCH(rec, it, k->col, "%c measures the "
 				    "cycle closed by %c%d, not %c",
-				    measurer == QTTT_X ? 'X' : 'O',
-				    letter(before.pending), before.pending,
-				    k->player == QTTT_X ? 'X' : 'O');
+				    QTTT_PLAYER_LETTER(measurer),
+				    QTTT_LETTER(before.pending), before.pending,
+				    QTTT_PLAYER_LETTER(k->player));
 			if (k->closing != before.pending)
 				MISMATCH(rec, it, k->ccol, "the cycle was "
 				    "closed by %c%d, not by move %d",
-				    letter(before.pending), before.pending,
+				    QTTT_LETTER(before.pending), before.pending,
 				    k->closing);
 		}
 		if (qttt_game_play(&game, &it->action, NULL) != QTTT_OK)
@@ -675,7 +669,7 @@ qttt_goff_write(FILE *f, const struct qttt_game *g)
 		if (i > 0)
 			fputs("; ", f);
 		if (a->kind == QTTT_PLACE) {
-			fprintf(f, "%c%d+(%d,%d)", letter(a->move), a->move,
+			fprintf(f, "%c%d+(%d,%d)", QTTT_LETTER(a->move), a->move,
 			    QTTT_SQUARE_GOFF(a->sq[0]),
 			    QTTT_SQUARE_GOFF(a->sq[1]));
 			if (a->sq[0] != a->sq[1])
@@ -684,12 +678,13 @@ qttt_goff_write(FILE *f, const struct qttt_game *g)
 			fprintf(f, "; O9@X9(%d)!X9(%d)", s, s);
 			continue;
 		}
-		fprintf(f, "%c%d@%c%d(%d)", qttt_state_turn(&before) ==
-		    QTTT_X ? 'X' : 'O', before.pending, letter(a->move),
-		    a->move, QTTT_SQUARE_GOFF(a->sq[0]));
+		fprintf(f, "%c%d@%c%d(%d)",
+		    QTTT_PLAYER_LETTER(qttt_state_turn(&before)),
+		    before.pending, QTTT_LETTER(a->move), a->move,
+		    QTTT_SQUARE_GOFF(a->sq[0]));
 		for (m = 1; m <= QTTT_MAXMOVES; m++)
 			if (classical(&st, m) && !classical(&before, m))
-				fprintf(f, "!%c%d(%d)", letter(m), m,
+				fprintf(f, "!%c%d(%d)", QTTT_LETTER(m), m,
 				    QTTT_SQUARE_GOFF(st.where[m][0]));
 	}
 	if (st.result.over && st.result.score[QTTT_X] <= 4 &&

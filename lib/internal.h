@@ -120,8 +120,6 @@ void	render_layout(const struct qttt_render_opts *,
 /* The labels of the picture's columns and rows: 'a'..'c' or '1'..'3'. */
 void	render_axes(const struct qttt_render_opts *, char cols[3],
 	    char rows[3]);
-/* 'X' or 'O', the letter of move m. */
-char	render_letter(int m);
 /* Whether plies replay from the empty board to st. */
 int	render_complete(const struct qttt_state *st,
 	    const struct qttt_action *plies, size_t n);

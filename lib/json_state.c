@@ -136,7 +136,7 @@ static char *
 player(char *p, int pl)
 {
 	*p++ = '"';
-	*p++ = pl == QTTT_X ? 'X' : 'O';
+	*p++ = QTTT_PLAYER_LETTER(pl);
 	*p++ = '"';
 	return p;
 }

@@ -22,8 +22,6 @@ struct cursor {
 #define SYNTAX(c, code, col, ...) \
 	qttt_record_diag((c)->rec, (code), (c)->lineno, (col), __VA_ARGS__)
 
-/* The letter of the player who makes move m. */
-#define LETTER(m)	(QTTT_MOVER(m) == QTTT_X ? 'X' : 'O')
 
 static int
 is_blank(int ch)
@@ -134,7 +132,7 @@ trailing_token(struct cursor *c, size_t end, int m)
 		    "the measurement", TOKEN(t, n));
 	else
 		SYNTAX(c, QTTT_E_SYNTAX, c->pos, "unexpected '%.*s%s' after "
-		    "the squares of %c%d", TOKEN(t, n), LETTER(m), m);
+		    "the squares of %c%d", TOKEN(t, n), QTTT_LETTER(m), m);
 }
 
 /*
@@ -169,7 +167,7 @@ parse_mark(struct cursor *c, size_t end)
 		return 0;
 	}
 	m = t[1] - '0';
-	if (LETTER(m) != ch) {
+	if (QTTT_LETTER(m) != ch) {
 		SYNTAX(c, QTTT_E_MARK, start, "'%c%d': X makes the odd moves "
 		    "and O the even ones", ch, m);
 		return 0;
@@ -208,7 +206,7 @@ parse_placement(struct cursor *c, size_t end, struct qttt_item *it)
 		if (c->pos < end && !is_blank((unsigned char)c->s[c->pos])) {
 			n = token_len(c, end);
 			SYNTAX(c, QTTT_E_SYNTAX, c->pos, "unexpected '%.*s%s' "
-			    "after %c%d", TOKEN(c->s + c->pos, n), LETTER(m),
+			    "after %c%d", TOKEN(c->s + c->pos, n), QTTT_LETTER(m),
 			    m);
 			return 0;
 		}
@@ -234,7 +232,7 @@ parse_placement(struct cursor *c, size_t end, struct qttt_item *it)
 	} else if (nsq < 2) {
 		/* Point where the missing square should be. */
 		SYNTAX(c, QTTT_E_SYNTAX, after, "%c%d needs two squares%s",
-		    LETTER(m), m, m == 9 ? " (or one, when it is forced)" :
+		    QTTT_LETTER(m), m, m == 9 ? " (or one, when it is forced)" :
 		    "");
 		return 0;
 	}
@@ -276,10 +274,10 @@ parse_measurement(struct cursor *c, size_t end, struct qttt_item *it)
 		n = token_len(c, end);
 		if (n == 0)
 			SYNTAX(c, QTTT_E_SYNTAX, arrow, "expected '->' and a "
-			    "square after %c%d", LETTER(m), m);
+			    "square after %c%d", QTTT_LETTER(m), m);
 		else
 			SYNTAX(c, QTTT_E_SYNTAX, arrow, "expected '->' after "
-			    "%c%d, found '%.*s%s'", LETTER(m), m,
+			    "%c%d, found '%.*s%s'", QTTT_LETTER(m), m,
 			    TOKEN(c->s + arrow, n));
 		return 0;
 	}

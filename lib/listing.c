@@ -12,18 +12,6 @@
 #include "qttt.h"
 #include "internal.h"
 
-static char
-letter(int m)
-{
-	return QTTT_MOVER(m) == QTTT_X ? 'X' : 'O';
-}
-
-static char
-player_letter(int p)
-{
-	return p == QTTT_X ? 'X' : 'O';
-}
-
 /* Writes " X1 X3 O4" for a list of moves. */
 static void
 put_moves(FILE *f, const unsigned char *m, size_t n)
@@ -31,7 +19,7 @@ put_moves(FILE *f, const unsigned char *m, size_t n)
 	size_t	 i;
 
 	for (i = 0; i < n; i++)
-		fprintf(f, " %c%d", letter(m[i]), m[i]);
+		fprintf(f, " %c%d", QTTT_LETTER(m[i]), m[i]);
 }
 
 static void
@@ -59,7 +47,7 @@ note_cycle(FILE *f, const struct qttt_state *after)
 	if (c.nstems == 0)
 		fputs(" none", f);
 	put_moves(f, c.stems, c.nstems);
-	fprintf(f, "; %c measures", player_letter(qttt_state_turn(after)));
+	fprintf(f, "; %c measures", QTTT_PLAYER_LETTER(qttt_state_turn(after)));
 }
 
 /* The moves a collapse made classical, in move order, with squares. */
@@ -74,7 +62,7 @@ note_collapse(FILE *f, const struct qttt_state *before,
 		if (before->where[m][0] == before->where[m][1] ||
 		    after->where[m][0] != after->where[m][1])
 			continue;
-		fprintf(f, "%s%c%d %s", sep, letter(m), m,
+		fprintf(f, "%s%c%d %s", sep, QTTT_LETTER(m), m,
 		    qttt_square_name(after->where[m][0]));
 		sep = ", ";
 	}
@@ -158,7 +146,7 @@ put_row(FILE *f, const struct qttt_replay *r, size_t i,
 			qttt_action_format(w, other, sizeof(other));
 			fprintf(f, "written %s; ", other);
 		}
-		fprintf(f, "%c collapses ", player_letter(
+		fprintf(f, "%c collapses ", QTTT_PLAYER_LETTER(
 		    qttt_state_turn(before)));
 		note_collapse(f, before, after);
 	}
@@ -186,10 +174,10 @@ put_classical(FILE *f, const struct qttt_state *st)
 		fputs(" no move yet", f);
 	for (m = 1; m < st->next; m++) {
 		if (st->where[m][0] == st->where[m][1])
-			fprintf(f, "%s%c%d %s", sep, letter(m), m,
+			fprintf(f, "%s%c%d %s", sep, QTTT_LETTER(m), m,
 			    qttt_square_name(st->where[m][0]));
 		else
-			fprintf(f, "%s%c%d spooky (%s %s)", sep, letter(m), m,
+			fprintf(f, "%s%c%d spooky (%s %s)", sep, QTTT_LETTER(m), m,
 			    qttt_square_name(st->where[m][0]),
 			    qttt_square_name(st->where[m][1]));
 		sep = ", ";
@@ -215,7 +203,7 @@ put_lines(FILE *f, const struct qttt_state *st)
 		fputs(" none", f);
 	for (i = 0; i < n; i++) {
 		fprintf(f, "%s %c ", i > 0 ? "," : "",
-		    player_letter(lines[i].player));
+		    QTTT_PLAYER_LETTER(lines[i].player));
 		put_squares(f, lines[i].squares, 3);
 		fprintf(f, " (time %d)", lines[i].time);
 		for (j = 0; j < n; j++) {
@@ -235,12 +223,12 @@ put_lines(FILE *f, const struct qttt_state *st)
 	for (j = 0; j < 3; j++) {
 		m = st->board[late->squares[j]];
 		if (m > early->time)
-			fprintf(f, " %c%d", letter(m), m);
+			fprintf(f, " %c%d", QTTT_LETTER(m), m);
 	}
-	fprintf(f, " (%c's line ", player_letter(late->player));
+	fprintf(f, " (%c's line ", QTTT_PLAYER_LETTER(late->player));
 	put_squares(f, late->squares, 3);
 	fprintf(f, " is complete at move %d, %c's line ", late->time,
-	    player_letter(early->player));
+	    QTTT_PLAYER_LETTER(early->player));
 	put_squares(f, early->squares, 3);
 	fprintf(f, " at move %d)\n", early->time);
 }
@@ -257,11 +245,11 @@ put_result(FILE *f, const struct qttt_state *st)
 		    qttt_half_text(st->result.score[QTTT_O]));
 	else if (st->pending != 0)
 		fprintf(f, "Result: * (%c to measure the cycle closed by "
-		    "%c%d)\n", player_letter(qttt_state_turn(st)),
-		    letter(st->pending), st->pending);
+		    "%c%d)\n", QTTT_PLAYER_LETTER(qttt_state_turn(st)),
+		    QTTT_LETTER(st->pending), st->pending);
 	else
 		fprintf(f, "Result: * (%c to play %c%d)\n",
-		    letter(st->next), letter(st->next), st->next);
+		    QTTT_LETTER(st->next), QTTT_LETTER(st->next), st->next);
 }
 
 /* Why the listing ends before the record does, if it does. */

@@ -30,6 +30,9 @@ enum qttt_player {
 
 /* The player who makes move m (1..9). */
 #define QTTT_MOVER(m)		(((m) & 1) ? QTTT_X : QTTT_O)
+/* The letter of a player, and of the player who makes move m. */
+#define QTTT_PLAYER_LETTER(p)	((p) == QTTT_X ? 'X' : 'O')
+#define QTTT_LETTER(m)		QTTT_PLAYER_LETTER(QTTT_MOVER(m))
 
 /* ------------------------------------------------------------------ */
 /* Diagnostics                                                          */

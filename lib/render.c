@@ -69,12 +69,6 @@ render_axes(const struct qttt_render_opts *o, char cols[3], char rows[3])
 	}
 }
 
-char
-render_letter(int m)
-{
-	return QTTT_MOVER(m) == QTTT_X ? 'X' : 'O';
-}
-
 int
 qttt_action_between(const struct qttt_state *a, const struct qttt_state *b,
     struct qttt_action *out)
@@ -130,7 +124,7 @@ int
 render_action(const struct qttt_action *a, char *buf, size_t n, int utf8)
 {
 	if (a->kind == QTTT_MEASURE)
-		return snprintf(buf, n, "%c%d%s%s", render_letter(a->move),
+		return snprintf(buf, n, "%c%d%s%s", QTTT_LETTER(a->move),
 		    a->move, utf8 ? "\xe2\x86\x92" : "->",
 		    qttt_square_name(a->sq[0]));
 	return qttt_action_format(a, buf, n);
@@ -172,7 +166,7 @@ render_status(const struct qttt_state *st, int terse, int utf8, char *buf,
 			append(buf, n, &len, ".");
 		for (i = 0; i < nl && !terse; i++) {
 			snprintf(tmp, sizeof(tmp), "%s%c", i == 0 ? ": " :
-			    ", ", lines[i].player == QTTT_X ? 'X' : 'O');
+			    ", ", QTTT_PLAYER_LETTER(lines[i].player));
 			append(buf, n, &len, tmp);
 			for (j = 0; j < 3; j++) {
 				append(buf, n, &len, " ");
@@ -188,7 +182,7 @@ render_status(const struct qttt_state *st, int terse, int utf8, char *buf,
 	if (p != 0) {
 		qttt_state_cycle(st, &c);
 		snprintf(tmp, sizeof(tmp), "%c%d closed the cycle",
-		    render_letter(p), p);
+		    QTTT_LETTER(p), p);
 		append(buf, n, &len, tmp);
 		for (i = 0; i < c.nsquares && !terse; i++) {
 			append(buf, n, &len, " ");
@@ -196,7 +190,7 @@ render_status(const struct qttt_state *st, int terse, int utf8, char *buf,
 		}
 		qttt_state_actions(st, act);
 		snprintf(tmp, sizeof(tmp), "; %c measures: ",
-		    qttt_state_turn(st) == QTTT_X ? 'X' : 'O');
+		    QTTT_PLAYER_LETTER(qttt_state_turn(st)));
 		append(buf, n, &len, tmp);
 		for (i = 0; i < 2; i++) {
 			render_action(&act[i], tmp, sizeof(tmp), utf8);
@@ -213,7 +207,7 @@ render_status(const struct qttt_state *st, int terse, int utf8, char *buf,
 		return (int)len;
 	}
 	snprintf(tmp, sizeof(tmp), "%c to move (%c%d).",
-	    render_letter(st->next), render_letter(st->next), st->next);
+	    QTTT_LETTER(st->next), QTTT_LETTER(st->next), st->next);
 	append(buf, n, &len, tmp);
 	return (int)len;
 }

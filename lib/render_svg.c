@@ -228,7 +228,7 @@ mark(struct svg *s, double x, double y, int m, double size, const char *cls,
 	fprintf(s->f, "\" font-weight=\"%s\" fill=\"%s\" "
 	    "text-anchor=\"middle\"%s>%c<tspan class=\"qttt-sub\" "
 	    "font-size=\"", weight[p], s->pal->mark[p], extra,
-	    render_letter(m));
+	    QTTT_LETTER(m));
 	num(s->f, size * 0.46);
 	fputs("\" dy=\"", s->f);
 	num(s->f, size * 0.14);
@@ -804,14 +804,14 @@ preview(struct svg *s, const struct qttt_state *st)
 	struct qttt_state next;
 	char		 desc[512], text[256], act[32];
 	double		 w, h, bx, by, x;
-	int		 i, who = qttt_state_turn(st) == QTTT_X ? 'X' : 'O';
+	int		 i, who = QTTT_PLAYER_LETTER(qttt_state_turn(st));
 
 	qttt_state_actions(st, acts);
 	bx = by = PAD + (s->o->coords == QTTT_COORDS_A1 ? COORD : 0);
 	w = bx + 2 * BOARD + GAP + PAD;
 	h = by + BOARD + 2 * CAPTION - 8 + PAD;
 	snprintf(text, sizeof(text), "Quantum Tic-Tac-Toe: the two "
-	    "outcomes of the measurement of %c%d", render_letter(st->pending),
+	    "outcomes of the measurement of %c%d", QTTT_LETTER(st->pending),
 	    st->pending);
 	describe(st, NULL, 0, desc, sizeof(desc));
 	open_svg(s, w, h, text, desc);

@@ -131,7 +131,7 @@ draw_square(struct canvas *cv, const struct qttt_state *st, int sq, int pr,
 			continue;
 		r = (m - 1) / 3;
 		c = 1 + 3 * ((m - 1) % 3);
-		ch[0] = render_letter(m) | 0x20;
+		ch[0] = QTTT_LETTER(m) | 0x20;
 		ch[1] = '\0';
 		put(cv, r0 + r, c0 + c, ch);
 		digit(ch, m, utf8);
@@ -273,7 +273,7 @@ qttt_render_text(FILE *f, const struct qttt_state *st,
 		if (i > 0)
 			putc('\n', f);
 		fprintf(f, "%c measures ",
-		    qttt_state_turn(st) == QTTT_X ? 'X' : 'O');
+		    QTTT_PLAYER_LETTER(qttt_state_turn(st)));
 		put_marks(f, act, o->unicode);
 		fputs(":\n", f);
 		draw_board(f, &next, o);

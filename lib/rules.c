@@ -38,12 +38,6 @@ is_classical(const struct qttt_state *st, int m)
 	    st->where[m][0] == st->where[m][1];
 }
 
-static char
-letter(int m)
-{
-	return QTTT_MOVER(m) == QTTT_X ? 'X' : 'O';
-}
-
 static size_t
 open_squares(const struct qttt_state *st, unsigned char out[QTTT_NSQUARES])
 {
@@ -510,7 +504,7 @@ check_over(const struct qttt_state *st, const struct qttt_action *a,
 		return refuse(d, QTTT_E_OVER, "the game is over (%s): "
 		    "nothing is left to measure", res);
 	return refuse(d, QTTT_E_OVER, "the game is over (%s): "
-	    "%c%d may not be played", res, letter(a->move), a->move);
+	    "%c%d may not be played", res, QTTT_LETTER(a->move), a->move);
 }
 
 static enum qttt_code
@@ -522,15 +516,15 @@ check_place(const struct qttt_state *st, const struct qttt_action *a,
 
 	if (st->pending != 0)
 		return refuse(d, QTTT_E_DUE, "a measurement of the cycle "
-		    "closed by %c%d is due before %c%d", letter(st->pending),
-		    st->pending, letter(m), m);
+		    "closed by %c%d is due before %c%d", QTTT_LETTER(st->pending),
+		    st->pending, QTTT_LETTER(m), m);
 	if (m != st->next)
 		return refuse(d, QTTT_E_ORDER, "%c%d is out of turn: "
-		    "the next move is %c%d", letter(m), m,
-		    letter(st->next), st->next);
+		    "the next move is %c%d", QTTT_LETTER(m), m,
+		    QTTT_LETTER(st->next), st->next);
 	if (a->sq[0] >= QTTT_NSQUARES || a->sq[1] >= QTTT_NSQUARES)
 		return refuse(d, QTTT_E_SQUARE, "%c%d names no square",
-		    letter(m), m);
+		    QTTT_LETTER(m), m);
 	/*
 	 * Rule 3: with one square open, the move must name it alone.  Two
 	 * different open squares mean that two are open, so the squares
@@ -550,9 +544,9 @@ check_place(const struct qttt_state *st, const struct qttt_action *a,
 		if (st->board[a->sq[i]] != 0)
 			return refuse(d, QTTT_E_CLASSICAL,
 			    "%c%d plays %s, but %s is classical (%c%d)",
-			    letter(m), m, qttt_square_name(a->sq[i]),
+			    QTTT_LETTER(m), m, qttt_square_name(a->sq[i]),
 			    qttt_square_name(a->sq[i]),
-			    letter(st->board[a->sq[i]]), st->board[a->sq[i]]);
+			    QTTT_LETTER(st->board[a->sq[i]]), st->board[a->sq[i]]);
 	if (a->sq[0] == a->sq[1]) {
 		if (m == 9)
 			return refuse(d, QTTT_E_NOTFORCED, "X9 names one "
@@ -561,7 +555,7 @@ check_place(const struct qttt_state *st, const struct qttt_action *a,
 			    open_squares(st, open));
 		return refuse(d, QTTT_E_SAMESQUARE, "%c%d places both "
 		    "marks in %s: a move needs two different squares",
-		    letter(m), m, qttt_square_name(a->sq[0]));
+		    QTTT_LETTER(m), m, qttt_square_name(a->sq[0]));
 	}
 	return QTTT_OK;
 }
@@ -578,10 +572,10 @@ check_measure(const struct qttt_state *st, const struct qttt_action *a,
 		    "no cycle is waiting for a measurement");
 	if (m < 1 || m >= st->next)
 		return refuse(d, QTTT_E_NOTPLAYED, "%c%d has not been played",
-		    letter(m), m);
+		    QTTT_LETTER(m), m);
 	if (is_classical(st, m))
 		return refuse(d, QTTT_E_NOTSPOOKY, "%c%d is already "
-		    "classical (%s)", letter(m), m,
+		    "classical (%s)", QTTT_LETTER(m), m,
 		    qttt_square_name(st->where[m][0]));
 	/* The closing move is on its cycle: no need to look for it. */
 	if (m != st->pending)
@@ -589,17 +583,17 @@ check_measure(const struct qttt_state *st, const struct qttt_action *a,
 	if (m != st->pending && memchr(c.moves, m, c.nmoves) == NULL) {
 		if (memchr(c.stems, m, c.nstems) != NULL)
 			return refuse(d, QTTT_E_STEM, "%c%d is a stem of the "
-			    "cycle, its square is forced", letter(m), m);
+			    "cycle, its square is forced", QTTT_LETTER(m), m);
 		return refuse(d, QTTT_E_OFFCYCLE, "%c%d is not entangled "
-		    "with the cycle closed by %c%d", letter(m), m,
-		    letter(st->pending), st->pending);
+		    "with the cycle closed by %c%d", QTTT_LETTER(m), m,
+		    QTTT_LETTER(st->pending), st->pending);
 	}
 	for (i = 0; i < 2; i++)
 		if (st->where[m][i] == a->sq[0])
 			return QTTT_OK;
 	return refuse(d, QTTT_E_NOTITSQUARE, "%s is not one of %c%d's "
 	    "squares (%s, %s)", a->sq[0] < QTTT_NSQUARES ?
-	    qttt_square_name(a->sq[0]) : "that", letter(m), m,
+	    qttt_square_name(a->sq[0]) : "that", QTTT_LETTER(m), m,
 	    qttt_square_name(st->where[m][0]),
 	    qttt_square_name(st->where[m][1]));
 }
@@ -791,30 +785,30 @@ check_moves(const struct qttt_state *st, struct qttt_diag *d)
 			    st->where[m][1] != QTTT_NOSQUARE)
 				return refuse(d, QTTT_E_STATE, "%c%d is on the "
 				    "board, but the next move is %c%d",
-				    letter(m), m, letter(st->next), st->next);
+				    QTTT_LETTER(m), m, QTTT_LETTER(st->next), st->next);
 			continue;
 		}
 		for (i = 0; i < 2; i++)
 			if (st->where[m][i] >= QTTT_NSQUARES)
 				return refuse(d, QTTT_E_STATE, "%c%d has been "
 				    "played but is not on the board",
-				    letter(m), m);
+				    QTTT_LETTER(m), m);
 		if (is_classical(st, m)) {
 			if (st->board[st->where[m][0]] != m)
 				return refuse(d, QTTT_E_STATE, "%c%d is "
-				    "classical in two squares", letter(m), m);
+				    "classical in two squares", QTTT_LETTER(m), m);
 			continue;
 		}
 		if (st->where[m][0] > st->where[m][1])
 			return refuse(d, QTTT_E_STATE, "the squares of %c%d "
-			    "are not in reading order", letter(m), m);
+			    "are not in reading order", QTTT_LETTER(m), m);
 		for (i = 0; i < 2; i++)
 			if (st->board[st->where[m][i]] != 0)
 				return refuse(d, QTTT_E_STATE, "spooky %c%d is "
 				    "in %s, which is classical (%c%d)",
-				    letter(m), m,
+				    QTTT_LETTER(m), m,
 				    qttt_square_name(st->where[m][i]),
-				    letter(st->board[st->where[m][i]]),
+				    QTTT_LETTER(st->board[st->where[m][i]]),
 				    st->board[st->where[m][i]]);
 	}
 	for (s = 0; s < QTTT_NSQUARES; s++) {
@@ -843,13 +837,13 @@ check_graph(const struct qttt_state *st, struct qttt_diag *d)
 		if (st->pending != st->next - 1 || !is_spooky(st, st->pending))
 			return refuse(d, QTTT_E_STATE, "the pending "
 			    "measurement must follow the move that closed "
-			    "the cycle (%c%d)", letter(st->next - 1),
+			    "the cycle (%c%d)", QTTT_LETTER(st->next - 1),
 			    st->next - 1);
 		if (!joined(st, st->where[st->pending][0],
 		    st->where[st->pending][1], st->pending))
 			return refuse(d, QTTT_E_STATE, "%c%d closes no cycle, "
 			    "so no measurement can be pending",
-			    letter(st->pending), st->pending);
+			    QTTT_LETTER(st->pending), st->pending);
 	}
 	/* Every spooky move but the pending one must join two trees. */
 	for (m = 0; m < QTTT_NSQUARES; m++)
@@ -861,7 +855,7 @@ check_graph(const struct qttt_state *st, struct qttt_diag *d)
 		    forest_find(&f, st->where[m][1]))
 			return refuse(d, QTTT_E_STATE, "the spooky moves form "
 			    "a cycle (through %c%d) with no measurement "
-			    "pending", letter(m), m);
+			    "pending", QTTT_LETTER(m), m);
 		f.parent[forest_find(&f, st->where[m][0])] =
 		    forest_find(&f, st->where[m][1]);
 	}
@@ -899,6 +893,6 @@ qttt_state_check(const struct qttt_state *st, struct qttt_diag *d)
 	/* The game ends with a collapse: the last move must be classical. */
 	if (r.over && st->next > 1 && !is_classical(st, st->next - 1))
 		return refuse(d, QTTT_E_STATE, "%c%d was played after the "
-		    "game was over", letter(st->next - 1), st->next - 1);
+		    "game was over", QTTT_LETTER(st->next - 1), st->next - 1);
 	return QTTT_OK;
 }

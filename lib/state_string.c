@@ -17,12 +17,6 @@
 #include "qttt.h"
 #include "internal.h"
 
-static char
-letter(int m)
-{
-	return QTTT_MOVER(m) == QTTT_X ? 'X' : 'O';
-}
-
 static int
 is_spooky(const struct qttt_state *st, int m)
 {
@@ -211,7 +205,7 @@ parse_mark(struct parse *p, int *mp)
 	if (dig == '0' || (at(p, start + 2) >= '0' && at(p, start + 2) <= '9'))
 		return fail(p, start, "moves are numbered 1 to 9");
 	m = dig - '0';
-	if (letter(m) != upper)
+	if (QTTT_LETTER(m) != upper)
 		return fail(p, start, "'%c%c': X makes the odd moves and O the "
 		    "even ones", ch, dig);
 	p->pos += 2;
@@ -225,12 +219,12 @@ put_classical(struct parse *p, int m, int s, size_t col)
 {
 	if (p->classical[m])
 		return fail(p, col, "%c%d is classical twice (%s and %s)",
-		    letter(m), m, qttt_square_name(p->st.where[m][0]),
+		    QTTT_LETTER(m), m, qttt_square_name(p->st.where[m][0]),
 		    qttt_square_name(s));
 	if (p->count[m] > 0)
 		return fail(p, col, "%c%d is classical in %s, but %c%d is "
-		    "spooky in %s", letter(m), m, qttt_square_name(s),
-		    letter(m) | 0x20, m, qttt_square_name(p->st.where[m][0]));
+		    "spooky in %s", QTTT_LETTER(m), m, qttt_square_name(s),
+		    QTTT_LETTER(m) | 0x20, m, qttt_square_name(p->st.where[m][0]));
 	p->classical[m] = 1;
 	p->col[m][0] = col;
 	p->st.board[s] = m;
@@ -244,12 +238,12 @@ put_spooky(struct parse *p, int m, int s, size_t col)
 {
 	if (p->classical[m])
 		return fail(p, col, "%c%d is spooky in %s, but %c%d is "
-		    "classical in %s", letter(m) | 0x20, m,
-		    qttt_square_name(s), letter(m), m,
+		    "classical in %s", QTTT_LETTER(m) | 0x20, m,
+		    qttt_square_name(s), QTTT_LETTER(m), m,
 		    qttt_square_name(p->st.where[m][0]));
 	if (p->count[m] == 2)
 		return fail(p, col, "%c%d is in a third square (%s): a "
-		    "spooky mark is in exactly two squares", letter(m) | 0x20,
+		    "spooky mark is in exactly two squares", QTTT_LETTER(m) | 0x20,
 		    m, qttt_square_name(s));
 	/* Squares are read in reading order, so where[m] comes sorted. */
 	p->col[m][p->count[m]] = col;
@@ -281,7 +275,7 @@ parse_square(struct parse *p, int s)
 		if (is_mark_letter(at(p, p->pos)))
 			return fail(p, p->pos, "%s is classical (%c%d), so it "
 			    "holds no other mark", qttt_square_name(s),
-			    letter(m), m);
+			    QTTT_LETTER(m), m);
 		if (m > p->maxmove)
 			p->maxmove = m;
 		return QTTT_OK;
@@ -301,11 +295,11 @@ parse_square(struct parse *p, int s)
 		if (m == prev)
 			return fail(p, col, "%c%d is twice in %s: a move's "
 			    "two marks are in different squares",
-			    letter(m) | 0x20, m, qttt_square_name(s));
+			    QTTT_LETTER(m) | 0x20, m, qttt_square_name(s));
 		if (m < prev)
 			return fail(p, col, "%c%d after %c%d in %s: spooky "
 			    "marks go in ascending move order",
-			    letter(m) | 0x20, m, letter(prev) | 0x20, prev,
+			    QTTT_LETTER(m) | 0x20, m, QTTT_LETTER(prev) | 0x20, prev,
 			    qttt_square_name(s));
 		if ((code = put_spooky(p, m, s, col)) != QTTT_OK)
 			return code;
@@ -466,17 +460,17 @@ check_next(struct parse *p, int next, const struct qttt_result *board)
 				    "moves are" : "%c%d is not on the board, "
 				    "but '-' says that all nine moves are "
 				    "made and the game is not over",
-				    letter(m), m);
+				    QTTT_LETTER(m), m);
 	} else
 		for (m = 1; m <= QTTT_MAXMOVES; m++) {
 			if (m >= next && (p->count[m] > 0 || p->classical[m]))
 				return fail(p, p->field[1], "%c%d is next, "
 				    "but %c%d is already on the board",
-				    letter(next), next, letter(m), m);
+				    QTTT_LETTER(next), next, QTTT_LETTER(m), m);
 			if (m < next && p->count[m] == 0 && !p->classical[m])
 				return fail(p, p->field[1], "%c%d is next, "
 				    "but %c%d is not on the board",
-				    letter(next), next, letter(m), m);
+				    QTTT_LETTER(next), next, QTTT_LETTER(m), m);
 		}
 	p->st.next = next;
 	return QTTT_OK;
@@ -495,11 +489,11 @@ check_pending(struct parse *p, int pending)
 	if (pending != last)
 		return fail(p, p->field[2], "%c%d cannot be waiting for a "
 		    "measurement: only the last move (%c%d) can have closed "
-		    "an unmeasured cycle", letter(pending), pending,
-		    letter(last), last);
+		    "an unmeasured cycle", QTTT_LETTER(pending), pending,
+		    QTTT_LETTER(last), last);
 	if (p->classical[pending])
 		return fail(p, p->field[2], "%c%d is classical, so its cycle "
-		    "has been measured", letter(pending), pending);
+		    "has been measured", QTTT_LETTER(pending), pending);
 	p->st.pending = pending;
 	return QTTT_OK;
 }
@@ -527,7 +521,7 @@ qttt_state_parse(const char *s, size_t len, struct qttt_state *st,
 		if (p.count[m] == 1)
 			return fail(&p, p.col[m][0], "%c%d is in %s only: a "
 			    "spooky mark is in exactly two squares",
-			    letter(m) | 0x20, m,
+			    QTTT_LETTER(m) | 0x20, m,
 			    qttt_square_name(p.st.where[m][0]));
 	qttt_board_result(&p.st, &board);
 	if ((code = check_next(&p, next, &board)) != QTTT_OK ||
