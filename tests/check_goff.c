@@ -33,25 +33,6 @@ read_goff(const char *text)
 	return in.errors;
 }
 
-static void
-dump_diags(const char *name)
-{
-	size_t	 i;
-
-	for (i = 0; i < rec.ndiags; i++)
-		fprintf(stderr, "%s: %lu:%lu: %s [%s]\n", name,
-		    rec.diags[i].line + 1, rec.diags[i].col + 1,
-		    rec.diags[i].msg, qttt_code_name(rec.diags[i].code));
-}
-
-static const char *
-canonical(void)
-{
-	static char	 buf[QTTT_RECORD_MAX];
-
-	qttt_game_format(&game, buf, sizeof(buf));
-	return buf;
-}
 
 /* ------------------------------------------------------------------ */
 /* Valid records and what they mean                                     */
@@ -98,10 +79,10 @@ static const struct {
 START_TEST(test_reading)
 {
 	if (read_goff(readings[_i].goff) != 0) {
-		dump_diags(readings[_i].goff);
+		input_dump_diags(readings[_i].goff, &rec);
 		ck_abort_msg("'%s' is not valid", readings[_i].goff);
 	}
-	ck_assert_str_eq(canonical(), readings[_i].line);
+	ck_assert_str_eq(input_canonical(&game), readings[_i].line);
 }
 END_TEST
 
@@ -209,7 +190,7 @@ START_TEST(test_error)
 		    rec.diags[i].col + 1 == errors[_i].col &&
 		    strstr(rec.diags[i].msg, errors[_i].part) != NULL)
 			return;
-	dump_diags(t);
+	input_dump_diags(t, &rec);
 	ck_abort_msg("'%s': no %s at column %lu with '%s'", t,
 	    qttt_code_name(errors[_i].code), errors[_i].col, errors[_i].part);
 }
@@ -249,7 +230,7 @@ START_TEST(test_forced)
 	ck_assert_int_eq(rec.diags[0].code, QTTT_E_GOFFCHECK);
 	if (rec.diags[0].col != col ||
 	    strstr(rec.diags[0].msg, forced[_i].part) == NULL) {
-		dump_diags(text);
+		input_dump_diags(text, &rec);
 		ck_abort_msg("no error at %zu with '%s'", col + 1,
 		    forced[_i].part);
 	}
@@ -289,14 +270,14 @@ START_TEST(test_writing)
 	ck_assert_int_eq(qttt_line_parse(writings[_i].line,
 	    strlen(writings[_i].line), 0, &rec), 1);
 	ck_assert_uint_eq(qttt_record_play(&rec, &game), 0);
-	strcpy(canon, canonical());
+	strcpy(canon, input_canonical(&game));
 	ck_assert_ptr_nonnull(f = open_memstream(&buf, &len));
 	ck_assert_int_eq(qttt_goff_write(f, &game), 0);
 	ck_assert_int_eq(fclose(f), 0);
 	ck_assert_str_eq(buf, writings[_i].goff);
 	/* What it wrote reads back as the same game. */
 	ck_assert_uint_eq(read_goff(buf), 0);
-	ck_assert_str_eq(canonical(), canon);
+	ck_assert_str_eq(input_canonical(&game), canon);
 	free(buf);
 }
 END_TEST

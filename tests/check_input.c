@@ -39,3 +39,23 @@ input_close(struct input *in)
 	qttt_reader_close(in->r);
 	fclose(in->f);
 }
+
+void
+input_dump_diags(const char *name, const struct qttt_record *r)
+{
+	size_t	 i;
+
+	for (i = 0; i < r->ndiags; i++)
+		fprintf(stderr, "%s: %lu:%lu: %s [%s]\n", name,
+		    r->diags[i].line + 1, r->diags[i].col + 1,
+		    r->diags[i].msg, qttt_code_name(r->diags[i].code));
+}
+
+const char *
+input_canonical(const struct qttt_game *g)
+{
+	static char	 buf[QTTT_RECORD_MAX];
+
+	qttt_game_format(g, buf, sizeof(buf));
+	return buf;
+}

@@ -26,6 +26,10 @@ void	 input_open(struct input *, const char *data, size_t n,
 /* Reads and plays the next game: 1, or 0 at the end. */
 int	 input_next(struct input *);
 void	 input_close(struct input *);
+/* Shows a record's diagnostics on standard error, for a failing test. */
+void	 input_dump_diags(const char *name, const struct qttt_record *);
+/* The canonical line-notation form of a game, in a static buffer. */
+const char *input_canonical(const struct qttt_game *);
 
 Suite	*rules_suite(void);
 Suite	*generate_suite(void);

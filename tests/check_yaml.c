@@ -41,26 +41,6 @@ has_diag(enum qttt_code code, unsigned long line, unsigned long col,
 	return 0;
 }
 
-static void
-dump_diags(const char *name)
-{
-	size_t	 i;
-
-	for (i = 0; i < rec.ndiags; i++)
-		fprintf(stderr, "%s: %lu:%lu: %s [%s]\n", name,
-		    rec.diags[i].line + 1, rec.diags[i].col + 1,
-		    rec.diags[i].msg, qttt_code_name(rec.diags[i].code));
-}
-
-/* The canonical line-notation form of the last game. */
-static const char *
-canonical(void)
-{
-	static char	 buf[QTTT_RECORD_MAX];
-
-	qttt_game_format(&game, buf, sizeof(buf));
-	return buf;
-}
 
 /* ------------------------------------------------------------------ */
 /* Positions                                                            */
@@ -144,7 +124,7 @@ START_TEST(test_rule_positions)
 		first_game(cases[i].text, &in);
 		if (!has_diag(cases[i].code, cases[i].line,
 		    cases[i].col, "")) {
-			dump_diags(cases[i].text);
+			input_dump_diags(cases[i].text, &rec);
 			ck_abort_msg("no %s at %lu:%lu",
 			    qttt_code_name(cases[i].code), cases[i].line,
 			    cases[i].col);
@@ -280,7 +260,7 @@ START_TEST(test_rejection)
 	ck_assert_msg(in.errors > 0, "%s: accepted", rejections[_i].name);
 	if (!has_diag(rejections[_i].code, rejections[_i].line,
 	    rejections[_i].col, rejections[_i].part)) {
-		dump_diags(rejections[_i].name);
+		input_dump_diags(rejections[_i].name, &rec);
 		ck_abort_msg("%s: no %s at %lu:%lu with '%s'",
 		    rejections[_i].name, qttt_code_name(rejections[_i].code),
 		    rejections[_i].line, rejections[_i].col,
@@ -399,7 +379,7 @@ START_TEST(test_document_limit)
 	/* Reading goes on at the next document. */
 	ck_assert_int_eq(input_next(&in), 1);
 	ck_assert_uint_eq(in.errors, 0);
-	ck_assert_str_eq(canonical(), "X1 a1 b1");
+	ck_assert_str_eq(input_canonical(&game), "X1 a1 b1");
 	ck_assert_int_eq(input_next(&in), 0);
 	input_close(&in);
 	free(text);
@@ -584,7 +564,7 @@ START_TEST(test_write_keeps)
 
 	first_game(text, &in);
 	ck_assert_uint_eq(in.errors, 0);
-	strcpy(canon, canonical());
+	strcpy(canon, input_canonical(&game));
 	output_open(&y);
 	ck_assert_int_eq(qttt_yaml_write(y.f, &game, &rec), 0);
 	output_open(&j);
@@ -603,7 +583,7 @@ START_TEST(test_write_keeps)
 	input_open(&in, y.buf, y.len, QTTT_FORMAT_AUTO, &rec, &game);
 	ck_assert_int_eq(input_next(&in), 1);
 	ck_assert_uint_eq(in.errors, 0);
-	ck_assert_str_eq(canonical(), canon);
+	ck_assert_str_eq(input_canonical(&game), canon);
 	ck_assert_uint_eq(rec.nmeta, 5);
 	ck_assert_mem_eq(rec.meta[1].key, "round", 5);
 	ck_assert_int_eq(rec.meta[1].plain, 1);
@@ -714,7 +694,7 @@ START_TEST(test_write_line_meta)
 	input_open(&in, o.buf, o.len, QTTT_FORMAT_AUTO, &rec, &game);
 	ck_assert_int_eq(input_next(&in), 1);
 	ck_assert_int_eq(rec.format, QTTT_FORMAT_LINE);
-	ck_assert_str_eq(canonical(), "X1 a1 b1");
+	ck_assert_str_eq(input_canonical(&game), "X1 a1 b1");
 	input_close(&in);
 	free(o.buf);
 }
