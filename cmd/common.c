@@ -2,6 +2,7 @@
  * What the front ends share.
  */
 #include <errno.h>
+#include <stdarg.h>
 #include <fcntl.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -54,6 +55,36 @@ parse_format(const char *s)
 	};
 
 	return lookup_name(names, NVALUES(names), s);
+}
+
+int
+parse_number(const char *s, unsigned long long lo, unsigned long long hi,
+    unsigned long long *v)
+{
+	char	*end;
+
+	/* strtoull() would take blanks, a sign, and "-1" as a huge one. */
+	if (*s < '0' || *s > '9')
+		return -1;
+	errno = 0;
+	*v = strtoull(s, &end, 10);
+	if (errno != 0 || *end != '\0' || *v < lo || *v > hi)
+		return -1;
+	return 0;
+}
+
+int
+usage_error(void (*usage)(FILE *), const char *fmt, ...)
+{
+	va_list	 ap;
+
+	fprintf(stderr, "%s: ", progname);
+	va_start(ap, fmt);
+	vfprintf(stderr, fmt, ap);
+	va_end(ap);
+	fputc('\n', stderr);
+	usage(stderr);
+	return EXIT_TROUBLE;
 }
 
 int

@@ -39,6 +39,20 @@ int	 lookup_name(const struct name_value *, size_t n, const char *s);
 int	 parse_format(const char *);
 
 /*
+ * A decimal number from lo to hi, digits only and all of s, into *v.
+ * Returns 0, or -1 if s is not one.
+ */
+int	 parse_number(const char *s, unsigned long long lo,
+	    unsigned long long hi, unsigned long long *v);
+
+/*
+ * A usage error: "progname: message" on standard error, then the
+ * tool's usage.  Returns EXIT_TROUBLE, for main() to return.
+ */
+int	 usage_error(void (*usage)(FILE *), const char *fmt, ...)
+	    __attribute__((format(printf, 2, 3)));
+
+/*
  * Opens an input: "-" is standard input.  Returns a file descriptor,
  * or -1 after a warning.  close_input() closes what open_input opened.
  */

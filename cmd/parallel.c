@@ -12,7 +12,6 @@
  * ring; the chunks and the jobs' output are touched by one thread at a
  * time, as the ring hands them over.
  */
-#include <errno.h>
 #include <pthread.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -98,16 +97,12 @@ int
 par_threads(void)
 {
 	const char	*s;
-	char		*end;
+	unsigned long long v;
 	long		 n;
 
-	if ((s = getenv("QTTT_THREADS")) != NULL && *s != '\0') {
-		errno = 0;
-		n = strtol(s, &end, 10);
-		if (*end == '\0' && errno == 0 && n >= 1 &&
-		    n <= PAR_MAXTHREADS)
-			return (int)n;
-	}
+	if ((s = getenv("QTTT_THREADS")) != NULL &&
+	    parse_number(s, 1, PAR_MAXTHREADS, &v) == 0)
+		return (int)v;
 	n = sysconf(_SC_NPROCESSORS_ONLN);
 	if (n < 1)
 		return 1;

@@ -172,12 +172,9 @@ main(int argc, char *argv[])
 	    NULL)) != -1) {
 		switch (ch) {
 		case 'f':
-			if ((fmt = parse_format(optarg)) == -1) {
-				fprintf(stderr, "%s: unknown input format: "
-				    "%s\n", progname, optarg);
-				usage(stderr);
-				return EXIT_TROUBLE;
-			}
+			if ((fmt = parse_format(optarg)) == -1)
+				return usage_error(usage, "unknown input "
+				    "format: %s", optarg);
 			o.format = fmt;
 			break;
 		case 'h':
@@ -187,12 +184,9 @@ main(int argc, char *argv[])
 			o.quiet = 1;
 			break;
 		case 't':
-			if ((fmt = parse_target(optarg)) == -1) {
-				fprintf(stderr, "%s: unknown output format: "
-				    "%s\n", progname, optarg);
-				usage(stderr);
-				return EXIT_TROUBLE;
-			}
+			if ((fmt = parse_target(optarg)) == -1)
+				return usage_error(usage, "unknown output "
+				    "format: %s", optarg);
 			o.to = fmt;
 			break;
 		case 'V':

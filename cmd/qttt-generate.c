@@ -2,7 +2,6 @@
  * qttt-generate: print random legal games in canonical line notation,
  * the same games for the same seed on every machine.
  */
-#include <errno.h>
 #include <getopt.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -37,21 +36,6 @@ help(void)
 	    "\n"
 	    "Exit status: 0 success, 2 usage or write error.\n", stdout);
 	exit(finish_output() == 0 ? EXIT_SUCCESS : EXIT_TROUBLE);
-}
-
-/* A decimal number 0..max, all of s; returns -1 if it is not one. */
-static int
-parse_number(const char *s, unsigned long long max, unsigned long long *v)
-{
-	char	*end;
-
-	if (*s < '0' || *s > '9')
-		return -1;
-	errno = 0;
-	*v = strtoull(s, &end, 10);
-	if (errno != 0 || *end != '\0' || *v > max)
-		return -1;
-	return 0;
 }
 
 /* A result as the line notation writes it; -1 if it is not one. */
@@ -103,30 +87,20 @@ main(int argc, char *argv[])
 			help();
 			break;
 		case 'n':
-			if (parse_number(optarg, ~0ULL, &count) == -1) {
-				fprintf(stderr, "%s: not a count of games: "
-				    "%s\n", progname, optarg);
-				usage(stderr);
-				return EXIT_TROUBLE;
-			}
+			if (parse_number(optarg, 0, ~0ULL, &count) == -1)
+				return usage_error(usage, "not a count of "
+				    "games: %s", optarg);
 			break;
 		case 'r':
-			if (parse_result(optarg, &want) == -1) {
-				fprintf(stderr, "%s: not a result: %s\n",
-				    progname, optarg);
-				usage(stderr);
-				return EXIT_TROUBLE;
-			}
+			if (parse_result(optarg, &want) == -1)
+				return usage_error(usage, "not a result: %s",
+				    optarg);
 			filter = 1;
 			break;
 		case 's':
-			if (parse_number(optarg, UINT64_MAX, &seed) == -1) {
-				fprintf(stderr, "%s: not a seed (0 to "
-				    "18446744073709551615): %s\n", progname,
-				    optarg);
-				usage(stderr);
-				return EXIT_TROUBLE;
-			}
+			if (parse_number(optarg, 0, UINT64_MAX, &seed) == -1)
+				return usage_error(usage, "not a seed (0 to "
+				    "18446744073709551615): %s", optarg);
 			break;
 		case 'u':
 			flags |= QTTT_GEN_UNFINISHED;
@@ -139,19 +113,13 @@ main(int argc, char *argv[])
 			return EXIT_TROUBLE;
 		}
 	}
-	if (optind < argc) {
-		fprintf(stderr, "%s: unexpected argument: %s\n", progname,
+	if (optind < argc)
+		return usage_error(usage, "unexpected argument: %s",
 		    argv[optind]);
-		usage(stderr);
-		return EXIT_TROUBLE;
-	}
 	/* Without -u no game is unfinished: the filter would never pass. */
-	if (filter && !want.over && !(flags & QTTT_GEN_UNFINISHED)) {
-		fprintf(stderr, "%s: -r '*' needs -u: only unfinished games "
-		    "have no result\n", progname);
-		usage(stderr);
-		return EXIT_TROUBLE;
-	}
+	if (filter && !want.over && !(flags & QTTT_GEN_UNFINISHED))
+		return usage_error(usage, "%s", "-r '*' needs -u: only "
+		    "unfinished games have no result");
 
 	qttt_generator_init(&gen, seed, flags);
 	/* Stop early when stdout fails (a full disk), not after N games. */

@@ -8,7 +8,6 @@
 #include <errno.h>
 #include <getopt.h>
 #include <limits.h>
-#include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -85,37 +84,6 @@ help(void)
 	    "Exit status: 0 all drawn, 1 some input invalid, 2 usage or"
 	    " I/O error.\n", stdout);
 	exit(finish_output() == 0 ? EXIT_VALID : EXIT_TROUBLE);
-}
-
-static int
-bad_usage(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
-
-static int
-bad_usage(const char *fmt, ...)
-{
-	va_list	 ap;
-
-	fprintf(stderr, "%s: ", progname);
-	va_start(ap, fmt);
-	vfprintf(stderr, fmt, ap);
-	va_end(ap);
-	fputc('\n', stderr);
-	usage(stderr);
-	return EXIT_TROUBLE;
-}
-
-/* A decimal number in lo..hi, or -1. */
-static long
-number(const char *s, long lo, long hi)
-{
-	char	*end;
-	long	 v;
-
-	errno = 0;
-	v = strtol(s, &end, 10);
-	if (*s == '\0' || *end != '\0' || errno != 0 || v < lo || v > hi)
-		return -1;
-	return v;
 }
 
 /* ------------------------------------------------------------------ */
@@ -522,6 +490,7 @@ main(int argc, char *argv[])
 		{ NULL,		  0,			NULL, 0 }
 	};
 	struct options	 o;
+	unsigned long long u;
 	long		 v;
 	int		 ch, status = EXIT_VALID, s, i, typed = 0;
 
@@ -543,8 +512,8 @@ main(int argc, char *argv[])
 			break;
 		case 'c':
 			if ((v = parse_coords(optarg)) == -1)
-				return bad_usage("unknown coordinates: %s",
-				    optarg);
+				return usage_error(usage, "unknown "
+				    "coordinates: %s", optarg);
 			o.r.coords = v;
 			break;
 		case 'd':
@@ -552,15 +521,15 @@ main(int argc, char *argv[])
 			break;
 		case 'F':
 			if ((v = parse_flip(optarg)) == -1)
-				return bad_usage("unknown flip: %s (h or v)",
-				    optarg);
+				return usage_error(usage, "unknown flip: %s "
+				    "(h or v)", optarg);
 			o.r.flip = v;
 			break;
 		case 'f':
 			if (strcmp(optarg, "state") == 0)
 				o.states = 1;
 			else if ((v = parse_format(optarg)) == -1)
-				return bad_usage("unknown format: %s",
+				return usage_error(usage, "unknown format: %s",
 				    optarg);
 			else {
 				o.format = v;
@@ -568,10 +537,10 @@ main(int argc, char *argv[])
 			}
 			break;
 		case 'g':
-			if ((v = number(optarg, 1, LONG_MAX)) == -1)
-				return bad_usage("bad game number: %s",
+			if (parse_number(optarg, 1, LONG_MAX, &u) == -1)
+				return usage_error(usage, "bad game number: %s",
 				    optarg);
-			o.game = v;
+			o.game = u;
 			break;
 		case 'h':
 			help();
@@ -583,35 +552,38 @@ main(int argc, char *argv[])
 			o.r.preview = 1;
 			break;
 		case 'p':
-			if ((o.ply = number(optarg, 0, QTTT_MAXPLIES)) == -1)
-				return bad_usage("bad ply: %s (0 to 14)",
-				    optarg);
+			if (parse_number(optarg, 0, QTTT_MAXPLIES, &u) == -1)
+				return usage_error(usage, "bad ply: %s (0 to "
+				    "14)", optarg);
+			o.ply = u;
 			break;
 		case 'r':
-			v = number(optarg, 0, 270);
-			if (v == -1 || v % 90 != 0)
-				return bad_usage("bad rotation: %s (0, 90, "
-				    "180 or 270)", optarg);
-			o.r.rotate = v;
+			if (parse_number(optarg, 0, 270, &u) == -1 ||
+			    u % 90 != 0)
+				return usage_error(usage, "bad rotation: %s "
+				    "(0, 90, 180 or 270)", optarg);
+			o.r.rotate = u;
 			break;
 		case 'S':
 			o.state = optarg;
 			break;
 		case 's':
-			if ((v = number(optarg, 16, 100000)) == -1)
-				return bad_usage("bad size: %s (16 to "
+			if (parse_number(optarg, 16, 100000, &u) == -1)
+				return usage_error(usage, "bad size: %s (16 to "
 				    "100000 pixels)", optarg);
-			o.r.width = v;
+			o.r.width = u;
 			break;
 		case 'T':
 			if ((v = parse_type(optarg)) == -1)
-				return bad_usage("unknown type: %s", optarg);
+				return usage_error(usage, "unknown type: %s",
+				    optarg);
 			o.type = v;
 			typed = 1;
 			break;
 		case 't':
 			if ((v = parse_theme(optarg)) == -1)
-				return bad_usage("unknown theme: %s", optarg);
+				return usage_error(usage, "unknown theme: %s",
+				    optarg);
 			o.r.theme = v;
 			break;
 		case 'V':
@@ -628,13 +600,13 @@ main(int argc, char *argv[])
 	if (o.animate && !typed)
 		o.type = TYPE_SVG;
 	if (o.animate && o.type != TYPE_SVG)
-		return bad_usage("%s", "-A draws SVG only");
+		return usage_error(usage, "%s", "-A draws SVG only");
 	if (o.animate && o.all)
-		return bad_usage("%s", "-A and -a: choose one");
+		return usage_error(usage, "%s", "-A and -a: choose one");
 	if (o.all && o.ply >= 0)
-		return bad_usage("%s", "-a and -p: choose one");
+		return usage_error(usage, "%s", "-a and -p: choose one");
 	if (o.state != NULL && argc > 0)
-		return bad_usage("%s", "-S and files: choose one");
+		return usage_error(usage, "%s", "-S and files: choose one");
 	if (o.dir != NULL && make_dir(o.dir) == -1)
 		return EXIT_TROUBLE;
 

@@ -3,7 +3,6 @@
  * Lines, YAML or a listing for people.  Invalid records are replayed
  * up to their first error and reported as qttt-validate reports them.
  */
-#include <errno.h>
 #include <getopt.h>
 #include <limits.h>
 #include <stdio.h>
@@ -80,22 +79,6 @@ parse_output(const char *s)
 	};
 
 	return lookup_name(names, NVALUES(names), s);
-}
-
-/* A number for -g, -w (from 1) or -p (from 0); -1 if it is none. */
-static long
-parse_count(const char *s, long min)
-{
-	char	*end;
-	long	 n;
-
-	if (*s < '0' || *s > '9')
-		return -1;
-	errno = 0;
-	n = strtol(s, &end, 10);
-	if (*end != '\0' || errno != 0 || n < min || n > INT_MAX)
-		return -1;
-	return n;
 }
 
 /* What a run of games comes to: an input, or a chunk of one. */
@@ -284,7 +267,7 @@ main(int argc, char *argv[])
 	};
 	struct qttt_replay_writer *w;
 	struct options	 o;
-	long		 n;
+	unsigned long long n;
 	int		 ch, v, status = EXIT_VALID, s = EXIT_VALID, i;
 
 	setprogname_from(argv[0]);
@@ -301,43 +284,30 @@ main(int argc, char *argv[])
 			o.out.all = 1;
 			break;
 		case 'f':
-			if ((v = parse_format(optarg)) == -1) {
-				fprintf(stderr, "%s: unknown format: %s\n",
-				    progname, optarg);
-				usage(stderr);
-				return EXIT_TROUBLE;
-			}
+			if ((v = parse_format(optarg)) == -1)
+				return usage_error(usage, "unknown format: %s",
+				    optarg);
 			o.format = v;
 			break;
 		case 'g':
-			if ((n = parse_count(optarg, 1)) == -1) {
-				fprintf(stderr, "%s: -g: not a game number "
-				    "(1 or more): %s\n", progname, optarg);
-				usage(stderr);
-				return EXIT_TROUBLE;
-			}
+			if (parse_number(optarg, 1, INT_MAX, &n) == -1)
+				return usage_error(usage, "-g: not a game "
+				    "number (1 or more): %s", optarg);
 			o.game = n;
 			break;
 		case 'h':
 			help();
 			break;
 		case 'T':
-			if ((v = parse_output(optarg)) == -1) {
-				fprintf(stderr, "%s: unknown type: %s (state,"
-				    " json, yaml or list)\n", progname,
-				    optarg);
-				usage(stderr);
-				return EXIT_TROUBLE;
-			}
+			if ((v = parse_output(optarg)) == -1)
+				return usage_error(usage, "unknown type: %s "
+				    "(state, json, yaml or list)", optarg);
 			o.out.output = v;
 			break;
 		case 'p':
-			if ((n = parse_count(optarg, 0)) == -1) {
-				fprintf(stderr, "%s: -p: not a number of plies"
-				    " (0 or more): %s\n", progname, optarg);
-				usage(stderr);
-				return EXIT_TROUBLE;
-			}
+			if (parse_number(optarg, 0, INT_MAX, &n) == -1)
+				return usage_error(usage, "-p: not a number of "
+				    "plies (0 or more): %s", optarg);
 			o.out.ply = n;
 			break;
 		case 'q':
@@ -347,13 +317,10 @@ main(int argc, char *argv[])
 			print_version();
 			break;
 		case 'w':
-			if ((n = parse_count(optarg, 1)) == -1) {
-				fprintf(stderr, "%s: -w: not a measurement "
-				    "number (1 or more): %s\n", progname,
+			if (parse_number(optarg, 1, INT_MAX, &n) == -1)
+				return usage_error(usage, "-w: not a "
+				    "measurement number (1 or more): %s",
 				    optarg);
-				usage(stderr);
-				return EXIT_TROUBLE;
-			}
 			o.out.whatif = n;
 			break;
 		default:

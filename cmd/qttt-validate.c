@@ -253,12 +253,9 @@ main(int argc, char *argv[])
 	    NULL)) != -1) {
 		switch (ch) {
 		case 'f':
-			if ((fmt = parse_format(optarg)) == -1) {
-				fprintf(stderr, "%s: unknown format: %s\n",
-				    progname, optarg);
-				usage(stderr);
-				return EXIT_TROUBLE;
-			}
+			if ((fmt = parse_format(optarg)) == -1)
+				return usage_error(usage, "unknown format: %s",
+				    optarg);
 			o.format = fmt;
 			break;
 		case 'h':

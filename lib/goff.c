@@ -669,8 +669,8 @@ qttt_goff_write(FILE *f, const struct qttt_game *g)
 		if (i > 0)
 			fputs("; ", f);
 		if (a->kind == QTTT_PLACE) {
-			fprintf(f, "%c%d+(%d,%d)", QTTT_LETTER(a->move), a->move,
-			    QTTT_SQUARE_GOFF(a->sq[0]),
+			fprintf(f, "%c%d+(%d,%d)", QTTT_LETTER(a->move),
+			    a->move, QTTT_SQUARE_GOFF(a->sq[0]),
 			    QTTT_SQUARE_GOFF(a->sq[1]));
 			if (a->sq[0] != a->sq[1])
 				continue;

@@ -206,8 +206,8 @@ parse_placement(struct cursor *c, size_t end, struct qttt_item *it)
 		if (c->pos < end && !is_blank((unsigned char)c->s[c->pos])) {
 			n = token_len(c, end);
 			SYNTAX(c, QTTT_E_SYNTAX, c->pos, "unexpected '%.*s%s' "
-			    "after %c%d", TOKEN(c->s + c->pos, n), QTTT_LETTER(m),
-			    m);
+			    "after %c%d", TOKEN(c->s + c->pos, n),
+			    QTTT_LETTER(m), m);
 			return 0;
 		}
 		skip_blanks(c, end);

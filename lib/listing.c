@@ -177,7 +177,8 @@ put_classical(FILE *f, const struct qttt_state *st)
 			fprintf(f, "%s%c%d %s", sep, QTTT_LETTER(m), m,
 			    qttt_square_name(st->where[m][0]));
 		else
-			fprintf(f, "%s%c%d spooky (%s %s)", sep, QTTT_LETTER(m), m,
+			fprintf(f, "%s%c%d spooky (%s %s)", sep,
+			    QTTT_LETTER(m), m,
 			    qttt_square_name(st->where[m][0]),
 			    qttt_square_name(st->where[m][1]));
 		sep = ", ";

@@ -76,11 +76,11 @@ enum qttt_code {
 	QTTT_E_NOCYCLE,		/* measurement with nothing to measure */
 	QTTT_E_NOTPLAYED,	/* measurement names a move not yet made */
 	QTTT_E_NOTSPOOKY,	/* measurement names a classical move */
-	QTTT_E_OFFCYCLE,	/* measurement names a move in another component */
+	QTTT_E_OFFCYCLE,	/* measurement names a move in another part */
 	QTTT_E_STEM,		/* measurement names a stem */
-	QTTT_E_NOTITSQUARE,	/* measurement names a square the move is not on */
+	QTTT_E_NOTITSQUARE,	/* measurement names a square not the move's */
 	QTTT_E_OVER,		/* item after the end of the game */
-	QTTT_E_RESULT,		/* stated result differs from the computed one */
+	QTTT_E_RESULT,		/* stated result is not the computed one */
 	/* state strings (qttt_state_parse) */
 	QTTT_E_STATE,		/* malformed or inconsistent state string */
 	/* other record formats */
@@ -150,7 +150,8 @@ struct qttt_state {
 	 */
 	unsigned char	where[QTTT_MAXMOVES + 1][2];
 	unsigned char	next;		/* number of the next move, 1..10 */
-	unsigned char	pending;	/* move that closed an unmeasured cycle */
+	/* The move that closed a cycle not yet measured, or 0. */
+	unsigned char	pending;
 	struct qttt_result result;
 	/*
 	 * Not part of the position: a cache that qttt_state_apply() keeps
@@ -489,7 +490,8 @@ struct qttt_reader;
 
 /*
  * Opens a reader on fd, which the reader does not close.  With
- * QTTT_FORMAT_AUTO the format is detected from the first bytes.  Returns NULL if out of memory.
+ * QTTT_FORMAT_AUTO the format is detected from the first bytes.
+ * Returns NULL if out of memory.
  */
 struct qttt_reader *qttt_reader_open(int fd, enum qttt_format);
 
@@ -637,9 +639,9 @@ enum qttt_flip {
 struct qttt_render_opts {
 	enum qttt_coords coords;
 	enum qttt_theme	 theme;		/* SVG */
-	int		 rotate;	/* 0, 90, 180 or 270 degrees clockwise */
+	int		 rotate;	/* 0, 90, 180, 270 (clockwise) */
 	enum qttt_flip	 flip;		/* after the rotation */
-	int		 unicode;	/* text: box drawing, subscript digits */
+	int		 unicode;	/* box drawing, subscripts */
 	int		 bare;		/* the board alone: no status line,
 					   no graph */
 	int		 highlight;	/* show the last action, when known */

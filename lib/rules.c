@@ -516,8 +516,8 @@ check_place(const struct qttt_state *st, const struct qttt_action *a,
 
 	if (st->pending != 0)
 		return refuse(d, QTTT_E_DUE, "a measurement of the cycle "
-		    "closed by %c%d is due before %c%d", QTTT_LETTER(st->pending),
-		    st->pending, QTTT_LETTER(m), m);
+		    "closed by %c%d is due before %c%d",
+		    QTTT_LETTER(st->pending), st->pending, QTTT_LETTER(m), m);
 	if (m != st->next)
 		return refuse(d, QTTT_E_ORDER, "%c%d is out of turn: "
 		    "the next move is %c%d", QTTT_LETTER(m), m,
@@ -546,7 +546,8 @@ check_place(const struct qttt_state *st, const struct qttt_action *a,
 			    "%c%d plays %s, but %s is classical (%c%d)",
 			    QTTT_LETTER(m), m, qttt_square_name(a->sq[i]),
 			    qttt_square_name(a->sq[i]),
-			    QTTT_LETTER(st->board[a->sq[i]]), st->board[a->sq[i]]);
+			    QTTT_LETTER(st->board[a->sq[i]]),
+			    st->board[a->sq[i]]);
 	if (a->sq[0] == a->sq[1]) {
 		if (m == 9)
 			return refuse(d, QTTT_E_NOTFORCED, "X9 names one "
@@ -785,7 +786,8 @@ check_moves(const struct qttt_state *st, struct qttt_diag *d)
 			    st->where[m][1] != QTTT_NOSQUARE)
 				return refuse(d, QTTT_E_STATE, "%c%d is on the "
 				    "board, but the next move is %c%d",
-				    QTTT_LETTER(m), m, QTTT_LETTER(st->next), st->next);
+				    QTTT_LETTER(m), m, QTTT_LETTER(st->next),
+				    st->next);
 			continue;
 		}
 		for (i = 0; i < 2; i++)
@@ -796,7 +798,8 @@ check_moves(const struct qttt_state *st, struct qttt_diag *d)
 		if (is_classical(st, m)) {
 			if (st->board[st->where[m][0]] != m)
 				return refuse(d, QTTT_E_STATE, "%c%d is "
-				    "classical in two squares", QTTT_LETTER(m), m);
+				    "classical in two squares", QTTT_LETTER(m),
+				    m);
 			continue;
 		}
 		if (st->where[m][0] > st->where[m][1])
@@ -817,8 +820,8 @@ check_moves(const struct qttt_state *st, struct qttt_diag *d)
 			continue;
 		if (m > QTTT_MAXMOVES || m >= st->next ||
 		    st->where[m][0] != s || st->where[m][1] != s)
-			return refuse(d, QTTT_E_STATE, "classical mark %d in %s "
-			    "is not a move that has been played", m,
+			return refuse(d, QTTT_E_STATE, "classical mark %d in "
+			    "%s is not a move that has been played", m,
 			    qttt_square_name(s));
 	}
 	return QTTT_OK;

@@ -224,7 +224,8 @@ put_classical(struct parse *p, int m, int s, size_t col)
 	if (p->count[m] > 0)
 		return fail(p, col, "%c%d is classical in %s, but %c%d is "
 		    "spooky in %s", QTTT_LETTER(m), m, qttt_square_name(s),
-		    QTTT_LETTER(m) | 0x20, m, qttt_square_name(p->st.where[m][0]));
+		    QTTT_LETTER(m) | 0x20, m,
+		    qttt_square_name(p->st.where[m][0]));
 	p->classical[m] = 1;
 	p->col[m][0] = col;
 	p->st.board[s] = m;
@@ -243,8 +244,8 @@ put_spooky(struct parse *p, int m, int s, size_t col)
 		    qttt_square_name(p->st.where[m][0]));
 	if (p->count[m] == 2)
 		return fail(p, col, "%c%d is in a third square (%s): a "
-		    "spooky mark is in exactly two squares", QTTT_LETTER(m) | 0x20,
-		    m, qttt_square_name(s));
+		    "spooky mark is in exactly two squares",
+		    QTTT_LETTER(m) | 0x20, m, qttt_square_name(s));
 	/* Squares are read in reading order, so where[m] comes sorted. */
 	p->col[m][p->count[m]] = col;
 	p->st.where[m][p->count[m]++] = s;
@@ -299,7 +300,8 @@ parse_square(struct parse *p, int s)
 		if (m < prev)
 			return fail(p, col, "%c%d after %c%d in %s: spooky "
 			    "marks go in ascending move order",
-			    QTTT_LETTER(m) | 0x20, m, QTTT_LETTER(prev) | 0x20, prev,
+			    QTTT_LETTER(m) | 0x20, m,
+			    QTTT_LETTER(prev) | 0x20, prev,
 			    qttt_square_name(s));
 		if ((code = put_spooky(p, m, s, col)) != QTTT_OK)
 			return code;

@@ -74,8 +74,9 @@ result_of(const struct qttt_state *st)
 }
 
 /*
- * Plays "item; item; ..." on g; a result item must be the game's.  Returns QTTT_OK or the code of the
- * first refused item, with its message in d (which may be NULL).
+ * Plays "item; item; ..." on g; a result item must be the game's.
+ * Returns QTTT_OK or the code of the first refused item, with its
+ * message in d (which may be NULL).
  */
 static enum qttt_code
 play(struct qttt_game *g, const char *record, struct qttt_diag *d)
