@@ -286,12 +286,9 @@ main(int argc, char *argv[])
 	}
 	argc -= optind;
 	argv += optind;
-	if (o.json + o.list + o.print > 1) {
-		fprintf(stderr, "%s: -j, -l and -p all write to standard "
-		    "output: choose one\n", progname);
-		usage(stderr);
-		return EXIT_TROUBLE;
-	}
+	if (o.json + o.list + o.print > 1)
+		return usage_error(usage, "%s", "-j, -l and -p all write to "
+		    "standard output: choose one");
 
 	for (i = 0; i < (argc > 0 ? argc : 1); i++) {
 		s = validate(&o, argc > 0 ? argv[i] : "-", &c);
