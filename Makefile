@@ -29,9 +29,12 @@ ALL_CFLAGS =	-std=c17 -D_POSIX_C_SOURCE=200809L -fPIC -pthread \
 		$(WARNINGS) $(CFLAGS) $(SANFLAGS) $(YAML_CFLAGS) -Ilib
 ALL_LDFLAGS =	-pthread $(CFLAGS) $(LDFLAGS) $(SANFLAGS)
 
-# Every lib/*.c is a module of the library, every cmd/qttt-*.c a tool,
-# every tests/check_*.c a unit test module, every man/*.[15] a page.
-LIB_OBJS =	$(patsubst %.c,%.o,$(sort $(wildcard lib/*.c)))
+# Every lib/LAYER/*.c is a module of the library, every cmd/qttt-*.c a
+# tool, every tests/check_*.c a unit test module, every man/*.[15] a page.
+# The layers, lowest first (ARCHITECTURE.md): each uses only those below.
+LAYERS =	text engine analysis notation output render
+LIB_OBJS =	$(patsubst %.c,%.o,$(sort $(foreach l,$(LAYERS),\
+		    $(wildcard lib/$(l)/*.c))))
 CMD_OBJS =	cmd/common.o cmd/parallel.o
 TOOLS =		$(patsubst %.c,%,$(sort $(wildcard cmd/qttt-*.c)))
 UNIT_OBJS =	$(patsubst %.c,%.o,$(sort $(wildcard tests/check_*.c)))
@@ -111,7 +114,7 @@ uninstall:
 	for f in $(MAN5); do rm -f $(DESTDIR)$(MANDIR)/man5/$${f#man/}; done
 
 clean:
-	rm -f lib/*.o lib/libqttt.a cmd/*.o $(TOOLS) tests/*.o tests/unit
+	rm -f lib/*/*.o lib/libqttt.a cmd/*.o $(TOOLS) tests/*.o tests/unit
 	rm -rf tests/out
 
 .PHONY: all check demo bench install uninstall clean

@@ -16,7 +16,7 @@ extern const unsigned char qttt_lines[QTTT_NLINES][3];
  * qttt_result_format() (at most QTTT_RESULT_TEXT, square.c), without
  * the NUL; each returns the end.  A score in half points as the line
  * notation writes it ("1/2").  qttt_copy_out() gives len bytes of text
- * to buf of size n as snprintf would, and returns len (game.c).
+ * to buf of size n as snprintf would, and returns len (text/utf8.c).
  */
 #define QTTT_ACTION_TEXT	16
 #define QTTT_RESULT_TEXT	8
@@ -93,9 +93,9 @@ void	*reader_state(const struct qttt_reader *);
  * If the valid UTF-8 character of k bytes at s is one the YAML reader
  * refuses in its input (a C1 control, a character libyaml takes for a
  * line break, U+FEFF, U+FFFE, U+FFFF), its code point; else 0.  The
- * writers of JSON and YAML escape these (yaml.c).
+ * writers of JSON and YAML escape these (text/utf8.c).
  */
-unsigned long qttt_yaml_refused(const unsigned char *s, size_t k);
+unsigned long qttt_utf8_refused(const unsigned char *s, size_t k);
 
 /* The readers of YAML and JSON (yaml.c) and of Goff's notation (goff.c). */
 extern const struct reader_format qttt_yaml_format;

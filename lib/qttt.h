@@ -131,7 +131,7 @@ int		 qttt_result_format(const struct qttt_result *, char *buf,
 		    size_t n);
 
 /* ------------------------------------------------------------------ */
-/* The rules engine (RULES.md): a game state is a plain value           */
+/* The rules engine (formats/rules.md): a game state is a plain value           */
 /* ------------------------------------------------------------------ */
 
 /*
@@ -716,7 +716,7 @@ long		 qttt_game_whatif(struct qttt_game *g, unsigned int n);
 
 enum qttt_output {
 	QTTT_OUTPUT_STATE = 0,	/* state strings, one per line */
-	QTTT_OUTPUT_JSON,	/* JSON Lines (NOTATION.md section 4) */
+	QTTT_OUTPUT_JSON,	/* JSON Lines (formats/replay-output.md) */
 	QTTT_OUTPUT_YAML,	/* a YAML stream, one document per state */
 	QTTT_OUTPUT_LIST	/* a listing for people to read */
 };
@@ -827,7 +827,7 @@ int		 qttt_line_write(FILE *, const struct qttt_game *,
 		    const struct qttt_record *rec);
 
 /*
- * Writes a game in Goff's notation on one line (NOTATION.md section 2,
+ * Writes a game in Goff's notation on one line (formats/goff-notation.md,
  * formats/goff-notation.md): squares 1 to 9, each measurement naming
  * the cycle-closing move, with the measurer and the '!' list of the
  * collapse; no loop annotations.  A game with no move has no Goff form:

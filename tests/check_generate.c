@@ -1,6 +1,6 @@
 /*
  * Property tests: random games from the generator (lib/generate.c),
- * replayed action by action, with the invariants of RULES.md checked
+ * replayed action by action, with the invariants of formats/rules.md checked
  * after every step, and the round trip through the line notation.
  */
 #include <stdio.h>

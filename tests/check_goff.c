@@ -47,7 +47,7 @@ static const struct {
 	const char	*goff;
 	const char	*line;
 } readings[] = {
-	/* NOTATION.md's example, and the same in other spellings. */
+	/* formats/goff-notation.md's example, and the same in other spellings. */
 	{ "X1+(1,2); O2+(2,3); X3+(3,1)[132]; O3@X1(1)!X1(1)!O2(2)!X3(3); "
 	    "O4+(4,5)", "X1 a1 b1; O2 b1 c1; X3 a1 c1; measure X3->c1; "
 	    "O4 a2 b2" },

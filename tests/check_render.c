@@ -2,7 +2,7 @@
  * The diagram writers: where rotations and flips put the squares,
  * which action leads from one state to the next, and what the text and
  * SVG writers put in their output, checked on the worked examples of
- * RULES.md and on random games.
+ * formats/rules.md and on random games.
  */
 #include <stdio.h>
 #include <stdlib.h>
@@ -11,7 +11,7 @@
 #include "qttt.h"
 #include "check_qttt.h"
 
-/* RULES.md, worked examples 2 to 4. */
+/* formats/rules.md, worked examples 2 to 4. */
 #define FIG7	"X1 a1 b1; O2 b1 b2; X3 b2 c3; O4 b3 c3; X5 c2 c3; " \
 		"O6 a1 b2"
 #define FIG8	"X1 a1 b2; O2 c1 b2; X3 a2 b2; O4 b2 c2; X5 b2 a3; " \

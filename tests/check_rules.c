@@ -1,6 +1,6 @@
 /*
  * Unit tests of the rules engine (lib/rules.c, lib/game.c): a test for
- * each numbered rule and each fact of RULES.md, its four worked
+ * each numbered rule and each fact of formats/rules.md, its four worked
  * examples, every refusal of qttt_state_apply() with its message, and
  * the other state functions.
  *
@@ -702,7 +702,7 @@ START_TEST(test_result_format)
 END_TEST
 
 /* ------------------------------------------------------------------ */
-/* The worked examples of RULES.md                                      */
+/* The worked examples of formats/rules.md                                      */
 /* ------------------------------------------------------------------ */
 
 START_TEST(test_example1)

@@ -76,17 +76,17 @@ static const struct {
 	    "O4,o2,o2/X1,.,./.,X3,. X5 - *" },
 	/* A 2-cycle. */
 	{ "X1 b2 c3; O2 b2 c3", ".,.,./.,x1o2,./.,.,x1o2 X3 O2 *" },
-	/* RULES.md example 2: Goff's Fig. 7. */
+	/* formats/rules.md example 2: Goff's Fig. 7. */
 	{ "X1 a1 b1; O2 b1 b2; X3 b2 c3; O4 b3 c3; X5 c2 c3; O6 a1 b2; "
 	    "measure O6->b2", "X1,O2,./.,O6,X5/.,O4,X3 - - 0-1" },
-	/* RULES.md example 3: Fig. 8, both outcomes. */
+	/* formats/rules.md example 3: Fig. 8, both outcomes. */
 	{ "X1 a1 b2; O2 c1 b2; X3 a2 b2; O4 b2 c2; X5 b2 a3; O6 b2 c3; "
 	    "X7 a1 b2", "x1x7,.,o2/x3,x1o2x3o4x5o6x7,o4/x5,.,o6 O8 X7 *" },
 	{ "X1 a1 b2; O2 c1 b2; X3 a2 b2; O4 b2 c2; X5 b2 a3; O6 b2 c3; "
 	    "X7 a1 b2; measure X7->a1", "X7,.,O2/X3,X1,O4/X5,.,O6 - - 1/2-1" },
 	{ "X1 a1 b2; O2 c1 b2; X3 a2 b2; O4 b2 c2; X5 b2 a3; O6 b2 c3; "
 	    "X7 a1 b2; measure X7->b2", "X1,.,O2/X3,X7,O4/X5,.,O6 - - 1-1/2" },
-	/* RULES.md example 4: the forced last move. */
+	/* formats/rules.md example 4: the forced last move. */
 	{ "X1 a1 b1; O2 b1 c1; X3 c1 c2; O4 c2 c3; X5 b3 c3; O6 a3 b3; "
 	    "X7 a2 a3; O8 a1 a2; measure O8->a2",
 	    "X1,O2,X3/O8,.,O4/X7,O6,X5 X9 - *" },
@@ -376,7 +376,7 @@ START_TEST(test_whatif)
 {
 	struct qttt_game g, orig;
 
-	/* RULES.md example 3: the other outcome turns 1/2-1 into 1-1/2. */
+	/* formats/rules.md example 3: the other outcome turns 1/2-1 into 1-1/2. */
 	play("X1 a1 b2; O2 c1 b2; X3 a2 b2; O4 b2 c2; X5 b2 a3; O6 b2 c3; "
 	    "X7 a1 b2; measure X7->a1; 1/2-1", &g);
 	ck_assert_int_eq(qttt_game_whatif(&g, 1), 7);

@@ -29,7 +29,7 @@ tests/out/regress/fuzz_%: tests/fuzz/fuzz_%.c tests/fuzz/driver.c \
 	mv -f $@.tmp $@
 
 tests/out/fuzz/lib/%.o: lib/%.c lib/qttt.h lib/internal.h
-	@mkdir -p tests/out/fuzz/lib
+	@mkdir -p $(@D)
 	$(FUZZCC) $(FUZZ_CFLAGS) -fsanitize=fuzzer-no-link,address,undefined \
 	    -c -o $@ $<
 

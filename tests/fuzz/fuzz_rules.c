@@ -3,7 +3,7 @@
  * byte picks a legal action (most bytes), a measurement naming any
  * move of the cycle, or (a byte >= 0xe0 and three more) a raw action
  * that may be illegal in any way.  After every action the harness
- * checks the engine against a model of ../shared/RULES.md kept here,
+ * checks the engine against a model of formats/rules.md kept here,
  * independent of the engine's own code:
  *
  *  - an action is legal exactly when the model says so (placements:
@@ -16,7 +16,7 @@
  *    of its own squares, the named move on the named square, and leaves
  *    every other move as it was;
  *  - the result is the one the model computes from the board, and the
- *    position keeps every "fact worth a test" of RULES.md;
+ *    position keeps every "fact worth a test" of formats/rules.md;
  *  - every position's state string reads back as the same position
  *    (fuzz_check_state), and the game played alongside prints a record
  *    that reads back as the same game (fuzz_check_game).
@@ -175,7 +175,7 @@ same_result(const struct qttt_result *a, const struct qttt_result *b)
 	    a->score[1] == b->score[1];
 }
 
-/* The facts of RULES.md that hold in every position. */
+/* The facts of formats/rules.md that hold in every position. */
 static void
 check_position(const struct qttt_state *st, int measurements)
 {

@@ -1,5 +1,7 @@
 /*
- * A game as a list of canonical actions, and its line-notation form.
+ * A game as a list of canonical actions, and its line-notation form;
+ * the state after a ply, the what-if of a measurement, and the action
+ * between two states.
  */
 #include <stdio.h>
 #include <string.h>
@@ -90,17 +92,6 @@ qttt_action_text(char *p, const struct qttt_action *a)
 }
 
 int
-qttt_copy_out(char *buf, size_t n, const char *text, size_t len)
-{
-	if (n > 0) {
-		n = len < n ? len : n - 1;
-		memcpy(buf, text, n);
-		buf[n] = '\0';
-	}
-	return (int)len;
-}
-
-int
 qttt_action_format(const struct qttt_action *a, char *buf, size_t n)
 {
 	char	 text[QTTT_ACTION_TEXT];
@@ -134,4 +125,82 @@ qttt_game_format(const struct qttt_game *g, char *buf, size_t n)
 	if (p == text)
 		*p++ = '*';
 	return qttt_copy_out(buf, n, text, p - text);
+}
+
+void
+qttt_game_state_at(const struct qttt_game *g, size_t ply,
+    struct qttt_state *st)
+{
+	size_t	 i;
+
+	if (ply >= g->nplies) {
+		*st = g->state;
+		return;
+	}
+	qttt_state_init(st);
+	for (i = 0; i < ply; i++)
+		qttt_state_apply(st, &g->plies[i], NULL);
+}
+
+long
+qttt_game_whatif(struct qttt_game *g, unsigned int n)
+{
+	struct qttt_game	 alt;
+	struct qttt_action	 other;
+	const unsigned char	*two;
+	size_t			 i, j;
+	unsigned int		 k = 0;
+
+	for (i = 0; i < g->nplies && n > 0; i++) {
+		if (g->plies[i].kind != QTTT_MEASURE || ++k < n)
+			continue;
+		qttt_game_init(&alt);
+		for (j = 0; j < i; j++)
+			qttt_game_play(&alt, &g->plies[j], NULL);
+		/* A canonical measurement names the closing move. */
+		other = g->plies[i];
+		two = alt.state.where[other.move];
+		other.sq[0] = other.sq[1] =
+		    two[0] == g->plies[i].sq[0] ? two[1] : two[0];
+		if (qttt_game_play(&alt, &other, NULL) != QTTT_OK)
+			return -1;	/* not a game qttt_game_play made */
+		*g = alt;
+		return (long)i;
+	}
+	return -1;
+}
+
+int
+qttt_action_between(const struct qttt_state *a, const struct qttt_state *b,
+    struct qttt_action *out)
+{
+	struct qttt_state next = *a;
+	struct qttt_action act;
+	int		 m;
+
+	memset(&act, 0, sizeof(act));
+	if (a->pending != 0 && b->next == a->next) {
+		m = a->pending;
+		if (b->where[m][0] >= QTTT_NSQUARES ||
+		    b->where[m][0] != b->where[m][1])
+			return -1;
+		act.kind = QTTT_MEASURE;
+		act.move = m;
+		act.sq[0] = act.sq[1] = b->where[m][0];
+	} else if (a->pending == 0 && a->next <= QTTT_MAXMOVES &&
+	    b->next == a->next + 1) {
+		m = a->next;
+		act.kind = QTTT_PLACE;
+		act.move = m;
+		act.sq[0] = b->where[m][0];
+		act.sq[1] = b->where[m][1];
+		if (act.sq[0] >= QTTT_NSQUARES || act.sq[1] >= QTTT_NSQUARES)
+			return -1;
+	} else
+		return -1;
+	if (qttt_state_apply(&next, &act, NULL) != QTTT_OK ||
+	    !qttt_state_equal(&next, b))
+		return -1;
+	*out = act;
+	return 0;
 }

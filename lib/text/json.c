@@ -41,7 +41,7 @@ qttt_json_string(FILE *f, const char *str, size_t len)
 		else if ((k = qttt_utf8_len(s + i, len - i)) > 0) {
 			/* C1 controls, U+2028 and their kin are escaped,
 			 * so that YAML readers read the text back. */
-			if ((cp = qttt_yaml_refused(s + i, k)) != 0)
+			if ((cp = qttt_utf8_refused(s + i, k)) != 0)
 				fprintf(f, "\\u%04lx", cp);
 			else
 				fwrite(s + i, 1, k, f);

@@ -1,6 +1,5 @@
 /*
- * Replaying games: the states a game passes through, the what-if of a
- * measurement, and the writer that shows the chosen states of each
+ * Replaying games: the writer that shows the chosen states of each
  * game in the output format asked for (json_state.c, yaml.c,
  * listing.c; formats/replay-output.md).
  */
@@ -9,49 +8,6 @@
 
 #include "qttt.h"
 #include "internal.h"
-
-void
-qttt_game_state_at(const struct qttt_game *g, size_t ply,
-    struct qttt_state *st)
-{
-	size_t	 i;
-
-	if (ply >= g->nplies) {
-		*st = g->state;
-		return;
-	}
-	qttt_state_init(st);
-	for (i = 0; i < ply; i++)
-		qttt_state_apply(st, &g->plies[i], NULL);
-}
-
-long
-qttt_game_whatif(struct qttt_game *g, unsigned int n)
-{
-	struct qttt_game	 alt;
-	struct qttt_action	 other;
-	const unsigned char	*two;
-	size_t			 i, j;
-	unsigned int		 k = 0;
-
-	for (i = 0; i < g->nplies && n > 0; i++) {
-		if (g->plies[i].kind != QTTT_MEASURE || ++k < n)
-			continue;
-		qttt_game_init(&alt);
-		for (j = 0; j < i; j++)
-			qttt_game_play(&alt, &g->plies[j], NULL);
-		/* A canonical measurement names the closing move. */
-		other = g->plies[i];
-		two = alt.state.where[other.move];
-		other.sq[0] = other.sq[1] =
-		    two[0] == g->plies[i].sq[0] ? two[1] : two[0];
-		if (qttt_game_play(&alt, &other, NULL) != QTTT_OK)
-			return -1;	/* not a game qttt_game_play made */
-		*g = alt;
-		return (long)i;
-	}
-	return -1;
-}
 
 /* ------------------------------------------------------------------ */
 /* The writer                                                           */

@@ -70,41 +70,6 @@ render_axes(const struct qttt_render_opts *o, char cols[3], char rows[3])
 }
 
 int
-qttt_action_between(const struct qttt_state *a, const struct qttt_state *b,
-    struct qttt_action *out)
-{
-	struct qttt_state next = *a;
-	struct qttt_action act;
-	int		 m;
-
-	memset(&act, 0, sizeof(act));
-	if (a->pending != 0 && b->next == a->next) {
-		m = a->pending;
-		if (b->where[m][0] >= QTTT_NSQUARES ||
-		    b->where[m][0] != b->where[m][1])
-			return -1;
-		act.kind = QTTT_MEASURE;
-		act.move = m;
-		act.sq[0] = act.sq[1] = b->where[m][0];
-	} else if (a->pending == 0 && a->next <= QTTT_MAXMOVES &&
-	    b->next == a->next + 1) {
-		m = a->next;
-		act.kind = QTTT_PLACE;
-		act.move = m;
-		act.sq[0] = b->where[m][0];
-		act.sq[1] = b->where[m][1];
-		if (act.sq[0] >= QTTT_NSQUARES || act.sq[1] >= QTTT_NSQUARES)
-			return -1;
-	} else
-		return -1;
-	if (qttt_state_apply(&next, &act, NULL) != QTTT_OK ||
-	    !qttt_state_equal(&next, b))
-		return -1;
-	*out = act;
-	return 0;
-}
-
-int
 render_complete(const struct qttt_state *st, const struct qttt_action *plies,
     size_t n)
 {

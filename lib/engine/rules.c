@@ -1,5 +1,5 @@
 /*
- * The rules engine: ../shared/RULES.md, exactly.  Rule numbers in the
+ * The rules engine: formats/rules.md, exactly.  Rule numbers in the
  * comments refer to that page.  Nothing here allocates; a state is a
  * plain value and every function works on it in place or on a copy.
  */

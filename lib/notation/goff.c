@@ -1,6 +1,5 @@
 /*
- * Goff's 2026 record notation (NOTATION.md section 2, and
- * formats/goff-notation.md): the reader, which checks every redundant
+ * Goff's 2026 record notation (formats/goff-notation.md): the reader, which checks every redundant
  * part of a record against the game it computes, and the writer.
  *
  *	X1+(1,2); O2+(2,3); X3+(3,1)[132]; O3@X1(1)!X1(1)!O2(2)!X3(3); ...

@@ -1,5 +1,5 @@
 /*
- * JSON Lines of states (NOTATION.md section 4; formats/replay-output.md):
+ * JSON Lines of states (formats/replay-output.md):
  * one object per state, on one line.  This is the one description of
  * a state as data: the YAML output (yaml.c) is this object re-emitted
  * by libyaml, so both carry the same keys and values.
@@ -259,7 +259,7 @@ lines(char *p, const struct qttt_state *st)
 	struct qttt_line l[QTTT_NLINES];
 	size_t		 n, i;
 
-	/* A completed line ends the game (RULES.md rule 10). */
+	/* A completed line ends the game (formats/rules.md rule 10). */
 	n = st->result.over ? qttt_state_lines(st, l) : 0;
 	*p++ = '[';
 	for (i = 0; i < n; i++) {
@@ -277,7 +277,7 @@ lines(char *p, const struct qttt_state *st)
 	return p;
 }
 
-/* The keys of NOTATION.md section 4, in its order. */
+/* The keys of formats/replay-output.md, in its order. */
 static void
 notation_keys(struct json_states *b, const struct replay_point *pt)
 {

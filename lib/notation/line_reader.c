@@ -1,5 +1,5 @@
 /*
- * The line notation (NOTATION.md section 1; formats/line-notation.md):
+ * The line notation (formats/line-notation.md):
  * one game per line, items separated by ';', '#' comments.
  *
  * The parser reports every syntax error of a line and keeps the items

@@ -1,6 +1,6 @@
 /*
  * YAML through libyaml: the one file of the library that uses it
- * (STYLE.md).  Each part below is a section of its own.
+ * (see ARCHITECTURE.md).  Each part below is a section of its own.
  */
 #include <stdarg.h>
 #include <stdio.h>
@@ -345,30 +345,6 @@ line_kind(const char *s, size_t n)
 	return L_CONTENT;
 }
 
-/* The code point of a valid UTF-8 sequence of k bytes, k >= 2. */
-static unsigned long
-code_point(const unsigned char *s, size_t k)
-{
-	unsigned long	 cp;
-	size_t		 i;
-
-	cp = s[0] & (0xff >> (k + 1));
-	for (i = 1; i < k; i++)
-		cp = (cp << 6) | (s[i] & 0x3f);
-	return cp;
-}
-
-unsigned long
-qttt_yaml_refused(const unsigned char *s, size_t k)
-{
-	unsigned long	 cp = code_point(s, k);
-
-	if (cp < 0xa0 || cp == 0x2028 || cp == 0x2029 || cp == 0xfeff ||
-	    cp == 0xfffe || cp == 0xffff)
-		return cp;
-	return 0;
-}
-
 static void
 bad_bytes(struct yaml_reader *y, enum qttt_code code, unsigned long line,
     unsigned long col, const char *fmt, ...)
@@ -422,7 +398,7 @@ check_line(struct yaml_reader *y, const char *text, size_t n,
 			    "byte 0x%02x", s[i]);
 			return;
 		}
-		if ((cp = qttt_yaml_refused(s + i, k)) != 0) {
+		if ((cp = qttt_utf8_refused(s + i, k)) != 0) {
 			bad_bytes(y, QTTT_E_CONTROL, lineno, i, "character "
 			    "U+%04lX is not allowed in YAML records", cp);
 			return;
@@ -631,7 +607,7 @@ shown(const char *str, size_t n, char buf[SHOWN])
 		bad = s[i] < 0x20 || s[i] == 0x7f;
 		if (s[i] >= 0x80) {
 			k = qttt_utf8_len(s + i, n - i);
-			bad = k == 0 || qttt_yaml_refused(s + i, k) != 0;
+			bad = k == 0 || qttt_utf8_refused(s + i, k) != 0;
 			if (k == 0)
 				k = 1;
 		}
@@ -1570,7 +1546,7 @@ emit(struct emitter *e, yaml_event_t *ev, int made)
 /*
  * Whether a value holds a character that only escapes can write so
  * that the reader takes it back: a control character but tab and line
- * feed, or one that it refuses in a line (qttt_yaml_refused).
+ * feed, or one that it refuses in a line (qttt_utf8_refused).
  */
 static int
 needs_escapes(const char *str, size_t n)
@@ -1584,7 +1560,7 @@ needs_escapes(const char *str, size_t n)
 		    (s[i] >= 0x20 && s[i] < 0x7f))
 			continue;
 		if (s[i] < 0x80 || (k = qttt_utf8_len(s + i, n - i)) == 0 ||
-		    qttt_yaml_refused(s + i, k) != 0)
+		    qttt_utf8_refused(s + i, k) != 0)
 			return 1;
 	}
 	return 0;

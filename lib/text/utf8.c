@@ -1,0 +1,71 @@
+/*
+ * Text helpers for every layer above: UTF-8 validation, the characters
+ * that YAML refuses, and copying text out as snprintf would.
+ */
+#include <stddef.h>
+#include <string.h>
+
+#include "internal.h"
+
+/* Length of the valid UTF-8 sequence at s, or 0. */
+size_t
+qttt_utf8_len(const unsigned char *s, size_t n)
+{
+	size_t	 need, k;
+	unsigned int cp;
+
+	if (s[0] >= 0xc2 && s[0] <= 0xdf)
+		need = 1, cp = s[0] & 0x1f;
+	else if (s[0] >= 0xe0 && s[0] <= 0xef)
+		need = 2, cp = s[0] & 0x0f;
+	else if (s[0] >= 0xf0 && s[0] <= 0xf4)
+		need = 3, cp = s[0] & 0x07;
+	else
+		return 0;
+	if (need >= n)
+		return 0;
+	for (k = 1; k <= need; k++) {
+		if ((s[k] & 0xc0) != 0x80)
+			return 0;
+		cp = cp << 6 | (s[k] & 0x3f);
+	}
+	if ((need == 2 && cp < 0x800) || (need == 3 && cp < 0x10000) ||
+	    (cp >= 0xd800 && cp <= 0xdfff) || cp > 0x10ffff)
+		return 0;
+	return need + 1;
+}
+
+/* The code point of a valid UTF-8 sequence of k bytes, k >= 2. */
+static unsigned long
+code_point(const unsigned char *s, size_t k)
+{
+	unsigned long	 cp;
+	size_t		 i;
+
+	cp = s[0] & (0xff >> (k + 1));
+	for (i = 1; i < k; i++)
+		cp = (cp << 6) | (s[i] & 0x3f);
+	return cp;
+}
+
+unsigned long
+qttt_utf8_refused(const unsigned char *s, size_t k)
+{
+	unsigned long	 cp = code_point(s, k);
+
+	if (cp < 0xa0 || cp == 0x2028 || cp == 0x2029 || cp == 0xfeff ||
+	    cp == 0xfffe || cp == 0xffff)
+		return cp;
+	return 0;
+}
+
+int
+qttt_copy_out(char *buf, size_t n, const char *text, size_t len)
+{
+	if (n > 0) {
+		n = len < n ? len : n - 1;
+		memcpy(buf, text, n);
+		buf[n] = '\0';
+	}
+	return (int)len;
+}
