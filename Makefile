@@ -83,6 +83,7 @@ check: all tests/unit $(FUZZ_REGRESS)
 	sh tests/threads/run.sh
 	QTTT_SANITIZE=$(SANITIZE) sh tests/limits/run.sh
 	sh tests/lint-man.sh $(MAN1) $(MAN5) $(MAN7)
+	sh tests/citations.sh
 	QTTT_SANFLAGS="$(SANFLAGS)" sh tests/install/run.sh
 
 # The main job on the bundled example games.
