@@ -30,7 +30,7 @@ ALL_CFLAGS =	-std=c17 -D_POSIX_C_SOURCE=200809L -fPIC -pthread \
 ALL_LDFLAGS =	-pthread $(CFLAGS) $(LDFLAGS) $(SANFLAGS)
 
 # Every lib/LAYER/*.c is a module of the library, every cmd/qttt-*.c a
-# tool, every tests/check_*.c a unit test module, every man/*.[15] a page.
+# tool, every tests/check_*.c a unit test module, every man/*.[157] a page.
 # The layers, lowest first (ARCHITECTURE.md): each uses only those below.
 LAYERS =	text engine analysis notation output render
 LIB_OBJS =	$(patsubst %.c,%.o,$(sort $(foreach l,$(LAYERS),\
@@ -40,6 +40,7 @@ TOOLS =		$(patsubst %.c,%,$(sort $(wildcard cmd/qttt-*.c)))
 UNIT_OBJS =	$(patsubst %.c,%.o,$(sort $(wildcard tests/check_*.c)))
 MAN1 =		$(sort $(wildcard man/*.1))
 MAN5 =		$(sort $(wildcard man/*.5))
+MAN7 =		$(sort $(wildcard man/*.7))
 
 all: lib/libqttt.a $(TOOLS)
 
@@ -81,7 +82,8 @@ check: all tests/unit $(FUZZ_REGRESS)
 	sh tests/failed-output/run.sh
 	sh tests/threads/run.sh
 	QTTT_SANITIZE=$(SANITIZE) sh tests/limits/run.sh
-	sh tests/lint-man.sh $(MAN1) $(MAN5)
+	sh tests/lint-man.sh $(MAN1) $(MAN5) $(MAN7)
+	sh tests/citations.sh
 	QTTT_SANFLAGS="$(SANFLAGS)" sh tests/install/run.sh
 
 # The main job on the bundled example games.
@@ -96,7 +98,7 @@ bench: all
 install: all
 	mkdir -p $(DESTDIR)$(BINDIR) $(DESTDIR)$(LIBDIR)/pkgconfig \
 	    $(DESTDIR)$(INCLUDEDIR) $(DESTDIR)$(MANDIR)/man1 \
-	    $(DESTDIR)$(MANDIR)/man5
+	    $(DESTDIR)$(MANDIR)/man5 $(DESTDIR)$(MANDIR)/man7
 	cp $(TOOLS) $(DESTDIR)$(BINDIR)/
 	cp lib/libqttt.a $(DESTDIR)$(LIBDIR)/
 	cp lib/qttt.h $(DESTDIR)$(INCLUDEDIR)/
@@ -105,6 +107,7 @@ install: all
 	    lib/qttt.pc.in > $(DESTDIR)$(LIBDIR)/pkgconfig/qttt.pc
 	for f in $(MAN1); do cp $$f $(DESTDIR)$(MANDIR)/man1/; done
 	for f in $(MAN5); do cp $$f $(DESTDIR)$(MANDIR)/man5/; done
+	for f in $(MAN7); do cp $$f $(DESTDIR)$(MANDIR)/man7/; done
 
 uninstall:
 	for f in $(TOOLS); do rm -f $(DESTDIR)$(BINDIR)/$${f#cmd/}; done
@@ -112,6 +115,7 @@ uninstall:
 	    $(DESTDIR)$(LIBDIR)/pkgconfig/qttt.pc
 	for f in $(MAN1); do rm -f $(DESTDIR)$(MANDIR)/man1/$${f#man/}; done
 	for f in $(MAN5); do rm -f $(DESTDIR)$(MANDIR)/man5/$${f#man/}; done
+	for f in $(MAN7); do rm -f $(DESTDIR)$(MANDIR)/man7/$${f#man/}; done
 
 clean:
 	rm -f lib/*/*.o lib/libqttt.a cmd/*.o $(TOOLS) tests/*.o tests/unit

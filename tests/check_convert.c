@@ -1,8 +1,8 @@
 /*
  * Conversions between the formats: round trips over generated games
- * (lib/generate.c) for every pair of the line notation, YAML, JSON and
- * Goff's notation, through the writers and the reader with format
- * detection.  Each pair must give back the same games; metadata and
+ * (lib/analysis/generate.c) for every pair of the line notation, YAML,
+ * JSON and Goff's notation, through the writers and the reader with
+ * format detection.  Each pair must give back the same games; metadata and
  * comments must survive wherever the target can hold them, so that a
  * round trip through such a target gives back the same bytes.
  */

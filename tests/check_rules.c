@@ -1,8 +1,8 @@
 /*
- * Unit tests of the rules engine (lib/rules.c, lib/game.c): a test for
- * each numbered rule and each fact of formats/rules.md, its four worked
- * examples, every refusal of qttt_state_apply() with its message, and
- * the other state functions.
+ * Unit tests of the rules engine (lib/engine/rules.c and game.c): a
+ * test for each numbered rule and each fact of formats/rules.md, its
+ * four worked examples, every refusal of qttt_state_apply() with its
+ * message, and the other state functions.
  *
  * Games are written here in the line notation but read by a small
  * reader of this file's own, so that these tests judge the rules
@@ -702,33 +702,51 @@ START_TEST(test_result_format)
 END_TEST
 
 /* ------------------------------------------------------------------ */
-/* The worked examples of formats/rules.md                                      */
+/* The worked examples of formats/rules.md: each outcome it states      */
 /* ------------------------------------------------------------------ */
 
+/* Whether O2 is still spooky on b1 and c1, with X to play X5. */
+static void
+assert_example1_after(const struct qttt_game *g)
+{
+	ck_assert(is_spooky(&g->state, 2));
+	ck_assert_int_eq(g->state.where[2][0], B1);
+	ck_assert_int_eq(g->state.where[2][1], C1);
+	ck_assert(!g->state.result.over);
+	ck_assert_int_eq(g->state.next, 5);
+	ck_assert_int_eq(qttt_state_turn(&g->state), QTTT_X);
+}
+
+/* formats/rules.md, example 1: a cycle with a move elsewhere. */
 START_TEST(test_example1)
 {
 	struct qttt_game g;
+	struct qttt_cycle c;
 	char		 buf[QTTT_RECORD_MAX];
 
 	replay(&g, EX1);
+	/* O4 closes a1-a2-b3; X measures; O2 is not part of it. */
 	ck_assert_int_eq(g.state.pending, 4);
 	ck_assert_int_eq(qttt_state_turn(&g.state), QTTT_X);
+	ck_assert_int_eq(qttt_state_cycle(&g.state, &c), 0);
+	ck_assert_int_eq(c.nmoves, 3);
+	ck_assert_int_eq(c.nstems, 0);
 	/* measure X1->a1, the same as O4->b3. */
 	ck_assert_int_eq(play(&g, "measure X1->a1", NULL), QTTT_OK);
 	ck_assert_str_eq(board_of(&g.state), "X1 . . / X3 . . / . O4 .");
 	qttt_game_format(&g, buf, sizeof(buf));
 	ck_assert_str_eq(buf, EX1 "; measure O4->b3");
+	assert_example1_after(&g);
 	/* measure X1->a2, the same as O4->a1. */
 	replay(&g, EX1 "; measure X1->a2");
 	ck_assert_str_eq(board_of(&g.state), "O4 . . / X1 . . / . X3 .");
 	qttt_game_format(&g, buf, sizeof(buf));
 	ck_assert_str_eq(buf, EX1 "; measure O4->a1");
-	/* Either way O2 stays spooky on b1-c1. */
-	ck_assert(is_spooky(&g.state, 2));
-	ck_assert(!g.state.result.over);
+	assert_example1_after(&g);
 }
 END_TEST
 
+/* formats/rules.md, example 2: Goff's Fig. 7. */
 START_TEST(test_example2)
 {
 	struct qttt_game g;
@@ -774,12 +792,37 @@ START_TEST(test_example2)
 }
 END_TEST
 
+/* Whether the board has X's column a and O's column c, of these times. */
+static void
+assert_example3_lines(const struct qttt_state *st, int xtime)
+{
+	struct qttt_line lines[QTTT_NLINES];
+
+	ck_assert_uint_eq(qttt_state_lines(st, lines), 2);
+	ck_assert_int_eq(lines[0].player, QTTT_X);
+	ck_assert_int_eq(lines[0].squares[0], A1);
+	ck_assert_int_eq(lines[0].squares[1], A2);
+	ck_assert_int_eq(lines[0].squares[2], A3);
+	ck_assert_int_eq(lines[0].time, xtime);
+	ck_assert_int_eq(lines[1].player, QTTT_O);
+	ck_assert_int_eq(lines[1].squares[0], C1);
+	ck_assert_int_eq(lines[1].squares[1], C2);
+	ck_assert_int_eq(lines[1].squares[2], C3);
+	ck_assert_int_eq(lines[1].time, 6);
+}
+
+/* formats/rules.md, example 3: Goff's Fig. 8. */
 START_TEST(test_example3)
 {
 	struct qttt_game g;
 	struct qttt_cycle c;
+	int		 m;
 
 	replay(&g, EX3);
+	/* Every move so far has a mark in b2. */
+	for (m = 1; m <= 7; m++)
+		ck_assert(g.state.where[m][0] == B2 ||
+		    g.state.where[m][1] == B2);
 	/* A 2-cycle of X's own moves with five stems; O measures. */
 	ck_assert_int_eq(g.state.pending, 7);
 	ck_assert_int_eq(qttt_state_turn(&g.state), QTTT_O);
@@ -794,18 +837,22 @@ START_TEST(test_example3)
 	/* X7 to a1: X's column a has time 7, O's column c time 6. */
 	ck_assert_int_eq(play(&g, "measure X7->a1", NULL), QTTT_OK);
 	ck_assert_str_eq(board_of(&g.state), "X7 . O2 / X3 X1 O4 / X5 . O6");
+	assert_example3_lines(&g.state, 7);
 	ck_assert_str_eq(result_of(&g.state), "1/2-1");
 	/* X7 to b2: X's column a now has time 5. */
 	replay(&g, EX3 "; measure X7->b2");
 	ck_assert_str_eq(board_of(&g.state), "X1 . O2 / X3 X7 O4 / X5 . O6");
+	assert_example3_lines(&g.state, 5);
 	ck_assert_str_eq(result_of(&g.state), "1-1/2");
 }
 END_TEST
 
+/* formats/rules.md, example 4: the forced last move and a double line. */
 START_TEST(test_example4)
 {
 	struct qttt_game g;
 	struct qttt_cycle c;
+	struct qttt_line lines[QTTT_NLINES];
 	char		 buf[QTTT_RECORD_MAX];
 
 	/* The 8-cycle collapses the whole board but b2. */
@@ -816,7 +863,23 @@ START_TEST(test_example4)
 	ck_assert_int_eq(c.nmoves, 8);
 	ck_assert_int_eq(c.nstems, 0);
 	ck_assert_int_eq(c.nsquares, 8);
-	ck_assert_int_eq(play(&g, "measure O8->a2; X9 b2", NULL), QTTT_OK);
+	ck_assert_int_eq(qttt_state_turn(&g.state), QTTT_X);
+	/* Only b2 is open, no line: X9 is forced there. */
+	ck_assert_int_eq(play(&g, "measure O8->a2", NULL), QTTT_OK);
+	ck_assert_uint_eq(qttt_state_lines(&g.state, lines), 0);
+	ck_assert_int_eq(g.state.board[B2], 0);
+	ck_assert(qttt_state_forced(&g.state));
+	/* It completes both diagonals, each of time 9: 2 points. */
+	ck_assert_int_eq(play(&g, "X9 b2", NULL), QTTT_OK);
+	ck_assert_uint_eq(qttt_state_lines(&g.state, lines), 2);
+	ck_assert_int_eq(lines[0].squares[0], A1);
+	ck_assert_int_eq(lines[0].squares[1], B2);
+	ck_assert_int_eq(lines[0].squares[2], C3);
+	ck_assert_int_eq(lines[1].squares[0], C1);
+	ck_assert_int_eq(lines[1].squares[1], B2);
+	ck_assert_int_eq(lines[1].squares[2], A3);
+	ck_assert_int_eq(lines[0].time, 9);
+	ck_assert_int_eq(lines[1].time, 9);
 	ck_assert_str_eq(result_of(&g.state), "2-0");
 	qttt_game_format(&g, buf, sizeof(buf));
 	ck_assert_str_eq(buf, EX4 "; X9 b2; 2-0");
@@ -824,8 +887,46 @@ START_TEST(test_example4)
 END_TEST
 
 /* ------------------------------------------------------------------ */
-/* Facts worth a test                                                   */
+/* Facts worth a test (formats/rules.md)                                */
 /* ------------------------------------------------------------------ */
+
+START_TEST(test_fact_four_measurements)
+{
+	struct qttt_game g;
+	size_t		 i, n = 0;
+
+	/* Four 2-cycles: the most measurements a game can have, as
+	 * each makes two moves classical or more. */
+	replay(&g, "X1 a2 c3; O2 c2 a3; X3 c2 a3; measure X3->c2; "
+	    "O4 a2 c3; measure O4->c3; X5 b1 b2; O6 b1 b2; measure O6->b2; "
+	    "X7 a1 b3; O8 a1 b3; measure O8->a1; 0-1");
+	for (i = 0; i < g.nplies; i++)
+		n += g.plies[i].kind == QTTT_MEASURE;
+	ck_assert_uint_eq(n, 4);
+	ck_assert(g.state.result.over);
+}
+END_TEST
+
+START_TEST(test_fact_ninth_closes)
+{
+	struct qttt_game g;
+	struct qttt_action acts[QTTT_MAXACTIONS];
+	struct qttt_state st;
+	size_t		 n, i;
+
+	/* Before X9 with squares open, the spooky moves are one tree
+	 * over them: every X9 in two squares closes a cycle. */
+	replay(&g, STAR);
+	n = qttt_state_actions(&g.state, acts);
+	ck_assert_uint_eq(n, 36);
+	for (i = 0; i < n; i++) {
+		st = g.state;
+		ck_assert_int_eq(qttt_state_apply(&st, &acts[i], NULL),
+		    QTTT_OK);
+		ck_assert_int_eq(st.pending, 9);
+	}
+}
+END_TEST
 
 START_TEST(test_fact_full_after_nine)
 {
@@ -1383,6 +1484,8 @@ rules_suite(void)
 	tcase_add_loop_test(tc, test_rule11_scores, 0, NELEM(scores));
 	tcase_add_test(tc, test_result_format);
 	tcase_add_test(tc, test_fact_full_after_nine);
+	tcase_add_test(tc, test_fact_four_measurements);
+	tcase_add_test(tc, test_fact_ninth_closes);
 	suite_add_tcase(s, tc);
 
 	tc = tcase_create("examples");

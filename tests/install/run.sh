@@ -10,7 +10,8 @@ make -s -C "$top" install DESTDIR="$dest" PREFIX=/usr >/dev/null
 for f in include/qttt.h lib/libqttt.a lib/pkgconfig/qttt.pc \
     $(cd "$top" && ls cmd/qttt-*.c | sed 's|cmd/\(.*\)\.c|bin/\1|') \
     $(cd "$top" && ls man/*.1 2>/dev/null | sed 's|man/|share/man/man1/|') \
-    $(cd "$top" && ls man/*.5 2>/dev/null | sed 's|man/|share/man/man5/|'); do
+    $(cd "$top" && ls man/*.5 2>/dev/null | sed 's|man/|share/man/man5/|') \
+    $(cd "$top" && ls man/*.7 2>/dev/null | sed 's|man/|share/man/man7/|'); do
 	[ -f "$dest/usr/$f" ] || { echo "install: $f missing"; exit 1; }
 done
 PKG_CONFIG_PATH=$dest/usr/lib/pkgconfig
