@@ -161,6 +161,8 @@ static const struct {
 	{ ".,.,./.,.,./.,. X1 - *", 15, "ends after 8 squares" },
 	{ ".,.,.,./.,.,./.,.,. X1 - *", 5, "expected '/' after c1" },
 	{ ".,./.,.,./.,.,. X1 - *", 3, "row 1 ends after 2 squares" },
+	{ "./.,.,./.,.,. X1 - *", 1, "row 1 ends after 1 square:" },
+	{ "X1 a1 b1", 2, "the board ends after 1 square:" },
 	{ ".,.,./.,.,./.,.,.,. X1 - *", 17, "nine squares" },
 	{ ".,.,./.,.,./.,.,./. X1 - *", 17, "nine squares" },
 	{ ",.,./.,.,./.,.,. X1 - *", 0, "a1 has no content" },
