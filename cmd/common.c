@@ -52,6 +52,7 @@ parse_format(const char *s)
 		{ "yaml", QTTT_FORMAT_YAML },
 		{ "json", QTTT_FORMAT_YAML },
 		{ "goff", QTTT_FORMAT_GOFF },
+		{ "state", QTTT_FORMAT_STATE },
 	};
 
 	return lookup_name(names, NVALUES(names), s);

@@ -33,7 +33,7 @@ struct name_value {
 int	 lookup_name(const struct name_value *, size_t n, const char *s);
 
 /*
- * Parses a --format argument: auto, line, yaml, json, goff.
+ * Parses a --format argument: auto, line, yaml, json, goff, state.
  * Returns -1 if it is none of them.
  */
 int	 parse_format(const char *);

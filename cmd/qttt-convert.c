@@ -38,16 +38,19 @@ help(void)
 	fputs("Convert Quantum Tic-Tac-Toe game records between formats.\n"
 	    "\n"
 	    "  -f, --from=FMT    input format: auto (default), line, yaml,"
-	    " json, goff\n"
+	    " json, goff,\n"
+	    "                    state\n"
 	    "  -t, --to=FMT      output format: line (default), yaml, json,"
 	    " goff\n"
 	    "  -q, --quiet       print no diagnostics or warnings\n"
 	    "  -h, --help        show this help\n"
 	    "  -V, --version     show the version\n"
 	    "\n"
-	    "Invalid games are reported and not converted.  Exit status:"
-	    " 0 all\n"
-	    "converted, 1 some game invalid, 2 usage, I/O or write"
+	    "Invalid games are reported and not converted, and so are"
+	    " positions (state\n"
+	    "strings), which no output format holds.  Exit status: 0 all"
+	    " converted,\n"
+	    "1 some game invalid or not a game, 2 usage, I/O or write"
 	    " error.\n", stdout);
 	exit(finish_output() == 0 ? EXIT_VALID : EXIT_TROUBLE);
 }
@@ -110,7 +113,7 @@ convert(const struct options *o, const char *path)
 	struct qttt_reader *r;
 	const char	*name = input_name(path);
 	unsigned long	 games = 0, lost = 0, lostline = 0, empty = 0;
-	unsigned long	 emptyline = 0;
+	unsigned long	 emptyline = 0, positions = 0, posline = 0;
 	int		 fd, k, status = EXIT_VALID;
 
 	if ((r = open_reader(path, o->format, &fd)) == NULL)
@@ -120,6 +123,13 @@ convert(const struct options *o, const char *path)
 		if (qttt_record_play(&rec, &game) > 0) {
 			status = EXIT_INVALID;
 			report(o, name, &rec);
+			continue;
+		}
+		/* No format written here holds a position. */
+		if (rec.has_start) {
+			if (positions++ == 0)
+				posline = rec.line;
+			status = EXIT_INVALID;
 			continue;
 		}
 		if (o->to == TO_GOFF && game.nplies == 0) {
@@ -137,6 +147,11 @@ convert(const struct options *o, const char *path)
 	}
 	if (k == -1 || games == 0)
 		status = end_input(name, k, &rec, games, o->quiet, 0);
+	if (!o->quiet && positions > 0)
+		fprintf(stderr, "%s: %s:%lu: error: a state string is a "
+		    "position, not a game record: %lu position%s not "
+		    "converted\n", progname, name, posline + 1, positions,
+		    positions == 1 ? "" : "s");
 	if (!o->quiet && lost > 0)
 		fprintf(stderr, "%s: %s:%lu: warning: Goff's notation holds "
 		    "no metadata or comments: dropped from %lu game%s\n",

@@ -24,7 +24,6 @@ enum type {
 struct options {
 	struct qttt_render_opts r;
 	enum qttt_format format;
-	int		 states;	/* -f state: state strings */
 	enum type	 type;		/* -T */
 	int		 all;		/* -a: every ply of a record */
 	int		 animate;	/* -A: one animated SVG per game */
@@ -186,17 +185,6 @@ emit_anim(const struct options *o, unsigned long game,
 /* Game records                                                         */
 /* ------------------------------------------------------------------ */
 
-/* The state after the first n plies of a game. */
-static void
-state_at(const struct qttt_game *g, size_t n, struct qttt_state *st)
-{
-	size_t	 i;
-
-	qttt_state_init(st);
-	for (i = 0; i < n; i++)
-		qttt_state_apply(st, &g->plies[i], NULL);
-}
-
 /*
  * Draws one valid game.  Returns the exit status it deserves, or -1
  * on an output error.
@@ -225,7 +213,7 @@ draw_game(const struct options *o, const char *name,
 	} else
 		from = to = o->ply;
 	for (p = from; p <= to; p++) {
-		state_at(g, p, &st);
+		qttt_game_state_at(g, p, &st);
 		if (emit(o, rec->index, p, &st, g->plies, p) != 0)
 			return -1;
 	}
@@ -249,22 +237,6 @@ struct run {
 	struct qttt_action	 plies[QTTT_MAXPLIES];
 };
 
-/* Whether a line of the line reader holds a state string. */
-static int
-looks_like_state(const char *s, size_t len)
-{
-	size_t	 i;
-	int	 slash = 0, comma = 0;
-
-	for (i = 0; i < len && (s[i] == ' ' || s[i] == '\t'); i++)
-		continue;
-	for (; i < len && s[i] != ' ' && s[i] != '\t'; i++) {
-		slash |= s[i] == '/';
-		comma |= s[i] == ',';
-	}
-	return slash && comma;
-}
-
 static int
 run_flush(const struct options *o, struct run *run)
 {
@@ -276,51 +248,37 @@ run_flush(const struct options *o, struct run *run)
 }
 
 /*
- * One line holding a state string.  Returns the exit status it
+ * One record of a stream of states.  Returns the exit status it
  * deserves, or -1 on an output error.
  */
 static int
-draw_state_line(const struct options *o, const char *name,
-    const struct qttt_record *rec, struct run *run)
+draw_state(const struct options *o, const char *name,
+    struct qttt_record *rec, struct run *run)
 {
-	struct qttt_record where;
-	struct qttt_state st;
+	static struct qttt_game game;
+	const struct qttt_state *st = &game.state;
 	struct qttt_action act;
-	struct qttt_diag d;
-	const char	*s = rec->text;
-	size_t		 len = rec->textlen, lead = 0;
-	const char	*hash;
 
-	/* A comment may follow, as in the line notation. */
-	if ((hash = memchr(s, '#', len)) != NULL)
-		len = hash - s;
-	while (lead < len && (s[lead] == ' ' || s[lead] == '\t'))
-		lead++;
-	while (len > lead && (s[len - 1] == ' ' || s[len - 1] == '\t'))
-		len--;
-	if (qttt_state_parse(s + lead, len - lead, &st, &d) != QTTT_OK) {
-		where = *rec;
-		d.line = rec->line;
-		d.col += lead;
-		show_diag(stderr, name, &where, &d);
+	if (qttt_record_play(rec, &game) > 0) {
+		show_record_diags(stderr, name, rec, 0);
 		run->started = 0;	/* what follows starts a new run */
 		return EXIT_INVALID;
 	}
 	if (run->started && run->nplies < QTTT_MAXPLIES &&
-	    qttt_action_between(&run->last, &st, &act) == 0)
+	    qttt_action_between(&run->last, st, &act) == 0)
 		run->plies[run->nplies++] = act;
 	else {
 		if (run_flush(o, run) != 0)
 			return -1;
 		run->index++;
 		run->started = 1;
-		run->start = st;
+		run->start = *st;
 		run->nplies = 0;
 	}
-	run->last = st;
+	run->last = *st;
 	if (o->animate || (o->game != 0 && run->index != o->game))
 		return EXIT_VALID;
-	if (emit(o, run->index, run->nplies, &st, run->plies,
+	if (emit(o, run->index, run->nplies, st, run->plies,
 	    run->nplies) != 0)
 		return -1;
 	return EXIT_VALID;
@@ -342,21 +300,17 @@ render_input(const struct options *o, const char *path)
 	static struct run run;
 	struct qttt_reader *r;
 	const char	*name = input_name(path);
-	enum qttt_format fmt = o->states ? QTTT_FORMAT_LINE : o->format;
-	int		 fd, k, s = 0, states = o->states;
+	int		 fd, k, s = 0;
 	int		 status = EXIT_VALID;
 	unsigned long	 games = 0;
 
-	if ((r = open_reader(path, fmt, &fd)) == NULL)
+	if ((r = open_reader(path, o->format, &fd)) == NULL)
 		return EXIT_TROUBLE;
 	memset(&run, 0, sizeof(run));
 	while ((k = qttt_reader_next(r, &rec)) == 1) {
-		if (games++ == 0 && o->format == QTTT_FORMAT_AUTO &&
-		    rec.format == QTTT_FORMAT_LINE && rec.text != NULL &&
-		    looks_like_state(rec.text, rec.textlen))
-			states = 1;
-		if (states)
-			s = draw_state_line(o, name, &rec, &run);
+		games++;
+		if (rec.format == QTTT_FORMAT_STATE)
+			s = draw_state(o, name, &rec, &run);
 		else if (o->game != 0 && rec.index != o->game)
 			continue;
 		else if (qttt_record_play(&rec, &game) > 0) {
@@ -526,15 +480,10 @@ main(int argc, char *argv[])
 			o.r.flip = v;
 			break;
 		case 'f':
-			if (strcmp(optarg, "state") == 0)
-				o.states = 1;
-			else if ((v = parse_format(optarg)) == -1)
+			if ((v = parse_format(optarg)) == -1)
 				return usage_error(usage, "unknown format: %s",
 				    optarg);
-			else {
-				o.format = v;
-				o.states = 0;
-			}
+			o.format = v;
 			break;
 		case 'g':
 			if (parse_number(optarg, 1, LONG_MAX, &u) == -1)

@@ -46,7 +46,8 @@ help(void)
 	    " after each\n"
 	    "                       placement and measurement\n"
 	    "  -f, --format=FMT     input format: auto (default), line,"
-	    " yaml, json, goff\n"
+	    " yaml, json, goff,\n"
+	    "                       state\n"
 	    "  -g, --game=N         only the Nth game of each input\n"
 	    "  -h, --help           show this help and exit\n"
 	    "  -p, --ply=N          the state after N plies (placements and"
@@ -124,6 +125,14 @@ replay_games(const struct run *run, struct qttt_reader *r,
 			if (!o->quiet && qttt_replay_writer_flush(w) == 0) {
 				par_sync(job);
 				show_record_diags(err, run->name, rec, 0);
+			}
+			/* A line of states that holds none has nothing to
+			 * show. */
+			if (rec->format == QTTT_FORMAT_STATE &&
+			    !rec->has_start) {
+				if (o->game > 0)
+					break;
+				continue;
 			}
 		}
 		rp.file = run->name;

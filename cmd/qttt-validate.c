@@ -47,14 +47,17 @@ help(void)
 	    "read standard input.\n"
 	    "\n"
 	    "  -f, --format=FMT  input format: auto (default), line, yaml,"
-	    " json, goff\n"
+	    " json, goff,\n"
+	    "                    state\n"
 	    "  -h, --help        show this help and exit\n"
 	    "  -j, --json        diagnostics as JSON Lines on standard"
 	    " output\n"
 	    "  -l, --list        list the files whose valid records are"
 	    " not in\n"
 	    "                    canonical form\n"
-	    "  -p, --print       print the valid records in canonical form\n"
+	    "  -p, --print       print the valid records in canonical form"
+	    " (a position\n"
+	    "                    as its state string)\n"
 	    "  -q, --quiet       print nothing about the games; the exit"
 	    " status tells\n"
 	    "  -s, --summary     print a summary line on standard error\n"
@@ -73,8 +76,9 @@ help(void)
 static int
 is_canonical(const struct qttt_record *rec, const char *canon, int len)
 {
-	/* Only the line notation has a canonical text to compare. */
-	if (rec->text == NULL || rec->format != QTTT_FORMAT_LINE)
+	/* Only the line notation and state strings have a canonical text. */
+	if (rec->text == NULL || (rec->format != QTTT_FORMAT_LINE &&
+	    rec->format != QTTT_FORMAT_STATE))
 		return 1;
 	return rec->textflags == 0 && rec->textlen == (size_t)len &&
 	    memcmp(rec->text, canon, len) == 0;
@@ -122,7 +126,8 @@ check_games(const struct run *run, struct qttt_reader *r,
 {
 	const struct options *o = run->o;
 	struct qttt_game game;
-	char		 canon[QTTT_RECORD_MAX];
+	char		 canon[QTTT_RECORD_MAX > QTTT_STATE_MAX ?
+			    QTTT_RECORD_MAX : QTTT_STATE_MAX];
 	int		 k, len;
 
 	/* par_more() may leave the rest of a chunk to the main thread. */
@@ -142,7 +147,10 @@ check_games(const struct run *run, struct qttt_reader *r,
 			t->c.valid++;
 			if (!o->print && !o->list)
 				continue;
-			len = qttt_game_format(&game, canon, sizeof(canon));
+			/* A position's canonical form is its state string. */
+			len = rec->has_start ?
+			    qttt_state_format(&game.state, canon, sizeof(canon)) :
+			    qttt_game_format(&game, canon, sizeof(canon));
 			if (o->print && !o->quiet) {
 				fwrite(canon, 1, len, out);
 				putc('\n', out);

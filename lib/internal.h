@@ -82,6 +82,13 @@ int	 qttt_line_bytes(struct qttt_record *, unsigned long lineno,
 size_t	 qttt_line_comment(const char *, size_t len, struct qttt_record *);
 /* One line: 1, 0 at the end, -1 on a read error. */
 int	 reader_getline(struct qttt_reader *, struct reader_line *);
+/*
+ * The QTTT_TEXT_* flags of a line just read that holds a game: whether
+ * it ends the input without a newline, whether the byte-order mark of
+ * the input stood before it (the first game takes it).
+ */
+unsigned int reader_line_flags(struct qttt_reader *,
+	    const struct reader_line *);
 /* Up to n raw bytes; 0 at the end or on error (see reader_error). */
 size_t	 reader_read(struct qttt_reader *, char *, size_t);
 /* The errno of a failed read, or 0. */
@@ -97,9 +104,13 @@ void	*reader_state(const struct qttt_reader *);
  */
 unsigned long qttt_utf8_refused(const unsigned char *s, size_t k);
 
-/* The readers of YAML and JSON (yaml.c) and of Goff's notation (goff.c). */
+/*
+ * The readers of YAML and JSON (yaml.c), of Goff's notation (goff.c)
+ * and of state strings (state_reader.c).
+ */
 extern const struct reader_format qttt_yaml_format;
 extern const struct reader_format qttt_goff_format;
+extern const struct reader_format qttt_state_reader_format;
 
 /*
  * The comment of each ply of g, from rec, the record it was played

@@ -374,7 +374,8 @@ enum qttt_format {
 	QTTT_FORMAT_AUTO = 0,
 	QTTT_FORMAT_LINE,
 	QTTT_FORMAT_YAML,	/* YAML and JSON */
-	QTTT_FORMAT_GOFF
+	QTTT_FORMAT_GOFF,
+	QTTT_FORMAT_STATE	/* state strings: positions, not games */
 };
 
 /*
@@ -437,6 +438,15 @@ struct qttt_record {
 	const struct qttt_meta	*meta;
 	const char		*comment;
 	size_t			 commentlen;
+	/*
+	 * A position instead of a game: a record of QTTT_FORMAT_STATE
+	 * (formats/state-string.md) holds no items but the state its
+	 * line gives, which qttt_record_play() starts from.  has_start
+	 * is set when start holds it, and is clear for a line that is
+	 * not a state (its diagnostics say why).
+	 */
+	int			 has_start;
+	struct qttt_state	 start;
 };
 
 #define QTTT_TEXT_CRLF		0x1	/* the line ends in CR LF */
@@ -474,11 +484,12 @@ enum qttt_code	 qttt_record_step(struct qttt_record *, size_t i,
 		    struct qttt_game *);
 
 /*
- * Plays a whole record from the empty board: every item up to the
- * first one that is illegal (the position after it is undefined, so
- * later items cannot be judged) or the first syntax error.  Sorts the
- * record's diagnostics by position.  Returns the number of errors the
- * record has in all (syntax and rules).
+ * Plays a whole record from the empty board (or from its start, for a
+ * position: the game then has no plies, and its state is the start):
+ * every item up to the first one that is illegal (the position after
+ * it is undefined, so later items cannot be judged) or the first
+ * syntax error.  Sorts the record's diagnostics by position.  Returns
+ * the number of errors the record has in all (syntax and rules).
  */
 size_t		 qttt_record_play(struct qttt_record *, struct qttt_game *);
 
@@ -699,7 +710,9 @@ int		 qttt_render_anim(FILE *f, const struct qttt_state *start,
 
 /*
  * The state after the first ply plies of g, replayed from the empty
- * board into st (all of them if ply is larger than g->nplies).
+ * board into st; g->state if ply is g->nplies or more.  So a game
+ * played from a position (a record with a start) is that position at
+ * every ply, ply 0 included.
  */
 void		 qttt_game_state_at(const struct qttt_game *, size_t ply,
 		    struct qttt_state *st);

@@ -161,6 +161,8 @@ static const struct {
 	{ ".,.,./.,.,./.,. X1 - *", 15, "ends after 8 squares" },
 	{ ".,.,.,./.,.,./.,.,. X1 - *", 5, "expected '/' after c1" },
 	{ ".,./.,.,./.,.,. X1 - *", 3, "row 1 ends after 2 squares" },
+	{ "./.,.,./.,.,. X1 - *", 1, "row 1 ends after 1 square:" },
+	{ "X1 a1 b1", 2, "the board ends after 1 square:" },
 	{ ".,.,./.,.,./.,.,.,. X1 - *", 17, "nine squares" },
 	{ ".,.,./.,.,./.,.,./. X1 - *", 17, "nine squares" },
 	{ ",.,./.,.,./.,.,. X1 - *", 0, "a1 has no content" },
@@ -407,6 +409,325 @@ START_TEST(test_whatif)
 }
 END_TEST
 
+/* ------------------------------------------------------------------ */
+/* The reader of state strings: a stream of positions                   */
+/* ------------------------------------------------------------------ */
+
+/* What the reader made of one line. */
+struct position {
+	unsigned long	 line;		/* 1-based */
+	enum qttt_code	 code;		/* first diagnostic, or QTTT_OK */
+	unsigned long	 col;		/* 1-based, 0 without a diagnostic */
+	unsigned int	 textflags;
+	int		 has_start;
+	char		 state[QTTT_STATE_MAX];	/* as played, or "" */
+	char		 comment[32];
+};
+
+/*
+ * Reads data with format fmt, playing each record; returns the number
+ * of records and sets *got to the format read.
+ */
+static size_t
+read_positions(const char *data, size_t n, enum qttt_format fmt,
+    enum qttt_format *got, struct position *out, size_t max)
+{
+	static struct qttt_record rec;
+	static struct qttt_game game;
+	struct input	 in;
+	size_t		 i = 0;
+
+	input_open(&in, data, n, fmt, &rec, &game);
+	while (input_next(&in) == 1) {
+		ck_assert_uint_lt(i, max);
+		memset(&out[i], 0, sizeof(out[i]));
+		out[i].line = rec.line + 1;
+		out[i].code = rec.ndiags > 0 ? rec.diags[0].code : QTTT_OK;
+		out[i].col = rec.ndiags > 0 ? rec.diags[0].col + 1 : 0;
+		out[i].textflags = rec.textflags;
+		out[i].has_start = rec.has_start;
+		ck_assert_uint_eq(in.errors, rec.ndiags);
+		if (rec.has_start) {
+			/* A position: no items, no plies, the game is it. */
+			ck_assert_int_eq(rec.format, QTTT_FORMAT_STATE);
+			ck_assert_uint_eq(rec.nitems, 0);
+			ck_assert_uint_eq(game.nplies, 0);
+			ck_assert(qttt_state_equal(&game.state, &rec.start));
+			snprintf(out[i].state, sizeof(out[i].state), "%s",
+			    format(&game.state));
+		}
+		if (rec.comment != NULL)
+			snprintf(out[i].comment, sizeof(out[i].comment),
+			    "%.*s", (int)rec.commentlen, rec.comment);
+		i++;
+	}
+	*got = qttt_reader_format(in.r);
+	input_close(&in);
+	return i;
+}
+
+#define POSITIONS(s, fmt, got, out) read_positions((s), sizeof(s) - 1, \
+	(fmt), (got), (out), sizeof(out) / sizeof((out)[0]))
+
+START_TEST(test_reader_detect)
+{
+	struct position	 p[4];
+	enum qttt_format got;
+
+	/* The first line that is neither blank nor a comment decides. */
+	ck_assert_uint_eq(POSITIONS("# states\n\n  \n.,.,./.,.,./.,.,. X1 - *\n"
+	    "x1,.,./.,.,./.,.,x1 O2 - *\n", QTTT_FORMAT_AUTO, &got, p), 2);
+	ck_assert_int_eq(got, QTTT_FORMAT_STATE);
+	ck_assert_uint_eq(p[0].line, 4);
+	ck_assert_str_eq(p[0].state, ".,.,./.,.,./.,.,. X1 - *");
+	ck_assert_uint_eq(p[1].line, 5);
+	ck_assert_str_eq(p[1].state, "x1,.,./.,.,./.,.,x1 O2 - *");
+	/* A bad state is still a state: the first word has '/' and ','. */
+	ck_assert_uint_eq(POSITIONS("x1,.,./.,.,./.,.,. O2 - *\n",
+	    QTTT_FORMAT_AUTO, &got, p), 1);
+	ck_assert_int_eq(got, QTTT_FORMAT_STATE);
+	ck_assert_int_eq(p[0].code, QTTT_E_STATE);
+	/* Neither a game record nor a YAML flow list is taken for one. */
+	ck_assert_uint_eq(POSITIONS("X1 a1 b1; O2 b1 c1; 1/2-1\n",
+	    QTTT_FORMAT_AUTO, &got, p), 1);
+	ck_assert_int_eq(got, QTTT_FORMAT_LINE);
+	ck_assert_uint_eq(POSITIONS("[{moves: [X1 a1/b1, O2 b1 c1]}]\n",
+	    QTTT_FORMAT_AUTO, &got, p), 1);
+	ck_assert_int_eq(got, QTTT_FORMAT_YAML);
+	ck_assert_uint_eq(POSITIONS("X1+(1,2); O2+(2,3)\n",
+	    QTTT_FORMAT_AUTO, &got, p), 1);
+	ck_assert_int_eq(got, QTTT_FORMAT_GOFF);
+	/* Nothing but comments: the line notation, with no record. */
+	ck_assert_uint_eq(POSITIONS("# .,.,./.,.,./.,.,. X1 - *\n",
+	    QTTT_FORMAT_AUTO, &got, p), 0);
+	ck_assert_int_eq(got, QTTT_FORMAT_LINE);
+}
+END_TEST
+
+START_TEST(test_reader_comments)
+{
+	struct position	 p[4];
+	enum qttt_format got;
+
+	/* Blanks around a string, a comment after it, comment lines. */
+	ck_assert_uint_eq(POSITIONS("\t.,.,./.,.,./.,.,. X1 - *  # the start \n"
+	    "  # between\n"
+	    " x1,.,./.,.,./.,.,x1 O2 - *\n", QTTT_FORMAT_STATE, &got, p), 2);
+	ck_assert_int_eq(got, QTTT_FORMAT_STATE);
+	ck_assert_int_eq(p[0].code, QTTT_OK);
+	ck_assert_str_eq(p[0].comment, "the start");
+	ck_assert_str_eq(p[0].state, ".,.,./.,.,./.,.,. X1 - *");
+	ck_assert_uint_eq(p[1].line, 3);
+	ck_assert_str_eq(p[1].comment, "");
+	ck_assert_int_eq(p[1].has_start, 1);
+	/* A comment's bytes are judged as the line notation judges them. */
+	ck_assert_uint_eq(POSITIONS(".,.,./.,.,./.,.,. X1 - * # \xc3\x28\n"
+	    "# \x01\n.,.,./.,.,./.,.,. X1 - *\n", QTTT_FORMAT_STATE, &got, p),
+	    3);
+	ck_assert_int_eq(p[0].code, QTTT_E_UTF8);
+	ck_assert_uint_eq(p[0].col, 28);
+	ck_assert_int_eq(p[0].has_start, 0);
+	ck_assert_int_eq(p[1].code, QTTT_E_CONTROL);
+	ck_assert_uint_eq(p[1].col, 3);
+	ck_assert_int_eq(p[2].code, QTTT_OK);
+	/* A byte out of place in the string is the parser's to report. */
+	ck_assert_uint_eq(POSITIONS(".,.,./.,.,./.,.,. X1 - *\0\n",
+	    QTTT_FORMAT_STATE, &got, p), 1);
+	ck_assert_int_eq(p[0].code, QTTT_E_STATE);
+	ck_assert_uint_eq(p[0].col, 25);
+}
+END_TEST
+
+START_TEST(test_reader_line_ends)
+{
+	struct position	 p[4];
+	enum qttt_format got;
+
+	ck_assert_uint_eq(POSITIONS("\xef\xbb\xbf.,.,./.,.,./.,.,. X1 - *\r\n"
+	    "\r\nx1,.,./.,.,./.,.,x1 O2 - *\r\n"
+	    ".,.,./.,.,./.,.,. X1 - *", QTTT_FORMAT_AUTO, &got, p), 3);
+	ck_assert_int_eq(got, QTTT_FORMAT_STATE);
+	ck_assert_uint_eq(p[0].textflags, QTTT_TEXT_BOM | QTTT_TEXT_CRLF);
+	ck_assert_int_eq(p[0].code, QTTT_OK);
+	ck_assert_uint_eq(p[1].line, 3);
+	ck_assert_uint_eq(p[1].textflags, QTTT_TEXT_CRLF);
+	ck_assert_str_eq(p[1].state, "x1,.,./.,.,./.,.,x1 O2 - *");
+	ck_assert_uint_eq(p[2].textflags, QTTT_TEXT_NOEOL);
+	ck_assert_int_eq(p[2].has_start, 1);
+}
+END_TEST
+
+START_TEST(test_reader_bad_state)
+{
+	struct position	 p[4];
+	enum qttt_format got;
+
+	/* The column of the fault, counted from the start of the line. */
+	ck_assert_uint_eq(POSITIONS(".,.,./.,.,./.,.,. X1 - *\n"
+	    "  x1,.,./.,.,./.,.,. O2 - *\n"
+	    "x1,.,./x1,.,./.,.,. O2 - 1-0 # no\n"
+	    "x1,x1,./.,.,./.,.,. O2 - *\n", QTTT_FORMAT_AUTO, &got, p), 4);
+	ck_assert_int_eq(p[0].code, QTTT_OK);
+	ck_assert_int_eq(p[1].code, QTTT_E_STATE);
+	ck_assert_uint_eq(p[1].col, 3);
+	ck_assert_int_eq(p[1].has_start, 0);
+	ck_assert_str_eq(p[1].state, "");
+	ck_assert_int_eq(p[2].code, QTTT_E_STATE);
+	ck_assert_uint_eq(p[2].col, 26);
+	/* The reader goes on after a bad line. */
+	ck_assert_int_eq(p[3].code, QTTT_OK);
+	ck_assert_uint_eq(p[3].line, 4);
+}
+END_TEST
+
+START_TEST(test_reader_mixed)
+{
+	struct position	 p[4];
+	enum qttt_format got;
+
+	/* In a stream of states, a game record is a bad state... */
+	ck_assert_uint_eq(POSITIONS(".,.,./.,.,./.,.,. X1 - *\nX1 a1 b1\n",
+	    QTTT_FORMAT_AUTO, &got, p), 2);
+	ck_assert_int_eq(got, QTTT_FORMAT_STATE);
+	ck_assert_int_eq(p[0].code, QTTT_OK);
+	ck_assert_int_eq(p[1].code, QTTT_E_STATE);
+	ck_assert_uint_eq(p[1].col, 3);
+	/* ...and in the line notation, a state is a bad record. */
+	ck_assert_uint_eq(POSITIONS("X1 a1 b1\n.,.,./.,.,./.,.,. X1 - *\n",
+	    QTTT_FORMAT_AUTO, &got, p), 2);
+	ck_assert_int_eq(got, QTTT_FORMAT_LINE);
+	ck_assert_int_eq(p[0].code, QTTT_OK);
+	ck_assert_int_eq(p[0].has_start, 0);
+	ck_assert_int_eq(p[1].code, QTTT_E_SYNTAX);
+	ck_assert_int_eq(p[1].has_start, 0);
+	/* -f state reads a game record as a bad state, -f line the other
+	 * way round. */
+	ck_assert_uint_eq(POSITIONS("X1 a1 b1\n", QTTT_FORMAT_STATE, &got, p),
+	    1);
+	ck_assert_int_eq(p[0].code, QTTT_E_STATE);
+	ck_assert_uint_eq(POSITIONS(".,.,./.,.,./.,.,. X1 - *\n",
+	    QTTT_FORMAT_LINE, &got, p), 1);
+	ck_assert_int_eq(p[0].code, QTTT_E_SYNTAX);
+}
+END_TEST
+
+START_TEST(test_reader_long_line)
+{
+	struct position	 p[2];
+	enum qttt_format got;
+	char		*s;
+	size_t		 n = QTTT_LINE_MAX + 30;
+
+	ck_assert_ptr_nonnull(s = malloc(n + 26));
+	memset(s, ' ', n);
+	memcpy(s, ".,.,./.,.,./.,.,. X1 - *", 24);
+	s[n - 1] = '\n';
+	memcpy(s + n, ".,.,./.,.,./.,.,. X1 - *\n", 25);
+	ck_assert_uint_eq(read_positions(s, n + 25, QTTT_FORMAT_AUTO, &got, p,
+	    2), 2);
+	ck_assert_int_eq(got, QTTT_FORMAT_STATE);
+	ck_assert_int_eq(p[0].code, QTTT_E_LONGLINE);
+	ck_assert_int_eq(p[0].has_start, 0);
+	ck_assert_int_eq(p[1].code, QTTT_OK);
+	ck_assert_uint_eq(p[1].line, 2);
+	free(s);
+}
+END_TEST
+
+/* A stream of states is read on one thread: it is no line notation. */
+START_TEST(test_reader_no_split)
+{
+	static struct qttt_record rec;
+	static const char data[] = ".,.,./.,.,./.,.,. X1 - *\n";
+	struct qttt_chunk *ch;
+	struct qttt_game game;
+	struct input	 in;
+
+	input_open(&in, data, sizeof(data) - 1, QTTT_FORMAT_AUTO, &rec, &game);
+	ck_assert_ptr_nonnull(ch = qttt_chunk_new(0));
+	ck_assert_int_eq(qttt_reader_split(in.r, ch, &rec), QTTT_SPLIT_NOT);
+	ck_assert_int_eq(input_next(&in), 1);
+	ck_assert_int_eq(rec.has_start, 1);
+	ck_assert_int_eq(input_next(&in), 0);
+	qttt_chunk_free(ch);
+	input_close(&in);
+}
+END_TEST
+
+/* The record is cleared for the next one: no start is left over. */
+START_TEST(test_record_clear_start)
+{
+	static struct qttt_record rec;
+	static const char data[] = "X1,.,./.,.,./.,.,. O2 - *\n";
+	struct qttt_game game;
+	struct input	 in;
+
+	input_open(&in, data, sizeof(data) - 1, QTTT_FORMAT_AUTO, &rec, &game);
+	ck_assert_int_eq(input_next(&in), 1);
+	ck_assert_str_eq(format(&game.state), "X1,.,./.,.,./.,.,. O2 - *");
+	input_close(&in);
+	ck_assert_int_eq(rec.has_start, 1);
+	ck_assert_int_eq(qttt_line_parse("X1 b1 c1", 8, 0, &rec), 1);
+	ck_assert_int_eq(rec.has_start, 0);
+	ck_assert_uint_eq(qttt_record_play(&rec, &game), 0);
+	ck_assert_str_eq(format(&game.state), ".,x1,x1/.,.,./.,.,. O2 - *");
+}
+END_TEST
+
+/* What qttt-replay writes of a position: ply 0 is the position. */
+static const char *
+replay_position(const char *text, enum qttt_output output, int all)
+{
+	static struct qttt_record rec;
+	static struct qttt_game game;
+	static char	 out[4096];
+	struct qttt_replay_options o;
+	struct qttt_replay_writer *w;
+	struct qttt_replay r;
+	struct input	 in;
+	FILE		*f;
+
+	input_open(&in, text, strlen(text), QTTT_FORMAT_STATE, &rec, &game);
+	ck_assert_int_eq(input_next(&in), 1);
+	ck_assert_uint_eq(in.errors, 0);
+	memset(&o, 0, sizeof(o));
+	o.output = output;
+	o.all = all;
+	o.ply = -1;
+	memset(out, 0, sizeof(out));
+	ck_assert_ptr_nonnull(f = fmemopen(out, sizeof(out) - 1, "w"));
+	ck_assert_ptr_nonnull(w = qttt_replay_writer_open(f, &o));
+	r.file = "f";
+	r.rec = &rec;
+	r.game = &game;
+	r.changed = -1;
+	ck_assert_int_eq(qttt_replay_writer_put(w, &r), 0);
+	ck_assert_int_eq(qttt_replay_writer_close(w), 0);
+	fclose(f);
+	input_close(&in);
+	return out;
+}
+
+START_TEST(test_replay_position)
+{
+	const char	*s = "x1o4,o2,o2/x1x3,.,./.,x3o4,. X5 O4 *";
+	char		 want[256];
+
+	snprintf(want, sizeof(want), "%s\n", s);
+	ck_assert_str_eq(replay_position(s, QTTT_OUTPUT_STATE, 0), want);
+	ck_assert_str_eq(replay_position(s, QTTT_OUTPUT_STATE, 1), want);
+	ck_assert_ptr_nonnull(strstr(replay_position(s, QTTT_OUTPUT_JSON, 1),
+	    "\"ply\":0,"));
+	ck_assert_ptr_nonnull(strstr(replay_position(s, QTTT_OUTPUT_JSON, 0),
+	    "\"state\":\"x1o4,o2,o2/x1x3,.,./.,x3o4,. X5 O4 *\",\"item\":null"));
+	snprintf(want, sizeof(want), "   0  start\n        %s\n", s);
+	ck_assert_ptr_nonnull(strstr(replay_position(s, QTTT_OUTPUT_LIST, 1),
+	    want));
+	ck_assert_ptr_nonnull(strstr(replay_position(s, QTTT_OUTPUT_LIST, 0),
+	    "Result: * (X to measure the cycle closed by O4)\n"));
+}
+END_TEST
+
 Suite *
 state_suite(void)
 {
@@ -431,6 +752,18 @@ state_suite(void)
 	tc = tcase_create("replay");
 	tcase_add_test(tc, test_state_at);
 	tcase_add_test(tc, test_whatif);
+	tcase_add_test(tc, test_replay_position);
+	suite_add_tcase(s, tc);
+
+	tc = tcase_create("reader");
+	tcase_add_test(tc, test_reader_detect);
+	tcase_add_test(tc, test_reader_comments);
+	tcase_add_test(tc, test_reader_line_ends);
+	tcase_add_test(tc, test_reader_bad_state);
+	tcase_add_test(tc, test_reader_mixed);
+	tcase_add_test(tc, test_reader_long_line);
+	tcase_add_test(tc, test_reader_no_split);
+	tcase_add_test(tc, test_record_clear_start);
 	suite_add_tcase(s, tc);
 	return s;
 }

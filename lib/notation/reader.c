@@ -222,13 +222,8 @@ reader_skip_comments(const char *s, size_t n)
 /* The line notation                                                    */
 /* ------------------------------------------------------------------ */
 
-/*
- * The QTTT_TEXT_* flags of a line just read that holds a game: whether
- * it ends the input without a newline, whether the byte-order mark of
- * the input stood before it (the first game takes it).
- */
-static unsigned int
-line_flags(struct qttt_reader *r, const struct reader_line *l)
+unsigned int
+reader_line_flags(struct qttt_reader *r, const struct reader_line *l)
 {
 	unsigned int	 flags = 0;
 
@@ -254,7 +249,7 @@ line_next(struct qttt_reader *r, struct qttt_record *rec)
 			return 1;
 		}
 		if (qttt_line_parse(l.text, l.len, l.lineno, rec)) {
-			rec->textflags |= line_flags(r, &l);
+			rec->textflags |= reader_line_flags(r, &l);
 			return 1;
 		}
 	}
@@ -273,6 +268,7 @@ static const struct reader_format *const formats[] = {
 	&line_format,
 	&qttt_yaml_format,
 	&qttt_goff_format,
+	&qttt_state_reader_format,
 };
 
 static const struct reader_format *
@@ -506,7 +502,8 @@ qttt_reader_split(struct qttt_reader *r, struct qttt_chunk *ch,
 		cl->off = ch->used;
 		cl->len = l.len;
 		cl->lineno = l.lineno;
-		cl->flags = l.toolong ? CHUNK_TOOLONG : line_flags(r, &l);
+		cl->flags = l.toolong ? CHUNK_TOOLONG :
+		    reader_line_flags(r, &l);
 		memcpy(ch->text + ch->used, l.text, l.len);
 		ch->used += l.len;
 		r->games++;

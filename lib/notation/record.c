@@ -23,6 +23,7 @@ qttt_record_clear(struct qttt_record *rec)
 	rec->meta = NULL;
 	rec->comment = NULL;
 	rec->commentlen = 0;
+	rec->has_start = 0;
 }
 
 static struct qttt_diag *
@@ -133,6 +134,8 @@ qttt_record_play(struct qttt_record *rec, struct qttt_game *g)
 	size_t		 i, j;
 
 	qttt_game_init(g);
+	if (rec->has_start)
+		g->state = rec->start;
 	for (i = 0; i < rec->nitems; i++)
 		if (qttt_record_step(rec, i, g) != QTTT_OK)
 			break;

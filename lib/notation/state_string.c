@@ -327,14 +327,15 @@ parse_separator(struct parse *p, int s)
 		return QTTT_OK;
 	}
 	if (ch == -1 || ch == ' ')
-		return fail(p, p->pos, "the board ends after %d squares: it "
-		    "has nine, in three rows of three", s);
+		return fail(p, p->pos, "the board ends after %d square%s: "
+		    "it has nine, in three rows of three", s,
+		    s == 1 ? "" : "s");
 	if (ch == ',')
 		return fail(p, p->pos, "a row has three squares: expected "
 		    "'/' after %s", qttt_square_name(s - 1));
 	if (ch == '/')
-		return fail(p, p->pos, "row %d ends after %d squares: "
-		    "expected ','", s / 3 + 1, s % 3);
+		return fail(p, p->pos, "row %d ends after %d square%s: "
+		    "expected ','", s / 3 + 1, s % 3, s % 3 == 1 ? "" : "s");
 	return fail(p, p->pos, "unexpected %s after %s: expected '%c'",
 	    show_byte(p, p->pos, b), qttt_square_name(s - 1), want);
 }

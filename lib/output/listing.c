@@ -315,7 +315,8 @@ qttt_listing_write(FILE *f, const struct qttt_replay *r,
 		}
 	} else
 		fputs("Game\n", f);
-	qttt_state_init(&st);
+	/* Ply 0: the empty board, or the position a record gives. */
+	qttt_game_state_at(r->game, 0, &st);
 	if (o->all) {
 		fprintf(f, "%4d  start\n", 0);
 		put_state(f, &st);

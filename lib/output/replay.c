@@ -105,7 +105,8 @@ qttt_replay_writer_put(struct qttt_replay_writer *w,
 			w->failed = 1;
 		return w->failed ? -1 : 0;
 	}
-	qttt_state_init(&st);
+	/* Ply 0: the empty board, or the position a record gives. */
+	qttt_game_state_at(g, 0, &st);
 	for (i = 0; ; i++) {
 		pt.ply = i;
 		if (put_state(w, &pt) == -1) {

@@ -4,8 +4,11 @@
  * string), and every legal action from it leads to a position whose
  * string parses back to it.  A string that does not parse gets a
  * QTTT_E_STATE diagnostic with a message and a column inside it.
+ * The input is also read whole as a stream of states (and with format
+ * detection); see fuzz.h for what is checked of every record.
  */
 #include <string.h>
+#include <unistd.h>
 
 #include "qttt.h"
 #include "fuzz.h"
@@ -25,6 +28,34 @@ check_string(const struct qttt_state *st)
 	    "state", s);
 }
 
+/*
+ * A position read from a line prints as a state string that the
+ * reader reads back, alone on a line, as the same position.
+ */
+static void
+valid(const struct qttt_record *rec, const struct qttt_game *g)
+{
+	static struct qttt_record back;
+	struct qttt_reader *r;
+	char		 s[QTTT_STATE_MAX + 1];
+	int		 fd, len;
+
+	(void)rec;
+	len = qttt_state_format(&g->state, s, sizeof(s));
+	s[len++] = '\n';
+	fd = fuzz_fd((const uint8_t *)s, len);
+	FUZZ_ASSERT((r = qttt_reader_open(fd, QTTT_FORMAT_AUTO)) != NULL,
+	    "out of memory");
+	FUZZ_ASSERT(qttt_reader_next(r, &back) == 1 && back.has_start &&
+	    back.ndiags == 0 && qttt_state_equal(&back.start, &g->state),
+	    "'%.*s' does not read back", len - 1, s);
+	FUZZ_ASSERT(qttt_reader_format(r) == QTTT_FORMAT_STATE,
+	    "'%.*s' not detected as a state", len - 1, s);
+	FUZZ_ASSERT(qttt_reader_next(r, &back) == 0, "more than one line");
+	qttt_reader_close(r);
+	close(fd);
+}
+
 int
 LLVMFuzzerTestOneInput(const uint8_t *data, size_t n)
 {
@@ -34,6 +65,9 @@ LLVMFuzzerTestOneInput(const uint8_t *data, size_t n)
 	char		 s[QTTT_STATE_MAX];
 	size_t		 nacts, i;
 	int		 k;
+
+	fuzz_read_all(data, n, QTTT_FORMAT_STATE, valid);
+	fuzz_read_all(data, n, QTTT_FORMAT_AUTO, NULL);
 
 	memset(&d, 0, sizeof(d));
 	if (qttt_state_parse((const char *)data, n, &st, &d) != QTTT_OK) {

@@ -96,7 +96,8 @@ fuzz_check_record(const struct qttt_record *rec, size_t nerrors)
 			    (d->line == d[-1].line && d->col >= d[-1].col),
 			    "diagnostics not sorted by position");
 		if (rec->format == QTTT_FORMAT_LINE ||
-		    rec->format == QTTT_FORMAT_GOFF) {
+		    rec->format == QTTT_FORMAT_GOFF ||
+		    rec->format == QTTT_FORMAT_STATE) {
 			FUZZ_ASSERT(d->line == rec->line, "diagnostic on "
 			    "line %lu of a game on line %lu", d->line,
 			    rec->line);
@@ -247,7 +248,18 @@ fuzz_read_all(const uint8_t *data, size_t n, enum qttt_format f,
 			    "in column %lu, the longest line has %lu bytes",
 			    rec.diags[i].col, width);
 		}
-		if (nerr == 0) {
+		if (nerr == 0 && rec.has_start) {
+			/* A position: no items, and the game is it. */
+			FUZZ_ASSERT(rec.format == QTTT_FORMAT_STATE &&
+			    rec.nitems == 0 && game.nplies == 0 &&
+			    qttt_state_equal(&game.state, &rec.start),
+			    "a position read as a game");
+			fuzz_check_state(&game.state);
+			if (valid != NULL && nvalid++ < 3)
+				valid(&rec, &game);
+		} else if (nerr == 0) {
+			FUZZ_ASSERT(rec.format != QTTT_FORMAT_STATE,
+			    "a valid line of states with no position");
 			fuzz_check_game(&game);
 			/* Writing back is slow: a few games per input. */
 			if (valid != NULL && nvalid++ < 3)

@@ -40,6 +40,8 @@ qttt-generate -u -n 10000 -s 21 >"$SMALL" &&
 	qttt-convert -q -t $f "$SMALL" >"$SMALL.$f" &&
 	qttt-convert -q -t $f "$LARGE" >"$LARGE.$f" || exit 1
     done &&
+    qttt-replay "$SMALL" >"$SMALL.state" &&
+    qttt-replay "$LARGE" >"$LARGE.state" &&
     { echo 'X1 a1 b1'; head -c 100000000 /dev/zero | tr '\0' x;
       printf '\nX1 a1 b1\n'; } >"$LONGLINE" &&
     awk 'BEGIN { x = 7; for (i = 0; i < 65536; i++) {
@@ -70,8 +72,8 @@ qttt-generate -u -n 10000 -s 21 >"$SMALL" &&
 
 # run STATUS COMMAND INPUT: runs under the limit, sets kib.
 run() {
-	INPUT=$3 YAML=$3.yaml JSON=$3.json GOFF=$3.goff
-	export INPUT YAML JSON GOFF
+	INPUT=$3 YAML=$3.yaml JSON=$3.json GOFF=$3.goff STATE=$3.state
+	export INPUT YAML JSON GOFF STATE
 	(ulimit -v "$limit" && exec "$out/peakrss" -o "$out/rss" \
 	    sh -c "$2") >/dev/null 2>"$out/err"
 	st=$?
@@ -95,7 +97,7 @@ while read -r want cmd; do
 	''|'#'*) continue ;;
 	esac
 	case $cmd in
-	*'$INPUT'*|*'$YAML'*|*'$JSON'*|*'$GOFF'*)
+	*'$INPUT'*|*'$YAML'*|*'$JSON'*|*'$GOFF'*|*'$STATE'*)
 		run "$want" "$cmd" "$SMALL" || { fail=$((fail + 1)); continue; }
 		small=$kib
 		run "$want" "$cmd" "$LARGE" || { fail=$((fail + 1)); continue; }
