@@ -121,6 +121,7 @@ include tests/fuzz/fuzz.mk
 
 check: all tests/unit $(FUZZ_REGRESS)
 	tests/unit
+	sh tests/layers.sh $(LAYERS)
 	sh tests/golden/run.sh
 	sh tests/fuzz/regress.sh $(FUZZ_NAMES)
 	sh tests/hostile/run.sh
