@@ -101,8 +101,9 @@ verdict prefix
 } >"$out/exported.c"
 if ! ${CC:-cc} -std=c17 -fsyntax-only -Ilib "$out/exported.c" \
     >"$out/exported.log" 2>&1; then
-	grep 'error' "$out/exported.log" |
-	    sed 's/.*error: /lib\/qttt.h does not declare: /' >"$out/header"
+	sed -n "s/.*error: '\\([A-Za-z0-9_]*\\)' undeclared.*/\\1/p" \
+	    "$out/exported.log" | sort -u |
+	    sed 's/^/lib\/qttt.h does not declare /' >"$out/header"
 	[ -s "$out/header" ] || cat "$out/exported.log" >"$out/header"
 else
 	: >"$out/header"
