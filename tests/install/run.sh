@@ -5,6 +5,8 @@
 #	bot.c	linked with libqttt.so, and again with libqttt.a; what it
 #		plays must pass the installed qttt-validate;
 #	cxx.cc	C++, with g++ -Wall -Wextra -pedantic, against libqttt.so;
+#	clash.c	its own functions under the library's private names,
+#		against both libraries: it must link and run;
 #	the program of libqttt(3) EXAMPLES, which must print what the
 #		page says it prints.
 # The shared library must be named libqttt.so.MAJOR, export only qttt_
@@ -74,6 +76,22 @@ LD_LIBRARY_PATH=$lib "$dest/cxx" | "$dest/usr/bin/qttt-validate" -l -
 [ "$(LD_LIBRARY_PATH=$lib "$dest/cxx" -V)" = "$version" ] ||
     { echo "install: qttt_version() is not $version"; exit 1; }
 
+# The library's private names are its own, in either library: the
+# program draws the game as qttt-render does and writes its record.
+game="X1 a1 b1; O2 a1 b1; measure O2->a1"
+{ echo "$game" | "$dest/usr/bin/qttt-render" - && echo "$game"; } \
+    >"$dest/clash.want"
+${CC:-cc} -Wall -Wextra $QTTT_SANFLAGS -o "$dest/clash" \
+    "$top/tests/install/clash.c" $cflags $libs
+${CC:-cc} -Wall -Wextra $QTTT_SANFLAGS -o "$dest/clash-static" \
+    "$top/tests/install/clash.c" $cflags $static
+for p in clash clash-static; do
+	echo "$game" | LD_LIBRARY_PATH=$lib "$dest/$p" >"$dest/$p.out" ||
+	    { echo "install: $p failed"; exit 1; }
+	cmp "$dest/clash.want" "$dest/$p.out" ||
+	    { echo "install: $p printed otherwise"; exit 1; }
+done
+
 # The EXAMPLES of the installed libqttt(3): its first display is the
 # program, its second what the program prints.
 awk -v dir="$dest" '
@@ -94,4 +112,4 @@ cmp "$dest/example.2" "$dest/example.out" ||
 make -s -C "$top" uninstall DESTDIR="$dest" PREFIX=/usr >/dev/null
 left=$(find "$dest/usr" ! -type d | wc -l)
 [ "$left" = 0 ] || { echo "uninstall left $left files"; exit 1; }
-echo "install: 5 passed, 0 failed"
+echo "install: 6 passed, 0 failed"
