@@ -61,8 +61,9 @@ all: lib/libqttt.a $(SHLIB) lib/$(SONAME) lib/libqttt.so $(TOOLS)
 # hidden symbols are then made local, so that a program linking
 # libqttt.a statically sees the same names as one linking libqttt.so.
 # lib/libqttt-internal.a, the objects as they are, is for the unit
-# tests and fuzz harnesses, which may call private functions.
-$(LIB_OBJS): VISIBILITY = -fvisibility=hidden
+# tests and fuzz harnesses, which may call private functions.  The
+# library's own calls of its public functions are not interposed.
+$(LIB_OBJS): VISIBILITY = -fvisibility=hidden -fno-semantic-interposition
 
 lib/libqttt.o: $(LIB_OBJS)
 	$(CC) $(ALL_CFLAGS) $(ALL_LDFLAGS) -r -nostdlib \
