@@ -3,13 +3,20 @@
 # Needs GNU make (wildcard, patsubst), as Debian's make is.
 # Sanitizers: make clean && make check SANITIZE=1
 
-VERSION =	0.1.0
+# The version is the header's QTTT_VERSION; its major number names the
+# shared library (libqttt.so.MAJOR, man/libqttt.3).
+VERSION !=	sed -n 's/^.define QTTT_VERSION[[:space:]]*"\([^"]*\)".*/\1/p' \
+		    lib/qttt.h
+SOMAJOR =	$(firstword $(subst ., ,$(VERSION)))
+SONAME =	libqttt.so.$(SOMAJOR)
+SHLIB =		lib/libqttt.so.$(VERSION)
 PREFIX =	/usr/local
 BINDIR =	$(PREFIX)/bin
 LIBDIR =	$(PREFIX)/lib
 INCLUDEDIR =	$(PREFIX)/include
 MANDIR =	$(PREFIX)/share/man
 PKG_CONFIG =	pkg-config
+OBJCOPY =	objcopy
 
 CC =		cc
 CFLAGS =	-O2 -g -flto=auto -ffat-lto-objects
@@ -25,29 +32,63 @@ YAML_LIBS !=	$(PKG_CONFIG) --libs yaml-0.1 2>/dev/null || echo -lyaml
 CHECK_CFLAGS !=	$(PKG_CONFIG) --cflags check 2>/dev/null || true
 CHECK_LIBS !=	$(PKG_CONFIG) --libs check 2>/dev/null || echo -lcheck
 
-ALL_CFLAGS =	-std=c17 -D_POSIX_C_SOURCE=200809L -fPIC -pthread \
-		$(WARNINGS) $(CFLAGS) $(SANFLAGS) $(YAML_CFLAGS) -Ilib
-ALL_LDFLAGS =	-pthread $(CFLAGS) $(LDFLAGS) $(SANFLAGS)
+ALL_CFLAGS =	-std=c17 -D_POSIX_C_SOURCE=200809L -fPIC $(VISIBILITY) \
+		$(PTHREAD) $(WARNINGS) $(CFLAGS) $(SANFLAGS) $(YAML_CFLAGS) -Ilib
+ALL_LDFLAGS =	$(PTHREAD) $(CFLAGS) $(LDFLAGS) $(SANFLAGS)
 
 # Every lib/LAYER/*.c is a module of the library, every cmd/qttt-*.c a
-# tool, every tests/check_*.c a unit test module, every man/*.[157] a page.
-# The layers, lowest first (ARCHITECTURE.md): each uses only those below.
+# tool, every tests/check_*.c a unit test module, every man/*.[1357] a
+# page.  The layers, lowest first (ARCHITECTURE.md): each uses only those
+# below (tests/layers.sh checks it).
 LAYERS =	text engine analysis notation output render
 LIB_OBJS =	$(patsubst %.c,%.o,$(sort $(foreach l,$(LAYERS),\
 		    $(wildcard lib/$(l)/*.c))))
 CMD_OBJS =	cmd/common.o cmd/parallel.o
 TOOLS =		$(patsubst %.c,%,$(sort $(wildcard cmd/qttt-*.c)))
+# The tools that read on several threads (cmd/parallel.c).
+THREADED =	cmd/qttt-replay cmd/qttt-validate
 UNIT_OBJS =	$(patsubst %.c,%.o,$(sort $(wildcard tests/check_*.c)))
 MAN1 =		$(sort $(wildcard man/*.1))
+MAN3 =		$(sort $(wildcard man/*.3))
 MAN5 =		$(sort $(wildcard man/*.5))
 MAN7 =		$(sort $(wildcard man/*.7))
 
-all: lib/libqttt.a $(TOOLS)
+all: lib/libqttt.a $(SHLIB) lib/$(SONAME) lib/libqttt.so $(TOOLS)
 
-lib/libqttt.a: $(LIB_OBJS)
+# The library's objects export only what qttt.h declares (it sets the
+# default visibility around its declarations).  The shared library
+# keeps the rest to itself; for the archive, the objects are linked
+# into one (LTO done there, so that it holds machine code only) whose
+# hidden symbols are then made local, so that a program linking
+# libqttt.a statically sees the same names as one linking libqttt.so.
+# lib/libqttt-internal.a, the objects as they are, is for the unit
+# tests and fuzz harnesses, which may call private functions.  The
+# library's own calls of its public functions are not interposed.
+$(LIB_OBJS): VISIBILITY = -fvisibility=hidden -fno-semantic-interposition
+
+lib/libqttt.o: $(LIB_OBJS)
+	$(CC) $(ALL_CFLAGS) $(ALL_LDFLAGS) -r -nostdlib \
+	    -flinker-output=nolto-rel -o $@.tmp $(LIB_OBJS)
+	$(OBJCOPY) --localize-hidden $@.tmp
+	mv -f $@.tmp $@
+
+lib/libqttt.a: lib/libqttt.o
+	rm -f $@.tmp
+	ar rcs $@.tmp lib/libqttt.o
+	mv -f $@.tmp $@
+
+lib/libqttt-internal.a: $(LIB_OBJS)
 	rm -f $@.tmp
 	ar rcs $@.tmp $(LIB_OBJS)
 	mv -f $@.tmp $@
+
+$(SHLIB): $(LIB_OBJS)
+	$(CC) $(ALL_LDFLAGS) -shared -Wl,-soname,$(SONAME) -Wl,-z,defs \
+	    -o $@.tmp $(LIB_OBJS) $(YAML_LIBS)
+	mv -f $@.tmp $@
+
+lib/$(SONAME) lib/libqttt.so: $(SHLIB)
+	ln -sf libqttt.so.$(VERSION) $@
 
 $(LIB_OBJS) $(CMD_OBJS) $(TOOLS:=.o) $(UNIT_OBJS): lib/qttt.h
 $(LIB_OBJS): lib/internal.h
@@ -56,15 +97,24 @@ $(CMD_OBJS) $(TOOLS:=.o): cmd/common.h cmd/parallel.h
 .c.o:
 	$(CC) $(ALL_CFLAGS) -c -o $@ $<
 
-$(TOOLS): $(CMD_OBJS) lib/libqttt.a
-	$(CC) $(ALL_LDFLAGS) -o $@.tmp $@.o $(CMD_OBJS) lib/libqttt.a \
-	    $(YAML_LIBS)
+# The tools link the library's objects, so that link-time optimisation
+# sees a tool and the library as one program (a call per ply into
+# libqttt.a costs qttt-validate a fifth more instructions); they call
+# only what libqttt.a exports, which tests/layers.sh checks.  Only the
+# threaded ones link parallel.o and the threads library.
+$(TOOLS): cmd/common.o lib/libqttt-internal.a lib/libqttt.a
+	$(CC) $(ALL_LDFLAGS) -o $@.tmp $(filter %.o,$^) \
+	    lib/libqttt-internal.a $(YAML_LIBS)
 	mv -f $@.tmp $@
 
 $(TOOLS): %: %.o
+$(THREADED): cmd/parallel.o
+$(THREADED) cmd/parallel.o: private PTHREAD = -pthread
+# The unit tests draw on threads (check_render.c).
+$(UNIT_OBJS) tests/unit: private PTHREAD = -pthread
 
-tests/unit: $(UNIT_OBJS) lib/libqttt.a
-	$(CC) $(ALL_LDFLAGS) -o $@.tmp $(UNIT_OBJS) lib/libqttt.a \
+tests/unit: $(UNIT_OBJS) lib/libqttt-internal.a
+	$(CC) $(ALL_LDFLAGS) -o $@.tmp $(UNIT_OBJS) lib/libqttt-internal.a \
 	    $(YAML_LIBS) $(CHECK_LIBS)
 	mv -f $@.tmp $@
 
@@ -76,13 +126,14 @@ include tests/fuzz/fuzz.mk
 
 check: all tests/unit $(FUZZ_REGRESS)
 	tests/unit
+	sh tests/layers.sh $(LAYERS)
 	sh tests/golden/run.sh
 	sh tests/fuzz/regress.sh $(FUZZ_NAMES)
 	sh tests/hostile/run.sh
 	sh tests/failed-output/run.sh
 	sh tests/threads/run.sh
 	QTTT_SANITIZE=$(SANITIZE) sh tests/limits/run.sh
-	sh tests/lint-man.sh $(MAN1) $(MAN5) $(MAN7)
+	sh tests/lint-man.sh $(MAN1) $(MAN3) $(MAN5) $(MAN7)
 	sh tests/citations.sh
 	QTTT_SANFLAGS="$(SANFLAGS)" sh tests/install/run.sh
 
@@ -98,27 +149,36 @@ bench: all
 install: all
 	mkdir -p $(DESTDIR)$(BINDIR) $(DESTDIR)$(LIBDIR)/pkgconfig \
 	    $(DESTDIR)$(INCLUDEDIR) $(DESTDIR)$(MANDIR)/man1 \
-	    $(DESTDIR)$(MANDIR)/man5 $(DESTDIR)$(MANDIR)/man7
+	    $(DESTDIR)$(MANDIR)/man3 $(DESTDIR)$(MANDIR)/man5 \
+	    $(DESTDIR)$(MANDIR)/man7
 	cp $(TOOLS) $(DESTDIR)$(BINDIR)/
-	cp lib/libqttt.a $(DESTDIR)$(LIBDIR)/
+	cp lib/libqttt.a $(SHLIB) $(DESTDIR)$(LIBDIR)/
+	ln -sf libqttt.so.$(VERSION) $(DESTDIR)$(LIBDIR)/$(SONAME)
+	ln -sf libqttt.so.$(VERSION) $(DESTDIR)$(LIBDIR)/libqttt.so
 	cp lib/qttt.h $(DESTDIR)$(INCLUDEDIR)/
 	sed -e 's|@PREFIX@|$(PREFIX)|' -e 's|@LIBDIR@|$(LIBDIR)|' \
 	    -e 's|@INCLUDEDIR@|$(INCLUDEDIR)|' -e 's|@VERSION@|$(VERSION)|' \
 	    lib/qttt.pc.in > $(DESTDIR)$(LIBDIR)/pkgconfig/qttt.pc
 	for f in $(MAN1); do cp $$f $(DESTDIR)$(MANDIR)/man1/; done
+	for f in $(MAN3); do cp $$f $(DESTDIR)$(MANDIR)/man3/; done
 	for f in $(MAN5); do cp $$f $(DESTDIR)$(MANDIR)/man5/; done
 	for f in $(MAN7); do cp $$f $(DESTDIR)$(MANDIR)/man7/; done
 
 uninstall:
 	for f in $(TOOLS); do rm -f $(DESTDIR)$(BINDIR)/$${f#cmd/}; done
-	rm -f $(DESTDIR)$(LIBDIR)/libqttt.a $(DESTDIR)$(INCLUDEDIR)/qttt.h \
+	rm -f $(DESTDIR)$(LIBDIR)/libqttt.a \
+	    $(DESTDIR)$(LIBDIR)/libqttt.so.$(VERSION) \
+	    $(DESTDIR)$(LIBDIR)/$(SONAME) $(DESTDIR)$(LIBDIR)/libqttt.so \
+	    $(DESTDIR)$(INCLUDEDIR)/qttt.h \
 	    $(DESTDIR)$(LIBDIR)/pkgconfig/qttt.pc
 	for f in $(MAN1); do rm -f $(DESTDIR)$(MANDIR)/man1/$${f#man/}; done
+	for f in $(MAN3); do rm -f $(DESTDIR)$(MANDIR)/man3/$${f#man/}; done
 	for f in $(MAN5); do rm -f $(DESTDIR)$(MANDIR)/man5/$${f#man/}; done
 	for f in $(MAN7); do rm -f $(DESTDIR)$(MANDIR)/man7/$${f#man/}; done
 
 clean:
-	rm -f lib/*/*.o lib/libqttt.a cmd/*.o $(TOOLS) tests/*.o tests/unit
+	rm -f lib/*/*.o lib/libqttt.o lib/libqttt.a lib/libqttt-internal.a \
+	    lib/libqttt.so* cmd/*.o $(TOOLS) tests/*.o tests/unit
 	rm -rf tests/out
 
 .PHONY: all check demo bench install uninstall clean

@@ -6,9 +6,6 @@
 
 #include "qttt.h"
 
-/* The eight lines, squares in reading order (rules.c). */
-extern const unsigned char qttt_lines[QTTT_NLINES][3];
-
 /*
  * Text written byte by byte, without snprintf, for the writers of
  * every game or state: an action as qttt_action_format() writes it (at
@@ -89,10 +86,6 @@ int	 reader_getline(struct qttt_reader *, struct reader_line *);
  */
 unsigned int reader_line_flags(struct qttt_reader *,
 	    const struct reader_line *);
-/* Up to n raw bytes; 0 at the end or on error (see reader_error). */
-size_t	 reader_read(struct qttt_reader *, char *, size_t);
-/* The errno of a failed read, or 0. */
-int	 reader_error(const struct qttt_reader *);
 void	 reader_set_state(struct qttt_reader *, void *);
 void	*reader_state(const struct qttt_reader *);
 

@@ -16,7 +16,25 @@
 #include <stdint.h>
 #include <stdio.h>
 
+#ifdef __cplusplus
+extern "C" {
+#endif
+/* What is declared here is the library's interface: it alone is exported. */
+#ifdef __GNUC__
+#pragma GCC visibility push(default)
+#endif
+
+/*
+ * The version of this header; qttt_version() returns the library's.
+ * Within one major version the ABI only grows (man/libqttt.3).
+ */
 #define QTTT_VERSION		"0.1.0"
+#define QTTT_VERSION_MAJOR	0
+#define QTTT_VERSION_MINOR	1
+#define QTTT_VERSION_PATCH	0
+
+/* The version of the library linked, equal to its QTTT_VERSION. */
+const char	*qttt_version(void);
 
 #define QTTT_NSQUARES		9
 #define QTTT_MAXMOVES		9
@@ -857,5 +875,12 @@ int		 qttt_record_meta(const struct qttt_record *, const char *key,
 
 /* Whether a record holds metadata or comments (see qttt_goff_write). */
 int		 qttt_record_extras(const struct qttt_record *);
+
+#ifdef __GNUC__
+#pragma GCC visibility pop
+#endif
+#ifdef __cplusplus
+}
+#endif
 
 #endif /* !QTTT_H */

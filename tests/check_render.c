@@ -4,6 +4,7 @@
  * SVG writers put in their output, checked on the worked examples of
  * formats/rules.md and on random games.
  */
+#include <pthread.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -215,6 +216,63 @@ START_TEST(test_text_rotated)
 	ck_assert_ptr_nonnull(strstr(t, "|   .-.    |  \\   /   |\n"));
 	ck_assert_ptr_null(strstr(t, "|  \\   /   |   .-.    |"));
 	free(t);
+}
+END_TEST
+
+/* What a thread draws, again and again, and what it must get. */
+struct drawer {
+	const struct qttt_state	*st;
+	const char		*want;
+	int			 same;
+};
+
+static void *
+draw_often(void *arg)
+{
+	struct drawer	*d = arg;
+	struct qttt_render_opts o;
+	struct out	 out;
+	char		*t;
+	int		 i;
+
+	qttt_render_defaults(&o);
+	d->same = 1;
+	for (i = 0; i < 300; i++) {
+		if (qttt_render_text(out_open(&out), d->st, NULL, 0, &o) != 0)
+			d->same = 0;
+		t = out_close(&out);
+		if (strcmp(t, d->want) != 0)
+			d->same = 0;
+		free(t);
+	}
+	return NULL;
+}
+
+/* Text diagrams drawn on two threads at once are the diagrams drawn on one. */
+START_TEST(test_text_threads)
+{
+	struct qttt_render_opts o;
+	struct qttt_state empty;
+	struct drawer	 d[2];
+	pthread_t	 t[2];
+	int		 i;
+
+	qttt_render_defaults(&o);
+	qttt_state_init(&empty);
+	play(FIG8);
+	d[0].st = &empty;
+	d[1].st = &game.state;
+	for (i = 0; i < 2; i++)
+		d[i].want = text_of(d[i].st, NULL, 0, &o);
+	ck_assert_str_ne(d[0].want, d[1].want);
+	for (i = 0; i < 2; i++)
+		ck_assert_int_eq(pthread_create(&t[i], NULL, draw_often,
+		    &d[i]), 0);
+	for (i = 0; i < 2; i++) {
+		ck_assert_int_eq(pthread_join(t[i], NULL), 0);
+		ck_assert_msg(d[i].same, "thread %d drew another diagram", i);
+		free((char *)d[i].want);
+	}
 }
 END_TEST
 
@@ -534,6 +592,7 @@ render_suite(void)
 	tcase_add_test(tc, test_symmetries);
 	tcase_add_test(tc, test_text_coords);
 	tcase_add_test(tc, test_text_rotated);
+	tcase_add_test(tc, test_text_threads);
 	tcase_add_test(tc, test_svg_marks);
 	tcase_add_test(tc, test_svg_cycle);
 	tcase_add_test(tc, test_svg_twins);

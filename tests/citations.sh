@@ -91,8 +91,8 @@ while IFS= read -r m; do
 done <"$out/outside"
 
 # Paths from the top.
-matches '(^|[^A-Za-z0-9_./$-])(formats|man|lib|cmd|tests)/[A-Za-z0-9_./-]*\.(md|c|h|sh|[1-9])' |
-    sed 's/^\([^:]*:[0-9]*:\)[^a-z]*/\1/' >"$out/paths"
+matches '(^|[^A-Za-z0-9_./$-])(formats|man|lib|cmd|tests)/[A-Za-z0-9_./-]*\.(md|cc|c|h|sh|[1-9])([^A-Za-z0-9_]|$)' |
+    sed -e 's/^\([^:]*:[0-9]*:\)[^a-z]*/\1/' -e 's/[^A-Za-z0-9_]$//' >"$out/paths"
 while IFS= read -r m; do
 	p=${m#*:*:}
 	case $p in

@@ -11,7 +11,7 @@
 #include "internal.h"
 
 /* The eight lines: rows, columns, diagonals (squares in reading order). */
-const unsigned char qttt_lines[QTTT_NLINES][3] = {
+static const unsigned char lines[QTTT_NLINES][3] = {
 	{ 0, 1, 2 }, { 3, 4, 5 }, { 6, 7, 8 },
 	{ 0, 3, 6 }, { 1, 4, 7 }, { 2, 5, 8 },
 	{ 0, 4, 8 }, { 2, 4, 6 }
@@ -231,8 +231,8 @@ line_time(const struct qttt_state *st, int i)
 	int	 j, t = 0;
 
 	for (j = 0; j < 3; j++)
-		if (st->board[qttt_lines[i][j]] > t)
-			t = st->board[qttt_lines[i][j]];
+		if (st->board[lines[i][j]] > t)
+			t = st->board[lines[i][j]];
 	return t;
 }
 
@@ -254,7 +254,7 @@ qttt_state_lines(const struct qttt_state *st, struct qttt_line out[QTTT_NLINES])
 			continue;
 		out[n].player = p;
 		out[n].time = line_time(st, i);
-		memcpy(out[n].squares, qttt_lines[i], 3);
+		memcpy(out[n].squares, lines[i], 3);
 		n++;
 	}
 	return n;

@@ -149,27 +149,6 @@ reader_getline(struct qttt_reader *r, struct reader_line *l)
 	return 1;
 }
 
-size_t
-reader_read(struct qttt_reader *r, char *dst, size_t n)
-{
-	size_t	 k;
-
-	if (r->start == r->end && !r->eof && reader_fill(r) == -1)
-		return 0;
-	k = r->end - r->start;
-	if (k > n)
-		k = n;
-	memcpy(dst, r->buf + r->start, k);
-	r->start += k;
-	return k;
-}
-
-int
-reader_error(const struct qttt_reader *r)
-{
-	return r->error;
-}
-
 void
 reader_set_state(struct qttt_reader *r, void *state)
 {

@@ -568,12 +568,11 @@ mark_pos(struct yaml_reader *y, const yaml_mark_t *m)
 }
 
 static void
-yerror(struct yaml_reader *y, struct qttt_record *rec, struct ypos at,
-    const char *fmt, ...) __attribute__((format(printf, 4, 5)));
+yerror(struct qttt_record *rec, struct ypos at, const char *fmt, ...)
+    __attribute__((format(printf, 3, 4)));
 
 static void
-yerror(struct yaml_reader *y, struct qttt_record *rec, struct ypos at,
-    const char *fmt, ...)
+yerror(struct qttt_record *rec, struct ypos at, const char *fmt, ...)
 {
 	char	 msg[QTTT_MSG_MAX];
 	va_list	 ap;
@@ -583,7 +582,6 @@ yerror(struct yaml_reader *y, struct qttt_record *rec, struct ypos at,
 	va_end(ap);
 	qttt_record_diag(rec, QTTT_E_YAML, at.line, at.col, "%s", msg);
 	rec->damaged = 1;
-	(void)y;
 }
 
 /* Shows at most 32 bytes of a scalar in a message. */
@@ -833,18 +831,18 @@ yaml_null(const char *s, size_t n)
 
 /* The keys the format understands have values it checks. */
 static void
-check_meta(struct yaml_reader *y, struct qttt_record *rec,
-    const struct qttt_meta *m, struct ypos at)
+check_meta(struct qttt_record *rec, const struct qttt_meta *m,
+    struct ypos at)
 {
 	char	 b[SHOWN];
 
 	if (key_is(m->key, m->keylen, "date") &&
 	    !good_date(m->value, m->valuelen))
-		yerror(y, rec, at, "date '%s' is not YYYY-MM-DD (or "
+		yerror(rec, at, "date '%s' is not YYYY-MM-DD (or "
 		    "YYYY-MM, or YYYY)", shown(m->value, m->valuelen, b));
 	if (key_is(m->key, m->keylen, "rules") &&
 	    !key_is(m->value, m->valuelen, "goff"))
-		yerror(y, rec, at, "rules '%s': the toolkit plays Goff's "
+		yerror(rec, at, "rules '%s': the toolkit plays Goff's "
 		    "rules only ('rules: goff')",
 		    shown(m->value, m->valuelen, b));
 }
@@ -861,7 +859,7 @@ game_key(struct yaml_reader *y, struct qttt_record *rec,
 
 	if (key_is(k, n, "moves") || key_is(k, n, "result")) {
 		if (k[0] == 'm' ? y->has_moves : y->has_result) {
-			yerror(y, rec, at, "duplicate key '%s' (first on "
+			yerror(rec, at, "duplicate key '%s' (first on "
 			    "line %lu)", k, (k[0] == 'm' ? y->moves_at :
 			    y->result_at).line + 1);
 			return K_IGNORE;
@@ -876,30 +874,30 @@ game_key(struct yaml_reader *y, struct qttt_record *rec,
 		return K_RESULT;
 	}
 	if (n == 0) {
-		yerror(y, rec, at, "empty key");
+		yerror(rec, at, "empty key");
 		return K_IGNORE;
 	}
 	if (n > QTTT_YAML_KEY_MAX) {
-		yerror(y, rec, at, "key of %zu bytes: longer than %d", n,
+		yerror(rec, at, "key of %zu bytes: longer than %d", n,
 		    QTTT_YAML_KEY_MAX);
 		return K_IGNORE;
 	}
 	for (i = 0; i < rec->nmeta; i++)
 		if (rec->meta[i].keylen == n &&
 		    memcmp(rec->meta[i].key, k, n) == 0) {
-			yerror(y, rec, at, "duplicate key '%s' (first on "
+			yerror(rec, at, "duplicate key '%s' (first on "
 			    "line %lu)", shown(k, n, b),
 			    rec->meta[i].line + 1);
 			return K_IGNORE;
 		}
 	if (rec->nmeta == QTTT_MAXMETA) {
-		yerror(y, rec, at, "more than %d metadata keys",
+		yerror(rec, at, "more than %d metadata keys",
 		    QTTT_MAXMETA);
 		return K_IGNORE;
 	}
 	m = &y->meta[rec->nmeta];
 	if ((m->key = keep_bytes(y, k, n)) == NULL) {
-		yerror(y, rec, at, "too much metadata");
+		yerror(rec, at, "too much metadata");
 		return K_IGNORE;
 	}
 	m->keylen = n;
@@ -921,7 +919,7 @@ move_key(struct yaml_reader *y, struct qttt_record *rec,
 
 	if (key_is(k, n, "move") || key_is(k, n, "comment")) {
 		if (k[0] == 'm' ? y->has_move : y->has_comment) {
-			yerror(y, rec, at, "duplicate key '%s' (first on "
+			yerror(rec, at, "duplicate key '%s' (first on "
 			    "line %lu)", k, (k[0] == 'm' ? y->move_at :
 			    y->comment_at).line + 1);
 			return K_IGNORE;
@@ -935,7 +933,7 @@ move_key(struct yaml_reader *y, struct qttt_record *rec,
 		y->comment_at = at;
 		return K_COMMENT;
 	}
-	yerror(y, rec, at, "unknown key '%s' in a move: a move has "
+	yerror(rec, at, "unknown key '%s' in a move: a move has "
 	    "'move' and 'comment'", shown(k, n, b));
 	return K_IGNORE;
 }
@@ -983,7 +981,7 @@ push(struct yaml_reader *y, struct qttt_record *rec, enum frame_kind kind,
 	if (y->depth == QTTT_YAML_DEPTH) {
 		if (!y->ingame)
 			begin_record(y, rec, at);
-		yerror(y, rec, at, "nesting deeper than the format needs "
+		yerror(rec, at, "nesting deeper than the format needs "
 		    "(%d levels: a list of games, a game, its moves, a "
 		    "move)", QTTT_YAML_DEPTH);
 		return S_STOP;
@@ -1019,7 +1017,7 @@ end_game(struct yaml_reader *y, struct qttt_record *rec)
 	struct frame	*f = top(y);
 
 	if (!y->has_moves)
-		yerror(y, rec, f->at, "a game needs a 'moves' list");
+		yerror(rec, f->at, "a game needs a 'moves' list");
 	if (y->result_ok && y->keep)
 		rec->items[rec->nitems++] = y->result;
 	y->ingame = 0;
@@ -1031,7 +1029,7 @@ end_move(struct yaml_reader *y, struct qttt_record *rec)
 	struct frame	*f = top(y);
 
 	if (!y->has_move) {
-		yerror(y, rec, f->at, "a move mapping needs a 'move' key");
+		yerror(rec, f->at, "a move mapping needs a 'move' key");
 		y->keep = 0;
 		return;
 	}
@@ -1077,7 +1075,7 @@ scalar(struct yaml_reader *y, struct qttt_record *rec,
 		if (f == NULL && n == 0 && is_plain(ev))
 			return S_GO;
 		begin_record(y, rec, at);
-		yerror(y, rec, at, "%s is a game (a mapping with 'moves'), "
+		yerror(rec, at, "%s is a game (a mapping with 'moves'), "
 		    "not a scalar", f == NULL ? "a document" :
 		    "each entry of a list of games");
 		return S_RECORD;
@@ -1087,13 +1085,13 @@ scalar(struct yaml_reader *y, struct qttt_record *rec,
 	max = f->value || f->kind == F_MOVES ? QTTT_YAML_SCALAR_MAX :
 	    QTTT_YAML_KEY_MAX;
 	if (n > max) {
-		yerror(y, rec, at, "%s of %zu bytes: longer than %zu",
+		yerror(rec, at, "%s of %zu bytes: longer than %zu",
 		    max == QTTT_YAML_KEY_MAX ? "key" : "scalar", n, max);
 		reject(y, rec, f);
 		return S_GO;
 	}
 	if (memchr(v, '\0', n) != NULL) {
-		yerror(y, rec, at, "NUL character in a scalar");
+		yerror(rec, at, "NUL character in a scalar");
 		reject(y, rec, f);
 		return S_GO;
 	}
@@ -1112,7 +1110,7 @@ scalar(struct yaml_reader *y, struct qttt_record *rec,
 	}
 	switch (f->key) {
 	case K_MOVES:
-		yerror(y, rec, at, "'moves' is a list, not a scalar");
+		yerror(rec, at, "'moves' is a list, not a scalar");
 		reject(y, rec, f);
 		break;
 	case K_RESULT:
@@ -1124,13 +1122,13 @@ scalar(struct yaml_reader *y, struct qttt_record *rec,
 	case K_META:
 		m = &y->meta[rec->nmeta - 1];
 		if ((m->value = keep_bytes(y, v, n)) == NULL) {
-			yerror(y, rec, at, "too much metadata");
+			yerror(rec, at, "too much metadata");
 			reject(y, rec, f);
 			break;
 		}
 		m->valuelen = n;
 		m->plain = is_plain(ev);
-		check_meta(y, rec, m, at);
+		check_meta(rec, m, at);
 		break;
 	case K_MOVE:
 		if (!(y->move_ok = read_item(y, rec, ev, QTTT_ITEM_ACTION,
@@ -1166,7 +1164,7 @@ collection(struct yaml_reader *y, struct qttt_record *rec,
 		if (f == NULL)
 			return push(y, rec, F_GAMES, at);
 		begin_record(y, rec, at);
-		yerror(y, rec, at, "each entry of a list of games is a game "
+		yerror(rec, at, "each entry of a list of games is a game "
 		    "(a mapping with 'moves'), not a list");
 		return skip_entry(y, rec, at);
 	}
@@ -1174,7 +1172,7 @@ collection(struct yaml_reader *y, struct qttt_record *rec,
 		return push(y, rec, F_SKIP, at);
 	if (f->kind == F_MOVES) {
 		if (ev->type == YAML_SEQUENCE_START_EVENT) {
-			yerror(y, rec, at, "a move is a string, or a mapping "
+			yerror(rec, at, "a move is a string, or a mapping "
 			    "with 'move' and 'comment'; not a list");
 			reject(y, rec, f);
 			return push(y, rec, F_SKIP, at);
@@ -1187,17 +1185,17 @@ collection(struct yaml_reader *y, struct qttt_record *rec,
 		return push(y, rec, F_MOVE, at);
 	}
 	if (!f->value)
-		yerror(y, rec, at, "a key is a scalar, not a %s", what);
+		yerror(rec, at, "a key is a scalar, not a %s", what);
 	else if (f->key == K_MOVES && ev->type == YAML_SEQUENCE_START_EVENT)
 		return push(y, rec, F_MOVES, at);
 	else if (f->key == K_MOVES)
-		yerror(y, rec, at, "'moves' is a list, not a mapping");
+		yerror(rec, at, "'moves' is a list, not a mapping");
 	else if (f->key == K_META) {
 		m = &y->meta[rec->nmeta - 1];
-		yerror(y, rec, at, "'%s' holds a %s: metadata values are "
+		yerror(rec, at, "'%s' holds a %s: metadata values are "
 		    "scalars", shown(m->key, m->keylen, b), what);
 	} else
-		yerror(y, rec, at, "'%s' is a string, not a %s",
+		yerror(rec, at, "'%s' is a string, not a %s",
 		    f->key == K_RESULT ? "result" : f->key == K_MOVE ?
 		    "move" : "comment", what);
 	reject(y, rec, f);
@@ -1260,13 +1258,13 @@ node(struct yaml_reader *y, struct qttt_record *rec, const yaml_event_t *ev)
 		if (outside)
 			begin_record(y, rec, at);
 		if (ev->type == YAML_ALIAS_EVENT)
-			yerror(y, rec, at, "aliases (*%.32s) are not allowed",
+			yerror(rec, at, "aliases (*%.32s) are not allowed",
 			    (const char *)ev->data.alias.anchor);
 		else if (anchor != NULL)
-			yerror(y, rec, at, "anchors (&%.32s) are not allowed",
+			yerror(rec, at, "anchors (&%.32s) are not allowed",
 			    (const char *)anchor);
 		else
-			yerror(y, rec, at, "unknown tag '%s': the format "
+			yerror(rec, at, "unknown tag '%s': the format "
 			    "knows only !!str, !!seq and !!map",
 			    shown((const char *)tag, strlen((const char *)tag),
 			    b));
@@ -1307,14 +1305,14 @@ parse_error(struct yaml_reader *y, struct qttt_record *rec)
 	if (!y->ingame)
 		begin_record(y, rec, at);
 	if (p->error == YAML_MEMORY_ERROR)
-		yerror(y, rec, at, "out of memory");
+		yerror(rec, at, "out of memory");
 	else if (p->context != NULL) {
 		ctx = mark_pos(y, &p->context_mark);
-		yerror(y, rec, at, "%s (%s on line %lu)",
+		yerror(rec, at, "%s (%s on line %lu)",
 		    p->problem != NULL ? p->problem : "syntax error",
 		    p->context, ctx.line + 1);
 	} else
-		yerror(y, rec, at, "%s", p->problem != NULL ? p->problem :
+		yerror(rec, at, "%s", p->problem != NULL ? p->problem :
 		    "syntax error");
 	y->ingame = 0;
 }

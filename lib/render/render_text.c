@@ -186,7 +186,7 @@ static void
 draw_board(FILE *f, const struct qttt_state *st,
     const struct qttt_render_opts *o)
 {
-	static struct canvas cv;
+	struct canvas	 cv;	/* on the stack: callers may be on threads */
 	unsigned char	 at[QTTT_NSQUARES];
 	int		 r, c, p;
 

@@ -21,11 +21,11 @@ FUZZ_CFLAGS =	-std=c17 -D_POSIX_C_SOURCE=200809L $(WARNINGS) -O1 -g \
 		$(YAML_CFLAGS) -Ilib
 
 tests/out/regress/fuzz_%: tests/fuzz/fuzz_%.c tests/fuzz/driver.c \
-    $(FUZZ_DEPS) lib/libqttt.a
+    $(FUZZ_DEPS) lib/libqttt-internal.a
 	@mkdir -p tests/out/regress
 	$(CC) $(ALL_CFLAGS) $(ALL_LDFLAGS) -o $@.tmp \
 	    tests/fuzz/fuzz_$*.c tests/fuzz/util.c tests/fuzz/driver.c \
-	    lib/libqttt.a $(YAML_LIBS)
+	    lib/libqttt-internal.a $(YAML_LIBS)
 	mv -f $@.tmp $@
 
 tests/out/fuzz/lib/%.o: lib/%.c lib/qttt.h lib/internal.h

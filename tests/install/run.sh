@@ -1,26 +1,115 @@
 #!/bin/sh
-# make install into a scratch DESTDIR, then build a program against the
-# installed library through pkg-config and check what it plays with the
-# installed qttt-validate.
+# make install into a scratch DESTDIR, then build programs against the
+# installed library through pkg-config, as programs outside the tree
+# would be built, and run them:
+#	bot.c	linked with libqttt.so, and again with libqttt.a; what it
+#		plays must pass the installed qttt-validate;
+#	cxx.cc	C++, with g++ -Wall -Wextra -pedantic, against libqttt.so;
+#	clash.c	its own functions under the library's private names,
+#		against both libraries: it must link and run;
+#	the program of libqttt(3) EXAMPLES, which must print what the
+#		page says it prints.
+# The shared library must be named libqttt.so.MAJOR, export only qttt_
+# names, and be the version pkg-config names; make uninstall must
+# leave nothing behind.
 set -e
 top=$(cd "$(dirname "$0")/../.." && pwd)
 dest=$top/tests/out/install
 rm -rf "$dest"
 make -s -C "$top" install DESTDIR="$dest" PREFIX=/usr >/dev/null
-for f in include/qttt.h lib/libqttt.a lib/pkgconfig/qttt.pc \
+version=$(sed -n 's/^#define QTTT_VERSION[[:space:]]*"\([^"]*\)".*/\1/p' \
+    "$top/lib/qttt.h")
+major=${version%%.*}
+lib=$dest/usr/lib
+for f in include/qttt.h lib/libqttt.a lib/libqttt.so.$version \
+    lib/pkgconfig/qttt.pc \
     $(cd "$top" && ls cmd/qttt-*.c | sed 's|cmd/\(.*\)\.c|bin/\1|') \
-    $(cd "$top" && ls man/*.1 2>/dev/null | sed 's|man/|share/man/man1/|') \
-    $(cd "$top" && ls man/*.5 2>/dev/null | sed 's|man/|share/man/man5/|') \
-    $(cd "$top" && ls man/*.7 2>/dev/null | sed 's|man/|share/man/man7/|'); do
+    $(cd "$top" && ls man/*.[1357] |
+    sed 's|man/\(.*\)\.\(.\)$|share/man/man\2/\1.\2|'); do
 	[ -f "$dest/usr/$f" ] || { echo "install: $f missing"; exit 1; }
 done
-PKG_CONFIG_PATH=$dest/usr/lib/pkgconfig
+for l in libqttt.so.$major libqttt.so; do
+	[ "$(readlink "$lib/$l")" = "libqttt.so.$version" ] ||
+	    { echo "install: $l is not a link to libqttt.so.$version"; exit 1; }
+done
+soname=$(readelf -d "$lib/libqttt.so.$version" |
+    sed -n 's/.*(SONAME).*\[\(.*\)\]/\1/p')
+[ "$soname" = "libqttt.so.$major" ] ||
+    { echo "install: the soname is '$soname', not libqttt.so.$major"; exit 1; }
+foreign=$(nm -D --defined-only "$lib/libqttt.so.$version" |
+    awk 'NF == 3 && $3 !~ /^qttt_/ { print $3 }')
+[ -z "$foreign" ] ||
+    { echo "install: libqttt.so exports" $foreign; exit 1; }
+
+PKG_CONFIG_PATH=$lib/pkgconfig
 PKG_CONFIG_SYSROOT_DIR=$dest
 export PKG_CONFIG_PATH PKG_CONFIG_SYSROOT_DIR
+[ "$(pkg-config --modversion qttt)" = "$version" ] ||
+    { echo "install: qttt.pc is not version $version"; exit 1; }
+cflags=$(pkg-config --cflags qttt)
+libs=$(pkg-config --libs qttt)
+# Linked statically: the archive, and what it needs (libyaml).
+static=$(pkg-config --static --libs qttt |
+    sed 's/-lqttt/-Wl,-Bstatic -lqttt -Wl,-Bdynamic/')
+
+# needs PROGRAM: the shared libraries it needs.
+needs()
+{
+	readelf -d "$1" | sed -n 's/.*(NEEDED).*\[\(.*\)\]/\1/p'
+}
+
 ${CC:-cc} $QTTT_SANFLAGS -o "$dest/bot" "$top/tests/install/bot.c" \
-    $(pkg-config --cflags --libs qttt)
-"$dest/bot" | "$dest/usr/bin/qttt-validate" -l -
+    $cflags $libs
+needs "$dest/bot" | grep -qx "libqttt.so.$major" ||
+    { echo "install: bot does not need libqttt.so.$major"; exit 1; }
+LD_LIBRARY_PATH=$lib "$dest/bot" | "$dest/usr/bin/qttt-validate" -l -
+
+${CC:-cc} $QTTT_SANFLAGS -o "$dest/bot-static" "$top/tests/install/bot.c" \
+    $cflags $static
+! needs "$dest/bot-static" | grep -q libqttt ||
+    { echo "install: bot-static needs libqttt.so"; exit 1; }
+"$dest/bot-static" | "$dest/usr/bin/qttt-validate" -l -
+
+${CXX:-g++} -Wall -Wextra -pedantic -Werror $QTTT_SANFLAGS \
+    -o "$dest/cxx" "$top/tests/install/cxx.cc" $cflags $libs
+LD_LIBRARY_PATH=$lib "$dest/cxx" | "$dest/usr/bin/qttt-validate" -l -
+[ "$(LD_LIBRARY_PATH=$lib "$dest/cxx" -V)" = "$version" ] ||
+    { echo "install: qttt_version() is not $version"; exit 1; }
+
+# The library's private names are its own, in either library: the
+# program draws the game as qttt-render does and writes its record.
+game="X1 a1 b1; O2 a1 b1; measure O2->a1"
+{ echo "$game" | "$dest/usr/bin/qttt-render" - && echo "$game"; } \
+    >"$dest/clash.want"
+${CC:-cc} -Wall -Wextra $QTTT_SANFLAGS -o "$dest/clash" \
+    "$top/tests/install/clash.c" $cflags $libs
+${CC:-cc} -Wall -Wextra $QTTT_SANFLAGS -o "$dest/clash-static" \
+    "$top/tests/install/clash.c" $cflags $static
+for p in clash clash-static; do
+	echo "$game" | LD_LIBRARY_PATH=$lib "$dest/$p" >"$dest/$p.out" ||
+	    { echo "install: $p failed"; exit 1; }
+	cmp "$dest/clash.want" "$dest/$p.out" ||
+	    { echo "install: $p printed otherwise"; exit 1; }
+done
+
+# The EXAMPLES of the installed libqttt(3): its first display is the
+# program, its second what the program prints.
+awk -v dir="$dest" '
+	/^\.Sh / { inex = ($2 == "EXAMPLES"); next }
+	inex && /^\.Bd / { n++; file = dir "/example." n; next }
+	inex && /^\.Ed/ { file = ""; next }
+	file != "" {
+		gsub(/\\e/, "\\"); gsub(/\\&/, "")
+		print > file
+	}' "$dest/usr/share/man/man3/libqttt.3"
+mv "$dest/example.1" "$dest/example.c"
+${CC:-cc} -Wall -Wextra -Werror $QTTT_SANFLAGS -o "$dest/example" \
+    "$dest/example.c" $cflags $libs
+LD_LIBRARY_PATH=$lib "$dest/example" >"$dest/example.out"
+cmp "$dest/example.2" "$dest/example.out" ||
+    { echo "install: libqttt(3) EXAMPLES prints otherwise"; exit 1; }
+
 make -s -C "$top" uninstall DESTDIR="$dest" PREFIX=/usr >/dev/null
-left=$(find "$dest/usr" -type f | wc -l)
+left=$(find "$dest/usr" ! -type d | wc -l)
 [ "$left" = 0 ] || { echo "uninstall left $left files"; exit 1; }
-echo "install: 1 passed, 0 failed"
+echo "install: 6 passed, 0 failed"
