@@ -1,0 +1,305 @@
+/*
+ * The eight symmetries of the board (formats/symmetry.md): the rotations
+ * and reflections of the square, applied to squares, actions, states
+ * and games, and the canonical form of a state or a game under them.
+ * The rules name no square in particular (rules 1-11 speak only of
+ * lines, cycles and squares in general), so a symmetry takes a legal
+ * game to a legal game with the same result.
+ */
+#include <stdint.h>
+#include <string.h>
+
+#include "qttt.h"
+
+/*
+ * perm[g][s] is the square that symmetry g takes square s to.  A
+ * quarter turn clockwise takes column c, row r to column 2 - r, row c;
+ * the reflections mirror columns (flip-h), rows (flip-v), or swap
+ * column and row about the diagonal a1-b2-c3 (c, r to r, c) or the
+ * diagonal c1-b2-a3 (c, r to 2 - r, 2 - c).
+ */
+static const unsigned char perm[QTTT_NSYMS][QTTT_NSQUARES] = {
+	{ 0, 1, 2, 3, 4, 5, 6, 7, 8 },		/* identity */
+	{ 2, 5, 8, 1, 4, 7, 0, 3, 6 },		/* rotate-90 */
+	{ 8, 7, 6, 5, 4, 3, 2, 1, 0 },		/* rotate-180 */
+	{ 6, 3, 0, 7, 4, 1, 8, 5, 2 },		/* rotate-270 */
+	{ 2, 1, 0, 5, 4, 3, 8, 7, 6 },		/* flip-h */
+	{ 6, 7, 8, 3, 4, 5, 0, 1, 2 },		/* flip-v */
+	{ 0, 3, 6, 1, 4, 7, 2, 5, 8 },		/* flip-diagonal */
+	{ 8, 5, 2, 7, 4, 1, 6, 3, 0 }		/* flip-antidiagonal */
+};
+
+/* compose[a][b] is a after b: perm[a][perm[b][s]] for every s. */
+static const unsigned char compose[QTTT_NSYMS][QTTT_NSYMS] = {
+	{ 0, 1, 2, 3, 4, 5, 6, 7 },
+	{ 1, 2, 3, 0, 7, 6, 4, 5 },
+	{ 2, 3, 0, 1, 5, 4, 7, 6 },
+	{ 3, 0, 1, 2, 6, 7, 5, 4 },
+	{ 4, 6, 5, 7, 0, 2, 1, 3 },
+	{ 5, 7, 4, 6, 2, 0, 3, 1 },
+	{ 6, 5, 7, 4, 3, 1, 0, 2 },
+	{ 7, 4, 6, 5, 1, 3, 2, 0 }
+};
+
+/* Every reflection is its own inverse; the quarter turns swap. */
+static const unsigned char inverse[QTTT_NSYMS] = { 0, 3, 2, 1, 4, 5, 6, 7 };
+
+static const char *const names[QTTT_NSYMS] = {
+	"identity", "rotate-90", "rotate-180", "rotate-270",
+	"flip-h", "flip-v", "flip-diagonal", "flip-antidiagonal"
+};
+
+/* A number that is no symmetry is taken for the identity. */
+static unsigned int
+valid(enum qttt_sym g)
+{
+	return (unsigned int)g < QTTT_NSYMS ? (unsigned int)g : 0;
+}
+
+const char *
+qttt_sym_name(enum qttt_sym g)
+{
+	if ((unsigned int)g >= QTTT_NSYMS)
+		return "??";
+	return names[g];
+}
+
+enum qttt_sym
+qttt_sym_compose(enum qttt_sym a, enum qttt_sym b)
+{
+	return compose[valid(a)][valid(b)];
+}
+
+enum qttt_sym
+qttt_sym_inverse(enum qttt_sym g)
+{
+	return inverse[valid(g)];
+}
+
+int
+qttt_sym_square(enum qttt_sym g, int sq)
+{
+	if (sq < 0 || sq >= QTTT_NSQUARES)
+		return sq;
+	return perm[valid(g)][sq];
+}
+
+/* A square under p, anything that is not a square left as it is. */
+static unsigned char
+map(const unsigned char *p, unsigned char sq)
+{
+	return sq < QTTT_NSQUARES ? p[sq] : sq;
+}
+
+void
+qttt_sym_action(enum qttt_sym g, const struct qttt_action *in,
+    struct qttt_action *out)
+{
+	const unsigned char *p = perm[valid(g)];
+	unsigned char	 a = map(p, in->sq[0]), b = map(p, in->sq[1]);
+
+	out->kind = in->kind;
+	out->move = in->move;
+	/* A placement's squares stay in reading order (canonical form). */
+	if (in->kind == QTTT_PLACE && a > b) {
+		out->sq[0] = b;
+		out->sq[1] = a;
+	} else {
+		out->sq[0] = a;
+		out->sq[1] = b;
+	}
+}
+
+void
+qttt_sym_state(enum qttt_sym g, const struct qttt_state *in,
+    struct qttt_state *out)
+{
+	const unsigned char *p = perm[valid(g)];
+	struct qttt_state t;
+	unsigned char	 a, b;
+	int		 s, m;
+
+	/*
+	 * A fresh state, so that nothing of in but its position comes
+	 * along (in and out may be the same).
+	 */
+	qttt_state_init(&t);
+	for (s = 0; s < QTTT_NSQUARES; s++)
+		t.board[p[s]] = in->board[s];
+	for (m = 1; m <= QTTT_MAXMOVES; m++) {
+		a = map(p, in->where[m][0]);
+		b = map(p, in->where[m][1]);
+		t.where[m][0] = a < b ? a : b;
+		t.where[m][1] = a < b ? b : a;
+	}
+	t.next = in->next;
+	t.pending = in->pending;
+	t.result = in->result;
+	*out = t;
+}
+
+void
+qttt_sym_game(enum qttt_sym g, const struct qttt_game *in,
+    struct qttt_game *out)
+{
+	size_t	 i, n = in->nplies;
+
+	if (n > QTTT_MAXPLIES)
+		n = QTTT_MAXPLIES;
+	for (i = 0; i < n; i++)
+		qttt_sym_action(g, &in->plies[i], &out->plies[i]);
+	out->nplies = n;
+	qttt_sym_state(g, &in->state, &out->state);
+}
+
+/* ------------------------------------------------------------------ */
+/* Canonical forms                                                      */
+/* ------------------------------------------------------------------ */
+
+/*
+ * The 7-bit code of a move's squares a and b under p: 0 for a move not
+ * made, else 1 + 9 * (the lower square) + (the higher), so codes order
+ * moves by their first square in reading order, then their second.
+ */
+static unsigned int
+move_code(const unsigned char *p, unsigned char a, unsigned char b)
+{
+	if (a >= QTTT_NSQUARES || b >= QTTT_NSQUARES)
+		return 0;
+	a = p[a];
+	b = p[b];
+	return a < b ? 1u + 9u * a + b : 1u + 9u * b + a;
+}
+
+/* How many moves a key holds: those made, as far as where[] says. */
+static int
+last_move(const struct qttt_state *st)
+{
+	return st->next >= 1 && st->next <= QTTT_MAXMOVES + 1 ?
+	    st->next - 1 : QTTT_MAXMOVES;
+}
+
+static uint64_t
+key_under(const unsigned char *p, const struct qttt_state *st)
+{
+	uint64_t	 key = 0;
+	int		 m, last = last_move(st);
+
+	for (m = 1; m <= QTTT_MAXMOVES; m++) {
+		key <<= 7;
+		if (m <= last)
+			key |= move_code(p, st->where[m][0], st->where[m][1]);
+	}
+	return key << 1 | (st->pending != 0);
+}
+
+uint64_t
+qttt_state_key(const struct qttt_state *st)
+{
+	return key_under(perm[0], st);
+}
+
+/*
+ * The search for the least image, one move (or ply) at a time: of the
+ * candidate symmetries cand (bit g for symmetry g), those whose code
+ * is the least.  The first move or two leave one candidate in most
+ * positions.
+ */
+static unsigned int
+keep_least(unsigned int cand, const unsigned int code[QTTT_NSYMS])
+{
+	unsigned int	 least = ~0u, keep = 0;
+	int		 g;
+
+	for (g = 0; g < QTTT_NSYMS; g++)
+		if ((cand & 1u << g) && code[g] < least)
+			least = code[g];
+	for (g = 0; g < QTTT_NSYMS; g++)
+		if ((cand & 1u << g) && code[g] == least)
+			keep |= 1u << g;
+	return keep;
+}
+
+/*
+ * The lowest of the candidates left: among symmetries that give the
+ * same image (a position symmetric in itself), the lowest number.
+ */
+static enum qttt_sym
+lowest(unsigned int cand)
+{
+	int	 g;
+
+	for (g = 0; g < QTTT_NSYMS - 1 && !(cand & 1u << g); g++)
+		continue;
+	return g;
+}
+
+#define MANY(cand)	(((cand) & ((cand) - 1)) != 0)
+
+/* The symmetry that takes st to its least image. */
+static enum qttt_sym
+least_state(const struct qttt_state *st)
+{
+	unsigned int	 code[QTTT_NSYMS], cand = 0xff;
+	int		 m, g, last = last_move(st);
+
+	for (m = 1; m <= last && MANY(cand); m++) {
+		for (g = 0; g < QTTT_NSYMS; g++)
+			code[g] = move_code(perm[g], st->where[m][0],
+			    st->where[m][1]);
+		cand = keep_least(cand, code);
+	}
+	return lowest(cand);
+}
+
+uint64_t
+qttt_state_symkey(const struct qttt_state *st, enum qttt_sym *gp)
+{
+	enum qttt_sym	 g = least_state(st);
+
+	if (gp != NULL)
+		*gp = g;
+	return key_under(perm[g], st);
+}
+
+enum qttt_sym
+qttt_state_symcanon(const struct qttt_state *st, struct qttt_state *out)
+{
+	enum qttt_sym	 g = least_state(st);
+
+	if (out != NULL)
+		qttt_sym_state(g, st, out);
+	return g;
+}
+
+/*
+ * A ply's code under p, in the order of formats/symmetry.md: a
+ * placement by its squares as move_code(), a measurement by its square.
+ */
+static unsigned int
+ply_code(const unsigned char *p, const struct qttt_action *a)
+{
+	if (a->kind == QTTT_MEASURE)
+		return map(p, a->sq[0]);
+	return move_code(p, a->sq[0], a->sq[1]);
+}
+
+enum qttt_sym
+qttt_game_symcanon(const struct qttt_game *in, struct qttt_game *out)
+{
+	unsigned int	 code[QTTT_NSYMS], cand = 0xff;
+	size_t		 i, n = in->nplies;
+	enum qttt_sym	 g;
+
+	if (n > QTTT_MAXPLIES)
+		n = QTTT_MAXPLIES;
+	for (i = 0; i < n && MANY(cand); i++) {
+		for (g = 0; g < QTTT_NSYMS; g++)
+			code[g] = ply_code(perm[g], &in->plies[i]);
+		cand = keep_least(cand, code);
+	}
+	g = lowest(cand);
+	if (out != NULL)
+		qttt_sym_game(g, in, out);
+	return g;
+}
