@@ -743,9 +743,12 @@ struct qttt_render_opts {
 void		 qttt_render_defaults(struct qttt_render_opts *);
 
 /*
- * Where square sq (0..8) is drawn after the rotation and flip of o:
- * 0..8 in reading order of the picture.
+ * The symmetry a picture drawn with o shows the board under: the
+ * rotation of o, then its flip (formats/symmetry.md).  Where square sq
+ * (0..8) is drawn, 0..8 in reading order of the picture: its image
+ * under that symmetry.
  */
+enum qttt_sym	 qttt_render_sym(const struct qttt_render_opts *o);
 int		 qttt_render_place(const struct qttt_render_opts *o, int sq);
 
 /*
