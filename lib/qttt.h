@@ -381,8 +381,8 @@ int		 qttt_sym_square(enum qttt_sym, int sq);
  * Numbers that are not squares (QTTT_NOSQUARE) stay as they are.  out
  * may be in.
  */
-void		 qttt_sym_action(enum qttt_sym, const struct qttt_action *in,
-		    struct qttt_action *out);
+void		 qttt_sym_action(enum qttt_sym,
+		    const struct qttt_action *in, struct qttt_action *out);
 void		 qttt_sym_state(enum qttt_sym, const struct qttt_state *in,
 		    struct qttt_state *out);
 void		 qttt_sym_game(enum qttt_sym, const struct qttt_game *in,

@@ -25,7 +25,7 @@
 
 #define NGAMES		3000	/* random games per property */
 #define NLEGAL		300	/* games whose every action is tried */
-#define NPOOL		4000	/* games pooled for the canonical forms */
+#define NPOOL		4000	/* games pooled for canonical forms */
 
 /* Column and row of a square, and back. */
 #define COL(s)		((s) % 3)
@@ -565,8 +565,8 @@ START_TEST(test_first_moves)
 	struct qttt_state st, s;
 	struct qttt_action acts[QTTT_MAXACTIONS];
 	uint64_t	 keys[QTTT_MAXACTIONS], k;
-	size_t		 n, i, j, nk = 0, size[QTTT_MAXACTIONS], sorted[8];
-	size_t		 t;
+	size_t		 size[QTTT_MAXACTIONS], sorted[8];
+	size_t		 n, i, j, t, nk = 0;
 
 	qttt_state_init(&st);
 	ck_assert_int_eq(qttt_state_symcanon(&st, &s), QTTT_SYM_IDENTITY);

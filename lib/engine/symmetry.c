@@ -157,18 +157,21 @@ qttt_sym_game(enum qttt_sym g, const struct qttt_game *in,
 /* ------------------------------------------------------------------ */
 
 /*
- * The 7-bit code of a move's squares a and b under p: 0 for a move not
- * made, else 1 + 9 * (the lower square) + (the higher), so codes order
- * moves by their first square in reading order, then their second.
+ * The code of a move whose squares go to a and b: 1 + 9 * the lower +
+ * the higher, so codes order moves by their first square in reading
+ * order, then their second.  For squares, 1..81 (7 bits); a move not
+ * made has code 0.
  */
 static unsigned int
-move_code(const unsigned char *p, unsigned char a, unsigned char b)
+pair_code(unsigned int a, unsigned int b)
 {
-	if (a >= QTTT_NSQUARES || b >= QTTT_NSQUARES)
-		return 0;
-	a = p[a];
-	b = p[b];
 	return a < b ? 1u + 9u * a + b : 1u + 9u * b + a;
+}
+
+static int
+is_made(const unsigned char w[2])
+{
+	return w[0] < QTTT_NSQUARES && w[1] < QTTT_NSQUARES;
 }
 
 /* How many moves a key holds: those made, as far as where[] says. */
@@ -187,8 +190,9 @@ key_under(const unsigned char *p, const struct qttt_state *st)
 
 	for (m = 1; m <= QTTT_MAXMOVES; m++) {
 		key <<= 7;
-		if (m <= last)
-			key |= move_code(p, st->where[m][0], st->where[m][1]);
+		if (m <= last && is_made(st->where[m]))
+			key |= pair_code(p[st->where[m][0]],
+			    p[st->where[m][1]]);
 	}
 	return key << 1 | (st->pending != 0);
 }
@@ -200,24 +204,28 @@ qttt_state_key(const struct qttt_state *st)
 }
 
 /*
- * The search for the least image, one move (or ply) at a time: of the
- * candidate symmetries cand (bit g for symmetry g), those whose code
- * is the least.  The first move or two leave one candidate in most
- * positions.
+ * The search for the least image goes one move (or ply) at a time,
+ * keeping the candidate symmetries (bit g for symmetry g) whose image
+ * is the least so far: of those offered a code, the ones with the
+ * least.  The first move or two leave one candidate in most positions;
+ * the rest of the key is then computed for that one alone.
  */
-static unsigned int
-keep_least(unsigned int cand, const unsigned int code[QTTT_NSYMS])
-{
-	unsigned int	 least = ~0u, keep = 0;
-	int		 g;
+struct narrowing {
+	unsigned int	 keep;
+	unsigned int	 least;
+};
 
-	for (g = 0; g < QTTT_NSYMS; g++)
-		if ((cand & 1u << g) && code[g] < least)
-			least = code[g];
-	for (g = 0; g < QTTT_NSYMS; g++)
-		if ((cand & 1u << g) && code[g] == least)
-			keep |= 1u << g;
-	return keep;
+#define ALL		((1u << QTTT_NSYMS) - 1)
+#define MANY(cand)	(((cand) & ((cand) - 1)) != 0)
+
+static void
+offer(struct narrowing *n, int g, unsigned int code)
+{
+	if (code < n->least) {
+		n->least = code;
+		n->keep = 1u << g;
+	} else if (code == n->least)
+		n->keep |= 1u << g;
 }
 
 /*
@@ -234,20 +242,26 @@ lowest(unsigned int cand)
 	return g;
 }
 
-#define MANY(cand)	(((cand) & ((cand) - 1)) != 0)
-
 /* The symmetry that takes st to its least image. */
 static enum qttt_sym
 least_state(const struct qttt_state *st)
 {
-	unsigned int	 code[QTTT_NSYMS], cand = 0xff;
-	int		 m, g, last = last_move(st);
+	struct narrowing n;
+	unsigned int	 cand = ALL;
+	int		 m, g, a, b, last = last_move(st);
 
 	for (m = 1; m <= last && MANY(cand); m++) {
+		/* A move not made is 0 under every symmetry. */
+		if (!is_made(st->where[m]))
+			continue;
+		a = st->where[m][0];
+		b = st->where[m][1];
+		n.keep = 0;
+		n.least = ~0u;
 		for (g = 0; g < QTTT_NSYMS; g++)
-			code[g] = move_code(perm[g], st->where[m][0],
-			    st->where[m][1]);
-		cand = keep_least(cand, code);
+			if (cand & 1u << g)
+				offer(&n, g, pair_code(perm[g][a], perm[g][b]));
+		cand = n.keep;
 	}
 	return lowest(cand);
 }
@@ -274,29 +288,34 @@ qttt_state_symcanon(const struct qttt_state *st, struct qttt_state *out)
 
 /*
  * A ply's code under p, in the order of formats/symmetry.md: a
- * placement by its squares as move_code(), a measurement by its square.
+ * placement by its squares as pair_code(), a measurement by its
+ * square.  Numbers that are not squares are compared as they are.
  */
 static unsigned int
 ply_code(const unsigned char *p, const struct qttt_action *a)
 {
 	if (a->kind == QTTT_MEASURE)
 		return map(p, a->sq[0]);
-	return move_code(p, a->sq[0], a->sq[1]);
+	return pair_code(map(p, a->sq[0]), map(p, a->sq[1]));
 }
 
 enum qttt_sym
 qttt_game_symcanon(const struct qttt_game *in, struct qttt_game *out)
 {
-	unsigned int	 code[QTTT_NSYMS], cand = 0xff;
-	size_t		 i, n = in->nplies;
-	enum qttt_sym	 g;
+	struct narrowing n;
+	unsigned int	 cand = ALL;
+	size_t		 i, nplies = in->nplies;
+	int		 g;
 
-	if (n > QTTT_MAXPLIES)
-		n = QTTT_MAXPLIES;
-	for (i = 0; i < n && MANY(cand); i++) {
+	if (nplies > QTTT_MAXPLIES)
+		nplies = QTTT_MAXPLIES;
+	for (i = 0; i < nplies && MANY(cand); i++) {
+		n.keep = 0;
+		n.least = ~0u;
 		for (g = 0; g < QTTT_NSYMS; g++)
-			code[g] = ply_code(perm[g], &in->plies[i]);
-		cand = keep_least(cand, code);
+			if (cand & 1u << g)
+				offer(&n, g, ply_code(perm[g], &in->plies[i]));
+		cand = n.keep;
 	}
 	g = lowest(cand);
 	if (out != NULL)
