@@ -611,6 +611,63 @@ START_TEST(test_first_moves)
 }
 END_TEST
 
+/*
+ * Move 1 on every pair of squares, spooky or classical, in either
+ * order, followed by a second move on every pair: the symmetry found
+ * is the lowest of those that give the least key, found the long way.
+ */
+START_TEST(test_two_moves)
+{
+	struct qttt_state st, im;
+	struct qttt_game game, gim;
+	uint64_t	 least, k;
+	enum qttt_sym	 g, want;
+	int		 a, b, c, d, h;
+
+	for (a = 0; a < QTTT_NSQUARES; a++)
+	for (b = 0; b < QTTT_NSQUARES; b++)
+	for (c = 0; c < QTTT_NSQUARES; c++)
+	for (d = 0; d < QTTT_NSQUARES; d++) {
+		/*
+		 * Not always a reachable position, nor squares in order:
+		 * the key and the search do not mind.
+		 */
+		qttt_state_init(&st);
+		st.where[1][0] = a;
+		st.where[1][1] = b;
+		st.where[2][0] = c;
+		st.where[2][1] = d;
+		st.next = 3;
+		least = UINT64_MAX;
+		want = QTTT_SYM_IDENTITY;
+		for (h = 0; h < QTTT_NSYMS; h++) {
+			qttt_sym_state(h, &st, &im);
+			if ((k = qttt_state_key(&im)) < least) {
+				least = k;
+				want = h;
+			}
+		}
+		REQUIRE(qttt_state_symkey(&st, &g) == least);
+		REQUIRE_EQ(g, want);
+		/* The same two placements as the plies of a game. */
+		qttt_game_init(&game);
+		game.nplies = 2;
+		game.plies[0].kind = game.plies[1].kind = QTTT_PLACE;
+		game.plies[0].move = 1;
+		game.plies[1].move = 2;
+		game.plies[0].sq[0] = a;
+		game.plies[0].sq[1] = b;
+		game.plies[1].sq[0] = c;
+		game.plies[1].sq[1] = d;
+		/* Ordered as the keys: move 1's squares, then move 2's. */
+		REQUIRE_EQ(qttt_game_symcanon(&game, &gim), want);
+		qttt_sym_state(want, &st, &im);
+		REQUIRE(memcmp(gim.plies[0].sq, im.where[1], 2) == 0);
+		REQUIRE(memcmp(gim.plies[1].sq, im.where[2], 2) == 0);
+	}
+}
+END_TEST
+
 /* Games pooled for their canonical forms. */
 static struct qttt_game *games;
 
@@ -827,6 +884,7 @@ symmetry_suite(void)
 	tcase_add_test(tc, test_state_canon);
 	tcase_add_test(tc, test_state_classes);
 	tcase_add_test(tc, test_first_moves);
+	tcase_add_test(tc, test_two_moves);
 	tcase_add_test(tc, test_game_canon);
 	tcase_add_test(tc, test_game_classes);
 	tcase_add_test(tc, test_render);

@@ -188,12 +188,14 @@ key_under(const unsigned char *p, const struct qttt_state *st)
 	uint64_t	 key = 0;
 	int		 m, last = last_move(st);
 
-	for (m = 1; m <= QTTT_MAXMOVES; m++) {
+	for (m = 1; m <= last; m++) {
 		key <<= 7;
-		if (m <= last && is_made(st->where[m]))
+		if (is_made(st->where[m]))
 			key |= pair_code(p[st->where[m][0]],
 			    p[st->where[m][1]]);
 	}
+	/* The moves not made: 0 each. */
+	key <<= 7 * (QTTT_MAXMOVES - last);
 	return key << 1 | (st->pending != 0);
 }
 
@@ -242,15 +244,39 @@ lowest(unsigned int cand)
 	return g;
 }
 
+/*
+ * The first step of the search, done beforehand: first[a][b] is the
+ * set of symmetries (bit g for symmetry g) under which a move on
+ * squares a and b has its least code, as the loop below would find it
+ * for move 1.  A move on a1 and b1 has one, the identity (0x01); a
+ * move on a1 and c3 four, which keep the pair as it is (0xc5: the
+ * identity, rotate-180 and both diagonal flips); X in b2, all eight.
+ */
+static const unsigned char first[QTTT_NSQUARES][QTTT_NSQUARES] = {
+	{ 0x41, 0x01, 0x11, 0x40, 0x41, 0x01, 0x42, 0x40, 0xc5 },
+	{ 0x01, 0x11, 0x10, 0x41, 0x11, 0x18, 0x02, 0x35, 0x80 },
+	{ 0x11, 0x10, 0x18, 0x10, 0x18, 0x08, 0x3a, 0x08, 0x88 },
+	{ 0x40, 0x41, 0x10, 0x42, 0x42, 0xca, 0x02, 0x22, 0x04 },
+	{ 0x41, 0x11, 0x18, 0x42, 0xff, 0x88, 0x22, 0x24, 0x84 },
+	{ 0x01, 0x18, 0x08, 0xca, 0x88, 0x88, 0x20, 0x84, 0x80 },
+	{ 0x42, 0x02, 0x3a, 0x02, 0x22, 0x20, 0x22, 0x20, 0x24 },
+	{ 0x40, 0x35, 0x08, 0x22, 0x24, 0x84, 0x20, 0x24, 0x04 },
+	{ 0xc5, 0x80, 0x88, 0x04, 0x84, 0x80, 0x24, 0x04, 0x84 }
+};
+
 /* The symmetry that takes st to its least image. */
 static enum qttt_sym
 least_state(const struct qttt_state *st)
 {
 	struct narrowing n;
 	unsigned int	 cand = ALL;
-	int		 m, g, a, b, last = last_move(st);
+	int		 m = 1, g, a, b, last = last_move(st);
 
-	for (m = 1; m <= last && MANY(cand); m++) {
+	if (last >= 1 && is_made(st->where[1])) {
+		cand = first[st->where[1][0]][st->where[1][1]];
+		m = 2;
+	}
+	for (; m <= last && MANY(cand); m++) {
 		/* A move not made is 0 under every symmetry. */
 		if (!is_made(st->where[m]))
 			continue;
@@ -309,7 +335,13 @@ qttt_game_symcanon(const struct qttt_game *in, struct qttt_game *out)
 
 	if (nplies > QTTT_MAXPLIES)
 		nplies = QTTT_MAXPLIES;
-	for (i = 0; i < nplies && MANY(cand); i++) {
+	i = 0;
+	if (nplies > 0 && in->plies[0].kind == QTTT_PLACE &&
+	    is_made(in->plies[0].sq)) {
+		cand = first[in->plies[0].sq[0]][in->plies[0].sq[1]];
+		i = 1;
+	}
+	for (; i < nplies && MANY(cand); i++) {
 		n.keep = 0;
 		n.least = ~0u;
 		for (g = 0; g < QTTT_NSYMS; g++)
