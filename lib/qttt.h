@@ -359,6 +359,95 @@ int		 qttt_action_format(const struct qttt_action *, char *buf,
 		    size_t n);
 
 /* ------------------------------------------------------------------ */
+/* The eight symmetries of the board (symmetry.c; formats/symmetry.md)  */
+/* ------------------------------------------------------------------ */
+
+/*
+ * The rotations and reflections of the square, by their stable numbers
+ * 0..7.  A symmetry moves the marks: qttt_sym_square(g, s) is the
+ * square that what stands on s goes to.  The rules treat every square
+ * alike, so the image of a legal game is a legal game with the same
+ * result.  A number outside 0..7 is taken for the identity.
+ */
+enum qttt_sym {
+	QTTT_SYM_IDENTITY = 0,
+	QTTT_SYM_ROT90,		/* a quarter turn clockwise: a1 to c1 */
+	QTTT_SYM_ROT180,	/* a1 to c3 */
+	QTTT_SYM_ROT270,	/* a quarter turn anticlockwise: a1 to a3 */
+	QTTT_SYM_FLIP_H,	/* mirror left to right: a1 and c1 swap */
+	QTTT_SYM_FLIP_V,	/* mirror top to bottom: a1 and a3 swap */
+	QTTT_SYM_DIAG,		/* about a1-b2-c3: c1 and a3 swap */
+	QTTT_SYM_ANTIDIAG	/* about c1-b2-a3: a1 and c3 swap */
+};
+#define QTTT_NSYMS		8
+
+/* "identity", "rotate-90", ..., "flip-antidiagonal"; "??" otherwise. */
+const char	*qttt_sym_name(enum qttt_sym);
+
+/* The symmetry a after b: a applied to what b gave.  Its inverse. */
+enum qttt_sym	 qttt_sym_compose(enum qttt_sym a, enum qttt_sym b);
+enum qttt_sym	 qttt_sym_inverse(enum qttt_sym);
+
+/* The image of square sq (0..8); any other number is returned as is. */
+int		 qttt_sym_square(enum qttt_sym, int sq);
+
+/*
+ * The images of an action (a placement's two squares put back in
+ * reading order; a measurement's square), of a state (board and
+ * where[], each spooky move's squares ascending; next, pending and
+ * result unchanged) and of a game (every ply and the final state).
+ * Numbers that are not squares (QTTT_NOSQUARE) stay as they are.  out
+ * may be in.
+ */
+void		 qttt_sym_action(enum qttt_sym,
+		    const struct qttt_action *in, struct qttt_action *out);
+void		 qttt_sym_state(enum qttt_sym, const struct qttt_state *in,
+		    struct qttt_state *out);
+void		 qttt_sym_game(enum qttt_sym, const struct qttt_game *in,
+		    struct qttt_game *out);
+
+/*
+ * The key of a position: 64 bits that tell apart any two states that
+ * pass qttt_state_check() (equal keys, equal states: see
+ * formats/symmetry.md).  Move 1's squares are in the top 7 bits, then
+ * move 2's, down to move 9's; the lowest bit is set while a
+ * measurement is pending.  A move's 7 bits are 0 if it has not been
+ * made, else 1 + 9 * its lower square + its higher (classical: the
+ * same square twice).  The board, next and the result follow from
+ * these, so they are not in the key.
+ */
+uint64_t	 qttt_state_key(const struct qttt_state *);
+
+/*
+ * The canonical form of a state under the symmetries: of its 8 images,
+ * the one with the least key.  Two states that pass qttt_state_check()
+ * are images of each other if and only if their canonical forms (or
+ * their symkeys) are equal.  qttt_state_symcanon() returns the
+ * symmetry that takes the state to its canonical form (the lowest
+ * number if several do) and writes that form into out unless out is
+ * NULL; qttt_state_symkey() returns the canonical form's key and
+ * stores the symmetry in *g unless g is NULL.  Neither formats text
+ * nor builds the 8 images.
+ */
+enum qttt_sym	 qttt_state_symcanon(const struct qttt_state *,
+		    struct qttt_state *out);
+uint64_t	 qttt_state_symkey(const struct qttt_state *,
+		    enum qttt_sym *g);
+
+/*
+ * The canonical form of a game under the symmetries: of the 8 images
+ * of its plies, the least, the plies compared in order and the first
+ * that differs deciding (a placement by its first square in reading
+ * order, then its second; a measurement by its square).  Returns the
+ * symmetry that gives it (the lowest number if several do) and writes
+ * the image into out unless out is NULL (out may be in).  Two games
+ * are images of each other if and only if their canonical forms are
+ * the same.
+ */
+enum qttt_sym	 qttt_game_symcanon(const struct qttt_game *,
+		    struct qttt_game *out);
+
+/* ------------------------------------------------------------------ */
 /* Records: a game as read from a file, with positions                  */
 /* ------------------------------------------------------------------ */
 
@@ -683,9 +772,12 @@ struct qttt_render_opts {
 void		 qttt_render_defaults(struct qttt_render_opts *);
 
 /*
- * Where square sq (0..8) is drawn after the rotation and flip of o:
- * 0..8 in reading order of the picture.
+ * The symmetry a picture drawn with o shows the board under: the
+ * rotation of o, then its flip (formats/symmetry.md).  Where square sq
+ * (0..8) is drawn, 0..8 in reading order of the picture: its image
+ * under that symmetry.
  */
+enum qttt_sym	 qttt_render_sym(const struct qttt_render_opts *o);
 int		 qttt_render_place(const struct qttt_render_opts *o, int sq);
 
 /*

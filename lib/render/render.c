@@ -20,31 +20,36 @@ qttt_render_defaults(struct qttt_render_opts *o)
 	o->frame_ms = 1200;
 }
 
+enum qttt_sym
+qttt_render_sym(const struct qttt_render_opts *o)
+{
+	static const enum qttt_sym turn[4] = {
+		QTTT_SYM_IDENTITY, QTTT_SYM_ROT90, QTTT_SYM_ROT180,
+		QTTT_SYM_ROT270
+	};
+	enum qttt_sym	 flip = QTTT_SYM_IDENTITY;
+
+	if (o->flip == QTTT_FLIP_H)
+		flip = QTTT_SYM_FLIP_H;
+	else if (o->flip == QTTT_FLIP_V)
+		flip = QTTT_SYM_FLIP_V;
+	return qttt_sym_compose(flip, turn[(o->rotate / 90) & 3]);
+}
+
 int
 qttt_render_place(const struct qttt_render_opts *o, int sq)
 {
-	int	 c = sq % 3, r = sq / 3, t, turns;
-
-	/* A quarter turn clockwise takes column c, row r to 2 - r, c. */
-	for (turns = (o->rotate / 90) & 3; turns > 0; turns--) {
-		t = c;
-		c = 2 - r;
-		r = t;
-	}
-	if (o->flip == QTTT_FLIP_H)
-		c = 2 - c;
-	else if (o->flip == QTTT_FLIP_V)
-		r = 2 - r;
-	return r * 3 + c;
+	return qttt_sym_square(qttt_render_sym(o), sq);
 }
 
 void
 render_layout(const struct qttt_render_opts *o, unsigned char at[QTTT_NSQUARES])
 {
-	int	 sq;
+	enum qttt_sym	 back = qttt_sym_inverse(qttt_render_sym(o));
+	int		 p;
 
-	for (sq = 0; sq < QTTT_NSQUARES; sq++)
-		at[qttt_render_place(o, sq)] = sq;
+	for (p = 0; p < QTTT_NSQUARES; p++)
+		at[p] = qttt_sym_square(back, p);
 }
 
 /*
