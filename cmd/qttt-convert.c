@@ -65,19 +65,26 @@ parse_target(const char *s)
 	return lookup_name(names, NVALUES(names), s);
 }
 
+/*
+ * Writes a game with what its record holds besides the moves.  Returns
+ * as the writers: a record as read always makes good extras.
+ */
 static int
 write_game(enum target to, const struct qttt_game *g,
     const struct qttt_record *rec)
 {
+	struct qttt_extras ex;
+
+	qttt_extras_from_record(&ex, g, rec);
 	switch (to) {
 	case TO_YAML:
-		return qttt_yaml_write(stdout, g, rec);
+		return qttt_yaml_write(stdout, g, &ex);
 	case TO_JSON:
-		return qttt_json_write(stdout, g, rec);
+		return qttt_json_write(stdout, g, &ex);
 	case TO_GOFF:
 		return qttt_goff_write(stdout, g);
 	default:
-		return qttt_line_write(stdout, g, rec);
+		return qttt_line_write(stdout, g, &ex);
 	}
 }
 
@@ -130,7 +137,7 @@ convert(const struct options *o, const char *path)
 		if (o->to == TO_GOFF && qttt_record_extras(&rec) &&
 		    lost++ == 0)
 			lostline = rec.line;
-		if (write_game(o->to, &game, &rec) == -1) {
+		if (write_game(o->to, &game, &rec) != 0) {
 			status = EXIT_TROUBLE + 1;
 			break;
 		}
