@@ -902,7 +902,8 @@ int		 qttt_extras_check(const struct qttt_extras *, size_t nplies,
  * move comments and the notes, which the line notation cannot hold, go
  * before it as comment lines ("# key: value", "# X3 a2 b3: comment",
  * "# X3 a2 b3 [key]: value"), which no reader reads back; a one-line
- * game comment goes after the record.
+ * game comment goes after the record, one of several lines before it
+ * ("# comment: ...").
  */
 int		 qttt_yaml_write(FILE *, const struct qttt_game *,
 		    const struct qttt_extras *ex);
