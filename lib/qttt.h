@@ -800,9 +800,9 @@ int		 qttt_replay_writer_close(struct qttt_replay_writer *);
  * QTTT_YAML_DOC_MAX bytes; a move, a value or a comment at most
  * QTTT_YAML_SCALAR_MAX, a key QTTT_YAML_KEY_MAX; collections nest at
  * most QTTT_YAML_DEPTH deep (a list of games, a game, its moves, a
- * move).  With QTTT_MAXMETA, they bound the reader's memory, whatever
- * the input: about 1.5 MiB, and libyaml's, at most about twice a
- * document.
+ * move).  With QTTT_MAXMETA and QTTT_MAXNOTES, they bound the
+ * reader's memory, whatever the input: about 1.8 MiB, and libyaml's,
+ * at most about twice a document.
  */
 #define QTTT_YAML_DOC_MAX	(1024 * 1024)
 #define QTTT_YAML_SCALAR_MAX	4096

@@ -984,6 +984,46 @@ START_TEST(test_producer_refused)
 }
 END_TEST
 
+/*
+ * Values longer than the JSON writer's parts of a buffer: a number
+ * stays a bare number, a string with escapes stays the same string.
+ */
+START_TEST(test_producer_long)
+{
+	static char	 number[3001], text[2 * 1500 + 1];
+	struct qttt_extras ex;
+	struct qttt_meta meta[1], note[1];
+	struct input	 in;
+	struct output	 o;
+	size_t		 i;
+
+	annotate(&ex);
+	memset(number, '7', sizeof(number) - 1);
+	for (i = 0; i < 1500; i++)
+		memcpy(text + 2 * i, "\"\n", 2);
+	meta[0] = entry("n", number, 1);
+	note[0] = entry("why", text, 0);
+	ex.nmeta = 1;
+	ex.meta = meta;
+	ex.comment = NULL;
+	ex.ply[1].nnotes = 1;
+	ex.ply[1].notes = note;
+	output_open(&o);
+	ck_assert_int_eq(_i ? qttt_json_write(o.f, &game, &ex) :
+	    qttt_yaml_write(o.f, &game, &ex), 0);
+	output_close(&o);
+	if (_i)
+		ck_assert(strncmp(o.buf, "{\"n\":7777", 9) == 0);
+	first_game(o.buf, &in);
+	ck_assert_uint_eq(rec.ndiags, 0);
+	ck_assert(entry_is(&rec.meta[0], "n", number) && rec.meta[0].plain);
+	ck_assert(rec.items[1].nnotes == 1 &&
+	    entry_is(&rec.items[1].notes[0], "why", text));
+	input_close(&in);
+	free(o.buf);
+}
+END_TEST
+
 /* Notes count against QTTT_MAXNOTES, in the writers as in the reader. */
 START_TEST(test_note_limit)
 {
@@ -1174,6 +1214,7 @@ yaml_suite(void)
 	tc = tcase_create("extras");
 	tcase_add_loop_test(tc, test_producer_extras, 0, 2);
 	tcase_add_test(tc, test_producer_bytes);
+	tcase_add_loop_test(tc, test_producer_long, 0, 2);
 	tcase_add_loop_test(tc, test_producer_refused, 0,
 	    sizeof(refusals) / sizeof(refusals[0]));
 	tcase_add_test(tc, test_note_limit);

@@ -83,6 +83,17 @@ qttt_emit_escaped(struct json_sink *js, char *p, const char *s, size_t n)
 	return p;
 }
 
+char *
+qttt_emit_raw(struct json_sink *js, char *p, const char *s, size_t n)
+{
+	sink_write(js, p - js->buf);
+	if (fwrite(s, 1, n, js->f) != n)
+		js->failed = 1;
+	p = js->buf;
+	*p++ = ',';
+	return p;
+}
+
 int
 qttt_json_literal(const char *s, size_t n)
 {

@@ -100,8 +100,9 @@ void	qttt_yaml_out_scalar(struct yaml_out *, const char *, size_t,
  * it stays in registers: a number in decimal, and the digits of 0 to
  * 99 in pairs; writing out the sink but its last byte, which the next
  * emit_end may look at; writing it all out (-1 once a write has
- * failed); a string that needs escapes, straight to the stream; and
- * whether n bytes are a JSON number, true, false or null.
+ * failed); a string that needs escapes, or a literal longer than a
+ * part, straight to the stream; and whether n bytes are a JSON number,
+ * true, false or null.
  */
 extern const char qttt_emit_pairs[200];
 char	*qttt_emit_uint_text(char *, unsigned long);
@@ -109,6 +110,7 @@ char	*qttt_emit_spill(struct json_sink *, char *p);
 int	 qttt_json_sink_flush(struct json_sink *);
 char	*qttt_emit_escaped(struct json_sink *, char *p, const char *,
 	    size_t);
+char	*qttt_emit_raw(struct json_sink *, char *p, const char *, size_t);
 int	 qttt_json_literal(const char *, size_t);
 
 /* An emitter on a sink, and its bytes given back at the end. */

@@ -25,7 +25,9 @@ emit_value(struct emit *e, const char *s, size_t n, int plain)
 	else if (plain && qttt_json_literal(s, n) && n + 1 <= EMIT_PART) {
 		emit_part(e);
 		emit_lit(e, s, n);
-	} else if (plain && qttt_yaml_null(s, n)) {
+	} else if (plain && qttt_json_literal(s, n))
+		e->p = qttt_emit_raw(e->js, e->p, s, n);
+	else if (plain && qttt_yaml_null(s, n)) {
 		emit_part(e);
 		emit_null(e);
 	} else

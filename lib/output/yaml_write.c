@@ -226,17 +226,19 @@ state_string(struct yaml_out *y, const char *s, size_t n, int text)
 			y->failed = 1;
 			return;
 		}
-		for (p = fixed, i = 0; i < n; i += k, p += k) {
+		for (p = fixed, i = 0; i < n; i += k) {
 			k = 1;
-			if ((unsigned char)s[i] >= 0x80 &&
-			    (k = qttt_utf8_len((const unsigned char *)s + i,
-			    n - i)) == 0) {
+			if ((unsigned char)s[i] < 0x80)
+				*p++ = s[i];
+			else if ((k = qttt_utf8_len((const unsigned char *)s +
+			    i, n - i)) == 0) {
 				memcpy(p, fffd, 3);
-				p += 2;
+				p += 3;
 				k = 1;
-				continue;
+			} else {
+				memcpy(p, s + i, k);
+				p += k;
 			}
-			memcpy(p, s + i, k);
 		}
 		s = fixed;
 		n = p - fixed;
