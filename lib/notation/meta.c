@@ -125,8 +125,12 @@ check_comment(const char *s, size_t n, const char *what, char *msg,
 {
 	if (s == NULL || (n <= QTTT_YAML_SCALAR_MAX && good_text(s, n)))
 		return 0;
-	snprintf(msg, msgsize, "%s: more than %d bytes, not valid UTF-8, or "
-	    "holds a NUL", what, QTTT_YAML_SCALAR_MAX);
+	if (n > QTTT_YAML_SCALAR_MAX)
+		snprintf(msg, msgsize, "%s of %zu bytes: longer than %d", what,
+		    n, QTTT_YAML_SCALAR_MAX);
+	else
+		snprintf(msg, msgsize, "%s: not valid UTF-8, or holds a NUL",
+		    what);
 	return -1;
 }
 
