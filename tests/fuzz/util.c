@@ -333,9 +333,29 @@ fuzz_write_back(int (*writer)(FILE *, const struct qttt_game *,
     const struct qttt_record *rec, enum qttt_format f)
 {
 	const struct qttt_record *back;
+	struct qttt_extras ex;
+	FILE	*mem;
 	char	*buf, *again;
 	size_t	 n, n2;
 
+	/*
+	 * Extras that YAML and JSON cannot hold as they are (a line
+	 * comment longer than a YAML value) are refused, with nothing
+	 * written.
+	 */
+	qttt_extras_from_record(&ex, g, rec);
+	if (f == QTTT_FORMAT_YAML &&
+	    qttt_extras_check(&ex, g->nplies, NULL, 0) == -1) {
+		buf = NULL;
+		FUZZ_ASSERT((mem = open_memstream(&buf, &n)) != NULL,
+		    "no memory");
+		FUZZ_ASSERT(writer(mem, g, &ex) == -2, "a writer took "
+		    "extras that qttt_extras_check() refuses");
+		FUZZ_ASSERT(fclose(mem) == 0 && n == 0, "a writer wrote "
+		    "refused extras");
+		free(buf);
+		return NULL;
+	}
 	buf = write_mem(writer, g, rec, &n);
 	if (n == 0) {
 		/* Goff's notation has no game without a move. */
