@@ -221,9 +221,10 @@ replay(const struct options *o, struct qttt_replay_writer *w,
 	/*
 	 * On several threads when each game's output stands alone: not
 	 * for one game (-g), nor for a listing, whose writer puts a
-	 * blank line between the games it has written.  A chunk's YAML is a stream of its own, which
-	 * starts and ends with no bytes: the chunks' streams one after
-	 * another are the one stream a single thread writes.
+	 * blank line between the games it has written.  A chunk's YAML
+	 * is a stream of its own, which starts and ends with no bytes:
+	 * the chunks' streams one after another are the one stream a
+	 * single thread writes.
 	 */
 	if (o->threads > 1 && o->game == 0 &&
 	    o->out.output != QTTT_OUTPUT_LIST) {
