@@ -92,6 +92,7 @@ lib/$(SONAME) lib/libqttt.so: $(SHLIB)
 
 $(LIB_OBJS) $(CMD_OBJS) $(TOOLS:=.o) $(UNIT_OBJS): lib/qttt.h
 $(LIB_OBJS): lib/internal.h
+$(patsubst %.c,%.o,$(wildcard lib/output/*.c)): lib/output/emit.h
 $(CMD_OBJS) $(TOOLS:=.o): cmd/common.h cmd/parallel.h
 
 .c.o:

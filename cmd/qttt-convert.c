@@ -68,19 +68,31 @@ parse_target(const char *s)
 	return lookup_name(names, NVALUES(names), s);
 }
 
+/*
+ * Writes a game with what its record holds besides the moves.  Returns
+ * 0, -1 if standard output failed, or -2 (with the reason in why, of
+ * size n) if YAML or JSON cannot hold its extras as they are: a comment
+ * after a line-notation record longer than a YAML value may be.
+ */
 static int
 write_game(enum target to, const struct qttt_game *g,
-    const struct qttt_record *rec)
+    const struct qttt_record *rec, char *why, size_t n)
 {
+	struct qttt_extras ex;
+
+	qttt_extras_from_record(&ex, g, rec);
+	if ((to == TO_YAML || to == TO_JSON) &&
+	    qttt_extras_check(&ex, g->nplies, why, n) == -1)
+		return -2;
 	switch (to) {
 	case TO_YAML:
-		return qttt_yaml_write(stdout, g, rec);
+		return qttt_yaml_write(stdout, g, &ex);
 	case TO_JSON:
-		return qttt_json_write(stdout, g, rec);
+		return qttt_json_write(stdout, g, &ex);
 	case TO_GOFF:
 		return qttt_goff_write(stdout, g);
 	default:
-		return qttt_line_write(stdout, g, rec);
+		return qttt_line_write(stdout, g, &ex);
 	}
 }
 
@@ -114,7 +126,8 @@ convert(const struct options *o, const char *path)
 	const char	*name = input_name(path);
 	unsigned long	 games = 0, lost = 0, lostline = 0, empty = 0;
 	unsigned long	 emptyline = 0, positions = 0, posline = 0;
-	int		 fd, k, status = EXIT_VALID;
+	char		 why[QTTT_MSG_MAX];
+	int		 fd, k, wrote, status = EXIT_VALID;
 
 	if ((r = open_reader(path, o->format, &fd)) == NULL)
 		return EXIT_TROUBLE;
@@ -140,7 +153,16 @@ convert(const struct options *o, const char *path)
 		if (o->to == TO_GOFF && qttt_record_extras(&rec) &&
 		    lost++ == 0)
 			lostline = rec.line;
-		if (write_game(o->to, &game, &rec) == -1) {
+		if ((wrote = write_game(o->to, &game, &rec, why,
+		    sizeof(why))) == -2) {
+			status = EXIT_INVALID;
+			if (!o->quiet)
+				fprintf(stderr, "%s: %s:%lu: error: not "
+				    "converted: %s\n", progname, name,
+				    rec.line + 1, why);
+			continue;
+		}
+		if (wrote == -1) {
 			status = EXIT_TROUBLE + 1;
 			break;
 		}

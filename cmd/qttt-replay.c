@@ -189,15 +189,16 @@ add_tally(void *totals, const struct par_job *job)
 /*
  * The text of a chunk for an output: every chunk under way holds its
  * output, so chunks are smaller where a game's output is larger than
- * its record (about 3 times for a JSON state, 12 times as many states
- * with -a), to keep about 64 KiB of output in each.
+ * its record (about 3 times for a JSON state, a little less for YAML,
+ * 12 times as many states with -a), to keep about 64 KiB of output in
+ * each.
  */
 static size_t
 chunk_size(const struct qttt_replay_options *out)
 {
 	size_t	 size = QTTT_CHUNK_TEXT;
 
-	if (out->output == QTTT_OUTPUT_JSON)
+	if (out->output == QTTT_OUTPUT_JSON || out->output == QTTT_OUTPUT_YAML)
 		size /= 4;
 	if (out->all)
 		size /= 12;
@@ -228,12 +229,14 @@ replay(const struct options *o, struct qttt_replay_writer *w,
 	memset(&t, 0, sizeof(t));
 	/*
 	 * On several threads when each game's output stands alone: not
-	 * for one game (-g), nor for a listing or YAML, which hold the
-	 * games together.
+	 * for one game (-g), nor for a listing, whose writer puts a
+	 * blank line between the games it has written.  A chunk's YAML
+	 * is a stream of its own, which starts and ends with no bytes:
+	 * the chunks' streams one after another are the one stream a
+	 * single thread writes.
 	 */
 	if (o->threads > 1 && o->game == 0 &&
-	    (o->out.output == QTTT_OUTPUT_STATE ||
-	    o->out.output == QTTT_OUTPUT_JSON)) {
+	    o->out.output != QTTT_OUTPUT_LIST) {
 		tool.chunksize = chunk_size(&o->out);
 		if (qttt_replay_writer_flush(w) == -1)
 			k = PAR_STOP;

@@ -106,13 +106,10 @@ extern const struct reader_format qttt_goff_format;
 extern const struct reader_format qttt_state_reader_format;
 
 /*
- * The comment of each ply of g, from rec, the record it was played
- * from (its action items in order); NULL where none, or if rec is
- * NULL (meta.c).
+ * A plain YAML null: empty, ~, or null in its three spellings (yaml.c);
+ * the JSON writer writes a metadata value read as one as null.
  */
-void	 qttt_ply_comments(const struct qttt_game *g,
-	    const struct qttt_record *rec,
-	    const char *comment[QTTT_MAXPLIES], size_t len[QTTT_MAXPLIES]);
+int	 qttt_yaml_null(const char *, size_t);
 
 /* ------------------------------------------------------------------ */
 /* Diagrams: what render_text.c and render_svg.c share (render.c)       */
@@ -142,7 +139,7 @@ int	render_status(const struct qttt_state *, int terse, int utf8,
 	    char *buf, size_t n);
 
 /* ------------------------------------------------------------------ */
-/* Replay output (replay.c, json_state.c, listing.c, yaml.c)            */
+/* Replay output (replay.c, state_data.c, listing.c)                    */
 /* ------------------------------------------------------------------ */
 
 /* One state of a game being replayed. */
@@ -154,11 +151,18 @@ struct replay_point {
 };
 
 /*
- * JSON Lines of states (json_state.c): the one description of a state
- * as data, which the YAML output re-emits.  The writer keeps a buffer
- * in front of the stream: open (NULL if out of memory), put one state
- * as a line, flush the buffer and the stream, close (flushes and
- * frees); each returns -1 once a write has failed.
+ * A state as data (state_data.c): the one description of its keys,
+ * written as JSON Lines or as a YAML stream.
+ *
+ * JSON Lines: the writer keeps a buffer in front of the stream: open
+ * (NULL if out of memory), put one state as a line, flush the buffer
+ * and the stream, close (flushes and frees); each returns -1 once a
+ * write has failed.
+ *
+ * YAML: open starts the stream (NULL if out of memory), put writes a
+ * document, close ends the stream and frees; each returns -1 on an
+ * emitter or output error.  The start and the end of a stream write
+ * nothing, so streams written one after another make one.
  */
 struct json_states;
 struct json_states *qttt_json_states_open(FILE *);
@@ -167,11 +171,6 @@ int	qttt_json_states_put(struct json_states *,
 int	qttt_json_states_flush(struct json_states *);
 int	qttt_json_states_close(struct json_states *);
 
-/*
- * A YAML stream of states, one document each (yaml.c): open starts the
- * stream (NULL if out of memory), put writes a document, close ends
- * the stream and frees; each returns -1 on an emitter or output error.
- */
 struct yaml_states;
 struct yaml_states *qttt_yaml_states_open(FILE *);
 int	qttt_yaml_states_put(struct yaml_states *,

@@ -468,6 +468,13 @@ struct qttt_item {
 	 */
 	const char		*comment;
 	size_t			 commentlen;
+	/*
+	 * The notes on a move (YAML and JSON records): the keys of its
+	 * mapping other than "move" and "comment", in order, as
+	 * metadata are (struct qttt_meta).  Valid until the next read.
+	 */
+	size_t			 nnotes;
+	const struct qttt_meta	*notes;
 };
 
 /* More than any valid record holds (14 plies and a result). */
@@ -488,9 +495,10 @@ enum qttt_format {
 /*
  * A metadata entry of a YAML or JSON record: a key of the game's
  * mapping other than moves and result, with its scalar value (neither
- * NUL-terminated; see formats/yaml-record.md).  plain is set for a
- * value written without quotes, which may be a number, a boolean or a
- * null, and is cleared for a quoted (string) value.
+ * NUL-terminated; see formats/yaml-record.md); a note on a move (a key
+ * of its mapping other than move and comment) is one too.  plain is
+ * set for a value written without quotes, which may be a number, a
+ * boolean or a null, and is cleared for a quoted (string) value.
  */
 struct qttt_meta {
 	const char		*key;
@@ -501,8 +509,9 @@ struct qttt_meta {
 	unsigned long		 line, col;	/* where the key is */
 };
 
-/* Metadata entries per game, at most. */
+/* Metadata entries per game, at most; notes on its moves, in all. */
 #define QTTT_MAXMETA	64
+#define QTTT_MAXNOTES	64
 
 struct qttt_record {
 	unsigned long		 index;	/* 1-based number of the game */
@@ -903,8 +912,9 @@ int		 qttt_replay_writer_flush(struct qttt_replay_writer *);
 int		 qttt_replay_writer_close(struct qttt_replay_writer *);
 
 /* ------------------------------------------------------------------ */
-/* Other record formats: YAML and JSON (yaml.c), Goff's notation        */
-/* (goff.c), and what every writer keeps of a record (meta.c)           */
+/* Other record formats: YAML and JSON (yaml.c, record_write.c), Goff's */
+/* notation (goff.c), and what the writers keep besides the moves       */
+/* (meta.c)                                                             */
 /* ------------------------------------------------------------------ */
 
 /*
@@ -913,9 +923,9 @@ int		 qttt_replay_writer_close(struct qttt_replay_writer *);
  * QTTT_YAML_DOC_MAX bytes; a move, a value or a comment at most
  * QTTT_YAML_SCALAR_MAX, a key QTTT_YAML_KEY_MAX; collections nest at
  * most QTTT_YAML_DEPTH deep (a list of games, a game, its moves, a
- * move).  With QTTT_MAXMETA, they bound the reader's memory, whatever
- * the input: about 1.5 MiB, and libyaml's, at most about twice a
- * document.
+ * move).  With QTTT_MAXMETA and QTTT_MAXNOTES, they bound the
+ * reader's memory, whatever the input: about 1.8 MiB, and libyaml's,
+ * at most about twice a document.
  */
 #define QTTT_YAML_DOC_MAX	(1024 * 1024)
 #define QTTT_YAML_SCALAR_MAX	4096
@@ -923,31 +933,107 @@ int		 qttt_replay_writer_close(struct qttt_replay_writer *);
 #define QTTT_YAML_DEPTH		4
 
 /*
+ * What a game holds besides its moves, as the writers take it: filled
+ * in by any producer.  qttt_extras_from_record() fills it from a
+ * record as read; a program that adds to a game (an annotator with a
+ * value, a best move and a mark for each ply) fills it, or adds to one
+ * filled from a record, with strings of its own.  Nothing is copied:
+ * the strings belong to the producer and must live while a writer
+ * uses them; none is NUL-terminated.
+ *
+ *	meta	the metadata, in order: a key and a scalar value, plain
+ *		(written without quotes: it may be a number, a boolean or
+ *		a null) or a string (plain == 0).  line and col are not
+ *		used.
+ *	comment	the comment on the game, or NULL.
+ *	ply[i]	what goes with ply i of the game (g->plies[i]): a comment
+ *		(or NULL), and notes, an ordered list of a key and a
+ *		scalar value each, as metadata (plain for a number:
+ *		"value: -0.5"; a string for a move or a mark: "best: X5
+ *		b2 c3", "mark: ?!").  Entries beyond the game's plies are
+ *		not written.
+ *
+ * YAML and JSON write notes as keys of the move's mapping, after
+ * "move" and "comment", and the reader gives them back in
+ * qttt_item.notes.  So a note may not be called "move" or "comment",
+ * nor a metadata key "moves" or "result" (see qttt_extras_check).
+ */
+struct qttt_ply_extras {
+	const char		*comment;
+	size_t			 commentlen;
+	size_t			 nnotes;
+	const struct qttt_meta	*notes;
+};
+
+struct qttt_extras {
+	size_t			 nmeta;
+	const struct qttt_meta	*meta;
+	const char		*comment;
+	size_t			 commentlen;
+	struct qttt_ply_extras	 ply[QTTT_MAXPLIES];
+};
+
+/* Empties extras: no metadata, no comment, nothing on any ply. */
+void		 qttt_extras_init(struct qttt_extras *);
+
+/*
+ * Fills ex from rec, the record g was played from: its metadata, its
+ * comment (the comment after a line-notation or Goff record), and for
+ * each ply the comment and notes of its action item.  rec may be NULL
+ * (ex is then empty).  ex points into rec: valid until its next read.
+ */
+void		 qttt_extras_from_record(struct qttt_extras *ex,
+		    const struct qttt_game *g, const struct qttt_record *rec);
+
+/* The metadata entry of key (NUL-terminated), or NULL. */
+const struct qttt_meta *qttt_extras_meta(const struct qttt_extras *,
+		    const char *key);
+
+/*
+ * Whether extras, for a game of nplies plies, can be written in YAML
+ * and JSON and read back as they are: every key not empty, of at most
+ * QTTT_YAML_KEY_MAX bytes, every value and comment of at most
+ * QTTT_YAML_SCALAR_MAX, all valid UTF-8 with no NUL; at most
+ * QTTT_MAXMETA metadata entries and QTTT_MAXNOTES notes; no metadata
+ * key "moves" or "result", no note "move" or "comment"; no key twice
+ * in the metadata, nor in the notes of a ply; not both a game comment
+ * and a "comment" metadata entry.  Returns 0, or -1 with the reason in
+ * msg (of size n, as snprintf; msg may be NULL).
+ */
+int		 qttt_extras_check(const struct qttt_extras *, size_t nplies,
+		    char *msg, size_t n);
+
+/*
  * The writers.  Each writes one game (a game played from a record:
- * its canonical moves) to f.  rec, the record the game was played
- * from, adds its metadata and comments; it may be NULL.  Each returns
- * 0, or -1 if f reported an error (or the emitter failed).
+ * its canonical moves) to f, with the extras ex (NULL for none).
+ * Each returns 0, -1 if f reported an error (or the emitter failed),
+ * or, for YAML and JSON, -2 without writing anything if
+ * qttt_extras_check() refuses ex.
  *
  * qttt_yaml_write: a YAML document, "---" first: the metadata in their
- * order, then "comment" (the comment after a line-notation record),
- * "moves" (a move with a comment as a mapping of "move" and
- * "comment") and "result" when the game is over.
+ * order, then "comment" (the game comment, unless the metadata has a
+ * "comment" of their own), "moves" (a move with a comment or notes as
+ * a mapping of "move", "comment" and the notes in order) and "result"
+ * when the game is over.
  *
- * qttt_json_write: the same as one JSON object on one line.  A
- * metadata value read unquoted that is a JSON number, true, false or
- * null is written bare (a YAML null as null); any other as a string.
+ * qttt_json_write: the same as one JSON object on one line.  A value
+ * (of the metadata or a note) that is plain and a JSON number, true,
+ * false or null is written bare (a YAML null as null); any other as a
+ * string.
  *
- * qttt_line_write: the canonical record on a line; the metadata and
- * the move comments, which the line notation cannot hold, go before it
- * as comment lines ("# key: value", "# X3 a2 b3: comment"), which no
- * reader reads back; a one-line game comment goes after the record.
+ * qttt_line_write: the canonical record on a line; the metadata, the
+ * move comments and the notes, which the line notation cannot hold, go
+ * before it as comment lines ("# key: value", "# X3 a2 b3: comment",
+ * "# X3 a2 b3 [key]: value"), which no reader reads back; a one-line
+ * game comment goes after the record, one of several lines before it
+ * ("# comment: ...").
  */
 int		 qttt_yaml_write(FILE *, const struct qttt_game *,
-		    const struct qttt_record *rec);
+		    const struct qttt_extras *ex);
 int		 qttt_json_write(FILE *, const struct qttt_game *,
-		    const struct qttt_record *rec);
+		    const struct qttt_extras *ex);
 int		 qttt_line_write(FILE *, const struct qttt_game *,
-		    const struct qttt_record *rec);
+		    const struct qttt_extras *ex);
 
 /*
  * Writes a game in Goff's notation on one line (formats/goff-notation.md,
@@ -965,7 +1051,10 @@ int		 qttt_goff_write(FILE *, const struct qttt_game *);
 int		 qttt_record_meta(const struct qttt_record *, const char *key,
 		    const char **value, size_t *len);
 
-/* Whether a record holds metadata or comments (see qttt_goff_write). */
+/*
+ * Whether a record holds metadata, comments or notes (see
+ * qttt_goff_write).
+ */
 int		 qttt_record_extras(const struct qttt_record *);
 
 #ifdef __GNUC__

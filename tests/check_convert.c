@@ -71,17 +71,19 @@ static void
 write_as(enum fmt f, FILE *out, const struct qttt_game *g,
     const struct qttt_record *rec)
 {
+	struct qttt_extras ex;
 	int	 k;
 
+	qttt_extras_from_record(&ex, g, rec);
 	switch (f) {
 	case LINE:
-		k = qttt_line_write(out, g, rec);
+		k = qttt_line_write(out, g, &ex);
 		break;
 	case YAML:
-		k = qttt_yaml_write(out, g, rec);
+		k = qttt_yaml_write(out, g, &ex);
 		break;
 	case JSON:
-		k = qttt_json_write(out, g, rec);
+		k = qttt_json_write(out, g, &ex);
 		break;
 	default:
 		k = qttt_goff_write(out, g);
@@ -95,9 +97,19 @@ static char	 event[NGAMES][32], round_[NGAMES][16], first[NGAMES][48];
 static char	 note[NGAMES][48];
 
 /*
+ * The notes on the first move of every game: a number, which stays
+ * one, and a string (which YAML may write plain, since it reads back
+ * as a string).
+ */
+static const struct qttt_meta first_notes[2] = {
+	{ "value", 5, "-0.5", 4, 1, 0, 0 },
+	{ "best", 4, "X3 a2 b3", 8, 0, 0, 0 }
+};
+
+/*
  * A record for game i with what format f is given: a game comment, or
- * metadata (a string, a number) and a comment on the first move and,
- * of two lines, on the last.
+ * metadata (a string, a number), a comment and notes on the first move
+ * and, of two lines, a comment on the last.
  */
 static void
 decorate(struct qttt_record *rec, struct qttt_meta meta[2], enum fmt f,
@@ -128,7 +140,11 @@ decorate(struct qttt_record *rec, struct qttt_meta meta[2], enum fmt f,
 		for (k = 0; k < g->nplies; k++) {
 			rec->items[k].kind = QTTT_ITEM_ACTION;
 			rec->items[k].comment = NULL;
+			rec->items[k].nnotes = 0;
+			rec->items[k].notes = NULL;
 		}
+		rec->items[0].nnotes = 2;
+		rec->items[0].notes = first_notes;
 		rec->items[0].comment = first[i];
 		rec->items[0].commentlen = strlen(first[i]);
 		if (g->nplies > 1) {
@@ -186,6 +202,13 @@ check_extras(const struct qttt_record *rec, unsigned int kept,
 			ck_assert_msg(rec->items[g->nplies - 1].commentlen ==
 			    strlen(note[i]), "%s: game %zu lost a comment",
 			    what, i);
+		ck_assert_msg(rec->items[0].nnotes == 2 &&
+		    rec->items[0].notes[0].plain &&
+		    rec->items[0].notes[0].valuelen == 4 &&
+		    memcmp(rec->items[0].notes[0].value, "-0.5", 4) == 0 &&
+		    rec->items[0].notes[1].valuelen == 8 &&
+		    memcmp(rec->items[0].notes[1].value, "X3 a2 b3", 8) == 0,
+		    "%s: game %zu lost the notes on its first move", what, i);
 	} else if (kept & HOLDS_COMMENT) {
 		ck_assert_msg((rec->comment != NULL &&
 		    rec->commentlen == strlen(event[i]) &&

@@ -2,7 +2,8 @@
  * YAML and JSON records: the reader's positions (items, metadata, rule
  * violations found after parsing), every rejection with its position,
  * recovery at the next document, the shapes of JSON input, the writers,
- * and memory that stays bounded on hostile input.
+ * extras filled in by a producer, and memory that stays bounded on
+ * hostile input.
  */
 #include <stdio.h>
 #include <stdlib.h>
@@ -194,8 +195,14 @@ static const struct {
 	    "a move is a string" },
 	{ "move without move", "moves: [{comment: hi}]\n", QTTT_E_YAML, 1, 9,
 	    "needs a 'move' key" },
-	{ "unknown key in a move", "moves: [{move: X1 a1 b1, note: x}]\n",
-	    QTTT_E_YAML, 1, 26, "unknown key 'note'" },
+	{ "note mapping", "moves: [{move: X1 a1 b1, note: {a: b}}]\n",
+	    QTTT_E_YAML, 1, 32, "notes on a move are scalars" },
+	{ "note list", "moves: [{move: X1 a1 b1, note: [x]}]\n",
+	    QTTT_E_YAML, 1, 32, "notes on a move are scalars" },
+	{ "duplicate note", "moves: [{move: X1 a1 b1, v: 1, v: 2}]\n",
+	    QTTT_E_YAML, 1, 32, "duplicate key 'v'" },
+	{ "empty note key", "moves: [{move: X1 a1 b1, '': 1}]\n",
+	    QTTT_E_YAML, 1, 26, "empty key" },
 	{ "comment mapping", "moves: [{move: X1 a1 b1, comment: {a: b}}]\n",
 	    QTTT_E_YAML, 1, 35, "'comment' is a string" },
 	{ "result list", "moves: []\nresult: [1-0]\n", QTTT_E_YAML, 2, 9,
@@ -537,6 +544,16 @@ output_close(struct output *o)
 	ck_assert_int_eq(fclose(o->f), 0);
 }
 
+/* The extras of a record, as the writers take them. */
+static const struct qttt_extras *
+ex_of(const struct qttt_game *g, const struct qttt_record *r)
+{
+	static struct qttt_extras ex;
+
+	qttt_extras_from_record(&ex, g, r);
+	return &ex;
+}
+
 /*
  * YAML -> YAML, YAML -> JSON -> YAML: metadata (every key, in order,
  * strings and typed values), comments and the canonical game survive.
@@ -566,9 +583,9 @@ START_TEST(test_write_keeps)
 	ck_assert_uint_eq(in.errors, 0);
 	strcpy(canon, input_canonical(&game));
 	output_open(&y);
-	ck_assert_int_eq(qttt_yaml_write(y.f, &game, &rec), 0);
+	ck_assert_int_eq(qttt_yaml_write(y.f, &game, ex_of(&game, &rec)), 0);
 	output_open(&j);
-	ck_assert_int_eq(qttt_json_write(j.f, &game, &rec), 0);
+	ck_assert_int_eq(qttt_json_write(j.f, &game, ex_of(&game, &rec)), 0);
 	output_close(&y);
 	output_close(&j);
 	input_close(&in);
@@ -596,7 +613,7 @@ START_TEST(test_write_keeps)
 	ck_assert_uint_eq(rec.items[3].commentlen, 13);
 	ck_assert_mem_eq(rec.items[3].comment, "first\nsecond\n", 13);
 	output_open(&y2);
-	ck_assert_int_eq(qttt_yaml_write(y2.f, &game, &rec), 0);
+	ck_assert_int_eq(qttt_yaml_write(y2.f, &game, ex_of(&game, &rec)), 0);
 	output_close(&y2);
 	input_close(&in);
 	/* YAML -> YAML is a fixed point. */
@@ -608,7 +625,7 @@ START_TEST(test_write_keeps)
 	ck_assert_int_eq(input_next(&in), 1);
 	ck_assert_uint_eq(in.errors, 0);
 	output_open(&y2);
-	ck_assert_int_eq(qttt_yaml_write(y2.f, &game, &rec), 0);
+	ck_assert_int_eq(qttt_yaml_write(y2.f, &game, ex_of(&game, &rec)), 0);
 	output_close(&y2);
 	input_close(&in);
 	ck_assert_str_eq(y2.buf, y.buf);
@@ -635,7 +652,8 @@ START_TEST(test_nulls)
 		ck_assert_uint_eq(in.errors, 0);
 		ck_assert_uint_eq(rec.nitems, 1);
 		output_open(&o);
-		ck_assert_int_eq(qttt_json_write(o.f, &game, &rec), 0);
+		ck_assert_int_eq(qttt_json_write(o.f, &game,
+		    ex_of(&game, &rec)), 0);
 		output_close(&o);
 		ck_assert_str_eq(o.buf, "{\"site\":null,\"round\":null,"
 		    "\"moves\":[\"X1 a1 b1\"]}\n");
@@ -655,13 +673,13 @@ START_TEST(test_write_line_comment)
 	ck_assert_uint_eq(qttt_record_play(&rec, &game), 0);
 	ck_assert_uint_eq(rec.commentlen, 7);
 	output_open(&o);
-	ck_assert_int_eq(qttt_yaml_write(o.f, &game, &rec), 0);
+	ck_assert_int_eq(qttt_yaml_write(o.f, &game, ex_of(&game, &rec)), 0);
 	output_close(&o);
 	ck_assert_str_eq(o.buf, "---\ncomment: opening\nmoves:\n- X1 a1 b1\n"
 	    "- O2 b1 c1\n");
 	free(o.buf);
 	output_open(&o);
-	ck_assert_int_eq(qttt_line_write(o.f, &game, &rec), 0);
+	ck_assert_int_eq(qttt_line_write(o.f, &game, ex_of(&game, &rec)), 0);
 	output_close(&o);
 	ck_assert_str_eq(o.buf, "X1 a1 b1; O2 b1 c1 # opening\n");
 	free(o.buf);
@@ -685,7 +703,7 @@ START_TEST(test_write_line_meta)
 	first_game(text, &in);
 	ck_assert_uint_eq(in.errors, 0);
 	output_open(&o);
-	ck_assert_int_eq(qttt_line_write(o.f, &game, &rec), 0);
+	ck_assert_int_eq(qttt_line_write(o.f, &game, ex_of(&game, &rec)), 0);
 	output_close(&o);
 	input_close(&in);
 	ck_assert_str_eq(o.buf, "# event: Open\n# note: a\n#   b?\n"
@@ -723,8 +741,9 @@ START_TEST(test_write_escapes)
 		ck_assert_uint_eq(rec.meta[0].valuelen, sizeof(event) - 1);
 		ck_assert_mem_eq(rec.meta[0].value, event, sizeof(event) - 1);
 		output_open(&o);
-		ck_assert_int_eq(json ? qttt_json_write(o.f, &game, &rec) :
-		    qttt_yaml_write(o.f, &game, &rec), 0);
+		ck_assert_int_eq(json ?
+		    qttt_json_write(o.f, &game, ex_of(&game, &rec)) :
+		    qttt_yaml_write(o.f, &game, ex_of(&game, &rec)), 0);
 		output_close(&o);
 		input_close(&in);
 		ck_assert_ptr_null(strstr(o.buf, "\xe2\x80\xa8"));
@@ -755,9 +774,287 @@ START_TEST(test_write_error)
 	if ((f = fopen("/dev/full", "w")) == NULL)
 		return;		/* not on this system */
 	setvbuf(f, NULL, _IONBF, 0);
-	ck_assert_int_eq(qttt_yaml_write(f, &game, &rec), -1);
-	ck_assert_int_eq(qttt_json_write(f, &game, &rec), -1);
+	ck_assert_int_eq(qttt_yaml_write(f, &game, ex_of(&game, &rec)), -1);
+	ck_assert_int_eq(qttt_json_write(f, &game, ex_of(&game, &rec)), -1);
 	fclose(f);
+}
+END_TEST
+
+/* ------------------------------------------------------------------ */
+/* Extras filled in by a producer that is not a reader                  */
+/* ------------------------------------------------------------------ */
+
+/* An entry of the metadata or a note, as a producer fills it in. */
+static struct qttt_meta
+entry(const char *key, const char *value, int plain)
+{
+	struct qttt_meta m;
+
+	memset(&m, 0, sizeof(m));
+	m.key = key;
+	m.keylen = strlen(key);
+	m.value = value;
+	m.valuelen = strlen(value);
+	m.plain = plain;
+	return m;
+}
+
+static int
+entry_is(const struct qttt_meta *m, const char *key, const char *value)
+{
+	return m->keylen == strlen(key) && memcmp(m->key, key, m->keylen) ==
+	    0 && m->valuelen == strlen(value) &&
+	    memcmp(m->value, value, m->valuelen) == 0;
+}
+
+/*
+ * An annotator's extras on a game of three plies: metadata (a string
+ * and a number), a game comment, a comment and notes on the first ply,
+ * notes alone on the third, and notes beyond the game, not written.
+ */
+static struct qttt_meta an_meta[2], an_notes0[3], an_notes2[1], an_far[1];
+
+static void
+annotate(struct qttt_extras *ex)
+{
+	static const char line[] = "X1 a1 b1; O2 b1 c1; X3 c1 c2";
+
+	ck_assert_int_eq(qttt_line_parse(line, strlen(line), 0, &rec), 1);
+	ck_assert_uint_eq(qttt_record_play(&rec, &game), 0);
+	an_meta[0] = entry("annotator", "qttt-analyse 0.1", 0);
+	an_meta[1] = entry("depth", "14", 1);
+	an_notes0[0] = entry("value", "-0.5", 1);
+	an_notes0[1] = entry("best", "X1 a1 c3", 0);
+	an_notes0[2] = entry("mark", "?!", 0);
+	an_notes2[0] = entry("value", "1", 1);
+	an_far[0] = entry("value", "0", 1);
+	qttt_extras_init(ex);
+	ex->nmeta = 2;
+	ex->meta = an_meta;
+	ex->comment = "annotated\nby hand";
+	ex->commentlen = strlen(ex->comment);
+	ex->ply[0].comment = "the corner";
+	ex->ply[0].commentlen = 10;
+	ex->ply[0].nnotes = 3;
+	ex->ply[0].notes = an_notes0;
+	ex->ply[2].nnotes = 1;
+	ex->ply[2].notes = an_notes2;
+	ex->ply[5].nnotes = 1;
+	ex->ply[5].notes = an_far;
+}
+
+/*
+ * Extras that no reader made, written as YAML and as JSON and read
+ * back: the metadata, the comments and the notes come back in order,
+ * numbers as plain values, and the game comes back the same.
+ */
+START_TEST(test_producer_extras)
+{
+	struct qttt_extras ex;
+	struct input	 in;
+	struct output	 o;
+	const struct qttt_item *it;
+	char		 want[QTTT_RECORD_MAX], got[QTTT_RECORD_MAX];
+	int		 json = _i;
+
+	annotate(&ex);
+	qttt_game_format(&game, want, sizeof(want));
+	output_open(&o);
+	ck_assert_int_eq(json ? qttt_json_write(o.f, &game, &ex) :
+	    qttt_yaml_write(o.f, &game, &ex), 0);
+	output_close(&o);
+	first_game(o.buf, &in);
+	ck_assert_msg(rec.ndiags == 0, "'%s': %s", o.buf, rec.diags[0].msg);
+	ck_assert_uint_eq(qttt_record_play(&rec, &game), 0);
+	qttt_game_format(&game, got, sizeof(got));
+	ck_assert_str_eq(got, want);
+	ck_assert_uint_eq(rec.nmeta, 3);
+	ck_assert(entry_is(&rec.meta[0], "annotator", "qttt-analyse 0.1"));
+	ck_assert(entry_is(&rec.meta[1], "depth", "14") &&
+	    rec.meta[1].plain);
+	ck_assert(entry_is(&rec.meta[2], "comment", "annotated\nby hand"));
+	ck_assert_uint_eq(rec.nitems, 3);
+	it = rec.items;
+	ck_assert(it[0].commentlen == 10 &&
+	    memcmp(it[0].comment, "the corner", 10) == 0);
+	ck_assert_uint_eq(it[0].nnotes, 3);
+	ck_assert(entry_is(&it[0].notes[0], "value", "-0.5") &&
+	    it[0].notes[0].plain);
+	ck_assert(entry_is(&it[0].notes[1], "best", "X1 a1 c3"));
+	ck_assert(entry_is(&it[0].notes[2], "mark", "?!"));
+	ck_assert(it[1].comment == NULL && it[1].nnotes == 0);
+	ck_assert(it[2].comment == NULL && it[2].nnotes == 1 &&
+	    entry_is(&it[2].notes[0], "value", "1") && it[2].notes[0].plain);
+	input_close(&in);
+	free(o.buf);
+}
+END_TEST
+
+/* The notes are keys of the move's mapping, after move and comment. */
+START_TEST(test_producer_bytes)
+{
+	struct qttt_extras ex;
+	struct output	 o;
+
+	annotate(&ex);
+	output_open(&o);
+	ck_assert_int_eq(qttt_json_write(o.f, &game, &ex), 0);
+	output_close(&o);
+	ck_assert_str_eq(o.buf, "{\"annotator\":\"qttt-analyse 0.1\","
+	    "\"depth\":14,\"comment\":\"annotated\\nby hand\",\"moves\":["
+	    "{\"move\":\"X1 a1 b1\",\"comment\":\"the corner\","
+	    "\"value\":-0.5,\"best\":\"X1 a1 c3\",\"mark\":\"?!\"},"
+	    "\"O2 b1 c1\",{\"move\":\"X3 c1 c2\",\"value\":1}]}\n");
+	free(o.buf);
+	output_open(&o);
+	ck_assert_int_eq(qttt_yaml_write(o.f, &game, &ex), 0);
+	output_close(&o);
+	ck_assert_str_eq(o.buf, "---\nannotator: qttt-analyse 0.1\n"
+	    "depth: 14\ncomment: |-\n  annotated\n  by hand\nmoves:\n"
+	    "- move: X1 a1 b1\n  comment: the corner\n  value: -0.5\n"
+	    "  best: X1 a1 c3\n  mark: ?!\n- O2 b1 c1\n- move: X3 c1 c2\n"
+	    "  value: 1\n");
+	free(o.buf);
+	/*
+	 * The line notation holds them as comment lines, the game comment
+	 * too, since it has two lines.
+	 */
+	output_open(&o);
+	ck_assert_int_eq(qttt_line_write(o.f, &game, &ex), 0);
+	output_close(&o);
+	ck_assert_str_eq(o.buf, "# annotator: qttt-analyse 0.1\n"
+	    "# depth: 14\n# comment: annotated\n#   by hand\n"
+	    "# X1 a1 b1: the corner\n# X1 a1 b1 [value]: -0.5\n"
+	    "# X1 a1 b1 [best]: X1 a1 c3\n# X1 a1 b1 [mark]: ?!\n"
+	    "# X3 c1 c2 [value]: 1\n"
+	    "X1 a1 b1; O2 b1 c1; X3 c1 c2\n");
+	free(o.buf);
+}
+END_TEST
+
+/*
+ * Extras that would not read back as they are: refused by
+ * qttt_extras_check() with a reason, and by the YAML and JSON writers
+ * with -2, writing nothing.
+ */
+static const struct {
+	const char	*what;
+	int		 ply;		/* -1: metadata */
+	const char	*key;
+	int		 twice;		/* the entry twice */
+	const char	*why;
+} refusals[] = {
+	{ "note move", 0, "move", 0, "note 'move': the format's own key" },
+	{ "note comment", 1, "comment", 0, "the format's own key" },
+	{ "meta moves", -1, "moves", 0, "metadata 'moves': the format's" },
+	{ "meta result", -1, "result", 0, "the format's own key" },
+	{ "empty note key", 2, "", 0, "note key 1: of 0 bytes" },
+	{ "duplicate note", 2, "value", 1, "ply 3: note 'value' twice" },
+	{ "duplicate meta", -1, "x", 1, "metadata 'x' twice" },
+	{ "bad UTF-8", 0, "\xff", 0, "not valid UTF-8" },
+	{ "meta comment", -1, "comment", 0, "a game comment and a" },
+};
+
+START_TEST(test_producer_refused)
+{
+	struct qttt_extras ex;
+	struct qttt_meta e[2];
+	struct output	 o;
+	char		 msg[128];
+
+	annotate(&ex);
+	e[0] = e[1] = entry(refusals[_i].key, "1", 1);
+	if (refusals[_i].ply < 0) {
+		ex.meta = e;
+		ex.nmeta = refusals[_i].twice ? 2 : 1;
+	} else {
+		ex.ply[refusals[_i].ply].notes = e;
+		ex.ply[refusals[_i].ply].nnotes = refusals[_i].twice ? 2 : 1;
+	}
+	ck_assert_int_eq(qttt_extras_check(&ex, game.nplies, msg,
+	    sizeof(msg)), -1);
+	ck_assert_msg(strstr(msg, refusals[_i].why) != NULL, "%s: '%s'",
+	    refusals[_i].what, msg);
+	output_open(&o);
+	ck_assert_int_eq(qttt_yaml_write(o.f, &game, &ex), -2);
+	ck_assert_int_eq(qttt_json_write(o.f, &game, &ex), -2);
+	output_close(&o);
+	ck_assert_uint_eq(o.len, 0);
+	free(o.buf);
+}
+END_TEST
+
+/*
+ * Values longer than the JSON writer's parts of a buffer: a number
+ * stays a bare number, a string with escapes stays the same string.
+ */
+START_TEST(test_producer_long)
+{
+	static char	 number[3001], text[2 * 1500 + 1];
+	struct qttt_extras ex;
+	struct qttt_meta meta[1], note[1];
+	struct input	 in;
+	struct output	 o;
+	size_t		 i;
+
+	annotate(&ex);
+	memset(number, '7', sizeof(number) - 1);
+	for (i = 0; i < 1500; i++)
+		memcpy(text + 2 * i, "\"\n", 2);
+	meta[0] = entry("n", number, 1);
+	note[0] = entry("why", text, 0);
+	ex.nmeta = 1;
+	ex.meta = meta;
+	ex.comment = NULL;
+	ex.ply[1].nnotes = 1;
+	ex.ply[1].notes = note;
+	output_open(&o);
+	ck_assert_int_eq(_i ? qttt_json_write(o.f, &game, &ex) :
+	    qttt_yaml_write(o.f, &game, &ex), 0);
+	output_close(&o);
+	if (_i)
+		ck_assert(strncmp(o.buf, "{\"n\":7777", 9) == 0);
+	first_game(o.buf, &in);
+	ck_assert_uint_eq(rec.ndiags, 0);
+	ck_assert(entry_is(&rec.meta[0], "n", number) && rec.meta[0].plain);
+	ck_assert(rec.items[1].nnotes == 1 &&
+	    entry_is(&rec.items[1].notes[0], "why", text));
+	input_close(&in);
+	free(o.buf);
+}
+END_TEST
+
+/* Notes count against QTTT_MAXNOTES, in the writers as in the reader. */
+START_TEST(test_note_limit)
+{
+	static struct qttt_meta notes[QTTT_MAXNOTES + 1];
+	static char	 keys[QTTT_MAXNOTES + 1][8];
+	struct qttt_extras ex;
+	struct input	 in;
+	char		 text[QTTT_MAXNOTES * 16 + 64];
+	size_t		 len, i;
+
+	annotate(&ex);
+	for (i = 0; i <= QTTT_MAXNOTES; i++) {
+		snprintf(keys[i], sizeof(keys[i]), "n%zu", i);
+		notes[i] = entry(keys[i], "1", 1);
+	}
+	ex.ply[0].notes = notes;
+	ex.ply[0].nnotes = QTTT_MAXNOTES;
+	ck_assert_int_eq(qttt_extras_check(&ex, game.nplies, NULL, 0), -1);
+	ex.ply[2].nnotes = 0;
+	ck_assert_int_eq(qttt_extras_check(&ex, game.nplies, NULL, 0), 0);
+
+	len = sprintf(text, "moves:\n- {move: X1 a1 b1");
+	for (i = 0; i <= QTTT_MAXNOTES; i++)
+		len += sprintf(text + len, ", n%zu: 1", i);
+	strcpy(text + len, "}\n");
+	first_game(text, &in);
+	ck_assert_uint_eq(rec.ndiags, 1);
+	ck_assert_msg(strstr(rec.diags[0].msg, "more than 64 notes") != NULL,
+	    "%s", rec.diags[0].msg);
+	ck_assert_uint_eq(rec.items[0].nnotes, QTTT_MAXNOTES);
+	input_close(&in);
 }
 END_TEST
 
@@ -912,6 +1209,15 @@ yaml_suite(void)
 	tcase_add_test(tc, test_write_line_meta);
 	tcase_add_test(tc, test_write_escapes);
 	tcase_add_test(tc, test_write_error);
+	suite_add_tcase(s, tc);
+
+	tc = tcase_create("extras");
+	tcase_add_loop_test(tc, test_producer_extras, 0, 2);
+	tcase_add_test(tc, test_producer_bytes);
+	tcase_add_loop_test(tc, test_producer_long, 0, 2);
+	tcase_add_loop_test(tc, test_producer_refused, 0,
+	    sizeof(refusals) / sizeof(refusals[0]));
+	tcase_add_test(tc, test_note_limit);
 	suite_add_tcase(s, tc);
 
 	tc = tcase_create("memory");

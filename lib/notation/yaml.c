@@ -1,6 +1,8 @@
 /*
- * YAML through libyaml: the one file of the library that uses it
- * (see ARCHITECTURE.md).  Each part below is a section of its own.
+ * The reader of YAML and JSON records (formats/yaml-record.md), on
+ * libyaml's parser.  libyaml is used in two files of the library:
+ * here, to read, and lib/output/yaml_write.c, the emitter behind every
+ * YAML the toolkit writes.  No other file includes yaml.h.
  */
 #include <stdarg.h>
 #include <stdio.h>
@@ -11,196 +13,6 @@
 
 #include "qttt.h"
 #include "internal.h"
-
-/* ------------------------------------------------------------------ */
-/* States as a YAML stream (qttt-replay -o yaml)                        */
-/* ------------------------------------------------------------------ */
-
-/*
- * Each state becomes one document of the stream: the object that the
- * JSON Lines output writes (json_state.c, the one description of a
- * state), read back with libyaml's parser and emitted again in block
- * style, so the two outputs cannot drift apart.  Lists are written in
- * flow style ([a1, b3]), maps in block style (flow inside a list), and
- * a string that a YAML reader would take for a null, a boolean or a
- * number is quoted.
- */
-struct yaml_states {
-	yaml_emitter_t	 emitter;
-	int		 failed;
-};
-
-/* Emits an event; once something has failed, only frees it. */
-static void
-states_emit(struct yaml_states *y, yaml_event_t *ev)
-{
-	if (y->failed)
-		yaml_event_delete(ev);
-	else if (!yaml_emitter_emit(&y->emitter, ev))
-		y->failed = 1;
-}
-
-/*
- * Whether a plain scalar would not read back as a string: empty, a
- * null or boolean word of YAML 1.1 or 1.2, or something that starts
- * like a number (1-0 and 0.5 alike).
- */
-static int
-states_typed(const char *s, size_t n)
-{
-	static const char *const words[] = {
-		"~", "null", "true", "false", "yes", "no", "on", "off",
-		"y", "n"
-	};
-	size_t	 i, k;
-
-	if (n == 0 || strchr("0123456789+-.", s[0]) != NULL)
-		return 1;
-	for (i = 0; i < sizeof(words) / sizeof(words[0]); i++) {
-		if (strlen(words[i]) != n)
-			continue;
-		for (k = 0; k < n; k++)
-			if ((s[k] | 0x20) != words[i][k])
-				break;
-		if (k == n)
-			return 1;
-	}
-	return 0;
-}
-
-/* Re-emits one event of the parsed JSON object. */
-static void
-states_copy(struct yaml_states *y, const yaml_event_t *in)
-{
-	yaml_event_t	 ev;
-	const char	*v;
-	size_t		 n;
-
-	switch (in->type) {
-	case YAML_MAPPING_START_EVENT:
-		yaml_mapping_start_event_initialize(&ev, NULL, NULL, 1,
-		    YAML_BLOCK_MAPPING_STYLE);
-		break;
-	case YAML_MAPPING_END_EVENT:
-		yaml_mapping_end_event_initialize(&ev);
-		break;
-	case YAML_SEQUENCE_START_EVENT:
-		yaml_sequence_start_event_initialize(&ev, NULL, NULL, 1,
-		    YAML_FLOW_SEQUENCE_STYLE);
-		break;
-	case YAML_SEQUENCE_END_EVENT:
-		yaml_sequence_end_event_initialize(&ev);
-		break;
-	case YAML_SCALAR_EVENT:
-		v = (const char *)in->data.scalar.value;
-		n = in->data.scalar.length;
-		/* JSON's numbers, true, false and null are plain. */
-		if (in->data.scalar.style == YAML_PLAIN_SCALAR_STYLE)
-			yaml_scalar_event_initialize(&ev, NULL, NULL,
-			    (const yaml_char_t *)v, (int)n, 1, 0,
-			    YAML_PLAIN_SCALAR_STYLE);
-		else
-			yaml_scalar_event_initialize(&ev, NULL, NULL,
-			    (const yaml_char_t *)v, (int)n, 1, 1,
-			    states_typed(v, n) ?
-			    YAML_DOUBLE_QUOTED_SCALAR_STYLE :
-			    YAML_ANY_SCALAR_STYLE);
-		break;
-	default:
-		return;		/* the parser's stream and document */
-	}
-	states_emit(y, &ev);
-}
-
-struct yaml_states *
-qttt_yaml_states_open(FILE *f)
-{
-	struct yaml_states *y;
-	yaml_event_t	 ev;
-
-	if ((y = calloc(1, sizeof(*y))) == NULL)
-		return NULL;
-	if (!yaml_emitter_initialize(&y->emitter)) {
-		free(y);
-		return NULL;
-	}
-	yaml_emitter_set_output_file(&y->emitter, f);
-	yaml_emitter_set_unicode(&y->emitter, 1);
-	yaml_emitter_set_width(&y->emitter, -1);
-	yaml_stream_start_event_initialize(&ev, YAML_UTF8_ENCODING);
-	states_emit(y, &ev);
-	return y;
-}
-
-int
-qttt_yaml_states_put(struct yaml_states *y, const struct replay_point *pt)
-{
-	yaml_parser_t	 parser;
-	yaml_event_t	 ev;
-	struct json_states *js;
-	FILE		*mem;
-	char		*json = NULL;
-	size_t		 len = 0;
-	int		 end = 0, ok;
-
-	if (y->failed)
-		return -1;
-	/* The JSON object, whole, in memory. */
-	if ((mem = open_memstream(&json, &len)) == NULL)
-		goto fail;
-	if ((js = qttt_json_states_open(mem)) == NULL) {
-		fclose(mem);
-		goto fail;
-	}
-	ok = qttt_json_states_put(js, pt) == 0;
-	if (qttt_json_states_close(js) == -1)
-		ok = 0;
-	if (fclose(mem) == EOF || !ok || !yaml_parser_initialize(&parser))
-		goto fail;
-	yaml_parser_set_input_string(&parser, (const unsigned char *)json,
-	    len);
-	yaml_document_start_event_initialize(&ev, NULL, NULL, NULL, 0);
-	states_emit(y, &ev);
-	while (!end) {
-		if (!yaml_parser_parse(&parser, &ev)) {
-			y->failed = 1;
-			break;
-		}
-		end = ev.type == YAML_STREAM_END_EVENT;
-		states_copy(y, &ev);
-		yaml_event_delete(&ev);
-	}
-	yaml_parser_delete(&parser);
-	free(json);
-	yaml_document_end_event_initialize(&ev, 1);
-	states_emit(y, &ev);
-	/* Each document reaches the stream as it is made. */
-	if (!y->failed && !yaml_emitter_flush(&y->emitter))
-		y->failed = 1;
-	return y->failed ? -1 : 0;
-fail:
-	free(json);
-	y->failed = 1;
-	return -1;
-}
-
-int
-qttt_yaml_states_close(struct yaml_states *y)
-{
-	yaml_event_t	 ev;
-	int		 failed;
-
-	if (y == NULL)
-		return 0;
-	yaml_stream_end_event_initialize(&ev);
-	states_emit(y, &ev);
-	if (!y->failed && !yaml_emitter_flush(&y->emitter))
-		y->failed = 1;
-	failed = y->failed;
-	yaml_emitter_delete(&y->emitter);
-	free(y);
-	return failed ? -1 : 0;
-}
 
 /* ------------------------------------------------------------------ */
 /* Records: the reader                                                  */
@@ -223,9 +35,9 @@ qttt_yaml_states_close(struct yaml_states *y)
 
 /* The document, then the first line of the next one, carried over. */
 #define DOC_BUFSIZE	(QTTT_YAML_DOC_MAX + QTTT_LINE_MAX + 2)
-/* Room for every key, value and comment a game may keep. */
-#define ARENA_SIZE	(QTTT_MAXMETA * (QTTT_YAML_KEY_MAX + \
-			    QTTT_YAML_SCALAR_MAX) + \
+/* Room for every key, value, note and comment a game may keep. */
+#define ARENA_SIZE	((QTTT_MAXMETA + QTTT_MAXNOTES) * \
+			    (QTTT_YAML_KEY_MAX + QTTT_YAML_SCALAR_MAX) + \
 			    QTTT_MAXITEMS * QTTT_YAML_SCALAR_MAX)
 /* The moves a game may list: the items of a record, less the result. */
 #define MAXMOVES	(QTTT_MAXITEMS - 1)
@@ -234,7 +46,7 @@ enum frame_kind {
 	F_GAMES,		/* a list of games */
 	F_GAME,			/* a game: a mapping */
 	F_MOVES,		/* its moves */
-	F_MOVE,			/* a move with a comment: a mapping */
+	F_MOVE,			/* a move with a comment or notes: a mapping */
 	F_SKIP			/* a collection that is ignored */
 };
 
@@ -244,7 +56,8 @@ enum key_kind {
 	K_RESULT,
 	K_META,
 	K_MOVE,
-	K_COMMENT
+	K_COMMENT,
+	K_NOTE
 };
 
 struct ypos {
@@ -299,6 +112,10 @@ struct yaml_reader {
 	char		*arena;
 	size_t		 arenalen;
 	struct qttt_meta meta[QTTT_MAXMETA];
+	/* The notes of the game's moves; those of the move being read
+	 * from move_notes on. */
+	struct qttt_meta notes[QTTT_MAXNOTES];
+	size_t		 nnotes, move_notes;
 	struct qttt_record scratch;	/* one item, by qttt_line_parse */
 };
 
@@ -643,6 +460,7 @@ begin_record(struct yaml_reader *y, struct qttt_record *rec,
 	}
 	rec->meta = y->meta;
 	y->arenalen = 0;
+	y->nnotes = y->move_notes = 0;
 	y->keep = 1;
 	y->nmoves = 0;
 	y->has_moves = y->has_result = y->result_ok = 0;
@@ -762,6 +580,9 @@ add_move(struct yaml_reader *y, struct qttt_record *rec,
 	rec->items[rec->nitems] = *it;
 	rec->items[rec->nitems].comment = comment;
 	rec->items[rec->nitems].commentlen = commentlen;
+	rec->items[rec->nitems].nnotes = y->nnotes - y->move_notes;
+	rec->items[rec->nitems].notes = y->nnotes > y->move_notes ?
+	    &y->notes[y->move_notes] : NULL;
 	rec->nitems++;
 }
 
@@ -821,9 +642,8 @@ key_is(const char *k, size_t n, const char *name)
 	return strlen(name) == n && memcmp(k, name, n) == 0;
 }
 
-/* A plain YAML null: empty, ~ or null in its three spellings. */
-static int
-yaml_null(const char *s, size_t n)
+int
+qttt_yaml_null(const char *s, size_t n)
 {
 	return n == 0 || key_is(s, n, "~") || key_is(s, n, "null") ||
 	    key_is(s, n, "Null") || key_is(s, n, "NULL");
@@ -909,13 +729,57 @@ game_key(struct yaml_reader *y, struct qttt_record *rec,
 	return K_META;
 }
 
+/* A key of a move's mapping other than move and comment: a note. */
+static enum key_kind
+note_key(struct yaml_reader *y, struct qttt_record *rec, const char *k,
+    size_t n, struct ypos at)
+{
+	struct qttt_meta *m;
+	size_t		 i;
+	char		 b[SHOWN];
+
+	if (n == 0) {
+		yerror(rec, at, "empty key");
+		return K_IGNORE;
+	}
+	if (n > QTTT_YAML_KEY_MAX) {
+		yerror(rec, at, "key of %zu bytes: longer than %d", n,
+		    QTTT_YAML_KEY_MAX);
+		return K_IGNORE;
+	}
+	for (i = y->move_notes; i < y->nnotes; i++)
+		if (y->notes[i].keylen == n &&
+		    memcmp(y->notes[i].key, k, n) == 0) {
+			yerror(rec, at, "duplicate key '%s' (first on "
+			    "line %lu)", shown(k, n, b), y->notes[i].line + 1);
+			return K_IGNORE;
+		}
+	if (y->nnotes == QTTT_MAXNOTES) {
+		yerror(rec, at, "more than %d notes on the moves of a "
+		    "game", QTTT_MAXNOTES);
+		return K_IGNORE;
+	}
+	m = &y->notes[y->nnotes];
+	if ((m->key = keep_bytes(y, k, n)) == NULL) {
+		yerror(rec, at, "too many notes");
+		return K_IGNORE;
+	}
+	m->keylen = n;
+	m->value = NULL;
+	m->valuelen = 0;
+	m->plain = 0;
+	m->line = at.line;
+	m->col = at.col;
+	y->nnotes++;
+	return K_NOTE;
+}
+
 static enum key_kind
 move_key(struct yaml_reader *y, struct qttt_record *rec,
     const yaml_event_t *ev, struct ypos at)
 {
 	const char	*k = (const char *)ev->data.scalar.value;
 	size_t		 n = ev->data.scalar.length;
-	char		 b[SHOWN];
 
 	if (key_is(k, n, "move") || key_is(k, n, "comment")) {
 		if (k[0] == 'm' ? y->has_move : y->has_comment) {
@@ -933,9 +797,7 @@ move_key(struct yaml_reader *y, struct qttt_record *rec,
 		y->comment_at = at;
 		return K_COMMENT;
 	}
-	yerror(rec, at, "unknown key '%s' in a move: a move has "
-	    "'move' and 'comment'", shown(k, n, b));
-	return K_IGNORE;
+	return note_key(y, rec, k, n, at);
 }
 
 /* A node's tag: none, the non-specific "!", or the core tag of its kind. */
@@ -1031,10 +893,11 @@ end_move(struct yaml_reader *y, struct qttt_record *rec)
 	if (!y->has_move) {
 		yerror(rec, f->at, "a move mapping needs a 'move' key");
 		y->keep = 0;
-		return;
-	}
-	if (y->move_ok)
+	} else if (y->move_ok)
 		add_move(y, rec, &y->move, y->comment, y->commentlen);
+	if (!y->keep || !y->move_ok)
+		y->nnotes = y->move_notes;	/* a move not kept */
+	y->move_notes = y->nnotes;
 }
 
 /*
@@ -1056,6 +919,8 @@ reject(struct yaml_reader *y, struct qttt_record *rec, struct frame *f)
 	}
 	if (f->key == K_META)
 		rec->nmeta--;
+	else if (f->key == K_NOTE)
+		y->nnotes--;
 	else if (f->key == K_MOVES || f->key == K_MOVE)
 		y->keep = 0;
 }
@@ -1115,7 +980,7 @@ scalar(struct yaml_reader *y, struct qttt_record *rec,
 		break;
 	case K_RESULT:
 		/* A null result states nothing, as JSON writers may say. */
-		if (!is_plain(ev) || !yaml_null(v, n))
+		if (!is_plain(ev) || !qttt_yaml_null(v, n))
 			y->result_ok = read_item(y, rec, ev,
 			    QTTT_ITEM_RESULT, &y->result);
 		break;
@@ -1138,6 +1003,16 @@ scalar(struct yaml_reader *y, struct qttt_record *rec,
 	case K_COMMENT:
 		if (y->keep && (y->comment = keep_bytes(y, v, n)) != NULL)
 			y->commentlen = n;
+		break;
+	case K_NOTE:
+		m = &y->notes[y->nnotes - 1];
+		if ((m->value = keep_bytes(y, v, n)) == NULL) {
+			yerror(rec, at, "too many notes");
+			reject(y, rec, f);
+			break;
+		}
+		m->valuelen = n;
+		m->plain = is_plain(ev);
 		break;
 	default:
 		break;
@@ -1182,6 +1057,7 @@ collection(struct yaml_reader *y, struct qttt_record *rec,
 		y->has_move = y->has_comment = y->move_ok = 0;
 		y->comment = NULL;
 		y->commentlen = 0;
+		y->move_notes = y->nnotes;
 		return push(y, rec, F_MOVE, at);
 	}
 	if (!f->value)
@@ -1193,6 +1069,10 @@ collection(struct yaml_reader *y, struct qttt_record *rec,
 	else if (f->key == K_META) {
 		m = &y->meta[rec->nmeta - 1];
 		yerror(rec, at, "'%s' holds a %s: metadata values are "
+		    "scalars", shown(m->key, m->keylen, b), what);
+	} else if (f->key == K_NOTE) {
+		m = &y->notes[y->nnotes - 1];
+		yerror(rec, at, "'%s' holds a %s: notes on a move are "
 		    "scalars", shown(m->key, m->keylen, b), what);
 	} else
 		yerror(rec, at, "'%s' is a string, not a %s",
@@ -1485,243 +1365,3 @@ yaml_sniff(const char *s, size_t n)
 const struct reader_format qttt_yaml_format = {
 	QTTT_FORMAT_YAML, yaml_sniff, yaml_next, yaml_open, yaml_close
 };
-
-/* ------------------------------------------------------------------ */
-/* Records: the writers                                                 */
-/* ------------------------------------------------------------------ */
-
-/* A JSON number, true, false or null, exactly. */
-static int
-json_literal(const char *s, size_t n)
-{
-	size_t	 i = 0, d;
-
-	if (key_is(s, n, "true") || key_is(s, n, "false") ||
-	    key_is(s, n, "null"))
-		return 1;
-	if (i < n && s[i] == '-')
-		i++;
-	if (i < n && s[i] == '0')
-		i++;
-	else {
-		for (d = i; i < n && s[i] >= '0' && s[i] <= '9'; i++)
-			continue;
-		if (i == d)
-			return 0;
-	}
-	if (i < n && s[i] == '.') {
-		for (d = ++i; i < n && s[i] >= '0' && s[i] <= '9'; i++)
-			continue;
-		if (i == d)
-			return 0;
-	}
-	if (i < n && (s[i] == 'e' || s[i] == 'E')) {
-		i++;
-		if (i < n && (s[i] == '+' || s[i] == '-'))
-			i++;
-		for (d = i; i < n && s[i] >= '0' && s[i] <= '9'; i++)
-			continue;
-		if (i == d)
-			return 0;
-	}
-	return i == n;
-}
-
-struct emitter {
-	yaml_emitter_t	 em;
-	int		 ok;
-};
-
-static void
-emit(struct emitter *e, yaml_event_t *ev, int made)
-{
-	if (!made || !e->ok)
-		e->ok = 0;
-	else if (!yaml_emitter_emit(&e->em, ev))
-		e->ok = 0;
-}
-
-/*
- * Whether a value holds a character that only escapes can write so
- * that the reader takes it back: a control character but tab and line
- * feed, or one that it refuses in a line (qttt_utf8_refused).
- */
-static int
-needs_escapes(const char *str, size_t n)
-{
-	const unsigned char *s = (const unsigned char *)str;
-	size_t		 i, k;
-
-	for (i = 0; i < n; i += k) {
-		k = 1;
-		if (s[i] == '\t' || s[i] == '\n' ||
-		    (s[i] >= 0x20 && s[i] < 0x7f))
-			continue;
-		if (s[i] < 0x80 || (k = qttt_utf8_len(s + i, n - i)) == 0 ||
-		    qttt_utf8_refused(s + i, k) != 0)
-			return 1;
-	}
-	return 0;
-}
-
-/*
- * A scalar.  A plain value (from the input) is left to the emitter;
- * a string is quoted only if it must be; a value of several lines,
- * plain or not, is a literal block (the emitter would quote a plain
- * one, which then reads back as a string and writes as a block).
- */
-static void
-emit_scalar(struct emitter *e, const char *s, size_t n, int plain)
-{
-	yaml_event_t	 ev;
-	yaml_scalar_style_t style = YAML_ANY_SCALAR_STYLE;
-	int		 plain_ok = plain || !states_typed(s, n);
-
-	if (!e->ok)
-		return;
-	if (memchr(s, '\n', n) != NULL)
-		style = YAML_LITERAL_SCALAR_STYLE;
-	if (needs_escapes(s, n))
-		style = YAML_DOUBLE_QUOTED_SCALAR_STYLE;
-	emit(e, &ev, yaml_scalar_event_initialize(&ev, NULL, NULL,
-	    (yaml_char_t *)s, (int)n, plain_ok, 1, style));
-}
-
-static void
-emit_text(struct emitter *e, const char *s)
-{
-	emit_scalar(e, s, strlen(s), 1);
-}
-
-static void
-emit_mapping(struct emitter *e, int start)
-{
-	yaml_event_t	 ev;
-
-	if (start)
-		emit(e, &ev, yaml_mapping_start_event_initialize(&ev, NULL,
-		    NULL, 1, YAML_BLOCK_MAPPING_STYLE));
-	else
-		emit(e, &ev, yaml_mapping_end_event_initialize(&ev));
-}
-
-int
-qttt_yaml_write(FILE *f, const struct qttt_game *g,
-    const struct qttt_record *rec)
-{
-	struct emitter	 e;
-	yaml_event_t	 ev;
-	const char	*comment[QTTT_MAXPLIES], *gc;
-	size_t		 commentlen[QTTT_MAXPLIES], gclen, i;
-	char		 item[32];
-
-	qttt_ply_comments(g, rec, comment, commentlen);
-	if (!yaml_emitter_initialize(&e.em))
-		return -1;
-	e.ok = 1;
-	yaml_emitter_set_output_file(&e.em, f);
-	yaml_emitter_set_unicode(&e.em, 1);
-	emit(&e, &ev, yaml_stream_start_event_initialize(&ev,
-	    YAML_UTF8_ENCODING));
-	emit(&e, &ev, yaml_document_start_event_initialize(&ev, NULL, NULL,
-	    NULL, 0));
-	emit_mapping(&e, 1);
-	for (i = 0; rec != NULL && i < rec->nmeta; i++) {
-		emit_scalar(&e, rec->meta[i].key, rec->meta[i].keylen, 1);
-		emit_scalar(&e, rec->meta[i].value, rec->meta[i].valuelen,
-		    rec->meta[i].plain);
-	}
-	if (rec != NULL && rec->comment != NULL &&
-	    !qttt_record_meta(rec, "comment", &gc, &gclen)) {
-		emit_text(&e, "comment");
-		emit_scalar(&e, rec->comment, rec->commentlen, 0);
-	}
-	emit_text(&e, "moves");
-	emit(&e, &ev, yaml_sequence_start_event_initialize(&ev, NULL, NULL,
-	    1, YAML_BLOCK_SEQUENCE_STYLE));
-	for (i = 0; i < g->nplies; i++) {
-		qttt_action_format(&g->plies[i], item, sizeof(item));
-		if (comment[i] == NULL) {
-			emit_text(&e, item);
-			continue;
-		}
-		emit_mapping(&e, 1);
-		emit_text(&e, "move");
-		emit_text(&e, item);
-		emit_text(&e, "comment");
-		emit_scalar(&e, comment[i], commentlen[i], 0);
-		emit_mapping(&e, 0);
-	}
-	emit(&e, &ev, yaml_sequence_end_event_initialize(&ev));
-	if (g->state.result.over) {
-		qttt_result_format(&g->state.result, item, sizeof(item));
-		emit_text(&e, "result");
-		emit_text(&e, item);
-	}
-	emit_mapping(&e, 0);
-	emit(&e, &ev, yaml_document_end_event_initialize(&ev, 1));
-	emit(&e, &ev, yaml_stream_end_event_initialize(&ev));
-	if (e.ok && !yaml_emitter_flush(&e.em))
-		e.ok = 0;
-	yaml_emitter_delete(&e.em);
-	return e.ok && !ferror(f) ? 0 : -1;
-}
-
-/* A metadata value as JSON: its literal if it is one, else a string. */
-static void
-json_value(FILE *f, const struct qttt_meta *m)
-{
-	if (m->plain && json_literal(m->value, m->valuelen))
-		fwrite(m->value, 1, m->valuelen, f);
-	else if (m->plain && yaml_null(m->value, m->valuelen))
-		fputs("null", f);
-	else
-		qttt_json_string(f, m->value, m->valuelen);
-}
-
-int
-qttt_json_write(FILE *f, const struct qttt_game *g,
-    const struct qttt_record *rec)
-{
-	const char	*comment[QTTT_MAXPLIES], *gc;
-	size_t		 commentlen[QTTT_MAXPLIES], gclen, i;
-	char		 item[32];
-
-	qttt_ply_comments(g, rec, comment, commentlen);
-	putc('{', f);
-	for (i = 0; rec != NULL && i < rec->nmeta; i++) {
-		qttt_json_string(f, rec->meta[i].key, rec->meta[i].keylen);
-		putc(':', f);
-		json_value(f, &rec->meta[i]);
-		putc(',', f);
-	}
-	if (rec != NULL && rec->comment != NULL &&
-	    !qttt_record_meta(rec, "comment", &gc, &gclen)) {
-		fputs("\"comment\":", f);
-		qttt_json_string(f, rec->comment, rec->commentlen);
-		putc(',', f);
-	}
-	fputs("\"moves\":[", f);
-	for (i = 0; i < g->nplies; i++) {
-		if (i > 0)
-			putc(',', f);
-		qttt_action_format(&g->plies[i], item, sizeof(item));
-		if (comment[i] == NULL) {
-			qttt_json_string(f, item, strlen(item));
-			continue;
-		}
-		fputs("{\"move\":", f);
-		qttt_json_string(f, item, strlen(item));
-		fputs(",\"comment\":", f);
-		qttt_json_string(f, comment[i], commentlen[i]);
-		putc('}', f);
-	}
-	putc(']', f);
-	if (g->state.result.over) {
-		qttt_result_format(&g->state.result, item, sizeof(item));
-		fputs(",\"result\":", f);
-		qttt_json_string(f, item, strlen(item));
-	}
-	fputs("}\n", f);
-	return ferror(f) ? -1 : 0;
-}

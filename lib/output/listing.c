@@ -1,5 +1,5 @@
 /*
- * The listing of a game for people (qttt-replay -o list): every item
+ * The listing of a game for people (qttt-replay -T list): every item
  * with what it did (the cycle a move closed, with its moves and stems
  * and who measures it; what a measurement collapsed), then Goff's
  * classical listing (the square each move finally took), the lines,

@@ -1,7 +1,7 @@
 /*
  * Replaying games: the writer that shows the chosen states of each
- * game in the output format asked for (json_state.c, yaml.c,
- * listing.c; formats/replay-output.md).
+ * game in the output format asked for (state_data.c, listing.c;
+ * formats/replay-output.md).
  */
 #include <stdio.h>
 #include <stdlib.h>

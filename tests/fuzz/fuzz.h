@@ -77,14 +77,16 @@ void	fuzz_back_close(void);
 
 /*
  * Writes a game with a writer (qttt_yaml_write() and the like; NULL
- * for qttt_goff_write(), which takes no record) into memory and reads
- * it back as fuzz_read_back().  YAML and JSON must keep the record's
- * metadata and comments, and every format but the line notation must
+ * for qttt_goff_write(), which takes no extras), with the extras of
+ * the record, into memory and reads it back as fuzz_read_back().  YAML
+ * and JSON must keep the record's metadata, comments and notes, and every format but the line notation must
  * write again as the same bytes.  Returns the record read back, or
- * NULL if Goff's notation wrote nothing for a game with no move.
+ * NULL if Goff's notation wrote nothing for a game with no move, or if
+ * YAML and JSON refused (with -2, writing nothing) extras that
+ * qttt_extras_check() refuses.
  */
 const struct qttt_record *fuzz_write_back(int (*writer)(FILE *,
-	    const struct qttt_game *, const struct qttt_record *),
+	    const struct qttt_game *, const struct qttt_extras *),
 	    const struct qttt_game *, const struct qttt_record *,
 	    enum qttt_format f);
 

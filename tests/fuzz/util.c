@@ -278,15 +278,17 @@ fuzz_read_all(const uint8_t *data, size_t n, enum qttt_format f,
 /* Runs a writer into memory; returns the bytes, which the caller frees. */
 static char *
 write_mem(int (*writer)(FILE *, const struct qttt_game *,
-    const struct qttt_record *), const struct qttt_game *g,
+    const struct qttt_extras *), const struct qttt_game *g,
     const struct qttt_record *rec, size_t *n)
 {
+	struct qttt_extras ex;
 	FILE	*f;
 	char	*buf = NULL;
 	int	 k;
 
+	qttt_extras_from_record(&ex, g, rec);
 	FUZZ_ASSERT((f = open_memstream(&buf, n)) != NULL, "no memory");
-	k = writer != NULL ? writer(f, g, rec) : qttt_goff_write(f, g);
+	k = writer != NULL ? writer(f, g, &ex) : qttt_goff_write(f, g);
 	FUZZ_ASSERT(k == 0, "a writer failed on a memory stream");
 	FUZZ_ASSERT(fclose(f) == 0, "a memory stream failed");
 	return buf;
@@ -332,18 +334,40 @@ check_extras(const struct qttt_record *rec, const struct qttt_record *back,
 		    rec->items[i].commentlen, back->items[i].comment,
 		    back->items[i].commentlen), "'%s': the comment on item "
 		    "%zu changed", text, i + 1);
+		FUZZ_ASSERT(rec->items[i].nnotes == back->items[i].nnotes,
+		    "'%s': the notes on item %zu changed", text, i + 1);
 	}
 }
 
 const struct qttt_record *
 fuzz_write_back(int (*writer)(FILE *, const struct qttt_game *,
-    const struct qttt_record *), const struct qttt_game *g,
+    const struct qttt_extras *), const struct qttt_game *g,
     const struct qttt_record *rec, enum qttt_format f)
 {
 	const struct qttt_record *back;
+	struct qttt_extras ex;
+	FILE	*mem;
 	char	*buf, *again;
 	size_t	 n, n2;
 
+	/*
+	 * Extras that YAML and JSON cannot hold as they are (a line
+	 * comment longer than a YAML value) are refused, with nothing
+	 * written.
+	 */
+	qttt_extras_from_record(&ex, g, rec);
+	if (f == QTTT_FORMAT_YAML &&
+	    qttt_extras_check(&ex, g->nplies, NULL, 0) == -1) {
+		buf = NULL;
+		FUZZ_ASSERT((mem = open_memstream(&buf, &n)) != NULL,
+		    "no memory");
+		FUZZ_ASSERT(writer(mem, g, &ex) == -2, "a writer took "
+		    "extras that qttt_extras_check() refuses");
+		FUZZ_ASSERT(fclose(mem) == 0 && n == 0, "a writer wrote "
+		    "refused extras");
+		free(buf);
+		return NULL;
+	}
 	buf = write_mem(writer, g, rec, &n);
 	if (n == 0) {
 		/* Goff's notation has no game without a move. */

@@ -77,5 +77,14 @@ same 'qttt-validate -s $WORDY $MIXED'
 same 'qttt-validate -j $WORDY'
 same 'qttt-replay -w 1 $WORDY'
 same 'qttt-replay -a -T json $WORDY'
+# YAML: each chunk's documents are a stream of their own, which must
+# join into the one stream; a file name YAML would take for a boolean
+# is quoted in every document.
+ln -sf mixed.qttt "$out/yes"
+same 'qttt-replay -T yaml $MIXED $GAMES'
+same 'qttt-replay -a -T yaml -p 4 $MIXED'
+same 'qttt-replay -w 2 -T yaml $MIXED'
+same 'qttt-replay -a -T yaml $WORDY'
+same 'cd $out && qttt-replay -T yaml yes - <$GAMES'
 
 suite_end threads

@@ -1,0 +1,344 @@
+/*
+ * The structured emitter of the output layer: values (mappings,
+ * sequences, keys, strings, numbers, null) written through one of two
+ * back ends, so that one description of a thing as data (a state:
+ * state_data.c; a record: record_write.c) gives both JSON and YAML.
+ *
+ *	JSON	a byte buffer in front of a stream (emit.c): compact JSON,
+ *		no printf, the bytes built in place.  Its calls are
+ *		inline: a description written against an emitter whose
+ *		y is NULL compiles to the plain byte writer it replaces.
+ *	YAML	libyaml's emitter, one event per call (yaml_write.c,
+ *		which is the one file of the output layer that includes
+ *		yaml.h).
+ *
+ * An emitter is a small cursor (struct emit) that a writer keeps in a
+ * local variable for the time of one document, and gives back to its
+ * sink at the end (emit_json_end).  Private to lib/output/.
+ */
+#ifndef QTTT_EMIT_H
+#define QTTT_EMIT_H
+
+#include <stdio.h>
+#include <string.h>
+
+/*
+ * JSON: the longest bounded part of a document.  A description calls
+ * emit_part() before each part of at most EMIT_PART bytes (strings
+ * of any length excepted: emit_text and emit_value look after
+ * themselves); in YAML it does nothing.
+ */
+#define EMIT_PART	1024
+
+/* Every call is inlined, so that a JSON emitter lives in registers. */
+#define EMIT_INLINE	static inline __attribute__((always_inline))
+
+/* The JSON back end's buffer in front of a stream. */
+struct json_sink {
+	FILE		*f;
+	size_t		 len;		/* bytes in buf */
+	size_t		 size;		/* of buf, 2 * EMIT_PART or more */
+	int		 failed;
+	char		*buf;
+};
+
+/* The YAML back end: a libyaml emitter on a stream (yaml_write.c). */
+struct yaml_out;
+
+struct emit {
+	struct yaml_out	*y;		/* YAML, or NULL for JSON */
+	struct json_sink *js;		/* JSON: the sink */
+	char		*p;		/* JSON: the next byte in js->buf */
+};
+
+/*
+ * What a YAML scalar is, for the back end's choice of style
+ * (yaml_write.c):
+ *	Y_KEY, Y_STR	a key, a token of the notation: text that needs
+ *			no escapes;
+ *	Y_TEXT		any text (a file name, a message, a comment);
+ *	Y_LIT		a number, true, false or null, written plain;
+ *	Y_PLAIN, Y_QUOTED  a value of a record, written plain or
+ *			quoted where it was read.
+ */
+enum yaml_kind {
+	Y_KEY,
+	Y_STR,
+	Y_TEXT,
+	Y_LIT,
+	Y_PLAIN,
+	Y_QUOTED
+};
+
+/*
+ * The YAML back end (yaml_write.c).  The style of a stream:
+ * YAML_STATES lists in flow style and strings quoted only when a
+ * reader would take them for something else (formats/replay-output.md);
+ * YAML_RECORDS lists in block style and the style of the record
+ * writer (formats/yaml-record.md, section 7).  open starts the stream
+ * (NULL if out of memory), close ends it and frees; doc_start and
+ * doc_end frame a document ("---"), doc_end writes it out.  Each
+ * returns -1 once the emitter or the stream has failed.
+ */
+enum yaml_style {
+	YAML_STATES,
+	YAML_RECORDS
+};
+struct yaml_out *qttt_yaml_out_open(FILE *, enum yaml_style);
+int	qttt_yaml_out_close(struct yaml_out *);
+void	qttt_yaml_out_doc_start(struct yaml_out *);
+int	qttt_yaml_out_doc_end(struct yaml_out *);
+void	qttt_yaml_out_map(struct yaml_out *);
+void	qttt_yaml_out_seq(struct yaml_out *, int flow);
+void	qttt_yaml_out_end(struct yaml_out *, int map);
+void	qttt_yaml_out_scalar(struct yaml_out *, const char *, size_t,
+	    enum yaml_kind);
+
+/*
+ * The JSON back end's out-of-line parts (emit.c), which take and
+ * return the emitter's next byte p rather than the emitter, so that
+ * it stays in registers: a number in decimal, and the digits of 0 to
+ * 99 in pairs; writing out the sink but its last byte, which the next
+ * emit_end may look at; writing it all out (-1 once a write has
+ * failed); a string that needs escapes, or a literal longer than a
+ * part, straight to the stream; and whether n bytes are a JSON number,
+ * true, false or null.
+ */
+extern const char qttt_emit_pairs[200];
+char	*qttt_emit_uint_text(char *, unsigned long);
+char	*qttt_emit_spill(struct json_sink *, char *p);
+int	 qttt_json_sink_flush(struct json_sink *);
+char	*qttt_emit_escaped(struct json_sink *, char *p, const char *,
+	    size_t);
+char	*qttt_emit_raw(struct json_sink *, char *p, const char *, size_t);
+int	 qttt_json_literal(const char *, size_t);
+
+/* An emitter on a sink, and its bytes given back at the end. */
+EMIT_INLINE struct emit
+emit_json(struct json_sink *js)
+{
+	struct emit e = { NULL, js, js->buf + js->len };
+
+	return e;
+}
+
+EMIT_INLINE struct emit
+emit_yaml(struct yaml_out *y)
+{
+	struct emit e = { y, NULL, NULL };
+
+	return e;
+}
+
+/* JSON: every value is followed by ','; the end of its parent or of
+ * the document takes the last one back. */
+EMIT_INLINE void
+emit_json_end(struct emit *e, char last)
+{
+	e->p[-1] = last;
+	e->js->len = e->p - e->js->buf;
+}
+
+EMIT_INLINE void
+emit_part(struct emit *e)
+{
+	if (e->y == NULL && e->p + EMIT_PART > e->js->buf + e->js->size)
+		e->p = qttt_emit_spill(e->js, e->p);
+}
+
+EMIT_INLINE void
+emit_map(struct emit *e)
+{
+	if (e->y != NULL)
+		qttt_yaml_out_map(e->y);
+	else
+		*e->p++ = '{';
+}
+
+EMIT_INLINE void
+emit_seq(struct emit *e, int flow)
+{
+	if (e->y != NULL)
+		qttt_yaml_out_seq(e->y, flow);
+	else
+		*e->p++ = '[';
+}
+
+EMIT_INLINE void
+emit_end_json(struct emit *e, char c)
+{
+	if (e->p[-1] == ',')
+		e->p[-1] = c;
+	else
+		*e->p++ = c;
+	*e->p++ = ',';
+}
+
+EMIT_INLINE void
+emit_map_end(struct emit *e)
+{
+	if (e->y != NULL)
+		qttt_yaml_out_end(e->y, 1);
+	else
+		emit_end_json(e, '}');
+}
+
+EMIT_INLINE void
+emit_seq_end(struct emit *e)
+{
+	if (e->y != NULL)
+		qttt_yaml_out_end(e->y, 0);
+	else
+		emit_end_json(e, ']');
+}
+
+/* A key of n bytes that needs no escapes. */
+EMIT_INLINE void
+emit_key(struct emit *e, const char *s, size_t n)
+{
+	if (e->y != NULL) {
+		qttt_yaml_out_scalar(e->y, s, n, Y_KEY);
+		return;
+	}
+	*e->p = '"';
+	memcpy(e->p + 1, s, n);
+	e->p[n + 1] = '"';
+	e->p[n + 2] = ':';
+	e->p += n + 3;
+}
+
+/* A key that is a string literal. */
+#define EMIT_KEY(e, lit)	emit_key((e), (lit), sizeof(lit) - 1)
+
+/* A string of n bytes that needs no escapes (and fits a part). */
+EMIT_INLINE void
+emit_str(struct emit *e, const char *s, size_t n)
+{
+	if (e->y != NULL) {
+		qttt_yaml_out_scalar(e->y, s, n, Y_STR);
+		return;
+	}
+	*e->p = '"';
+	memcpy(e->p + 1, s, n);
+	e->p[n + 1] = '"';
+	e->p[n + 2] = ',';
+	e->p += n + 3;
+}
+
+/*
+ * A string that needs no escapes, written in place: emit_str_at()
+ * gives where to write it (in JSON, the emitter's buffer; in YAML,
+ * buf, of the string's size at most), emit_str_done() takes its end.
+ */
+EMIT_INLINE char *
+emit_str_at(struct emit *e, char *buf)
+{
+	if (e->y != NULL)
+		return buf;
+	*e->p = '"';
+	return e->p + 1;
+}
+
+EMIT_INLINE void
+emit_str_done(struct emit *e, char *start, char *end)
+{
+	if (e->y != NULL) {
+		qttt_yaml_out_scalar(e->y, start, end - start, Y_STR);
+		return;
+	}
+	end[0] = '"';
+	end[1] = ',';
+	e->p = end + 2;
+}
+
+/* A number, true, false or null: n bytes written as they are. */
+EMIT_INLINE void
+emit_lit(struct emit *e, const char *s, size_t n)
+{
+	if (e->y != NULL) {
+		qttt_yaml_out_scalar(e->y, s, n, Y_LIT);
+		return;
+	}
+	memcpy(e->p, s, n);
+	e->p[n] = ',';
+	e->p += n + 1;
+}
+
+#define EMIT_LIT(e, lit)	emit_lit((e), (lit), sizeof(lit) - 1)
+
+EMIT_INLINE void
+emit_null(struct emit *e)
+{
+	EMIT_LIT(e, "null");
+}
+
+EMIT_INLINE void
+emit_uint(struct emit *e, unsigned long n)
+{
+	char	 b[24];
+
+	if (e->y != NULL) {
+		qttt_yaml_out_scalar(e->y, b, qttt_emit_uint_text(b, n) - b,
+		    Y_LIT);
+		return;
+	}
+	if (n >= 100)
+		e->p = qttt_emit_uint_text(e->p, n);
+	else if (n >= 10) {
+		e->p[0] = qttt_emit_pairs[2 * n];
+		e->p[1] = qttt_emit_pairs[2 * n + 1];
+		e->p += 2;
+	} else
+		*e->p++ = '0' + n;
+	*e->p++ = ',';
+}
+
+/* Whether n bytes go between JSON quotes as they are, in a part. */
+EMIT_INLINE int
+emit_plain(const char *s, size_t n)
+{
+	size_t	 i;
+
+	for (i = 0; i < n; i++)
+		if ((unsigned char)s[i] < 0x20 || (unsigned char)s[i] > 0x7e ||
+		    s[i] == '"' || s[i] == '\\')
+			return 0;
+	return n + 3 <= EMIT_PART;
+}
+
+/*
+ * Any text, escaped as JSON needs (isplain: emit_plain() of it, when
+ * the caller knows it already).
+ */
+EMIT_INLINE void
+emit_text_as(struct emit *e, const char *s, size_t n, int isplain)
+{
+	if (e->y != NULL)
+		qttt_yaml_out_scalar(e->y, s, n, Y_TEXT);
+	else if (isplain) {
+		emit_part(e);
+		emit_str(e, s, n);
+		emit_part(e);
+	} else
+		e->p = qttt_emit_escaped(e->js, e->p, s, n);
+}
+
+EMIT_INLINE void
+emit_text(struct emit *e, const char *s, size_t n)
+{
+	emit_text_as(e, s, n, e->y == NULL && emit_plain(s, n));
+}
+
+/* Any key. */
+EMIT_INLINE void
+emit_key_text(struct emit *e, const char *s, size_t n)
+{
+	if (e->y != NULL) {
+		qttt_yaml_out_scalar(e->y, s, n, Y_PLAIN);
+		return;
+	}
+	emit_text(e, s, n);
+	e->p[-1] = ':';
+}
+
+#endif /* !QTTT_EMIT_H */

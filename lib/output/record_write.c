@@ -1,0 +1,146 @@
+/*
+ * The YAML and JSON writers of records (formats/yaml-record.md,
+ * section 7): one description of a game with its extras, written
+ * through the structured emitter (emit.h) as a YAML document or as
+ * one JSON object on a line.
+ */
+#include <stdio.h>
+#include <string.h>
+
+#include "qttt.h"
+#include "internal.h"
+#include "emit.h"
+
+/*
+ * A value of the metadata or a note: in JSON, one read plain that is
+ * a JSON number, true, false or null is written bare, a plain YAML
+ * null as null, any other as a string; in YAML, plain or quoted as it
+ * was read.
+ */
+static void
+emit_value(struct emit *e, const char *s, size_t n, int plain)
+{
+	if (e->y != NULL)
+		qttt_yaml_out_scalar(e->y, s, n, plain ? Y_PLAIN : Y_QUOTED);
+	else if (plain && qttt_json_literal(s, n) && n + 1 <= EMIT_PART) {
+		emit_part(e);
+		emit_lit(e, s, n);
+	} else if (plain && qttt_json_literal(s, n))
+		e->p = qttt_emit_raw(e->js, e->p, s, n);
+	else if (plain && qttt_yaml_null(s, n)) {
+		emit_part(e);
+		emit_null(e);
+	} else
+		emit_text(e, s, n);
+}
+
+static void
+entries(struct emit *e, const struct qttt_meta *m, size_t n)
+{
+	size_t	 i;
+
+	for (i = 0; i < n; i++) {
+		emit_part(e);
+		emit_key_text(e, m[i].key, m[i].keylen);
+		emit_value(e, m[i].value, m[i].valuelen, m[i].plain);
+	}
+}
+
+/*
+ * A game: its metadata in order, its comment (unless the metadata has
+ * a "comment" of its own), its moves (a move with a comment or notes
+ * as a mapping) and its result when it is over.
+ */
+static void
+describe(struct emit *e, const struct qttt_game *g,
+    const struct qttt_extras *ex)
+{
+	const struct qttt_ply_extras *px;
+	char		 item[QTTT_ACTION_TEXT];
+	size_t		 i;
+
+	emit_map(e);
+	if (ex != NULL) {
+		entries(e, ex->meta, ex->nmeta);
+		if (ex->comment != NULL &&
+		    qttt_extras_meta(ex, "comment") == NULL) {
+			emit_part(e);
+			EMIT_KEY(e, "comment");
+			emit_text(e, ex->comment, ex->commentlen);
+		}
+	}
+	emit_part(e);
+	EMIT_KEY(e, "moves");
+	emit_seq(e, 0);
+	for (i = 0; i < g->nplies; i++) {
+		px = ex != NULL ? &ex->ply[i] : NULL;
+		emit_part(e);
+		if (px == NULL || (px->comment == NULL && px->nnotes == 0)) {
+			emit_str(e, item, qttt_action_text(item,
+			    &g->plies[i]) - item);
+			continue;
+		}
+		emit_map(e);
+		EMIT_KEY(e, "move");
+		emit_str(e, item, qttt_action_text(item, &g->plies[i]) - item);
+		if (px->comment != NULL) {
+			EMIT_KEY(e, "comment");
+			emit_text(e, px->comment, px->commentlen);
+		}
+		entries(e, px->notes, px->nnotes);
+		emit_part(e);
+		emit_map_end(e);
+	}
+	emit_part(e);
+	emit_seq_end(e);
+	if (g->state.result.over) {
+		EMIT_KEY(e, "result");
+		emit_str(e, item, qttt_result_text(item, &g->state.result) -
+		    item);
+	}
+	emit_map_end(e);
+}
+
+int
+qttt_yaml_write(FILE *f, const struct qttt_game *g,
+    const struct qttt_extras *ex)
+{
+	struct yaml_out	*y;
+	struct emit	 e;
+	int		 failed;
+
+	if (ex != NULL && qttt_extras_check(ex, g->nplies, NULL, 0) == -1)
+		return -2;
+	if ((y = qttt_yaml_out_open(f, YAML_RECORDS)) == NULL)
+		return -1;
+	e = emit_yaml(y);
+	qttt_yaml_out_doc_start(y);
+	describe(&e, g, ex);
+	failed = qttt_yaml_out_doc_end(y);
+	if (qttt_yaml_out_close(y) == -1)
+		failed = -1;
+	return failed;
+}
+
+int
+qttt_json_write(FILE *f, const struct qttt_game *g,
+    const struct qttt_extras *ex)
+{
+	struct json_sink js;
+	struct emit	 e;
+	char		 buf[4 * EMIT_PART];
+
+	if (ex != NULL && qttt_extras_check(ex, g->nplies, NULL, 0) == -1)
+		return -2;
+	js.f = f;
+	js.len = 0;
+	js.size = sizeof(buf);
+	js.failed = 0;
+	js.buf = buf;
+	e = emit_json(&js);
+	describe(&e, g, ex);
+	emit_json_end(&e, '\n');
+	if (qttt_json_sink_flush(&js) == -1 || ferror(f))
+		return -1;
+	return 0;
+}
