@@ -2,6 +2,12 @@
  * The rules engine: formats/rules.md, exactly.  Rule numbers in the
  * comments refer to that page.  Nothing here allocates; a state is a
  * plain value and every function works on it in place or on a copy.
+ *
+ * A public state is a position alone.  To close cycles and collapse
+ * without looking at every move, the engine keeps a cache beside it
+ * (struct qttt_cache, internal.h): struct qttt_engine carries one with
+ * its state for a game played move after move, and qttt_state_apply()
+ * builds what it needs of one from the position each time.
  */
 #include <stdarg.h>
 #include <stdio.h>
@@ -9,6 +15,13 @@
 
 #include "qttt.h"
 #include "internal.h"
+
+/* Every byte of a state is a field: no padding to compare or copy. */
+_Static_assert(sizeof(struct qttt_state) == QTTT_STATE_SIZE,
+    "QTTT_STATE_SIZE is not the size of struct qttt_state");
+_Static_assert(QTTT_STATE_SIZE == QTTT_NSQUARES +
+    2 * (QTTT_MAXMOVES + 1) + 2 + sizeof(struct qttt_result) + 1,
+    "struct qttt_state has padding");
 
 /* The eight lines: rows, columns, diagonals (squares in reading order). */
 const unsigned char qttt_lines[QTTT_NLINES][3] = {
@@ -103,52 +116,52 @@ joined(const struct qttt_state *st, int a, int b, int skip)
 
 /* Merges the components of squares a and b in the cycle-finding cache. */
 static void
-join(struct qttt_state *st, int a, int b)
+join(struct qttt_cache *c, int a, int b)
 {
-	unsigned int	 set = st->joined[a] | st->joined[b], rest = set;
+	unsigned int	 set = c->joined[a] | c->joined[b], rest = set;
 	int		 s;
 
 	do {	/* never empty: a is in it */
 		s = __builtin_ctz(rest);
-		st->joined[s] = set;
+		c->joined[s] = set;
 	} while ((rest &= rest - 1) != 0);
 }
 
+/* The cache of the empty board: every square joined to itself alone. */
+static const struct qttt_cache empty_cache = {
+	{ BIT(0), BIT(1), BIT(2), BIT(3), BIT(4), BIT(5), BIT(6), BIT(7),
+	    BIT(8) },
+	{ 0 },
+	{ 0, 0 }
+};
+
 /*
- * Fills the cache of a state built by hand (see struct qttt_state),
- * as qttt_state_apply() does before it acts on one: the classical
- * marks of each player, the spooky moves of each square, and the
- * cycle-finding sets from the spooky moves but a pending one.  A game
- * played from the empty board fills it before its first move, when
- * there is nothing to look at.
+ * The cache of a position: the classical marks of each player, the
+ * spooky moves of each square, and the cycle-finding sets from the
+ * spooky moves but a pending one.  Only what a move has made, so the
+ * fields of a state built by hand cannot lead it out of bounds.
  */
 static void
-build_cache(struct qttt_state *st)
+build_cache(const struct qttt_state *st, struct qttt_cache *c)
 {
-	static const unsigned short alone[QTTT_NSQUARES] = {
-		BIT(0), BIT(1), BIT(2), BIT(3), BIT(4), BIT(5), BIT(6),
-		BIT(7), BIT(8)
-	};
-	int	 m, a, b;
+	int	 m, a, b, n = st->next <= QTTT_MAXMOVES ? st->next :
+		    QTTT_MAXMOVES + 1;
 
-	memcpy(st->joined, alone, sizeof(st->joined));
-	memset(st->spooky, 0, sizeof(st->spooky));
-	st->marks[QTTT_X] = st->marks[QTTT_O] = 0;
-	for (m = 1; m < st->next; m++) {
+	*c = empty_cache;
+	for (m = 1; m < n; m++) {
 		a = st->where[m][0];
 		b = st->where[m][1];
-		if (a == QTTT_NOSQUARE)
+		if (a >= QTTT_NSQUARES || b >= QTTT_NSQUARES)
 			continue;
 		if (a == b) {
-			st->marks[QTTT_MOVER(m)] |= BIT(a);
+			c->marks[QTTT_MOVER(m)] |= BIT(a);
 			continue;
 		}
-		st->spooky[a] |= BIT(m);
-		st->spooky[b] |= BIT(m);
+		c->spooky[a] |= BIT(m);
+		c->spooky[b] |= BIT(m);
 		if (m != st->pending)
-			join(st, a, b);
+			join(c, a, b);
 	}
-	st->joined_ok = 1;
 }
 
 int
@@ -243,12 +256,7 @@ qttt_state_lines(const struct qttt_state *st, struct qttt_line out[QTTT_NLINES])
 	size_t		 n = 0;
 	int		 i, p;
 
-	/* A state that qttt_state_apply() made knows its marks. */
-	if (st->joined_ok) {
-		marks[QTTT_X] = st->marks[QTTT_X];
-		marks[QTTT_O] = st->marks[QTTT_O];
-	} else
-		board_marks(st, marks);
+	board_marks(st, marks);
 	for (i = 0; i < QTTT_NLINES; i++) {
 		if ((p = line_owner(marks, i)) < 0)
 			continue;
@@ -418,14 +426,14 @@ qttt_state_cycle(const struct qttt_state *st, struct qttt_cycle *c)
  * moves sharing a square with the growing set are touched, so other
  * components stay spooky.
  *
- * The state's cache says which spooky moves have a mark in each square
- * and where each player's classical marks are; both are kept up to
- * date as moves land.  Most collapses complete no line, which
- * has_line() tells at once; only a board with a line, or a full one,
- * goes on to marks_result().
+ * The cache says which spooky moves have a mark in each square and
+ * where each player's classical marks are; both are kept up to date as
+ * moves land.  Most collapses complete no line, which has_line() tells
+ * at once; only a board with a line, or a full one, goes on to
+ * marks_result().
  */
 static void
-collapse(struct qttt_state *st, int m, int s)
+collapse(struct qttt_state *st, struct qttt_cache *c, int m, int s)
 {
 	unsigned char	 queue[QTTT_NSQUARES];
 	unsigned int	 marks[2], moves;
@@ -433,32 +441,34 @@ collapse(struct qttt_state *st, int m, int s)
 
 	/* A measured move leaves its squares; the forced X9 has none. */
 	if (is_spooky(st, m)) {
-		st->spooky[st->where[m][0]] &= ~BIT(m);
-		st->spooky[st->where[m][1]] &= ~BIT(m);
+		c->spooky[st->where[m][0]] &= ~BIT(m);
+		c->spooky[st->where[m][1]] &= ~BIT(m);
 	}
 	st->where[m][0] = st->where[m][1] = s;
 	st->board[s] = m;
-	st->marks[QTTT_MOVER(m)] |= BIT(s);
+	c->marks[QTTT_MOVER(m)] |= BIT(s);
 	queue[tail++] = s;
 	while (head < tail) {
 		s = queue[head++];
-		moves = st->spooky[s];
-		st->spooky[s] = 0;
+		moves = c->spooky[s];
+		c->spooky[s] = 0;
+		/* A classical square is joined to nothing. */
+		c->joined[s] = BIT(s);
 		for (; moves != 0; moves &= moves - 1) {
 			k = __builtin_ctz(moves);
 			t = st->where[k][0] == s ? st->where[k][1] :
 			    st->where[k][0];
 			/* Gone from both its squares: it lands once. */
-			st->spooky[t] &= ~BIT(k);
+			c->spooky[t] &= ~BIT(k);
 			st->where[k][0] = st->where[k][1] = t;
 			st->board[t] = k;
-			st->marks[QTTT_MOVER(k)] |= BIT(t);
+			c->marks[QTTT_MOVER(k)] |= BIT(t);
 			queue[tail++] = t;
 		}
 	}
 	st->pending = 0;
-	marks[QTTT_X] = st->marks[QTTT_X];
-	marks[QTTT_O] = st->marks[QTTT_O];
+	marks[QTTT_X] = c->marks[QTTT_X];
+	marks[QTTT_O] = c->marks[QTTT_O];
 	if (!has_line(marks[QTTT_X]) && !has_line(marks[QTTT_O]) &&
 	    (marks[QTTT_X] | marks[QTTT_O]) != ALLSQUARES) {
 		/* No line and a square open: play goes on. */
@@ -489,6 +499,14 @@ refuse(struct qttt_diag *d, enum qttt_code code, const char *fmt, ...)
 		va_end(ap);
 	}
 	return code;
+}
+
+/* A state played by rules that this engine does not know. */
+static enum qttt_code
+unknown_rules(const struct qttt_state *st, struct qttt_diag *d)
+{
+	return refuse(d, QTTT_E_STATE, "the state is played by rules %d, "
+	    "which are not known", st->rules);
 }
 
 static enum qttt_code
@@ -606,6 +624,8 @@ check_action(const struct qttt_state *st, const struct qttt_action *a,
 {
 	enum qttt_code	 code;
 
+	if (st->rules != QTTT_RULES_GOFF)
+		return unknown_rules(st, d);
 	if (a->move < 1 || a->move > QTTT_MAXMOVES)
 		return refuse(d, QTTT_E_MARK, "move %d does not exist",
 		    a->move);
@@ -636,69 +656,125 @@ is_plain_placement(const struct qttt_state *st, const struct qttt_action *a)
 	return a->kind == QTTT_PLACE && a->move == st->next &&
 	    a->move >= 1 && a->move <= QTTT_MAXMOVES &&
 	    st->pending == 0 && !st->result.over &&
+	    st->rules == QTTT_RULES_GOFF &&
 	    a->sq[0] < QTTT_NSQUARES && a->sq[1] < QTTT_NSQUARES &&
 	    a->sq[0] != a->sq[1] &&
 	    st->board[a->sq[0]] == 0 && st->board[a->sq[1]] == 0;
 }
 
-/* Places move m, a legal spooky move, in squares a and b. */
-static void
-place(struct qttt_state *st, int m, int a, int b)
+/*
+ * Places move m, a legal spooky move, in squares a and b; closed is
+ * whether they were joined already (rule 5: then the move closes a
+ * cycle).
+ */
+static inline void
+place(struct qttt_state *st, int m, int a, int b, int closed)
 {
-	int	 lo = a < b ? a : b, hi = a < b ? b : a;
-
 	st->next = m + 1;
-	/* Rule 5: joining two connected squares closes a cycle. */
-	if (st->joined[lo] & BIT(hi))
+	if (closed)
 		st->pending = m;
-	else
-		join(st, lo, hi);
-	st->where[m][0] = lo;
-	st->where[m][1] = hi;
-	st->spooky[lo] |= BIT(m);
-	st->spooky[hi] |= BIT(m);
+	st->where[m][0] = a < b ? a : b;
+	st->where[m][1] = a < b ? b : a;
+}
+
+/* The same, keeping a cache up to date. */
+static inline void
+place_cached(struct qttt_state *st, struct qttt_cache *c, int m, int a,
+    int b)
+{
+	int	 closed = (c->joined[a] & BIT(b)) != 0;
+
+	place(st, m, a, b, closed);
+	if (!closed)
+		join(c, a, b);
+	c->spooky[a] |= BIT(m);
+	c->spooky[b] |= BIT(m);
 }
 
 /*
- * qttt_state_apply() for any action but a plain placement: a
+ * A legal action but a plain placement: a measurement, or the forced
+ * X9, which is classical at once (rule 3).  A legal placement in two
+ * squares is a plain one, which the callers place.
+ */
+static void
+collapse_action(struct qttt_state *st, struct qttt_cache *c,
+    const struct qttt_action *a)
+{
+	if (a->kind == QTTT_PLACE)
+		st->next = a->move + 1;
+	collapse(st, c, a->move, a->sq[0]);
+}
+
+/*
+ * Any action but a plain placement, with the cache of the state: a
  * measurement, the forced last move, or one that is refused.  Not
  * inlined: with its messages in the same function, every placement
  * would pay to save the registers they need.
  */
 static enum qttt_code __attribute__((noinline))
-apply_checked(struct qttt_state *st, const struct qttt_action *a,
-    struct qttt_diag *d)
+apply_checked(struct qttt_state *st, struct qttt_cache *c,
+    const struct qttt_action *a, struct qttt_diag *d)
 {
 	enum qttt_code	 code;
 
 	if ((code = check_action(st, a, d)) != QTTT_OK)
 		return code;
-	/* Only now: a refused action leaves the state as it was. */
-	if (!st->joined_ok)
-		build_cache(st);
-	if (a->kind == QTTT_MEASURE) {
-		collapse(st, a->move, a->sq[0]);
-		return QTTT_OK;
-	}
-	/*
-	 * A legal placement in two squares is a plain one, which
-	 * qttt_state_apply() has placed: this is the forced X9, which is
-	 * classical at once (rule 3).
-	 */
-	st->next = a->move + 1;
-	collapse(st, a->move, a->sq[0]);
+	collapse_action(st, c, a);
 	return QTTT_OK;
 }
 
+/*
+ * The same for a public state, which has no cache: the cache is built
+ * from the position once the action has been found legal, so that a
+ * refusal costs nothing more.
+ */
+static enum qttt_code __attribute__((noinline))
+apply_uncached(struct qttt_state *st, const struct qttt_action *a,
+    struct qttt_diag *d)
+{
+	struct qttt_cache c;
+	enum qttt_code	 code;
+
+	if ((code = check_action(st, a, d)) != QTTT_OK)
+		return code;
+	build_cache(st, &c);
+	collapse_action(st, &c, a);
+	return QTTT_OK;
+}
+
+/* A plain placement asks joined() whether it closes a cycle. */
 enum qttt_code
 qttt_state_apply(struct qttt_state *st, const struct qttt_action *a,
     struct qttt_diag *d)
 {
 	if (!is_plain_placement(st, a))
-		return apply_checked(st, a, d);
-	if (!st->joined_ok)
-		build_cache(st);
-	place(st, a->move, a->sq[0], a->sq[1]);
+		return apply_uncached(st, a, d);
+	place(st, a->move, a->sq[0], a->sq[1],
+	    joined(st, a->sq[0], a->sq[1], 0));
+	return QTTT_OK;
+}
+
+void
+qttt_engine_init(struct qttt_engine *e)
+{
+	qttt_state_init(&e->st);
+	e->cache = empty_cache;
+}
+
+void
+qttt_engine_load(struct qttt_engine *e, const struct qttt_state *st)
+{
+	e->st = *st;
+	build_cache(st, &e->cache);
+}
+
+enum qttt_code
+qttt_engine_apply(struct qttt_engine *e, const struct qttt_action *a,
+    struct qttt_diag *d)
+{
+	if (!is_plain_placement(&e->st, a))
+		return apply_checked(&e->st, &e->cache, a, d);
+	place_cached(&e->st, &e->cache, a->move, a->sq[0], a->sq[1]);
 	return QTTT_OK;
 }
 
@@ -708,7 +784,7 @@ qttt_state_actions(const struct qttt_state *st, struct qttt_action *out)
 	unsigned char	 open[QTTT_NSQUARES];
 	size_t		 n = 0, nopen, i, j;
 
-	if (st->result.over)
+	if (st->result.over || st->rules != QTTT_RULES_GOFF)
 		return 0;
 	if (st->pending != 0) {
 		for (i = 0; i < 2; i++) {
@@ -757,15 +833,11 @@ qttt_state_canonical(const struct qttt_state *st,
 	return QTTT_OK;
 }
 
+/* Every byte is a field (see the assertions at the top). */
 int
 qttt_state_equal(const struct qttt_state *a, const struct qttt_state *b)
 {
-	return memcmp(a->board, b->board, sizeof(a->board)) == 0 &&
-	    memcmp(a->where, b->where, sizeof(a->where)) == 0 &&
-	    a->next == b->next && a->pending == b->pending &&
-	    a->result.over == b->result.over &&
-	    a->result.score[0] == b->result.score[0] &&
-	    a->result.score[1] == b->result.score[1];
+	return memcmp(a, b, sizeof(*a)) == 0;
 }
 
 /* ------------------------------------------------------------------ */
@@ -878,6 +950,8 @@ qttt_state_check(const struct qttt_state *st, struct qttt_diag *d)
 	enum qttt_code	 code;
 	char		 want[8], have[8];
 
+	if (st->rules != QTTT_RULES_GOFF)
+		return unknown_rules(st, d);
 	if ((code = check_moves(st, d)) != QTTT_OK)
 		return code;
 	if ((code = check_graph(st, d)) != QTTT_OK)
