@@ -39,11 +39,12 @@ void	qttt_board_result(const struct qttt_state *, struct qttt_result *);
 
 /*
  * What the engine keeps beside a position to close cycles and
- * collapse without looking at every move, always exactly what it would
- * build from the position alone: for each square, the set of squares
+ * collapse without looking at every move, always what it would build
+ * from the position alone: for each open square, the set of squares
  * joined to it by spooky moves other than a pending one (bit s for
- * square s; a classical square's is itself alone); for each square,
- * the spooky moves with a mark in it (bit m for move m); each player's
+ * square s; a classical square's set is never looked at, and is left
+ * as it was when the square became classical); for each square, the
+ * spooky moves with a mark in it (bit m for move m); each player's
  * classical marks ([QTTT_X] and [QTTT_O], bit s for square s).
  */
 struct qttt_cache {

@@ -10,6 +10,7 @@
  * builds what it needs of one from the position each time.
  */
 #include <stdarg.h>
+#include <stdint.h>
 #include <stdio.h>
 #include <string.h>
 
@@ -191,76 +192,104 @@ qttt_state_turn(const struct qttt_state *st)
 	return QTTT_MOVER(st->next);
 }
 
-/* The squares of each player's classical marks, as sets. */
-static void
-board_marks(const struct qttt_state *st, unsigned int marks[2])
+/*
+ * Bit 8i of v to bit i: the product adds no two bits in the top byte,
+ * so it is a copy of each (i < 8).
+ */
+static inline unsigned int
+gather_bytes(uint64_t v)
 {
-	int	 s;
-
-	marks[QTTT_X] = marks[QTTT_O] = 0;
-	for (s = 0; s < QTTT_NSQUARES; s++)
-		if (st->board[s] != 0)
-			marks[QTTT_MOVER(st->board[s])] |= BIT(s);
+	return (unsigned int)((v * 0x0102040810204080ULL) >> 56);
 }
 
 /*
- * Whether a set of squares holds a whole line.  Squares are numbered in
- * reading order, three bits to a row (so the masks read best in
- * octal): shifting the set right by one and by two squares brings each
- * row's squares onto its first square, 0, 3 or 6; shifting by one and
- * by two rows brings each column's onto its top square, 0, 1 or 2.
+ * The squares of each player's classical marks, as sets.  The first
+ * eight squares are looked at together, a byte each: X's moves are
+ * odd, and any bit makes a mark.
+ */
+static void
+board_marks(const struct qttt_state *st, unsigned int marks[2])
+{
+	const unsigned char *b = st->board;
+	const uint64_t	 low = 0x0101010101010101ULL;
+	uint64_t	 v = 0, any;
+	unsigned int	 x, all;
+	int		 s;
+
+	for (s = 0; s < 8; s++)
+		v |= (uint64_t)b[s] << 8 * s;
+	any = v | v >> 4;
+	any |= any >> 2;
+	any |= any >> 1;
+	x = gather_bytes(v & low) | (b[8] & 1u) << 8;
+	all = gather_bytes(any & low) | (b[8] != 0) << 8;
+	marks[QTTT_X] = x;
+	marks[QTTT_O] = all & ~x;
+}
+
+/*
+ * The lines a set of squares fills, as a set of lines (bit i for
+ * qttt_lines[i]).  Squares are numbered in reading order, three bits
+ * to a row (so the masks read best in octal): shifting the set right
+ * by one and by two squares brings each row's squares onto its first
+ * square, 0, 3 or 6; shifting by one and by two rows brings each
+ * column's onto its top square, 0, 1 or 2.
+ */
+static inline unsigned int
+full_lines(unsigned int set)
+{
+	unsigned int	 rows = set & set >> 1 & set >> 2 & 0111;
+	unsigned int	 columns = set & set >> 3 & set >> 6 & 0007;
+
+	return (rows & 1) | (rows >> 2 & 2) | (rows >> 4 & 4) | columns << 3 |
+	    ((set & line_masks[6]) == line_masks[6]) << 6 |
+	    ((set & line_masks[7]) == line_masks[7]) << 7;
+}
+
+/*
+ * Whether a set of squares holds a whole line, as full_lines() finds,
+ * but stopping at the first: what every collapse asks.
  */
 static inline int
 has_line(unsigned int set)
 {
 	unsigned int	 rest = set & (set - 1);	/* all but the first */
-	unsigned int	 rows, columns;
 
 	/* Fewer than three squares, as after an early collapse. */
 	if ((rest & (rest - 1)) == 0)
 		return 0;
-	rows = set & set >> 1 & set >> 2 & 0111;
-	columns = set & set >> 3 & set >> 6 & 0007;
-	return rows != 0 || columns != 0 ||
+	return (set & set >> 1 & set >> 2 & 0111) != 0 ||
+	    (set & set >> 3 & set >> 6 & 0007) != 0 ||
 	    (set & line_masks[6]) == line_masks[6] ||
 	    (set & line_masks[7]) == line_masks[7];
-}
-
-/* The player whose marks fill line i, or -1. */
-static int
-line_owner(const unsigned int marks[2], int i)
-{
-	if ((marks[QTTT_X] & line_masks[i]) == line_masks[i])
-		return QTTT_X;
-	if ((marks[QTTT_O] & line_masks[i]) == line_masks[i])
-		return QTTT_O;
-	return -1;
 }
 
 /* The time of a completed line i: the largest subscript in it. */
 static int
 line_time(const struct qttt_state *st, int i)
 {
-	int	 j, t = 0;
+	int	 a = st->board[qttt_lines[i][0]];
+	int	 b = st->board[qttt_lines[i][1]];
+	int	 c = st->board[qttt_lines[i][2]];
 
-	for (j = 0; j < 3; j++)
-		if (st->board[qttt_lines[i][j]] > t)
-			t = st->board[qttt_lines[i][j]];
-	return t;
+	a = a > b ? a : b;
+	return a > c ? a : c;
 }
 
 size_t
 qttt_state_lines(const struct qttt_state *st, struct qttt_line out[QTTT_NLINES])
 {
-	unsigned int	 marks[2];
+	unsigned int	 marks[2], x, all;
 	size_t		 n = 0;
-	int		 i, p;
+	int		 i;
 
 	board_marks(st, marks);
-	for (i = 0; i < QTTT_NLINES; i++) {
-		if ((p = line_owner(marks, i)) < 0)
-			continue;
-		out[n].player = p;
+	x = full_lines(marks[QTTT_X]);
+	all = x | full_lines(marks[QTTT_O]);
+	/* In the order of qttt_lines, as the lines are numbered. */
+	for (; all != 0; all &= all - 1) {
+		i = __builtin_ctz(all);
+		out[n].player = (x & BIT(i)) ? QTTT_X : QTTT_O;
 		out[n].time = line_time(st, i);
 		memcpy(out[n].squares, qttt_lines[i], 3);
 		n++;
@@ -278,19 +307,20 @@ marks_result(const struct qttt_state *st, const unsigned int marks[2],
 {
 	int	 count[2] = { 0, 0 }, first[2] = { 10, 10 };
 	int	 last[2] = { 0, 0 };
+	unsigned int	 lines;
 	int	 i, p, t;
 
 	memset(r, 0, sizeof(*r));
-	for (i = 0; i < QTTT_NLINES; i++) {
-		if ((p = line_owner(marks, i)) < 0)
-			continue;
-		t = line_time(st, i);
-		count[p]++;
-		if (t < first[p])
-			first[p] = t;
-		if (t > last[p])
-			last[p] = t;
-	}
+	for (p = 0; p < 2; p++)
+		for (lines = full_lines(marks[p]); lines != 0;
+		    lines &= lines - 1) {
+			t = line_time(st, __builtin_ctz(lines));
+			count[p]++;
+			if (t < first[p])
+				first[p] = t;
+			if (t > last[p])
+				last[p] = t;
+		}
 	if (count[QTTT_X] == 0 && count[QTTT_O] == 0) {
 		/* A cat's game when full; otherwise play goes on. */
 		r->over = (marks[QTTT_X] | marks[QTTT_O]) == ALLSQUARES;
@@ -439,6 +469,13 @@ collapse(struct qttt_state *st, struct qttt_cache *c, int m, int s)
 	unsigned int	 marks[2], moves;
 	int		 head = 0, tail = 0, k, t;
 
+	/*
+	 * The marks are gathered here and stored once: a store into the
+	 * board or where[] may be a store into the cache, for all the
+	 * compiler knows, and would have them read again.
+	 */
+	marks[QTTT_X] = c->marks[QTTT_X];
+	marks[QTTT_O] = c->marks[QTTT_O];
 	/* A measured move leaves its squares; the forced X9 has none. */
 	if (is_spooky(st, m)) {
 		c->spooky[st->where[m][0]] &= ~BIT(m);
@@ -446,29 +483,27 @@ collapse(struct qttt_state *st, struct qttt_cache *c, int m, int s)
 	}
 	st->where[m][0] = st->where[m][1] = s;
 	st->board[s] = m;
-	c->marks[QTTT_MOVER(m)] |= BIT(s);
+	marks[QTTT_MOVER(m)] |= BIT(s);
 	queue[tail++] = s;
 	while (head < tail) {
 		s = queue[head++];
 		moves = c->spooky[s];
 		c->spooky[s] = 0;
-		/* A classical square is joined to nothing. */
-		c->joined[s] = BIT(s);
 		for (; moves != 0; moves &= moves - 1) {
 			k = __builtin_ctz(moves);
-			t = st->where[k][0] == s ? st->where[k][1] :
-			    st->where[k][0];
+			/* Its other square: one of the two is s. */
+			t = st->where[k][0] ^ st->where[k][1] ^ s;
 			/* Gone from both its squares: it lands once. */
 			c->spooky[t] &= ~BIT(k);
 			st->where[k][0] = st->where[k][1] = t;
 			st->board[t] = k;
-			c->marks[QTTT_MOVER(k)] |= BIT(t);
+			marks[QTTT_MOVER(k)] |= BIT(t);
 			queue[tail++] = t;
 		}
 	}
 	st->pending = 0;
-	marks[QTTT_X] = c->marks[QTTT_X];
-	marks[QTTT_O] = c->marks[QTTT_O];
+	c->marks[QTTT_X] = marks[QTTT_X];
+	c->marks[QTTT_O] = marks[QTTT_O];
 	if (!has_line(marks[QTTT_X]) && !has_line(marks[QTTT_O]) &&
 	    (marks[QTTT_X] | marks[QTTT_O]) != ALLSQUARES) {
 		/* No line and a square open: play goes on. */
@@ -768,13 +803,24 @@ qttt_engine_load(struct qttt_engine *e, const struct qttt_state *st)
 	build_cache(st, &e->cache);
 }
 
+/*
+ * is_plain_placement(), with the flags that stop a placement looked at
+ * together and the classical squares taken from the cache.
+ */
 enum qttt_code
 qttt_engine_apply(struct qttt_engine *e, const struct qttt_action *a,
     struct qttt_diag *d)
 {
-	if (!is_plain_placement(&e->st, a))
-		return apply_checked(&e->st, &e->cache, a, d);
-	place_cached(&e->st, &e->cache, a->move, a->sq[0], a->sq[1]);
+	struct qttt_state *st = &e->st;
+	unsigned int	 taken = e->cache.marks[QTTT_X] | e->cache.marks[QTTT_O];
+	unsigned int	 m = a->move, s0 = a->sq[0], s1 = a->sq[1];
+
+	if (a->kind != QTTT_PLACE || m != st->next || m - 1 >= QTTT_MAXMOVES ||
+	    (st->pending | st->result.over | st->rules) != 0 ||
+	    s0 >= QTTT_NSQUARES || s1 >= QTTT_NSQUARES || s0 == s1 ||
+	    ((taken >> s0 | taken >> s1) & 1) != 0)
+		return apply_checked(st, &e->cache, a, d);
+	place_cached(st, &e->cache, m, s0, s1);
 	return QTTT_OK;
 }
 

@@ -23,7 +23,7 @@
  *  - the engine's own state in play (struct qttt_engine, which keeps a
  *    cache) answers every action as qttt_state_apply() does, reaches
  *    the same position, and its cache is always the one built afresh
- *    from that position.
+ *    from that position (for the open squares, where it is used).
  */
 #include <string.h>
 
@@ -414,11 +414,17 @@ LLVMFuzzerTestOneInput(const uint8_t *data, size_t n)
 		    qttt_code_name(code), qttt_code_name(code2));
 		memset(&d3, 0, sizeof(d3));
 		code3 = qttt_engine_apply(&eng, &a, &d3);
-		qttt_engine_load(&fresh, &eng.st);
 		FUZZ_ASSERT(code3 == code2 && strcmp(d3.msg, d2.msg) == 0 &&
-		    qttt_state_equal(&eng.st, &st) &&
-		    memcmp(&eng.cache, &fresh.cache, sizeof(fresh.cache)) == 0,
+		    qttt_state_equal(&eng.st, &st),
 		    "the engine in play disagrees with qttt_state_apply()");
+		qttt_engine_load(&fresh, &eng.st);
+		/* A classical square's set is never looked at. */
+		for (m = 0; m < QTTT_NSQUARES; m++)
+			if (st.board[m] != 0)
+				fresh.cache.joined[m] = eng.cache.joined[m];
+		FUZZ_ASSERT(memcmp(&eng.cache, &fresh.cache,
+		    sizeof(fresh.cache)) == 0, "the engine's cache is not the "
+		    "position's");
 		FUZZ_ASSERT((code == QTTT_OK) == legal, "the engine says %s, "
 		    "the model says %s to kind %d move %d squares %d %d",
 		    qttt_code_name(code), legal ? "legal" : "illegal",
