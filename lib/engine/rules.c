@@ -212,12 +212,14 @@ board_marks(const struct qttt_state *st, unsigned int marks[2])
 {
 	const unsigned char *b = st->board;
 	const uint64_t	 low = 0x0101010101010101ULL;
-	uint64_t	 v = 0, any;
+	uint64_t	 v, any;
 	unsigned int	 x, all;
-	int		 s;
 
-	for (s = 0; s < 8; s++)
-		v |= (uint64_t)b[s] << 8 * s;
+	/* Square s in byte s, counted from the low end. */
+	memcpy(&v, b, sizeof(v));
+#if defined(__BYTE_ORDER__) && __BYTE_ORDER__ == __ORDER_BIG_ENDIAN__
+	v = __builtin_bswap64(v);
+#endif
 	any = v | v >> 4;
 	any |= any >> 2;
 	any |= any >> 1;
