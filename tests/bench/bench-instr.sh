@@ -23,7 +23,7 @@ bench_instr()
 	    "$@" "$games" > /dev/null 2> "$data/callgrind.err"
 	_st=$?
 	sed -n 's/^==[0-9]*== Collected : //p' "$data/callgrind.err"
-	rm -f "$_out"
+	rm -f "$_out" "$data/callgrind.err"
 	return $_st
 }
 
