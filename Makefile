@@ -1,5 +1,5 @@
 # qttt: a toolkit for recorded games of Quantum Tic-Tac-Toe.
-# make, make check, make install (PREFIX, DESTDIR), make bench.
+# make, make check, make install (PREFIX, DESTDIR), make bench (bench-instr).
 # Needs GNU make (wildcard, patsubst), as Debian's make is.
 # Sanitizers: make clean && make check SANITIZE=1
 
@@ -147,6 +147,10 @@ demo: all
 bench: all
 	sh tests/bench/run.sh
 
+# The instruction counts alone (callgrind), which make bench shows too.
+bench-instr: all
+	sh tests/bench/bench-instr.sh
+
 install: all
 	mkdir -p $(DESTDIR)$(BINDIR) $(DESTDIR)$(LIBDIR)/pkgconfig \
 	    $(DESTDIR)$(INCLUDEDIR) $(DESTDIR)$(MANDIR)/man1 \
@@ -182,5 +186,5 @@ clean:
 	    lib/libqttt.so* cmd/*.o $(TOOLS) tests/*.o tests/unit
 	rm -rf tests/out
 
-.PHONY: all check demo bench install uninstall clean
+.PHONY: all check demo bench bench-instr install uninstall clean
 .SUFFIXES: .c .o

@@ -30,6 +30,55 @@ int	 qttt_copy_out(char *buf, size_t n, const char *text, size_t len);
 /* Rules 10 and 11: whether a board is over, and its score (rules.c). */
 void	qttt_board_result(const struct qttt_state *, struct qttt_result *);
 
+/* ------------------------------------------------------------------ */
+/* The engine's own: a state in play with its cache (rules.c, game.c)   */
+/* ------------------------------------------------------------------ */
+
+/*
+ * What the engine keeps beside a position to close cycles and
+ * collapse without looking at every move, always what it would build
+ * from the position alone: for each open square, the set of squares
+ * joined to it by spooky moves other than a pending one (bit s for
+ * square s; a classical square's set is never looked at, and is left
+ * as it was when the square became classical); for each square, the
+ * spooky moves with a mark in it (bit m for move m); each player's
+ * classical marks ([QTTT_X] and [QTTT_O], bit s for square s).
+ */
+struct qttt_cache {
+	unsigned short	joined[QTTT_NSQUARES];
+	unsigned short	spooky[QTTT_NSQUARES];
+	unsigned short	marks[2];
+};
+
+/*
+ * A state in play: a position and its cache, kept in step because only
+ * these functions change either.  st may be read, and copied out, at
+ * any time.  What plays game after game, move after move (records; the
+ * analysis layer may too) uses one; qttt_state_apply() on a public
+ * state builds what it needs of a cache each time.  init: the empty
+ * board; load: any state (its cache is built); apply: as
+ * qttt_state_apply(), and the same in every respect.
+ */
+struct qttt_engine {
+	struct qttt_state	st;
+	struct qttt_cache	cache;
+};
+
+void		 qttt_engine_init(struct qttt_engine *);
+void		 qttt_engine_load(struct qttt_engine *,
+		    const struct qttt_state *);
+enum qttt_code	 qttt_engine_apply(struct qttt_engine *,
+		    const struct qttt_action *, struct qttt_diag *);
+
+/*
+ * qttt_game_play() with the game's state in play in e (game.c): e->st
+ * is the state after g's plies, and g->state is left as it was, for
+ * the caller to set from e->st when it is done.
+ */
+enum qttt_code	 qttt_game_play_engine(struct qttt_game *g,
+		    struct qttt_engine *e, const struct qttt_action *,
+		    struct qttt_diag *);
+
 /* qttt_utf8_len() is public: qttt.h. */
 
 /* ------------------------------------------------------------------ */

@@ -99,8 +99,8 @@ enum qttt_code {
 	QTTT_E_NOTITSQUARE,	/* measurement names a square not the move's */
 	QTTT_E_OVER,		/* item after the end of the game */
 	QTTT_E_RESULT,		/* stated result is not the computed one */
-	/* state strings (qttt_state_parse) */
-	QTTT_E_STATE,		/* malformed or inconsistent state string */
+	/* states (qttt_state_parse, qttt_state_check) */
+	QTTT_E_STATE,		/* malformed or inconsistent state */
 	/* other record formats */
 	QTTT_E_YAML,		/* YAML/JSON syntax or structure */
 	QTTT_E_GOFF,		/* Goff's notation: syntax */
@@ -153,10 +153,23 @@ int		 qttt_result_format(const struct qttt_result *, char *buf,
 /* ------------------------------------------------------------------ */
 
 /*
- * A position.  Copying the struct is a snapshot; it owns no memory.
- * Treat the fields as read-only and change a state only through
- * qttt_state_apply(); qttt_state_check() tells whether a state built by
- * hand (as the state-string parser does) is one the rules can reach.
+ * The rules a state is played by.  Goff's (formats/rules.md) are the
+ * only ones today, and they are 0, so that a state that is zeroed or
+ * set up by qttt_state_init() is played by them.
+ */
+enum qttt_rules {
+	QTTT_RULES_GOFF = 0
+};
+
+/*
+ * A position, and nothing else: what the rules need to go on from it.
+ * Copying the struct is a snapshot; it owns no memory, and every byte
+ * of it is a field (no padding, no cache), so a copy is cheap and two
+ * states are equal when their bytes are.  Treat the fields as
+ * read-only and change a state only through qttt_state_apply(), which
+ * is right for any state however it was made; qttt_state_check() tells
+ * whether a state built by hand (as the state-string parser does) is
+ * one the rules can reach.
  */
 struct qttt_state {
 	/* Move number (1..9) of the classical mark on each square, 0 open. */
@@ -171,26 +184,11 @@ struct qttt_state {
 	/* The move that closed a cycle not yet measured, or 0. */
 	unsigned char	pending;
 	struct qttt_result result;
-	/*
-	 * Not part of the position: a cache that qttt_state_apply() keeps
-	 * to find cycles fast.  For each open square, the set of squares
-	 * (bit s for square s) joined to it by spooky moves; valid only
-	 * while joined_ok is set.  qttt_state_init() and memset() clear
-	 * it, so a state built by hand is safe; a program that changes
-	 * the position of a state that has been played must set
-	 * joined_ok to 0.  qttt_state_equal() ignores the cache.
-	 */
-	unsigned short	joined[QTTT_NSQUARES];
-	/*
-	 * More of the same cache, valid under the same flag, for
-	 * collapsing fast: for each square, the spooky moves with a mark
-	 * in it (bit m for move m); each player's classical marks
-	 * ([QTTT_X] and [QTTT_O], bit s for square s).
-	 */
-	unsigned short	spooky[QTTT_NSQUARES];
-	unsigned short	marks[2];
-	unsigned char	joined_ok;
+	unsigned char	rules;		/* enum qttt_rules */
 };
+
+/* sizeof(struct qttt_state), checked where the engine is built. */
+#define QTTT_STATE_SIZE	35
 
 enum qttt_action_kind {
 	QTTT_PLACE = 0,		/* a move: sq[0], sq[1] (equal for forced X9) */
@@ -211,7 +209,8 @@ void		 qttt_state_init(struct qttt_state *);
  * state, closing cycles, collapsing and scoring as the rules say.  On
  * an illegal action returns its code, leaves the state unchanged and,
  * if d is not NULL, writes a message naming the rule into d->msg (the
- * position fields are left to the caller).
+ * position fields are left to the caller).  A state whose rules are
+ * none of enum qttt_rules is refused with QTTT_E_STATE.
  */
 enum qttt_code	 qttt_state_apply(struct qttt_state *,
 		    const struct qttt_action *, struct qttt_diag *d);
@@ -286,7 +285,7 @@ size_t		 qttt_state_lines(const struct qttt_state *,
 enum qttt_code	 qttt_state_check(const struct qttt_state *,
 		    struct qttt_diag *d);
 
-/* Two states are the same position (every field equal). */
+/* Two states are the same position (every field equal, rules too). */
 int		 qttt_state_equal(const struct qttt_state *,
 		    const struct qttt_state *);
 

@@ -1454,6 +1454,75 @@ START_TEST(test_state_equal)
 }
 END_TEST
 
+/*
+ * A state is its position and nothing else: a program that changes a
+ * played state by hand has nothing more to do before it plays on.
+ * Here O2, played in c1 and a2, is moved by hand to b1 and c1, which
+ * X1 joins to a1 through b1: X3 in a1 and c1 now closes a cycle.
+ */
+START_TEST(test_state_by_hand)
+{
+	struct qttt_state st, want;
+	struct qttt_action a;
+	struct qttt_diag d;
+
+	state_from(&st, "X1 a1 b1; O2 c1 a2");
+	/* Played, so any cache would know a1 b1 and c1 a2 apart. */
+	ck_assert_int_eq(qttt_state_apply(&st, &(struct qttt_action){
+	    QTTT_PLACE, 3, { A1, C1 } }, NULL), QTTT_OK);
+	ck_assert_int_eq(st.pending, 0);
+	state_from(&st, "X1 a1 b1; O2 c1 a2");
+	st.where[2][0] = B1;
+	st.where[2][1] = C1;
+	ck_assert_int_eq(qttt_state_check(&st, &d), QTTT_OK);
+	state_from(&want, "X1 a1 b1; O2 b1 c1");
+	ck_assert(qttt_state_equal(&st, &want));
+	a = item("X3 a1 c1");
+	ck_assert_int_eq(qttt_state_apply(&st, &a, NULL), QTTT_OK);
+	ck_assert_int_eq(st.pending, 3);
+	a = item("measure X3->c1");
+	ck_assert_int_eq(qttt_state_apply(&st, &a, NULL), QTTT_OK);
+	ck_assert_str_eq(board_of(&st), "X1 O2 X3 / . . . / . . .");
+	state_from(&want, "X1 a1 b1; O2 b1 c1; X3 a1 c1; measure X3->c1");
+	ck_assert(qttt_state_equal(&st, &want));
+}
+END_TEST
+
+/* The rules byte: 0, Goff's, in a zeroed state; nothing else is played. */
+START_TEST(test_state_rules)
+{
+	struct qttt_state st, before;
+	struct qttt_action acts[QTTT_MAXACTIONS], a = item("measure O4->a1");
+	struct qttt_diag d;
+
+	ck_assert_uint_eq(sizeof(st), QTTT_STATE_SIZE);
+	memset(&st, 0xff, sizeof(st));
+	qttt_state_init(&st);
+	ck_assert_int_eq(st.rules, QTTT_RULES_GOFF);
+	memset(&st, 0, sizeof(st));
+	ck_assert_int_eq(st.rules, QTTT_RULES_GOFF);
+
+	state_from(&st, EX1);
+	before = st;
+	st.rules = 1;
+	ck_assert(!qttt_state_equal(&st, &before));
+	memset(&d, 0, sizeof(d));
+	ck_assert_int_eq(qttt_state_check(&st, &d), QTTT_E_STATE);
+	ck_assert_str_eq(d.msg, "the state is played by rules 1, which are "
+	    "not known");
+	before = st;
+	memset(&d, 0, sizeof(d));
+	ck_assert_int_eq(qttt_state_legal(&st, &a, &d), QTTT_E_STATE);
+	ck_assert_str_eq(d.msg, "the state is played by rules 1, which are "
+	    "not known");
+	ck_assert_int_eq(qttt_state_apply(&st, &a, NULL), QTTT_E_STATE);
+	ck_assert(memcmp(&st, &before, sizeof(st)) == 0);
+	ck_assert_uint_eq(qttt_state_actions(&st, acts), 0);
+	st.rules = QTTT_RULES_GOFF;
+	ck_assert_int_eq(qttt_state_apply(&st, &a, NULL), QTTT_OK);
+}
+END_TEST
+
 #define NELEM(a)	((int)(sizeof(a) / sizeof((a)[0])))
 
 Suite *
@@ -1505,6 +1574,8 @@ rules_suite(void)
 	tcase_add_loop_test(tc, test_check_rejects, 0, NELEM(bad_states));
 	tcase_add_test(tc, test_check_accepts);
 	tcase_add_test(tc, test_state_equal);
+	tcase_add_test(tc, test_state_by_hand);
+	tcase_add_test(tc, test_state_rules);
 	suite_add_tcase(s, tc);
 
 	tc = tcase_create("format");

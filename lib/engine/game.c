@@ -16,19 +16,20 @@ qttt_game_init(struct qttt_game *g)
 	qttt_state_init(&g->state);
 }
 
-enum qttt_code
-qttt_game_play(struct qttt_game *g, const struct qttt_action *a,
-    struct qttt_diag *d)
+/*
+ * Stores a, just applied, as g's next ply in canonical form; after is
+ * the state it led to.
+ */
+static inline void
+add_ply(struct qttt_game *g, const struct qttt_action *a,
+    const struct qttt_state *after)
 {
 	struct qttt_action *canon;
-	enum qttt_code	 code;
 	int		 closing, sq;
 
-	if ((code = qttt_state_apply(&g->state, a, d)) != QTTT_OK)
-		return code;
 	/* A legal game never has more plies than this; see qttt.h. */
 	if (g->nplies >= QTTT_MAXPLIES)
-		return QTTT_OK;
+		return;
 	canon = &g->plies[g->nplies++];
 	*canon = *a;
 	if (canon->kind == QTTT_MEASURE) {
@@ -38,15 +39,36 @@ qttt_game_play(struct qttt_game *g, const struct qttt_action *a,
 		 * is the last one made, as a measurement follows it at
 		 * once (rule 6).
 		 */
-		closing = g->state.next - 1;
+		closing = after->next - 1;
 		canon->move = closing;
-		canon->sq[0] = canon->sq[1] = g->state.where[closing][0];
+		canon->sq[0] = canon->sq[1] = after->where[closing][0];
 	} else if (canon->sq[0] > canon->sq[1]) {
 		sq = canon->sq[0];
 		canon->sq[0] = canon->sq[1];
 		canon->sq[1] = sq;
 	}
-	return QTTT_OK;
+}
+
+enum qttt_code
+qttt_game_play(struct qttt_game *g, const struct qttt_action *a,
+    struct qttt_diag *d)
+{
+	enum qttt_code	 code;
+
+	if ((code = qttt_state_apply(&g->state, a, d)) == QTTT_OK)
+		add_ply(g, a, &g->state);
+	return code;
+}
+
+enum qttt_code
+qttt_game_play_engine(struct qttt_game *g, struct qttt_engine *e,
+    const struct qttt_action *a, struct qttt_diag *d)
+{
+	enum qttt_code	 code;
+
+	if ((code = qttt_engine_apply(e, a, d)) == QTTT_OK)
+		add_ply(g, a, &e->st);
+	return code;
 }
 
 /* Appends a square's name, "??" for none. */

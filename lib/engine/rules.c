@@ -2,13 +2,27 @@
  * The rules engine: formats/rules.md, exactly.  Rule numbers in the
  * comments refer to that page.  Nothing here allocates; a state is a
  * plain value and every function works on it in place or on a copy.
+ *
+ * A public state is a position alone.  To close cycles and collapse
+ * without looking at every move, the engine keeps a cache beside it
+ * (struct qttt_cache, internal.h): struct qttt_engine carries one with
+ * its state for a game played move after move, and qttt_state_apply()
+ * builds what it needs of one from the position each time.
  */
 #include <stdarg.h>
+#include <stdint.h>
 #include <stdio.h>
 #include <string.h>
 
 #include "qttt.h"
 #include "internal.h"
+
+/* Every byte of a state is a field: no padding to compare or copy. */
+_Static_assert(sizeof(struct qttt_state) == QTTT_STATE_SIZE,
+    "QTTT_STATE_SIZE is not the size of struct qttt_state");
+_Static_assert(QTTT_STATE_SIZE == QTTT_NSQUARES +
+    2 * (QTTT_MAXMOVES + 1) + 2 + sizeof(struct qttt_result) + 1,
+    "struct qttt_state has padding");
 
 /* The eight lines: rows, columns, diagonals (squares in reading order). */
 static const unsigned char lines[QTTT_NLINES][3] = {
@@ -103,52 +117,52 @@ joined(const struct qttt_state *st, int a, int b, int skip)
 
 /* Merges the components of squares a and b in the cycle-finding cache. */
 static void
-join(struct qttt_state *st, int a, int b)
+join(struct qttt_cache *c, int a, int b)
 {
-	unsigned int	 set = st->joined[a] | st->joined[b], rest = set;
+	unsigned int	 set = c->joined[a] | c->joined[b], rest = set;
 	int		 s;
 
 	do {	/* never empty: a is in it */
 		s = __builtin_ctz(rest);
-		st->joined[s] = set;
+		c->joined[s] = set;
 	} while ((rest &= rest - 1) != 0);
 }
 
+/* The cache of the empty board: every square joined to itself alone. */
+static const struct qttt_cache empty_cache = {
+	{ BIT(0), BIT(1), BIT(2), BIT(3), BIT(4), BIT(5), BIT(6), BIT(7),
+	    BIT(8) },
+	{ 0 },
+	{ 0, 0 }
+};
+
 /*
- * Fills the cache of a state built by hand (see struct qttt_state),
- * as qttt_state_apply() does before it acts on one: the classical
- * marks of each player, the spooky moves of each square, and the
- * cycle-finding sets from the spooky moves but a pending one.  A game
- * played from the empty board fills it before its first move, when
- * there is nothing to look at.
+ * The cache of a position: the classical marks of each player, the
+ * spooky moves of each square, and the cycle-finding sets from the
+ * spooky moves but a pending one.  Only what a move has made, so the
+ * fields of a state built by hand cannot lead it out of bounds.
  */
 static void
-build_cache(struct qttt_state *st)
+build_cache(const struct qttt_state *st, struct qttt_cache *c)
 {
-	static const unsigned short alone[QTTT_NSQUARES] = {
-		BIT(0), BIT(1), BIT(2), BIT(3), BIT(4), BIT(5), BIT(6),
-		BIT(7), BIT(8)
-	};
-	int	 m, a, b;
+	int	 m, a, b, n = st->next <= QTTT_MAXMOVES ? st->next :
+		    QTTT_MAXMOVES + 1;
 
-	memcpy(st->joined, alone, sizeof(st->joined));
-	memset(st->spooky, 0, sizeof(st->spooky));
-	st->marks[QTTT_X] = st->marks[QTTT_O] = 0;
-	for (m = 1; m < st->next; m++) {
+	*c = empty_cache;
+	for (m = 1; m < n; m++) {
 		a = st->where[m][0];
 		b = st->where[m][1];
-		if (a == QTTT_NOSQUARE)
+		if (a >= QTTT_NSQUARES || b >= QTTT_NSQUARES)
 			continue;
 		if (a == b) {
-			st->marks[QTTT_MOVER(m)] |= BIT(a);
+			c->marks[QTTT_MOVER(m)] |= BIT(a);
 			continue;
 		}
-		st->spooky[a] |= BIT(m);
-		st->spooky[b] |= BIT(m);
+		c->spooky[a] |= BIT(m);
+		c->spooky[b] |= BIT(m);
 		if (m != st->pending)
-			join(st, a, b);
+			join(c, a, b);
 	}
-	st->joined_ok = 1;
 }
 
 int
@@ -178,81 +192,106 @@ qttt_state_turn(const struct qttt_state *st)
 	return QTTT_MOVER(st->next);
 }
 
-/* The squares of each player's classical marks, as sets. */
-static void
-board_marks(const struct qttt_state *st, unsigned int marks[2])
+/*
+ * Bit 8i of v to bit i: the product adds no two bits in the top byte,
+ * so it is a copy of each (i < 8).
+ */
+static inline unsigned int
+gather_bytes(uint64_t v)
 {
-	int	 s;
-
-	marks[QTTT_X] = marks[QTTT_O] = 0;
-	for (s = 0; s < QTTT_NSQUARES; s++)
-		if (st->board[s] != 0)
-			marks[QTTT_MOVER(st->board[s])] |= BIT(s);
+	return (unsigned int)((v * 0x0102040810204080ULL) >> 56);
 }
 
 /*
- * Whether a set of squares holds a whole line.  Squares are numbered in
- * reading order, three bits to a row (so the masks read best in
- * octal): shifting the set right by one and by two squares brings each
- * row's squares onto its first square, 0, 3 or 6; shifting by one and
- * by two rows brings each column's onto its top square, 0, 1 or 2.
+ * The squares of each player's classical marks, as sets.  The first
+ * eight squares are looked at together, a byte each: X's moves are
+ * odd, and any bit makes a mark.
+ */
+static void
+board_marks(const struct qttt_state *st, unsigned int marks[2])
+{
+	const unsigned char *b = st->board;
+	const uint64_t	 low = 0x0101010101010101ULL;
+	uint64_t	 v, any;
+	unsigned int	 x, all;
+
+	/* Square s in byte s, counted from the low end. */
+	memcpy(&v, b, sizeof(v));
+#if defined(__BYTE_ORDER__) && __BYTE_ORDER__ == __ORDER_BIG_ENDIAN__
+	v = __builtin_bswap64(v);
+#endif
+	any = v | v >> 4;
+	any |= any >> 2;
+	any |= any >> 1;
+	x = gather_bytes(v & low) | (b[8] & 1u) << 8;
+	all = gather_bytes(any & low) | (b[8] != 0) << 8;
+	marks[QTTT_X] = x;
+	marks[QTTT_O] = all & ~x;
+}
+
+/*
+ * The lines a set of squares fills, as a set of lines (bit i for
+ * lines[i]).  Squares are numbered in reading order, three bits
+ * to a row (so the masks read best in octal): shifting the set right
+ * by one and by two squares brings each row's squares onto its first
+ * square, 0, 3 or 6; shifting by one and by two rows brings each
+ * column's onto its top square, 0, 1 or 2.
+ */
+static inline unsigned int
+full_lines(unsigned int set)
+{
+	unsigned int	 rows = set & set >> 1 & set >> 2 & 0111;
+	unsigned int	 columns = set & set >> 3 & set >> 6 & 0007;
+
+	return (rows & 1) | (rows >> 2 & 2) | (rows >> 4 & 4) | columns << 3 |
+	    ((set & line_masks[6]) == line_masks[6]) << 6 |
+	    ((set & line_masks[7]) == line_masks[7]) << 7;
+}
+
+/*
+ * Whether a set of squares holds a whole line, as full_lines() finds,
+ * but stopping at the first: what every collapse asks.
  */
 static inline int
 has_line(unsigned int set)
 {
 	unsigned int	 rest = set & (set - 1);	/* all but the first */
-	unsigned int	 rows, columns;
 
 	/* Fewer than three squares, as after an early collapse. */
 	if ((rest & (rest - 1)) == 0)
 		return 0;
-	rows = set & set >> 1 & set >> 2 & 0111;
-	columns = set & set >> 3 & set >> 6 & 0007;
-	return rows != 0 || columns != 0 ||
+	return (set & set >> 1 & set >> 2 & 0111) != 0 ||
+	    (set & set >> 3 & set >> 6 & 0007) != 0 ||
 	    (set & line_masks[6]) == line_masks[6] ||
 	    (set & line_masks[7]) == line_masks[7];
-}
-
-/* The player whose marks fill line i, or -1. */
-static int
-line_owner(const unsigned int marks[2], int i)
-{
-	if ((marks[QTTT_X] & line_masks[i]) == line_masks[i])
-		return QTTT_X;
-	if ((marks[QTTT_O] & line_masks[i]) == line_masks[i])
-		return QTTT_O;
-	return -1;
 }
 
 /* The time of a completed line i: the largest subscript in it. */
 static int
 line_time(const struct qttt_state *st, int i)
 {
-	int	 j, t = 0;
+	int	 a = st->board[lines[i][0]];
+	int	 b = st->board[lines[i][1]];
+	int	 c = st->board[lines[i][2]];
 
-	for (j = 0; j < 3; j++)
-		if (st->board[lines[i][j]] > t)
-			t = st->board[lines[i][j]];
-	return t;
+	a = a > b ? a : b;
+	return a > c ? a : c;
 }
 
 size_t
 qttt_state_lines(const struct qttt_state *st, struct qttt_line out[QTTT_NLINES])
 {
-	unsigned int	 marks[2];
+	unsigned int	 marks[2], x, all;
 	size_t		 n = 0;
-	int		 i, p;
+	int		 i;
 
-	/* A state that qttt_state_apply() made knows its marks. */
-	if (st->joined_ok) {
-		marks[QTTT_X] = st->marks[QTTT_X];
-		marks[QTTT_O] = st->marks[QTTT_O];
-	} else
-		board_marks(st, marks);
-	for (i = 0; i < QTTT_NLINES; i++) {
-		if ((p = line_owner(marks, i)) < 0)
-			continue;
-		out[n].player = p;
+	board_marks(st, marks);
+	x = full_lines(marks[QTTT_X]);
+	all = x | full_lines(marks[QTTT_O]);
+	/* In the order of lines, as the lines are numbered. */
+	for (; all != 0; all &= all - 1) {
+		i = __builtin_ctz(all);
+		out[n].player = (x & BIT(i)) ? QTTT_X : QTTT_O;
 		out[n].time = line_time(st, i);
 		memcpy(out[n].squares, lines[i], 3);
 		n++;
@@ -270,19 +309,20 @@ marks_result(const struct qttt_state *st, const unsigned int marks[2],
 {
 	int	 count[2] = { 0, 0 }, first[2] = { 10, 10 };
 	int	 last[2] = { 0, 0 };
+	unsigned int	 full;
 	int	 i, p, t;
 
 	memset(r, 0, sizeof(*r));
-	for (i = 0; i < QTTT_NLINES; i++) {
-		if ((p = line_owner(marks, i)) < 0)
-			continue;
-		t = line_time(st, i);
-		count[p]++;
-		if (t < first[p])
-			first[p] = t;
-		if (t > last[p])
-			last[p] = t;
-	}
+	for (p = 0; p < 2; p++)
+		for (full = full_lines(marks[p]); full != 0;
+		    full &= full - 1) {
+			t = line_time(st, __builtin_ctz(full));
+			count[p]++;
+			if (t < first[p])
+				first[p] = t;
+			if (t > last[p])
+				last[p] = t;
+		}
 	if (count[QTTT_X] == 0 && count[QTTT_O] == 0) {
 		/* A cat's game when full; otherwise play goes on. */
 		r->over = (marks[QTTT_X] | marks[QTTT_O]) == ALLSQUARES;
@@ -418,47 +458,54 @@ qttt_state_cycle(const struct qttt_state *st, struct qttt_cycle *c)
  * moves sharing a square with the growing set are touched, so other
  * components stay spooky.
  *
- * The state's cache says which spooky moves have a mark in each square
- * and where each player's classical marks are; both are kept up to
- * date as moves land.  Most collapses complete no line, which
- * has_line() tells at once; only a board with a line, or a full one,
- * goes on to marks_result().
+ * The cache says which spooky moves have a mark in each square and
+ * where each player's classical marks are; both are kept up to date as
+ * moves land.  Most collapses complete no line, which has_line() tells
+ * at once; only a board with a line, or a full one, goes on to
+ * marks_result().
  */
 static void
-collapse(struct qttt_state *st, int m, int s)
+collapse(struct qttt_state *st, struct qttt_cache *c, int m, int s)
 {
 	unsigned char	 queue[QTTT_NSQUARES];
 	unsigned int	 marks[2], moves;
 	int		 head = 0, tail = 0, k, t;
 
+	/*
+	 * The marks are gathered here and stored once: a store into the
+	 * board or where[] may be a store into the cache, for all the
+	 * compiler knows, and would have them read again.
+	 */
+	marks[QTTT_X] = c->marks[QTTT_X];
+	marks[QTTT_O] = c->marks[QTTT_O];
 	/* A measured move leaves its squares; the forced X9 has none. */
 	if (is_spooky(st, m)) {
-		st->spooky[st->where[m][0]] &= ~BIT(m);
-		st->spooky[st->where[m][1]] &= ~BIT(m);
+		c->spooky[st->where[m][0]] &= ~BIT(m);
+		c->spooky[st->where[m][1]] &= ~BIT(m);
 	}
 	st->where[m][0] = st->where[m][1] = s;
 	st->board[s] = m;
-	st->marks[QTTT_MOVER(m)] |= BIT(s);
+	marks[QTTT_MOVER(m)] |= BIT(s);
 	queue[tail++] = s;
 	while (head < tail) {
 		s = queue[head++];
-		moves = st->spooky[s];
-		st->spooky[s] = 0;
+		moves = c->spooky[s];
+		c->spooky[s] = 0;
 		for (; moves != 0; moves &= moves - 1) {
 			k = __builtin_ctz(moves);
-			t = st->where[k][0] == s ? st->where[k][1] :
-			    st->where[k][0];
+			/* Its other square: one of the two is s. */
+			t = st->where[k][0] ^ st->where[k][1] ^ s;
 			/* Gone from both its squares: it lands once. */
-			st->spooky[t] &= ~BIT(k);
+			c->spooky[t] &= ~BIT(k);
 			st->where[k][0] = st->where[k][1] = t;
 			st->board[t] = k;
-			st->marks[QTTT_MOVER(k)] |= BIT(t);
+			marks[QTTT_MOVER(k)] |= BIT(t);
 			queue[tail++] = t;
 		}
 	}
 	st->pending = 0;
-	marks[QTTT_X] = st->marks[QTTT_X];
-	marks[QTTT_O] = st->marks[QTTT_O];
+	c->marks[QTTT_X] = marks[QTTT_X];
+	c->marks[QTTT_O] = marks[QTTT_O];
 	if (!has_line(marks[QTTT_X]) && !has_line(marks[QTTT_O]) &&
 	    (marks[QTTT_X] | marks[QTTT_O]) != ALLSQUARES) {
 		/* No line and a square open: play goes on. */
@@ -489,6 +536,14 @@ refuse(struct qttt_diag *d, enum qttt_code code, const char *fmt, ...)
 		va_end(ap);
 	}
 	return code;
+}
+
+/* A state played by rules that this engine does not know. */
+static enum qttt_code
+unknown_rules(const struct qttt_state *st, struct qttt_diag *d)
+{
+	return refuse(d, QTTT_E_STATE, "the state is played by rules %d, "
+	    "which are not known", st->rules);
 }
 
 static enum qttt_code
@@ -606,6 +661,8 @@ check_action(const struct qttt_state *st, const struct qttt_action *a,
 {
 	enum qttt_code	 code;
 
+	if (st->rules != QTTT_RULES_GOFF)
+		return unknown_rules(st, d);
 	if (a->move < 1 || a->move > QTTT_MAXMOVES)
 		return refuse(d, QTTT_E_MARK, "move %d does not exist",
 		    a->move);
@@ -636,69 +693,136 @@ is_plain_placement(const struct qttt_state *st, const struct qttt_action *a)
 	return a->kind == QTTT_PLACE && a->move == st->next &&
 	    a->move >= 1 && a->move <= QTTT_MAXMOVES &&
 	    st->pending == 0 && !st->result.over &&
+	    st->rules == QTTT_RULES_GOFF &&
 	    a->sq[0] < QTTT_NSQUARES && a->sq[1] < QTTT_NSQUARES &&
 	    a->sq[0] != a->sq[1] &&
 	    st->board[a->sq[0]] == 0 && st->board[a->sq[1]] == 0;
 }
 
-/* Places move m, a legal spooky move, in squares a and b. */
-static void
-place(struct qttt_state *st, int m, int a, int b)
+/*
+ * Places move m, a legal spooky move, in squares a and b; closed is
+ * whether they were joined already (rule 5: then the move closes a
+ * cycle).
+ */
+static inline void
+place(struct qttt_state *st, int m, int a, int b, int closed)
 {
-	int	 lo = a < b ? a : b, hi = a < b ? b : a;
-
 	st->next = m + 1;
-	/* Rule 5: joining two connected squares closes a cycle. */
-	if (st->joined[lo] & BIT(hi))
+	if (closed)
 		st->pending = m;
-	else
-		join(st, lo, hi);
-	st->where[m][0] = lo;
-	st->where[m][1] = hi;
-	st->spooky[lo] |= BIT(m);
-	st->spooky[hi] |= BIT(m);
+	st->where[m][0] = a < b ? a : b;
+	st->where[m][1] = a < b ? b : a;
+}
+
+/* The same, keeping a cache up to date. */
+static inline void
+place_cached(struct qttt_state *st, struct qttt_cache *c, int m, int a,
+    int b)
+{
+	int	 closed = (c->joined[a] & BIT(b)) != 0;
+
+	place(st, m, a, b, closed);
+	if (!closed)
+		join(c, a, b);
+	c->spooky[a] |= BIT(m);
+	c->spooky[b] |= BIT(m);
 }
 
 /*
- * qttt_state_apply() for any action but a plain placement: a
+ * A legal action but a plain placement: a measurement, or the forced
+ * X9, which is classical at once (rule 3).  A legal placement in two
+ * squares is a plain one, which the callers place.
+ */
+static void
+collapse_action(struct qttt_state *st, struct qttt_cache *c,
+    const struct qttt_action *a)
+{
+	if (a->kind == QTTT_PLACE)
+		st->next = a->move + 1;
+	collapse(st, c, a->move, a->sq[0]);
+}
+
+/*
+ * Any action but a plain placement, with the cache of the state: a
  * measurement, the forced last move, or one that is refused.  Not
  * inlined: with its messages in the same function, every placement
  * would pay to save the registers they need.
  */
 static enum qttt_code __attribute__((noinline))
-apply_checked(struct qttt_state *st, const struct qttt_action *a,
-    struct qttt_diag *d)
+apply_checked(struct qttt_state *st, struct qttt_cache *c,
+    const struct qttt_action *a, struct qttt_diag *d)
 {
 	enum qttt_code	 code;
 
 	if ((code = check_action(st, a, d)) != QTTT_OK)
 		return code;
-	/* Only now: a refused action leaves the state as it was. */
-	if (!st->joined_ok)
-		build_cache(st);
-	if (a->kind == QTTT_MEASURE) {
-		collapse(st, a->move, a->sq[0]);
-		return QTTT_OK;
-	}
-	/*
-	 * A legal placement in two squares is a plain one, which
-	 * qttt_state_apply() has placed: this is the forced X9, which is
-	 * classical at once (rule 3).
-	 */
-	st->next = a->move + 1;
-	collapse(st, a->move, a->sq[0]);
+	collapse_action(st, c, a);
 	return QTTT_OK;
 }
 
+/*
+ * The same for a public state, which has no cache: the cache is built
+ * from the position once the action has been found legal, so that a
+ * refusal costs nothing more.
+ */
+static enum qttt_code __attribute__((noinline))
+apply_uncached(struct qttt_state *st, const struct qttt_action *a,
+    struct qttt_diag *d)
+{
+	struct qttt_cache c;
+	enum qttt_code	 code;
+
+	if ((code = check_action(st, a, d)) != QTTT_OK)
+		return code;
+	build_cache(st, &c);
+	collapse_action(st, &c, a);
+	return QTTT_OK;
+}
+
+/* A plain placement asks joined() whether it closes a cycle. */
 enum qttt_code
 qttt_state_apply(struct qttt_state *st, const struct qttt_action *a,
     struct qttt_diag *d)
 {
 	if (!is_plain_placement(st, a))
-		return apply_checked(st, a, d);
-	if (!st->joined_ok)
-		build_cache(st);
-	place(st, a->move, a->sq[0], a->sq[1]);
+		return apply_uncached(st, a, d);
+	place(st, a->move, a->sq[0], a->sq[1],
+	    joined(st, a->sq[0], a->sq[1], 0));
+	return QTTT_OK;
+}
+
+void
+qttt_engine_init(struct qttt_engine *e)
+{
+	qttt_state_init(&e->st);
+	e->cache = empty_cache;
+}
+
+void
+qttt_engine_load(struct qttt_engine *e, const struct qttt_state *st)
+{
+	e->st = *st;
+	build_cache(st, &e->cache);
+}
+
+/*
+ * is_plain_placement(), with the flags that stop a placement looked at
+ * together and the classical squares taken from the cache.
+ */
+enum qttt_code
+qttt_engine_apply(struct qttt_engine *e, const struct qttt_action *a,
+    struct qttt_diag *d)
+{
+	struct qttt_state *st = &e->st;
+	unsigned int	 taken = e->cache.marks[QTTT_X] | e->cache.marks[QTTT_O];
+	unsigned int	 m = a->move, s0 = a->sq[0], s1 = a->sq[1];
+
+	if (a->kind != QTTT_PLACE || m != st->next || m - 1 >= QTTT_MAXMOVES ||
+	    (st->pending | st->result.over | st->rules) != 0 ||
+	    s0 >= QTTT_NSQUARES || s1 >= QTTT_NSQUARES || s0 == s1 ||
+	    ((taken >> s0 | taken >> s1) & 1) != 0)
+		return apply_checked(st, &e->cache, a, d);
+	place_cached(st, &e->cache, m, s0, s1);
 	return QTTT_OK;
 }
 
@@ -708,7 +832,7 @@ qttt_state_actions(const struct qttt_state *st, struct qttt_action *out)
 	unsigned char	 open[QTTT_NSQUARES];
 	size_t		 n = 0, nopen, i, j;
 
-	if (st->result.over)
+	if (st->result.over || st->rules != QTTT_RULES_GOFF)
 		return 0;
 	if (st->pending != 0) {
 		for (i = 0; i < 2; i++) {
@@ -757,15 +881,11 @@ qttt_state_canonical(const struct qttt_state *st,
 	return QTTT_OK;
 }
 
+/* Every byte is a field (see the assertions at the top). */
 int
 qttt_state_equal(const struct qttt_state *a, const struct qttt_state *b)
 {
-	return memcmp(a->board, b->board, sizeof(a->board)) == 0 &&
-	    memcmp(a->where, b->where, sizeof(a->where)) == 0 &&
-	    a->next == b->next && a->pending == b->pending &&
-	    a->result.over == b->result.over &&
-	    a->result.score[0] == b->result.score[0] &&
-	    a->result.score[1] == b->result.score[1];
+	return memcmp(a, b, sizeof(*a)) == 0;
 }
 
 /* ------------------------------------------------------------------ */
@@ -878,6 +998,8 @@ qttt_state_check(const struct qttt_state *st, struct qttt_diag *d)
 	enum qttt_code	 code;
 	char		 want[8], have[8];
 
+	if (st->rules != QTTT_RULES_GOFF)
+		return unknown_rules(st, d);
 	if ((code = check_moves(st, d)) != QTTT_OK)
 		return code;
 	if ((code = check_graph(st, d)) != QTTT_OK)

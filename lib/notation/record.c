@@ -7,6 +7,7 @@
 #include <string.h>
 
 #include "qttt.h"
+#include "internal.h"
 
 void
 qttt_record_clear(struct qttt_record *rec)
@@ -78,12 +79,17 @@ rule_column(const struct qttt_item *it, enum qttt_code code,
 	return it->col;
 }
 
-enum qttt_code
-qttt_record_step(struct qttt_record *rec, size_t i, struct qttt_game *g)
+/*
+ * qttt_record_step() with the game's state in play in e, and g->state
+ * left for the caller (qttt_game_play_engine).
+ */
+static enum qttt_code
+step(struct qttt_record *rec, size_t i, struct qttt_game *g,
+    struct qttt_engine *e)
 {
 	struct qttt_item *it = &rec->items[i];
 	struct qttt_diag *d, scratch;
-	const struct qttt_result *have = &g->state.result;
+	const struct qttt_result *have = &e->st.result;
 	enum qttt_code	 code;
 	char		 want[8], got[8];
 
@@ -109,7 +115,8 @@ qttt_record_step(struct qttt_record *rec, size_t i, struct qttt_game *g)
 	 * takes a slot in the record (or, with none left, is counted as
 	 * dropped): nearly every action is legal.
 	 */
-	if ((code = qttt_game_play(g, &it->action, &scratch)) == QTTT_OK)
+	if ((code = qttt_game_play_engine(g, e, &it->action, &scratch)) ==
+	    QTTT_OK)
 		return QTTT_OK;
 	if ((d = record_slot(rec)) == NULL)
 		return code;
@@ -117,7 +124,19 @@ qttt_record_step(struct qttt_record *rec, size_t i, struct qttt_game *g)
 	d->severity = scratch.severity;
 	memcpy(d->msg, scratch.msg, strlen(scratch.msg) + 1);
 	d->line = it->line;
-	d->col = rule_column(it, code, &g->state);
+	d->col = rule_column(it, code, &e->st);
+	return code;
+}
+
+enum qttt_code
+qttt_record_step(struct qttt_record *rec, size_t i, struct qttt_game *g)
+{
+	struct qttt_engine e;
+	enum qttt_code	 code;
+
+	qttt_engine_load(&e, &g->state);
+	code = step(rec, i, g, &e);
+	g->state = e.st;
 	return code;
 }
 
@@ -130,15 +149,19 @@ diag_before(const struct qttt_diag *a, const struct qttt_diag *b)
 size_t
 qttt_record_play(struct qttt_record *rec, struct qttt_game *g)
 {
+	struct qttt_engine e;
 	struct qttt_diag tmp;
 	size_t		 i, j;
 
-	qttt_game_init(g);
+	g->nplies = 0;
 	if (rec->has_start)
-		g->state = rec->start;
+		qttt_engine_load(&e, &rec->start);
+	else
+		qttt_engine_init(&e);
 	for (i = 0; i < rec->nitems; i++)
-		if (qttt_record_step(rec, i, g) != QTTT_OK)
+		if (step(rec, i, g, &e) != QTTT_OK)
 			break;
+	g->state = e.st;
 	/* Insertion sort: at most QTTT_MAXDIAGS entries. */
 	for (i = 1; i < rec->ndiags; i++) {
 		tmp = rec->diags[i];

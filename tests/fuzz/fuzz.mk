@@ -15,7 +15,7 @@ FUZZ_NAMES =	$(patsubst tests/fuzz/fuzz_%.c,%, \
 FUZZ_REGRESS =	$(FUZZ_NAMES:%=tests/out/regress/fuzz_%)
 FUZZ_BINS =	$(FUZZ_NAMES:%=tests/out/fuzz/fuzz_%)
 FUZZ_LIBOBJS =	$(LIB_OBJS:lib/%.o=tests/out/fuzz/lib/%.o)
-FUZZ_DEPS =	tests/fuzz/util.c tests/fuzz/fuzz.h lib/qttt.h
+FUZZ_DEPS =	tests/fuzz/util.c tests/fuzz/fuzz.h lib/qttt.h lib/internal.h
 FUZZ_CFLAGS =	-std=c17 -D_POSIX_C_SOURCE=200809L $(WARNINGS) -O1 -g \
 		-fno-omit-frame-pointer -fno-sanitize-recover=all \
 		$(YAML_CFLAGS) -Ilib

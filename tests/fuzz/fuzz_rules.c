@@ -19,11 +19,16 @@
  *    position keeps every "fact worth a test" of formats/rules.md;
  *  - every position's state string reads back as the same position
  *    (fuzz_check_state), and the game played alongside prints a record
- *    that reads back as the same game (fuzz_check_game).
+ *    that reads back as the same game (fuzz_check_game);
+ *  - the engine's own state in play (struct qttt_engine, which keeps a
+ *    cache) answers every action as qttt_state_apply() does, reaches
+ *    the same position, and its cache is always the one built afresh
+ *    from that position (for the open squares, where it is used).
  */
 #include <string.h>
 
 #include "qttt.h"
+#include "internal.h"
 #include "fuzz.h"
 
 static const unsigned char model_lines[8][3] = {
@@ -354,16 +359,18 @@ int
 LLVMFuzzerTestOneInput(const uint8_t *data, size_t n)
 {
 	static struct qttt_game game;
+	struct qttt_engine eng, fresh;
 	struct qttt_state st, before, copy;
 	struct qttt_action acts[QTTT_MAXACTIONS], a, canon;
-	struct qttt_diag d, d2;
-	enum qttt_code	 code, code2;
+	struct qttt_diag d, d2, d3;
+	enum qttt_code	 code, code2, code3;
 	size_t		 i = 0, nacts;
 	int		 measurements = 0, legal, m, cyc[QTTT_MAXMOVES], ncyc;
 	uint8_t		 b;
 
 	qttt_state_init(&st);
 	qttt_game_init(&game);
+	qttt_engine_init(&eng);
 	check_position(&st, 0);
 	while (i < n) {
 		nacts = check_actions(&st, acts);
@@ -405,6 +412,19 @@ LLVMFuzzerTestOneInput(const uint8_t *data, size_t n)
 		code2 = qttt_state_apply(&st, &a, &d2);
 		FUZZ_ASSERT(code == code2, "legal says %s, apply says %s",
 		    qttt_code_name(code), qttt_code_name(code2));
+		memset(&d3, 0, sizeof(d3));
+		code3 = qttt_engine_apply(&eng, &a, &d3);
+		FUZZ_ASSERT(code3 == code2 && strcmp(d3.msg, d2.msg) == 0 &&
+		    qttt_state_equal(&eng.st, &st),
+		    "the engine in play disagrees with qttt_state_apply()");
+		qttt_engine_load(&fresh, &eng.st);
+		/* A classical square's set is never looked at. */
+		for (m = 0; m < QTTT_NSQUARES; m++)
+			if (st.board[m] != 0)
+				fresh.cache.joined[m] = eng.cache.joined[m];
+		FUZZ_ASSERT(memcmp(&eng.cache, &fresh.cache,
+		    sizeof(fresh.cache)) == 0, "the engine's cache is not the "
+		    "position's");
 		FUZZ_ASSERT((code == QTTT_OK) == legal, "the engine says %s, "
 		    "the model says %s to kind %d move %d squares %d %d",
 		    qttt_code_name(code), legal ? "legal" : "illegal",

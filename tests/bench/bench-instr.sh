@@ -1,0 +1,35 @@
+#!/bin/sh
+# Instructions executed, as callgrind counts them (valgrind(1)), by
+# qttt-validate and qttt-replay -T json on one thread (QTTT_THREADS=1)
+# on 100,000 generated games (qttt-generate -n 100000 -s 1).  Unlike a
+# wall time, the count does not depend on what else the machine runs,
+# so two builds can be compared on any machine.  For the record: at
+# commit 9157178 they were 272M and 442M.  No target; without valgrind
+# the figures are left out.
+. "$(cd "$(dirname "$0")" && pwd)/common.sh"
+
+if ! command -v valgrind > /dev/null 2>&1; then
+	echo "no valgrind: no instruction counts"
+	exit 0
+fi
+games=$(bench_data 100000 -s 1) || exit 2
+status=0
+
+# bench_instr CMD ...: prints the instructions CMD executes on $games.
+bench_instr()
+{
+	_out=$data/callgrind.out
+	QTTT_THREADS=1 valgrind --tool=callgrind --callgrind-out-file="$_out" \
+	    "$@" "$games" > /dev/null 2> "$data/callgrind.err"
+	_st=$?
+	sed -n 's/^==[0-9]*== Collected : //p' "$data/callgrind.err"
+	rm -f "$_out" "$data/callgrind.err"
+	return $_st
+}
+
+v=$(bench_instr qttt-validate) || { echo "qttt-validate failed"; status=1; }
+j=$(bench_instr qttt-replay -T json) ||
+    { echo "qttt-replay -T json failed"; status=1; }
+echo "100000 games, one thread: qttt-validate $v instructions," \
+    "qttt-replay -T json $j"
+exit $status
