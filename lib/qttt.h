@@ -149,7 +149,7 @@ int		 qttt_result_format(const struct qttt_result *, char *buf,
 		    size_t n);
 
 /* ------------------------------------------------------------------ */
-/* The rules engine (formats/rules.md): a game state is a plain value           */
+/* The rules engine (formats/rules.md): a game state is a plain value  */
 /* ------------------------------------------------------------------ */
 
 /*
@@ -1035,8 +1035,8 @@ int		 qttt_line_write(FILE *, const struct qttt_game *,
 		    const struct qttt_extras *ex);
 
 /*
- * Writes a game in Goff's notation on one line (formats/goff-notation.md,
- * formats/goff-notation.md): squares 1 to 9, each measurement naming
+ * Writes a game in Goff's notation on one line (formats/goff-notation.md):
+ * squares 1 to 9, each measurement naming
  * the cycle-closing move, with the measurer and the '!' list of the
  * collapse; no loop annotations.  A game with no move has no Goff form:
  * nothing is written.  Returns 0, or -1 on an output error.

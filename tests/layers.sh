@@ -1,12 +1,14 @@
 #!/bin/sh
 # The library's layers and namespace, read from the symbol tables of
 # what make all built.  The arguments are the layers of lib/, lowest
-# first (the Makefile's LAYERS).  Five checks, each failing when
+# first (the Makefile's LAYERS).  Six checks, each failing when
 #	layers	an object of a layer uses a symbol defined in a higher one;
 #	prefix	libqttt.a or libqttt.so exports a name without qttt_;
 #	header	either exports a name that lib/qttt.h does not declare;
 #	public	an object of cmd/ (the tools link the library's objects)
 #		uses a name of lib/ that libqttt.a does not export;
+#	manual	an exported name has no .Fn entry in man/libqttt.3, or
+#		the page describes a qttt_ function that is not exported;
 #	quiet	an object of lib/ uses what prints on stdout or stderr,
 #		exits, aborts or reads the environment: the library never
 #		does (it returns a status and fills in a struct qttt_diag).
@@ -118,6 +120,17 @@ else
 	: >"$out/header"
 fi
 verdict header
+
+# manual: libqttt(3) describes every exported name, and no other.
+sed -n 's/.*Fn \(qttt_[A-Za-z0-9_]*\).*/\1/p' man/libqttt.3 | sort -u \
+    >"$out/documented"
+{
+	comm -23 "$out/exported.so" "$out/documented" |
+	    sed 's/^/man\/libqttt.3 does not describe /'
+	comm -13 "$out/exported.so" "$out/documented" |
+	    sed 's/^/man\/libqttt.3 describes /; s/$/, which is not exported/'
+} >"$out/manual"
+verdict manual
 
 # quiet: nothing in the library prints on the standard streams, exits,
 # aborts (assert() included) or reads the environment.
