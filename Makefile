@@ -93,6 +93,18 @@ demo: all
 bench: all
 	sh tests/bench/run.sh
 
+# The solver's book of early positions, written by its live search.
+tests/solve-book: tests/solve-book.o lib/libqttt.a
+	$(CC) $(ALL_LDFLAGS) -o $@.tmp tests/solve-book.o lib/libqttt.a \
+	    $(YAML_LIBS)
+	mv -f $@.tmp $@
+
+tests/solve-book.o tests/check_solve.o: lib/qttt.h lib/internal.h
+
+book: tests/solve-book
+	tests/solve-book > lib/analysis/solve_book.c.tmp
+	mv -f lib/analysis/solve_book.c.tmp lib/analysis/solve_book.c
+
 install: all
 	mkdir -p $(DESTDIR)$(BINDIR) $(DESTDIR)$(LIBDIR)/pkgconfig \
 	    $(DESTDIR)$(INCLUDEDIR) $(DESTDIR)$(MANDIR)/man1 \
@@ -114,8 +126,9 @@ uninstall:
 	for f in $(MAN5); do rm -f $(DESTDIR)$(MANDIR)/man5/$${f#man/}; done
 
 clean:
-	rm -f lib/*/*.o lib/libqttt.a cmd/*.o $(TOOLS) tests/*.o tests/unit
+	rm -f lib/*/*.o lib/libqttt.a cmd/*.o $(TOOLS) tests/*.o tests/unit \
+	    tests/solve-book
 	rm -rf tests/out
 
-.PHONY: all check demo bench install uninstall clean
+.PHONY: all check demo bench book install uninstall clean
 .SUFFIXES: .c .o

@@ -681,12 +681,23 @@ struct qttt_analysis {
 };
 
 /*
- * Analyses st (as qttt_solver_value accepts it) into *an.  Returns
- * QTTT_OK, or QTTT_E_STATE with a message in d; *an is then unchanged.
+ * Analyses st (as qttt_solver_value accepts it) into *an: the value,
+ * the actions with theirs and the best actions, and with QTTT_SOLVE_PV
+ * the principal variation too (npv is 0 without it).  Returns QTTT_OK,
+ * or QTTT_E_STATE with a message in d; *an is then unchanged.
  */
+#define QTTT_SOLVE_PV	0x1
 enum qttt_code	 qttt_solver_analyze(struct qttt_solver *,
-		    const struct qttt_state *st, struct qttt_analysis *an,
-		    struct qttt_diag *d);
+		    const struct qttt_state *st, unsigned int flags,
+		    struct qttt_analysis *an, struct qttt_diag *d);
+
+/*
+ * Whether the solver looks up the values of the earliest positions in
+ * the library's book of them (on in a new solver) or searches them as
+ * it does the others, as the program that writes the book does.  The
+ * values are the same either way; the book saves time.
+ */
+void		 qttt_solver_use_book(struct qttt_solver *, int use);
 
 /* ------------------------------------------------------------------ */
 /* Text (utf8.c): for showing source lines safely                       */

@@ -40,6 +40,9 @@
 #define KEY_STORED	(UINT64_C(1) << 62)
 #define VALUE_MIN	(-2)
 #define VALUE_MAX	4
+#ifndef TABLE_BELOW
+#define TABLE_BELOW 9
+#endif
 /* Table entries per bucket: one cache line of 16-byte entries. */
 #define BUCKET		4
 
@@ -85,12 +88,8 @@ struct qttt_solver {
 	unsigned char	 paircode[QTTT_NSQUARES][QTTT_NSQUARES];
 	unsigned char	 codesq[NCODES][2];	/* squares of a code */
 	uint16_t	 linemask[QTTT_NLINES];
-};
-
-static const unsigned char lines[QTTT_NLINES][3] = {
-	{ 0, 1, 2 }, { 3, 4, 5 }, { 6, 7, 8 },
-	{ 0, 3, 6 }, { 1, 4, 7 }, { 2, 5, 8 },
-	{ 0, 4, 8 }, { 2, 4, 6 }
+	unsigned char	 popcount[ALLSQUARES + 1];
+	int		 usebook;
 };
 
 /* ------------------------------------------------------------------ */
@@ -157,9 +156,11 @@ tables_init(struct qttt_solver *sv)
 			if (a == QTTT_NSQUARES)
 				sv->inverse[k] = j;
 		}
+	for (a = 1; a <= (int)ALLSQUARES; a++)
+		sv->popcount[a] = sv->popcount[a >> 1] + (a & 1);
 	for (j = 0; j < QTTT_NLINES; j++)
-		sv->linemask[j] = BIT(lines[j][0]) | BIT(lines[j][1]) |
-		    BIT(lines[j][2]);
+		sv->linemask[j] = BIT(qttt_lines[j][0]) |
+		    BIT(qttt_lines[j][1]) | BIT(qttt_lines[j][2]);
 }
 
 /* Move m's place in the keys changes from code old to code new. */
@@ -212,8 +213,8 @@ score(const struct qttt_solver *sv, struct node *n)
 			continue;
 		t = 0;
 		for (j = 0; j < 3; j++)
-			if (n->board[lines[i][j]] > t)
-				t = n->board[lines[i][j]];
+			if (n->board[qttt_lines[i][j]] > t)
+				t = n->board[qttt_lines[i][j]];
 		count[p]++;
 		if (t < first[p])
 			first[p] = t;
@@ -490,19 +491,43 @@ bounds(const struct qttt_solver *sv, const struct node *n, int *lo,
 {
 	int	 left[2], can[2] = { 0, 0 }, i, p, have;
 
-	left[QTTT_X] = 5 - __builtin_popcount(n->marks[QTTT_X]);
-	left[QTTT_O] = 4 - __builtin_popcount(n->marks[QTTT_O]);
+	left[QTTT_X] = 5 - sv->popcount[n->marks[QTTT_X]];
+	left[QTTT_O] = 4 - sv->popcount[n->marks[QTTT_O]];
 	for (i = 0; i < QTTT_NLINES; i++)
 		for (p = 0; p < 2; p++) {
 			if (n->marks[!p] & sv->linemask[i])
 				continue;
-			have = __builtin_popcount(n->marks[p] &
-			    sv->linemask[i]);
+			have = sv->popcount[n->marks[p] & sv->linemask[i]];
 			if (3 - have <= left[p])
 				can[p]++;
 		}
 	*lo = can[QTTT_O] > 0 ? VALUE_MIN : 0;
 	*hi = can[QTTT_X] == 0 ? 0 : can[QTTT_X] == 1 ? 2 : VALUE_MAX;
+}
+
+/*
+ * The value of a position in the book of early positions (solve_book.c:
+ * every position with at most QTTT_BOOK_MOVES moves made, by its
+ * canonical key, sorted), or VALUE_MIN - 1 if it is not there.
+ */
+static int
+book_find(uint64_t key)
+{
+	size_t		 lo = 0, hi = qttt_book_size, mid;
+	uint64_t	 k;
+
+	while (lo < hi) {
+		mid = lo + (hi - lo) / 2;
+		k = qttt_book[mid] & ~QTTT_BOOK_VALUE;
+		if (k == key)
+			return (int)((qttt_book[mid] & QTTT_BOOK_VALUE) >>
+			    QTTT_BOOK_SHIFT) + VALUE_MIN;
+		if (k < key)
+			lo = mid + 1;
+		else
+			hi = mid;
+	}
+	return VALUE_MIN - 1;
 }
 
 /* Sorts placements of move m by how often they cut off, most first. */
@@ -543,9 +568,13 @@ search(struct qttt_solver *sv, const struct node *n, int alpha, int beta)
 		return hi;
 	if (lo >= beta)
 		return lo;
+	if (sv->usebook && n->next <= QTTT_BOOK_MOVES + 1 &&
+	    (v = book_find(canonical(n, &sym))) >= VALUE_MIN)
+		return v;
 	key = canonical(n, &sym) | KEY_STORED;
 	ttcode = 0;
-	if ((e = probe(sv, key)) != NULL) {
+	e = NULL;
+	if (n->next < TABLE_BELOW && (e = probe(sv, key)) != NULL) {
 		if (e->lo >= beta)
 			return e->lo;
 		if (e->hi <= alpha)
@@ -602,7 +631,8 @@ search(struct qttt_solver *sv, const struct node *n, int alpha, int beta)
 		if (e->hi < hi)
 			hi = e->hi;
 	}
-	store(sv, key, n->next, lo, hi, sv->symcode[sym][bestcode]);
+	if (n->next < TABLE_BELOW)
+		store(sv, key, n->next, lo, hi, sv->symcode[sym][bestcode]);
 	return best;
 }
 
@@ -645,6 +675,7 @@ qttt_solver_new(size_t table_bytes)
 	if ((sv = calloc(1, sizeof(*sv))) == NULL)
 		return NULL;
 	tables_init(sv);
+	sv->usebook = 1;
 	if (table_bytes >= BUCKET * sizeof(struct entry)) {
 		while (nb <= table_bytes / (2 * BUCKET * sizeof(struct entry)))
 			nb *= 2;
@@ -675,6 +706,29 @@ qttt_solver_clear(struct qttt_solver *sv)
 		    sizeof(struct entry));
 	memset(sv->history, 0, sizeof(sv->history));
 	sv->nodes = 0;
+}
+
+void
+qttt_solver_use_book(struct qttt_solver *sv, int use)
+{
+	sv->usebook = use != 0;
+}
+
+uint64_t
+qttt_solver_key(const struct qttt_solver *sv, const struct qttt_state *st)
+{
+	struct node	 n;
+	int		 sym;
+
+	node_from_state(sv, st, &n);
+	return canonical(&n, &sym);
+}
+
+int
+qttt_solver_book_value(const struct qttt_solver *sv,
+    const struct qttt_state *st)
+{
+	return book_find(qttt_solver_key(sv, st));
 }
 
 unsigned long long
@@ -709,7 +763,7 @@ state_value(struct qttt_solver *sv, const struct qttt_state *st)
 
 enum qttt_code
 qttt_solver_analyze(struct qttt_solver *sv, const struct qttt_state *st,
-    struct qttt_analysis *an, struct qttt_diag *d)
+    unsigned int flags, struct qttt_analysis *an, struct qttt_diag *d)
 {
 	struct qttt_state cur, next;
 	struct qttt_action acts[QTTT_MAXACTIONS];
@@ -742,13 +796,16 @@ qttt_solver_analyze(struct qttt_solver *sv, const struct qttt_state *st,
 	 * (in qttt_state_actions order) that keeps the value.
 	 */
 	cur = *st;
-	while ((n = qttt_state_actions(&cur, acts)) > 0) {
+	while ((flags & QTTT_SOLVE_PV) &&
+	    (n = qttt_state_actions(&cur, acts)) > 0) {
 		for (i = 0; i < n; i++) {
 			next = cur;
 			qttt_state_apply(&next, &acts[i], NULL);
 			if (state_value(sv, &next) == an->value)
 				break;
 		}
+		if (i == n)
+			break;	/* not reached: some action keeps the value */
 		an->pv[an->npv++] = acts[i];
 		cur = next;
 	}
