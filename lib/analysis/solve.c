@@ -530,6 +530,23 @@ book_find(uint64_t key)
 	return VALUE_MIN - 1;
 }
 
+/*
+ * A placement of move m that cut off: it is tried earlier from now on,
+ * the more so the earlier the move (a cut-off there saves more).  The
+ * counts of a move are halved before they could overflow.
+ */
+static void
+reward(struct qttt_solver *sv, int m, int code)
+{
+	uint32_t	*h = sv->history[m];
+	int		 c;
+
+	h[code] += 1u << (2 * (10 - m));
+	if (h[code] >= UINT32_C(1) << 31)
+		for (c = 0; c < NCODES; c++)
+			h[c] >>= 1;
+}
+
 /* Sorts placements of move m by how often they cut off, most first. */
 static void
 order(const struct qttt_solver *sv, int m, unsigned char *codes, int nc)
@@ -611,8 +628,7 @@ search(struct qttt_solver *sv, const struct node *n, int alpha, int beta)
 			beta = best;
 		if (alpha >= beta) {
 			if (n->pending == 0)
-				sv->history[n->next][codes[i]] +=
-				    1u << (2 * (10 - n->next));
+				reward(sv, n->next, codes[i]);
 			break;
 		}
 	}
