@@ -634,7 +634,7 @@ struct qttt_solver;
 /*
  * A new solver whose table takes at most table_bytes of memory (less
  * than 64 bytes: no table, which is correct but slow); the solver
- * itself takes about 2 KiB more.  QTTT_SOLVER_TABLE is a good size:
+ * itself takes about 3 KiB more.  QTTT_SOLVER_TABLE is a good size:
  * most of a game's positions then stay in it.  Returns NULL if out of
  * memory.  The caller owns the solver; qttt_solver_free() frees it and
  * its table, and accepts NULL.
