@@ -25,7 +25,7 @@ _Static_assert(QTTT_STATE_SIZE == QTTT_NSQUARES +
     "struct qttt_state has padding");
 
 /* The eight lines: rows, columns, diagonals (squares in reading order). */
-static const unsigned char lines[QTTT_NLINES][3] = {
+const unsigned char qttt_lines[QTTT_NLINES][3] = {
 	{ 0, 1, 2 }, { 3, 4, 5 }, { 6, 7, 8 },
 	{ 0, 3, 6 }, { 1, 4, 7 }, { 2, 5, 8 },
 	{ 0, 4, 8 }, { 2, 4, 6 }
@@ -231,7 +231,7 @@ board_marks(const struct qttt_state *st, unsigned int marks[2])
 
 /*
  * The lines a set of squares fills, as a set of lines (bit i for
- * lines[i]).  Squares are numbered in reading order, three bits
+ * qttt_lines[i]).  Squares are numbered in reading order, three bits
  * to a row (so the masks read best in octal): shifting the set right
  * by one and by two squares brings each row's squares onto its first
  * square, 0, 3 or 6; shifting by one and by two rows brings each
@@ -270,9 +270,9 @@ has_line(unsigned int set)
 static int
 line_time(const struct qttt_state *st, int i)
 {
-	int	 a = st->board[lines[i][0]];
-	int	 b = st->board[lines[i][1]];
-	int	 c = st->board[lines[i][2]];
+	int	 a = st->board[qttt_lines[i][0]];
+	int	 b = st->board[qttt_lines[i][1]];
+	int	 c = st->board[qttt_lines[i][2]];
 
 	a = a > b ? a : b;
 	return a > c ? a : c;
@@ -288,12 +288,12 @@ qttt_state_lines(const struct qttt_state *st, struct qttt_line out[QTTT_NLINES])
 	board_marks(st, marks);
 	x = full_lines(marks[QTTT_X]);
 	all = x | full_lines(marks[QTTT_O]);
-	/* In the order of lines, as the lines are numbered. */
+	/* In the order of qttt_lines, as the lines are numbered. */
 	for (; all != 0; all &= all - 1) {
 		i = __builtin_ctz(all);
 		out[n].player = (x & BIT(i)) ? QTTT_X : QTTT_O;
 		out[n].time = line_time(st, i);
-		memcpy(out[n].squares, lines[i], 3);
+		memcpy(out[n].squares, qttt_lines[i], 3);
 		n++;
 	}
 	return n;
