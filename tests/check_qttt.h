@@ -40,5 +40,6 @@ Suite	*convert_suite(void);
 Suite	*render_suite(void);
 Suite	*state_suite(void);
 Suite	*chunk_suite(void);
+Suite	*perft_suite(void);
 
 #endif /* !CHECK_QTTT_H */

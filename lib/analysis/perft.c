@@ -1,0 +1,793 @@
+/*
+ * Exact counting below a position (formats/counting.md): perft, its
+ * per-action breakdown, and the complete games by result and length.
+ *
+ * Both counts walk the game tree with the rules engine and remember
+ * what they found under a reduced key of each position: the position
+ * without the move numbers that can no longer decide a result, and
+ * without the owners of classical marks that are in no line anyone
+ * can still complete, taken in the least of its eight symmetric
+ * images.  formats/counting.md proves that two positions with the same
+ * key have the same counts; the table holds whole keys, so a hit is
+ * never a guess.
+ */
+#include <errno.h>
+#include <stdint.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "qttt.h"
+#include "internal.h"
+
+#define BIT(s)		(1u << (s))
+
+/* ------------------------------------------------------------------ */
+/* Results and lengths                                                  */
+/* ------------------------------------------------------------------ */
+
+/* The results of rule 11 in the order of QTTT_NRESULTS, in half points. */
+static const unsigned char result_scores[QTTT_NRESULTS][2] = {
+	{ 2, 0 }, { 0, 2 }, { 2, 1 }, { 1, 2 }, { 3, 0 }, { 4, 0 }, { 0, 0 }
+};
+
+int
+qttt_result_index(const struct qttt_result *r)
+{
+	int	 i;
+
+	if (!r->over)
+		return -1;
+	for (i = 0; i < QTTT_NRESULTS; i++)
+		if (r->score[QTTT_X] == result_scores[i][QTTT_X] &&
+		    r->score[QTTT_O] == result_scores[i][QTTT_O])
+			return i;
+	return -1;
+}
+
+void
+qttt_result_nth(int i, struct qttt_result *r)
+{
+	memset(r, 0, sizeof(*r));
+	if (i < 0 || i >= QTTT_NRESULTS)
+		return;
+	r->over = 1;
+	r->score[QTTT_X] = result_scores[i][QTTT_X];
+	r->score[QTTT_O] = result_scores[i][QTTT_O];
+}
+
+/*
+ * The (result, length) pairs a game can end with: no line before move
+ * 5 (X needs three marks), none of O's before move 6, two lines of X
+ * (five marks) and a full board only at move 9.  A table entry keeps
+ * one counter for each, in this order.
+ */
+#define NSLOTS	20
+static const unsigned char slot_result[NSLOTS] = {
+	0, 0, 0, 0, 0,		/* 1-0 at moves 5..9 */
+	1, 1, 1, 1,		/* 0-1 at moves 6..9 */
+	2, 2, 2, 2,		/* 1-1/2 at moves 6..9 */
+	3, 3, 3, 3,		/* 1/2-1 at moves 6..9 */
+	4, 5, 6			/* 3/2-0, 2-0, 0-0 at move 9 */
+};
+static const unsigned char slot_length[NSLOTS] = {
+	5, 6, 7, 8, 9,
+	6, 7, 8, 9,
+	6, 7, 8, 9,
+	6, 7, 8, 9,
+	9, 9, 9
+};
+
+/* ------------------------------------------------------------------ */
+/* Symmetries of the board                                              */
+/* ------------------------------------------------------------------ */
+
+/*
+ * The eight symmetries of the square (the identity, three rotations,
+ * four reflections) as permutations: square s goes to sym_perm[g][s].
+ * They map lines to lines, which is all the rules see of the board.
+ */
+#define NSYMS	8
+static const unsigned char sym_perm[NSYMS][QTTT_NSQUARES] = {
+	{ 0, 1, 2, 3, 4, 5, 6, 7, 8 },	/* identity */
+	{ 2, 5, 8, 1, 4, 7, 0, 3, 6 },	/* quarter turn clockwise */
+	{ 8, 7, 6, 5, 4, 3, 2, 1, 0 },	/* half turn */
+	{ 6, 3, 0, 7, 4, 1, 8, 5, 2 },	/* quarter turn anticlockwise */
+	{ 2, 1, 0, 5, 4, 3, 8, 7, 6 },	/* mirror left to right */
+	{ 6, 7, 8, 3, 4, 5, 0, 1, 2 },	/* mirror top to bottom */
+	{ 0, 3, 6, 1, 4, 7, 2, 5, 8 },	/* main diagonal */
+	{ 8, 5, 2, 7, 4, 1, 6, 3, 0 }	/* other diagonal */
+};
+
+/* Where symmetry g (0..NSYMS-1) takes square s. */
+static inline int
+sym_image(int g, int s)
+{
+	return sym_perm[g][s];
+}
+
+/* ------------------------------------------------------------------ */
+/* The reduced key                                                      */
+/* ------------------------------------------------------------------ */
+
+/*
+ * What the key keeps of a mark, classical or spooky: its owner, and its
+ * number only for moves 7, 8 and 9, the only numbers that can decide a
+ * result (formats/counting.md, the lemma on times).
+ */
+enum mark_type {
+	TYPE_X = 0, TYPE_O, TYPE_X7, TYPE_O8, TYPE_X9, NTYPES
+};
+
+static int
+mark_type(int m)
+{
+	if (m >= 7)
+		return TYPE_X7 + (m - 7);
+	return QTTT_MOVER(m) == QTTT_X ? TYPE_X : TYPE_O;
+}
+
+/*
+ * A square in the key: open, a classical mark in a line that can still
+ * be completed (its type plus one), or a classical mark in no such line
+ * (SQ_DEAD: only occupied).
+ */
+#define SQ_OPEN		0
+#define SQ_DEAD		(NTYPES + 1)
+
+/* The 36 unordered pairs of squares, numbered. */
+static unsigned char pair_index[QTTT_NSQUARES][QTTT_NSQUARES];
+static int pair_ready;
+
+static void
+pairs_init(void)
+{
+	int	 a, b, n = 0;
+
+	if (pair_ready)
+		return;
+	for (a = 0; a < QTTT_NSQUARES; a++)
+		for (b = a + 1; b < QTTT_NSQUARES; b++)
+			pair_index[a][b] = pair_index[b][a] = n++;
+	pair_ready = 1;
+}
+
+/*
+ * A key: hi holds the squares (3 bits each, 27 bits), next (4 bits),
+ * the pending flag, the perft depth (4 bits) and the first three edge
+ * codes; lo the other eight.  An edge code is pair * NTYPES + type + 1
+ * (0 for no edge, at most 180), eight bits; the codes are sorted, so the
+ * spooky moves are a multiset.  At most 9 moves are spooky at once.
+ */
+struct key {
+	uint64_t	 hi, lo;
+};
+
+#define KEY_EDGES	11
+
+struct reduced {
+	unsigned char	 sq[QTTT_NSQUARES];
+	unsigned char	 a[QTTT_MAXMOVES], b[QTTT_MAXMOVES];
+	unsigned char	 type[QTTT_MAXMOVES];
+	int		 nedges;
+	uint64_t	 fixed;		/* next, pending, depth */
+};
+
+/* The mask of the squares of line i. */
+static unsigned int
+line_mask(int i)
+{
+	return BIT(qttt_lines[i][0]) | BIT(qttt_lines[i][1]) |
+	    BIT(qttt_lines[i][2]);
+}
+
+static void
+reduce(const struct qttt_state *st, unsigned int depth, struct reduced *r)
+{
+	unsigned int	 marks[2] = { 0, 0 }, live = 0, lm;
+	int		 s, m, i;
+
+	for (s = 0; s < QTTT_NSQUARES; s++)
+		if (st->board[s] != 0)
+			marks[QTTT_MOVER(st->board[s])] |= BIT(s);
+	/* A line is live while no player has a classical mark in it and
+	 * the other has one too. */
+	for (i = 0; i < QTTT_NLINES; i++) {
+		lm = line_mask(i);
+		if ((marks[QTTT_X] & lm) == 0 || (marks[QTTT_O] & lm) == 0)
+			live |= lm;
+	}
+	for (s = 0; s < QTTT_NSQUARES; s++) {
+		if (st->board[s] == 0)
+			r->sq[s] = SQ_OPEN;
+		else if (live & BIT(s))
+			r->sq[s] = mark_type(st->board[s]) + 1;
+		else
+			r->sq[s] = SQ_DEAD;
+	}
+	r->nedges = 0;
+	for (m = 1; m < st->next && m <= QTTT_MAXMOVES; m++) {
+		if (st->where[m][0] == st->where[m][1])
+			continue;	/* classical */
+		r->a[r->nedges] = st->where[m][0];
+		r->b[r->nedges] = st->where[m][1];
+		r->type[r->nedges] = mark_type(m);
+		r->nedges++;
+	}
+	r->fixed = (uint64_t)st->next << 27 |
+	    (uint64_t)(st->pending != 0) << 31 | (uint64_t)depth << 32;
+}
+
+/* The encoding of the image of r under symmetry g. */
+static void
+encode(const struct reduced *r, int g, struct key *k)
+{
+	unsigned char	 code[KEY_EDGES];
+	uint64_t	 squares = 0;
+	int		 s, i, j, c;
+
+	for (s = 0; s < QTTT_NSQUARES; s++)
+		squares |= (uint64_t)r->sq[s] << (3 * sym_image(g, s));
+	/* Insertion sort, largest first: at most nine codes. */
+	for (i = 0; i < r->nedges; i++) {
+		c = pair_index[sym_image(g, r->a[i])][sym_image(g, r->b[i])] *
+		    NTYPES + r->type[i] + 1;
+		for (j = i; j > 0 && code[j - 1] < c; j--)
+			code[j] = code[j - 1];
+		code[j] = c;
+	}
+	for (; i < KEY_EDGES; i++)
+		code[i] = 0;
+	k->hi = squares | r->fixed | (uint64_t)code[0] << 40 |
+	    (uint64_t)code[1] << 48 | (uint64_t)code[2] << 56;
+	k->lo = 0;
+	for (i = 3; i < KEY_EDGES; i++)
+		k->lo = k->lo << 8 | code[i];
+}
+
+/* The key of a position: the least encoding of its eight images. */
+static void
+position_key(const struct qttt_state *st, unsigned int depth, struct key *k)
+{
+	struct reduced	 r;
+	struct key	 img;
+	int		 g;
+
+	reduce(st, depth, &r);
+	encode(&r, 0, k);
+	for (g = 1; g < NSYMS; g++) {
+		encode(&r, g, &img);
+		if (img.hi < k->hi || (img.hi == k->hi && img.lo < k->lo))
+			*k = img;
+	}
+}
+
+/* ------------------------------------------------------------------ */
+/* The table                                                            */
+/* ------------------------------------------------------------------ */
+
+/*
+ * A bounded hash table of whole keys, four entries to a bucket.  A new
+ * entry replaces an empty one, or else the one nearest the end of the
+ * game (the cheapest to count again).  Entries hold nvalues counters.
+ */
+#define WAYS	4
+
+struct table {
+	unsigned char	*mem;
+	size_t		 nbuckets;	/* a power of two */
+	size_t		 entry;		/* bytes per entry */
+	size_t		 nvalues;
+	uint64_t	 hits, stores;
+};
+
+struct entry_head {
+	struct key	 key;		/* hi == 0: empty (next is never 0) */
+};
+
+static int
+table_open(struct table *t, size_t memory, size_t nvalues)
+{
+	size_t	 bucket;
+
+	memset(t, 0, sizeof(*t));
+	t->nvalues = nvalues;
+	t->entry = sizeof(struct entry_head) + nvalues * sizeof(uint64_t);
+	bucket = WAYS * t->entry;
+	t->nbuckets = 1;
+	while (t->nbuckets * 2 * bucket <= memory)
+		t->nbuckets *= 2;
+	if (memory < bucket) {
+		t->nbuckets = 0;	/* no table: count everything */
+		return 0;
+	}
+	if ((t->mem = calloc(t->nbuckets, bucket)) == NULL) {
+		errno = ENOMEM;
+		return -1;
+	}
+	return 0;
+}
+
+static void
+table_close(struct table *t)
+{
+	free(t->mem);
+	t->mem = NULL;
+}
+
+static size_t
+bucket_of(const struct table *t, const struct key *k)
+{
+	uint64_t	 h = k->hi * UINT64_C(0x9e3779b97f4a7c15) ^ k->lo;
+
+	h ^= h >> 29;
+	h *= UINT64_C(0xbf58476d1ce4e5b9);
+	h ^= h >> 32;
+	return (size_t)h & (t->nbuckets - 1);
+}
+
+static unsigned char *
+slot(const struct table *t, size_t bucket, int way)
+{
+	return t->mem + (bucket * WAYS + way) * t->entry;
+}
+
+/* The values stored under k, or NULL. */
+static const uint64_t *
+table_find(struct table *t, const struct key *k)
+{
+	struct entry_head h;
+	unsigned char	*e;
+	size_t		 b;
+	int		 w;
+
+	if (t->nbuckets == 0)
+		return NULL;
+	b = bucket_of(t, k);
+	for (w = 0; w < WAYS; w++) {
+		e = slot(t, b, w);
+		memcpy(&h, e, sizeof(h));
+		if (h.key.hi == k->hi && h.key.lo == k->lo) {
+			t->hits++;
+			return (const uint64_t *)(e + sizeof(h));
+		}
+	}
+	return NULL;
+}
+
+/* The next move of a key, which orders the entries for replacement. */
+#define KEY_NEXT(k)	(((k)->hi >> 27) & 15)
+
+static void
+table_store(struct table *t, const struct key *k, const uint64_t *values)
+{
+	struct entry_head h;
+	unsigned char	*e, *victim = NULL;
+	size_t		 b;
+	int		 w, worst = -1;
+
+	if (t->nbuckets == 0)
+		return;
+	b = bucket_of(t, k);
+	for (w = 0; w < WAYS; w++) {
+		e = slot(t, b, w);
+		memcpy(&h, e, sizeof(h));
+		if (h.key.hi == 0) {
+			victim = e;
+			break;
+		}
+		if ((int)KEY_NEXT(&h.key) > worst) {
+			worst = KEY_NEXT(&h.key);
+			victim = e;
+		}
+	}
+	h.key = *k;
+	memcpy(victim, &h, sizeof(h));
+	memcpy(victim + sizeof(h), values, t->nvalues * sizeof(uint64_t));
+	t->stores++;
+}
+
+/* ------------------------------------------------------------------ */
+/* Perft                                                                */
+/* ------------------------------------------------------------------ */
+
+/*
+ * The histories of one move from a position with a move due: one for
+ * each placement that closes no cycle and for the forced last move, two
+ * for each placement that closes one (its two measurements).  A
+ * placement closes a cycle when its squares are already joined by
+ * spooky moves, so the count comes from the sizes of the groups of
+ * joined open squares alone.
+ */
+static uint64_t
+perft_one(const struct qttt_state *st)
+{
+	unsigned char	 group[QTTT_NSQUARES];
+	unsigned int	 size[QTTT_NSQUARES];
+	uint64_t	 n = 0, total;
+	int		 s, m, from, to;
+
+	for (s = 0; s < QTTT_NSQUARES; s++) {
+		group[s] = s;
+		size[s] = 0;
+	}
+	for (m = 1; m < st->next; m++) {
+		if (st->where[m][0] == st->where[m][1])
+			continue;
+		from = group[st->where[m][0]];
+		to = group[st->where[m][1]];
+		for (s = 0; s < QTTT_NSQUARES; s++)
+			if (group[s] == from)
+				group[s] = to;
+	}
+	for (s = 0; s < QTTT_NSQUARES; s++)
+		if (st->board[s] == 0) {
+			size[group[s]]++;
+			n++;
+		}
+	if (n == 1)
+		return 1;
+	total = n * (n - 1) / 2;
+	for (s = 0; s < QTTT_NSQUARES; s++)
+		total += (uint64_t)size[s] * (size[s] - (size[s] > 0)) / 2;
+	return total;
+}
+
+static uint64_t
+perft_walk(struct table *t, const struct qttt_state *st, unsigned int depth)
+{
+	struct qttt_action acts[QTTT_MAXACTIONS];
+	struct qttt_state child;
+	const uint64_t	*found;
+	struct key	 k;
+	uint64_t	 total = 0;
+	size_t		 n, i;
+
+	if (st->result.over)
+		return depth == 0;
+	/* A pending measurement ends the move before it: no depth. */
+	if (depth == 0 && st->pending == 0)
+		return 1;
+	if (depth == 1 && st->pending == 0)
+		return perft_one(st);
+	position_key(st, depth, &k);
+	if ((found = table_find(t, &k)) != NULL)
+		return *found;
+	n = qttt_state_actions(st, acts);
+	for (i = 0; i < n; i++) {
+		child = *st;
+		qttt_state_apply(&child, &acts[i], NULL);
+		total += perft_walk(t, &child,
+		    st->pending != 0 ? depth : depth - 1);
+	}
+	table_store(t, &k, &total);
+	return total;
+}
+
+/*
+ * Room for perft's table, a key and a count per entry: from 256 KiB at
+ * depth 3 to 64 MiB from depth 7 on, since a shallow count has few
+ * positions to remember and a big table costs its pages.
+ */
+static size_t
+perft_memory(unsigned int depth)
+{
+	return (size_t)4 << (10 + 2 * (depth < 7 ? depth : 7));
+}
+
+int
+qttt_perft_divide(const struct qttt_state *st, unsigned int depth,
+    struct qttt_divide out[QTTT_MAXACTIONS], size_t *nout,
+    struct qttt_diag *d)
+{
+	struct qttt_action acts[QTTT_MAXACTIONS];
+	struct qttt_state child;
+	struct table	 t;
+	size_t		 n, i;
+
+	*nout = 0;
+	if (qttt_state_check(st, d) != QTTT_OK)
+		return -1;
+	if (depth > QTTT_MAXMOVES)
+		depth = QTTT_MAXMOVES;
+	pairs_init();
+	if (table_open(&t, perft_memory(depth), 1) == -1)
+		return -2;
+	/* With a move due and no depth left there is no action to list. */
+	n = depth == 0 && st->pending == 0 ? 0 : qttt_state_actions(st, acts);
+	for (i = 0; i < n; i++) {
+		child = *st;
+		qttt_state_apply(&child, &acts[i], NULL);
+		out[i].action = acts[i];
+		out[i].count = perft_walk(&t, &child,
+		    st->pending != 0 ? depth : depth - 1);
+	}
+	table_close(&t);
+	*nout = n;
+	return 0;
+}
+
+int
+qttt_perft(const struct qttt_state *st, unsigned int depth, uint64_t *count,
+    struct qttt_diag *d)
+{
+	struct table	 t;
+
+	*count = 0;
+	if (qttt_state_check(st, d) != QTTT_OK)
+		return -1;
+	if (depth > QTTT_MAXMOVES)
+		depth = QTTT_MAXMOVES;
+	pairs_init();
+	if (table_open(&t, perft_memory(depth), 1) == -1)
+		return -2;
+	*count = perft_walk(&t, st, depth);
+	table_close(&t);
+	return 0;
+}
+
+/* ------------------------------------------------------------------ */
+/* Complete games                                                       */
+/* ------------------------------------------------------------------ */
+
+static int
+slot_of(int result, int length)
+{
+	int	 i;
+
+	for (i = 0; i < NSLOTS; i++)
+		if (slot_result[i] == result && slot_length[i] == length)
+			return i;
+	return -1;
+}
+
+/*
+ * The last two moves, counted at once (formats/counting.md, "The last
+ * moves").  A collapse of a tree of spooky moves with one more move
+ * closing a cycle in it leaves, in the outcome that puts the closing
+ * move in square r, every other square of the tree with the move by
+ * which it is reached from r: the tree "rooted at r".  An orientation
+ * holds, for each root r, the move that lands in each square of r's
+ * tree (0 for r itself and for squares of other trees).
+ */
+struct orientation {
+	unsigned int	 open;			/* open squares */
+	unsigned int	 tree[QTTT_NSQUARES];	/* each one's tree */
+	unsigned char	 land[QTTT_NSQUARES][QTTT_NSQUARES];
+};
+
+static void
+orient(const struct qttt_state *st, struct orientation *o)
+{
+	unsigned int	 edges[QTTT_NSQUARES], left[QTTT_NSQUARES], seen;
+	unsigned char	 queue[QTTT_NSQUARES];
+	int		 head, tail, r, s, t, m;
+
+	memset(edges, 0, sizeof(edges));
+	o->open = 0;
+	for (s = 0; s < QTTT_NSQUARES; s++)
+		if (st->board[s] == 0)
+			o->open |= BIT(s);
+	for (m = 1; m < st->next; m++)
+		if (st->where[m][0] != st->where[m][1]) {
+			edges[st->where[m][0]] |= BIT(m);
+			edges[st->where[m][1]] |= BIT(m);
+		}
+	for (r = 0; r < QTTT_NSQUARES; r++) {
+		if (!(o->open & BIT(r)))
+			continue;
+		memcpy(left, edges, sizeof(left));
+		memset(o->land[r], 0, sizeof(o->land[r]));
+		seen = BIT(r);
+		head = tail = 0;
+		queue[tail++] = r;
+		while (head < tail) {
+			s = queue[head++];
+			for (; left[s] != 0; left[s] &= left[s] - 1) {
+				m = __builtin_ctz(left[s]);
+				t = st->where[m][0] == s ? st->where[m][1] :
+				    st->where[m][0];
+				left[t] &= ~BIT(m);
+				o->land[r][t] = m;
+				seen |= BIT(t);
+				queue[tail++] = t;
+			}
+		}
+		o->tree[r] = seen;
+	}
+}
+
+/*
+ * The result of the board st with the trees of x and of y (y < 0: none)
+ * collapsed, rooted at x with mark mx and at y with mark my.
+ */
+static void
+collapsed(const struct qttt_state *st, const struct orientation *o,
+    int x, int mx, int y, int my, struct qttt_result *r)
+{
+	struct qttt_state final = *st;
+	int		 s;
+
+	for (s = 0; s < QTTT_NSQUARES; s++) {
+		if (o->tree[x] & BIT(s))
+			final.board[s] = s == x ? mx : o->land[x][s];
+		else if (y >= 0 && (o->tree[y] & BIT(s)))
+			final.board[s] = s == y ? my : o->land[y][s];
+	}
+	qttt_board_result(&final, r);
+}
+
+/*
+ * Before X9 the spooky moves form one tree on the open squares (eight
+ * moves were made: one square per classical move, and a forest of n -
+ * 1 moves on the n others), so X9 in any two squares closes a cycle
+ * through all of it, and the outcome that puts X9 in r leaves the tree
+ * rooted at r: the 2 C(n, 2) histories end on n boards, n - 1
+ * histories each.  With one square open, X9 is forced there.
+ */
+static void
+last_move(const struct qttt_state *st, int slot[QTTT_NRESULTS]
+    [QTTT_MAXMOVES + 1], uint64_t values[NSLOTS])
+{
+	struct orientation o;
+	struct qttt_result r;
+	int		 n, x;
+
+	orient(st, &o);
+	n = __builtin_popcount(o.open);
+	for (x = 0; x < QTTT_NSQUARES; x++) {
+		if (!(o.open & BIT(x)))
+			continue;
+		collapsed(st, &o, x, 9, -1, 0, &r);
+		values[slot[qttt_result_index(&r)][9]] += n == 1 ? 1 : n - 1;
+	}
+}
+
+/*
+ * Before O8 the spooky moves form two trees, A and B, on the n open
+ * squares (seven moves: a forest of n - 2 moves).  O8 from u in A to v
+ * in B makes one tree, and X9 then roots it at any r, n - 1 times: at
+ * r in A, A is rooted at r (X9 there) and B at v (O8 there), whatever
+ * u is.  O8 on two squares of A closes a cycle, whose outcomes root A
+ * at either square u (O8 there), |A| - 1 times for each u; if no line
+ * is complete, X9 roots B at any r, |B| - 1 times (once, forced, if B
+ * is one square).  And the same with A and B exchanged.
+ */
+static void
+last_two_moves(const struct qttt_state *st, int slot[QTTT_NRESULTS]
+    [QTTT_MAXMOVES + 1], uint64_t values[NSLOTS])
+{
+	struct orientation o;
+	struct qttt_result r;
+	unsigned int	 tree[2];
+	int		 n, na, nb, side, x, y;
+
+	orient(st, &o);
+	n = __builtin_popcount(o.open);
+	tree[0] = o.tree[__builtin_ctz(o.open)];
+	tree[1] = o.open & ~tree[0];
+	for (side = 0; side < 2; side++) {
+		na = __builtin_popcount(tree[side]);
+		nb = n - na;
+		for (x = 0; x < QTTT_NSQUARES; x++) {
+			if (!(tree[side] & BIT(x)))
+				continue;
+			/* O8 joins the trees; X9 roots the whole at x. */
+			for (y = 0; y < QTTT_NSQUARES; y++) {
+				if (!(tree[!side] & BIT(y)))
+					continue;
+				collapsed(st, &o, x, 9, y, 8, &r);
+				values[slot[qttt_result_index(&r)][9]] +=
+				    (uint64_t)na * (n - 1);
+			}
+			if (na < 2)
+				continue;
+			/* O8 closes a cycle in x's tree, O8 to x. */
+			collapsed(st, &o, x, 8, -1, 0, &r);
+			if (r.over) {
+				values[slot[qttt_result_index(&r)][8]] +=
+				    na - 1;
+				continue;
+			}
+			for (y = 0; y < QTTT_NSQUARES; y++) {
+				if (!(tree[!side] & BIT(y)))
+					continue;
+				collapsed(st, &o, x, 8, y, 9, &r);
+				values[slot[qttt_result_index(&r)][9]] +=
+				    (uint64_t)(na - 1) * (nb == 1 ? 1 : nb - 1);
+			}
+		}
+	}
+}
+
+struct games_walk {
+	struct table	 t;
+	uint64_t	 positions;	/* positions counted move by move */
+	int		 slot[QTTT_NRESULTS][QTTT_MAXMOVES + 1];
+};
+
+static void
+games_walk(struct games_walk *w, const struct qttt_state *st,
+    uint64_t values[NSLOTS])
+{
+	struct qttt_action acts[QTTT_MAXACTIONS];
+	struct qttt_state child;
+	uint64_t	 below[NSLOTS];
+	const uint64_t	*found;
+	struct key	 k;
+	size_t		 n, i;
+	int		 j, remember;
+
+	memset(values, 0, NSLOTS * sizeof(values[0]));
+	if (st->result.over) {
+		values[w->slot[qttt_result_index(&st->result)]
+		    [st->next - 1]] = 1;
+		return;
+	}
+	if (st->next == 9 && st->pending == 0) {
+		last_move(st, w->slot, values);
+		return;
+	}
+	if (st->next == 8 && st->pending == 0) {
+		last_two_moves(st, w->slot, values);
+		return;
+	}
+	/*
+	 * After move 7 only a pending measurement is left to walk, whose
+	 * two outcomes are counted at once: cheaper than its key.
+	 */
+	remember = st->next <= 7;
+	if (remember) {
+		position_key(st, 0, &k);
+		if ((found = table_find(&w->t, &k)) != NULL) {
+			memcpy(values, found, NSLOTS * sizeof(values[0]));
+			return;
+		}
+	}
+	w->positions++;
+	n = qttt_state_actions(st, acts);
+	for (i = 0; i < n; i++) {
+		child = *st;
+		qttt_state_apply(&child, &acts[i], NULL);
+		games_walk(w, &child, below);
+		for (j = 0; j < NSLOTS; j++)
+			values[j] += below[j];
+	}
+	if (remember)
+		table_store(&w->t, &k, values);
+}
+
+int
+qttt_count_games(const struct qttt_state *st, size_t memory,
+    struct qttt_games *out, struct qttt_diag *d)
+{
+	struct games_walk *w;
+	uint64_t	 values[NSLOTS];
+	int		 i, r, l;
+
+	memset(out, 0, sizeof(*out));
+	if (qttt_state_check(st, d) != QTTT_OK)
+		return -1;
+	pairs_init();
+	if ((w = calloc(1, sizeof(*w))) == NULL)
+		return -2;
+	/* Every pair that cannot occur maps to slot 0, which stays 0. */
+	for (r = 0; r < QTTT_NRESULTS; r++)
+		for (l = 0; l <= QTTT_MAXMOVES; l++)
+			w->slot[r][l] = slot_of(r, l) < 0 ? 0 : slot_of(r, l);
+	if (table_open(&w->t, memory == 0 ? QTTT_COUNT_MEMORY : memory,
+	    NSLOTS) == -1) {
+		free(w);
+		return -2;
+	}
+	games_walk(w, st, values);
+	for (i = 0; i < NSLOTS; i++) {
+		out->games[slot_result[i]][slot_length[i]] = values[i];
+		out->total += values[i];
+	}
+	out->positions = w->positions;
+	out->hits = w->t.hits;
+	out->entries = w->t.nbuckets * WAYS;
+	table_close(&w->t);
+	free(w);
+	return 0;
+}
