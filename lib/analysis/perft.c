@@ -541,32 +541,60 @@ slot_of(int result, int length)
 }
 
 /*
- * The last two moves, counted at once (formats/counting.md, "The last
- * moves").  A collapse of a tree of spooky moves with one more move
- * closing a cycle in it leaves, in the outcome that puts the closing
- * move in square r, every other square of the tree with the move by
- * which it is reached from r: the tree "rooted at r".  An orientation
- * holds, for each root r, the move that lands in each square of r's
- * tree (0 for r itself and for squares of other trees).
+ * The last two moves, counted at once (formats/counting.md, section
+ * 4.5).  A collapse of a tree of spooky moves, with one more move
+ * closing a cycle in it, leaves in the outcome that puts the closing
+ * move in square r every other square of the tree with the move by
+ * which it is first reached from r: the tree "rooted at r".  By lemma 1
+ * of formats/counting.md a finished board's result needs only each
+ * player's squares and where moves 7, 8 and 9 are, so a rooted tree is
+ * kept as just that: the squares its X moves and its O moves land in
+ * (r itself apart) and where move 7 and move 8 land, if in it.
  */
+#define NOWHERE		0xff
+
+struct rooted {
+	unsigned short	 tree;		/* the squares of r's tree */
+	unsigned short	 land[2];	/* [QTTT_X], [QTTT_O], but r */
+	unsigned char	 at7, at8;	/* or NOWHERE */
+};
+
+/* A board as lemma 1 reads it. */
+struct scored {
+	unsigned int	 marks[2];
+	unsigned char	 at7, at8, at9;
+};
+
 struct orientation {
 	unsigned int	 open;			/* open squares */
-	unsigned int	 tree[QTTT_NSQUARES];	/* each one's tree */
-	unsigned char	 land[QTTT_NSQUARES][QTTT_NSQUARES];
+	struct scored	 base;			/* the classical marks */
+	struct rooted	 root[QTTT_NSQUARES];	/* each open square's */
 };
 
 static void
 orient(const struct qttt_state *st, struct orientation *o)
 {
-	unsigned int	 edges[QTTT_NSQUARES], left[QTTT_NSQUARES], seen;
+	unsigned int	 edges[QTTT_NSQUARES], left[QTTT_NSQUARES];
 	unsigned char	 queue[QTTT_NSQUARES];
-	int		 head, tail, r, s, t, m;
+	struct rooted	*t;
+	int		 head, tail, r, s, u, m;
 
 	memset(edges, 0, sizeof(edges));
+	memset(&o->base, 0, sizeof(o->base));
+	o->base.at7 = o->base.at8 = o->base.at9 = NOWHERE;
 	o->open = 0;
-	for (s = 0; s < QTTT_NSQUARES; s++)
-		if (st->board[s] == 0)
+	for (s = 0; s < QTTT_NSQUARES; s++) {
+		m = st->board[s];
+		if (m == 0) {
 			o->open |= BIT(s);
+			continue;
+		}
+		o->base.marks[QTTT_MOVER(m)] |= BIT(s);
+		if (m == 7)
+			o->base.at7 = s;
+		else if (m == 8)
+			o->base.at8 = s;
+	}
 	for (m = 1; m < st->next; m++)
 		if (st->where[m][0] != st->where[m][1]) {
 			edges[st->where[m][0]] |= BIT(m);
@@ -575,45 +603,106 @@ orient(const struct qttt_state *st, struct orientation *o)
 	for (r = 0; r < QTTT_NSQUARES; r++) {
 		if (!(o->open & BIT(r)))
 			continue;
+		t = &o->root[r];
 		memcpy(left, edges, sizeof(left));
-		memset(o->land[r], 0, sizeof(o->land[r]));
-		seen = BIT(r);
+		t->tree = BIT(r);
+		t->land[QTTT_X] = t->land[QTTT_O] = 0;
+		t->at7 = t->at8 = NOWHERE;
 		head = tail = 0;
 		queue[tail++] = r;
 		while (head < tail) {
 			s = queue[head++];
 			for (; left[s] != 0; left[s] &= left[s] - 1) {
 				m = __builtin_ctz(left[s]);
-				t = st->where[m][0] == s ? st->where[m][1] :
+				u = st->where[m][0] == s ? st->where[m][1] :
 				    st->where[m][0];
-				left[t] &= ~BIT(m);
-				o->land[r][t] = m;
-				seen |= BIT(t);
-				queue[tail++] = t;
+				left[u] &= ~BIT(m);
+				t->tree |= BIT(u);
+				t->land[QTTT_MOVER(m)] |= BIT(u);
+				if (m == 7)
+					t->at7 = u;
+				else if (m == 8)
+					t->at8 = u;
+				queue[tail++] = u;
 			}
 		}
-		o->tree[r] = seen;
 	}
 }
 
-/*
- * The result of the board st with the trees of x and of y (y < 0: none)
- * collapsed, rooted at x with mark mx and at y with mark my.
- */
+/* Adds the tree rooted at x, with move mx (8 or 9) in x, to a board. */
 static void
-collapsed(const struct qttt_state *st, const struct orientation *o,
-    int x, int mx, int y, int my, struct qttt_result *r)
+add_rooted(struct scored *b, const struct orientation *o, int x, int mx)
 {
-	struct qttt_state final = *st;
-	int		 s;
+	const struct rooted *t = &o->root[x];
 
-	for (s = 0; s < QTTT_NSQUARES; s++) {
-		if (o->tree[x] & BIT(s))
-			final.board[s] = s == x ? mx : o->land[x][s];
-		else if (y >= 0 && (o->tree[y] & BIT(s)))
-			final.board[s] = s == y ? my : o->land[y][s];
+	b->marks[QTTT_X] |= t->land[QTTT_X];
+	b->marks[QTTT_O] |= t->land[QTTT_O];
+	b->marks[QTTT_MOVER(mx)] |= BIT(x);
+	if (t->at7 != NOWHERE)
+		b->at7 = t->at7;
+	if (t->at8 != NOWHERE)
+		b->at8 = t->at8;
+	if (mx == 8)
+		b->at8 = x;
+	else
+		b->at9 = x;
+}
+
+/* The time of a line of one player's by lemma 1: 5 to 9. */
+static int
+lemma_time(const struct scored *b, unsigned int line, int player)
+{
+	if (player == QTTT_O)
+		return b->at8 != NOWHERE && (line & BIT(b->at8)) ? 8 : 6;
+	if (b->at9 != NOWHERE && (line & BIT(b->at9)))
+		return 9;
+	return b->at7 != NOWHERE && (line & BIT(b->at7)) ? 7 : 5;
+}
+
+/*
+ * The result number of a reachable board (rules 10 and 11, with the
+ * times of lemma 1), or -1 while the game goes on.
+ */
+static int
+score(const struct scored *b)
+{
+	unsigned int	 lm, xline = 0, oline = 0;
+	int		 i, nx = 0, no = 0, both9 = 1;
+
+	for (i = 0; i < QTTT_NLINES; i++) {
+		lm = line_mask(i);
+		if ((b->marks[QTTT_X] & lm) == lm) {
+			nx++;
+			xline = lm;
+			both9 &= b->at9 != NOWHERE && (lm & BIT(b->at9));
+		} else if ((b->marks[QTTT_O] & lm) == lm) {
+			no++;
+			oline = lm;
+		}
 	}
-	qttt_board_result(&final, r);
+	if (nx == 0 && no == 0)
+		return (b->marks[QTTT_X] | b->marks[QTTT_O]) ==
+		    (1u << QTTT_NSQUARES) - 1 ? 6 : -1;
+	if (no == 0)
+		return nx == 1 ? 0 : both9 ? 5 : 4;
+	if (nx == 0)
+		return 1;
+	/* One line each (X cannot have two then: too few squares). */
+	return lemma_time(b, xline, QTTT_X) < lemma_time(b, oline, QTTT_O) ?
+	    2 : 3;
+}
+
+/* The result of the classical marks with x's tree rooted at x (move mx
+ * there) and, if y >= 0, y's at y (move my). */
+static int
+collapsed(const struct orientation *o, int x, int mx, int y, int my)
+{
+	struct scored	 b = o->base;
+
+	add_rooted(&b, o, x, mx);
+	if (y >= 0)
+		add_rooted(&b, o, y, my);
+	return score(&b);
 }
 
 /*
@@ -629,17 +718,14 @@ last_move(const struct qttt_state *st, int slot[QTTT_NRESULTS]
     [QTTT_MAXMOVES + 1], uint64_t values[NSLOTS])
 {
 	struct orientation o;
-	struct qttt_result r;
 	int		 n, x;
 
 	orient(st, &o);
 	n = __builtin_popcount(o.open);
-	for (x = 0; x < QTTT_NSQUARES; x++) {
-		if (!(o.open & BIT(x)))
-			continue;
-		collapsed(st, &o, x, 9, -1, 0, &r);
-		values[slot[qttt_result_index(&r)][9]] += n == 1 ? 1 : n - 1;
-	}
+	for (x = 0; x < QTTT_NSQUARES; x++)
+		if (o.open & BIT(x))
+			values[slot[collapsed(&o, x, 9, -1, 0)][9]] +=
+			    n == 1 ? 1 : n - 1;
 }
 
 /*
@@ -657,13 +743,12 @@ last_two_moves(const struct qttt_state *st, int slot[QTTT_NRESULTS]
     [QTTT_MAXMOVES + 1], uint64_t values[NSLOTS])
 {
 	struct orientation o;
-	struct qttt_result r;
 	unsigned int	 tree[2];
-	int		 n, na, nb, side, x, y;
+	int		 n, na, nb, side, x, y, r;
 
 	orient(st, &o);
 	n = __builtin_popcount(o.open);
-	tree[0] = o.tree[__builtin_ctz(o.open)];
+	tree[0] = o.root[__builtin_ctz(o.open)].tree;
 	tree[1] = o.open & ~tree[0];
 	for (side = 0; side < 2; side++) {
 		na = __builtin_popcount(tree[side]);
@@ -672,29 +757,22 @@ last_two_moves(const struct qttt_state *st, int slot[QTTT_NRESULTS]
 			if (!(tree[side] & BIT(x)))
 				continue;
 			/* O8 joins the trees; X9 roots the whole at x. */
-			for (y = 0; y < QTTT_NSQUARES; y++) {
-				if (!(tree[!side] & BIT(y)))
-					continue;
-				collapsed(st, &o, x, 9, y, 8, &r);
-				values[slot[qttt_result_index(&r)][9]] +=
-				    (uint64_t)na * (n - 1);
-			}
+			for (y = 0; y < QTTT_NSQUARES; y++)
+				if (tree[!side] & BIT(y))
+					values[slot[collapsed(&o, x, 9, y, 8)]
+					    [9]] += (uint64_t)na * (n - 1);
 			if (na < 2)
 				continue;
 			/* O8 closes a cycle in x's tree, O8 to x. */
-			collapsed(st, &o, x, 8, -1, 0, &r);
-			if (r.over) {
-				values[slot[qttt_result_index(&r)][8]] +=
-				    na - 1;
+			if ((r = collapsed(&o, x, 8, -1, 0)) >= 0) {
+				values[slot[r][8]] += na - 1;
 				continue;
 			}
-			for (y = 0; y < QTTT_NSQUARES; y++) {
-				if (!(tree[!side] & BIT(y)))
-					continue;
-				collapsed(st, &o, x, 8, y, 9, &r);
-				values[slot[qttt_result_index(&r)][9]] +=
-				    (uint64_t)(na - 1) * (nb == 1 ? 1 : nb - 1);
-			}
+			for (y = 0; y < QTTT_NSQUARES; y++)
+				if (tree[!side] & BIT(y))
+					values[slot[collapsed(&o, x, 8, y, 9)]
+					    [9]] += (uint64_t)(na - 1) *
+					    (nb == 1 ? 1 : nb - 1);
 		}
 	}
 }
