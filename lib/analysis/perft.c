@@ -4,10 +4,11 @@
  *
  * Both counts walk the game tree with the rules engine and remember
  * what they found under a reduced key of each position: the position
- * without the move numbers that can no longer decide a result, and
- * without the owners of classical marks that are in no line anyone
- * can still complete, taken in the least of its eight symmetric
- * images.  formats/counting.md proves that two positions with the same
+ * without the move numbers that cannot decide a result (all but 7, 8
+ * and 9), without the owners of classical marks that are in no line
+ * anyone can still complete, and without which move closed a pending
+ * cycle, taken in the least of its eight symmetric images.  The last
+ * two moves are counted at once from the shape of the spooky moves.  formats/counting.md proves that two positions with the same
  * key have the same counts; the table holds whole keys, so a hit is
  * never a guess.
  */
@@ -181,8 +182,8 @@ reduce(const struct qttt_state *st, unsigned int depth, struct reduced *r)
 	for (s = 0; s < QTTT_NSQUARES; s++)
 		if (st->board[s] != 0)
 			marks[QTTT_MOVER(st->board[s])] |= BIT(s);
-	/* A line is live while no player has a classical mark in it and
-	 * the other has one too. */
+	/* A line is live until it holds classical marks of both players
+	 * (formats/counting.md, section 4.2). */
 	for (i = 0; i < QTTT_NLINES; i++) {
 		lm = line_mask(i);
 		if ((marks[QTTT_X] & lm) == 0 || (marks[QTTT_O] & lm) == 0)
