@@ -10,6 +10,10 @@
  * (engine/rules.c). */
 extern const unsigned char qttt_lines[QTTT_NLINES][3];
 
+/* Where symmetry g takes square s, for searches that map squares in
+ * their inner loop (engine/symmetry.c; qttt_sym_square() is the same). */
+extern const unsigned char qttt_sym_perm[QTTT_NSYMS][QTTT_NSQUARES];
+
 /*
  * Text written byte by byte, without snprintf, for the writers of
  * every game or state: an action as qttt_action_format() writes it (at

@@ -826,6 +826,72 @@ enum qttt_code	 qttt_solver_analyze(struct qttt_solver *,
 void		 qttt_solver_use_book(struct qttt_solver *, int use);
 
 /* ------------------------------------------------------------------ */
+/* Exact counting (perft.c; formats/counting.md)                        */
+/* ------------------------------------------------------------------ */
+
+/*
+ * The seven results of rule 11, numbered in this order: 1-0, 0-1,
+ * 1-1/2, 1/2-1, 3/2-0, 2-0, 0-0.  qttt_result_index() gives the number
+ * of a result (-1 for a game not over); qttt_result_nth() the result of
+ * a number (not over if it is out of range).
+ */
+#define QTTT_NRESULTS	7
+int		 qttt_result_index(const struct qttt_result *);
+void		 qttt_result_nth(int i, struct qttt_result *);
+
+/*
+ * Perft: the number of histories of depth moves from a position.  A
+ * move is a placement (or the forced X9) with the measurement that
+ * follows it when it closes a cycle, whose two outcomes are two
+ * histories; a game that ends before depth moves adds nothing.  A
+ * pending measurement belongs to the move before it and takes no
+ * depth, so from such a state depth 0 counts its two outcomes.  The
+ * state must pass qttt_state_check(); a depth over 9 is taken as 9.
+ * Returns 0; -1 if the state fails the check (d, if not NULL, says
+ * why); -2 if out of memory (the table takes up to 64 MiB).
+ */
+int		 qttt_perft(const struct qttt_state *, unsigned int depth,
+		    uint64_t *count, struct qttt_diag *d);
+
+/*
+ * Perft divided by the first action, as chess programs print it to
+ * check a move generator: the actions of qttt_state_actions(), each
+ * with the perft of the state it leads to (depth - 1 after a
+ * placement, depth after a measurement), so the counts add up to
+ * qttt_perft().  With a move due and depth 0 nothing is listed.  Sets
+ * *n to the number of entries; returns as qttt_perft().
+ */
+struct qttt_divide {
+	struct qttt_action	action;
+	uint64_t		count;
+};
+int		 qttt_perft_divide(const struct qttt_state *,
+		    unsigned int depth, struct qttt_divide out[QTTT_MAXACTIONS],
+		    size_t *n, struct qttt_diag *d);
+
+/*
+ * The complete games below a position: the histories from it that end
+ * the game (a line completed, or the board full), by result (the
+ * numbering of qttt_result_index) and by length, the number of moves
+ * of the whole game (5..9; 0..4 stay 0).  A position that is over is
+ * one game of its own.  memory bounds the table that remembers counts
+ * under the reduced key of formats/counting.md (0: QTTT_COUNT_MEMORY);
+ * a smaller table gives the same counts, more slowly.  positions is the
+ * number of positions whose actions were walked, hits the number of
+ * counts found in the table, entries its size.  The state must pass
+ * qttt_state_check().  Returns 0; -1 if the state fails the check (d
+ * says why); -2 if out of memory.
+ */
+#define QTTT_COUNT_MEMORY	((size_t)1 << 30)
+struct qttt_games {
+	uint64_t	 games[QTTT_NRESULTS][QTTT_MAXMOVES + 1];
+	uint64_t	 total;
+	uint64_t	 positions, hits, entries;
+};
+int		 qttt_count_games(const struct qttt_state *, size_t memory,
+		    struct qttt_games *, struct qttt_diag *d);
+
+/* ------------------------------------------------------------------ */
 /* Text (utf8.c): for showing source lines safely                       */
 /* ------------------------------------------------------------------ */
 

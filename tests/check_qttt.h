@@ -42,5 +42,6 @@ Suite	*state_suite(void);
 Suite	*chunk_suite(void);
 Suite	*symmetry_suite(void);
 Suite	*solve_suite(void);
+Suite	*perft_suite(void);
 
 #endif /* !CHECK_QTTT_H */

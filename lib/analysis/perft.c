@@ -1,0 +1,856 @@
+/*
+ * Exact counting below a position (formats/counting.md): perft, its
+ * per-action breakdown, and the complete games by result and length.
+ *
+ * Both counts walk the game tree with the rules engine and remember
+ * what they found under a reduced key of each position: the position
+ * without the move numbers that cannot decide a result (all but 7, 8
+ * and 9), without the owners of classical marks that are in no line
+ * anyone can still complete, and without which move closed a pending
+ * cycle, taken in the least of its eight symmetric images.  The last
+ * two moves are counted at once from the shape of the spooky moves.  formats/counting.md proves that two positions with the same
+ * key have the same counts; the table holds whole keys, so a hit is
+ * never a guess.
+ */
+#include <errno.h>
+#include <stdint.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "qttt.h"
+#include "internal.h"
+
+#define BIT(s)		(1u << (s))
+
+/* ------------------------------------------------------------------ */
+/* Results and lengths                                                  */
+/* ------------------------------------------------------------------ */
+
+/* The results of rule 11 in the order of QTTT_NRESULTS, in half points. */
+static const unsigned char result_scores[QTTT_NRESULTS][2] = {
+	{ 2, 0 }, { 0, 2 }, { 2, 1 }, { 1, 2 }, { 3, 0 }, { 4, 0 }, { 0, 0 }
+};
+
+int
+qttt_result_index(const struct qttt_result *r)
+{
+	int	 i;
+
+	if (!r->over)
+		return -1;
+	for (i = 0; i < QTTT_NRESULTS; i++)
+		if (r->score[QTTT_X] == result_scores[i][QTTT_X] &&
+		    r->score[QTTT_O] == result_scores[i][QTTT_O])
+			return i;
+	return -1;
+}
+
+void
+qttt_result_nth(int i, struct qttt_result *r)
+{
+	memset(r, 0, sizeof(*r));
+	if (i < 0 || i >= QTTT_NRESULTS)
+		return;
+	r->over = 1;
+	r->score[QTTT_X] = result_scores[i][QTTT_X];
+	r->score[QTTT_O] = result_scores[i][QTTT_O];
+}
+
+/*
+ * The (result, length) pairs a game can end with: no line before move
+ * 5 (X needs three marks), none of O's before move 6, two lines of X
+ * (five marks) and a full board only at move 9.  A table entry keeps
+ * one counter for each, in this order.
+ */
+#define NSLOTS	20
+static const unsigned char slot_result[NSLOTS] = {
+	0, 0, 0, 0, 0,		/* 1-0 at moves 5..9 */
+	1, 1, 1, 1,		/* 0-1 at moves 6..9 */
+	2, 2, 2, 2,		/* 1-1/2 at moves 6..9 */
+	3, 3, 3, 3,		/* 1/2-1 at moves 6..9 */
+	4, 5, 6			/* 3/2-0, 2-0, 0-0 at move 9 */
+};
+static const unsigned char slot_length[NSLOTS] = {
+	5, 6, 7, 8, 9,
+	6, 7, 8, 9,
+	6, 7, 8, 9,
+	6, 7, 8, 9,
+	9, 9, 9
+};
+
+/* ------------------------------------------------------------------ */
+/* Symmetries of the board                                              */
+/* ------------------------------------------------------------------ */
+
+/*
+ * The eight symmetries of the square (the identity, three rotations,
+ * four reflections) as permutations: square s goes to sym_perm[g][s].
+ * They map lines to lines, which is all the rules see of the board.
+ */
+#define NSYMS	QTTT_NSYMS
+
+/* Where symmetry g (0..NSYMS-1) takes square s. */
+static inline int
+sym_image(int g, int s)
+{
+	return qttt_sym_perm[g][s];
+}
+
+/* ------------------------------------------------------------------ */
+/* The reduced key                                                      */
+/* ------------------------------------------------------------------ */
+
+/*
+ * What the key keeps of a mark, classical or spooky: its owner, and its
+ * number only for moves 7, 8 and 9, the only numbers that can decide a
+ * result (formats/counting.md, the lemma on times).
+ */
+enum mark_type {
+	TYPE_X = 0, TYPE_O, TYPE_X7, TYPE_O8, TYPE_X9, NTYPES
+};
+
+static int
+mark_type(int m)
+{
+	if (m >= 7)
+		return TYPE_X7 + (m - 7);
+	return QTTT_MOVER(m) == QTTT_X ? TYPE_X : TYPE_O;
+}
+
+/*
+ * A square in the key: open, a classical mark in a line that can still
+ * be completed (its type plus one), or a classical mark in no such line
+ * (SQ_DEAD: only occupied).
+ */
+#define SQ_OPEN		0
+#define SQ_DEAD		(NTYPES + 1)
+
+/* The number of an unordered pair of squares, 0..35. */
+static int
+pair_code(int a, int b)
+{
+	int	 lo = a < b ? a : b, hi = a < b ? b : a;
+
+	return lo * (17 - lo) / 2 + hi - lo - 1;
+}
+
+/*
+ * A key: hi holds the squares (3 bits each, 27 bits), next (4 bits),
+ * the pending flag, the perft depth (4 bits) and the first three edge
+ * codes; lo the other eight.  An edge code is pair * NTYPES + type + 1
+ * (0 for no edge, at most 180), eight bits; the codes are sorted, so the
+ * spooky moves are a multiset.  At most 9 moves are spooky at once.
+ */
+struct key {
+	uint64_t	 hi, lo;
+};
+
+#define KEY_EDGES	11
+
+struct reduced {
+	unsigned char	 sq[QTTT_NSQUARES];
+	unsigned char	 a[QTTT_MAXMOVES], b[QTTT_MAXMOVES];
+	unsigned char	 type[QTTT_MAXMOVES];
+	int		 nedges;
+	uint64_t	 fixed;		/* next, pending, depth */
+};
+
+/* The mask of the squares of line i. */
+static unsigned int
+line_mask(int i)
+{
+	return BIT(qttt_lines[i][0]) | BIT(qttt_lines[i][1]) |
+	    BIT(qttt_lines[i][2]);
+}
+
+static void
+reduce(const struct qttt_state *st, unsigned int depth, struct reduced *r)
+{
+	unsigned int	 marks[2] = { 0, 0 }, live = 0, lm;
+	int		 s, m, i;
+
+	for (s = 0; s < QTTT_NSQUARES; s++)
+		if (st->board[s] != 0)
+			marks[QTTT_MOVER(st->board[s])] |= BIT(s);
+	/* A line is live until it holds classical marks of both players
+	 * (formats/counting.md, section 4.2). */
+	for (i = 0; i < QTTT_NLINES; i++) {
+		lm = line_mask(i);
+		if ((marks[QTTT_X] & lm) == 0 || (marks[QTTT_O] & lm) == 0)
+			live |= lm;
+	}
+	for (s = 0; s < QTTT_NSQUARES; s++) {
+		if (st->board[s] == 0)
+			r->sq[s] = SQ_OPEN;
+		else if (live & BIT(s))
+			r->sq[s] = mark_type(st->board[s]) + 1;
+		else
+			r->sq[s] = SQ_DEAD;
+	}
+	r->nedges = 0;
+	for (m = 1; m < st->next && m <= QTTT_MAXMOVES; m++) {
+		if (st->where[m][0] == st->where[m][1])
+			continue;	/* classical */
+		r->a[r->nedges] = st->where[m][0];
+		r->b[r->nedges] = st->where[m][1];
+		r->type[r->nedges] = mark_type(m);
+		r->nedges++;
+	}
+	r->fixed = (uint64_t)st->next << 27 |
+	    (uint64_t)(st->pending != 0) << 31 | (uint64_t)depth << 32;
+}
+
+/* The encoding of the image of r under symmetry g. */
+static void
+encode(const struct reduced *r, int g, struct key *k)
+{
+	unsigned char	 code[KEY_EDGES];
+	uint64_t	 squares = 0;
+	int		 s, i, j, c;
+
+	for (s = 0; s < QTTT_NSQUARES; s++)
+		squares |= (uint64_t)r->sq[s] << (3 * sym_image(g, s));
+	/* Insertion sort, largest first: at most nine codes. */
+	for (i = 0; i < r->nedges; i++) {
+		c = pair_code(sym_image(g, r->a[i]), sym_image(g, r->b[i])) *
+		    NTYPES + r->type[i] + 1;
+		for (j = i; j > 0 && code[j - 1] < c; j--)
+			code[j] = code[j - 1];
+		code[j] = c;
+	}
+	for (; i < KEY_EDGES; i++)
+		code[i] = 0;
+	k->hi = squares | r->fixed | (uint64_t)code[0] << 40 |
+	    (uint64_t)code[1] << 48 | (uint64_t)code[2] << 56;
+	k->lo = 0;
+	for (i = 3; i < KEY_EDGES; i++)
+		k->lo = k->lo << 8 | code[i];
+}
+
+/* The key of a position: the least encoding of its eight images. */
+static void
+position_key(const struct qttt_state *st, unsigned int depth, struct key *k)
+{
+	struct reduced	 r;
+	struct key	 img;
+	int		 g;
+
+	reduce(st, depth, &r);
+	encode(&r, 0, k);
+	for (g = 1; g < NSYMS; g++) {
+		encode(&r, g, &img);
+		if (img.hi < k->hi || (img.hi == k->hi && img.lo < k->lo))
+			*k = img;
+	}
+}
+
+/* ------------------------------------------------------------------ */
+/* The table                                                            */
+/* ------------------------------------------------------------------ */
+
+/*
+ * A bounded hash table of whole keys, four entries to a bucket.  A new
+ * entry replaces an empty one, or else the one nearest the end of the
+ * game (the cheapest to count again).  Entries hold nvalues counters.
+ */
+#define WAYS	4
+
+struct table {
+	unsigned char	*mem;
+	size_t		 nbuckets;	/* a power of two */
+	size_t		 entry;		/* bytes per entry */
+	size_t		 nvalues;
+	uint64_t	 hits, stores;
+};
+
+struct entry_head {
+	struct key	 key;		/* hi == 0: empty (next is never 0) */
+};
+
+static int
+table_open(struct table *t, size_t memory, size_t nvalues)
+{
+	size_t	 bucket;
+
+	memset(t, 0, sizeof(*t));
+	t->nvalues = nvalues;
+	t->entry = sizeof(struct entry_head) + nvalues * sizeof(uint64_t);
+	bucket = WAYS * t->entry;
+	t->nbuckets = 1;
+	while (t->nbuckets * 2 * bucket <= memory)
+		t->nbuckets *= 2;
+	if (memory < bucket) {
+		t->nbuckets = 0;	/* no table: count everything */
+		return 0;
+	}
+	if ((t->mem = calloc(t->nbuckets, bucket)) == NULL) {
+		errno = ENOMEM;
+		return -1;
+	}
+	return 0;
+}
+
+static void
+table_close(struct table *t)
+{
+	free(t->mem);
+	t->mem = NULL;
+}
+
+static size_t
+bucket_of(const struct table *t, const struct key *k)
+{
+	uint64_t	 h = k->hi * UINT64_C(0x9e3779b97f4a7c15) ^ k->lo;
+
+	h ^= h >> 29;
+	h *= UINT64_C(0xbf58476d1ce4e5b9);
+	h ^= h >> 32;
+	return (size_t)h & (t->nbuckets - 1);
+}
+
+static unsigned char *
+slot(const struct table *t, size_t bucket, int way)
+{
+	return t->mem + (bucket * WAYS + way) * t->entry;
+}
+
+/* The values stored under k, or NULL. */
+static const uint64_t *
+table_find(struct table *t, const struct key *k)
+{
+	struct entry_head h;
+	unsigned char	*e;
+	size_t		 b;
+	int		 w;
+
+	if (t->nbuckets == 0)
+		return NULL;
+	b = bucket_of(t, k);
+	for (w = 0; w < WAYS; w++) {
+		e = slot(t, b, w);
+		memcpy(&h, e, sizeof(h));
+		if (h.key.hi == k->hi && h.key.lo == k->lo) {
+			t->hits++;
+			return (const uint64_t *)(e + sizeof(h));
+		}
+	}
+	return NULL;
+}
+
+/* The next move of a key, which orders the entries for replacement. */
+#define KEY_NEXT(k)	(((k)->hi >> 27) & 15)
+
+static void
+table_store(struct table *t, const struct key *k, const uint64_t *values)
+{
+	struct entry_head h;
+	unsigned char	*e, *victim = NULL;
+	size_t		 b;
+	int		 w, worst = -1;
+
+	if (t->nbuckets == 0)
+		return;
+	b = bucket_of(t, k);
+	for (w = 0; w < WAYS; w++) {
+		e = slot(t, b, w);
+		memcpy(&h, e, sizeof(h));
+		if (h.key.hi == 0) {
+			victim = e;
+			break;
+		}
+		if ((int)KEY_NEXT(&h.key) > worst) {
+			worst = KEY_NEXT(&h.key);
+			victim = e;
+		}
+	}
+	h.key = *k;
+	memcpy(victim, &h, sizeof(h));
+	memcpy(victim + sizeof(h), values, t->nvalues * sizeof(uint64_t));
+	t->stores++;
+}
+
+/* ------------------------------------------------------------------ */
+/* Perft                                                                */
+/* ------------------------------------------------------------------ */
+
+/*
+ * The histories of one move from a position with a move due: one for
+ * each placement that closes no cycle and for the forced last move, two
+ * for each placement that closes one (its two measurements).  A
+ * placement closes a cycle when its squares are already joined by
+ * spooky moves, so the count comes from the sizes of the groups of
+ * joined open squares alone.
+ */
+static uint64_t
+perft_one(const struct qttt_state *st)
+{
+	unsigned char	 group[QTTT_NSQUARES];
+	unsigned int	 size[QTTT_NSQUARES];
+	uint64_t	 n = 0, total;
+	int		 s, m, from, to;
+
+	for (s = 0; s < QTTT_NSQUARES; s++) {
+		group[s] = s;
+		size[s] = 0;
+	}
+	for (m = 1; m < st->next; m++) {
+		if (st->where[m][0] == st->where[m][1])
+			continue;
+		from = group[st->where[m][0]];
+		to = group[st->where[m][1]];
+		for (s = 0; s < QTTT_NSQUARES; s++)
+			if (group[s] == from)
+				group[s] = to;
+	}
+	for (s = 0; s < QTTT_NSQUARES; s++)
+		if (st->board[s] == 0) {
+			size[group[s]]++;
+			n++;
+		}
+	if (n == 1)
+		return 1;
+	total = n * (n - 1) / 2;
+	for (s = 0; s < QTTT_NSQUARES; s++)
+		if (size[s] > 1)
+			total += (uint64_t)size[s] * (size[s] - 1) / 2;
+	return total;
+}
+
+static uint64_t
+perft_walk(struct table *t, const struct qttt_state *st, unsigned int depth)
+{
+	struct qttt_action acts[QTTT_MAXACTIONS];
+	struct qttt_state child;
+	const uint64_t	*found;
+	struct key	 k;
+	uint64_t	 total = 0;
+	size_t		 n, i;
+
+	if (st->result.over)
+		return depth == 0;
+	/* A pending measurement ends the move before it: no depth. */
+	if (depth == 0 && st->pending == 0)
+		return 1;
+	if (depth == 1 && st->pending == 0)
+		return perft_one(st);
+	position_key(st, depth, &k);
+	if ((found = table_find(t, &k)) != NULL)
+		return *found;
+	n = qttt_state_actions(st, acts);
+	for (i = 0; i < n; i++) {
+		child = *st;
+		qttt_state_apply(&child, &acts[i], NULL);
+		total += perft_walk(t, &child,
+		    st->pending != 0 ? depth : depth - 1);
+	}
+	table_store(t, &k, &total);
+	return total;
+}
+
+/*
+ * Room for perft's table, a key and a count per entry: from 256 KiB at
+ * depth 3 to 64 MiB from depth 7 on, since a shallow count has few
+ * positions to remember and a big table costs its pages.
+ */
+static size_t
+perft_memory(unsigned int depth)
+{
+	return (size_t)4 << (10 + 2 * (depth < 7 ? depth : 7));
+}
+
+int
+qttt_perft_divide(const struct qttt_state *st, unsigned int depth,
+    struct qttt_divide out[QTTT_MAXACTIONS], size_t *nout,
+    struct qttt_diag *d)
+{
+	struct qttt_action acts[QTTT_MAXACTIONS];
+	struct qttt_state child;
+	struct table	 t;
+	size_t		 n, i;
+
+	*nout = 0;
+	if (qttt_state_check(st, d) != QTTT_OK)
+		return -1;
+	if (depth > QTTT_MAXMOVES)
+		depth = QTTT_MAXMOVES;
+	if (table_open(&t, perft_memory(depth), 1) == -1)
+		return -2;
+	/* With a move due and no depth left there is no action to list. */
+	n = depth == 0 && st->pending == 0 ? 0 : qttt_state_actions(st, acts);
+	for (i = 0; i < n; i++) {
+		child = *st;
+		qttt_state_apply(&child, &acts[i], NULL);
+		out[i].action = acts[i];
+		out[i].count = perft_walk(&t, &child,
+		    st->pending != 0 ? depth : depth - 1);
+	}
+	table_close(&t);
+	*nout = n;
+	return 0;
+}
+
+int
+qttt_perft(const struct qttt_state *st, unsigned int depth, uint64_t *count,
+    struct qttt_diag *d)
+{
+	struct table	 t;
+
+	*count = 0;
+	if (qttt_state_check(st, d) != QTTT_OK)
+		return -1;
+	if (depth > QTTT_MAXMOVES)
+		depth = QTTT_MAXMOVES;
+	if (table_open(&t, perft_memory(depth), 1) == -1)
+		return -2;
+	*count = perft_walk(&t, st, depth);
+	table_close(&t);
+	return 0;
+}
+
+/* ------------------------------------------------------------------ */
+/* Complete games                                                       */
+/* ------------------------------------------------------------------ */
+
+static int
+slot_of(int result, int length)
+{
+	int	 i;
+
+	for (i = 0; i < NSLOTS; i++)
+		if (slot_result[i] == result && slot_length[i] == length)
+			return i;
+	return -1;
+}
+
+/*
+ * The last two moves, counted at once (formats/counting.md, section
+ * 4.5).  A collapse of a tree of spooky moves, with one more move
+ * closing a cycle in it, leaves in the outcome that puts the closing
+ * move in square r every other square of the tree with the move by
+ * which it is first reached from r: the tree "rooted at r".  By lemma 1
+ * of formats/counting.md a finished board's result needs only each
+ * player's squares and where moves 7, 8 and 9 are, so a rooted tree is
+ * kept as just that: the squares its X moves and its O moves land in
+ * (r itself apart) and where move 7 and move 8 land, if in it.
+ */
+#define NOWHERE		0xff
+
+struct rooted {
+	unsigned short	 tree;		/* the squares of r's tree */
+	unsigned short	 land[2];	/* [QTTT_X], [QTTT_O], but r */
+	unsigned char	 at7, at8;	/* or NOWHERE */
+};
+
+/* A board as lemma 1 reads it. */
+struct scored {
+	unsigned int	 marks[2];
+	unsigned char	 at7, at8, at9;
+};
+
+struct orientation {
+	unsigned int	 open;			/* open squares */
+	struct scored	 base;			/* the classical marks */
+	struct rooted	 root[QTTT_NSQUARES];	/* each open square's */
+};
+
+static void
+orient(const struct qttt_state *st, struct orientation *o)
+{
+	unsigned int	 edges[QTTT_NSQUARES], left[QTTT_NSQUARES];
+	unsigned char	 queue[QTTT_NSQUARES];
+	struct rooted	*t;
+	int		 head, tail, r, s, u, m;
+
+	memset(edges, 0, sizeof(edges));
+	memset(&o->base, 0, sizeof(o->base));
+	o->base.at7 = o->base.at8 = o->base.at9 = NOWHERE;
+	o->open = 0;
+	for (s = 0; s < QTTT_NSQUARES; s++) {
+		m = st->board[s];
+		if (m == 0) {
+			o->open |= BIT(s);
+			continue;
+		}
+		o->base.marks[QTTT_MOVER(m)] |= BIT(s);
+		if (m == 7)
+			o->base.at7 = s;
+		else if (m == 8)
+			o->base.at8 = s;
+	}
+	for (m = 1; m < st->next; m++)
+		if (st->where[m][0] != st->where[m][1]) {
+			edges[st->where[m][0]] |= BIT(m);
+			edges[st->where[m][1]] |= BIT(m);
+		}
+	for (r = 0; r < QTTT_NSQUARES; r++) {
+		if (!(o->open & BIT(r)))
+			continue;
+		t = &o->root[r];
+		memcpy(left, edges, sizeof(left));
+		t->tree = BIT(r);
+		t->land[QTTT_X] = t->land[QTTT_O] = 0;
+		t->at7 = t->at8 = NOWHERE;
+		head = tail = 0;
+		queue[tail++] = r;
+		while (head < tail) {
+			s = queue[head++];
+			for (; left[s] != 0; left[s] &= left[s] - 1) {
+				m = __builtin_ctz(left[s]);
+				u = st->where[m][0] == s ? st->where[m][1] :
+				    st->where[m][0];
+				left[u] &= ~BIT(m);
+				t->tree |= BIT(u);
+				t->land[QTTT_MOVER(m)] |= BIT(u);
+				if (m == 7)
+					t->at7 = u;
+				else if (m == 8)
+					t->at8 = u;
+				queue[tail++] = u;
+			}
+		}
+	}
+}
+
+/* Adds the tree rooted at x, with move mx (8 or 9) in x, to a board. */
+static void
+add_rooted(struct scored *b, const struct orientation *o, int x, int mx)
+{
+	const struct rooted *t = &o->root[x];
+
+	b->marks[QTTT_X] |= t->land[QTTT_X];
+	b->marks[QTTT_O] |= t->land[QTTT_O];
+	b->marks[QTTT_MOVER(mx)] |= BIT(x);
+	if (t->at7 != NOWHERE)
+		b->at7 = t->at7;
+	if (t->at8 != NOWHERE)
+		b->at8 = t->at8;
+	if (mx == 8)
+		b->at8 = x;
+	else
+		b->at9 = x;
+}
+
+/* The time of a line of one player's by lemma 1: 5 to 9. */
+static int
+lemma_time(const struct scored *b, unsigned int line, int player)
+{
+	if (player == QTTT_O)
+		return b->at8 != NOWHERE && (line & BIT(b->at8)) ? 8 : 6;
+	if (b->at9 != NOWHERE && (line & BIT(b->at9)))
+		return 9;
+	return b->at7 != NOWHERE && (line & BIT(b->at7)) ? 7 : 5;
+}
+
+/*
+ * The result number of a reachable board (rules 10 and 11, with the
+ * times of lemma 1), or -1 while the game goes on.
+ */
+static int
+score(const struct scored *b)
+{
+	unsigned int	 lm, xline = 0, oline = 0;
+	int		 i, nx = 0, no = 0, both9 = 1;
+
+	for (i = 0; i < QTTT_NLINES; i++) {
+		lm = line_mask(i);
+		if ((b->marks[QTTT_X] & lm) == lm) {
+			nx++;
+			xline = lm;
+			both9 &= b->at9 != NOWHERE && (lm & BIT(b->at9));
+		} else if ((b->marks[QTTT_O] & lm) == lm) {
+			no++;
+			oline = lm;
+		}
+	}
+	if (nx == 0 && no == 0)
+		return (b->marks[QTTT_X] | b->marks[QTTT_O]) ==
+		    (1u << QTTT_NSQUARES) - 1 ? 6 : -1;
+	if (no == 0)
+		return nx == 1 ? 0 : both9 ? 5 : 4;
+	if (nx == 0)
+		return 1;
+	/* One line each (X cannot have two then: too few squares). */
+	return lemma_time(b, xline, QTTT_X) < lemma_time(b, oline, QTTT_O) ?
+	    2 : 3;
+}
+
+/* The result of the classical marks with x's tree rooted at x (move mx
+ * there) and, if y >= 0, y's at y (move my). */
+static int
+collapsed(const struct orientation *o, int x, int mx, int y, int my)
+{
+	struct scored	 b = o->base;
+
+	add_rooted(&b, o, x, mx);
+	if (y >= 0)
+		add_rooted(&b, o, y, my);
+	return score(&b);
+}
+
+/*
+ * Before X9 the spooky moves form one tree on the open squares (eight
+ * moves were made: one square per classical move, and a forest of n -
+ * 1 moves on the n others), so X9 in any two squares closes a cycle
+ * through all of it, and the outcome that puts X9 in r leaves the tree
+ * rooted at r: the 2 C(n, 2) histories end on n boards, n - 1
+ * histories each.  With one square open, X9 is forced there.
+ */
+static void
+last_move(const struct qttt_state *st, int slot[QTTT_NRESULTS]
+    [QTTT_MAXMOVES + 1], uint64_t values[NSLOTS])
+{
+	struct orientation o;
+	int		 n, x;
+
+	orient(st, &o);
+	n = __builtin_popcount(o.open);
+	for (x = 0; x < QTTT_NSQUARES; x++)
+		if (o.open & BIT(x))
+			values[slot[collapsed(&o, x, 9, -1, 0)][9]] +=
+			    n == 1 ? 1 : n - 1;
+}
+
+/*
+ * Before O8 the spooky moves form two trees, A and B, on the n open
+ * squares (seven moves: a forest of n - 2 moves).  O8 from u in A to v
+ * in B makes one tree, and X9 then roots it at any r, n - 1 times: at
+ * r in A, A is rooted at r (X9 there) and B at v (O8 there), whatever
+ * u is.  O8 on two squares of A closes a cycle, whose outcomes root A
+ * at either square u (O8 there), |A| - 1 times for each u; if no line
+ * is complete, X9 roots B at any r, |B| - 1 times (once, forced, if B
+ * is one square).  And the same with A and B exchanged.
+ */
+static void
+last_two_moves(const struct qttt_state *st, int slot[QTTT_NRESULTS]
+    [QTTT_MAXMOVES + 1], uint64_t values[NSLOTS])
+{
+	struct orientation o;
+	unsigned int	 tree[2];
+	int		 n, na, nb, side, x, y, r;
+
+	orient(st, &o);
+	n = __builtin_popcount(o.open);
+	tree[0] = o.root[__builtin_ctz(o.open)].tree;
+	tree[1] = o.open & ~tree[0];
+	for (side = 0; side < 2; side++) {
+		na = __builtin_popcount(tree[side]);
+		nb = n - na;
+		for (x = 0; x < QTTT_NSQUARES; x++) {
+			if (!(tree[side] & BIT(x)))
+				continue;
+			/* O8 joins the trees; X9 roots the whole at x. */
+			for (y = 0; y < QTTT_NSQUARES; y++)
+				if (tree[!side] & BIT(y))
+					values[slot[collapsed(&o, x, 9, y, 8)]
+					    [9]] += (uint64_t)na * (n - 1);
+			if (na < 2)
+				continue;
+			/* O8 closes a cycle in x's tree, O8 to x. */
+			if ((r = collapsed(&o, x, 8, -1, 0)) >= 0) {
+				values[slot[r][8]] += na - 1;
+				continue;
+			}
+			for (y = 0; y < QTTT_NSQUARES; y++)
+				if (tree[!side] & BIT(y))
+					values[slot[collapsed(&o, x, 8, y, 9)]
+					    [9]] += (uint64_t)(na - 1) *
+					    (nb == 1 ? 1 : nb - 1);
+		}
+	}
+}
+
+struct games_walk {
+	struct table	 t;
+	uint64_t	 positions;	/* positions counted move by move */
+	int		 slot[QTTT_NRESULTS][QTTT_MAXMOVES + 1];
+};
+
+static void
+games_walk(struct games_walk *w, const struct qttt_state *st,
+    uint64_t values[NSLOTS])
+{
+	struct qttt_action acts[QTTT_MAXACTIONS];
+	struct qttt_state child;
+	uint64_t	 below[NSLOTS];
+	const uint64_t	*found;
+	struct key	 k;
+	size_t		 n, i;
+	int		 j, remember;
+
+	memset(values, 0, NSLOTS * sizeof(values[0]));
+	if (st->result.over) {
+		values[w->slot[qttt_result_index(&st->result)]
+		    [st->next - 1]] = 1;
+		return;
+	}
+	if (st->next == 9 && st->pending == 0) {
+		last_move(st, w->slot, values);
+		return;
+	}
+	if (st->next == 8 && st->pending == 0) {
+		last_two_moves(st, w->slot, values);
+		return;
+	}
+	/*
+	 * After move 7 only a pending measurement is left to walk, whose
+	 * two outcomes are counted at once: cheaper than its key.
+	 */
+	remember = st->next <= 7;
+	if (remember) {
+		position_key(st, 0, &k);
+		if ((found = table_find(&w->t, &k)) != NULL) {
+			memcpy(values, found, NSLOTS * sizeof(values[0]));
+			return;
+		}
+	}
+	w->positions++;
+	n = qttt_state_actions(st, acts);
+	for (i = 0; i < n; i++) {
+		child = *st;
+		qttt_state_apply(&child, &acts[i], NULL);
+		games_walk(w, &child, below);
+		for (j = 0; j < NSLOTS; j++)
+			values[j] += below[j];
+	}
+	if (remember)
+		table_store(&w->t, &k, values);
+}
+
+int
+qttt_count_games(const struct qttt_state *st, size_t memory,
+    struct qttt_games *out, struct qttt_diag *d)
+{
+	struct games_walk *w;
+	uint64_t	 values[NSLOTS];
+	int		 i, r, l;
+
+	memset(out, 0, sizeof(*out));
+	if (qttt_state_check(st, d) != QTTT_OK)
+		return -1;
+	if ((w = calloc(1, sizeof(*w))) == NULL)
+		return -2;
+	/*
+	 * No state that passes the check ends outside the 20 pairs of
+	 * formats/counting.md, section 3 (they need more marks than such
+	 * a state has); the others map to slot 0 only to stay in range.
+	 */
+	for (r = 0; r < QTTT_NRESULTS; r++)
+		for (l = 0; l <= QTTT_MAXMOVES; l++)
+			w->slot[r][l] = slot_of(r, l) < 0 ? 0 : slot_of(r, l);
+	if (table_open(&w->t, memory == 0 ? QTTT_COUNT_MEMORY : memory,
+	    NSLOTS) == -1) {
+		free(w);
+		return -2;
+	}
+	games_walk(w, st, values);
+	for (i = 0; i < NSLOTS; i++) {
+		out->games[slot_result[i]][slot_length[i]] = values[i];
+		out->total += values[i];
+	}
+	out->positions = w->positions;
+	out->hits = w->t.hits;
+	out->entries = w->t.nbuckets * WAYS;
+	table_close(&w->t);
+	free(w);
+	return 0;
+}

@@ -1,0 +1,514 @@
+/*
+ * Exact counting (lib/analysis/perft.c, formats/counting.md): perft
+ * from the empty board against the published figures, perft and the
+ * complete-game count from random positions against a count of every
+ * history made here with the rules engine alone, a bounded table, the
+ * symmetries, and the refusals.
+ */
+#include <stdio.h>
+#include <string.h>
+
+#include "qttt.h"
+#include "check_qttt.h"
+
+#define REQUIRE(e) do {							\
+	if (!(e))							\
+		ck_abort_msg("failed: %s", #e);				\
+} while (0)
+
+/* A table big enough for any sub-tree here. */
+#define MEMORY		((size_t)2 << 20)
+
+/* ------------------------------------------------------------------ */
+/* Counting every history, with the rules engine alone                  */
+/* ------------------------------------------------------------------ */
+
+static uint64_t
+brute_perft(const struct qttt_state *st, unsigned int depth)
+{
+	struct qttt_action acts[QTTT_MAXACTIONS];
+	struct qttt_state child;
+	uint64_t	 total = 0;
+	size_t		 n, i;
+
+	if (st->result.over)
+		return depth == 0;
+	if (st->pending == 0 && depth == 0)
+		return 1;
+	n = qttt_state_actions(st, acts);
+	for (i = 0; i < n; i++) {
+		child = *st;
+		ck_assert_int_eq(qttt_state_apply(&child, &acts[i], NULL),
+		    QTTT_OK);
+		total += brute_perft(&child,
+		    acts[i].kind == QTTT_MEASURE ? depth : depth - 1);
+	}
+	return total;
+}
+
+static void
+brute_games(const struct qttt_state *st,
+    uint64_t games[QTTT_NRESULTS][QTTT_MAXMOVES + 1])
+{
+	struct qttt_action acts[QTTT_MAXACTIONS];
+	struct qttt_state child;
+	size_t		 n, i;
+	int		 r;
+
+	if (st->result.over) {
+		r = qttt_result_index(&st->result);
+		REQUIRE(r >= 0);
+		games[r][st->next - 1]++;
+		return;
+	}
+	n = qttt_state_actions(st, acts);
+	for (i = 0; i < n; i++) {
+		child = *st;
+		qttt_state_apply(&child, &acts[i], NULL);
+		brute_games(&child, games);
+	}
+}
+
+/*
+ * A random position: random actions from the empty board until move
+ * `next` is due; half of the time, if the last move closed a cycle, it
+ * stops before the measurement.  A game over on the way is kept.
+ */
+static void
+random_position(struct qttt_generator *gen, int next, struct qttt_state *st)
+{
+	struct qttt_action acts[QTTT_MAXACTIONS];
+	size_t		 n;
+
+	qttt_state_init(st);
+	for (;;) {
+		if (st->next >= next && (st->pending == 0 ||
+		    qttt_generator_uniform(gen, 2) == 0))
+			break;
+		if ((n = qttt_state_actions(st, acts)) == 0)
+			break;
+		qttt_state_apply(st, &acts[qttt_generator_uniform(gen, n)],
+		    NULL);
+	}
+}
+
+static const char *
+state_text(const struct qttt_state *st)
+{
+	static char	 buf[QTTT_STATE_MAX];
+
+	qttt_state_format(st, buf, sizeof(buf));
+	return buf;
+}
+
+/* The memoised count from st, with a table of memory bytes, against
+ * the brute force. */
+static void
+check_games(const struct qttt_state *st, size_t memory)
+{
+	uint64_t	 want[QTTT_NRESULTS][QTTT_MAXMOVES + 1], total = 0;
+	struct qttt_games g;
+	int		 r, l;
+
+	memset(want, 0, sizeof(want));
+	brute_games(st, want);
+	ck_assert_int_eq(qttt_count_games(st, memory, &g, NULL), 0);
+	for (r = 0; r < QTTT_NRESULTS; r++)
+		for (l = 0; l <= QTTT_MAXMOVES; l++) {
+			if (g.games[r][l] != want[r][l])
+				ck_abort_msg("%s: result %d, length %d: %llu "
+				    "games, brute force %llu", state_text(st),
+				    r, l, (unsigned long long)g.games[r][l],
+				    (unsigned long long)want[r][l]);
+			total += want[r][l];
+		}
+	ck_assert_uint_eq(g.total, total);
+}
+
+/* ------------------------------------------------------------------ */
+/* Perft                                                                */
+/* ------------------------------------------------------------------ */
+
+/* The histories after moves 1 to 4 from the empty board. */
+START_TEST(test_perft_empty)
+{
+	static const uint64_t want[] = { 1, 36, 1332, 49896, 1855224 };
+	struct qttt_state st;
+	uint64_t	 n;
+	unsigned int	 d;
+
+	qttt_state_init(&st);
+	for (d = 0; d < sizeof(want) / sizeof(want[0]); d++) {
+		ck_assert_int_eq(qttt_perft(&st, d, &n, NULL), 0);
+		ck_assert_uint_eq(n, want[d]);
+	}
+	/* The brute force agrees where it is quick. */
+	ck_assert_uint_eq(brute_perft(&st, 3), want[3]);
+}
+END_TEST
+
+START_TEST(test_perft_random)
+{
+	struct qttt_generator gen;
+	struct qttt_state st;
+	uint64_t	 n;
+	unsigned int	 d;
+	int		 i, next;
+
+	qttt_generator_init(&gen, 7, 0);
+	for (i = 0; i < 200; i++) {
+		next = 2 + i % 8;
+		random_position(&gen, next, &st);
+		for (d = 0; d <= (next < 5 ? 2u : next < 8 ? 3u : 4u); d++) {
+			ck_assert_int_eq(qttt_perft(&st, d, &n, NULL), 0);
+			if (n != brute_perft(&st, d))
+				ck_abort_msg("%s: perft %u is %llu, brute "
+				    "force %llu", state_text(&st), d,
+				    (unsigned long long)n,
+				    (unsigned long long)brute_perft(&st, d));
+		}
+	}
+}
+END_TEST
+
+/* A pending measurement takes no depth: depth 0 counts its outcomes. */
+START_TEST(test_perft_pending)
+{
+	static const struct qttt_action moves[] = {
+		{ QTTT_PLACE, 1, { 0, 1 } }, { QTTT_PLACE, 2, { 0, 1 } }
+	};
+	struct qttt_state st, child;
+	struct qttt_action acts[QTTT_MAXACTIONS];
+	uint64_t	 n, sum;
+	size_t		 i, k;
+
+	qttt_state_init(&st);
+	for (i = 0; i < 2; i++)
+		ck_assert_int_eq(qttt_state_apply(&st, &moves[i], NULL),
+		    QTTT_OK);
+	ck_assert_int_eq(st.pending, 2);
+	ck_assert_int_eq(qttt_perft(&st, 0, &n, NULL), 0);
+	ck_assert_uint_eq(n, 2);
+	/* Depth 1 is the outcomes' own depth 1. */
+	ck_assert_int_eq(qttt_perft(&st, 1, &n, NULL), 0);
+	k = qttt_state_actions(&st, acts);
+	ck_assert_uint_eq(k, 2);
+	sum = 0;
+	for (i = 0; i < k; i++) {
+		child = st;
+		qttt_state_apply(&child, &acts[i], NULL);
+		sum += brute_perft(&child, 1);
+	}
+	ck_assert_uint_eq(n, sum);
+	/* Both outcomes leave seven open squares and X3 to move. */
+	ck_assert_uint_eq(n, 2 * 21);
+}
+END_TEST
+
+START_TEST(test_perft_over)
+{
+	struct qttt_generator gen;
+	struct qttt_game g;
+	uint64_t	 n;
+
+	qttt_generator_init(&gen, 3, 0);
+	qttt_generator_game(&gen, &g);
+	ck_assert(g.state.result.over);
+	ck_assert_int_eq(qttt_perft(&g.state, 0, &n, NULL), 0);
+	ck_assert_uint_eq(n, 1);
+	ck_assert_int_eq(qttt_perft(&g.state, 1, &n, NULL), 0);
+	ck_assert_uint_eq(n, 0);
+}
+END_TEST
+
+START_TEST(test_divide)
+{
+	struct qttt_generator gen;
+	struct qttt_divide div[QTTT_MAXACTIONS];
+	struct qttt_action acts[QTTT_MAXACTIONS];
+	struct qttt_state st, child;
+	uint64_t	 n, sum;
+	size_t		 k, na, j;
+	unsigned int	 d;
+	int		 i;
+
+	qttt_generator_init(&gen, 11, 0);
+	for (i = 0; i < 60; i++) {
+		random_position(&gen, 1 + i % 9, &st);
+		d = 1 + i % 3;
+		ck_assert_int_eq(qttt_perft_divide(&st, d, div, &k, NULL), 0);
+		ck_assert_int_eq(qttt_perft(&st, d, &n, NULL), 0);
+		na = qttt_state_actions(&st, acts);
+		ck_assert_uint_eq(k, na);
+		sum = 0;
+		for (j = 0; j < k; j++) {
+			ck_assert(memcmp(&div[j].action, &acts[j],
+			    sizeof(acts[j])) == 0);
+			child = st;
+			qttt_state_apply(&child, &acts[j], NULL);
+			ck_assert_uint_eq(div[j].count, brute_perft(&child,
+			    acts[j].kind == QTTT_MEASURE ? d : d - 1));
+			sum += div[j].count;
+		}
+		ck_assert_uint_eq(sum, n);
+	}
+	/* From the empty board at depth 2: 37 for every first move. */
+	qttt_state_init(&st);
+	ck_assert_int_eq(qttt_perft_divide(&st, 2, div, &k, NULL), 0);
+	ck_assert_uint_eq(k, 36);
+	for (j = 0; j < k; j++)
+		ck_assert_uint_eq(div[j].count, 37);
+	/* No depth and a move due: nothing to list. */
+	ck_assert_int_eq(qttt_perft_divide(&st, 0, div, &k, NULL), 0);
+	ck_assert_uint_eq(k, 0);
+}
+END_TEST
+
+/* ------------------------------------------------------------------ */
+/* Complete games                                                       */
+/* ------------------------------------------------------------------ */
+
+/* Random positions after moves 5 to 8, pending ones among them. */
+START_TEST(test_games_random)
+{
+	static const struct { int next, n; } plan[] = {
+		{ 6, 3 }, { 7, 60 }, { 8, 200 }, { 9, 300 }, { 10, 100 }
+	};
+	struct qttt_generator gen;
+	struct qttt_state st;
+	size_t		 p;
+	int		 i, pending = 0, over = 0;
+
+	qttt_generator_init(&gen, 2026, 0);
+	for (p = 0; p < sizeof(plan) / sizeof(plan[0]); p++)
+		for (i = 0; i < plan[p].n; i++) {
+			random_position(&gen, plan[p].next, &st);
+			pending += st.pending != 0;
+			over += st.result.over;
+			check_games(&st, MEMORY);
+		}
+	/* The sample holds both kinds of position it is meant to. */
+	ck_assert_int_gt(pending, 50);
+	ck_assert_int_gt(over, 10);
+}
+END_TEST
+
+/*
+ * Positions after move 4 whose collapses left few squares open, so
+ * that every history below them can be counted here.
+ */
+START_TEST(test_games_move4)
+{
+	struct qttt_generator gen;
+	struct qttt_state st;
+	int		 found = 0, s, open;
+
+	qttt_generator_init(&gen, 44, 0);
+	while (found < 2) {
+		random_position(&gen, 5, &st);
+		for (open = 0, s = 0; s < QTTT_NSQUARES; s++)
+			open += st.board[s] == 0;
+		if (open > 6)
+			continue;
+		check_games(&st, MEMORY);
+		found++;
+	}
+}
+END_TEST
+
+/*
+ * A table of one bucket, or of none, replaces entries all the time:
+ * the counts stay the same.
+ */
+START_TEST(test_games_small_table)
+{
+	struct qttt_generator gen;
+	struct qttt_state st;
+	int		 i;
+
+	qttt_generator_init(&gen, 99, 0);
+	for (i = 0; i < 40; i++) {
+		random_position(&gen, 7 + i % 3, &st);
+		check_games(&st, 1024);
+		check_games(&st, 1);
+	}
+	random_position(&gen, 6, &st);
+	check_games(&st, 4096);
+}
+END_TEST
+
+/* The table is used: a sub-tree has transpositions. */
+START_TEST(test_games_hits)
+{
+	struct qttt_generator gen;
+	struct qttt_state st;
+	struct qttt_games g;
+
+	qttt_generator_init(&gen, 5, 0);
+	random_position(&gen, 6, &st);
+	ck_assert_int_eq(qttt_count_games(&st, MEMORY, &g, NULL), 0);
+	ck_assert_uint_gt(g.hits, 0);
+	ck_assert_uint_gt(g.positions, 0);
+	ck_assert_uint_gt(g.entries, 0);
+	ck_assert_int_eq(qttt_count_games(&st, 1, &g, NULL), 0);
+	ck_assert_uint_eq(g.hits, 0);
+	ck_assert_uint_eq(g.entries, 0);
+}
+END_TEST
+
+/* A game over is one game of its own, of its result and length. */
+START_TEST(test_games_over)
+{
+	struct qttt_generator gen;
+	struct qttt_game g;
+	struct qttt_games c;
+	int		 r;
+
+	qttt_generator_init(&gen, 8, 0);
+	qttt_generator_game(&gen, &g);
+	ck_assert_int_eq(qttt_count_games(&g.state, MEMORY, &c, NULL), 0);
+	r = qttt_result_index(&g.state.result);
+	ck_assert_int_ge(r, 0);
+	ck_assert_uint_eq(c.total, 1);
+	ck_assert_uint_eq(c.games[r][g.state.next - 1], 1);
+}
+END_TEST
+
+/*
+ * The image of a state under a permutation of the squares that keeps
+ * lines (one of the eight symmetries).
+ */
+static void
+permuted(const struct qttt_state *st, const unsigned char perm[9],
+    struct qttt_state *out)
+{
+	int	 s, m, a, b;
+
+	*out = *st;
+	qttt_state_init(out);
+	out->next = st->next;
+	out->pending = st->pending;
+	out->result = st->result;
+	for (s = 0; s < QTTT_NSQUARES; s++)
+		out->board[perm[s]] = st->board[s];
+	for (m = 1; m < st->next; m++) {
+		a = perm[st->where[m][0]];
+		b = perm[st->where[m][1]];
+		out->where[m][0] = a < b ? a : b;
+		out->where[m][1] = a < b ? b : a;
+	}
+}
+
+START_TEST(test_symmetry)
+{
+	static const unsigned char perms[][9] = {
+		{ 2, 5, 8, 1, 4, 7, 0, 3, 6 },	/* a quarter turn */
+		{ 8, 7, 6, 5, 4, 3, 2, 1, 0 },	/* a half turn */
+		{ 2, 1, 0, 5, 4, 3, 8, 7, 6 },	/* a mirror */
+		{ 0, 3, 6, 1, 4, 7, 2, 5, 8 }	/* a diagonal */
+	};
+	struct qttt_generator gen;
+	struct qttt_state st, img;
+	struct qttt_games a, b;
+	uint64_t	 pa, pb;
+	size_t		 p;
+	int		 i;
+
+	qttt_generator_init(&gen, 12, 0);
+	for (i = 0; i < 20; i++) {
+		random_position(&gen, 6 + i % 3, &st);
+		ck_assert_int_eq(qttt_count_games(&st, MEMORY, &a, NULL), 0);
+		ck_assert_int_eq(qttt_perft(&st, 2, &pa, NULL), 0);
+		for (p = 0; p < sizeof(perms) / sizeof(perms[0]); p++) {
+			permuted(&st, perms[p], &img);
+			ck_assert_int_eq(qttt_state_check(&img, NULL),
+			    QTTT_OK);
+			ck_assert_int_eq(qttt_count_games(&img, MEMORY, &b,
+			    NULL), 0);
+			ck_assert(memcmp(a.games, b.games,
+			    sizeof(a.games)) == 0);
+			ck_assert_int_eq(qttt_perft(&img, 2, &pb, NULL), 0);
+			ck_assert_uint_eq(pa, pb);
+		}
+	}
+}
+END_TEST
+
+/* A state the rules cannot reach is refused with the check's reason. */
+START_TEST(test_refused)
+{
+	struct qttt_divide div[QTTT_MAXACTIONS];
+	struct qttt_state st;
+	struct qttt_games g;
+	struct qttt_diag d;
+	uint64_t	 n = 5;
+	size_t		 k = 5;
+
+	qttt_state_init(&st);
+	st.next = 0;
+	memset(&d, 0, sizeof(d));
+	ck_assert_int_eq(qttt_perft(&st, 3, &n, &d), -1);
+	ck_assert_uint_eq(n, 0);
+	ck_assert_int_eq(d.code, QTTT_E_STATE);
+	ck_assert(strstr(d.msg, "next move") != NULL);
+	ck_assert_int_eq(qttt_perft_divide(&st, 3, div, &k, NULL), -1);
+	ck_assert_uint_eq(k, 0);
+	ck_assert_int_eq(qttt_count_games(&st, MEMORY, &g, &d), -1);
+	ck_assert_uint_eq(g.total, 0);
+	/* O2 classical in a1 before any move was made. */
+	qttt_state_init(&st);
+	st.board[0] = 2;
+	ck_assert_int_eq(qttt_count_games(&st, MEMORY, &g, &d), -1);
+}
+END_TEST
+
+START_TEST(test_result_numbers)
+{
+	static const char *const text[QTTT_NRESULTS] = {
+		"1-0", "0-1", "1-1/2", "1/2-1", "3/2-0", "2-0", "0-0"
+	};
+	struct qttt_result r;
+	char		 buf[16];
+	int		 i;
+
+	for (i = 0; i < QTTT_NRESULTS; i++) {
+		qttt_result_nth(i, &r);
+		qttt_result_format(&r, buf, sizeof(buf));
+		ck_assert_str_eq(buf, text[i]);
+		ck_assert_int_eq(qttt_result_index(&r), i);
+	}
+	qttt_result_nth(QTTT_NRESULTS, &r);
+	ck_assert_int_eq(r.over, 0);
+	ck_assert_int_eq(qttt_result_index(&r), -1);
+	qttt_result_nth(-1, &r);
+	ck_assert_int_eq(r.over, 0);
+}
+END_TEST
+
+Suite *
+perft_suite(void)
+{
+	Suite	*s = suite_create("perft");
+	TCase	*tc = tcase_create("perft");
+
+	tcase_set_timeout(tc, 60);
+	tcase_add_test(tc, test_perft_empty);
+	tcase_add_test(tc, test_perft_random);
+	tcase_add_test(tc, test_perft_pending);
+	tcase_add_test(tc, test_perft_over);
+	tcase_add_test(tc, test_divide);
+	tcase_add_test(tc, test_refused);
+	tcase_add_test(tc, test_result_numbers);
+	suite_add_tcase(s, tc);
+
+	tc = tcase_create("games");
+	tcase_set_timeout(tc, 120);
+	tcase_add_test(tc, test_games_random);
+	tcase_add_test(tc, test_games_move4);
+	tcase_add_test(tc, test_games_small_table);
+	tcase_add_test(tc, test_games_hits);
+	tcase_add_test(tc, test_games_over);
+	tcase_add_test(tc, test_symmetry);
+	suite_add_tcase(s, tc);
+	return s;
+}
