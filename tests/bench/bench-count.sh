@@ -10,7 +10,7 @@ count=$data/count
 if [ ! -x "$count" ] || [ "$bench/count.c" -nt "$count" ] ||
     [ "$top/lib/libqttt.a" -nt "$count" ]; then
 	${CC:-cc} -O2 -I"$top/lib" -o "$count" "$bench/count.c" \
-	    "$top/lib/libqttt.a" || exit 2
+	    "$top/lib/libqttt.a" -lyaml || exit 2
 fi
 status=0
 
