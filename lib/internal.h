@@ -45,15 +45,18 @@ void	qttt_board_result(const struct qttt_state *, struct qttt_result *);
 /*
  * What the engine keeps beside a position to close cycles and
  * collapse without looking at every move, always what it would build
- * from the position alone: for each open square, the set of squares
- * joined to it by spooky moves other than a pending one (bit s for
- * square s; a classical square's set is never looked at, and is left
- * as it was when the square became classical); for each square, the
- * spooky moves with a mark in it (bit m for move m); each player's
- * classical marks ([QTTT_X] and [QTTT_O], bit s for square s).
+ * from the position alone: the open squares joined by spooky moves
+ * other than a pending one, as components, each named by one of its
+ * squares (comp[s], for an open square s; members[r], the squares of
+ * the component named r, bit s for square s; a classical square's
+ * entries are never looked at, and are left as they were when the
+ * square became classical); for each square, the spooky moves with a
+ * mark in it (bit m for move m); each player's classical marks
+ * ([QTTT_X] and [QTTT_O], bit s for square s).
  */
 struct qttt_cache {
-	unsigned short	joined[QTTT_NSQUARES];
+	unsigned char	comp[QTTT_NSQUARES];
+	unsigned short	members[QTTT_NSQUARES];
 	unsigned short	spooky[QTTT_NSQUARES];
 	unsigned short	marks[2];
 };

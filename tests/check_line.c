@@ -516,6 +516,101 @@ START_TEST(test_round_trip)
 }
 END_TEST
 
+/*
+ * Lines in canonical form are read by a fast path, and every other line
+ * by the general parser; both must make the same items and the same
+ * diagnostics.  A comment at the end sends a line to the general parser
+ * without changing its items, so each line below, and each line made
+ * from one by changing one byte (to any but CR, which ends a CRLF line
+ * and so may not stand before the comment), is parsed both ways.
+ */
+static const char *const fast_lines[] = {
+	"X1 a1 b1; O2 b1 c1; X3 c1 a1; measure O2->b1; 1-0",
+	"X1 b1 b3; O2 b1 b2; X3 c2 c3; O4 b3 c3; X5 b1 c2; measure X5->b1; "
+	    "O6 a1 a3; X7 c1 a2; O8 a1 a2; X9 c1 a3; measure X9->a3; 0-1",
+	"X1 a1 b2; O2 c3 b3; X3 a2 b1; O4 c1 c2; X5 a3 b2; O6 b3 c1; "
+	    "X7 a1 c2; O8 b1 a2; X9 c3; *",
+	"X1 a1 c3; O2 b2 a3; *",
+	"X1 a1 b1; 1/2-1",
+	"X1 a1 b1; O2 a2 b2; 3/2-0",
+	"X1 a1 b1; 1-1/2",
+	"X1 a1 b1; O2 a2 b2",
+	"X1 a1 b1"
+};
+
+/* The record of a parse, kept to compare with another. */
+static struct qttt_record fast_rec;
+
+/*
+ * Where a line has a fault, its diagnostics may point at the end of an
+ * item, which the comment moves; so records are compared only where
+ * one of the two has none, which is where the fast path may have been
+ * taken.
+ */
+static void
+same_records(const struct qttt_record *a, const struct qttt_record *b,
+    const char *line)
+{
+	size_t	 i;
+
+	if (a->ndiags + a->ndropped > 0 && b->ndiags + b->ndropped > 0)
+		return;
+	ck_assert_msg(a->ndiags == b->ndiags && a->ndropped == b->ndropped,
+	    "'%s': %zu diagnostics, not %zu", line, a->ndiags, b->ndiags);
+	ck_assert_msg(a->nitems == b->nitems, "'%s': %zu items, not %zu",
+	    line, a->nitems, b->nitems);
+	ck_assert_msg(a->damaged == b->damaged, "'%s': damaged", line);
+	for (i = 0; i < a->nitems; i++)
+		ck_assert_msg(memcmp(&a->items[i], &b->items[i],
+		    sizeof(a->items[i])) == 0, "'%s': item %zu differs", line,
+		    i);
+}
+
+/* Parses line both ways, the general way second (in rec). */
+static void
+parse_both(const char *line, size_t n)
+{
+	char	 slow[256];
+	int	 k1, k2;
+
+
+	ck_assert_uint_lt(n + 5, sizeof(slow));
+	memcpy(slow, line, n);
+	memcpy(slow + n, " # x", 4);
+	k1 = qttt_line_parse(line, n, 3, &fast_rec);
+	k2 = qttt_line_parse(slow, n + 4, 3, &rec);
+	ck_assert_int_eq(k1, k2);
+	same_records(&fast_rec, &rec, line);
+}
+
+START_TEST(test_fast_path)
+{
+	const char	*line = fast_lines[_i];
+	char		 buf[256];
+	size_t		 n = strlen(line), i;
+	unsigned long	 accepted = 0;
+	int		 b;
+
+	parse_both(line, n);
+	ck_assert_uint_eq(fast_rec.ndiags, 0);
+	for (i = 0; i < n; i++)
+		for (b = 1; b < 256; b++) {
+			if (b == '\r' || b == (unsigned char)line[i])
+				continue;
+			memcpy(buf, line, n);
+			buf[i] = (char)b;
+			buf[n] = '\0';
+			parse_both(buf, n);
+			accepted += fast_rec.ndiags == 0;
+		}
+	/* Some changes make another valid line: a square, a digit. */
+	ck_assert_uint_gt(accepted, 0);
+	/* Cut short anywhere. */
+	for (i = 1; i < n; i++)
+		parse_both(line, i);
+}
+END_TEST
+
 START_TEST(test_format_size)
 {
 	char	 small[8];
@@ -909,6 +1004,8 @@ line_suite(void)
 	tc = tcase_create("canonical");
 	tcase_add_test(tc, test_round_trip);
 	tcase_add_test(tc, test_format_size);
+	tcase_add_loop_test(tc, test_fast_path, 0,
+	    sizeof(fast_lines) / sizeof(fast_lines[0]));
 	suite_add_tcase(s, tc);
 
 	tc = tcase_create("reader");

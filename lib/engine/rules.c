@@ -115,21 +115,24 @@ joined(const struct qttt_state *st, int a, int b, int skip)
 	return 1;
 }
 
-/* Merges the components of squares a and b in the cycle-finding cache. */
+/*
+ * Merges the components of squares a and b, not joined yet, in the
+ * cycle-finding cache: b's squares take a's name.
+ */
 static void
 join(struct qttt_cache *c, int a, int b)
 {
-	unsigned int	 set = c->joined[a] | c->joined[b], rest = set;
-	int		 s;
+	unsigned int	 ra = c->comp[a], rest = c->members[c->comp[b]];
 
-	do {	/* never empty: a is in it */
-		s = __builtin_ctz(rest);
-		c->joined[s] = set;
-	} while ((rest &= rest - 1) != 0);
+	c->members[ra] |= rest;
+	do	/* never empty: b is in it */
+		c->comp[__builtin_ctz(rest)] = ra;
+	while ((rest &= rest - 1) != 0);
 }
 
-/* The cache of the empty board: every square joined to itself alone. */
+/* The cache of the empty board: every square a component of its own. */
 static const struct qttt_cache empty_cache = {
+	{ 0, 1, 2, 3, 4, 5, 6, 7, 8 },
 	{ BIT(0), BIT(1), BIT(2), BIT(3), BIT(4), BIT(5), BIT(6), BIT(7),
 	    BIT(8) },
 	{ 0 },
@@ -719,11 +722,12 @@ static inline void
 place_cached(struct qttt_state *st, struct qttt_cache *c, int m, int a,
     int b)
 {
-	int	 closed = (c->joined[a] & BIT(b)) != 0;
+	int	 closed = c->comp[a] == c->comp[b];
 
 	place(st, m, a, b, closed);
+	/* In order, as build_cache() joins them: the same names. */
 	if (!closed)
-		join(c, a, b);
+		join(c, a < b ? a : b, a < b ? b : a);
 	c->spooky[a] |= BIT(m);
 	c->spooky[b] |= BIT(m);
 }

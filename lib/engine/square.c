@@ -18,38 +18,56 @@ qttt_square_name(int sq)
 }
 
 /*
- * The results as every tool writes them, in half points: the line
- * notation's canonical form and the state string's last field.
+ * A score as the results that every tool writes spell it (the line
+ * notation's canonical form and the state string's last field), in
+ * half points: a whole one "0", "1", "2", a half one "1/2", "3/2"
+ * (three bytes); -1 if not.
  */
-static const struct {
-	char		 text[6];
-	unsigned char	 len, over, x, o;
-} results[] = {
-	{ "1-0", 3, 1, 2, 0 }, { "0-1", 3, 1, 0, 2 },
-	{ "0-0", 3, 1, 0, 0 }, { "1/2-1", 5, 1, 1, 2 },
-	{ "1-1/2", 5, 1, 2, 1 }, { "3/2-0", 5, 1, 3, 0 },
-	{ "2-0", 3, 1, 4, 0 }, { "*", 1, 0, 0, 0 },
-};
+static int
+whole_score(int c)
+{
+	return c >= '0' && c <= '2' ? (c - '0') * 2 : -1;
+}
 
+static int
+half_score(const char *s)
+{
+	return (s[0] == '1' || s[0] == '3') && s[1] == '/' && s[2] == '2' ?
+	    s[0] - '0' : -1;
+}
+
+/*
+ * The length and where the '-' stands tell which score is whole and
+ * which half; then only the possible results (rule 11) are taken:
+ * 1-0, 0-1, 0-0, 2-0, 1/2-1, 3/2-0, 1-1/2, and "*".
+ */
 int
 qttt_result_parse(const char *s, size_t n, struct qttt_result *r)
 {
-	size_t	 i, j;
+	int	 x, o;
 
-	for (i = 0; i < sizeof(results) / sizeof(results[0]); i++) {
-		if (n != results[i].len)
-			continue;
-		/* A few bytes: too few to call memcmp() for. */
-		for (j = 0; j < n && s[j] == results[i].text[j]; j++)
-			continue;
-		if (j < n)
-			continue;
-		r->over = results[i].over;
-		r->score[QTTT_X] = results[i].x;
-		r->score[QTTT_O] = results[i].o;
+	if (n == 1 && s[0] == '*') {
+		r->over = 0;
+		r->score[QTTT_X] = r->score[QTTT_O] = 0;
 		return 1;
 	}
-	return 0;
+	if (n == 3 && s[1] == '-') {
+		x = whole_score(s[0]);
+		o = whole_score(s[2]);
+	} else if (n == 5 && s[3] == '-') {
+		x = half_score(s);
+		o = whole_score(s[4]);
+	} else if (n == 5 && s[1] == '-') {
+		x = whole_score(s[0]);
+		o = half_score(s + 2);
+	} else
+		return 0;
+	if (x < 0 || o < 0 || !qttt_result_possible(x, o))
+		return 0;
+	r->over = 1;
+	r->score[QTTT_X] = x;
+	r->score[QTTT_O] = o;
+	return 1;
 }
 
 const char *
