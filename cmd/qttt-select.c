@@ -120,11 +120,12 @@ static void
 usage(FILE *f)
 {
 	fprintf(f, "usage: %s [-CchiqUuVvx] [-F feature] [-f format] "
-	    "[-g games] [-k key[=pattern]]\n"
-	    "       [-M moves] [-m measurements] [-o opening] "
-	    "[-P plies] [-p pattern]\n"
-	    "       [-r result] [-s state] [-t format] [-w winner] "
-	    "[file ...]\n", progname);
+	    "[-g games]\n"
+	    "       [-k key[=pattern]] [-M moves] [-m measurements] "
+	    "[-o opening]\n"
+	    "       [-P plies] [-p pattern] [-r result] [-s state] "
+	    "[-t format]\n"
+	    "       [-w winner] [file ...]\n", progname);
 }
 
 static void
@@ -925,7 +926,7 @@ main(int argc, char *argv[])
 	static struct options o;
 	static const struct name_value winners[] = {
 		{ "x", QTTT_X }, { "X", QTTT_X }, { "o", QTTT_O },
-		{ "O", QTTT_O }, { "none", -1 },
+		{ "O", QTTT_O }, { "none", 2 },
 	};
 	char		 why[QTTT_MSG_MAX];
 	size_t		 i;
@@ -1035,7 +1036,7 @@ main(int argc, char *argv[])
 			    optarg)) == -1)
 				return usage_error(usage, "bad winner: %s",
 				    optarg);
-			o.winner = j;
+			o.winner = j == 2 ? -1 : j;
 			break;
 		case 'x':
 			o.exact = 1;
