@@ -1,5 +1,5 @@
 #!/bin/sh
-# Collections: properties of qttt-select on random games.
+# Collections: properties of qttt-select and qttt-stats on random games.
 #	- A game and its 8 images under the symmetries (made here by
 #	  renaming squares, from the geometry of the board) are one game
 #	  to -U and have one canonical form (-C); for -u they are 8.
@@ -8,6 +8,9 @@
 #	- -u drops what is repeated: an input twice is the input once
 #	  (-u and -U apply to what the criteria, -v included, select).
 #	- -c counts what would be written.
+#	- qttt-stats counts what qttt-replay's states show, as jq counts
+#	  it (tests/collections/stats.jq), and as qttt-select selects it;
+#	  its total is the sum of its inputs.
 top=$(cd "$(dirname "$0")/../.." && pwd)
 . "$top/tests/lib.sh"
 suite_begin collections
@@ -15,7 +18,7 @@ suite_begin collections
 GAMES=$out/games.qttt
 IMAGES=$out/images.qttt
 MIXED=$out/mixed.qttt
-export out GAMES IMAGES MIXED
+export top out GAMES IMAGES MIXED
 qttt-generate -u -n 3000 -s 11 >"$GAMES" || exit 1
 # The 8 images of each game, one after another: symmetry g takes
 # column c, row r (0-based) where formats/symmetry.md says.
@@ -109,5 +112,32 @@ partition "-g 5-100,2000-"
 partition "-i"
 partition "-ii -P 9"
 partition "-ii"
+
+# qttt-stats against counts made with jq from every state qttt-replay
+# shows of each game.
+check "qttt-stats -T json: the counts of qttt-replay -T json -a" '
+	qttt-replay -T json -a "$GAMES" |
+	    jq -S -s -f "$top/tests/collections/stats.jq" >"$out/want" &&
+	qttt-stats -T json "$GAMES" | jq -S "del(.input, .valid, .invalid,
+	    .positions, .mean_score)" >"$out/got" &&
+	cmp -s "$out/want" "$out/got" && echo ok'
+check "qttt-stats: the total is the sum of the inputs" '
+	qttt-stats -q -T json "$GAMES" "$MIXED" | jq -s -r "
+	    (.[0] | del(.input, .mean_score)) as \$a |
+	    (.[1] | del(.input, .mean_score)) as \$b |
+	    (.[2] | del(.input, .mean_score)) as \$t |
+	    \$a | [paths(numbers)] |
+	    all(. as \$p | (\$a | getpath(\$p)) + (\$b | getpath(\$p)) ==
+	    (\$t | getpath(\$p))) | if . then \"ok\" else \"no\" end"'
+check "qttt-stats: valid and invalid games as qttt-select counts them" '
+	qttt-stats -q -T json "$MIXED" >"$out/s"
+	[ "$(jq .invalid "$out/s")" = "$(qttt-select -q -i -c "$MIXED")" ] &&
+	[ "$(jq .valid "$out/s")" = "$(qttt-select -q -c "$MIXED")" ] &&
+	[ "$(jq ".results[\"1-0\"]" "$out/s")" = \
+	    "$(qttt-select -q -c -r 1-0 "$MIXED")" ] &&
+	[ "$(jq .two_cycle "$out/s")" = \
+	    "$(qttt-select -q -c -F 2-cycle "$MIXED")" ] &&
+	[ "$(jq .forced_x9 "$out/s")" = \
+	    "$(qttt-select -q -c -F forced-x9 "$MIXED")" ] && echo ok'
 
 suite_end collections
