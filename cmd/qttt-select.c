@@ -595,12 +595,15 @@ match_meta(const struct options *o, const struct qttt_record *rec)
 	return 1;
 }
 
-/* Every criterion but -v and -u. */
+/* Every criterion but -v and -u, the cheapest first. */
 static int
 match(const struct options *o, const struct qttt_record *rec,
     const struct qttt_game *g, int valid)
 {
 	struct qttt_features f;
+	const struct qttt_result *res = &g->state.result;
+	size_t		 i, meas;
+	int		 winner;
 
 	if (o->invalid == 0 && !valid)
 		return 0;
@@ -608,23 +611,34 @@ match(const struct options *o, const struct qttt_record *rec,
 		return 0;
 	if (o->has_games && !in_ranges(&o->games, rec->index))
 		return 0;
-	if (!match_meta(o, rec))
-		return 0;
 	if (o->results != 0 && !match_result(o->results, &g->state))
 		return 0;
-	qttt_game_features(g, &f);
-	if (o->winner != -2 && f.winner != o->winner)
+	if (o->winner != -2) {
+		winner = !res->over || res->score[QTTT_X] ==
+		    res->score[QTTT_O] ? -1 : res->score[QTTT_X] >
+		    res->score[QTTT_O] ? QTTT_X : QTTT_O;
+		if (winner != o->winner)
+			return 0;
+	}
+	if (o->has_moves && !in_ranges(&o->moves, g->state.next - 1))
 		return 0;
-	if (o->has_moves && !in_ranges(&o->moves, f.moves))
+	if (o->has_plies && !in_ranges(&o->plies, g->nplies))
 		return 0;
-	if (o->has_plies && !in_ranges(&o->plies, f.plies))
-		return 0;
-	if (o->has_meas && !in_ranges(&o->meas, f.measurements))
-		return 0;
-	if (!match_features(o, rec, g, &f))
-		return 0;
+	if (o->has_meas) {
+		for (i = 0, meas = 0; i < g->nplies; i++)
+			meas += g->plies[i].kind == QTTT_MEASURE;
+		if (!in_ranges(&o->meas, meas))
+			return 0;
+	}
 	if (o->has_opening && !match_opening(o, g))
 		return 0;
+	if (!match_meta(o, rec))
+		return 0;
+	if (o->nfeatures > 0) {
+		qttt_game_features(g, &f);
+		if (!match_features(o, rec, g, &f))
+			return 0;
+	}
 	if (o->nstates + o->npatterns > 0 && !match_positions(o, rec, g))
 		return 0;
 	return 1;

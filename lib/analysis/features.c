@@ -6,6 +6,7 @@
 #include <string.h>
 
 #include "qttt.h"
+#include "internal.h"
 
 /* The least image of a pair of squares, as an ascending pair. */
 static void
@@ -103,7 +104,7 @@ final_features(const struct qttt_state *st, struct qttt_features *f)
 void
 qttt_game_features(const struct qttt_game *g, struct qttt_features *f)
 {
-	struct qttt_state st;
+	struct qttt_engine e;
 	struct qttt_cycle cy;
 	const struct qttt_action *a;
 	size_t		 i;
@@ -113,7 +114,8 @@ qttt_game_features(const struct qttt_game *g, struct qttt_features *f)
 	f->first[0] = f->first[1] = QTTT_NOSQUARE;
 	final_features(&g->state, f);
 	f->plies = g->nplies;
-	qttt_state_init(&st);
+	/* The engine's cache makes a replay a third as dear. */
+	qttt_engine_init(&e);
 	for (i = 0; i < g->nplies; i++) {
 		a = &g->plies[i];
 		if (a->kind == QTTT_MEASURE)
@@ -125,10 +127,10 @@ qttt_game_features(const struct qttt_game *g, struct qttt_features *f)
 			least_pair(a->sq[0], a->sq[1], f->first);
 		}
 		/* The plies of a game played by the rules are legal. */
-		if (qttt_state_apply(&st, a, NULL) != QTTT_OK)
+		if (qttt_engine_apply(&e, a, NULL) != QTTT_OK)
 			break;
-		if (a->kind == QTTT_PLACE && st.pending != 0 &&
-		    qttt_state_cycle(&st, &cy) == 0 &&
+		if (a->kind == QTTT_PLACE && e.st.pending != 0 &&
+		    qttt_state_cycle(&e.st, &cy) == 0 &&
 		    f->ncycles < QTTT_MAXMOVES) {
 			f->cycle[f->ncycles++] = cy.nsquares;
 			if (cy.nsquares == 2)
