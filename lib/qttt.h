@@ -892,6 +892,79 @@ int		 qttt_count_games(const struct qttt_state *, size_t memory,
 		    struct qttt_games *, struct qttt_diag *d);
 
 /* ------------------------------------------------------------------ */
+/* Features of a game (features.c): what collections are searched by   */
+/* ------------------------------------------------------------------ */
+
+/*
+ * The classes of a first move under the symmetries: the 36 pairs of
+ * squares fall into 8, each named by its least image (formats/
+ * symmetry.md orders squares in reading order).
+ */
+enum qttt_opening {
+	QTTT_OPEN_SIDE = 0,	/* a1 b1: a corner and an edge beside it */
+	QTTT_OPEN_CORNERS,	/* a1 c1: two corners on one side */
+	QTTT_OPEN_KNIGHT,	/* a1 c2: a corner and a far edge */
+	QTTT_OPEN_CORNER_CENTRE, /* a1 b2 */
+	QTTT_OPEN_DIAGONAL,	/* a1 c3: opposite corners */
+	QTTT_OPEN_EDGES,	/* b1 a2: two edges beside each other */
+	QTTT_OPEN_EDGE_CENTRE,	/* b1 b2 */
+	QTTT_OPEN_OPPOSITE,	/* b1 b3: opposite edges */
+	QTTT_NOPENINGS
+};
+
+/*
+ * What happened in a game, as its plies and final state tell.
+ *
+ *	moves		moves made (placements, the forced X9 included)
+ *	plies		moves and measurements
+ *	measurements	measurements made
+ *	ncycles		cycles closed, and cycle[] their lengths in
+ *			squares in the order they closed (a cycle closed
+ *			by the last move of an unfinished game counts)
+ *	twocycles	cycles of 2 squares among them
+ *	forced		1 if the forced X9 was played (rule 3)
+ *	simultaneous	1 if a collapse completed a line of each player
+ *	doubleline	1 if X completed two lines (rule 11)
+ *	result		the game's result (over == 0 if unfinished)
+ *	winner		QTTT_X or QTTT_O, the player with more points;
+ *			-1 for a draw or a game not over
+ *	opening		the class of move 1 (enum qttt_opening), or
+ *			QTTT_NOPENINGS if there is no move 1
+ *	first[2]	move 1's squares in the class's orientation
+ *			(the least image), QTTT_NOSQUARE without one
+ *
+ * A game played from a position (a record with a start) has no plies:
+ * only what its final state shows is filled in (moves, lines, result,
+ * winner; a classical X9 there may have been forced or measured).  Which square a measurement named is the record's
+ * (its items), not the game's, which keeps the canonical form.
+ */
+struct qttt_features {
+	unsigned char	moves;
+	unsigned char	plies;
+	unsigned char	measurements;
+	unsigned char	ncycles;
+	unsigned char	cycle[QTTT_MAXMOVES];
+	unsigned char	twocycles;
+	unsigned char	forced;
+	unsigned char	simultaneous;
+	unsigned char	doubleline;
+	struct qttt_result result;
+	signed char	winner;
+	unsigned char	opening;
+	unsigned char	first[2];
+};
+
+/* Fills f from a game played by the rules (as qttt_record_play left it). */
+void		 qttt_game_features(const struct qttt_game *,
+		    struct qttt_features *f);
+
+/* The class of a first move on squares a and b (a != b, both 0..8). */
+enum qttt_opening qttt_opening_class(int a, int b);
+
+/* "side", "corners", ..., "opposite"; "??" otherwise. */
+const char	*qttt_opening_name(enum qttt_opening);
+
+/* ------------------------------------------------------------------ */
 /* Text (utf8.c): for showing source lines safely                       */
 /* ------------------------------------------------------------------ */
 

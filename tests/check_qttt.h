@@ -43,5 +43,6 @@ Suite	*chunk_suite(void);
 Suite	*symmetry_suite(void);
 Suite	*solve_suite(void);
 Suite	*perft_suite(void);
+Suite	*features_suite(void);
 
 #endif /* !CHECK_QTTT_H */
