@@ -151,6 +151,18 @@ bench: all
 bench-instr: all
 	sh tests/bench/bench-instr.sh
 
+# The solver's book of early positions, written by its live search.
+tests/solve-book: tests/solve-book.o lib/libqttt-internal.a
+	$(CC) $(ALL_LDFLAGS) -o $@.tmp tests/solve-book.o \
+	    lib/libqttt-internal.a $(YAML_LIBS)
+	mv -f $@.tmp $@
+
+tests/solve-book.o tests/check_solve.o: lib/qttt.h lib/internal.h
+
+book: tests/solve-book
+	tests/solve-book > lib/analysis/solve_book.c.tmp
+	mv -f lib/analysis/solve_book.c.tmp lib/analysis/solve_book.c
+
 install: all
 	mkdir -p $(DESTDIR)$(BINDIR) $(DESTDIR)$(LIBDIR)/pkgconfig \
 	    $(DESTDIR)$(INCLUDEDIR) $(DESTDIR)$(MANDIR)/man1 \
@@ -183,8 +195,9 @@ uninstall:
 
 clean:
 	rm -f lib/*/*.o lib/libqttt.o lib/libqttt.a lib/libqttt-internal.a \
-	    lib/libqttt.so* cmd/*.o $(TOOLS) tests/*.o tests/unit
+	    lib/libqttt.so* cmd/*.o $(TOOLS) tests/*.o tests/unit \
+	    tests/solve-book
 	rm -rf tests/out
 
-.PHONY: all check demo bench bench-instr install uninstall clean
+.PHONY: all check demo bench bench-instr book install uninstall clean
 .SUFFIXES: .c .o

@@ -81,6 +81,26 @@ enum qttt_code	 qttt_game_play_engine(struct qttt_game *g,
 
 /* qttt_utf8_len() is public: qttt.h. */
 
+/*
+ * The solver's book of early positions (solve_book.c, written by
+ * tests/solve-book, make book): the value of every position with at most
+ * QTTT_BOOK_MOVES moves made, as its canonical key (qttt_solver_key)
+ * with the value minus QTTT_VALUE_MIN in the QTTT_BOOK_VALUE bits,
+ * sorted by key.  The book depends on the form of the key: a change to
+ * it needs make book.
+ */
+#define QTTT_BOOK_MOVES		3
+#define QTTT_BOOK_SHIFT		56
+#define QTTT_BOOK_VALUE		(UINT64_C(0x7) << QTTT_BOOK_SHIFT)
+extern const uint64_t	qttt_book[];
+extern const size_t	qttt_book_size;
+/* The canonical key of a legal state, and its value in the book
+ * (QTTT_VALUE_MIN - 1 if it is not there). */
+uint64_t qttt_solver_key(const struct qttt_solver *,
+	    const struct qttt_state *);
+int	 qttt_solver_book_value(const struct qttt_solver *,
+	    const struct qttt_state *);
+
 /* ------------------------------------------------------------------ */
 /* The input layer (reader.c) and the format readers that plug into it  */
 /* ------------------------------------------------------------------ */

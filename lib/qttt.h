@@ -726,6 +726,106 @@ void		 qttt_generator_game(struct qttt_generator *,
 uint64_t	 qttt_generator_uniform(struct qttt_generator *, uint64_t n);
 
 /* ------------------------------------------------------------------ */
+/* Perfect play (solve.c)                                               */
+/* ------------------------------------------------------------------ */
+
+/*
+ * The value of a position: X's score minus O's, in half points, when
+ * X plays to make it as large as it can be and O as small (rule 11).
+ * Each value is one result: 4 is 2-0, 3 is 3/2-0, 2 is 1-0, 1 is
+ * 1-1/2, 0 is 0-0, -1 is 1/2-1, -2 is 0-1.  The empty board is worth
+ * 1: X wins 1-1/2.
+ */
+#define QTTT_VALUE_MIN		(-2)
+#define QTTT_VALUE_MAX		4
+
+/*
+ * The result a value stands for, to be written with
+ * qttt_result_format().  Returns 0, or -1 (r unchanged) for a number
+ * that is no value.
+ */
+int		 qttt_solver_result(int value, struct qttt_result *r);
+
+/*
+ * A solver: a search and its table of positions already searched,
+ * which makes later queries on related positions fast.  Values are
+ * exact whatever the table's size or history (the table holds exact
+ * bounds of whole positions, never guesses): the same state always
+ * gets the same answer, in the same order, on any thread.  A solver
+ * is used by one thread at a time; the library keeps no other state,
+ * so threads with a solver each need no locking.
+ */
+struct qttt_solver;
+
+/*
+ * A new solver whose table takes at most table_bytes of memory (less
+ * than 64 bytes: no table, which is correct but slow); the solver
+ * itself takes about 3 KiB more.  QTTT_SOLVER_TABLE is a good size:
+ * most of a game's positions then stay in it.  Returns NULL if out of
+ * memory.  The caller owns the solver; qttt_solver_free() frees it and
+ * its table, and accepts NULL.
+ */
+#define QTTT_SOLVER_TABLE	(64UL * 1024 * 1024)
+struct qttt_solver *qttt_solver_new(size_t table_bytes);
+void		 qttt_solver_free(struct qttt_solver *);
+
+/* Empties the table, as for a solver just made. */
+void		 qttt_solver_clear(struct qttt_solver *);
+
+/* The positions searched since the solver was made or cleared. */
+unsigned long long qttt_solver_nodes(const struct qttt_solver *);
+
+/*
+ * The value of st into *value.  st may be any state the rules can
+ * reach: a move to make (the forced X9 among them), a measurement
+ * pending (the measurer picks the outcome, then moves), or a game over
+ * (the value of its result).  Returns QTTT_OK, or QTTT_E_STATE with a
+ * message in d (which may be NULL) if st fails qttt_state_check().
+ */
+enum qttt_code	 qttt_solver_value(struct qttt_solver *,
+		    const struct qttt_state *st, int *value,
+		    struct qttt_diag *d);
+
+/*
+ * What perfect play makes of a position, as qttt_solver_analyze()
+ * fills it in; a plain value the caller owns.  The actions are those of
+ * qttt_state_actions(), in its order, each with the value of the state
+ * it leads to; best lists, in the same order, the indices of the
+ * actions that keep the position's value (none when the game is over).
+ * The principal variation plays from the position to the end of the
+ * game, taking at each step the first action that keeps the value.
+ */
+struct qttt_analysis {
+	int			 value;
+	size_t			 nactions;
+	struct qttt_action	 actions[QTTT_MAXACTIONS];
+	signed char		 values[QTTT_MAXACTIONS];
+	size_t			 nbest;
+	unsigned char		 best[QTTT_MAXACTIONS];
+	size_t			 npv;
+	struct qttt_action	 pv[QTTT_MAXPLIES];
+};
+
+/*
+ * Analyses st (as qttt_solver_value accepts it) into *an: the value,
+ * the actions with theirs and the best actions, and with QTTT_SOLVE_PV
+ * the principal variation too (npv is 0 without it).  Returns QTTT_OK,
+ * or QTTT_E_STATE with a message in d; *an is then unchanged.
+ */
+#define QTTT_SOLVE_PV	0x1
+enum qttt_code	 qttt_solver_analyze(struct qttt_solver *,
+		    const struct qttt_state *st, unsigned int flags,
+		    struct qttt_analysis *an, struct qttt_diag *d);
+
+/*
+ * Whether the solver looks up the values of the earliest positions in
+ * the library's book of them (on in a new solver) or searches them as
+ * it does the others, as the program that writes the book does.  The
+ * values are the same either way; the book saves time.
+ */
+void		 qttt_solver_use_book(struct qttt_solver *, int use);
+
+/* ------------------------------------------------------------------ */
 /* Text (utf8.c): for showing source lines safely                       */
 /* ------------------------------------------------------------------ */
 

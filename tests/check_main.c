@@ -21,6 +21,7 @@ main(void)
 	srunner_add_suite(sr, state_suite());
 	srunner_add_suite(sr, chunk_suite());
 	srunner_add_suite(sr, symmetry_suite());
+	srunner_add_suite(sr, solve_suite());
 	srunner_run_all(sr, CK_NORMAL);
 	failed = srunner_ntests_failed(sr);
 	srunner_free(sr);

@@ -41,5 +41,6 @@ Suite	*render_suite(void);
 Suite	*state_suite(void);
 Suite	*chunk_suite(void);
 Suite	*symmetry_suite(void);
+Suite	*solve_suite(void);
 
 #endif /* !CHECK_QTTT_H */

@@ -1,0 +1,605 @@
+/*
+ * The solver (lib/analysis/solve.c): the worked examples, positions one
+ * action from the end, the symmetries of the board, the book of early
+ * positions, and a plain minimax of the test's own (no table, no
+ * symmetry, no pruning, on the rules engine) on random positions.
+ */
+#include <pthread.h>
+#include <stdio.h>
+#include <string.h>
+
+#include "qttt.h"
+#include "internal.h"
+#include "check_qttt.h"
+
+/* As in check_generate.c: ck_assert only when something fails. */
+#define REQUIRE(e) do {							\
+	if (!(e))							\
+		ck_abort_msg("failed: %s", #e);				\
+} while (0)
+#define REQUIRE_EQ(a, b) do {						\
+	long long a_ = (a), b_ = (b);					\
+	if (a_ != b_)							\
+		ck_abort_msg("failed: %s == %s (%lld != %lld)", #a, #b,	\
+		    a_, b_);						\
+} while (0)
+
+/* Random positions for the minimax (test_minimax). */
+#define NMINIMAX	500
+#define NMINIMAXRUNS	4
+#define NMOVE5		6
+
+/* A table small enough for many solvers, big enough to be quick. */
+#define TABLE		(8UL * 1024 * 1024)
+
+static int
+square(const char *name)
+{
+	return (name[0] - 'a') + 3 * (name[1] - '1');
+}
+
+/* Plays "a1 b2" (a placement) or "X7->a1" (a measurement) on g. */
+static void
+play(struct qttt_game *g, const char *item)
+{
+	struct qttt_action a;
+	struct qttt_diag d;
+
+	memset(&a, 0, sizeof(a));
+	if (item[2] == '-') {
+		a.kind = QTTT_MEASURE;
+		a.move = item[1] - '0';
+		a.sq[0] = a.sq[1] = square(item + 4);
+	} else {
+		a.kind = QTTT_PLACE;
+		a.move = g->state.next;
+		a.sq[0] = square(item);
+		a.sq[1] = item[2] == ' ' ? square(item + 3) : a.sq[0];
+	}
+	ck_assert_msg(qttt_game_play(g, &a, &d) == QTTT_OK, "%s: %s", item,
+	    d.msg);
+}
+
+static void
+play_all(struct qttt_game *g, const char *const *items)
+{
+	qttt_game_init(g);
+	for (; *items != NULL; items++)
+		play(g, *items);
+}
+
+static int
+result_value(const struct qttt_result *r)
+{
+	return (int)r->score[QTTT_X] - r->score[QTTT_O];
+}
+
+/*
+ * The test's own minimax: every action of the engine, to the end of
+ * the game, X taking the largest value and O the smallest.
+ */
+static int
+minimax(const struct qttt_state *st)
+{
+	struct qttt_action acts[QTTT_MAXACTIONS];
+	struct qttt_state next;
+	size_t		 n, i;
+	int		 v, best = 0, x = qttt_state_turn(st) == QTTT_X;
+
+	if (st->result.over)
+		return result_value(&st->result);
+	n = qttt_state_actions(st, acts);
+	for (i = 0; i < n; i++) {
+		next = *st;
+		REQUIRE(qttt_state_apply(&next, &acts[i], NULL) == QTTT_OK);
+		v = minimax(&next);
+		if (i == 0 || (x ? v > best : v < best))
+			best = v;
+	}
+	return best;
+}
+
+/* A random state of a random game, its next move at least from. */
+static void
+random_state(struct qttt_generator *gen, int from, struct qttt_state *st)
+{
+	struct qttt_game g;
+	size_t		 first, ply;
+
+	do {
+		qttt_generator_game(gen, &g);
+		for (first = 0; first < g.nplies; first++) {
+			qttt_game_state_at(&g, first, st);
+			if (st->next >= from)
+				break;
+		}
+	} while (first >= g.nplies);
+	ply = first + qttt_generator_uniform(gen, g.nplies - first);
+	qttt_game_state_at(&g, ply, st);
+}
+
+/* ------------------------------------------------------------------ */
+
+START_TEST(test_result_of_value)
+{
+	static const char *const text[] = {
+		"0-1", "1/2-1", "0-0", "1-1/2", "1-0", "3/2-0", "2-0"
+	};
+	struct qttt_result r;
+	char		 buf[16];
+	int		 v;
+
+	for (v = QTTT_VALUE_MIN; v <= QTTT_VALUE_MAX; v++) {
+		ck_assert_int_eq(qttt_solver_result(v, &r), 0);
+		ck_assert_int_eq(r.over, 1);
+		ck_assert_int_eq(result_value(&r), v);
+		qttt_result_format(&r, buf, sizeof(buf));
+		ck_assert_str_eq(buf, text[v - QTTT_VALUE_MIN]);
+	}
+	memset(&r, 0, sizeof(r));
+	ck_assert_int_eq(qttt_solver_result(QTTT_VALUE_MIN - 1, &r), -1);
+	ck_assert_int_eq(qttt_solver_result(QTTT_VALUE_MAX + 1, &r), -1);
+	ck_assert_int_eq(r.over, 0);
+}
+END_TEST
+
+/* Published: X wins 1-1/2 with perfect play. */
+START_TEST(test_empty_board)
+{
+	struct qttt_solver *sv;
+	struct qttt_state st;
+	struct qttt_analysis an;
+	struct qttt_result r;
+	char		 buf[16];
+	size_t		 i;
+	int		 v;
+
+	ck_assert_ptr_nonnull(sv = qttt_solver_new(TABLE));
+	qttt_state_init(&st);
+	ck_assert_int_eq(qttt_solver_value(sv, &st, &v, NULL), QTTT_OK);
+	ck_assert_int_eq(v, 1);
+	qttt_solver_result(v, &r);
+	qttt_result_format(&r, buf, sizeof(buf));
+	ck_assert_str_eq(buf, "1-1/2");
+	ck_assert_int_eq(qttt_solver_analyze(sv, &st, 0, &an, NULL),
+	    QTTT_OK);
+	ck_assert_int_eq(an.value, 1);
+	ck_assert_uint_eq(an.nactions, 36);
+	ck_assert_uint_eq(an.npv, 0);
+	ck_assert_uint_gt(an.nbest, 0);
+	for (i = 0; i < an.nbest; i++)
+		ck_assert_int_eq(an.values[an.best[i]], 1);
+	for (i = 0; i < an.nactions; i++)
+		ck_assert_int_le(an.values[i], 1);
+	qttt_solver_free(sv);
+}
+END_TEST
+
+/*
+ * Rules example 3 (Goff's Fig. 8): O measures the 2-cycle of X1 and
+ * X7.  X7->a1 gives 1/2-1, X7->b2 gives 1-1/2: O takes the first.
+ */
+START_TEST(test_fig8)
+{
+	static const char *const items[] = {
+		"a1 b2", "c1 b2", "a2 b2", "b2 c2", "b2 a3", "b2 c3",
+		"a1 b2", NULL
+	};
+	struct qttt_solver *sv;
+	struct qttt_game g;
+	struct qttt_analysis an;
+	struct qttt_state st;
+	char		 buf[32];
+
+	play_all(&g, items);
+	ck_assert_int_eq(g.state.pending, 7);
+	ck_assert_int_eq(qttt_state_turn(&g.state), QTTT_O);
+	ck_assert_ptr_nonnull(sv = qttt_solver_new(TABLE));
+	ck_assert_int_eq(qttt_solver_analyze(sv, &g.state, QTTT_SOLVE_PV,
+	    &an, NULL), QTTT_OK);
+	ck_assert_int_eq(an.value, -1);
+	ck_assert_uint_eq(an.nactions, 2);
+	qttt_action_format(&an.actions[0], buf, sizeof(buf));
+	ck_assert_str_eq(buf, "measure X7->a1");
+	ck_assert_int_eq(an.values[0], -1);
+	qttt_action_format(&an.actions[1], buf, sizeof(buf));
+	ck_assert_str_eq(buf, "measure X7->b2");
+	ck_assert_int_eq(an.values[1], 1);
+	ck_assert_uint_eq(an.nbest, 1);
+	ck_assert_uint_eq(an.best[0], 0);
+	ck_assert_uint_eq(an.npv, 1);
+	qttt_action_format(&an.pv[0], buf, sizeof(buf));
+	ck_assert_str_eq(buf, "measure X7->a1");
+	st = g.state;
+	qttt_state_apply(&st, &an.pv[0], NULL);
+	qttt_result_format(&st.result, buf, sizeof(buf));
+	ck_assert_str_eq(buf, "1/2-1");
+	qttt_solver_free(sv);
+}
+END_TEST
+
+/* Rules example 4: the forced X9 and a double line, 2-0. */
+START_TEST(test_forced_double_line)
+{
+	static const char *const items[] = {
+		"a1 b1", "b1 c1", "c1 c2", "c2 c3", "b3 c3", "a3 b3",
+		"a2 a3", "a1 a2", "O8->a2", NULL
+	};
+	struct qttt_solver *sv;
+	struct qttt_game g;
+	struct qttt_analysis an;
+	char		 buf[32];
+
+	play_all(&g, items);
+	ck_assert(qttt_state_forced(&g.state));
+	ck_assert_ptr_nonnull(sv = qttt_solver_new(TABLE));
+	ck_assert_int_eq(qttt_solver_analyze(sv, &g.state, QTTT_SOLVE_PV,
+	    &an, NULL), QTTT_OK);
+	ck_assert_int_eq(an.value, 4);
+	ck_assert_uint_eq(an.nactions, 1);
+	ck_assert_uint_eq(an.npv, 1);
+	qttt_action_format(&an.pv[0], buf, sizeof(buf));
+	ck_assert_str_eq(buf, "X9 b2");
+	qttt_solver_free(sv);
+}
+END_TEST
+
+/* A game over: its result's value, and nothing to play. */
+START_TEST(test_game_over)
+{
+	static const char *const items[] = {
+		"a1 b1", "b1 b2", "b2 c3", "b3 c3", "c2 c3", "a1 b2",
+		"O6->b2", NULL
+	};
+	struct qttt_solver *sv;
+	struct qttt_game g;
+	struct qttt_analysis an;
+	int		 v;
+
+	play_all(&g, items);
+	ck_assert(g.state.result.over);
+	ck_assert_ptr_nonnull(sv = qttt_solver_new(0));
+	ck_assert_int_eq(qttt_solver_value(sv, &g.state, &v, NULL), QTTT_OK);
+	ck_assert_int_eq(v, -2);
+	ck_assert_int_eq(qttt_solver_analyze(sv, &g.state, QTTT_SOLVE_PV,
+	    &an, NULL), QTTT_OK);
+	ck_assert_int_eq(an.value, -2);
+	ck_assert_uint_eq(an.nactions, 0);
+	ck_assert_uint_eq(an.nbest, 0);
+	ck_assert_uint_eq(an.npv, 0);
+	qttt_solver_free(sv);
+}
+END_TEST
+
+/* A state the rules cannot reach is refused, the analysis untouched. */
+START_TEST(test_bad_state)
+{
+	struct qttt_solver *sv;
+	struct qttt_state st;
+	struct qttt_analysis an, before;
+	struct qttt_diag d;
+	int		 v = 99;
+
+	qttt_state_init(&st);
+	st.board[0] = 2;	/* an O mark with no move made */
+	ck_assert_ptr_nonnull(sv = qttt_solver_new(TABLE));
+	memset(&an, 0x5a, sizeof(an));
+	before = an;
+	memset(&d, 0, sizeof(d));
+	ck_assert_int_eq(qttt_solver_value(sv, &st, &v, &d), QTTT_E_STATE);
+	ck_assert_int_eq(v, 99);
+	ck_assert(d.msg[0] != '\0');
+	ck_assert_int_eq(qttt_solver_analyze(sv, &st, QTTT_SOLVE_PV, &an,
+	    NULL), QTTT_E_STATE);
+	ck_assert(memcmp(&an, &before, sizeof(an)) == 0);
+	qttt_solver_free(sv);
+	qttt_solver_free(NULL);
+}
+END_TEST
+
+/*
+ * Positions one action from the end: the last state before the end of
+ * random finished games.  The action played there is worth the game's
+ * result, and the analysis agrees with every action played out.
+ */
+START_TEST(test_one_from_end)
+{
+	struct qttt_generator gen;
+	struct qttt_solver *sv;
+	struct qttt_game g;
+	struct qttt_state st, next;
+	struct qttt_analysis an;
+	size_t		 i, k;
+	int		 games;
+
+	qttt_generator_init(&gen, 11, 0);
+	ck_assert_ptr_nonnull(sv = qttt_solver_new(TABLE));
+	for (games = 0; games < 2000; games++) {
+		qttt_generator_game(&gen, &g);
+		qttt_game_state_at(&g, g.nplies - 1, &st);
+		REQUIRE(qttt_solver_analyze(sv, &st, QTTT_SOLVE_PV, &an,
+		    NULL) == QTTT_OK);
+		for (i = 0; i < an.nactions; i++)
+			if (memcmp(&an.actions[i], &g.plies[g.nplies - 1],
+			    sizeof(an.actions[i])) == 0)
+				break;
+		REQUIRE(i < an.nactions);
+		REQUIRE_EQ(an.values[i], result_value(&g.state.result));
+		for (i = 0; i < an.nactions; i++) {
+			next = st;
+			REQUIRE(qttt_state_apply(&next, &an.actions[i],
+			    NULL) == QTTT_OK);
+			REQUIRE_EQ(an.values[i], minimax(&next));
+		}
+		REQUIRE_EQ(an.value, minimax(&st));
+		/* The variation plays out to the position's value. */
+		for (k = 0; k < an.npv; k++)
+			REQUIRE(qttt_state_apply(&st, &an.pv[k], NULL) ==
+			    QTTT_OK);
+		REQUIRE(st.result.over);
+		REQUIRE_EQ(result_value(&st.result), an.value);
+	}
+	qttt_solver_free(sv);
+}
+END_TEST
+
+/* The image of a state under symmetry k, with the test's own map. */
+static void
+transform(const struct qttt_state *st, int k, struct qttt_state *out)
+{
+	static const char *const maps[8] = {
+		"012345678", "630741852", "876543210", "258147036",
+		"210543876", "678345012", "036147258", "852741630"
+	};
+	int	 m, s, a, b;
+
+	*out = *st;
+	memset(out->board, 0, sizeof(out->board));
+	for (s = 0; s < QTTT_NSQUARES; s++)
+		out->board[maps[k][s] - '0'] = st->board[s];
+	for (m = 1; m <= QTTT_MAXMOVES; m++) {
+		if (st->where[m][0] == QTTT_NOSQUARE)
+			continue;
+		a = maps[k][st->where[m][0]] - '0';
+		b = maps[k][st->where[m][1]] - '0';
+		out->where[m][0] = a < b ? a : b;
+		out->where[m][1] = a < b ? b : a;
+	}
+}
+
+START_TEST(test_symmetry)
+{
+	struct qttt_generator gen;
+	struct qttt_solver *sv, *fresh;
+	struct qttt_state st, img;
+	int		 i, k, v, w;
+
+	qttt_generator_init(&gen, 12, 0);
+	ck_assert_ptr_nonnull(sv = qttt_solver_new(TABLE));
+	ck_assert_ptr_nonnull(fresh = qttt_solver_new(64 * 1024));
+	for (i = 0; i < 300; i++) {
+		random_state(&gen, 5, &st);
+		REQUIRE(qttt_solver_value(sv, &st, &v, NULL) == QTTT_OK);
+		for (k = 0; k < 8; k++) {
+			transform(&st, k, &img);
+			REQUIRE(qttt_state_check(&img, NULL) == QTTT_OK);
+			/* The same key, and the same value searched anew. */
+			REQUIRE(qttt_solver_key(sv, &img) ==
+			    qttt_solver_key(sv, &st));
+			qttt_solver_clear(fresh);
+			REQUIRE(qttt_solver_value(fresh, &img, &w, NULL) ==
+			    QTTT_OK);
+			REQUIRE_EQ(w, v);
+		}
+	}
+	qttt_solver_free(sv);
+	qttt_solver_free(fresh);
+}
+END_TEST
+
+/*
+ * The independent check: the solver against the plain minimax on
+ * random positions, every action's value and the position's: runs of
+ * NMINIMAX random games cut at random plies from move 6 on, and a few
+ * positions at move 5 itself, where the minimax takes about a second.
+ */
+static void
+against_minimax(struct qttt_solver *sv, const struct qttt_state *st)
+{
+	struct qttt_state next;
+	struct qttt_analysis an;
+	size_t		 i;
+	int		 v, best = 0, x = qttt_state_turn(st) == QTTT_X;
+
+	REQUIRE(qttt_solver_analyze(sv, st, 0, &an, NULL) == QTTT_OK);
+	if (an.nactions == 0) {
+		REQUIRE_EQ(an.value, minimax(st));
+		return;
+	}
+	for (i = 0; i < an.nactions; i++) {
+		next = *st;
+		REQUIRE(qttt_state_apply(&next, &an.actions[i], NULL) ==
+		    QTTT_OK);
+		v = minimax(&next);
+		REQUIRE_EQ(an.values[i], v);
+		if (i == 0 || (x ? v > best : v < best))
+			best = v;
+	}
+	REQUIRE_EQ(an.value, best);
+}
+
+START_TEST(test_minimax)
+{
+	struct qttt_generator gen;
+	struct qttt_solver *sv;
+	struct qttt_state st;
+	int		 n;
+
+	qttt_generator_init(&gen, 13 + _i, 0);
+	ck_assert_ptr_nonnull(sv = qttt_solver_new(TABLE));
+	for (n = 0; n < NMINIMAX; n++) {
+		random_state(&gen, 6, &st);
+		against_minimax(sv, &st);
+	}
+	qttt_solver_free(sv);
+}
+END_TEST
+
+START_TEST(test_minimax_move5)
+{
+	struct qttt_generator gen;
+	struct qttt_solver *sv;
+	struct qttt_state st;
+	struct qttt_game g;
+	size_t		 ply;
+	int		 n = 0;
+
+	qttt_generator_init(&gen, 20, 0);
+	ck_assert_ptr_nonnull(sv = qttt_solver_new(TABLE));
+	while (n < NMOVE5) {
+		qttt_generator_game(&gen, &g);
+		for (ply = 0; ply < g.nplies; ply++) {
+			qttt_game_state_at(&g, ply, &st);
+			if (st.next == 5 && !st.result.over)
+				break;
+		}
+		if (ply == g.nplies)
+			continue;
+		against_minimax(sv, &st);
+		n++;
+	}
+	qttt_solver_free(sv);
+}
+END_TEST
+
+/*
+ * The same answers, in the same order, whatever the table: none, a
+ * small one, a large one, a used one, on threads of their own.
+ */
+#define NDET	40
+
+struct det_job {
+	size_t			 table;
+	int			 clear;
+	struct qttt_analysis	 an[NDET];
+};
+
+static void *
+det_run(void *arg)
+{
+	struct det_job	*job = arg;
+	struct qttt_generator gen;
+	struct qttt_solver *sv;
+	struct qttt_state st;
+	int		 i;
+
+	qttt_generator_init(&gen, 14, 0);
+	if ((sv = qttt_solver_new(job->table)) == NULL)
+		return NULL;
+	for (i = 0; i < NDET; i++) {
+		random_state(&gen, 5, &st);
+		if (job->clear)
+			qttt_solver_clear(sv);
+		memset(&job->an[i], 0, sizeof(job->an[i]));
+		qttt_solver_analyze(sv, &st, QTTT_SOLVE_PV, &job->an[i], NULL);
+	}
+	qttt_solver_free(sv);
+	return job;
+}
+
+START_TEST(test_deterministic)
+{
+	static struct det_job jobs[4] = {
+		{ 0, 0, { { 0 } } }, { 4096, 0, { { 0 } } },
+		{ TABLE, 0, { { 0 } } }, { TABLE, 1, { { 0 } } }
+	};
+	pthread_t	 th[4];
+	void		*ret;
+	int		 i;
+
+	for (i = 0; i < 4; i++)
+		ck_assert_int_eq(pthread_create(&th[i], NULL, det_run,
+		    &jobs[i]), 0);
+	for (i = 0; i < 4; i++) {
+		ck_assert_int_eq(pthread_join(th[i], &ret), 0);
+		ck_assert_ptr_nonnull(ret);
+	}
+	for (i = 1; i < 4; i++)
+		ck_assert(memcmp(jobs[i].an, jobs[0].an,
+		    sizeof(jobs[0].an)) == 0);
+	for (i = 0; i < NDET; i++)
+		ck_assert_uint_gt(jobs[0].an[i].npv + (jobs[0].an[i].nactions
+		    == 0), 0);
+}
+END_TEST
+
+/*
+ * The book (solve_book.c): every early position is in it, and a sample
+ * of its entries is what the live search with no book finds.
+ */
+START_TEST(test_book)
+{
+	struct qttt_generator gen;
+	struct qttt_solver *sv, *live;
+	struct qttt_state st;
+	struct qttt_game g;
+	size_t		 ply;
+	int		 i, v, w, sampled = 0;
+
+	ck_assert_uint_gt(qttt_book_size, 0);
+	for (i = 1; i < (int)qttt_book_size; i++)
+		ck_assert((qttt_book[i - 1] & ~QTTT_BOOK_VALUE) <
+		    (qttt_book[i] & ~QTTT_BOOK_VALUE));
+	ck_assert_ptr_nonnull(sv = qttt_solver_new(TABLE));
+	ck_assert_ptr_nonnull(live = qttt_solver_new(4 * TABLE));
+	qttt_solver_use_book(live, 0);
+	qttt_generator_init(&gen, 15, 0);
+	for (i = 0; i < 2000; i++) {
+		qttt_generator_game(&gen, &g);
+		for (ply = 0; ply < g.nplies; ply++) {
+			qttt_game_state_at(&g, ply, &st);
+			if (st.result.over ||
+			    st.next > QTTT_BOOK_MOVES + 1)
+				break;
+			v = qttt_solver_book_value(sv, &st);
+			REQUIRE(v >= QTTT_VALUE_MIN && v <= QTTT_VALUE_MAX);
+			/* The deepest ones are quick to search. */
+			if (i % 200 != 0 || st.next != QTTT_BOOK_MOVES + 1)
+				continue;
+			REQUIRE(qttt_solver_value(live, &st, &w, NULL) ==
+			    QTTT_OK);
+			REQUIRE_EQ(w, v);
+			sampled++;
+		}
+	}
+	ck_assert_int_gt(sampled, 5);
+	/* A position past the book is not in it. */
+	random_state(&gen, QTTT_BOOK_MOVES + 2, &st);
+	ck_assert_int_eq(qttt_solver_book_value(sv, &st), QTTT_VALUE_MIN - 1);
+	qttt_solver_free(sv);
+	qttt_solver_free(live);
+}
+END_TEST
+
+Suite *
+solve_suite(void)
+{
+	Suite	*s = suite_create("solve");
+	TCase	*tc = tcase_create("solve");
+
+	tcase_set_timeout(tc, 300);
+	tcase_add_test(tc, test_result_of_value);
+	tcase_add_test(tc, test_empty_board);
+	tcase_add_test(tc, test_fig8);
+	tcase_add_test(tc, test_forced_double_line);
+	tcase_add_test(tc, test_game_over);
+	tcase_add_test(tc, test_bad_state);
+	tcase_add_test(tc, test_one_from_end);
+	tcase_add_test(tc, test_symmetry);
+	tcase_add_loop_test(tc, test_minimax, 0, NMINIMAXRUNS);
+	tcase_add_test(tc, test_minimax_move5);
+	tcase_add_test(tc, test_deterministic);
+	tcase_add_test(tc, test_book);
+	suite_add_tcase(s, tc);
+	return s;
+}
