@@ -154,8 +154,8 @@ bench-instr: all
 
 # The solver's book of early positions, written by its live search.
 tests/solve-book: tests/solve-book.o lib/libqttt-internal.a
-	$(CC) $(ALL_LDFLAGS) -o $@.tmp tests/solve-book.o lib/libqttt-internal.a \
-	    $(YAML_LIBS)
+	$(CC) $(ALL_LDFLAGS) -o $@.tmp tests/solve-book.o \
+	    lib/libqttt-internal.a $(YAML_LIBS)
 	mv -f $@.tmp $@
 
 tests/solve-book.o tests/check_solve.o: lib/qttt.h lib/internal.h
