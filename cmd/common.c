@@ -59,6 +59,37 @@ parse_format(const char *s)
 }
 
 int
+parse_target(const char *s)
+{
+	static const struct name_value names[] = {
+		{ "line", TO_LINE }, { "text", TO_LINE }, { "txt", TO_LINE },
+		{ "qttt", TO_LINE }, { "yaml", TO_YAML }, { "yml", TO_YAML },
+		{ "json", TO_JSON }, { "jsonl", TO_JSON }, { "goff", TO_GOFF },
+	};
+
+	return lookup_name(names, NVALUES(names), s);
+}
+
+int
+write_record(enum target to, const struct qttt_game *g,
+    const struct qttt_extras *ex, char *why, size_t n)
+{
+	if ((to == TO_YAML || to == TO_JSON) &&
+	    qttt_extras_check(ex, g->nplies, why, n) == -1)
+		return -2;
+	switch (to) {
+	case TO_YAML:
+		return qttt_yaml_write(stdout, g, ex);
+	case TO_JSON:
+		return qttt_json_write(stdout, g, ex);
+	case TO_GOFF:
+		return qttt_goff_write(stdout, g);
+	default:
+		return qttt_line_write(stdout, g, ex);
+	}
+}
+
+int
 parse_number(const char *s, unsigned long long lo, unsigned long long hi,
     unsigned long long *v)
 {

@@ -11,13 +11,6 @@
 #include "qttt.h"
 #include "common.h"
 
-enum target {
-	TO_LINE,
-	TO_YAML,
-	TO_JSON,
-	TO_GOFF
-};
-
 struct options {
 	enum qttt_format format;	/* -f: input format */
 	enum target	 to;		/* -t: output format */
@@ -55,19 +48,6 @@ help(void)
 	exit(finish_output() == 0 ? EXIT_VALID : EXIT_TROUBLE);
 }
 
-/* The output format: the names a user would try. */
-static int
-parse_target(const char *s)
-{
-	static const struct name_value names[] = {
-		{ "line", TO_LINE }, { "text", TO_LINE }, { "txt", TO_LINE },
-		{ "qttt", TO_LINE }, { "yaml", TO_YAML }, { "yml", TO_YAML },
-		{ "json", TO_JSON }, { "jsonl", TO_JSON }, { "goff", TO_GOFF },
-	};
-
-	return lookup_name(names, NVALUES(names), s);
-}
-
 /*
  * Writes a game with what its record holds besides the moves.  Returns
  * 0, -1 if standard output failed, or -2 (with the reason in why, of
@@ -81,19 +61,7 @@ write_game(enum target to, const struct qttt_game *g,
 	struct qttt_extras ex;
 
 	qttt_extras_from_record(&ex, g, rec);
-	if ((to == TO_YAML || to == TO_JSON) &&
-	    qttt_extras_check(&ex, g->nplies, why, n) == -1)
-		return -2;
-	switch (to) {
-	case TO_YAML:
-		return qttt_yaml_write(stdout, g, &ex);
-	case TO_JSON:
-		return qttt_json_write(stdout, g, &ex);
-	case TO_GOFF:
-		return qttt_goff_write(stdout, g);
-	default:
-		return qttt_line_write(stdout, g, &ex);
-	}
+	return write_record(to, g, &ex, why, n);
 }
 
 static void

@@ -65,14 +65,6 @@ struct metacrit {
 	const char	*value;	/* a pattern (fnmatch), or NULL: the key */
 };
 
-enum target {
-	TO_SAME = 0,
-	TO_LINE,
-	TO_YAML,
-	TO_JSON,
-	TO_GOFF
-};
-
 struct options {
 	enum qttt_format format;	/* -f */
 	enum target	 to;		/* -t */
@@ -818,24 +810,12 @@ write_game(const struct options *o, const struct qttt_record *rec,
 		qttt_game_symcanon(g, &canon);
 		g = &canon;
 	}
-	if ((to == TO_YAML || to == TO_JSON) &&
-	    qttt_extras_check(&ex, g->nplies, why, n) == -1)
+	if (to == TO_GOFF && g->nplies == 0) {
+		snprintf(why, n, "Goff's notation has no form for a game "
+		    "with no move");
 		return -2;
-	switch (to) {
-	case TO_YAML:
-		return qttt_yaml_write(stdout, g, &ex);
-	case TO_JSON:
-		return qttt_json_write(stdout, g, &ex);
-	case TO_GOFF:
-		if (g->nplies == 0) {
-			snprintf(why, n, "Goff's notation has no form for a "
-			    "game with no move");
-			return -2;
-		}
-		return qttt_goff_write(stdout, g);
-	default:
-		return qttt_line_write(stdout, g, &ex);
 	}
+	return write_record(to, g, &ex, why, n);
 }
 
 /*
@@ -893,18 +873,6 @@ select_input(const struct options *o, const char *path)
 			status = EXIT_TROUBLE;
 	close_reader(r, fd);
 	return status;
-}
-
-static int
-parse_target(const char *s)
-{
-	static const struct name_value names[] = {
-		{ "line", TO_LINE }, { "text", TO_LINE }, { "txt", TO_LINE },
-		{ "qttt", TO_LINE }, { "yaml", TO_YAML }, { "yml", TO_YAML },
-		{ "json", TO_JSON }, { "jsonl", TO_JSON }, { "goff", TO_GOFF },
-	};
-
-	return lookup_name(names, NVALUES(names), s);
 }
 
 int
