@@ -90,6 +90,26 @@ enum qttt_code	 qttt_game_play_engine(struct qttt_game *g,
 /* qttt_utf8_len() is public: qttt.h. */
 
 /*
+ * The reduced key of a position (perft.c, formats/counting.md section
+ * 4.4): the move numbers 1 to 6 only as their owners, classical marks
+ * on no live line only as occupied squares, the spooky moves as a
+ * multiset, no record of which move closed a pending cycle, in the
+ * least of the eight symmetric images.  board, where, next and pending
+ * as in struct qttt_state (only moves before next are read); extra (0
+ * to 15) is kept in the key as it is (perft's depth).  Positions with
+ * equal keys have the same counts (formats/counting.md) and the same
+ * value under perfect play (formats/solver.md).  hi is never 0.
+ * Returns the symmetry (qttt_sym_perm) whose image gave the key.
+ */
+struct qttt_rkey {
+	uint64_t	 hi, lo;
+};
+
+int	 qttt_reduced_key(const unsigned char board[QTTT_NSQUARES],
+	    const unsigned char where[][2], int next, int pending,
+	    unsigned int extra, struct qttt_rkey *);
+
+/*
  * The solver's book of early positions (solve_book.c, written by
  * tests/solve-book, make book): the value of every position with at most
  * QTTT_BOOK_MOVES moves made, as its canonical key (qttt_solver_key)

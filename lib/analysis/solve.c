@@ -43,7 +43,7 @@
 #ifndef TABLE_BELOW
 #define TABLE_BELOW 9
 #endif
-/* Table entries per bucket: one cache line of 16-byte entries. */
+/* Table entries per bucket (24-byte entries). */
 #define BUCKET		4
 
 /* A position as the search plays it. */
@@ -61,15 +61,14 @@ struct node {
 };
 
 /*
- * A table entry: the canonical key with KEY_STORED (0 for an empty
- * slot), bounds of its
- * value, the best child found, in the canonical orientation, as a key
+ * A table entry: the reduced key (internal.h; hi is 0 for an empty
+ * slot), bounds of its value, the best child found, in the canonical orientation, as a key
  * code (a pair, or a square for a measurement and the forced X9), and
  * the number of the next move, which says how much work the entry
  * saves (fewer moves made, more work).
  */
 struct entry {
-	uint64_t	 key;
+	struct qttt_rkey key;
 	signed char	 lo, hi;
 	unsigned char	 best;
 	unsigned char	 next;
@@ -359,39 +358,54 @@ node_from_state(const struct qttt_solver *sv, const struct qttt_state *st,
 /* The search                                                           */
 /* ------------------------------------------------------------------ */
 
+static int
+same_key(const struct qttt_rkey *a, const struct qttt_rkey *b)
+{
+	return a->hi == b->hi && a->lo == b->lo;
+}
+
 static struct entry *
-probe(struct qttt_solver *sv, uint64_t key)
+bucket_of(const struct qttt_solver *sv, const struct qttt_rkey *k)
+{
+	uint64_t	 h = k->hi * UINT64_C(0x9e3779b97f4a7c15) ^ k->lo;
+
+	h ^= h >> 29;
+	h *= UINT64_C(0xbf58476d1ce4e5b9);
+	h ^= h >> 32;
+	return sv->table + BUCKET * ((size_t)h & (sv->nbuckets - 1));
+}
+
+static struct entry *
+probe(struct qttt_solver *sv, const struct qttt_rkey *key)
 {
 	struct entry	*b;
 	int		 i;
 
 	if (sv->nbuckets == 0)
 		return NULL;
-	b = sv->table + BUCKET * ((key * UINT64_C(0x9e3779b97f4a7c15)) >>
-	    32 & (sv->nbuckets - 1));
+	b = bucket_of(sv, key);
 	for (i = 0; i < BUCKET; i++)
-		if (b[i].key == key)
+		if (same_key(&b[i].key, key))
 			return &b[i];
 	return NULL;
 }
 
 static void
-store(struct qttt_solver *sv, uint64_t key, int next, int lo, int hi,
-    int best)
+store(struct qttt_solver *sv, const struct qttt_rkey *key, int next, int lo,
+    int hi, int best)
 {
 	struct entry	*b, *e;
 	int		 i;
 
 	if (sv->nbuckets == 0)
 		return;
-	b = sv->table + BUCKET * ((key * UINT64_C(0x9e3779b97f4a7c15)) >>
-	    32 & (sv->nbuckets - 1));
+	b = bucket_of(sv, key);
 	e = NULL;
 	for (i = 0; i < BUCKET && e == NULL; i++)
-		if (b[i].key == key)
+		if (same_key(&b[i].key, key))
 			e = &b[i];
 	for (i = 0; i < BUCKET && e == NULL; i++)
-		if (b[i].key == 0)
+		if (b[i].key.hi == 0)
 			e = &b[i];
 	if (e == NULL) {
 		/* The entry that saves the least work makes room. */
@@ -400,7 +414,7 @@ store(struct qttt_solver *sv, uint64_t key, int next, int lo, int hi,
 			if (b[i].next > e->next)
 				e = &b[i];
 	}
-	e->key = key;
+	e->key = *key;
 	e->lo = lo;
 	e->hi = hi;
 	e->best = best;
@@ -551,7 +565,7 @@ search(struct qttt_solver *sv, const struct node *n, int alpha, int beta)
 	unsigned char	 codes[QTTT_MAXACTIONS];
 	struct node	 c;
 	struct entry	*e;
-	uint64_t	 key;
+	struct qttt_rkey key;
 	int		 sym, nc, i, v, best, bestcode = 0, lo, hi, ttcode;
 	int		 maxing = QTTT_MOVER(n->next) == QTTT_X;
 	int		 alpha0 = alpha, beta0 = beta;
@@ -565,10 +579,15 @@ search(struct qttt_solver *sv, const struct node *n, int alpha, int beta)
 	if (sv->usebook && n->next <= QTTT_BOOK_MOVES + 1 &&
 	    (v = book_find(canonical(n, &sym))) >= VALUE_MIN)
 		return v;
-	key = canonical(n, &sym) | KEY_STORED;
 	ttcode = 0;
 	e = NULL;
-	if (n->next < TABLE_BELOW && (e = probe(sv, key)) != NULL) {
+	sym = 0;
+	if (n->next < TABLE_BELOW && sv->nbuckets != 0) {
+		sym = qttt_reduced_key(n->board, n->where, n->next,
+		    n->pending, 0, &key);
+		e = probe(sv, &key);
+	}
+	if (e != NULL) {
 		if (e->lo >= beta)
 			return e->lo;
 		if (e->hi <= alpha)
@@ -617,15 +636,15 @@ search(struct qttt_solver *sv, const struct node *n, int alpha, int beta)
 		hi = best;
 	else
 		lo = best;
-	if (e != NULL && e->key == key) {
+	if (e != NULL && same_key(&e->key, &key)) {
 		/* Keep what the entry already knew. */
 		if (e->lo > lo)
 			lo = e->lo;
 		if (e->hi < hi)
 			hi = e->hi;
 	}
-	if (n->next < TABLE_BELOW)
-		store(sv, key, n->next, lo, hi, sv->symcode[sym][bestcode]);
+	if (n->next < TABLE_BELOW && sv->nbuckets != 0)
+		store(sv, &key, n->next, lo, hi, sv->symcode[sym][bestcode]);
 	return best;
 }
 
