@@ -112,20 +112,21 @@ int	 qttt_reduced_key(const unsigned char board[QTTT_NSQUARES],
 /*
  * The solver's book of early positions (solve_book.c, written by
  * tests/solve-book, make book): the value of every position with at most
- * QTTT_BOOK_MOVES moves made, as its canonical key (qttt_solver_key)
- * with the value minus QTTT_VALUE_MIN in the QTTT_BOOK_VALUE bits,
- * sorted by key.  The book depends on the form of the key: a change to
- * it needs make book.
+ * QTTT_BOOK_MOVES moves made, one entry for each reduced key
+ * (qttt_solver_key, qttt_reduced_key): the key's hi word with the value
+ * minus QTTT_VALUE_MIN in the QTTT_BOOK_VALUE bits (the key's extra
+ * field, 0 in the solver's keys), then its lo word, sorted by key.  The
+ * book depends on the form of the key: a change to it needs make book.
  */
-#define QTTT_BOOK_MOVES		3
-#define QTTT_BOOK_SHIFT		56
-#define QTTT_BOOK_VALUE		(UINT64_C(0x7) << QTTT_BOOK_SHIFT)
-extern const uint64_t	qttt_book[];
+#define QTTT_BOOK_MOVES		4
+#define QTTT_BOOK_SHIFT		32
+#define QTTT_BOOK_VALUE		(UINT64_C(0xf) << QTTT_BOOK_SHIFT)
+extern const uint64_t	qttt_book[][2];
 extern const size_t	qttt_book_size;
-/* The canonical key of a legal state, and its value in the book
+/* The reduced key of a legal state, and its value in the book
  * (QTTT_VALUE_MIN - 1 if it is not there). */
-uint64_t qttt_solver_key(const struct qttt_solver *,
-	    const struct qttt_state *);
+void	 qttt_solver_key(const struct qttt_solver *,
+	    const struct qttt_state *, struct qttt_rkey *);
 int	 qttt_solver_book_value(const struct qttt_solver *,
 	    const struct qttt_state *);
 

@@ -34,10 +34,6 @@
 #define CODE_SQUARE(s)	(1 + (s))
 #define CODE_PAIR0	10
 #define NCODES		(CODE_PAIR0 + 36)
-#define CODE_BITS	6
-#define KEY_PENDING	(UINT64_C(1) << 63)
-/* Set in every key the table holds, so that 0 marks an empty slot. */
-#define KEY_STORED	(UINT64_C(1) << 62)
 #define VALUE_MIN	(-2)
 #define VALUE_MAX	4
 #ifndef TABLE_BELOW
@@ -48,7 +44,6 @@
 
 /* A position as the search plays it. */
 struct node {
-	uint64_t	 key[NSYMS];	/* the position under each symmetry */
 	uint16_t	 spooky[QTTT_NSQUARES];	/* moves marked there, bit m */
 	uint16_t	 comp[QTTT_NSQUARES];	/* open squares joined to it */
 	uint16_t	 marks[2];	/* classical squares of X and of O */
@@ -139,34 +134,6 @@ tables_init(struct qttt_solver *sv)
 		    BIT(qttt_lines[j][1]) | BIT(qttt_lines[j][2]);
 }
 
-/* Move m's place in the keys changes from code old to code new. */
-static void
-key_move(const struct qttt_solver *sv, struct node *n, int m, int old,
-    int new)
-{
-	int	 k, shift = CODE_BITS * (m - 1);
-
-	for (k = 0; k < NSYMS; k++)
-		n->key[k] += ((uint64_t)sv->symcode[k][new] -
-		    sv->symcode[k][old]) << shift;
-}
-
-/* The canonical key: the least of the eight; *sym says whose it is. */
-static uint64_t
-canonical(const struct node *n, int *sym)
-{
-	uint64_t	 best = n->key[0];
-	int		 k;
-
-	*sym = 0;
-	for (k = 1; k < NSYMS; k++)
-		if (n->key[k] < best) {
-			best = n->key[k];
-			*sym = k;
-		}
-	return best;
-}
-
 /* ------------------------------------------------------------------ */
 /* The search's own play (rules 2 to 11)                                */
 /* ------------------------------------------------------------------ */
@@ -217,10 +184,8 @@ score(const struct qttt_solver *sv, struct node *n)
 
 /* Move m lands on square s. */
 static void
-land(const struct qttt_solver *sv, struct node *n, int m, int s)
+land(struct node *n, int m, int s)
 {
-	key_move(sv, n, m, sv->paircode[n->where[m][0]][n->where[m][1]],
-	    CODE_SQUARE(s));
 	n->where[m][0] = n->where[m][1] = s;
 	n->board[s] = m;
 	n->marks[QTTT_MOVER(m)] |= BIT(s);
@@ -238,7 +203,7 @@ collapse(const struct qttt_solver *sv, struct node *n, int s)
 
 	comp = n->comp[s];
 	done = BIT(m);
-	land(sv, n, m, s);
+	land(n, m, s);
 	queue[tail++] = s;
 	while (head < tail) {
 		s = queue[head++];
@@ -248,7 +213,7 @@ collapse(const struct qttt_solver *sv, struct node *n, int s)
 			done |= BIT(k);
 			t = n->where[k][0] == s ? n->where[k][1] :
 			    n->where[k][0];
-			land(sv, n, k, t);
+			land(n, k, t);
 			queue[tail++] = t;
 		}
 	}
@@ -258,28 +223,23 @@ collapse(const struct qttt_solver *sv, struct node *n, int s)
 		n->comp[s] = 0;
 	}
 	n->pending = 0;
-	for (k = 0; k < NSYMS; k++)
-		n->key[k] &= ~KEY_PENDING;
 	score(sv, n);
 }
 
 /* Rule 2 and 5: move next goes on squares a and b. */
 static void
-place(const struct qttt_solver *sv, struct node *n, int a, int b)
+place(struct node *n, int a, int b)
 {
 	unsigned int	 c;
 	int		 m = n->next, k;
 
 	n->where[m][0] = a;
 	n->where[m][1] = b;
-	key_move(sv, n, m, CODE_NONE, sv->paircode[a][b]);
 	n->spooky[a] |= BIT(m);
 	n->spooky[b] |= BIT(m);
 	n->next++;
 	if (n->comp[a] & BIT(b)) {
 		n->pending = m;
-		for (k = 0; k < NSYMS; k++)
-			n->key[k] |= KEY_PENDING;
 		return;
 	}
 	c = n->comp[a] | n->comp[b];
@@ -293,7 +253,6 @@ force(const struct qttt_solver *sv, struct node *n, int s)
 {
 	int	 m = n->next;
 
-	key_move(sv, n, m, CODE_NONE, CODE_SQUARE(s));
 	n->where[m][0] = n->where[m][1] = s;
 	n->board[s] = m;
 	n->marks[QTTT_MOVER(m)] |= BIT(s);
@@ -304,7 +263,7 @@ force(const struct qttt_solver *sv, struct node *n, int s)
 
 /* The search's position of an engine's state (which must be legal). */
 static void
-node_from_state(const struct qttt_solver *sv, const struct qttt_state *st,
+node_from_state(const struct qttt_state *st,
     struct node *n)
 {
 	unsigned int	 c;
@@ -329,7 +288,6 @@ node_from_state(const struct qttt_solver *sv, const struct qttt_state *st,
 		n->where[m][1] = b;
 		if (m >= st->next || a == QTTT_NOSQUARE)
 			continue;
-		key_move(sv, n, m, CODE_NONE, sv->paircode[a][b]);
 		if (a == b)
 			continue;
 		n->spooky[a] |= BIT(m);
@@ -349,9 +307,6 @@ node_from_state(const struct qttt_solver *sv, const struct qttt_state *st,
 			changed = 1;
 		}
 	} while (changed);
-	if (n->pending != 0)
-		for (k = 0; k < NSYMS; k++)
-			n->key[k] |= KEY_PENDING;
 }
 
 /* ------------------------------------------------------------------ */
@@ -464,7 +419,7 @@ child(const struct qttt_solver *sv, const struct node *n, int code,
 	else if (code < CODE_PAIR0)
 		force(sv, c, sv->codesq[code][0]);
 	else
-		place(sv, c, sv->codesq[code][0], sv->codesq[code][1]);
+		place(c, sv->codesq[code][0], sv->codesq[code][1]);
 }
 
 /*
@@ -499,21 +454,22 @@ bounds(const struct qttt_solver *sv, const struct node *n, int *lo,
 /*
  * The value of a position in the book of early positions (solve_book.c:
  * every position with at most QTTT_BOOK_MOVES moves made, by its
- * canonical key, sorted), or VALUE_MIN - 1 if it is not there.
+ * reduced key, sorted), or VALUE_MIN - 1 if it is not there.
  */
 static int
-book_find(uint64_t key)
+book_find(const struct qttt_rkey *key)
 {
 	size_t		 lo = 0, hi = qttt_book_size, mid;
 	uint64_t	 k;
 
 	while (lo < hi) {
 		mid = lo + (hi - lo) / 2;
-		k = qttt_book[mid] & ~QTTT_BOOK_VALUE;
-		if (k == key)
-			return (int)((qttt_book[mid] & QTTT_BOOK_VALUE) >>
+		k = qttt_book[mid][0] & ~QTTT_BOOK_VALUE;
+		if (k == key->hi && qttt_book[mid][1] == key->lo)
+			return (int)((qttt_book[mid][0] & QTTT_BOOK_VALUE) >>
 			    QTTT_BOOK_SHIFT) + VALUE_MIN;
-		if (k < key)
+		if (k < key->hi || (k == key->hi && qttt_book[mid][1] <
+		    key->lo))
 			lo = mid + 1;
 		else
 			hi = mid;
@@ -576,15 +532,16 @@ search(struct qttt_solver *sv, const struct node *n, int alpha, int beta)
 		return hi;
 	if (lo >= beta)
 		return lo;
-	if (sv->usebook && n->next <= QTTT_BOOK_MOVES + 1 &&
-	    (v = book_find(canonical(n, &sym))) >= VALUE_MIN)
-		return v;
 	ttcode = 0;
 	e = NULL;
 	sym = 0;
-	if (n->next < TABLE_BELOW && sv->nbuckets != 0) {
+	if (n->next < TABLE_BELOW && (sv->nbuckets != 0 ||
+	    (sv->usebook && n->next <= QTTT_BOOK_MOVES + 1))) {
 		sym = qttt_reduced_key(n->board, n->where, n->next,
 		    n->pending, 0, &key);
+		if (sv->usebook && n->next <= QTTT_BOOK_MOVES + 1 &&
+		    (v = book_find(&key)) >= VALUE_MIN)
+			return v;
 		e = probe(sv, &key);
 	}
 	if (e != NULL) {
@@ -726,21 +683,23 @@ qttt_solver_use_book(struct qttt_solver *sv, int use)
 	sv->usebook = use != 0;
 }
 
-uint64_t
-qttt_solver_key(const struct qttt_solver *sv, const struct qttt_state *st)
+void
+qttt_solver_key(const struct qttt_solver *sv, const struct qttt_state *st,
+    struct qttt_rkey *key)
 {
-	struct node	 n;
-	int		 sym;
-
-	node_from_state(sv, st, &n);
-	return canonical(&n, &sym);
+	(void)sv;
+	qttt_reduced_key(st->board, st->where, st->next, st->pending, 0,
+	    key);
 }
 
 int
 qttt_solver_book_value(const struct qttt_solver *sv,
     const struct qttt_state *st)
 {
-	return book_find(qttt_solver_key(sv, st));
+	struct qttt_rkey key;
+
+	qttt_solver_key(sv, st, &key);
+	return book_find(&key);
 }
 
 unsigned long long
@@ -758,7 +717,7 @@ qttt_solver_value(struct qttt_solver *sv, const struct qttt_state *st,
 
 	if ((code = qttt_state_check(st, d)) != QTTT_OK)
 		return code;
-	node_from_state(sv, st, &n);
+	node_from_state(st, &n);
 	*value = n.over ? n.value : value_of(sv, &n);
 	return QTTT_OK;
 }
@@ -769,7 +728,7 @@ state_value(struct qttt_solver *sv, const struct qttt_state *st)
 {
 	struct node	 n;
 
-	node_from_state(sv, st, &n);
+	node_from_state(st, &n);
 	return n.over ? n.value : value_of(sv, &n);
 }
 
