@@ -1,21 +1,22 @@
 /*
  * The perfect-play solver: the value of a position (X's score minus
  * O's, in half points, rule 11) when X maximises and O minimises, by a
- * full-depth alpha-beta search with a transposition table keyed by the
- * position's canonical form under the eight symmetries of the board.
+ * full-depth alpha-beta search with a transposition table and a book
+ * of early positions, both keyed by the position's reduced key
+ * (qttt_reduced_key, formats/counting.md): positions with equal keys
+ * have equal values (formats/solver.md).
  *
  * The search plays on a position of its own (struct node), built for
  * speed: the spooky marks in each square as a bit set of moves, the
- * component of each open square, each player's classical squares, and
- * the eight keys of the position under the symmetries, all kept up to
- * date move by move.  The root of every query is the rules engine's
- * state, and its actions are the engine's (qttt_state_actions order),
- * so what a caller sees never depends on the search's own move
+ * component of each open square and each player's classical squares,
+ * kept up to date move by move.  The root of every query is the rules
+ * engine's state, and its actions are the engine's (qttt_state_actions
+ * order), so what a caller sees never depends on the search's own move
  * generator; the unit tests compare the search with a plain minimax on
  * the engine.
  *
  * Values do not depend on the table: an entry holds exact bounds of a
- * position identified by its whole canonical key (not a hash of it), so
+ * position identified by its whole reduced key (not a hash of it), so
  * a smaller table, another replacement or another history gives the
  * same answers, only slower.
  */
