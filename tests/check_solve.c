@@ -372,6 +372,7 @@ START_TEST(test_symmetry)
 	struct qttt_generator gen;
 	struct qttt_solver *sv, *fresh;
 	struct qttt_state st, img;
+	struct qttt_rkey ks, ki;
 	int		 i, k, v, w;
 
 	qttt_generator_init(&gen, 12, 0);
@@ -384,8 +385,9 @@ START_TEST(test_symmetry)
 			transform(&st, k, &img);
 			REQUIRE(qttt_state_check(&img, NULL) == QTTT_OK);
 			/* The same key, and the same value searched anew. */
-			REQUIRE(qttt_solver_key(sv, &img) ==
-			    qttt_solver_key(sv, &st));
+			qttt_solver_key(sv, &img, &ki);
+			qttt_solver_key(sv, &st, &ks);
+			REQUIRE(ki.hi == ks.hi && ki.lo == ks.lo);
 			qttt_solver_clear(fresh);
 			REQUIRE(qttt_solver_value(fresh, &img, &w, NULL) ==
 			    QTTT_OK);
@@ -534,6 +536,62 @@ START_TEST(test_deterministic)
 END_TEST
 
 /*
+ * Positions with equal reduced keys have equal values (formats/solver.md):
+ * random positions, and the same positions with the numbers of two of
+ * one player's moves 1 to 6 exchanged, which the reduced key forgets,
+ * each searched anew with no book.
+ */
+START_TEST(test_reduced_key)
+{
+	struct qttt_generator gen;
+	struct qttt_solver *sv;
+	struct qttt_state st, sw;
+	struct qttt_rkey ks, kw;
+	int		 i, a, b, s, v, w, top, pairs = 0;
+
+	qttt_generator_init(&gen, 21, 0);
+	ck_assert_ptr_nonnull(sv = qttt_solver_new(TABLE));
+	qttt_solver_use_book(sv, 0);
+	for (i = 0; i < 200; i++) {
+		random_state(&gen, 5, &st);
+		top = st.next - 1 < 6 ? st.next - 1 : 6;
+		for (a = 1; a <= top; a++)
+			for (b = a + 2; b <= top; b += 2) {
+				sw = st;
+				memcpy(sw.where[a], st.where[b], 2);
+				memcpy(sw.where[b], st.where[a], 2);
+				for (s = 0; s < QTTT_NSQUARES; s++)
+					if (st.board[s] == a)
+						sw.board[s] = b;
+					else if (st.board[s] == b)
+						sw.board[s] = a;
+				if (st.pending == a)
+					sw.pending = b;
+				else if (st.pending == b)
+					sw.pending = a;
+				if (qttt_state_check(&sw, NULL) != QTTT_OK)
+					continue;
+				qttt_solver_key(sv, &st, &ks);
+				qttt_solver_key(sv, &sw, &kw);
+				REQUIRE(ks.hi == kw.hi && ks.lo == kw.lo);
+				qttt_solver_clear(sv);
+				REQUIRE(qttt_solver_value(sv, &st, &v, NULL) ==
+				    QTTT_OK);
+				qttt_solver_clear(sv);
+				REQUIRE(qttt_solver_value(sv, &sw, &w, NULL) ==
+				    QTTT_OK);
+				REQUIRE_EQ(v, w);
+				if (memcmp(sw.where, st.where,
+				    sizeof(st.where)) != 0)
+					pairs++;
+			}
+	}
+	ck_assert_int_gt(pairs, 100);
+	qttt_solver_free(sv);
+}
+END_TEST
+
+/*
  * The book (solve_book.c): every early position is in it, and a sample
  * of its entries is what the live search with no book finds.
  */
@@ -548,8 +606,11 @@ START_TEST(test_book)
 
 	ck_assert_uint_gt(qttt_book_size, 0);
 	for (i = 1; i < (int)qttt_book_size; i++)
-		ck_assert((qttt_book[i - 1] & ~QTTT_BOOK_VALUE) <
-		    (qttt_book[i] & ~QTTT_BOOK_VALUE));
+		ck_assert((qttt_book[i - 1][0] & ~QTTT_BOOK_VALUE) <
+		    (qttt_book[i][0] & ~QTTT_BOOK_VALUE) ||
+		    ((qttt_book[i - 1][0] & ~QTTT_BOOK_VALUE) ==
+		    (qttt_book[i][0] & ~QTTT_BOOK_VALUE) &&
+		    qttt_book[i - 1][1] < qttt_book[i][1]));
 	ck_assert_ptr_nonnull(sv = qttt_solver_new(TABLE));
 	ck_assert_ptr_nonnull(live = qttt_solver_new(4 * TABLE));
 	qttt_solver_use_book(live, 0);
@@ -600,6 +661,7 @@ solve_suite(void)
 	tcase_add_test(tc, test_minimax_move5);
 	tcase_add_test(tc, test_deterministic);
 	tcase_add_test(tc, test_book);
+	tcase_add_test(tc, test_reduced_key);
 	suite_add_tcase(s, tc);
 	return s;
 }

@@ -135,16 +135,13 @@ pair_code(int a, int b)
 }
 
 /*
- * A key: hi holds the squares (3 bits each, 27 bits), next (4 bits),
- * the pending flag, the perft depth (4 bits) and the first three edge
- * codes; lo the other eight.  An edge code is pair * NTYPES + type + 1
- * (0 for no edge, at most 180), eight bits; the codes are sorted, so the
- * spooky moves are a multiset.  At most 9 moves are spooky at once.
+ * A key (internal.h, struct qttt_rkey): hi holds the squares (3 bits
+ * each, 27 bits), next (4 bits), the pending flag, the extra field (4
+ * bits: perft's depth) and the first three edge codes; lo the other
+ * eight.  An edge code is pair * NTYPES + type + 1 (0 for no edge, at
+ * most 180), eight bits; the codes are sorted, so the spooky moves are
+ * a multiset.  At most 9 moves are spooky at once.
  */
-struct key {
-	uint64_t	 hi, lo;
-};
-
 #define KEY_EDGES	11
 
 struct reduced {
@@ -152,7 +149,7 @@ struct reduced {
 	unsigned char	 a[QTTT_MAXMOVES], b[QTTT_MAXMOVES];
 	unsigned char	 type[QTTT_MAXMOVES];
 	int		 nedges;
-	uint64_t	 fixed;		/* next, pending, depth */
+	uint64_t	 fixed;		/* next, pending, extra */
 };
 
 /* The mask of the squares of line i. */
@@ -164,14 +161,16 @@ line_mask(int i)
 }
 
 static void
-reduce(const struct qttt_state *st, unsigned int depth, struct reduced *r)
+reduce(const unsigned char board[QTTT_NSQUARES],
+    const unsigned char where[][2], int next, int pending,
+    unsigned int extra, struct reduced *r)
 {
 	unsigned int	 marks[2] = { 0, 0 }, live = 0, lm;
 	int		 s, m, i;
 
 	for (s = 0; s < QTTT_NSQUARES; s++)
-		if (st->board[s] != 0)
-			marks[QTTT_MOVER(st->board[s])] |= BIT(s);
+		if (board[s] != 0)
+			marks[QTTT_MOVER(board[s])] |= BIT(s);
 	/* A line is live until it holds classical marks of both players
 	 * (formats/counting.md, section 4.2). */
 	for (i = 0; i < QTTT_NLINES; i++) {
@@ -180,29 +179,29 @@ reduce(const struct qttt_state *st, unsigned int depth, struct reduced *r)
 			live |= lm;
 	}
 	for (s = 0; s < QTTT_NSQUARES; s++) {
-		if (st->board[s] == 0)
+		if (board[s] == 0)
 			r->sq[s] = SQ_OPEN;
 		else if (live & BIT(s))
-			r->sq[s] = mark_type(st->board[s]) + 1;
+			r->sq[s] = mark_type(board[s]) + 1;
 		else
 			r->sq[s] = SQ_DEAD;
 	}
 	r->nedges = 0;
-	for (m = 1; m < st->next && m <= QTTT_MAXMOVES; m++) {
-		if (st->where[m][0] == st->where[m][1])
+	for (m = 1; m < next && m <= QTTT_MAXMOVES; m++) {
+		if (where[m][0] == where[m][1])
 			continue;	/* classical */
-		r->a[r->nedges] = st->where[m][0];
-		r->b[r->nedges] = st->where[m][1];
+		r->a[r->nedges] = where[m][0];
+		r->b[r->nedges] = where[m][1];
 		r->type[r->nedges] = mark_type(m);
 		r->nedges++;
 	}
-	r->fixed = (uint64_t)st->next << 27 |
-	    (uint64_t)(st->pending != 0) << 31 | (uint64_t)depth << 32;
+	r->fixed = (uint64_t)next << 27 | (uint64_t)(pending != 0) << 31 |
+	    (uint64_t)(extra & 15) << 32;
 }
 
 /* The encoding of the image of r under symmetry g. */
 static void
-encode(const struct reduced *r, int g, struct key *k)
+encode(const struct reduced *r, int g, struct qttt_rkey *k)
 {
 	unsigned char	 code[KEY_EDGES];
 	uint64_t	 squares = 0;
@@ -227,21 +226,34 @@ encode(const struct reduced *r, int g, struct key *k)
 		k->lo = k->lo << 8 | code[i];
 }
 
-/* The key of a position: the least encoding of its eight images. */
-static void
-position_key(const struct qttt_state *st, unsigned int depth, struct key *k)
+int
+qttt_reduced_key(const unsigned char board[QTTT_NSQUARES],
+    const unsigned char where[][2], int next, int pending,
+    unsigned int extra, struct qttt_rkey *k)
 {
 	struct reduced	 r;
-	struct key	 img;
-	int		 g;
+	struct qttt_rkey img;
+	int		 g, best = 0;
 
-	reduce(st, depth, &r);
+	reduce(board, where, next, pending, extra, &r);
 	encode(&r, 0, k);
 	for (g = 1; g < NSYMS; g++) {
 		encode(&r, g, &img);
-		if (img.hi < k->hi || (img.hi == k->hi && img.lo < k->lo))
+		if (img.hi < k->hi || (img.hi == k->hi && img.lo < k->lo)) {
 			*k = img;
+			best = g;
+		}
 	}
+	return best;
+}
+
+/* The key of a position: the least encoding of its eight images. */
+static void
+position_key(const struct qttt_state *st, unsigned int depth,
+    struct qttt_rkey *k)
+{
+	qttt_reduced_key(st->board, st->where, st->next, st->pending, depth,
+	    k);
 }
 
 /* ------------------------------------------------------------------ */
@@ -264,7 +276,7 @@ struct table {
 };
 
 struct entry_head {
-	struct key	 key;		/* hi == 0: empty (next is never 0) */
+	struct qttt_rkey	 key;		/* hi == 0: empty (next is never 0) */
 };
 
 static int
@@ -298,7 +310,7 @@ table_close(struct table *t)
 }
 
 static size_t
-bucket_of(const struct table *t, const struct key *k)
+bucket_of(const struct table *t, const struct qttt_rkey *k)
 {
 	uint64_t	 h = k->hi * UINT64_C(0x9e3779b97f4a7c15) ^ k->lo;
 
@@ -316,7 +328,7 @@ slot(const struct table *t, size_t bucket, int way)
 
 /* The values stored under k, or NULL. */
 static const uint64_t *
-table_find(struct table *t, const struct key *k)
+table_find(struct table *t, const struct qttt_rkey *k)
 {
 	struct entry_head h;
 	unsigned char	*e;
@@ -341,7 +353,7 @@ table_find(struct table *t, const struct key *k)
 #define KEY_NEXT(k)	(((k)->hi >> 27) & 15)
 
 static void
-table_store(struct table *t, const struct key *k, const uint64_t *values)
+table_store(struct table *t, const struct qttt_rkey *k, const uint64_t *values)
 {
 	struct entry_head h;
 	unsigned char	*e, *victim = NULL;
@@ -422,7 +434,7 @@ perft_walk(struct table *t, const struct qttt_state *st, unsigned int depth)
 	struct qttt_action acts[QTTT_MAXACTIONS];
 	struct qttt_state child;
 	const uint64_t	*found;
-	struct key	 k;
+	struct qttt_rkey	 k;
 	uint64_t	 total = 0;
 	size_t		 n, i;
 
@@ -773,7 +785,7 @@ games_walk(struct games_walk *w, const struct qttt_state *st,
 	struct qttt_state child;
 	uint64_t	 below[NSLOTS];
 	const uint64_t	*found;
-	struct key	 k;
+	struct qttt_rkey	 k;
 	size_t		 n, i;
 	int		 j, remember;
 

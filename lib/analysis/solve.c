@@ -1,21 +1,22 @@
 /*
  * The perfect-play solver: the value of a position (X's score minus
  * O's, in half points, rule 11) when X maximises and O minimises, by a
- * full-depth alpha-beta search with a transposition table keyed by the
- * position's canonical form under the eight symmetries of the board.
+ * full-depth alpha-beta search with a transposition table and a book
+ * of early positions, both keyed by the position's reduced key
+ * (qttt_reduced_key, formats/counting.md): positions with equal keys
+ * have equal values (formats/solver.md).
  *
  * The search plays on a position of its own (struct node), built for
  * speed: the spooky marks in each square as a bit set of moves, the
- * component of each open square, each player's classical squares, and
- * the eight keys of the position under the symmetries, all kept up to
- * date move by move.  The root of every query is the rules engine's
- * state, and its actions are the engine's (qttt_state_actions order),
- * so what a caller sees never depends on the search's own move
+ * component of each open square and each player's classical squares,
+ * kept up to date move by move.  The root of every query is the rules
+ * engine's state, and its actions are the engine's (qttt_state_actions
+ * order), so what a caller sees never depends on the search's own move
  * generator; the unit tests compare the search with a plain minimax on
  * the engine.
  *
  * Values do not depend on the table: an entry holds exact bounds of a
- * position identified by its whole canonical key (not a hash of it), so
+ * position identified by its whole reduced key (not a hash of it), so
  * a smaller table, another replacement or another history gives the
  * same answers, only slower.
  */
@@ -34,21 +35,16 @@
 #define CODE_SQUARE(s)	(1 + (s))
 #define CODE_PAIR0	10
 #define NCODES		(CODE_PAIR0 + 36)
-#define CODE_BITS	6
-#define KEY_PENDING	(UINT64_C(1) << 63)
-/* Set in every key the table holds, so that 0 marks an empty slot. */
-#define KEY_STORED	(UINT64_C(1) << 62)
 #define VALUE_MIN	(-2)
 #define VALUE_MAX	4
 #ifndef TABLE_BELOW
 #define TABLE_BELOW 9
 #endif
-/* Table entries per bucket: one cache line of 16-byte entries. */
+/* Table entries per bucket (24-byte entries). */
 #define BUCKET		4
 
 /* A position as the search plays it. */
 struct node {
-	uint64_t	 key[NSYMS];	/* the position under each symmetry */
 	uint16_t	 spooky[QTTT_NSQUARES];	/* moves marked there, bit m */
 	uint16_t	 comp[QTTT_NSQUARES];	/* open squares joined to it */
 	uint16_t	 marks[2];	/* classical squares of X and of O */
@@ -61,15 +57,14 @@ struct node {
 };
 
 /*
- * A table entry: the canonical key with KEY_STORED (0 for an empty
- * slot), bounds of its
- * value, the best child found, in the canonical orientation, as a key
+ * A table entry: the reduced key (internal.h; hi is 0 for an empty
+ * slot), bounds of its value, the best child found, in the canonical orientation, as a key
  * code (a pair, or a square for a measurement and the forced X9), and
  * the number of the next move, which says how much work the entry
  * saves (fewer moves made, more work).
  */
 struct entry {
-	uint64_t	 key;
+	struct qttt_rkey key;
 	signed char	 lo, hi;
 	unsigned char	 best;
 	unsigned char	 next;
@@ -140,34 +135,6 @@ tables_init(struct qttt_solver *sv)
 		    BIT(qttt_lines[j][1]) | BIT(qttt_lines[j][2]);
 }
 
-/* Move m's place in the keys changes from code old to code new. */
-static void
-key_move(const struct qttt_solver *sv, struct node *n, int m, int old,
-    int new)
-{
-	int	 k, shift = CODE_BITS * (m - 1);
-
-	for (k = 0; k < NSYMS; k++)
-		n->key[k] += ((uint64_t)sv->symcode[k][new] -
-		    sv->symcode[k][old]) << shift;
-}
-
-/* The canonical key: the least of the eight; *sym says whose it is. */
-static uint64_t
-canonical(const struct node *n, int *sym)
-{
-	uint64_t	 best = n->key[0];
-	int		 k;
-
-	*sym = 0;
-	for (k = 1; k < NSYMS; k++)
-		if (n->key[k] < best) {
-			best = n->key[k];
-			*sym = k;
-		}
-	return best;
-}
-
 /* ------------------------------------------------------------------ */
 /* The search's own play (rules 2 to 11)                                */
 /* ------------------------------------------------------------------ */
@@ -218,10 +185,8 @@ score(const struct qttt_solver *sv, struct node *n)
 
 /* Move m lands on square s. */
 static void
-land(const struct qttt_solver *sv, struct node *n, int m, int s)
+land(struct node *n, int m, int s)
 {
-	key_move(sv, n, m, sv->paircode[n->where[m][0]][n->where[m][1]],
-	    CODE_SQUARE(s));
 	n->where[m][0] = n->where[m][1] = s;
 	n->board[s] = m;
 	n->marks[QTTT_MOVER(m)] |= BIT(s);
@@ -239,7 +204,7 @@ collapse(const struct qttt_solver *sv, struct node *n, int s)
 
 	comp = n->comp[s];
 	done = BIT(m);
-	land(sv, n, m, s);
+	land(n, m, s);
 	queue[tail++] = s;
 	while (head < tail) {
 		s = queue[head++];
@@ -249,7 +214,7 @@ collapse(const struct qttt_solver *sv, struct node *n, int s)
 			done |= BIT(k);
 			t = n->where[k][0] == s ? n->where[k][1] :
 			    n->where[k][0];
-			land(sv, n, k, t);
+			land(n, k, t);
 			queue[tail++] = t;
 		}
 	}
@@ -259,28 +224,23 @@ collapse(const struct qttt_solver *sv, struct node *n, int s)
 		n->comp[s] = 0;
 	}
 	n->pending = 0;
-	for (k = 0; k < NSYMS; k++)
-		n->key[k] &= ~KEY_PENDING;
 	score(sv, n);
 }
 
 /* Rule 2 and 5: move next goes on squares a and b. */
 static void
-place(const struct qttt_solver *sv, struct node *n, int a, int b)
+place(struct node *n, int a, int b)
 {
 	unsigned int	 c;
 	int		 m = n->next, k;
 
 	n->where[m][0] = a;
 	n->where[m][1] = b;
-	key_move(sv, n, m, CODE_NONE, sv->paircode[a][b]);
 	n->spooky[a] |= BIT(m);
 	n->spooky[b] |= BIT(m);
 	n->next++;
 	if (n->comp[a] & BIT(b)) {
 		n->pending = m;
-		for (k = 0; k < NSYMS; k++)
-			n->key[k] |= KEY_PENDING;
 		return;
 	}
 	c = n->comp[a] | n->comp[b];
@@ -294,7 +254,6 @@ force(const struct qttt_solver *sv, struct node *n, int s)
 {
 	int	 m = n->next;
 
-	key_move(sv, n, m, CODE_NONE, CODE_SQUARE(s));
 	n->where[m][0] = n->where[m][1] = s;
 	n->board[s] = m;
 	n->marks[QTTT_MOVER(m)] |= BIT(s);
@@ -305,7 +264,7 @@ force(const struct qttt_solver *sv, struct node *n, int s)
 
 /* The search's position of an engine's state (which must be legal). */
 static void
-node_from_state(const struct qttt_solver *sv, const struct qttt_state *st,
+node_from_state(const struct qttt_state *st,
     struct node *n)
 {
 	unsigned int	 c;
@@ -330,7 +289,6 @@ node_from_state(const struct qttt_solver *sv, const struct qttt_state *st,
 		n->where[m][1] = b;
 		if (m >= st->next || a == QTTT_NOSQUARE)
 			continue;
-		key_move(sv, n, m, CODE_NONE, sv->paircode[a][b]);
 		if (a == b)
 			continue;
 		n->spooky[a] |= BIT(m);
@@ -350,48 +308,60 @@ node_from_state(const struct qttt_solver *sv, const struct qttt_state *st,
 			changed = 1;
 		}
 	} while (changed);
-	if (n->pending != 0)
-		for (k = 0; k < NSYMS; k++)
-			n->key[k] |= KEY_PENDING;
 }
 
 /* ------------------------------------------------------------------ */
 /* The search                                                           */
 /* ------------------------------------------------------------------ */
 
+static int
+same_key(const struct qttt_rkey *a, const struct qttt_rkey *b)
+{
+	return a->hi == b->hi && a->lo == b->lo;
+}
+
 static struct entry *
-probe(struct qttt_solver *sv, uint64_t key)
+bucket_of(const struct qttt_solver *sv, const struct qttt_rkey *k)
+{
+	uint64_t	 h = k->hi * UINT64_C(0x9e3779b97f4a7c15) ^ k->lo;
+
+	h ^= h >> 29;
+	h *= UINT64_C(0xbf58476d1ce4e5b9);
+	h ^= h >> 32;
+	return sv->table + BUCKET * ((size_t)h & (sv->nbuckets - 1));
+}
+
+static struct entry *
+probe(struct qttt_solver *sv, const struct qttt_rkey *key)
 {
 	struct entry	*b;
 	int		 i;
 
 	if (sv->nbuckets == 0)
 		return NULL;
-	b = sv->table + BUCKET * ((key * UINT64_C(0x9e3779b97f4a7c15)) >>
-	    32 & (sv->nbuckets - 1));
+	b = bucket_of(sv, key);
 	for (i = 0; i < BUCKET; i++)
-		if (b[i].key == key)
+		if (same_key(&b[i].key, key))
 			return &b[i];
 	return NULL;
 }
 
 static void
-store(struct qttt_solver *sv, uint64_t key, int next, int lo, int hi,
-    int best)
+store(struct qttt_solver *sv, const struct qttt_rkey *key, int next, int lo,
+    int hi, int best)
 {
 	struct entry	*b, *e;
 	int		 i;
 
 	if (sv->nbuckets == 0)
 		return;
-	b = sv->table + BUCKET * ((key * UINT64_C(0x9e3779b97f4a7c15)) >>
-	    32 & (sv->nbuckets - 1));
+	b = bucket_of(sv, key);
 	e = NULL;
 	for (i = 0; i < BUCKET && e == NULL; i++)
-		if (b[i].key == key)
+		if (same_key(&b[i].key, key))
 			e = &b[i];
 	for (i = 0; i < BUCKET && e == NULL; i++)
-		if (b[i].key == 0)
+		if (b[i].key.hi == 0)
 			e = &b[i];
 	if (e == NULL) {
 		/* The entry that saves the least work makes room. */
@@ -400,7 +370,7 @@ store(struct qttt_solver *sv, uint64_t key, int next, int lo, int hi,
 			if (b[i].next > e->next)
 				e = &b[i];
 	}
-	e->key = key;
+	e->key = *key;
 	e->lo = lo;
 	e->hi = hi;
 	e->best = best;
@@ -450,7 +420,7 @@ child(const struct qttt_solver *sv, const struct node *n, int code,
 	else if (code < CODE_PAIR0)
 		force(sv, c, sv->codesq[code][0]);
 	else
-		place(sv, c, sv->codesq[code][0], sv->codesq[code][1]);
+		place(c, sv->codesq[code][0], sv->codesq[code][1]);
 }
 
 /*
@@ -485,21 +455,22 @@ bounds(const struct qttt_solver *sv, const struct node *n, int *lo,
 /*
  * The value of a position in the book of early positions (solve_book.c:
  * every position with at most QTTT_BOOK_MOVES moves made, by its
- * canonical key, sorted), or VALUE_MIN - 1 if it is not there.
+ * reduced key, sorted), or VALUE_MIN - 1 if it is not there.
  */
 static int
-book_find(uint64_t key)
+book_find(const struct qttt_rkey *key)
 {
 	size_t		 lo = 0, hi = qttt_book_size, mid;
 	uint64_t	 k;
 
 	while (lo < hi) {
 		mid = lo + (hi - lo) / 2;
-		k = qttt_book[mid] & ~QTTT_BOOK_VALUE;
-		if (k == key)
-			return (int)((qttt_book[mid] & QTTT_BOOK_VALUE) >>
+		k = qttt_book[mid][0] & ~QTTT_BOOK_VALUE;
+		if (k == key->hi && qttt_book[mid][1] == key->lo)
+			return (int)((qttt_book[mid][0] & QTTT_BOOK_VALUE) >>
 			    QTTT_BOOK_SHIFT) + VALUE_MIN;
-		if (k < key)
+		if (k < key->hi || (k == key->hi && qttt_book[mid][1] <
+		    key->lo))
 			lo = mid + 1;
 		else
 			hi = mid;
@@ -551,7 +522,7 @@ search(struct qttt_solver *sv, const struct node *n, int alpha, int beta)
 	unsigned char	 codes[QTTT_MAXACTIONS];
 	struct node	 c;
 	struct entry	*e;
-	uint64_t	 key;
+	struct qttt_rkey key;
 	int		 sym, nc, i, v, best, bestcode = 0, lo, hi, ttcode;
 	int		 maxing = QTTT_MOVER(n->next) == QTTT_X;
 	int		 alpha0 = alpha, beta0 = beta;
@@ -562,13 +533,19 @@ search(struct qttt_solver *sv, const struct node *n, int alpha, int beta)
 		return hi;
 	if (lo >= beta)
 		return lo;
-	if (sv->usebook && n->next <= QTTT_BOOK_MOVES + 1 &&
-	    (v = book_find(canonical(n, &sym))) >= VALUE_MIN)
-		return v;
-	key = canonical(n, &sym) | KEY_STORED;
 	ttcode = 0;
 	e = NULL;
-	if (n->next < TABLE_BELOW && (e = probe(sv, key)) != NULL) {
+	sym = 0;
+	if (n->next < TABLE_BELOW && (sv->nbuckets != 0 ||
+	    (sv->usebook && n->next <= QTTT_BOOK_MOVES + 1))) {
+		sym = qttt_reduced_key(n->board, n->where, n->next,
+		    n->pending, 0, &key);
+		if (sv->usebook && n->next <= QTTT_BOOK_MOVES + 1 &&
+		    (v = book_find(&key)) >= VALUE_MIN)
+			return v;
+		e = probe(sv, &key);
+	}
+	if (e != NULL) {
 		if (e->lo >= beta)
 			return e->lo;
 		if (e->hi <= alpha)
@@ -617,15 +594,15 @@ search(struct qttt_solver *sv, const struct node *n, int alpha, int beta)
 		hi = best;
 	else
 		lo = best;
-	if (e != NULL && e->key == key) {
+	if (e != NULL && same_key(&e->key, &key)) {
 		/* Keep what the entry already knew. */
 		if (e->lo > lo)
 			lo = e->lo;
 		if (e->hi < hi)
 			hi = e->hi;
 	}
-	if (n->next < TABLE_BELOW)
-		store(sv, key, n->next, lo, hi, sv->symcode[sym][bestcode]);
+	if (n->next < TABLE_BELOW && sv->nbuckets != 0)
+		store(sv, &key, n->next, lo, hi, sv->symcode[sym][bestcode]);
 	return best;
 }
 
@@ -707,21 +684,23 @@ qttt_solver_use_book(struct qttt_solver *sv, int use)
 	sv->usebook = use != 0;
 }
 
-uint64_t
-qttt_solver_key(const struct qttt_solver *sv, const struct qttt_state *st)
+void
+qttt_solver_key(const struct qttt_solver *sv, const struct qttt_state *st,
+    struct qttt_rkey *key)
 {
-	struct node	 n;
-	int		 sym;
-
-	node_from_state(sv, st, &n);
-	return canonical(&n, &sym);
+	(void)sv;
+	qttt_reduced_key(st->board, st->where, st->next, st->pending, 0,
+	    key);
 }
 
 int
 qttt_solver_book_value(const struct qttt_solver *sv,
     const struct qttt_state *st)
 {
-	return book_find(qttt_solver_key(sv, st));
+	struct qttt_rkey key;
+
+	qttt_solver_key(sv, st, &key);
+	return book_find(&key);
 }
 
 unsigned long long
@@ -739,7 +718,7 @@ qttt_solver_value(struct qttt_solver *sv, const struct qttt_state *st,
 
 	if ((code = qttt_state_check(st, d)) != QTTT_OK)
 		return code;
-	node_from_state(sv, st, &n);
+	node_from_state(st, &n);
 	*value = n.over ? n.value : value_of(sv, &n);
 	return QTTT_OK;
 }
@@ -750,7 +729,7 @@ state_value(struct qttt_solver *sv, const struct qttt_state *st)
 {
 	struct node	 n;
 
-	node_from_state(sv, st, &n);
+	node_from_state(st, &n);
 	return n.over ? n.value : value_of(sv, &n);
 }
 
