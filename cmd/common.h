@@ -39,6 +39,23 @@ int	 lookup_name(const struct name_value *, size_t n, const char *s);
 int	 parse_format(const char *);
 
 /*
+ * Numbers and ranges of numbers: "3", "2-5", "10-", "-4", comma lists
+ * of them.  parse_ranges() reads one into r, or returns -1;
+ * parse_games() the same for game numbers (-g), which start at 1;
+ * in_ranges() says whether v is in r, ranges_last() the largest number
+ * r holds (ULONG_MAX when a range has no end).
+ */
+#define MAXRANGES	32
+struct ranges {
+	size_t		 n;
+	unsigned long	 lo[MAXRANGES], hi[MAXRANGES];
+};
+int	 parse_ranges(const char *, struct ranges *);
+int	 parse_games(const char *, struct ranges *);
+int	 in_ranges(const struct ranges *, unsigned long v);
+unsigned long ranges_last(const struct ranges *);
+
+/*
  * The record formats a tool writes (-t): TO_SAME, each game in its own
  * format, is qttt-select's default.  parse_target() reads the names a
  * user would try, or returns -1.

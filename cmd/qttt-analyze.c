@@ -31,7 +31,8 @@ static const char *const mark_glyph[] = { "", "?", "??" };
 
 struct options {
 	enum qttt_format	 format;	/* -f */
-	unsigned long		 game;		/* -g, or 0 */
+	const char		*games;		/* -g, or NULL */
+	struct ranges		 gameset;	/* what -g says */
 	int			 quiet;		/* -q */
 	int			 summary;	/* -s */
 	enum type		 type;		/* -T */
@@ -89,7 +90,8 @@ help(void)
 	    "  -f, --format=FMT     input format: auto (default), line,"
 	    " yaml, json, goff,\n"
 	    "                       state\n"
-	    "  -g, --game=N         only the Nth game of each input\n"
+	    "  -g, --game=LIST      only these games of each input: 3, 2-5,"
+	    " 10-, 1,4\n"
 	    "  -h, --help           show this help and exit\n"
 	    "  -m, --memory=MiB     the solver's table, in MiB (default 16;"
 	    " 0: none)\n"
@@ -656,7 +658,7 @@ analyse_input(const struct options *o, const char *path)
 	memset(&t, 0, sizeof(t));
 	while ((k = qttt_reader_next(r, &rec)) == 1) {
 		t.games++;
-		if (o->game > 0 && rec.index != o->game)
+		if (o->games != NULL && !in_ranges(&o->gameset, rec.index))
 			continue;
 		t.shown++;
 		if (qttt_record_play(&rec, &game) > 0) {
@@ -672,7 +674,7 @@ analyse_input(const struct options *o, const char *path)
 			t.status = EXIT_INVALID;
 		if (ferror(stdout))
 			break;
-		if (o->game > 0)
+		if (o->games != NULL && rec.index >= ranges_last(&o->gameset))
 			break;
 	}
 	if (ferror(stdout))
@@ -682,8 +684,8 @@ analyse_input(const struct options *o, const char *path)
 	else if (t.shown == 0) {
 		t.status = EXIT_INVALID;
 		if (!o->quiet) {
-			snprintf(msg, sizeof(msg), "no game %lu in the input, "
-			    "which holds %lu", o->game, t.games);
+			snprintf(msg, sizeof(msg), "no game %s in the input, "
+			    "which holds %lu", o->games, t.games);
 			show_input_diag(stderr, name, QTTT_E_EMPTY, msg, 0);
 		}
 	} else if (o->summary)
@@ -745,7 +747,7 @@ main(int argc, char *argv[])
 		{ NULL,		0,			NULL, 0 }
 	};
 	struct options	 o;
-	unsigned long long n, mib = TABLE_MIB;
+	unsigned long long mib = TABLE_MIB;
 	const char	*state = NULL;
 	int		 ch, v, status = EXIT_VALID, s = EXIT_VALID, i;
 
@@ -763,10 +765,10 @@ main(int argc, char *argv[])
 			o.format = v;
 			break;
 		case 'g':
-			if (parse_number(optarg, 1, INT_MAX, &n) == -1)
-				return usage_error(usage, "-g: not a game "
-				    "number (1 or more): %s", optarg);
-			o.game = n;
+			if (parse_games(optarg, &o.gameset) == -1)
+				return usage_error(usage, "-g: not game "
+				    "numbers or ranges (1 or more): %s", optarg);
+			o.games = optarg;
 			break;
 		case 'h':
 			help();

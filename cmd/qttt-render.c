@@ -28,7 +28,8 @@ struct options {
 	int		 all;		/* -a: every ply of a record */
 	int		 animate;	/* -A: one animated SVG per game */
 	const char	*dir;		/* -d: one file per diagram */
-	unsigned long	 game;		/* -g: this one, or 0 */
+	const char	*games;		/* -g, or NULL */
+	struct ranges	 gameset;	/* what -g says */
 	long		 ply;		/* -p: this ply; -1 the last */
 	const char	*state;		/* -S: this state string */
 };
@@ -64,7 +65,8 @@ help(void)
 	    " (top-bottom)\n"
 	    "  -f, --format=FMT     input: auto (default), line, yaml,"
 	    " json, goff, state\n"
-	    "  -g, --game=N         only the Nth game of each input\n"
+	    "  -g, --game=LIST      only these games of each input: 3, 2-5,"
+	    " 10-, 1,4\n"
 	    "  -L, --no-highlight   do not mark the last action\n"
 	    "  -m, --preview        a pending measurement: draw both"
 	    " outcomes\n"
@@ -241,7 +243,7 @@ static int
 run_flush(const struct options *o, struct run *run)
 {
 	if (!run->started || !o->animate ||
-	    (o->game != 0 && run->index != o->game))
+	    (o->games != NULL && !in_ranges(&o->gameset, run->index)))
 		return 0;
 	return emit_anim(o, run->index, &run->start, run->plies,
 	    run->nplies);
@@ -276,7 +278,8 @@ draw_state(const struct options *o, const char *name,
 		run->nplies = 0;
 	}
 	run->last = *st;
-	if (o->animate || (o->game != 0 && run->index != o->game))
+	if (o->animate ||
+	    (o->games != NULL && !in_ranges(&o->gameset, run->index)))
 		return EXIT_VALID;
 	if (emit(o, run->index, run->nplies, st, run->plies,
 	    run->nplies) != 0)
@@ -311,7 +314,8 @@ render_input(const struct options *o, const char *path)
 		games++;
 		if (rec.format == QTTT_FORMAT_STATE)
 			s = draw_state(o, name, &rec, &run);
-		else if (o->game != 0 && rec.index != o->game)
+		else if (o->games != NULL &&
+		    !in_ranges(&o->gameset, rec.index))
 			continue;
 		else if (qttt_record_play(&rec, &game) > 0) {
 			show_record_diags(stderr, name, &rec, 0);
@@ -486,10 +490,10 @@ main(int argc, char *argv[])
 			o.format = v;
 			break;
 		case 'g':
-			if (parse_number(optarg, 1, LONG_MAX, &u) == -1)
-				return usage_error(usage, "bad game number: %s",
-				    optarg);
-			o.game = u;
+			if (parse_games(optarg, &o.gameset) == -1)
+				return usage_error(usage, "bad game numbers "
+				    "or ranges: %s", optarg);
+			o.games = optarg;
 			break;
 		case 'h':
 			help();

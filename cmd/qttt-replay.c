@@ -15,7 +15,8 @@
 
 struct options {
 	enum qttt_format	 format;	/* -f */
-	unsigned long		 game;		/* -g, or 0 */
+	const char		*games;		/* -g, or NULL */
+	struct ranges		 gameset;	/* what -g says */
 	int			 quiet;		/* -q */
 	int			 threads;	/* to replay games on */
 	/* -a, -p, -T and -w: what to print. */
@@ -48,7 +49,8 @@ help(void)
 	    "  -f, --format=FMT     input format: auto (default), line,"
 	    " yaml, json, goff,\n"
 	    "                       state\n"
-	    "  -g, --game=N         only the Nth game of each input\n"
+	    "  -g, --game=LIST      only these games of each input: 3, 2-5,"
+	    " 10-, 1,4\n"
 	    "  -h, --help           show this help and exit\n"
 	    "  -p, --ply=N          the state after N plies (placements and"
 	    "\n"
@@ -116,7 +118,7 @@ replay_games(const struct run *run, struct qttt_reader *r,
 	/* par_more() may leave the rest of a chunk to the main thread. */
 	while ((k = par_more(job) ? qttt_reader_next(r, rec) : 0) == 1) {
 		t->games++;
-		if (o->game > 0 && rec->index != o->game)
+		if (o->games != NULL && !in_ranges(&o->gameset, rec->index))
 			continue;
 		t->shown++;
 		if (qttt_record_play(rec, &game) > 0) {
@@ -130,7 +132,8 @@ replay_games(const struct run *run, struct qttt_reader *r,
 			 * show. */
 			if (rec->format == QTTT_FORMAT_STATE &&
 			    !rec->has_start) {
-				if (o->game > 0)
+				if (o->games != NULL && rec->index >=
+				    ranges_last(&o->gameset))
 					break;
 				continue;
 			}
@@ -150,8 +153,9 @@ replay_games(const struct run *run, struct qttt_reader *r,
 		}
 		if (qttt_replay_writer_put(w, &rp) == -1)
 			return PAR_STOP;
-		if (o->game > 0)
-			break;		/* the one game asked for */
+		if (o->games != NULL &&
+		    rec->index >= ranges_last(&o->gameset))
+			break;		/* the last game asked for */
 	}
 	return k;
 }
@@ -235,7 +239,7 @@ replay(const struct options *o, struct qttt_replay_writer *w,
 	 * the chunks' streams one after another are the one stream a
 	 * single thread writes.
 	 */
-	if (o->threads > 1 && o->game == 0 &&
+	if (o->threads > 1 && o->games == NULL &&
 	    o->out.output != QTTT_OUTPUT_LIST) {
 		tool.chunksize = chunk_size(&o->out);
 		if (qttt_replay_writer_flush(w) == -1)
@@ -252,8 +256,8 @@ replay(const struct options *o, struct qttt_replay_writer *w,
 	else if (t.shown == 0) {
 		t.status = EXIT_INVALID;
 		if (!o->quiet) {
-			snprintf(msg, sizeof(msg), "no game %lu in the input, "
-			    "which holds %lu", o->game, t.games);
+			snprintf(msg, sizeof(msg), "no game %s in the input, "
+			    "which holds %lu", o->games, t.games);
 			show_input_diag(stderr, run.name, QTTT_E_EMPTY, msg,
 			    0);
 		}
@@ -302,10 +306,10 @@ main(int argc, char *argv[])
 			o.format = v;
 			break;
 		case 'g':
-			if (parse_number(optarg, 1, INT_MAX, &n) == -1)
-				return usage_error(usage, "-g: not a game "
-				    "number (1 or more): %s", optarg);
-			o.game = n;
+			if (parse_games(optarg, &o.gameset) == -1)
+				return usage_error(usage, "-g: not game "
+				    "numbers or ranges (1 or more): %s", optarg);
+			o.games = optarg;
 			break;
 		case 'h':
 			help();

@@ -13,13 +13,6 @@
 #include "qttt.h"
 #include "common.h"
 
-/* Numbers and ranges of numbers: "3", "2-5", "10-", "-4", comma lists. */
-#define MAXRANGES	32
-struct ranges {
-	size_t		 n;
-	unsigned long	 lo[MAXRANGES], hi[MAXRANGES];
-};
-
 /* The results -r names, as bits. */
 enum {
 	R_SCORE = 0,		/* bits 0..6: the seven results */
@@ -169,70 +162,6 @@ help(void)
 /* ------------------------------------------------------------------ */
 /* Parsing the criteria                                                 */
 /* ------------------------------------------------------------------ */
-
-static int
-parse_one(const char *s, size_t len, unsigned long *v)
-{
-	char		 buf[24];
-	unsigned long long n;
-
-	if (len == 0 || len >= sizeof(buf))
-		return -1;
-	memcpy(buf, s, len);
-	buf[len] = '\0';
-	if (parse_number(buf, 0, 1000000000000ULL, &n) == -1)
-		return -1;
-	*v = n;
-	return 0;
-}
-
-static int
-parse_ranges(const char *s, struct ranges *r)
-{
-	const char	*end, *dash;
-	size_t		 len;
-
-	r->n = 0;
-	for (;;) {
-		end = strchr(s, ',');
-		len = end != NULL ? (size_t)(end - s) : strlen(s);
-		if (r->n == MAXRANGES || len == 0)
-			return -1;
-		dash = memchr(s, '-', len);
-		if (dash == NULL) {
-			if (parse_one(s, len, &r->lo[r->n]) == -1)
-				return -1;
-			r->hi[r->n] = r->lo[r->n];
-		} else {
-			if (dash == s)
-				r->lo[r->n] = 0;
-			else if (parse_one(s, dash - s, &r->lo[r->n]) == -1)
-				return -1;
-			if (dash == s + len - 1)
-				r->hi[r->n] = (unsigned long)-1;
-			else if (parse_one(dash + 1, s + len - dash - 1,
-			    &r->hi[r->n]) == -1)
-				return -1;
-			if (len == 1 || r->lo[r->n] > r->hi[r->n])
-				return -1;
-		}
-		r->n++;
-		if (end == NULL)
-			return 0;
-		s = end + 1;
-	}
-}
-
-static int
-in_ranges(const struct ranges *r, unsigned long v)
-{
-	size_t	 i;
-
-	for (i = 0; i < r->n; i++)
-		if (v >= r->lo[i] && v <= r->hi[i])
-			return 1;
-	return 0;
-}
 
 static int
 parse_results(const char *s, unsigned int *bits)
