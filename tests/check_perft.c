@@ -491,6 +491,9 @@ perft_suite(void)
 	Suite	*s = suite_create("perft");
 	TCase	*tc = tcase_create("perft");
 
+	/* Searches: tests/valgrind.sh leaves them to the other runs. */
+	tcase_set_tags(tc, "search");
+
 	tcase_set_timeout(tc, 60);
 	tcase_add_test(tc, test_perft_empty);
 	tcase_add_test(tc, test_perft_random);
@@ -502,6 +505,7 @@ perft_suite(void)
 	suite_add_tcase(s, tc);
 
 	tc = tcase_create("games");
+	tcase_set_tags(tc, "search");
 	tcase_set_timeout(tc, 120);
 	tcase_add_test(tc, test_games_random);
 	tcase_add_test(tc, test_games_move4);

@@ -648,6 +648,9 @@ solve_suite(void)
 	Suite	*s = suite_create("solve");
 	TCase	*tc = tcase_create("solve");
 
+	/* Searches: tests/valgrind.sh leaves them to the other runs. */
+	tcase_set_tags(tc, "search");
+
 	tcase_set_timeout(tc, 300);
 	tcase_add_test(tc, test_result_of_value);
 	tcase_add_test(tc, test_empty_board);
