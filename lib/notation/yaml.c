@@ -667,15 +667,62 @@ check_meta(struct qttt_record *rec, const struct qttt_meta *m,
 		    shown(m->value, m->valuelen, b));
 }
 
+/*
+ * Keeps key k (n bytes) as the next of the *count entries of list, of
+ * which those from first on must not hold it already, and at most
+ * limit in all; many and full name the list in the messages.  Returns
+ * the new entry, or NULL after a diagnostic.
+ */
+static struct qttt_meta *
+add_key(struct yaml_reader *y, struct qttt_record *rec,
+    struct qttt_meta *list, size_t first, size_t *count, size_t limit,
+    const char *many, const char *full, const char *k, size_t n,
+    struct ypos at)
+{
+	struct qttt_meta *m;
+	size_t		 i;
+	char		 b[SHOWN];
+
+	if (n == 0) {
+		yerror(rec, at, "empty key");
+		return NULL;
+	}
+	if (n > QTTT_YAML_KEY_MAX) {
+		yerror(rec, at, "key of %zu bytes: longer than %d", n,
+		    QTTT_YAML_KEY_MAX);
+		return NULL;
+	}
+	for (i = first; i < *count; i++)
+		if (list[i].keylen == n && memcmp(list[i].key, k, n) == 0) {
+			yerror(rec, at, "duplicate key '%s' (first on "
+			    "line %lu)", shown(k, n, b), list[i].line + 1);
+			return NULL;
+		}
+	if (*count == limit) {
+		yerror(rec, at, "more than %zu %s", limit, many);
+		return NULL;
+	}
+	m = &list[*count];
+	if ((m->key = keep_bytes(y, k, n)) == NULL) {
+		yerror(rec, at, "%s", full);
+		return NULL;
+	}
+	m->keylen = n;
+	m->value = NULL;
+	m->valuelen = 0;
+	m->line = at.line;
+	m->col = at.col;
+	(*count)++;
+	return m;
+}
+
 /* A key of a game's mapping: which one, refusing duplicates. */
 static enum key_kind
 game_key(struct yaml_reader *y, struct qttt_record *rec,
     const yaml_event_t *ev, struct ypos at)
 {
 	const char	*k = (const char *)ev->data.scalar.value;
-	size_t		 n = ev->data.scalar.length, i;
-	struct qttt_meta *m;
-	char		 b[SHOWN];
+	size_t		 n = ev->data.scalar.length;
 
 	if (key_is(k, n, "moves") || key_is(k, n, "result")) {
 		if (k[0] == 'm' ? y->has_moves : y->has_result) {
@@ -693,39 +740,9 @@ game_key(struct yaml_reader *y, struct qttt_record *rec,
 		y->result_at = at;
 		return K_RESULT;
 	}
-	if (n == 0) {
-		yerror(rec, at, "empty key");
+	if (add_key(y, rec, y->meta, 0, &rec->nmeta, QTTT_MAXMETA,
+	    "metadata keys", "too much metadata", k, n, at) == NULL)
 		return K_IGNORE;
-	}
-	if (n > QTTT_YAML_KEY_MAX) {
-		yerror(rec, at, "key of %zu bytes: longer than %d", n,
-		    QTTT_YAML_KEY_MAX);
-		return K_IGNORE;
-	}
-	for (i = 0; i < rec->nmeta; i++)
-		if (rec->meta[i].keylen == n &&
-		    memcmp(rec->meta[i].key, k, n) == 0) {
-			yerror(rec, at, "duplicate key '%s' (first on "
-			    "line %lu)", shown(k, n, b),
-			    rec->meta[i].line + 1);
-			return K_IGNORE;
-		}
-	if (rec->nmeta == QTTT_MAXMETA) {
-		yerror(rec, at, "more than %d metadata keys",
-		    QTTT_MAXMETA);
-		return K_IGNORE;
-	}
-	m = &y->meta[rec->nmeta];
-	if ((m->key = keep_bytes(y, k, n)) == NULL) {
-		yerror(rec, at, "too much metadata");
-		return K_IGNORE;
-	}
-	m->keylen = n;
-	m->value = NULL;
-	m->valuelen = 0;
-	m->line = at.line;
-	m->col = at.col;
-	rec->nmeta++;
 	return K_META;
 }
 
@@ -735,42 +752,12 @@ note_key(struct yaml_reader *y, struct qttt_record *rec, const char *k,
     size_t n, struct ypos at)
 {
 	struct qttt_meta *m;
-	size_t		 i;
-	char		 b[SHOWN];
 
-	if (n == 0) {
-		yerror(rec, at, "empty key");
+	if ((m = add_key(y, rec, y->notes, y->move_notes, &y->nnotes,
+	    QTTT_MAXNOTES, "notes on the moves of a game", "too many notes",
+	    k, n, at)) == NULL)
 		return K_IGNORE;
-	}
-	if (n > QTTT_YAML_KEY_MAX) {
-		yerror(rec, at, "key of %zu bytes: longer than %d", n,
-		    QTTT_YAML_KEY_MAX);
-		return K_IGNORE;
-	}
-	for (i = y->move_notes; i < y->nnotes; i++)
-		if (y->notes[i].keylen == n &&
-		    memcmp(y->notes[i].key, k, n) == 0) {
-			yerror(rec, at, "duplicate key '%s' (first on "
-			    "line %lu)", shown(k, n, b), y->notes[i].line + 1);
-			return K_IGNORE;
-		}
-	if (y->nnotes == QTTT_MAXNOTES) {
-		yerror(rec, at, "more than %d notes on the moves of a "
-		    "game", QTTT_MAXNOTES);
-		return K_IGNORE;
-	}
-	m = &y->notes[y->nnotes];
-	if ((m->key = keep_bytes(y, k, n)) == NULL) {
-		yerror(rec, at, "too many notes");
-		return K_IGNORE;
-	}
-	m->keylen = n;
-	m->value = NULL;
-	m->valuelen = 0;
 	m->plain = 0;
-	m->line = at.line;
-	m->col = at.col;
-	y->nnotes++;
 	return K_NOTE;
 }
 
