@@ -1078,7 +1078,8 @@ void		 qttt_game_state_at(const struct qttt_game *, size_t ply,
  * What-if: gives the n-th measurement (1-based) of g its other
  * outcome, the cycle-closing move going to its other square.  The
  * plies after it are dropped, since the players' later moves answered
- * a position that no longer arises, and g->state is recomputed.
+ * a position that no longer arises, and g->state is recomputed; but
+ * the forced X9, which involves no choice, is played if it is due.
  * Returns the index in g->plies of the changed measurement, or -1 if g
  * has fewer than n measurements (g is then unchanged).
  */

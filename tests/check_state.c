@@ -406,6 +406,18 @@ START_TEST(test_whatif)
 	ck_assert_int_eq(qttt_game_whatif(&g, 0), -1);
 	ck_assert(qttt_state_equal(&g.state, &orig.state));
 	ck_assert_int_eq(g.nplies, orig.nplies);
+
+	/*
+	 * formats/rules.md example 4: the other outcome of the 8-cycle
+	 * leaves b2 open, and the forced X9 is played (it involves no
+	 * choice): X9 makes the middle row and column, 2-0.
+	 */
+	play("X1 a1 b1; O2 b1 c1; X3 c1 c2; O4 c2 c3; X5 b3 c3; O6 a3 b3; "
+	    "X7 a2 a3; O8 a1 a2; measure O8->a2; X9 b2; 2-0", &g);
+	ck_assert_int_eq(qttt_game_whatif(&g, 1), 8);
+	ck_assert_int_eq(g.nplies, 10);
+	ck_assert_str_eq(format(&g.state), "O8,X1,O2/X7,X9,X3/O6,X5,O4 - - "
+	    "2-0");
 }
 END_TEST
 

@@ -168,7 +168,7 @@ long
 qttt_game_whatif(struct qttt_game *g, unsigned int n)
 {
 	struct qttt_game	 alt;
-	struct qttt_action	 other;
+	struct qttt_action	 other, acts[QTTT_MAXACTIONS];
 	const unsigned char	*two;
 	size_t			 i, j;
 	unsigned int		 k = 0;
@@ -186,6 +186,12 @@ qttt_game_whatif(struct qttt_game *g, unsigned int n)
 		    two[0] == g->plies[i].sq[0] ? two[1] : two[0];
 		if (qttt_game_play(&alt, &other, NULL) != QTTT_OK)
 			return -1;	/* not a game qttt_game_play made */
+		/* The forced X9 involves no choice: the game plays it. */
+		if (qttt_state_forced(&alt.state)) {
+			qttt_state_actions(&alt.state, acts);
+			if (qttt_game_play(&alt, &acts[0], NULL) != QTTT_OK)
+				return -1;
+		}
 		*g = alt;
 		return (long)i;
 	}

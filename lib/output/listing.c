@@ -280,6 +280,8 @@ put_end(FILE *f, const struct qttt_replay *r,
 	    rec->nitems - r->changed - 1 : 0;
 	fprintf(f, "What-if: measurement %u takes its other outcome; ",
 	    o->whatif);
+	if (r->game->nplies > (size_t)r->changed + 1)
+		fputs("the forced X9 follows; ", f);
 	if (later == 0)
 		fputs("nothing followed it in the record\n", f);
 	else
