@@ -274,6 +274,31 @@ end_input(const char *name, int k, const struct qttt_record *rec,
 	return EXIT_INVALID;
 }
 
+int
+starts_game(const struct qttt_record *rec, unsigned long prev)
+{
+	return rec->format != QTTT_FORMAT_STATE || rec->game == 0 ||
+	    rec->index != prev;
+}
+
+int
+end_selection(const char *name, int k, const struct qttt_record *rec,
+    unsigned long games, const char *sel, unsigned long shown, int quiet)
+{
+	char	 msg[96];
+
+	if (k == -1 || games == 0)
+		return end_input(name, k, rec, games, quiet, 0);
+	if (sel == NULL || shown > 0)
+		return EXIT_VALID;
+	if (!quiet) {
+		snprintf(msg, sizeof(msg), "no game %.32s in the input, "
+		    "which holds %lu", sel, games);
+		show_input_diag(stderr, name, QTTT_E_EMPTY, msg, 0);
+	}
+	return EXIT_INVALID;
+}
+
 static const char *
 severity_name(enum qttt_severity s)
 {

@@ -121,6 +121,23 @@ int	 end_input(const char *name, int k, const struct qttt_record *rec,
 	    unsigned long games, int quiet, int json);
 
 /*
+ * Whether rec starts a game, after a record numbered prev: every
+ * record does but a state of a stream that numbers its states by
+ * their games (formats/state-string.md) after one of the same game.
+ */
+int	 starts_game(const struct qttt_record *, unsigned long prev);
+
+/*
+ * The same for an input read with -g sel (NULL: none), of which shown
+ * games were selected: an input that holds games but none that sel
+ * names is reported as "no game SEL in the input, which holds N"
+ * unless quiet, and is EXIT_INVALID.
+ */
+int	 end_selection(const char *name, int k,
+	    const struct qttt_record *rec, unsigned long games,
+	    const char *sel, unsigned long shown, int quiet);
+
+/*
  * Shows a diagnostic on f as
  *	progname: file:line:col: error: message [code]
  * followed, when the record has its source text, by the line and a

@@ -648,16 +648,17 @@ analyse_input(const struct options *o, const char *path)
 	static struct qttt_record rec;
 	struct qttt_reader *r;
 	struct qttt_game game;
+	unsigned long	 prev = 0;
 	struct tally	 t;
 	const char	*name = input_name(path);
-	char		 msg[96];
 	int		 fd, k;
 
 	if ((r = open_reader(path, o->format, &fd)) == NULL)
 		return EXIT_TROUBLE;
 	memset(&t, 0, sizeof(t));
 	while ((k = qttt_reader_next(r, &rec)) == 1) {
-		t.games++;
+		t.games += starts_game(&rec, prev);
+		prev = rec.index;
 		if (o->games != NULL && !in_ranges(&o->gameset, rec.index))
 			continue;
 		t.shown++;
@@ -674,21 +675,17 @@ analyse_input(const struct options *o, const char *path)
 			t.status = EXIT_INVALID;
 		if (ferror(stdout))
 			break;
-		if (o->games != NULL && rec.index >= ranges_last(&o->gameset))
+		/* Several states of a stream may have one game number. */
+		if (o->games != NULL && rec.format != QTTT_FORMAT_STATE &&
+		    rec.index >= ranges_last(&o->gameset))
 			break;
 	}
 	if (ferror(stdout))
 		t.status = EXIT_STOP;
-	else if (k == -1 || t.games == 0)
-		t.status = end_input(name, k, &rec, t.games, o->quiet, 0);
-	else if (t.shown == 0) {
-		t.status = EXIT_INVALID;
-		if (!o->quiet) {
-			snprintf(msg, sizeof(msg), "no game %s in the input, "
-			    "which holds %lu", o->games, t.games);
-			show_input_diag(stderr, name, QTTT_E_EMPTY, msg, 0);
-		}
-	} else if (o->summary)
+	else if ((k = end_selection(name, k, &rec, t.games, o->games,
+	    t.shown, o->quiet)) != EXIT_VALID)
+		t.status = k;
+	else if (o->summary)
 		summarise_input(o, name, &t);
 	close_reader(r, fd);
 	return t.status;

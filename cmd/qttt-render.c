@@ -8,6 +8,8 @@
 #include <errno.h>
 #include <getopt.h>
 #include <limits.h>
+#include <stdarg.h>
+#include <stddef.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -147,19 +149,25 @@ close_output(const struct options *o, FILE *f, const char *path, int bad)
 }
 
 /*
- * One diagram: game number and ply name the file in a directory.
+ * One diagram: game number and ply (-1: not known) name the file in a
+ * directory.
  * Returns 0, or -1 on an output error (which stops the program).
  */
 static int
-emit(const struct options *o, unsigned long game, size_t ply,
+emit(const struct options *o, unsigned long game, long ply,
     const struct qttt_state *st, const struct qttt_action *plies,
     size_t nplies)
 {
 	char	 name[64], path[PATH_MAX];
 	FILE	*f;
+	const char *ext = o->type == TYPE_SVG ? "svg" : "txt";
 
-	snprintf(name, sizeof(name), "game%04lu-ply%02zu.%s", game, ply,
-	    o->type == TYPE_SVG ? "svg" : "txt");
+	/* A position whose ply is not known is named by its game alone. */
+	if (ply < 0)
+		snprintf(name, sizeof(name), "game%04lu.%s", game, ext);
+	else
+		snprintf(name, sizeof(name), "game%04lu-ply%02ld.%s", game,
+		    ply, ext);
 	if ((f = open_output(o, name, path, sizeof(path))) == NULL)
 		return -1;
 	errno = 0;
@@ -192,8 +200,8 @@ emit_anim(const struct options *o, unsigned long game,
  * on an output error.
  */
 static int
-draw_game(const struct options *o, const char *name,
-    const struct qttt_record *rec, const struct qttt_game *g)
+draw_game(const struct options *o, const struct qttt_record *rec,
+    const struct qttt_game *g)
 {
 	struct qttt_state st;
 	size_t		 p, from, to;
@@ -205,48 +213,106 @@ draw_game(const struct options *o, const char *name,
 	if (o->all) {
 		from = 0;
 		to = g->nplies;
-	} else if (o->ply < 0)
-		from = to = g->nplies;
-	else if ((size_t)o->ply > g->nplies) {
-		fprintf(stderr, "%s: %s:%lu:1: error: game %lu ends after "
-		    "ply %zu: there is no ply %ld\n", progname, name,
-		    rec->line + 1, rec->index, g->nplies, o->ply);
-		return EXIT_INVALID;
-	} else
+	} else if (o->ply < 0 || (size_t)o->ply > g->nplies)
+		from = to = g->nplies;	/* past its end, as qttt-replay */
+	else
 		from = to = o->ply;
 	for (p = from; p <= to; p++) {
 		qttt_game_state_at(g, p, &st);
-		if (emit(o, rec->index, p, &st, g->plies, p) != 0)
+		if (emit(o, rec->index, (long)p, &st, g->plies, p) != 0)
 			return -1;
 	}
 	return EXIT_VALID;
 }
 
 /* ------------------------------------------------------------------ */
-/* State strings                                                        */
+/* Streams of states                                                    */
 /* ------------------------------------------------------------------ */
 
 /*
- * A stream of states falls into games: runs of states each of which
- * follows the one before by one action.  Within a run the actions are
- * known, so the last one can be highlighted and a run can be animated.
+ * A stream of states (formats/state-string.md, section 7): a bare
+ * state string is a game of its own that starts and ends there; the
+ * states of qttt-replay's JSON Lines say their game and ply, and the
+ * states of one game, one after another and later plies each, are
+ * that game.  The stream has chosen its states, and each is drawn;
+ * -p N draws a game's state after ply N instead, or its last if it
+ * ends before, as for a record.  Where a state is the ply after the
+ * one before, the action between them is known: it is highlighted,
+ * and a game whose every ply the stream has can be animated.
  */
 struct run {
-	unsigned long		 index;	/* of the run, from 1 */
 	int			 started;
+	unsigned long		 index;		/* the game's number */
+	unsigned long		 line;		/* of its first state */
+	long			 ply;		/* of its last state, or -1 */
+	long			 first;		/* of its first state, or -1 */
+	int			 drawn;		/* -p: its state is drawn */
+	int			 gap;		/* a ply is missing */
+	char			 file[256];	/* the stream's name of its */
+	size_t			 filelen;	/* input, cut to 256 bytes */
 	struct qttt_state	 start, last;
-	size_t			 nplies;
+	size_t			 nplies;	/* from start to last */
 	struct qttt_action	 plies[QTTT_MAXPLIES];
 };
 
+/* Whether rec is a later state of the game of run. */
 static int
-run_flush(const struct options *o, struct run *run)
+run_continues(const struct run *run, const struct qttt_record *rec)
 {
-	if (!run->started || !o->animate ||
-	    (o->games != NULL && !in_ranges(&o->gameset, run->index)))
-		return 0;
-	return emit_anim(o, run->index, &run->start, run->plies,
-	    run->nplies);
+	size_t	 n = rec->filelen < sizeof(run->file) ? rec->filelen :
+		    sizeof(run->file);
+
+	return run->started && rec->game != 0 && rec->index == run->index &&
+	    rec->ply > run->ply && run->ply >= 0 && n == run->filelen &&
+	    (n == 0 || memcmp(rec->file, run->file, n) == 0);
+}
+
+/* A diagnostic about a game of a stream, at its first state. */
+static void	run_error(const char *, const struct run *, const char *, ...)
+		    __attribute__((format(printf, 3, 4)));
+
+static void
+run_error(const char *name, const struct run *run, const char *fmt, ...)
+{
+	va_list	 ap;
+
+	fprintf(stderr, "%s: %s:%lu:1: error: game %lu of the stream ",
+	    progname, name, run->line + 1, run->index);
+	va_start(ap, fmt);
+	vfprintf(stderr, fmt, ap);
+	va_end(ap);
+	fputc('\n', stderr);
+}
+
+/*
+ * The end of a game of the stream: what is drawn at its end.  Returns
+ * the exit status it deserves, or -1 on an output error.
+ */
+static int
+run_flush(const struct options *o, const char *name, struct run *run)
+{
+	if (!run->started)
+		return EXIT_VALID;
+	run->started = 0;
+	if (o->animate) {
+		if (run->gap) {
+			run_error(name, run, "misses plies (from %ld to %ld): "
+			    "it cannot be animated", run->first, run->ply);
+			return EXIT_INVALID;
+		}
+		return emit_anim(o, run->index, &run->start, run->plies,
+		    run->nplies) != 0 ? -1 : EXIT_VALID;
+	}
+	if (o->ply < 0 || run->drawn)
+		return EXIT_VALID;
+	if (run->first > o->ply) {
+		run_error(name, run, "starts after ply %ld: it has no state "
+		    "after ply %ld", run->first, o->ply);
+		return EXIT_INVALID;
+	}
+	/* -p: the last state of a game that ends before that ply. */
+	return emit(o, run->index, run->ply, &run->last, run->plies,
+	    run->nplies) != 0 ? -1 : EXIT_VALID;
 }
 
 /*
@@ -255,36 +321,60 @@ run_flush(const struct options *o, struct run *run)
  */
 static int
 draw_state(const struct options *o, const char *name,
-    struct qttt_record *rec, struct run *run)
+    struct qttt_record *rec, struct run *run, unsigned long *shown)
 {
 	static struct qttt_game game;
 	const struct qttt_state *st = &game.state;
 	struct qttt_action act;
+	int		 status = EXIT_VALID;
+	int		 chosen = o->games == NULL ||
+			    in_ranges(&o->gameset, rec->index);
 
+	/*
+	 * A line that is no state is reported if its game is chosen, and
+	 * leaves the game it is in a ply short.
+	 */
 	if (qttt_record_play(rec, &game) > 0) {
+		if (!chosen)
+			return EXIT_VALID;
+		++*shown;
 		show_record_diags(stderr, name, rec, 0);
-		run->started = 0;	/* what follows starts a new run */
 		return EXIT_INVALID;
 	}
-	if (run->started && run->nplies < QTTT_MAXPLIES &&
-	    qttt_action_between(&run->last, st, &act) == 0)
-		run->plies[run->nplies++] = act;
-	else {
-		if (run_flush(o, run) != 0)
-			return -1;
-		run->index++;
+	if (run_continues(run, rec)) {
+		if (rec->ply == run->ply + 1 && run->nplies < QTTT_MAXPLIES &&
+		    qttt_action_between(&run->last, st, &act) == 0)
+			run->plies[run->nplies++] = act;
+		else {
+			run->gap = 1;
+			run->start = *st;
+			run->nplies = 0;
+		}
+	} else {
+		if ((status = run_flush(o, name, run)) == -1 || !chosen)
+			return status;
+		++*shown;
+		memset(run, 0, offsetof(struct run, start));
 		run->started = 1;
+		run->index = rec->index;
+		run->line = rec->line;
+		run->first = rec->ply;
+		run->filelen = rec->filelen < sizeof(run->file) ?
+		    rec->filelen : sizeof(run->file);
+		if (run->filelen > 0)
+			memcpy(run->file, rec->file, run->filelen);
 		run->start = *st;
 		run->nplies = 0;
 	}
+	run->ply = rec->ply;
 	run->last = *st;
-	if (o->animate ||
-	    (o->games != NULL && !in_ranges(&o->gameset, run->index)))
-		return EXIT_VALID;
-	if (emit(o, run->index, run->nplies, st, run->plies,
-	    run->nplies) != 0)
+	/* The stream has chosen its states: each is drawn, but for -p. */
+	if (o->animate || (o->ply >= 0 && rec->ply != o->ply))
+		return status;
+	run->drawn = 1;
+	if (emit(o, run->index, run->ply, st, run->plies, run->nplies) != 0)
 		return -1;
-	return EXIT_VALID;
+	return status;
 }
 
 /* ------------------------------------------------------------------ */
@@ -305,32 +395,34 @@ render_input(const struct options *o, const char *path)
 	const char	*name = input_name(path);
 	int		 fd, k, s = 0;
 	int		 status = EXIT_VALID;
-	unsigned long	 games = 0;
+	unsigned long	 games = 0, shown = 0, prev = 0;
 
 	if ((r = open_reader(path, o->format, &fd)) == NULL)
 		return EXIT_TROUBLE;
 	memset(&run, 0, sizeof(run));
 	while ((k = qttt_reader_next(r, &rec)) == 1) {
-		games++;
+		games += starts_game(&rec, prev);
+		prev = rec.index;
 		if (rec.format == QTTT_FORMAT_STATE)
-			s = draw_state(o, name, &rec, &run);
+			s = draw_state(o, name, &rec, &run, &shown);
 		else if (o->games != NULL &&
 		    !in_ranges(&o->gameset, rec.index))
 			continue;
-		else if (qttt_record_play(&rec, &game) > 0) {
+		else if (shown++, qttt_record_play(&rec, &game) > 0) {
 			show_record_diags(stderr, name, &rec, 0);
 			s = EXIT_INVALID;
 		} else
-			s = draw_game(o, name, &rec, &game);
+			s = draw_game(o, &rec, &game);
 		if (s == -1)
 			break;
 		if (s > status)
 			status = s;
 	}
-	if (k != -1 && s != -1 && run_flush(o, &run) != 0)
-		s = -1;
-	if (k == -1 || games == 0)
-		status = end_input(name, k, &rec, games, 0, 0);
+	if (k != -1 && s != -1 && (s = run_flush(o, name, &run)) > status)
+		status = s;
+	k = end_selection(name, k, &rec, games, o->games, shown, 0);
+	if (k != EXIT_VALID)
+		status = k;
 	close_reader(r, fd);
 	return s == -1 ? -1 : status;
 }
@@ -451,6 +543,7 @@ main(int argc, char *argv[])
 	unsigned long long u;
 	long		 v;
 	int		 ch, status = EXIT_VALID, s, i, typed = 0;
+	int		 sized = 0, themed = 0;
 
 	setprogname_from(argv[0]);
 	memset(&o, 0, sizeof(o));
@@ -525,6 +618,7 @@ main(int argc, char *argv[])
 				return usage_error(usage, "bad size: %s (16 to "
 				    "100000 pixels)", optarg);
 			o.r.width = u;
+			sized = 1;
 			break;
 		case 'T':
 			if ((v = parse_type(optarg)) == -1)
@@ -538,6 +632,7 @@ main(int argc, char *argv[])
 				return usage_error(usage, "unknown theme: %s",
 				    optarg);
 			o.r.theme = v;
+			themed = 1;
 			break;
 		case 'V':
 			print_version();
@@ -558,8 +653,20 @@ main(int argc, char *argv[])
 		return usage_error(usage, "%s", "-A and -a: choose one");
 	if (o.all && o.ply >= 0)
 		return usage_error(usage, "%s", "-a and -p: choose one");
+	/* What would be accepted and have no effect is refused. */
+	if (o.animate && o.ply >= 0)
+		return usage_error(usage, "%s", "-A animates every ply: -A "
+		    "and -p: choose one");
+	if (o.animate && o.r.preview)
+		return usage_error(usage, "%s", "-A and -m: choose one");
+	if (o.type != TYPE_SVG && (sized || themed))
+		return usage_error(usage, "%s", "-s and -t are for SVG "
+		    "(-T svg)");
 	if (o.state != NULL && argc > 0)
 		return usage_error(usage, "%s", "-S and files: choose one");
+	if (o.state != NULL && (o.games != NULL || o.all || o.ply >= 0))
+		return usage_error(usage, "%s", "-S draws one state: -a, -g "
+		    "and -p are for games");
 	if (o.dir != NULL && make_dir(o.dir) == -1)
 		return EXIT_TROUBLE;
 

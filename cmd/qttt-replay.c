@@ -98,6 +98,18 @@ struct run {
 };
 
 /*
+ * Whether no game after rec can be asked for: rec is the last game -g
+ * names.  In a stream of states, which may number its states by their
+ * games (formats/state-string.md), several records have one number.
+ */
+static int
+past_last(const struct options *o, const struct qttt_record *rec)
+{
+	return o->games != NULL && rec->format != QTTT_FORMAT_STATE &&
+	    rec->index >= ranges_last(&o->gameset);
+}
+
+/*
  * Replays the games of r through w, with diagnostics on err (with job,
  * a chunk's streams, which par_sync() keeps in order), and counts them
  * in t.  Returns what qttt_reader_next() returned last (0 at the end,
@@ -111,13 +123,15 @@ replay_games(const struct run *run, struct qttt_reader *r,
 {
 	const struct options *o = run->o;
 	struct qttt_game game;
+	unsigned long	 prev = 0;
 	struct qttt_replay rp;
 	char		 msg[96];
 	int		 k;
 
 	/* par_more() may leave the rest of a chunk to the main thread. */
 	while ((k = par_more(job) ? qttt_reader_next(r, rec) : 0) == 1) {
-		t->games++;
+		t->games += starts_game(rec, prev);
+		prev = rec->index;
 		if (o->games != NULL && !in_ranges(&o->gameset, rec->index))
 			continue;
 		t->shown++;
@@ -132,8 +146,7 @@ replay_games(const struct run *run, struct qttt_reader *r,
 			 * show. */
 			if (rec->format == QTTT_FORMAT_STATE &&
 			    !rec->has_start) {
-				if (o->games != NULL && rec->index >=
-				    ranges_last(&o->gameset))
+				if (past_last(o, rec))
 					break;
 				continue;
 			}
@@ -153,8 +166,7 @@ replay_games(const struct run *run, struct qttt_reader *r,
 		}
 		if (qttt_replay_writer_put(w, &rp) == -1)
 			return PAR_STOP;
-		if (o->games != NULL &&
-		    rec->index >= ranges_last(&o->gameset))
+		if (past_last(o, rec))
 			break;		/* the last game asked for */
 	}
 	return k;
@@ -223,7 +235,6 @@ replay(const struct options *o, struct qttt_replay_writer *w,
 			    add_tally };
 	struct tally	 t;
 	struct run	 run;
-	char		 msg[96];
 	int		 fd, k = QTTT_SPLIT_NOT;
 
 	run.o = o;
@@ -251,17 +262,9 @@ replay(const struct options *o, struct qttt_replay_writer *w,
 		k = replay_games(&run, r, &rec, w, stderr, NULL, &t);
 	if (k == PAR_STOP)
 		t.status = EXIT_STOP;
-	else if (k == -1 || t.games == 0)
-		t.status = end_input(run.name, k, &rec, t.games, o->quiet, 0);
-	else if (t.shown == 0) {
-		t.status = EXIT_INVALID;
-		if (!o->quiet) {
-			snprintf(msg, sizeof(msg), "no game %s in the input, "
-			    "which holds %lu", o->games, t.games);
-			show_input_diag(stderr, run.name, QTTT_E_EMPTY, msg,
-			    0);
-		}
-	}
+	else if ((k = end_selection(run.name, k, &rec, t.games, o->games,
+	    t.shown, o->quiet)) != EXIT_VALID)
+		t.status = k;
 	close_reader(r, fd);
 	return t.status;
 }

@@ -200,11 +200,17 @@ unsigned long qttt_utf8_refused(const unsigned char *s, size_t k);
 
 /*
  * The readers of YAML and JSON (yaml.c), of Goff's notation (goff.c)
- * and of state strings (state_reader.c).
+ * and of state strings (state_reader.c), bare or in qttt-replay's
+ * JSON Lines.
  */
 extern const struct reader_format qttt_yaml_format;
 extern const struct reader_format qttt_goff_format;
 extern const struct reader_format qttt_state_reader_format;
+/*
+ * The same reader, found first (qttt-replay's JSON Lines, which the
+ * YAML reader would take for records).
+ */
+extern const struct reader_format qttt_state_json_format;
 
 /*
  * A plain YAML null: empty, ~, or null in its three spellings (yaml.c);

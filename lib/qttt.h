@@ -562,6 +562,20 @@ struct qttt_record {
 	 */
 	int			 has_start;
 	struct qttt_state	 start;
+	/*
+	 * Where a position of a stream of states stands in the game it
+	 * came from, when its line says so (qttt-replay's JSON Lines:
+	 * formats/state-string.md, section 7): the number of the game
+	 * (0 when not said; the record's index is then this number),
+	 * the plies played to reach it (-1 when not said) and the input
+	 * the game was read from, as the line writes it, JSON escapes
+	 * and all (NULL when not said; not NUL-terminated, valid until
+	 * the next read).  A bare state string says none of them.
+	 */
+	unsigned long		 game;
+	long			 ply;
+	const char		*file;
+	size_t			 filelen;
 };
 
 #define QTTT_TEXT_CRLF		0x1	/* the line ends in CR LF */

@@ -434,6 +434,9 @@ struct position {
 	int		 has_start;
 	char		 state[QTTT_STATE_MAX];	/* as played, or "" */
 	char		 comment[32];
+	unsigned long	 index, game;	/* the record's number, the stream's */
+	long		 ply;
+	char		 file[16];
 };
 
 /*
@@ -471,6 +474,12 @@ read_positions(const char *data, size_t n, enum qttt_format fmt,
 		if (rec.comment != NULL)
 			snprintf(out[i].comment, sizeof(out[i].comment),
 			    "%.*s", (int)rec.commentlen, rec.comment);
+		out[i].index = rec.index;
+		out[i].game = rec.game;
+		out[i].ply = rec.ply;
+		if (rec.file != NULL)
+			snprintf(out[i].file, sizeof(out[i].file), "%.*s",
+			    (int)rec.filelen, rec.file);
 		i++;
 	}
 	*got = qttt_reader_format(in.r);
@@ -513,6 +522,75 @@ START_TEST(test_reader_detect)
 	ck_assert_uint_eq(POSITIONS("# .,.,./.,.,./.,.,. X1 - *\n",
 	    QTTT_FORMAT_AUTO, &got, p), 0);
 	ck_assert_int_eq(got, QTTT_FORMAT_LINE);
+}
+END_TEST
+
+/* qttt-replay's JSON Lines: a stream of states that says where each is. */
+START_TEST(test_reader_json)
+{
+	struct position	 p[8];
+	enum qttt_format got;
+	size_t		 i;
+
+	ck_assert_uint_eq(POSITIONS(
+	    "{\"game\":3,\"line\":5,\"ply\":0,\"board\":[null],\"spooky\":{},"
+	    "\"file\":\"a\\\"b.qttt\",\"state\":\".,.,./.,.,./.,.,. X1 - *\"}\n"
+	    "  { \"state\" : \"x1,.,./.,.,./.,.,x1 O2 - *\", \"ply\": 1,"
+	    " \"game\": 3, \"pending\": {\"cycle\": [\"X1\", 2.5e-1]}}\n"
+	    "x1,.,./.,.,./.,.,x1 O2 - *\n",
+	    QTTT_FORMAT_AUTO, &got, p), 3);
+	ck_assert_int_eq(got, QTTT_FORMAT_STATE);
+	ck_assert_str_eq(p[0].state, ".,.,./.,.,./.,.,. X1 - *");
+	/* The record is numbered by the game the stream names. */
+	ck_assert_uint_eq(p[0].index, 3);
+	ck_assert_uint_eq(p[0].game, 3);
+	ck_assert_int_eq(p[0].ply, 0);
+	ck_assert_str_eq(p[0].file, "a\\\"b.qttt");
+	ck_assert_str_eq(p[1].state, "x1,.,./.,.,./.,.,x1 O2 - *");
+	ck_assert_uint_eq(p[1].index, 3);
+	ck_assert_int_eq(p[1].ply, 1);
+	ck_assert_str_eq(p[1].file, "");
+	/* A bare state string among them says neither. */
+	ck_assert_int_eq(p[2].has_start, 1);
+	ck_assert_uint_eq(p[2].index, 3);
+	ck_assert_uint_eq(p[2].game, 0);
+	ck_assert_int_eq(p[2].ply, -1);
+
+	/* A game record with a "state" key stays a game record. */
+	ck_assert_uint_eq(POSITIONS("{\"state\":\"x\",\"moves\":[]}\n",
+	    QTTT_FORMAT_AUTO, &got, p), 1);
+	ck_assert_int_eq(got, QTTT_FORMAT_YAML);
+	/* Nor is an object without a "state" a position. */
+	ck_assert_uint_eq(POSITIONS("{\"game\":1}\n", QTTT_FORMAT_AUTO,
+	    &got, p), 1);
+	ck_assert_int_eq(got, QTTT_FORMAT_YAML);
+
+	/* What is wrong, and where (columns from 1). */
+	ck_assert_uint_eq(POSITIONS(
+	    "{\"state\":\".,.,./.,.,./.,.,. X1 - *\"}\n"
+	    "{\"state\":\".,.,./.,.,./.,.,. X1 - *\",}\n"
+	    "{\"game\":1}\n"
+	    "{\"state\":\"x1,.,./.,.,./.,.,. O2 - *\"}\n"
+	    "{\"game\":0,\"state\":\".,.,./.,.,./.,.,. X1 - *\"}\n"
+	    "{\"ply\":15,\"state\":\".,.,./.,.,./.,.,. X1 - *\"}\n"
+	    "{\"ply\":1,\"ply\":1,\"state\":\".,.,./.,.,./.,.,. X1 - *\"}\n"
+	    "{\"a\":[[[[[[[[[[[[[[[[[[1]]]]]]]]]]]]]]]]]}\n",
+	    QTTT_FORMAT_AUTO, &got, p), 8);
+	ck_assert_int_eq(got, QTTT_FORMAT_STATE);
+	ck_assert_int_eq(p[0].code, QTTT_OK);
+	ck_assert_int_eq(p[1].code, QTTT_E_YAML);	/* trailing comma */
+	ck_assert_uint_eq(p[1].col, 37);
+	ck_assert_int_eq(p[2].code, QTTT_E_YAML);	/* no state */
+	ck_assert_int_eq(p[3].code, QTTT_E_STATE);	/* in the string */
+	ck_assert_uint_eq(p[3].col, 11);
+	ck_assert_int_eq(p[4].code, QTTT_E_YAML);	/* game 0 */
+	ck_assert_uint_eq(p[4].col, 9);
+	ck_assert_int_eq(p[5].code, QTTT_E_YAML);	/* ply 15 */
+	ck_assert_int_eq(p[6].code, QTTT_E_YAML);	/* a key twice */
+	ck_assert_uint_eq(p[6].col, 10);
+	ck_assert_int_eq(p[7].code, QTTT_E_YAML);	/* too deep */
+	for (i = 1; i < 8; i++)
+		ck_assert_int_eq(p[i].has_start, 0);
 }
 END_TEST
 
@@ -769,6 +847,7 @@ state_suite(void)
 
 	tc = tcase_create("reader");
 	tcase_add_test(tc, test_reader_detect);
+	tcase_add_test(tc, test_reader_json);
 	tcase_add_test(tc, test_reader_comments);
 	tcase_add_test(tc, test_reader_line_ends);
 	tcase_add_test(tc, test_reader_bad_state);

@@ -245,6 +245,8 @@ static const struct reader_format line_format = {
 
 static const struct reader_format *const formats[] = {
 	&line_format,
+	/* Before YAML and JSON, which would claim its objects. */
+	&qttt_state_json_format,
 	&qttt_yaml_format,
 	&qttt_goff_format,
 	&qttt_state_reader_format,
@@ -394,6 +396,9 @@ qttt_reader_next(struct qttt_reader *r, struct qttt_record *rec)
 		reader_io_diag(r, rec);
 	if (k == 1)
 		rec->index = ++r->games;
+	/* A stream of states may number its games itself. */
+	if (k == 1 && rec->game != 0)
+		rec->index = rec->game;
 	return k;
 }
 

@@ -25,6 +25,10 @@ qttt_record_clear(struct qttt_record *rec)
 	rec->comment = NULL;
 	rec->commentlen = 0;
 	rec->has_start = 0;
+	rec->game = 0;
+	rec->ply = -1;
+	rec->file = NULL;
+	rec->filelen = 0;
 }
 
 static struct qttt_diag *

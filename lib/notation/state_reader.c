@@ -4,12 +4,19 @@
  * record that holds a start position and no items.  Lines are read as
  * the line notation reads them: blank lines and '#' comments are left
  * out, a comment may follow the string, blanks around it are allowed,
- * and a line may end in CR LF.
+ * and a line may end in CR LF.  A line may also be an object of
+ * qttt-replay's JSON Lines (formats/replay-output.md), whose "state"
+ * is the position and whose "game", "ply" and "file" say where it
+ * stands.
  */
+#include <limits.h>
 #include <string.h>
 
 #include "qttt.h"
 #include "internal.h"
+
+static void	json_line_parse(const char *, size_t, unsigned long, size_t,
+		    struct qttt_record *);
 
 static int
 is_blank(int ch)
@@ -40,6 +47,12 @@ state_line_parse(const char *s, size_t len, unsigned long lineno,
 		rec->textflags |= QTTT_TEXT_CRLF;
 	}
 	rec->textlen = len;
+	while (lead < len && is_blank((unsigned char)s[lead]))
+		lead++;
+	if (lead < len && s[lead] == '{') {
+		json_line_parse(s, len, lineno, lead, rec);
+		return 1;
+	}
 	end = qttt_line_comment(s, len, rec);
 	while (lead < end && is_blank((unsigned char)s[lead]))
 		lead++;
@@ -65,6 +78,354 @@ state_line_parse(const char *s, size_t len, unsigned long lineno,
 	else
 		rec->has_start = 1;
 	return 1;
+}
+
+/* ------------------------------------------------------------------ */
+/* A line of qttt-replay's JSON Lines                                   */
+/* ------------------------------------------------------------------ */
+
+/* Deeper than any object qttt-replay writes (3 levels). */
+#define JSON_DEPTH	16
+
+/* A scan of one JSON text (RFC 8259) on a line. */
+struct jscan {
+	const char	*s;
+	size_t		 n, i;
+	const char	*why;	/* what is wrong at i, or NULL */
+};
+
+static int
+jfail(struct jscan *j, const char *why)
+{
+	if (j->why == NULL)
+		j->why = why;
+	return -1;
+}
+
+static void
+jspace(struct jscan *j)
+{
+	while (j->i < j->n && (j->s[j->i] == ' ' || j->s[j->i] == '\t' ||
+	    j->s[j->i] == '\r'))
+		j->i++;
+}
+
+static int
+jhex(int ch)
+{
+	return (ch >= '0' && ch <= '9') || (ch >= 'a' && ch <= 'f') ||
+	    (ch >= 'A' && ch <= 'F');
+}
+
+/* A string: [*from, *to) are the bytes between its quotes. */
+static int
+jstring(struct jscan *j, size_t *from, size_t *to)
+{
+	size_t	 k;
+	int	 ch;
+
+	if (j->i >= j->n || j->s[j->i] != '"')
+		return jfail(j, "a string was expected");
+	*from = ++j->i;
+	while (j->i < j->n) {
+		ch = (unsigned char)j->s[j->i];
+		if (ch == '"') {
+			*to = j->i++;
+			return 0;
+		}
+		if (ch < 0x20)
+			return jfail(j, "a control character in a string "
+			    "must be escaped");
+		if (ch == '\\') {
+			if (++j->i >= j->n)
+				break;
+			ch = (unsigned char)j->s[j->i];
+			if (ch == 'u') {
+				for (k = 1; k <= 4; k++)
+					if (j->i + k >= j->n ||
+					    !jhex((unsigned char)j->s[j->i + k]))
+						return jfail(j, "\\u takes four "
+						    "hexadecimal digits");
+				j->i += 4;
+			} else if (ch == '\0' || strchr("\"\\/bfnrt", ch) == NULL)
+				return jfail(j, "not an escape of JSON");
+		}
+		j->i++;
+	}
+	return jfail(j, "the string does not end on its line");
+}
+
+static int
+jdigits(struct jscan *j)
+{
+	size_t	 from = j->i;
+
+	while (j->i < j->n && j->s[j->i] >= '0' && j->s[j->i] <= '9')
+		j->i++;
+	return j->i > from ? 0 : jfail(j, "a digit was expected");
+}
+
+/* A number: -?(0|[1-9][0-9]*)(.[0-9]+)?([eE][+-]?[0-9]+)? */
+static int
+jnumber(struct jscan *j)
+{
+	if (j->i < j->n && j->s[j->i] == '-')
+		j->i++;
+	if (j->i < j->n && j->s[j->i] == '0')
+		j->i++;
+	else if (jdigits(j) == -1)
+		return -1;
+	if (j->i < j->n && j->s[j->i] == '.') {
+		j->i++;
+		if (jdigits(j) == -1)
+			return -1;
+	}
+	if (j->i < j->n && (j->s[j->i] == 'e' || j->s[j->i] == 'E')) {
+		j->i++;
+		if (j->i < j->n && (j->s[j->i] == '+' || j->s[j->i] == '-'))
+			j->i++;
+		if (jdigits(j) == -1)
+			return -1;
+	}
+	return 0;
+}
+
+static int	jvalue(struct jscan *, int depth);
+
+/* The members of an object or the elements of an array, after { or [. */
+static int
+jitems(struct jscan *j, int close, int depth)
+{
+	size_t	 from, to;
+
+	jspace(j);
+	if (j->i < j->n && j->s[j->i] == close) {
+		j->i++;
+		return 0;
+	}
+	for (;;) {
+		jspace(j);
+		if (close == '}') {
+			if (jstring(j, &from, &to) == -1)
+				return -1;
+			jspace(j);
+			if (j->i >= j->n || j->s[j->i++] != ':')
+				return jfail(j, "':' was expected after the "
+				    "key");
+			jspace(j);
+		}
+		if (jvalue(j, depth) == -1)
+			return -1;
+		jspace(j);
+		if (j->i < j->n && j->s[j->i] == close) {
+			j->i++;
+			return 0;
+		}
+		if (j->i >= j->n || j->s[j->i] != ',')
+			return jfail(j, close == '}' ? "',' or '}' was "
+			    "expected" : "',' or ']' was expected");
+		j->i++;
+	}
+}
+
+static int
+jliteral(struct jscan *j, const char *word)
+{
+	size_t	 n = strlen(word);
+
+	if (j->n - j->i < n || memcmp(j->s + j->i, word, n) != 0)
+		return jfail(j, "not a JSON value");
+	j->i += n;
+	return 0;
+}
+
+static int
+jvalue(struct jscan *j, int depth)
+{
+	size_t	 from, to;
+
+	if (j->i >= j->n)
+		return jfail(j, "a value was expected");
+	switch (j->s[j->i]) {
+	case '{':
+	case '[':
+		if (depth >= JSON_DEPTH)
+			return jfail(j, "nested too deeply");
+		j->i++;
+		return jitems(j, j->s[j->i - 1] == '{' ? '}' : ']',
+		    depth + 1);
+	case '"':
+		return jstring(j, &from, &to);
+	case 't':
+		return jliteral(j, "true");
+	case 'f':
+		return jliteral(j, "false");
+	case 'n':
+		return jliteral(j, "null");
+	default:
+		if (j->s[j->i] == '-' ||
+		    (j->s[j->i] >= '0' && j->s[j->i] <= '9'))
+			return jnumber(j);
+		return jfail(j, "not a JSON value");
+	}
+}
+
+/* What a line's object says: the extent of each key's value. */
+struct jstate {
+	size_t	 state[2], game[2], ply[2], file[2];
+	int	 has_state, has_game, has_ply, has_file, has_moves;
+};
+
+static int
+jkey(const char *s, size_t from, size_t to, const char *name)
+{
+	return to - from == strlen(name) &&
+	    memcmp(s + from, name, to - from) == 0;
+}
+
+/*
+ * Reads the object at i (after blanks) to the end of the line: fills
+ * js with where its keys' values are.  Returns 0, or -1 with j->why.
+ */
+static int
+jobject(struct jscan *j, struct jstate *js)
+{
+	size_t	 from, to, at, *ext;
+	int	*has;
+
+	memset(js, 0, sizeof(*js));
+	if (j->i >= j->n || j->s[j->i] != '{')
+		return jfail(j, "a JSON object was expected");
+	j->i++;
+	jspace(j);
+	if (j->i < j->n && j->s[j->i] == '}')
+		j->i++;
+	else
+		for (;;) {
+			jspace(j);
+			at = j->i;
+			if (jstring(j, &from, &to) == -1)
+				return -1;
+			jspace(j);
+			if (j->i >= j->n || j->s[j->i++] != ':')
+				return jfail(j, "':' was expected after the "
+				    "key");
+			jspace(j);
+			ext = NULL;
+			has = NULL;
+			if (jkey(j->s, from, to, "state"))
+				ext = js->state, has = &js->has_state;
+			else if (jkey(j->s, from, to, "game"))
+				ext = js->game, has = &js->has_game;
+			else if (jkey(j->s, from, to, "ply"))
+				ext = js->ply, has = &js->has_ply;
+			else if (jkey(j->s, from, to, "file"))
+				ext = js->file, has = &js->has_file;
+			else if (jkey(j->s, from, to, "moves"))
+				js->has_moves = 1;
+			if (has != NULL && *has) {
+				j->i = at;
+				return jfail(j, "a key given twice");
+			}
+			if (has != NULL) {
+				*has = 1;
+				ext[0] = j->i;
+			}
+			if (jvalue(j, 1) == -1)
+				return -1;
+			if (ext != NULL)
+				ext[1] = j->i;
+			jspace(j);
+			if (j->i < j->n && j->s[j->i] == '}') {
+				j->i++;
+				break;
+			}
+			if (j->i >= j->n || j->s[j->i] != ',')
+				return jfail(j, "',' or '}' was expected");
+			j->i++;
+		}
+	jspace(j);
+	if (j->i < j->n)
+		return jfail(j, "the line goes on after its object");
+	return 0;
+}
+
+/* A count in [from, to): digits only, at most max.  -1 if it is none. */
+static long
+jcount(const char *s, const size_t ext[2], long max)
+{
+	size_t	 i;
+	long	 v = 0;
+
+	if (ext[1] == ext[0])
+		return -1;
+	for (i = ext[0]; i < ext[1]; i++) {
+		if (s[i] < '0' || s[i] > '9' || v > max)
+			return -1;
+		v = v * 10 + (s[i] - '0');
+	}
+	return v <= max ? v : -1;
+}
+
+/*
+ * A line that holds an object (after blanks): its "state" is the
+ * position, its "game", "ply" and "file" say where it stands.  Fills
+ * rec as state_line_parse() does.
+ */
+static void
+json_line_parse(const char *s, size_t len, unsigned long lineno,
+    size_t lead, struct qttt_record *rec)
+{
+	struct jscan	 j = { s, len, lead, NULL };
+	struct jstate	 js;
+	struct qttt_diag d;
+	long		 game = 0, ply = -1;
+
+	rec->damaged = 1;
+	if (!qttt_line_bytes(rec, lineno, s, len))
+		return;
+	if (jobject(&j, &js) == -1) {
+		qttt_record_diag(rec, QTTT_E_YAML, lineno, j.i, "JSON: %s",
+		    j.why);
+		return;
+	}
+	if (!js.has_state || js.has_moves) {
+		qttt_record_diag(rec, QTTT_E_YAML, lineno, lead, "%s",
+		    js.has_moves ? "a game record ('moves') among states: "
+		    "a stream of states holds positions" :
+		    "an object of a stream of states needs a 'state'");
+		return;
+	}
+	if (js.has_game && (game = jcount(s, js.game, LONG_MAX / 10)) < 1) {
+		qttt_record_diag(rec, QTTT_E_YAML, lineno, js.game[0], "%s",
+		    "'game' is the number of a game: 1 or more");
+		return;
+	}
+	if (js.has_ply &&
+	    (ply = jcount(s, js.ply, QTTT_MAXPLIES)) < 0) {
+		qttt_record_diag(rec, QTTT_E_YAML, lineno, js.ply[0],
+		    "'ply' is a number of plies: 0 to %d", QTTT_MAXPLIES);
+		return;
+	}
+	if (s[js.state[0]] != '"') {
+		qttt_record_diag(rec, QTTT_E_YAML, lineno, js.state[0], "%s",
+		    "'state' is a state string");
+		return;
+	}
+	if (qttt_state_parse(s + js.state[0] + 1, js.state[1] -
+	    js.state[0] - 2, &rec->start, &d) != QTTT_OK) {
+		qttt_record_diag(rec, d.code, lineno, js.state[0] + 1 + d.col,
+		    "%s", d.msg);
+		return;
+	}
+	if (js.has_file && s[js.file[0]] == '"') {
+		rec->file = s + js.file[0] + 1;
+		rec->filelen = js.file[1] - js.file[0] - 2;
+	}
+	rec->game = game;
+	rec->ply = ply;
+	rec->damaged = 0;
+	rec->has_start = 1;
 }
 
 static int
@@ -107,6 +468,34 @@ state_sniff(const char *s, size_t n)
 	return slash && comma;
 }
 
+/*
+ * An input is qttt-replay's JSON Lines if its first line that is
+ * neither blank nor a comment is a JSON object with a "state" and no
+ * "moves" (which would make it a game record).
+ */
+static int
+json_sniff(const char *s, size_t n)
+{
+	struct jscan	 j;
+	struct jstate	 js;
+	size_t		 i = reader_skip_comments(s, n), end = i;
+
+	while (end < n && s[end] != '\n')
+		end++;
+	if (end == n)
+		return 0;	/* not the whole line */
+	j.s = s;
+	j.n = end;
+	j.i = i;
+	j.why = NULL;
+	jspace(&j);
+	return jobject(&j, &js) == 0 && js.has_state && !js.has_moves;
+}
+
 const struct reader_format qttt_state_reader_format = {
 	QTTT_FORMAT_STATE, state_sniff, state_next, NULL, NULL
+};
+
+const struct reader_format qttt_state_json_format = {
+	QTTT_FORMAT_STATE, json_sniff, state_next, NULL, NULL
 };

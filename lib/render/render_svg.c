@@ -809,7 +809,7 @@ preview(struct svg *s, const struct qttt_state *st)
 	qttt_state_actions(st, acts);
 	bx = by = PAD + (s->o->coords == QTTT_COORDS_A1 ? COORD : 0);
 	w = bx + 2 * BOARD + GAP + PAD;
-	h = by + BOARD + 2 * CAPTION - 8 + PAD;
+	h = by + BOARD + (s->o->bare ? 1 : 2) * CAPTION - 8 + PAD;
 	snprintf(text, sizeof(text), "Quantum Tic-Tac-Toe: the two "
 	    "outcomes of the measurement of %c%d", QTTT_LETTER(st->pending),
 	    st->pending);
@@ -827,9 +827,12 @@ preview(struct svg *s, const struct qttt_state *st)
 		snprintf(text, sizeof(text), "%c measures %s", who, act);
 		caption(s, x + BOARD / 2, by + BOARD + 30, text, 17,
 		    "qttt-caption");
-		render_status(&next, 1, 1, text, sizeof(text));
-		caption(s, x + BOARD / 2, by + BOARD + 54, text, 15,
-		    "qttt-caption qttt-status");
+		/* Bare: the outcome named, as in text, without its status. */
+		if (!s->o->bare) {
+			render_status(&next, 1, 1, text, sizeof(text));
+			caption(s, x + BOARD / 2, by + BOARD + 54, text, 15,
+			    "qttt-caption qttt-status");
+		}
 		fputs("</g>\n", s->f);
 	}
 	fputs("</svg>\n", s->f);
