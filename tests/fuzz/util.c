@@ -233,8 +233,13 @@ fuzz_read_all(const uint8_t *data, size_t n, enum qttt_format f,
 	FUZZ_ASSERT((r = qttt_reader_open(fd, f)) != NULL, "out of memory");
 	while ((k = qttt_reader_next(r, &rec)) == 1) {
 		games++;
-		FUZZ_ASSERT(rec.index == games, "game %lu numbered %lu",
-		    (unsigned long)games, rec.index);
+		/* A stream of states may number its states by their games. */
+		FUZZ_ASSERT(rec.index == (rec.game != 0 ? rec.game : games),
+		    "game %lu numbered %lu", (unsigned long)games, rec.index);
+		FUZZ_ASSERT(rec.game == 0 || rec.format == QTTT_FORMAT_STATE,
+		    "a game record numbered by its stream");
+		FUZZ_ASSERT(rec.ply >= -1 && rec.ply <= QTTT_MAXPLIES,
+		    "a position after ply %ld", rec.ply);
 		FUZZ_ASSERT(rec.line <= lines, "game on line %lu of %lu",
 		    rec.line, lines);
 		FUZZ_ASSERT(games <= n + 1, "%zu games from %zu bytes", games,
