@@ -137,6 +137,8 @@ check: all tests/unit $(FUZZ_REGRESS)
 	QTTT_SANITIZE=$(SANITIZE) sh tests/limits/run.sh
 	sh tests/lint-man.sh $(MAN1) $(MAN3) $(MAN5) $(MAN7)
 	sh tests/citations.sh
+	sh tests/examples/selftest.sh
+	sh tests/examples/run.sh
 	QTTT_SANFLAGS="$(SANFLAGS)" sh tests/install/run.sh
 
 # The main job on the bundled example games.
