@@ -445,7 +445,7 @@ render_arg(const struct options *o, const char *s)
 	}
 	if (o->animate)
 		return emit_anim(o, 1, &st, NULL, 0);
-	return emit(o, 1, 0, &st, NULL, 0);
+	return emit(o, 1, -1, &st, NULL, 0);	/* its ply is not known */
 }
 
 /* ------------------------------------------------------------------ */
