@@ -281,5 +281,15 @@ int	qttt_yaml_states_close(struct yaml_states *);
 /* Writes the listing of a game up to ply upto (listing.c). */
 int	qttt_listing_write(FILE *, const struct qttt_replay *,
 	    const struct qttt_replay_options *, size_t upto);
+/*
+ * Parts of the listing, for other writers (the HTML page): what ply i
+ * did, as a row says it after the item (nothing for a placement that
+ * is neither forced nor closes a cycle; no comment, no newline); the
+ * line of the lines of st, and the line of its result.
+ */
+void	qttt_listing_note(FILE *, const struct qttt_replay *, size_t i,
+	    const struct qttt_state *before, const struct qttt_state *after);
+void	qttt_listing_lines(FILE *, const struct qttt_state *);
+void	qttt_listing_result(FILE *, const struct qttt_state *);
 
 #endif /* !QTTT_INTERNAL_H */
