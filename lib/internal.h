@@ -238,6 +238,13 @@ int	render_action(const struct qttt_action *, char *buf, size_t n,
  */
 int	render_status(const struct qttt_state *, int terse, int utf8,
 	    char *buf, size_t n);
+/*
+ * For a page that styles the diagrams by class (html.c): the colours
+ * of a theme and the fonts, as CSS custom properties (--bg, --x, ...,
+ * --font-mark, --font-label) without the braces around them.
+ */
+void	render_svg_css(FILE *, enum qttt_theme);
+void	render_svg_fonts(FILE *);
 
 /* ------------------------------------------------------------------ */
 /* Replay output (replay.c, state_data.c, listing.c)                    */
