@@ -256,7 +256,7 @@ static const char css_page[] =
     "body{margin:0 auto;max-width:76rem;padding:1rem;background:var(--bg);"
     "color:var(--text);font-family:var(--font-label);line-height:1.45}"
     "a{color:var(--x)}"
-    "h1{font-size:1.4rem;margin:0 0 .75rem}"
+    "h1,h2{overflow-wrap:anywhere}h1{font-size:1.4rem;margin:0 0 .75rem}"
     "h2{font-size:1.15rem;margin:1.5rem 0 .5rem}"
     "h3{font-size:1rem;margin:.75rem 0 .25rem}"
     ".qttt-bar,.qttt-nav{display:flex;flex-wrap:wrap;gap:.5rem;"

@@ -241,6 +241,55 @@ back g3p5 #g3p5 #g3p5
 back g3p4 #g3p4 #g3p4
 chooser g5p0 #g5p0 #g5p0 g5" "$got"
 
+# A focused control has a visible outline; the board is named by its
+# ply and described in words; the theme chooser restyles the page.
+got=$(PROBE_FRAGMENT="#g4p8" probe "$out/line.html" "" '
+	var b = document.querySelector(".qttt-shown [data-go=prev]");
+	b.focus();
+	say("outline " + getComputedStyle(b).outlineStyle);
+	var svg = document.querySelector(".qttt-current svg");
+	say("name " + document.getElementById(
+	    svg.getAttribute("aria-labelledby")).textContent);
+	say("words " + document.getElementById(
+	    svg.getAttribute("aria-describedby")).textContent);
+	var t = document.getElementById("qttt-theme"), bg = [];
+	["light", "dark", "mono"].forEach(function (v) {
+		t.value = v; t.dispatchEvent(new Event("change"));
+		bg.push(getComputedStyle(document.body).backgroundColor);
+	});
+	say("themes " + bg.join(" "));
+	')
+expect "focus, text alternatives, themes" "outline solid
+name Ply 8 of 8: measure X7->a1
+words a1 X7 (classical); c1 O2 (classical); a2 X3 (classical); b2 X1 (classical); c2 O4 (classical); a3 X5 (classical); c3 O6 (classical); empty: b1 b3.
+themes rgb(255, 255, 255) rgb(17, 24, 39) rgb(255, 255, 255)" "$got"
+
+# In an <iframe> the page runs as it does alone; one as wide as a
+# phone (360 px) holds it with nothing wider than itself.
+cat >"$out/frame.html" <<EOF
+<!DOCTYPE html><html lang="en"><head><title>f</title></head><body>
+<iframe src="line.html#g2p3" title="viewer" width="360" height="1400"></iframe>
+<script>
+window.addEventListener('load', function () { setTimeout(function () {
+	var w = document.querySelector('iframe').contentWindow;
+	var d = w.document, wide = 0;
+	d.querySelectorAll('body *').forEach(function (e) {
+		var b = e.getBoundingClientRect();
+		if (b.width > 0 && b.right > w.innerWidth + 0.5) wide++;
+	});
+	var p = document.createElement('pre');
+	p.id = 'framed';
+	p.textContent = d.querySelector('.qttt-ply.qttt-current').id + ' ' +
+	    w.innerWidth + ' ' + d.documentElement.scrollWidth + ' ' + wide;
+	document.body.appendChild(p);
+}, 100); });
+</script></body></html>
+EOF
+got=$(browser --allow-file-access-from-files \
+    --dump-dom "file://$out/frame.html" |
+    sed -n 's/.*<pre id="framed">\([^<]*\)<.*/\1/p')
+expect "in an iframe at phone width" "g2p3 360 360 0" "$got"
+
 # No network request: Chromium's log of the network names the page
 # (file://) as the site of every request the page makes; resource
 # timing and the page's security policy see none either.  A page that
