@@ -143,10 +143,11 @@ styled_attribute(const char *s, int in_text)
 }
 
 /*
- * A diagram drawn by the SVG writer, as an element of the page.  With
- * an id, the element of the page so named (ID-t, the ply) labels it
- * and ID-w (the board in words) describes it, instead of its <title>
- * (a state string) and its <desc>.  Line breaks between elements go.
+ * A diagram drawn by the SVG writer, as an element of the page.  Its
+ * <desc> (the state string, the moves) goes, as the page says it in
+ * words.  With an id, the elements of the page so named label it
+ * (ID-t, the ply) and describe it (ID-w, the board in words) instead
+ * of its <title>.  Line breaks between elements go.
  */
 static void
 put_svg(FILE *f, const char *s, size_t n, const char *id)
@@ -175,7 +176,7 @@ put_svg(FILE *f, const char *s, size_t n, const char *id)
 				s = d + 8;
 				continue;
 			}
-			if (id != NULL && strncmp(s, "<desc>", 6) == 0 &&
+			if (strncmp(s, "<desc>", 6) == 0 &&
 			    (d = strstr(s, "</desc>")) != NULL) {
 				s = d + 7;
 				continue;
