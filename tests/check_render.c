@@ -662,7 +662,8 @@ START_TEST(test_html_page)
 	ck_assert_ptr_null(strstr(page, "fill=\"#"));
 	ck_assert_ptr_null(strstr(page, "stroke=\"#"));
 	ck_assert_ptr_null(strstr(page, "font-family=\""));
-	ck_assert_ptr_null(strstr(page, "http"));
+	ck_assert_ptr_null(strstr(page, "http:"));
+	ck_assert_ptr_null(strstr(page, "https:"));
 	ck_assert_ptr_nonnull(strstr(page, "</script>\n</body>\n</html>\n"));
 	free(page);
 }
