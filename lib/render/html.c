@@ -290,7 +290,8 @@ static const char css_page[] =
     "@media print{.qttt-bar,.qttt-nav{display:none!important}"
     "body{max-width:none;padding:0}"
     ".qttt-view{display:block}.qttt-ply{break-inside:avoid}"
-    "details>:not(summary){display:block}summary{display:none}"
+    "details{display:none}h1{font-size:1.1rem}"
+    ".qttt-outcomes svg{width:60%}"
     ".js.qttt-sheet .qttt-shown .qttt-ply{display:inline-block;"
     "width:49%;vertical-align:top;margin:0 0 1rem;font-size:.8rem}}\n";
 

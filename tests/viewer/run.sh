@@ -329,7 +329,7 @@ pages() {
 	grep -a -o '/Count [0-9]*' "$1" | sort -k2n | tail -n 1 | cut -c8-
 }
 browser --print-to-pdf="$out/print.pdf" --no-pdf-header-footer \
-    "file://$out/line.html#g3p2" >/dev/null
+    "file://$out/line.html#g3p6" >/dev/null
 browser --no-pdf-header-footer --print-to-pdf="$out/print-all.pdf" \
     "file://$out/nojs.html" >/dev/null
 n=$(pages "$out/print.pdf")
