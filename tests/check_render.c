@@ -707,6 +707,12 @@ START_TEST(test_html_inputs)
 	ck_assert_ptr_nonnull(strstr(page, "id=\"f3g3p0\""));
 	ck_assert_ptr_null(strstr(page, "id=\"f3g3p1\""));
 	free(page);
+	/* The same file twice: the numbers start again, as another input. */
+	r[1] = r[0];
+	page = page_of(&o, r, 2);
+	ck_assert_ptr_nonnull(strstr(page, "id=\"g1p0\""));
+	ck_assert_ptr_nonnull(strstr(page, "id=\"f2g1p0\""));
+	free(page);
 }
 END_TEST
 

@@ -23,7 +23,8 @@ struct qttt_html {
 	FILE			*f;
 	struct qttt_html_opts	 o;
 	int			 started;	/* the head is written */
-	const char		*file;		/* of the last game put */
+	char			*file;		/* of the last game put */
+	unsigned long		 last;		/* its number */
 	unsigned int		 nfiles;	/* inputs seen so far */
 	unsigned long		 ngames;
 	int			 bad;		/* an error: write no more */
@@ -711,12 +712,21 @@ qttt_html_put(struct qttt_html *h, const struct qttt_replay *r)
 		head(h, r->file);
 		h->started = 1;
 	}
-	if (h->nfiles == 0 || (r->file != h->file && (r->file == NULL ||
-	    h->file == NULL || strcmp(r->file, h->file) != 0)))
-		h->nfiles++;
-	h->file = r->file;
 	h->ngames++;
 	game = r->rec != NULL ? r->rec->index : h->ngames;
+	/* Another input: another name, or the numbers start again. */
+	if (h->nfiles == 0 || game <= h->last || (r->file == NULL) !=
+	    (h->file == NULL) || (r->file != NULL &&
+	    strcmp(r->file, h->file) != 0)) {
+		h->nfiles++;
+		free(h->file);
+		h->file = NULL;
+		if (r->file != NULL && (h->file = strdup(r->file)) == NULL) {
+			h->bad = 1;
+			return -1;
+		}
+	}
+	h->last = game;
 	game_id(h, game, id, sizeof(id));
 	game_head(h, r, id, game);
 	fprintf(h->f, "%sPly 0 of %zu</output>\n</div>\n", nav, g->nplies);
@@ -755,6 +765,7 @@ qttt_html_close(struct qttt_html *h)
 		    "</body>\n</html>\n", script);
 	}
 	bad = h->bad || fflush(h->f) == EOF || ferror(h->f);
+	free(h->file);
 	free(h);
 	return bad ? -1 : 0;
 }
