@@ -1,7 +1,7 @@
 /*
  * qttt-render: draw positions of Quantum Tic-Tac-Toe as text or SVG,
- * from game records, state strings, or a stream of states such as
- * qttt-replay prints.
+ * or a viewer page (HTML) of whole games, from game records, state
+ * strings, or a stream of states such as qttt-replay prints.
  */
 #include <sys/stat.h>
 
@@ -20,7 +20,8 @@
 enum type {
 	TYPE_ASCII = 0,
 	TYPE_UTF8,
-	TYPE_SVG
+	TYPE_SVG,
+	TYPE_HTML	/* one page of every game */
 };
 
 struct options {
@@ -34,6 +35,7 @@ struct options {
 	struct ranges	 gameset;	/* what -g says */
 	long		 ply;		/* -p: this ply; -1 the last */
 	const char	*state;		/* -S: this state string */
+	struct qttt_html *page;		/* -T html */
 };
 
 /* What has been written: for the blank line between text diagrams. */
@@ -53,7 +55,8 @@ static void
 help(void)
 {
 	usage(stdout);
-	fputs("Draw Quantum Tic-Tac-Toe positions as text or SVG.\n"
+	fputs("Draw Quantum Tic-Tac-Toe positions as text or SVG, or a"
+	    " viewer page.\n"
 	    "\n"
 	    "  -A, --animate        one animated SVG of each game\n"
 	    "  -a, --all            every ply of each record, not only"
@@ -78,7 +81,8 @@ help(void)
 	    " degrees clockwise\n"
 	    "  -S, --state=STRING   draw this state string\n"
 	    "  -s, --size=PX        SVG width in pixels\n"
-	    "  -T, --type=TYPE      output: ascii (default), utf8, svg\n"
+	    "  -T, --type=TYPE      output: ascii (default), utf8, svg,"
+	    " html\n"
 	    "  -t, --theme=THEME    SVG colours: light (default), dark,"
 	    " mono\n"
 	    "  -h, --help           show this help\n"
@@ -191,6 +195,24 @@ emit_anim(const struct options *o, unsigned long game,
 	return close_output(o, f, path, k != 0);
 }
 
+/*
+ * -T html: a game into the page.  Returns 0, or -1 on an output error
+ * (after a message, unless stdout's error is left to finish_output()).
+ */
+static int
+emit_page(const struct options *o, const char *name,
+    const struct qttt_record *rec, const struct qttt_game *g)
+{
+	struct qttt_replay r = { name, rec, g, -1 };
+
+	errno = 0;
+	if (qttt_html_put(o->page, &r) == 0)
+		return 0;
+	if (!ferror(stdout))
+		fprintf(stderr, "%s: %s\n", progname, strerror(errno));
+	return -1;
+}
+
 /* ------------------------------------------------------------------ */
 /* Game records                                                         */
 /* ------------------------------------------------------------------ */
@@ -206,6 +228,8 @@ draw_game(const struct options *o, const struct qttt_record *rec,
 	struct qttt_state st;
 	size_t		 p, from, to;
 
+	if (o->type == TYPE_HTML)
+		return emit_page(o, name, rec, g) == 0 ? EXIT_VALID : -1;
 	if (o->animate) {
 		qttt_state_init(&st);
 		return emit_anim(o, rec->index, &st, g->plies, g->nplies);
@@ -403,7 +427,7 @@ render_input(const struct options *o, const char *path)
 	while ((k = qttt_reader_next(r, &rec)) == 1) {
 		games += starts_game(&rec, prev);
 		prev = rec.index;
-		if (rec.format == QTTT_FORMAT_STATE)
+		if (rec.format == QTTT_FORMAT_STATE && o->type != TYPE_HTML)
 			s = draw_state(o, name, &rec, &run, &shown);
 		else if (o->games != NULL &&
 		    !in_ranges(&o->gameset, rec.index))
@@ -431,6 +455,7 @@ render_input(const struct options *o, const char *path)
 static int
 render_arg(const struct options *o, const char *s)
 {
+	static struct qttt_game game;
 	struct qttt_record where;
 	struct qttt_state st;
 	struct qttt_diag d;
@@ -445,6 +470,11 @@ render_arg(const struct options *o, const char *s)
 	}
 	if (o->animate)
 		return emit_anim(o, 1, &st, NULL, 0);
+	if (o->type == TYPE_HTML) {
+		qttt_game_init(&game);
+		game.state = st;
+		return emit_page(o, NULL, NULL, &game) == 0 ? EXIT_VALID : -1;
+	}
 	return emit(o, 1, -1, &st, NULL, 0);	/* its ply is not known */
 }
 
@@ -469,6 +499,7 @@ parse_type(const char *s)
 	static const struct name_value names[] = {
 		{ "ascii", TYPE_ASCII }, { "utf8", TYPE_UTF8 },
 		{ "unicode", TYPE_UTF8 }, { "svg", TYPE_SVG },
+		{ "html", TYPE_HTML },
 	};
 
 	return lookup_name(names, NVALUES(names), s);
@@ -540,6 +571,7 @@ main(int argc, char *argv[])
 		{ NULL,		  0,			NULL, 0 }
 	};
 	struct options	 o;
+	struct qttt_html_opts page;
 	unsigned long long u;
 	long		 v;
 	int		 ch, status = EXIT_VALID, s, i, typed = 0;
@@ -659,16 +691,28 @@ main(int argc, char *argv[])
 		    "and -p: choose one");
 	if (o.animate && o.r.preview)
 		return usage_error(usage, "%s", "-A and -m: choose one");
-	if (o.type != TYPE_SVG && (sized || themed))
+	if ((o.type == TYPE_ASCII || o.type == TYPE_UTF8) && (sized || themed))
 		return usage_error(usage, "%s", "-s and -t are for SVG "
-		    "(-T svg)");
+		    "and HTML (-T svg, -T html)");
 	if (o.state != NULL && argc > 0)
 		return usage_error(usage, "%s", "-S and files: choose one");
 	if (o.state != NULL && (o.games != NULL || o.all || o.ply >= 0))
 		return usage_error(usage, "%s", "-S draws one state: -a, -g "
 		    "and -p are for games");
+	if (o.type == TYPE_HTML && (o.animate || o.all || o.ply >= 0 ||
+	    o.dir != NULL))
+		return usage_error(usage, "%s", "-T html: a page holds every "
+		    "ply of every game, so -A, -a, -d and -p do not apply");
 	if (o.dir != NULL && make_dir(o.dir) == -1)
 		return EXIT_TROUBLE;
+	if (o.type == TYPE_HTML) {
+		page.render = o.r;
+		page.follow = !themed;
+		if ((o.page = qttt_html_open(stdout, &page)) == NULL) {
+			fprintf(stderr, "%s: %s\n", progname, strerror(errno));
+			return EXIT_TROUBLE;
+		}
+	}
 
 	if (o.state != NULL)
 		status = render_arg(&o, o.state);
@@ -677,6 +721,8 @@ main(int argc, char *argv[])
 	for (i = 0; i < argc && status != -1; i++)
 		if ((s = render_input(&o, argv[i])) == -1 || s > status)
 			status = s;
+	if (qttt_html_close(o.page) != 0)
+		status = -1;
 	if (finish_output() != 0 || status == -1)
 		return EXIT_TROUBLE;
 	return status;

@@ -244,6 +244,13 @@ int	render_action(const struct qttt_action *, char *buf, size_t n,
  */
 int	render_status(const struct qttt_state *, int terse, int utf8,
 	    char *buf, size_t n);
+/*
+ * For a page that styles the diagrams by class (html.c): the colours
+ * of a theme and the fonts, as CSS custom properties (--bg, --x, ...,
+ * --font-mark, --font-label) without the braces around them.
+ */
+void	render_svg_css(FILE *, enum qttt_theme);
+void	render_svg_fonts(FILE *);
 
 /* ------------------------------------------------------------------ */
 /* Replay output (replay.c, state_data.c, listing.c)                    */
@@ -287,5 +294,15 @@ int	qttt_yaml_states_close(struct yaml_states *);
 /* Writes the listing of a game up to ply upto (listing.c). */
 int	qttt_listing_write(FILE *, const struct qttt_replay *,
 	    const struct qttt_replay_options *, size_t upto);
+/*
+ * Parts of the listing, for other writers (the HTML page): what ply i
+ * did, as a row says it after the item (nothing for a placement that
+ * is neither forced nor closes a cycle; no comment, no newline); the
+ * line of the lines of st, and the line of its result.
+ */
+void	qttt_listing_note(FILE *, const struct qttt_replay *, size_t i,
+	    const struct qttt_state *before, const struct qttt_state *after);
+void	qttt_listing_lines(FILE *, const struct qttt_state *);
+void	qttt_listing_result(FILE *, const struct qttt_state *);
 
 #endif /* !QTTT_INTERNAL_H */

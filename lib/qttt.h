@@ -1165,6 +1165,42 @@ int		 qttt_replay_writer_flush(struct qttt_replay_writer *);
 int		 qttt_replay_writer_close(struct qttt_replay_writer *);
 
 /* ------------------------------------------------------------------ */
+/* The viewer page (html.c; formats/viewer.md)                          */
+/* ------------------------------------------------------------------ */
+
+struct qttt_html_opts {
+	/* How to draw the diagrams; theme is the page's theme. */
+	struct qttt_render_opts render;
+	/* With the light theme: dark where the reader's system prefers. */
+	int		 follow;
+};
+
+struct qttt_html;
+
+/*
+ * Opens a page on f for the options given, which it copies.  Returns
+ * NULL if out of memory.
+ */
+struct qttt_html *qttt_html_open(FILE *f, const struct qttt_html_opts *);
+
+/*
+ * Adds a game to the page: every position from its start to its last
+ * ply, the moves and what the listing says of each ply (r->changed is
+ * shown as the listing shows it).  The page's head is written with the
+ * first game, and names r->file.  Returns 0, or -1 if f reported an
+ * error or memory ran out (errno says which); the page is then not to
+ * be used but closed.
+ */
+int		 qttt_html_put(struct qttt_html *, const struct qttt_replay *);
+
+/*
+ * Ends the page (its script), flushes f without closing it and frees
+ * the page; NULL is accepted.  Returns 0, or -1 if an error was
+ * reported here or before.
+ */
+int		 qttt_html_close(struct qttt_html *);
+
+/* ------------------------------------------------------------------ */
 /* Other record formats: YAML and JSON (yaml.c, record_write.c), Goff's */
 /* notation (goff.c), and what the writers keep besides the moves       */
 /* (meta.c)                                                             */

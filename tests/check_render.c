@@ -581,6 +581,164 @@ START_TEST(test_write_error)
 }
 END_TEST
 
+/* ------------------------------------------------------------------ */
+/* The viewer page                                                      */
+/* ------------------------------------------------------------------ */
+
+/* The page of the games given, with the options given. */
+static char *
+page_of(const struct qttt_html_opts *o, const struct qttt_replay *r,
+    size_t n)
+{
+	struct qttt_html *h;
+	struct out	 out;
+	size_t		 i;
+
+	h = qttt_html_open(out_open(&out), o);
+	ck_assert_ptr_nonnull(h);
+	for (i = 0; i < n; i++)
+		ck_assert_int_eq(qttt_html_put(h, &r[i]), 0);
+	ck_assert_int_eq(qttt_html_close(h), 0);
+	return out_close(&out);
+}
+
+/*
+ * Every position of a game is in the page, in order, drawn as the SVG
+ * writer draws it (the same marks), without what the style sheet
+ * gives; the outcomes at the pending measurement, the listing's words
+ * and the moves as links.
+ */
+START_TEST(test_html_page)
+{
+	struct qttt_html_opts o;
+	struct qttt_replay r = { "fig8.qttt", &rec, &game, -1 };
+	struct qttt_state st;
+	char		*page, *svg, id[32];
+	const char	*at;
+	size_t		 p, marks = 0;
+
+	memset(&o, 0, sizeof(o));
+	qttt_render_defaults(&o.render);
+	o.follow = 1;
+	play(FIG8 "; measure X7->a1");
+	rec.index = 1;
+	page = page_of(&o, &r, 1);
+	ck_assert_ptr_nonnull(strstr(page, "<!DOCTYPE html>\n"));
+	ck_assert_ptr_nonnull(strstr(page, "data-theme=\"auto\""));
+	ck_assert_uint_eq(count(page, "<figure class=\"qttt-ply\""), 9);
+	at = page;
+	for (p = 0; p <= game.nplies; p++) {
+		snprintf(id, sizeof(id), "id=\"g1p%zu\"", p);
+		ck_assert_ptr_nonnull(at = strstr(at, id));
+		qttt_game_state_at(&game, p, &st);
+		svg = svg_of(&st, game.plies, p, &o.render);
+		marks += count(svg, "class=\"qttt-mark ");
+		free(svg);
+	}
+	/* The outcomes of X7's cycle, after ply 7. */
+	o.render.preview = 1;
+	qttt_game_state_at(&game, 7, &st);
+	svg = svg_of(&st, game.plies, 7, &o.render);
+	marks += count(svg, "class=\"qttt-mark ");
+	free(svg);
+	ck_assert_uint_eq(count(page, "class=\"qttt-mark "), marks);
+	ck_assert_uint_eq(count(page, "<svg "), 10);
+	ck_assert_uint_eq(count(page, "The two outcomes"), 1);
+	ck_assert_ptr_nonnull(strstr(page, "Played: measure X7-&gt;a1 "
+	    "(ply 8)."));
+	ck_assert_ptr_nonnull(strstr(page, "<p>closes a cycle: X1 X7 (a1 "
+	    "b2); stems: O2 X3 O4 X5 O6; O measures.</p>"));
+	ck_assert_ptr_nonnull(strstr(page, "<p>O collapses X1 b2, O2 c1, "));
+	ck_assert_ptr_nonnull(strstr(page, "<p>Result: 1/2-1 (X 1/2, O 1)"
+	    "</p>"));
+	ck_assert_ptr_nonnull(strstr(page, "; <a href=\"#g1p8\">measure "
+	    "X7-&gt;a1</a>; 1/2-1</p>"));
+	ck_assert_ptr_nonnull(strstr(page, "aria-labelledby=\"g1p8-t\" "
+	    "aria-describedby=\"g1p8-w\""));
+	ck_assert_ptr_nonnull(strstr(page, "<p id=\"g1p8-w\">a1 X7 "
+	    "(classical); "));
+	ck_assert_ptr_null(strstr(page, "<?xml"));
+	ck_assert_ptr_null(strstr(page, "<desc>"));
+	ck_assert_ptr_null(strstr(page, "fill=\"#"));
+	ck_assert_ptr_null(strstr(page, "stroke=\"#"));
+	ck_assert_ptr_null(strstr(page, "font-family=\""));
+	ck_assert_ptr_null(strstr(page, "http:"));
+	ck_assert_ptr_null(strstr(page, "https:"));
+	ck_assert_ptr_nonnull(strstr(page, "</script>\n</body>\n</html>\n"));
+	free(page);
+}
+END_TEST
+
+/*
+ * Games of a second input have ids of their own; text from a record
+ * is escaped; a fixed theme is the page's; a position without a game
+ * is one figure.
+ */
+START_TEST(test_html_inputs)
+{
+	static struct qttt_record rec2;
+	static struct qttt_game game2, pos;
+	struct qttt_html_opts o;
+	struct qttt_replay r[3];
+	const char	*s = "X1 a1 b1 # a <b>&\"c\"";
+	char		*page;
+
+	memset(&o, 0, sizeof(o));
+	qttt_render_defaults(&o.render);
+	o.render.theme = QTTT_THEME_MONO;
+	play(FIG7);
+	rec.index = 1;
+	ck_assert_int_eq(qttt_line_parse(s, strlen(s), 0, &rec2), 1);
+	ck_assert_int_eq(qttt_record_play(&rec2, &game2), 0);
+	rec2.index = 1;
+	qttt_game_init(&pos);
+	pos.state = game.state;
+	r[0] = (struct qttt_replay){ "a.qttt", &rec, &game, -1 };
+	r[1] = (struct qttt_replay){ "b<1>.qttt", &rec2, &game2, -1 };
+	r[2] = (struct qttt_replay){ NULL, NULL, &pos, -1 };
+	page = page_of(&o, r, 3);
+	ck_assert_ptr_nonnull(strstr(page, "data-theme=\"mono\""));
+	ck_assert_ptr_nonnull(strstr(page, "<title>a.qttt \xe2\x80\x94 "));
+	ck_assert_ptr_nonnull(strstr(page, "id=\"g1p6\""));
+	ck_assert_ptr_nonnull(strstr(page, "id=\"f2g1p1\""));
+	ck_assert_ptr_nonnull(strstr(page, "(b&lt;1&gt;.qttt, line 1)"));
+	ck_assert_ptr_nonnull(strstr(page, "a &lt;b&gt;&amp;&quot;c&quot;"));
+	/* The third "input" is none: a position, its one figure. */
+	ck_assert_ptr_nonnull(strstr(page, "id=\"f3g3p0\""));
+	ck_assert_ptr_null(strstr(page, "id=\"f3g3p1\""));
+	free(page);
+	/* The same file twice: the numbers start again, as another input. */
+	r[1] = r[0];
+	page = page_of(&o, r, 2);
+	ck_assert_ptr_nonnull(strstr(page, "id=\"g1p0\""));
+	ck_assert_ptr_nonnull(strstr(page, "id=\"f2g1p0\""));
+	free(page);
+}
+END_TEST
+
+/* A page that cannot be written is reported; closing NULL is fine. */
+START_TEST(test_html_write_error)
+{
+	struct qttt_html_opts o;
+	struct qttt_replay r = { NULL, &rec, &game, -1 };
+	struct qttt_html *h;
+	FILE		*f;
+
+	ck_assert_int_eq(qttt_html_close(NULL), 0);
+	if ((f = fopen("/dev/full", "w")) == NULL)
+		return;
+	setvbuf(f, NULL, _IONBF, 0);
+	memset(&o, 0, sizeof(o));
+	qttt_render_defaults(&o.render);
+	play(FIG7);
+	ck_assert_ptr_nonnull(h = qttt_html_open(f, &o));
+	ck_assert_int_eq(qttt_html_put(h, &r), -1);
+	ck_assert_int_eq(qttt_html_put(h, &r), -1);
+	ck_assert_int_eq(qttt_html_close(h), -1);
+	fclose(f);
+}
+END_TEST
+
 Suite *
 render_suite(void)
 {
@@ -603,6 +761,9 @@ render_suite(void)
 	tcase_add_test(tc, test_text_width);
 	tcase_add_test(tc, test_anim);
 	tcase_add_test(tc, test_write_error);
+	tcase_add_test(tc, test_html_page);
+	tcase_add_test(tc, test_html_inputs);
+	tcase_add_test(tc, test_html_write_error);
 	suite_add_tcase(s, tc);
 	return s;
 }

@@ -116,46 +116,61 @@ pad(const char *item)
 	return n < 16 ? (int)(16 - n) : 0;
 }
 
+/* Whether the listing says what ply a did, after its item. */
+static int
+has_note(const struct qttt_action *a, const struct qttt_state *after)
+{
+	return a->kind != QTTT_PLACE || a->sq[0] == a->sq[1] ||
+	    after->pending != 0;
+}
+
+void
+qttt_listing_note(FILE *f, const struct qttt_replay *r, size_t i,
+    const struct qttt_state *before, const struct qttt_state *after)
+{
+	const struct qttt_action *a = &r->game->plies[i], *w;
+	char			  other[32];
+
+	if (a->kind == QTTT_PLACE) {
+		if (a->sq[0] == a->sq[1])
+			fputs("forced: the last open square", f);
+		else if (after->pending != 0)
+			note_cycle(f, after);
+		return;
+	}
+	if ((long)i == r->changed && r->rec != NULL && i < r->rec->nitems) {
+		fputs("what-if, the record has ", f);
+		qttt_action_format(&r->rec->items[i].action, other,
+		    sizeof(other));
+		fprintf(f, "%s; ", other);
+	} else if ((w = written(r, i)) != NULL) {
+		qttt_action_format(w, other, sizeof(other));
+		fprintf(f, "written %s; ", other);
+	}
+	fprintf(f, "%c collapses ", QTTT_PLAYER_LETTER(
+	    qttt_state_turn(before)));
+	note_collapse(f, before, after);
+}
+
 /* One row: the ply, its item, and what it did. */
 static void
 put_row(FILE *f, const struct qttt_replay *r, size_t i,
     const struct qttt_state *before, const struct qttt_state *after)
 {
-	const struct qttt_action *a = &r->game->plies[i], *w;
-	char			  item[32], other[32];
+	const struct qttt_action *a = &r->game->plies[i];
+	char			  item[32];
+	int			  noted = has_note(a, after);
 
 	qttt_action_format(a, item, sizeof(item));
 	fprintf(f, "%4zu  %s", i + 1, item);
-	if (a->kind == QTTT_PLACE) {
-		if (a->sq[0] == a->sq[1])
-			fprintf(f, "%*s  forced: the last open square",
-			    pad(item), "");
-		else if (after->pending != 0) {
-			fprintf(f, "%*s  ", pad(item), "");
-			note_cycle(f, after);
-		}
-	} else {
+	if (noted) {
 		fprintf(f, "%*s  ", pad(item), "");
-		if ((long)i == r->changed && r->rec != NULL &&
-		    i < r->rec->nitems) {
-			fputs("what-if, the record has ", f);
-			qttt_action_format(&r->rec->items[i].action, other,
-			    sizeof(other));
-			fprintf(f, "%s; ", other);
-		} else if ((w = written(r, i)) != NULL) {
-			qttt_action_format(w, other, sizeof(other));
-			fprintf(f, "written %s; ", other);
-		}
-		fprintf(f, "%c collapses ", QTTT_PLAYER_LETTER(
-		    qttt_state_turn(before)));
-		note_collapse(f, before, after);
+		qttt_listing_note(f, r, i, before, after);
 	}
 	/* The comment the record has on the item (YAML and JSON). */
 	if (r->rec != NULL && i < r->rec->nitems &&
 	    r->rec->items[i].comment != NULL && (long)i != r->changed) {
-		fprintf(f, "%*s  # ", a->kind == QTTT_PLACE &&
-		    a->sq[0] != a->sq[1] && after->pending == 0 ?
-		    pad(item) : 0, "");
+		fprintf(f, "%*s  # ", noted ? 0 : pad(item), "");
 		put_text(f, r->rec->items[i].comment,
 		    r->rec->items[i].commentlen);
 	}
@@ -190,8 +205,8 @@ put_classical(FILE *f, const struct qttt_state *st)
  * The lines; and when both players have one, the marks of the later
  * line placed after the earlier line was complete: they came too late.
  */
-static void
-put_lines(FILE *f, const struct qttt_state *st)
+void
+qttt_listing_lines(FILE *f, const struct qttt_state *st)
 {
 	struct qttt_line lines[QTTT_NLINES];
 	const struct qttt_line *early = NULL, *late = NULL;
@@ -234,8 +249,8 @@ put_lines(FILE *f, const struct qttt_state *st)
 	fprintf(f, " at move %d)\n", early->time);
 }
 
-static void
-put_result(FILE *f, const struct qttt_state *st)
+void
+qttt_listing_result(FILE *f, const struct qttt_state *st)
 {
 	char	 res[8];
 
@@ -332,8 +347,8 @@ qttt_listing_write(FILE *f, const struct qttt_replay *r,
 	}
 	put_end(f, r, o, upto);
 	put_classical(f, &st);
-	put_lines(f, &st);
-	put_result(f, &st);
+	qttt_listing_lines(f, &st);
+	qttt_listing_result(f, &st);
 	qttt_state_format(&st, buf, sizeof(buf));
 	fprintf(f, "State: %s\n", buf);
 	return ferror(f) ? -1 : 0;

@@ -939,3 +939,25 @@ qttt_render_anim(FILE *f, const struct qttt_state *start,
 	fputs("</svg>\n", f);
 	return ferror(f) ? -1 : 0;
 }
+
+/* ------------------------------------------------------------------ */
+/* For pages that restyle the diagrams (html.c)                         */
+/* ------------------------------------------------------------------ */
+
+void
+render_svg_css(FILE *f, enum qttt_theme theme)
+{
+	const struct palette *p = &palettes[theme <= QTTT_THEME_MONO ?
+	    theme : 0];
+
+	fprintf(f, "--bg:%s;--grid:%s;--text:%s;--muted:%s;--x:%s;--o:%s;"
+	    "--tx:%s;--to:%s;--last:%s;--accent:%s;--glow:%s", p->bg,
+	    p->grid, p->text, p->muted, p->mark[0], p->mark[1], p->tint[0],
+	    p->tint[1], p->last, p->accent, p->glow);
+}
+
+void
+render_svg_fonts(FILE *f)
+{
+	fputs("--font-mark:" FONT_MARK ";--font-label:" FONT_LABEL, f);
+}
