@@ -121,8 +121,7 @@ open_output(const struct options *o, const char *name, char *path,
 		return NULL;
 	}
 	if ((f = fopen(path, "w")) == NULL)
-		fprintf(stderr, "%s: %s: %s\n", progname, path,
-		    strerror(errno));
+		warn_name(path, "%s", strerror(errno));
 	return f;
 }
 
@@ -139,8 +138,8 @@ close_output(const struct options *o, FILE *f, const char *path, int bad)
 	if (fclose(f) == EOF)
 		bad = 1;
 	if (bad) {
-		fprintf(stderr, "%s: %s: %s\n", progname, path,
-		    errno != 0 ? strerror(errno) : "write error");
+		warn_name(path, "%s", errno != 0 ? strerror(errno) :
+		    "write error");
 		return -1;
 	}
 	return 0;
@@ -208,9 +207,9 @@ draw_game(const struct options *o, const char *name,
 	} else if (o->ply < 0)
 		from = to = g->nplies;
 	else if ((size_t)o->ply > g->nplies) {
-		fprintf(stderr, "%s: %s:%lu:1: error: game %lu ends after "
-		    "ply %zu: there is no ply %ld\n", progname, name,
-		    rec->line + 1, rec->index, g->nplies, o->ply);
+		show_line_msg(stderr, name, rec->line, "error", "game %lu "
+		    "ends after ply %zu: there is no ply %ld", rec->index,
+		    g->nplies, o->ply);
 		return EXIT_INVALID;
 	} else
 		from = to = o->ply;
@@ -419,7 +418,7 @@ make_dir(const char *dir)
 		return 0;
 	if (errno == EEXIST)
 		errno = ENOTDIR;
-	fprintf(stderr, "%s: %s: %s\n", progname, dir, strerror(errno));
+	warn_name(dir, "%s", strerror(errno));
 	return -1;
 }
 
@@ -452,7 +451,7 @@ main(int argc, char *argv[])
 	long		 v;
 	int		 ch, status = EXIT_VALID, s, i, typed = 0;
 
-	setprogname_from(argv[0]);
+	start_tool(argv[0]);
 	memset(&o, 0, sizeof(o));
 	qttt_render_defaults(&o.r);
 	o.ply = -1;
@@ -485,8 +484,8 @@ main(int argc, char *argv[])
 			break;
 		case 'f':
 			if ((v = parse_format(optarg)) == -1)
-				return usage_error(usage, "unknown format: %s",
-				    optarg);
+				return usage_error(usage, "unknown format '%s': "
+				    "it is one of " FORMAT_NAMES, optarg);
 			o.format = v;
 			break;
 		case 'g':

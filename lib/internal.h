@@ -175,6 +175,9 @@ int	 qttt_result_possible(int x, int o);
  * setting rec->comment to its text without '#' and the blanks around.
  */
 int	 qttt_line_is_game(const char *, size_t);
+/* What every reader says of a CR that does not end a line. */
+#define QTTT_MSG_CR	"control character 0x0d, a carriage return not " \
+			"before a line feed: lines end in LF or CR LF"
 int	 qttt_line_bytes(struct qttt_record *, unsigned long lineno,
 	    const char *, size_t len);
 size_t	 qttt_line_comment(const char *, size_t len, struct qttt_record *);

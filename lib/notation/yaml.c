@@ -205,13 +205,18 @@ check_line(struct yaml_reader *y, const char *text, size_t n,
 			bad_bytes(y, QTTT_E_NUL, lineno, i, "NUL byte");
 			return;
 		}
+		if (s[i] == '\r') {
+			bad_bytes(y, QTTT_E_CONTROL, lineno, i, "%s",
+			    QTTT_MSG_CR);
+			return;
+		}
 		if (s[i] < 0x80) {
 			bad_bytes(y, QTTT_E_CONTROL, lineno, i, "control "
 			    "character 0x%02x", s[i]);
 			return;
 		}
 		if ((k = qttt_utf8_len(s + i, n - i)) == 0) {
-			bad_bytes(y, QTTT_E_UTF8, lineno, i, "invalid UTF-8 "
+			bad_bytes(y, QTTT_E_UTF8, lineno, i, "invalid UTF-8: "
 			    "byte 0x%02x", s[i]);
 			return;
 		}
@@ -233,11 +238,11 @@ add_line(struct yaml_reader *y, const char *text, size_t n,
 {
 	if (n > 0 && text[n - 1] == '\r' && !toolong)
 		n--;
+	/* A byte refused before the cut comes first (CR line ends). */
+	check_line(y, text, n, lineno);
 	if (toolong)
 		bad_bytes(y, QTTT_E_LONGLINE, lineno, QTTT_LINE_MAX, "line "
 		    "longer than %d bytes", QTTT_LINE_MAX);
-	else
-		check_line(y, text, n, lineno);
 	if (y->full || y->doclen + n + 1 > QTTT_YAML_DOC_MAX) {
 		/* The text stops at the last line that fits. */
 		bad_bytes(y, QTTT_E_YAML, lineno, 0, "document longer than "
@@ -541,6 +546,7 @@ read_item(struct yaml_reader *y, struct qttt_record *rec,
 		    exact ? base + d->col : at.col, "%s", d->msg);
 	}
 	rec->ndropped += s->ndropped;
+	rec->nerrors += s->ndropped;
 	ok = s->ndiags == 0 && s->ndropped == 0 && s->nitems == 1;
 	if (ok && s->items[0].kind != want) {
 		/* At the item, after a quote, as every other position. */
@@ -716,7 +722,39 @@ add_key(struct yaml_reader *y, struct qttt_record *rec,
 	return m;
 }
 
+/*
+ * Warns of a key that differs from a known key of its mapping only in
+ * case (Result for result): keys are case-sensitive, so it is read as
+ * what, and the key it looks like is not there.
+ */
+static void
+check_case(struct qttt_record *rec, const char *k, size_t n,
+    const char *const *known, const char *what, struct ypos at)
+{
+	char	 b[SHOWN];
+	size_t	 i, j;
+
+	for (i = 0; known[i] != NULL; i++) {
+		if (strlen(known[i]) != n || memcmp(k, known[i], n) == 0)
+			continue;
+		for (j = 0; j < n && (k[j] | 0x20) == known[i][j]; j++)
+			continue;
+		if (j == n) {
+			qttt_record_diag(rec, QTTT_W_KEYCASE, at.line, at.col,
+			    "'%s' is not '%s': keys are case-sensitive, so "
+			    "it is read as %s", shown(k, n, b), known[i],
+			    what);
+			return;
+		}
+	}
+}
+
 /* A key of a game's mapping: which one, refusing duplicates. */
+static const char *const game_keys[] = {
+	"moves", "result", "event", "site", "date", "x", "o", "rules",
+	"comment", NULL
+};
+
 static enum key_kind
 game_key(struct yaml_reader *y, struct qttt_record *rec,
     const yaml_event_t *ev, struct ypos at)
@@ -740,6 +778,7 @@ game_key(struct yaml_reader *y, struct qttt_record *rec,
 		y->result_at = at;
 		return K_RESULT;
 	}
+	check_case(rec, k, n, game_keys, "metadata", at);
 	if (add_key(y, rec, y->meta, 0, &rec->nmeta, QTTT_MAXMETA,
 	    "metadata keys", "too much metadata", k, n, at) == NULL)
 		return K_IGNORE;
@@ -760,6 +799,8 @@ note_key(struct yaml_reader *y, struct qttt_record *rec, const char *k,
 	m->plain = 0;
 	return K_NOTE;
 }
+
+static const char *const move_keys[] = { "move", "comment", NULL };
 
 static enum key_kind
 move_key(struct yaml_reader *y, struct qttt_record *rec,
@@ -784,6 +825,7 @@ move_key(struct yaml_reader *y, struct qttt_record *rec,
 		y->comment_at = at;
 		return K_COMMENT;
 	}
+	check_case(rec, k, n, move_keys, "a note", at);
 	return note_key(y, rec, k, n, at);
 }
 
