@@ -207,6 +207,8 @@ unsigned long qttt_utf8_refused(const unsigned char *s, size_t k);
  */
 extern const struct reader_format qttt_yaml_format;
 extern const struct reader_format qttt_goff_format;
+/* A message of the rules in Goff's spellings (goff.c), in place. */
+void	 qttt_goff_respell(char *msg, size_t size);
 extern const struct reader_format qttt_state_reader_format;
 
 /*

@@ -112,6 +112,9 @@ step(struct qttt_record *rec, size_t i, struct qttt_game *g,
 			qttt_record_diag(rec, QTTT_E_RESULT, it->line, it->col,
 			    "the record states %s, but the game ends %s",
 			    want, got);
+		if (rec->format == QTTT_FORMAT_GOFF && rec->ndiags > 0)
+			qttt_goff_respell(rec->diags[rec->ndiags - 1].msg,
+			    sizeof(rec->diags[0].msg));
 		return QTTT_E_RESULT;
 	}
 	/*
@@ -130,6 +133,8 @@ step(struct qttt_record *rec, size_t i, struct qttt_game *g,
 	memcpy(d->msg, scratch.msg, strlen(scratch.msg) + 1);
 	d->line = it->line;
 	d->col = rule_column(it, code, &e->st);
+	if (rec->format == QTTT_FORMAT_GOFF)
+		qttt_goff_respell(d->msg, sizeof(d->msg));
 	return code;
 }
 

@@ -79,6 +79,7 @@ struct yaml_reader {
 	unsigned long	 docline;	/* input line of doc[0] */
 	unsigned long	 carryline;
 	int		 eof;
+	int		 json;		/* the document is a JSON value */
 	/* A fault found in the bytes of the document: no parse. */
 	int		 bad;
 	int		 full;		/* QTTT_YAML_DOC_MAX reached */
@@ -324,8 +325,10 @@ load_document(struct qttt_reader *r, struct yaml_reader *y)
 			if (kind == L_END && content)
 				break;
 		}
-		if (content)
+		if (content) {
+			y->json = json;
 			return 1;
+		}
 		if (y->eof && y->carrylen == 0)
 			return 0;
 	}
@@ -404,6 +407,31 @@ yerror(struct qttt_record *rec, struct ypos at, const char *fmt, ...)
 	va_end(ap);
 	qttt_record_diag(rec, QTTT_E_YAML, at.line, at.col, "%s", msg);
 	rec->damaged = 1;
+}
+
+/*
+ * The first byte of line `line` of the document that is not a blank,
+ * and its column; or -1.
+ */
+static int
+first_char(const struct yaml_reader *y, unsigned long line,
+    unsigned long *col)
+{
+	size_t	 off = line_offset(y, line), i;
+
+	for (i = off; i < y->doclen && is_blank((unsigned char)y->doc[i]); i++)
+		continue;
+	*col = i - off;
+	return i < y->doclen ? (unsigned char)y->doc[i] : -1;
+}
+
+/* A key longer than libyaml reads as one (YAML's 1024 characters). */
+static void
+long_key(struct qttt_record *rec, struct ypos at)
+{
+	yerror(rec, at, "a key longer than 1024 characters, more than YAML "
+	    "allows a plain key (and a key has at most %d bytes)",
+	    QTTT_YAML_KEY_MAX);
 }
 
 /* Shows at most 32 bytes of a scalar in a message. */
@@ -515,6 +543,19 @@ read_item(struct yaml_reader *y, struct qttt_record *rec,
 	int		 exact, ok;
 
 	base = at.col + scalar_offset(ev, &exact);
+	if (ev->data.scalar.style == YAML_PLAIN_SCALAR_STYLE &&
+	    ev->end_mark.line > ev->start_mark.line) {
+		/* YAML folds the next line in: "- X1 a1 b1 - O2 b1 c1". */
+		p.line = at.line + 1;
+		first_char(y, p.line, &p.col);
+		qttt_record_diag(rec, QTTT_E_SYNTAX, p.line, p.col, "this "
+		    "line continues the entry above it, as it is indented "
+		    "more: a %s is one line, and the entries of a list start "
+		    "in one column", want == QTTT_ITEM_RESULT ? "result" :
+		    "move");
+		rec->damaged = 1;
+		return 0;
+	}
 	for (i = 0; i < n; i++) {
 		if (v[i] != ';' && v[i] != '#' && v[i] != '\n')
 			continue;
@@ -954,6 +995,19 @@ reject(struct yaml_reader *y, struct qttt_record *rec, struct frame *f)
 		y->keep = 0;
 }
 
+/* Whether ':' follows a scalar, after blanks. */
+static int
+followed_by_colon(struct yaml_reader *y, const yaml_event_t *ev)
+{
+	size_t	 i;
+
+	mark_pos(y, &ev->end_mark);
+	for (i = y->cur_byte; i < y->doclen &&
+	    is_blank((unsigned char)y->doc[i]); i++)
+		continue;
+	return i < y->doclen && y->doc[i] == ':';
+}
+
 /* A scalar in its place: a key, a move, a result, a value, a comment. */
 static enum step
 scalar(struct yaml_reader *y, struct qttt_record *rec,
@@ -969,6 +1023,11 @@ scalar(struct yaml_reader *y, struct qttt_record *rec,
 		if (f == NULL && n == 0 && is_plain(ev))
 			return S_GO;
 		begin_record(y, rec, at);
+		if (is_plain(ev) && n > 1024 && followed_by_colon(y, ev)) {
+			/* libyaml takes no longer key: what the user meant. */
+			long_key(rec, at);
+			return S_STOP;
+		}
 		yerror(rec, at, "%s is a game (a mapping with 'moves'), "
 		    "not a scalar", f == NULL ? "a document" :
 		    "each entry of a list of games");
@@ -1191,6 +1250,43 @@ node(struct yaml_reader *y, struct qttt_record *rec, const yaml_event_t *ev)
 	return step;
 }
 
+/*
+ * The libyaml errors that the usual mistakes give, said in the
+ * format's terms: a plain '*' (an alias: the unfinished result is
+ * written '*'), a list entry out of line with the entries before it,
+ * a key too long for YAML.  Returns 1 if it reported the error.
+ */
+static int
+explain_error(struct yaml_reader *y, struct qttt_record *rec,
+    struct ypos at)
+{
+	const yaml_parser_t *p = &y->parser;
+	const char	*ctx = p->context != NULL ? p->context : "";
+	unsigned long	 col;
+
+	if (strcmp(ctx, "while scanning an alias") == 0) {
+		yerror(rec, mark_pos(y, &p->context_mark), "a plain '*' "
+		    "starts an alias in YAML: an unfinished game's result is "
+		    "written quoted, result: '*'");
+		return 1;
+	}
+	if (strcmp(ctx, "while scanning a simple key") == 0 &&
+	    p->problem_mark.index - p->context_mark.index > 1024) {
+		long_key(rec, mark_pos(y, &p->context_mark));
+		return 1;
+	}
+	if (p->problem != NULL &&
+	    strcmp(p->problem, "did not find expected key") == 0 &&
+	    first_char(y, at.line, &col) == '-') {
+		at.col = col;
+		yerror(rec, at, "this list entry is indented less than the "
+		    "entries before it: the entries of a list start in one "
+		    "column");
+		return 1;
+	}
+	return 0;
+}
+
 /* A libyaml error: the rest of the document cannot be read. */
 static void
 parse_error(struct yaml_reader *y, struct qttt_record *rec)
@@ -1215,6 +1311,8 @@ parse_error(struct yaml_reader *y, struct qttt_record *rec)
 		begin_record(y, rec, at);
 	if (p->error == YAML_MEMORY_ERROR)
 		yerror(rec, at, "out of memory");
+	else if (explain_error(y, rec, at))
+		;
 	else if (p->context != NULL) {
 		ctx = mark_pos(y, &p->context_mark);
 		yerror(rec, at, "%s (%s on line %lu)",
@@ -1224,6 +1322,34 @@ parse_error(struct yaml_reader *y, struct qttt_record *rec)
 		yerror(rec, at, "%s", p->problem != NULL ? p->problem :
 		    "syntax error");
 	y->ingame = 0;
+}
+
+/*
+ * JSON allows no comma before a ']' or a '}', which YAML's flow
+ * collections do: a JSON document is held to JSON, as jq holds it.
+ */
+static void
+trailing_comma(struct yaml_reader *y, struct qttt_record *rec,
+    const yaml_event_t *ev)
+{
+	struct ypos	 at = mark_pos(y, &ev->start_mark);
+	size_t		 i = y->cur_byte, k;
+
+	if (i >= y->doclen || (y->doc[i] != ']' && y->doc[i] != '}'))
+		return;		/* a block collection ends nowhere */
+	while (i > 0 && (is_blank((unsigned char)y->doc[i - 1]) ||
+	    y->doc[i - 1] == '\n'))
+		if (y->doc[--i] == '\n')
+			at.line--;
+	if (i == 0 || y->doc[i - 1] != ',')
+		return;
+	for (k = --i; k > 0 && y->doc[k - 1] != '\n'; k--)
+		continue;
+	at.col = i - k;
+	if (!y->ingame)
+		begin_record(y, rec, at);
+	yerror(rec, at, "a comma before '%c': JSON allows none there",
+	    ev->type == YAML_SEQUENCE_END_EVENT ? ']' : '}');
 }
 
 /*
@@ -1251,6 +1377,8 @@ parse_document(struct yaml_reader *y, struct qttt_record *rec)
 			break;
 		case YAML_SEQUENCE_END_EVENT:
 		case YAML_MAPPING_END_EVENT:
+			if (y->json)
+				trailing_comma(y, rec, &ev);
 			step = collection_end(y, rec);
 			break;
 		case YAML_STREAM_END_EVENT:
@@ -1363,8 +1491,10 @@ yaml_sniff(const char *s, size_t n)
 	if (s[i] == '%' || s[i] == '{' || s[i] == '[' ||
 	    is_marker(s + i, n - i, "---") || is_marker(s + i, n - i, "..."))
 		return 1;
-	if (s[i] == '-' && (i + 1 == n || is_blank((unsigned char)s[i + 1]) ||
-	    s[i + 1] == '\n' || s[i + 1] == '\r'))
+	/* A list entry "- ", or a complex key "? ". */
+	if ((s[i] == '-' || s[i] == '?') && (i + 1 == n ||
+	    is_blank((unsigned char)s[i + 1]) || s[i + 1] == '\n' ||
+	    s[i + 1] == '\r'))
 		return 1;
 	if ((s[i] == 'X' || s[i] == 'O') && i + 1 < n && s[i + 1] >= '0' &&
 	    s[i + 1] <= '9')
