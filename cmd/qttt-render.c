@@ -484,8 +484,9 @@ main(int argc, char *argv[])
 			break;
 		case 'f':
 			if ((v = parse_format(optarg)) == -1)
-				return usage_error(usage, "unknown format '%s': "
-				    "it is one of " FORMAT_NAMES, optarg);
+				return usage_error(usage,
+				    "unknown format '%s': it is one of "
+				    FORMAT_NAMES, optarg);
 			o.format = v;
 			break;
 		case 'g':

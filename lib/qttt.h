@@ -106,7 +106,7 @@ enum qttt_code {
 	QTTT_E_GOFF,		/* Goff's notation: syntax */
 	QTTT_E_GOFFCHECK,	/* Goff's notation: redundant part disagrees */
 	/* warnings: the record is valid, but likely not what was meant */
-	QTTT_W_KEYCASE,		/* a YAML key differs from one only in case */
+	QTTT_W_KEYCASE,		/* a YAML key that is a known one miscased */
 	QTTT__NCODES
 };
 

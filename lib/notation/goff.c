@@ -727,7 +727,8 @@ qttt_goff_respell(char *msg, size_t size)
 			continue;
 		}
 		if (!is_word(prev) && s[0] >= 'a' && s[0] <= 'c' &&
-		    s[1] >= '1' && s[1] <= '3' && !is_word((unsigned char)s[2])) {
+		    s[1] >= '1' && s[1] <= '3' &&
+		    !is_word((unsigned char)s[2])) {
 			sq = QTTT_SQUARE_GOFF((s[1] - '1') * 3 + (s[0] - 'a'));
 			/* The forced move as Goff writes it. */
 			if (len >= 3 && memcmp(out + len - 3, "X9 ", 3) == 0)

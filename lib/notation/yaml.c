@@ -79,7 +79,7 @@ struct yaml_reader {
 	unsigned long	 docline;	/* input line of doc[0] */
 	unsigned long	 carryline;
 	int		 eof;
-	int		 json;		/* the document is a JSON value */
+	int		 json;		/* the document is JSON */
 	/* A fault found in the bytes of the document: no parse. */
 	int		 bad;
 	int		 full;		/* QTTT_YAML_DOC_MAX reached */
