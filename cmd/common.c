@@ -26,6 +26,26 @@ setprogname_from(const char *argv0)
 }
 
 void
+start_tool(const char *argv0)
+{
+	int	 fd;
+
+	setprogname_from(argv0);
+	/*
+	 * A descriptor of the three that is closed gets /dev/null, open
+	 * the wrong way round: reading a closed standard input, or
+	 * writing a closed standard output, fails as it would have (EBADF),
+	 * and no file the tool opens can take its number (a file opened
+	 * as descriptor 0 would be read as "-" too).
+	 */
+	for (fd = STDIN_FILENO; fd <= STDERR_FILENO; fd++)
+		if (fcntl(fd, F_GETFD) == -1 && errno == EBADF &&
+		    open("/dev/null", fd == STDIN_FILENO ? O_WRONLY :
+		    O_RDONLY) != fd)
+			break;
+}
+
+void
 print_version(void)
 {
 	printf("%s %s\n", progname, QTTT_VERSION);
@@ -43,19 +63,23 @@ lookup_name(const struct name_value *names, size_t n, const char *s)
 	return -1;
 }
 
+/*
+ * The names of the record formats, as -f and -t take them: every
+ * format by its name, and the names of its files' extensions.
+ */
+static const struct name_value format_names[] = {
+	{ "auto", QTTT_FORMAT_AUTO }, { "line", QTTT_FORMAT_LINE },
+	{ "qttt", QTTT_FORMAT_LINE }, { "text", QTTT_FORMAT_LINE },
+	{ "txt", QTTT_FORMAT_LINE }, { "yaml", QTTT_FORMAT_YAML },
+	{ "yml", QTTT_FORMAT_YAML }, { "json", QTTT_FORMAT_YAML },
+	{ "jsonl", QTTT_FORMAT_YAML }, { "goff", QTTT_FORMAT_GOFF },
+	{ "state", QTTT_FORMAT_STATE },
+};
+
 int
 parse_format(const char *s)
 {
-	static const struct name_value names[] = {
-		{ "auto", QTTT_FORMAT_AUTO },
-		{ "line", QTTT_FORMAT_LINE },
-		{ "yaml", QTTT_FORMAT_YAML },
-		{ "json", QTTT_FORMAT_YAML },
-		{ "goff", QTTT_FORMAT_GOFF },
-		{ "state", QTTT_FORMAT_STATE },
-	};
-
-	return lookup_name(names, NVALUES(names), s);
+	return lookup_name(format_names, NVALUES(format_names), s);
 }
 
 static int
@@ -216,8 +240,7 @@ open_input(const char *path)
 	if (strcmp(path, "-") == 0)
 		return STDIN_FILENO;
 	if ((fd = open(path, O_RDONLY)) == -1)
-		fprintf(stderr, "%s: %s: %s\n", progname, path,
-		    strerror(errno));
+		warn_name(path, "%s", strerror(errno));
 	return fd;
 }
 
@@ -242,8 +265,7 @@ open_reader(const char *path, enum qttt_format format, int *fd)
 	if ((*fd = open_input(path)) == -1)
 		return NULL;
 	if ((r = qttt_reader_open(*fd, format)) == NULL) {
-		fprintf(stderr, "%s: %s: out of memory\n", progname,
-		    input_name(path));
+		warn_name(input_name(path), "out of memory");
 		close_input(*fd);
 	}
 	return r;
@@ -261,8 +283,8 @@ end_input(const char *name, int k, const struct qttt_record *rec,
     unsigned long games, int quiet, int json)
 {
 	if (k == -1) {
-		fprintf(stderr, "%s: %s: %s\n", progname, name,
-		    rec->ndiags > 0 ? rec->diags[0].msg : "read error");
+		warn_name(name, "%s", rec->ndiags > 0 ? rec->diags[0].msg :
+		    "read error");
 		return EXIT_TROUBLE;
 	}
 	if (games > 0)
@@ -311,6 +333,8 @@ severity_name(enum qttt_severity s)
  */
 #define SHOW_WHOLE	256
 #define EXCERPT		100
+/* Tab stops, for columns and carets: every 8 columns, as GCC's. */
+#define TABSTOP		8
 
 /*
  * Whether a character is safe to show on a terminal: not a control
@@ -332,18 +356,59 @@ visible(unsigned long cp)
 }
 
 /*
- * The character at s[i] (i < len): returns its length in bytes and sets
- * *shown if it may be printed as it is.  An invalid UTF-8 byte is a
- * character of one byte that is not shown.
+ * How many columns a visible character takes on a terminal: none for a
+ * combining mark, two for an East Asian wide or full-width character
+ * (and the emoji shown so), one for the rest.  Not every range of
+ * Unicode, but those a record or a file name is likely to hold.
+ */
+static int
+char_width(unsigned long cp)
+{
+	static const unsigned long zero[][2] = {
+		{ 0x300, 0x36f }, { 0x483, 0x489 }, { 0x591, 0x5bd },
+		{ 0x1ab0, 0x1aff }, { 0x1dc0, 0x1dff }, { 0x20d0, 0x20ff },
+		{ 0xfe00, 0xfe0f }, { 0xfe20, 0xfe2f }
+	};
+	static const unsigned long wide[][2] = {
+		{ 0x1100, 0x115f }, { 0x2e80, 0x303e }, { 0x3041, 0x33ff },
+		{ 0x3400, 0x4dbf }, { 0x4e00, 0x9fff }, { 0xa000, 0xa4cf },
+		{ 0xac00, 0xd7a3 }, { 0xf900, 0xfaff }, { 0xfe30, 0xfe4f },
+		{ 0xff00, 0xff60 }, { 0xffe0, 0xffe6 }, { 0x1f300, 0x1f64f },
+		{ 0x1f900, 0x1f9ff }, { 0x20000, 0x2fffd },
+		{ 0x30000, 0x3fffd }
+	};
+	size_t	 i;
+
+	if (cp < 0x300)
+		return 1;
+	for (i = 0; i < NVALUES(zero); i++)
+		if (cp >= zero[i][0] && cp <= zero[i][1])
+			return 0;
+	for (i = 0; i < NVALUES(wide); i++)
+		if (cp >= wide[i][0] && cp <= wide[i][1])
+			return 2;
+	return 1;
+}
+
+/*
+ * The character at s[i] (i < len): returns its length in bytes, sets
+ * *shown if it may be printed as it is, and *width to the columns it
+ * takes as shown (a tab: 0, its caller knows where the stop is).  An
+ * invalid UTF-8 byte is a character of one byte that is not shown; a
+ * character not shown is one '?'.
  */
 static size_t
-char_at(const unsigned char *s, size_t len, size_t i, int *shown)
+char_at(const unsigned char *s, size_t len, size_t i, int *shown,
+    int *width)
 {
 	unsigned long	 cp;
 	size_t		 k, j;
 
+	*width = 1;
 	if (s[i] < 0x80) {
 		*shown = s[i] == '\t' || visible(s[i]);
+		if (s[i] == '\t')
+			*width = 0;
 		return 1;
 	}
 	if ((k = qttt_utf8_len(s + i, len - i)) == 0) {
@@ -353,8 +418,16 @@ char_at(const unsigned char *s, size_t len, size_t i, int *shown)
 	cp = s[i] & (0x7f >> k);
 	for (j = 1; j < k; j++)
 		cp = cp << 6 | (s[i + j] & 0x3f);
-	*shown = visible(cp);
+	if ((*shown = visible(cp)))
+		*width = char_width(cp);
 	return k;
+}
+
+/* The column a character of width w (0: a tab) moves col to. */
+static unsigned long
+advance(unsigned long col, int w)
+{
+	return w == 0 ? (col / TABSTOP + 1) * TABSTOP : col + w;
 }
 
 /*
@@ -366,10 +439,10 @@ put_text(FILE *f, const char *text, size_t len)
 {
 	const unsigned char *s = (const unsigned char *)text;
 	size_t		 i, k;
-	int		 shown;
+	int		 shown, w;
 
 	for (i = 0; i < len; i += k) {
-		k = char_at(s, len, i, &shown);
+		k = char_at(s, len, i, &shown, &w);
 		if (shown)
 			fwrite(s + i, 1, k, f);
 		else
@@ -377,12 +450,83 @@ put_text(FILE *f, const char *text, size_t len)
 	}
 }
 
+void
+put_name(FILE *f, const char *name)
+{
+	const unsigned char *s = (const unsigned char *)name;
+	size_t		 len = strlen(name), i, j, k;
+	int		 shown, w;
+
+	for (i = 0; i < len; i += k) {
+		k = char_at(s, len, i, &shown, &w);
+		if (shown && s[i] != '\t')
+			fwrite(s + i, 1, k, f);
+		else if (s[i] == '\n')
+			fputs("\\n", f);
+		else if (s[i] == '\t')
+			fputs("\\t", f);
+		else if (s[i] == '\r')
+			fputs("\\r", f);
+		else
+			for (j = 0; j < k; j++)
+				fprintf(f, "\\x%02x", s[i + j]);
+	}
+}
+
 /*
- * Shows the source line and a caret under byte col: one column per
- * character, tabs copied to the caret line so that it lines up.  A
- * long line is cut to about EXCERPT bytes around col, on character
- * boundaries, with "..." where it was cut; more says that the line
- * goes on beyond text (an over-long line).
+ * How columns are counted (QTTT_COLUMN_UNIT): 1 for bytes, 0 for the
+ * columns of a terminal, the default.
+ */
+static int
+column_bytes(void)
+{
+	static int	 unit = -1;
+	const char	*s;
+
+	if (unit != -1)
+		return unit;
+	unit = 0;
+	if ((s = getenv("QTTT_COLUMN_UNIT")) == NULL || *s == '\0' ||
+	    strcmp(s, "display") == 0)
+		return unit;
+	if (strcmp(s, "byte") == 0)
+		unit = 1;
+	else
+		fprintf(stderr, "%s: QTTT_COLUMN_UNIT=%s is neither display "
+		    "nor byte: columns are display columns\n", progname, s);
+	return unit;
+}
+
+/*
+ * The column of byte col of a line (0-based, either): the display
+ * column, where each character takes the columns it takes on a
+ * terminal as the diagnostic shows it (a tab moves to the next tab
+ * stop), or col itself if columns count bytes.
+ */
+static unsigned long
+display_column(const char *text, size_t len, unsigned long col)
+{
+	const unsigned char *s = (const unsigned char *)text;
+	unsigned long	 c = 0;
+	size_t		 i, k;
+	int		 shown, w;
+
+	if (column_bytes())
+		return col;
+	for (i = 0; i < len && i < col; i += k) {
+		k = char_at(s, len, i, &shown, &w);
+		c = advance(c, w);
+	}
+	return i < col ? c + (col - i) : c;
+}
+
+/*
+ * Shows the source line and a caret under byte col: as many columns
+ * before it as the characters before it take, tabs copied to the
+ * caret line so that it lines up.  A long line is cut to about EXCERPT
+ * bytes around col, on character boundaries, with "..." where it was
+ * cut; more says that the line goes on beyond text (an over-long
+ * line).
  */
 static void
 show_source(FILE *f, const char *text, size_t len, unsigned long col,
@@ -390,7 +534,7 @@ show_source(FILE *f, const char *text, size_t len, unsigned long col,
 {
 	const unsigned char *s = (const unsigned char *)text;
 	size_t		 from = 0, to = len, i, k;
-	int		 shown;
+	int		 shown, w;
 
 	if (col > len)
 		col = len;
@@ -407,8 +551,13 @@ show_source(FILE *f, const char *text, size_t len, unsigned long col,
 	put_text(f, text + from, to - from);
 	fputs(to < len || more ? "...\n" : "\n", f);
 	fputs(from > 0 ? "   " : "", f);
-	for (i = from; i < col; i += char_at(s, len, i, &shown))
-		putc(s[i] == '\t' ? '\t' : ' ', f);
+	for (i = from; i < col; i += k) {
+		k = char_at(s, len, i, &shown, &w);
+		if (w == 0)
+			putc('\t', f);
+		else
+			fputs(w == 2 ? "  " : w == 1 ? " " : "", f);
+	}
 	fputs("^\n", f);
 }
 
@@ -439,6 +588,18 @@ source_line(const struct qttt_record *rec, unsigned long line,
 	return 1;
 }
 
+/* The 0-based column of a diagnostic, as shown (see display_column). */
+static unsigned long
+diag_column(const struct qttt_record *rec, const struct qttt_diag *d)
+{
+	const char	*text;
+	size_t		 len;
+
+	if (!source_line(rec, d->line, &text, &len))
+		return d->col;
+	return display_column(text, len, d->col);
+}
+
 void
 show_diag(FILE *f, const char *file, const struct qttt_record *rec,
     const struct qttt_diag *d)
@@ -455,8 +616,9 @@ show_diag(FILE *f, const char *file, const struct qttt_record *rec,
 	 */
 	if ((m = open_memstream(&buf, &size)) == NULL)
 		m = f;
-	fprintf(m, "%s: %s:%lu:%lu: %s: ", progname, file, d->line + 1,
-	    d->col + 1, severity_name(d->severity));
+	put_name(m, file);
+	fprintf(m, ":%lu:%lu: %s: ", d->line + 1, diag_column(rec, d) + 1,
+	    severity_name(d->severity));
 	put_text(m, d->msg, strlen(d->msg));
 	fprintf(m, " [%s]\n", qttt_code_name(d->code));
 	if (source_line(rec, d->line, &text, &len))
@@ -470,6 +632,34 @@ show_diag(FILE *f, const char *file, const struct qttt_record *rec,
 }
 
 void
+show_line_msg(FILE *f, const char *file, unsigned long line,
+    const char *what, const char *fmt, ...)
+{
+	va_list	 ap;
+
+	put_name(f, file);
+	fprintf(f, ":%lu: %s: ", line + 1, what);
+	va_start(ap, fmt);
+	vfprintf(f, fmt, ap);
+	va_end(ap);
+	putc('\n', f);
+}
+
+void
+warn_name(const char *name, const char *fmt, ...)
+{
+	va_list	 ap;
+
+	fprintf(stderr, "%s: ", progname);
+	put_name(stderr, name);
+	fputs(": ", stderr);
+	va_start(ap, fmt);
+	vfprintf(stderr, fmt, ap);
+	va_end(ap);
+	putc('\n', stderr);
+}
+
+void
 show_diag_json(FILE *f, const char *file, const struct qttt_record *rec,
     const struct qttt_diag *d)
 {
@@ -479,8 +669,9 @@ show_diag_json(FILE *f, const char *file, const struct qttt_record *rec,
 		fprintf(f, ",\"game\":%lu", rec->index);
 	else
 		fputs(",\"game\":null", f);
-	fprintf(f, ",\"line\":%lu,\"column\":%lu,\"severity\":\"%s\","
-	    "\"code\":\"%s\",\"message\":", d->line + 1, d->col + 1,
+	fprintf(f, ",\"line\":%lu,\"column\":%lu,\"byte_column\":%lu,"
+	    "\"severity\":\"%s\",\"code\":\"%s\",\"message\":",
+	    d->line + 1, diag_column(rec, d) + 1, d->col + 1,
 	    severity_name(d->severity), qttt_code_name(d->code));
 	qttt_json_string(f, d->msg, strlen(d->msg));
 	fputs("}\n", f);
@@ -491,27 +682,58 @@ show_note(FILE *f, const char *file, const struct qttt_record *rec,
     const char *msg, int json)
 {
 	if (!json) {
-		fprintf(f, "%s: %s:%lu: note: %s\n", progname, file,
-		    rec->line + 1, msg);
+		show_line_msg(f, file, rec->line, "note", "%s", msg);
 		return;
 	}
 	fputs("{\"file\":", f);
 	qttt_json_string(f, file, strlen(file));
 	fprintf(f, ",\"game\":%lu,\"line\":%lu,\"column\":null,"
-	    "\"severity\":\"note\",\"code\":null,\"message\":", rec->index,
-	    rec->line + 1);
+	    "\"byte_column\":null,\"severity\":\"note\",\"code\":null,"
+	    "\"message\":", rec->index, rec->line + 1);
 	qttt_json_string(f, msg, strlen(msg));
 	fputs("}\n", f);
 }
 
-void
+/* The codes turned off (-d): warnings only. */
+static unsigned char disabled[QTTT__NCODES];
+
+int
+disable_codes(const char *list)
+{
+	const char	*end;
+	size_t		 len;
+	int		 code;
+
+	for (;;) {
+		end = strchr(list, ',');
+		len = end != NULL ? (size_t)(end - list) : strlen(list);
+		for (code = 0; code < QTTT__NCODES; code++)
+			if (strlen(qttt_code_name(code)) == len &&
+			    strncmp(qttt_code_name(code), list, len) == 0)
+				break;
+		/* An error turned off would pass an invalid game. */
+		if (code == QTTT__NCODES ||
+		    qttt_code_severity(code) != QTTT_WARNING)
+			return -1;
+		disabled[code] = 1;
+		if (end == NULL)
+			return 0;
+		list = end + 1;
+	}
+}
+
+size_t
 show_record_diags(FILE *f, const char *file, const struct qttt_record *rec,
     int json)
 {
 	char	 msg[64];
-	size_t	 i;
+	size_t	 i, n = 0;
 
 	for (i = 0; i < rec->ndiags; i++) {
+		if ((unsigned)rec->diags[i].code < QTTT__NCODES &&
+		    disabled[rec->diags[i].code])
+			continue;
+		n++;
 		if (json)
 			show_diag_json(f, file, rec, &rec->diags[i]);
 		else
@@ -523,6 +745,7 @@ show_record_diags(FILE *f, const char *file, const struct qttt_record *rec,
 		    "problems");
 		show_note(f, file, rec, msg, json);
 	}
+	return n + rec->ndropped;
 }
 
 void

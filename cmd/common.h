@@ -19,6 +19,13 @@ extern const char *progname;
 /* Sets progname from argv[0]. */
 void	 setprogname_from(const char *argv0);
 
+/*
+ * What every tool does first: sets progname from argv[0], and keeps
+ * a closed standard input, output or error closed to the tool (see
+ * common.c) without letting a file it opens take its place.
+ */
+void	 start_tool(const char *argv0);
+
 /* Prints "progname VERSION" to stdout and exits 0 (after checking). */
 void	 print_version(void) __attribute__((noreturn));
 
@@ -33,9 +40,15 @@ struct name_value {
 int	 lookup_name(const struct name_value *, size_t n, const char *s);
 
 /*
- * Parses a --format argument: auto, line, yaml, json, goff, state.
- * Returns -1 if it is none of them.
+ * Parses a --format argument: auto, line, yaml, json, goff, state, or
+ * another name of one of them, as -t takes it (qttt, text, txt, yml,
+ * jsonl).  Returns -1 if it is none of them.  FORMAT_NAMES and
+ * TARGET_NAMES list the names -f and -t take, for a message.
  */
+#define FORMAT_NAMES	"auto, line (qttt, text, txt), yaml (yml), " \
+			"json (jsonl), goff or state"
+#define TARGET_NAMES	"line (qttt, text, txt), yaml (yml), " \
+			"json (jsonl) or goff"
 int	 parse_format(const char *);
 
 /*
@@ -139,12 +152,32 @@ int	 end_selection(const char *name, int k,
 
 /*
  * Shows a diagnostic on f as
- *	progname: file:line:col: error: message [code]
- * followed, when the record has its source text, by the line and a
- * caret under the column.
+ *	file:line:col: error: message [code]
+ * (or "warning"), as compilers do, followed, when the record has its
+ * source text, by the line and a caret under the column.  The column
+ * is a display column (QTTT_COLUMN_UNIT=byte: a byte column).
  */
 void	 show_diag(FILE *f, const char *file, const struct qttt_record *,
 	    const struct qttt_diag *);
+
+/*
+ * A message about a line of a file, "file:line: what: message" (line
+ * 0-based), with what "error", "warning" or "note".
+ */
+void	 show_line_msg(FILE *f, const char *file, unsigned long line,
+	    const char *what, const char *fmt, ...)
+	    __attribute__((format(printf, 5, 6)));
+
+/* A message naming a file: "progname: name: message" on stderr. */
+void	 warn_name(const char *name, const char *fmt, ...)
+	    __attribute__((format(printf, 2, 3)));
+
+/*
+ * Writes a file name safe to show on a terminal and on one line: a
+ * character not safe to show (see show_diag) as \n, \t, \r or \xHH
+ * for each of its bytes.
+ */
+void	 put_name(FILE *f, const char *name);
 
 /* The same as one JSON object on a line. */
 void	 show_diag_json(FILE *f, const char *file,
@@ -152,7 +185,7 @@ void	 show_diag_json(FILE *f, const char *file,
 
 /*
  * A note about a game, after its diagnostics:
- *	progname: file:line: note: message
+ *	file:line: note: message
  * or, if json, an object as show_diag_json() writes with "severity"
  * "note" and null "column" and "code".
  */
@@ -161,11 +194,20 @@ void	 show_note(FILE *f, const char *file, const struct qttt_record *,
 
 /*
  * Every diagnostic of a record, in order, as show_diag() or
- * show_diag_json() shows them, and a note counting those that were
- * not kept (rec->ndropped).
+ * show_diag_json() shows them, but the warnings turned off, and a
+ * note counting those that were not kept (rec->ndropped).  Returns
+ * how many diagnostics it showed or counted.
  */
-void	 show_record_diags(FILE *f, const char *file,
+size_t	 show_record_diags(FILE *f, const char *file,
 	    const struct qttt_record *, int json);
+
+/*
+ * Turns off the warnings of the codes in a comma list (-d).  Returns
+ * 0, or -1 if a name is not the code of a warning.  WARNING_NAMES
+ * lists them, for a message.
+ */
+int	 disable_codes(const char *list);
+#define WARNING_NAMES	"key-case"
 
 /* A diagnostic about a whole input (no record): "no game", I/O. */
 void	 show_input_diag(FILE *f, const char *file, enum qttt_code,

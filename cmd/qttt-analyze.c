@@ -454,9 +454,8 @@ yaml_game(const char *name, const struct qttt_record *rec,
 	}
 	if (qttt_extras_check(&ex, g->nplies, msg, sizeof(msg)) == -1) {
 		if (!quiet)
-			fprintf(stderr, "%s: %s:%lu: game %lu: cannot annotate: "
-			    "%s\n", progname, name, rec->line + 1, rec->index,
-			    msg);
+			show_line_msg(stderr, name, rec->line, "error",
+			    "game %lu: cannot annotate: %s", rec->index, msg);
 		return -1;
 	}
 	return qttt_yaml_write(stdout, g, &ex) == -1 ? -1 : 0;
@@ -613,8 +612,7 @@ analyse_record(const struct options *o, const char *name,
 	return 0;
 refused:
 	if (!o->quiet)
-		fprintf(stderr, "%s: %s:%lu: %s\n", progname, name,
-		    rec->line + 1, d.msg);
+		show_line_msg(stderr, name, rec->line, "error", "%s", d.msg);
 	return -1;
 }
 
@@ -748,7 +746,7 @@ main(int argc, char *argv[])
 	const char	*state = NULL;
 	int		 ch, v, status = EXIT_VALID, s = EXIT_VALID, i;
 
-	setprogname_from(argv[0]);
+	start_tool(argv[0]);
 	/* getopt_long() names the program in its messages as argv[0]. */
 	argv[0] = (char *)progname;
 	memset(&o, 0, sizeof(o));
@@ -757,8 +755,9 @@ main(int argc, char *argv[])
 		switch (ch) {
 		case 'f':
 			if ((v = parse_format(optarg)) == -1)
-				return usage_error(usage, "unknown format: %s",
-				    optarg);
+				return usage_error(usage,
+				    "unknown format '%s': it is one of "
+				    FORMAT_NAMES, optarg);
 			o.format = v;
 			break;
 		case 'g':

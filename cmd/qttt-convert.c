@@ -68,16 +68,9 @@ static void
 report(const struct options *o, const char *name,
     const struct qttt_record *rec)
 {
-	size_t	 i;
-
 	if (o->quiet)
 		return;
-	for (i = 0; i < rec->ndiags; i++)
-		show_diag(stderr, name, rec, &rec->diags[i]);
-	if (rec->ndropped > 0)
-		fprintf(stderr, "%s: %s:%lu: note: %zu more problems in this "
-		    "game not shown\n", progname, name, rec->line + 1,
-		    rec->ndropped);
+	show_record_diags(stderr, name, rec, 0);
 }
 
 /*
@@ -106,6 +99,8 @@ convert(const struct options *o, const char *path)
 			report(o, name, &rec);
 			continue;
 		}
+		if (rec.ndiags > 0)
+			report(o, name, &rec);	/* its warnings */
 		/* No format written here holds a position. */
 		if (rec.has_start) {
 			if (positions++ == 0)
@@ -125,9 +120,8 @@ convert(const struct options *o, const char *path)
 		    sizeof(why))) == -2) {
 			status = EXIT_INVALID;
 			if (!o->quiet)
-				fprintf(stderr, "%s: %s:%lu: error: not "
-				    "converted: %s\n", progname, name,
-				    rec.line + 1, why);
+				show_line_msg(stderr, name, rec.line, "error",
+				    "not converted: %s", why);
 			continue;
 		}
 		if (wrote == -1) {
@@ -138,19 +132,17 @@ convert(const struct options *o, const char *path)
 	if (k == -1 || games == 0)
 		status = end_input(name, k, &rec, games, o->quiet, 0);
 	if (!o->quiet && positions > 0)
-		fprintf(stderr, "%s: %s:%lu: error: a state string is a "
-		    "position, not a game record: %lu position%s not "
-		    "converted\n", progname, name, posline + 1, positions,
-		    positions == 1 ? "" : "s");
+		show_line_msg(stderr, name, posline, "error", "a state string "
+		    "is a position, not a game record: %lu position%s not "
+		    "converted", positions, positions == 1 ? "" : "s");
 	if (!o->quiet && lost > 0)
-		fprintf(stderr, "%s: %s:%lu: warning: Goff's notation holds "
-		    "no metadata or comments: dropped from %lu game%s\n",
-		    progname, name, lostline + 1, lost, lost == 1 ? "" : "s");
+		show_line_msg(stderr, name, lostline, "warning", "Goff's "
+		    "notation holds no metadata or comments: dropped from %lu "
+		    "game%s", lost, lost == 1 ? "" : "s");
 	if (!o->quiet && empty > 0)
-		fprintf(stderr, "%s: %s:%lu: warning: Goff's notation has no "
-		    "form for a game with no move: %lu game%s not written\n",
-		    progname, name, emptyline + 1, empty,
-		    empty == 1 ? "" : "s");
+		show_line_msg(stderr, name, emptyline, "warning", "Goff's "
+		    "notation has no form for a game with no move: %lu game%s "
+		    "not written", empty, empty == 1 ? "" : "s");
 	close_reader(r, fd);
 	return status;
 }
@@ -170,7 +162,7 @@ main(int argc, char *argv[])
 	struct options	 o;
 	int		 ch, fmt, status = EXIT_VALID, s, i;
 
-	setprogname_from(argv[0]);
+	start_tool(argv[0]);
 	memset(&o, 0, sizeof(o));
 	o.to = TO_LINE;
 	while ((ch = getopt_long(argc, argv, "f:hqt:V", longopts,
@@ -179,7 +171,8 @@ main(int argc, char *argv[])
 		case 'f':
 			if ((fmt = parse_format(optarg)) == -1)
 				return usage_error(usage, "unknown input "
-				    "format: %s", optarg);
+				    "format '%s': it is one of "
+				    FORMAT_NAMES, optarg);
 			o.format = fmt;
 			break;
 		case 'h':
@@ -191,7 +184,8 @@ main(int argc, char *argv[])
 		case 't':
 			if ((fmt = parse_target(optarg)) == -1)
 				return usage_error(usage, "unknown output "
-				    "format: %s", optarg);
+				    "format '%s': it is one of "
+				    TARGET_NAMES, optarg);
 			o.to = fmt;
 			break;
 		case 'V':

@@ -127,8 +127,7 @@ open_output(const struct options *o, const char *name, char *path,
 		return NULL;
 	}
 	if ((f = fopen(path, "w")) == NULL)
-		fprintf(stderr, "%s: %s: %s\n", progname, path,
-		    strerror(errno));
+		warn_name(path, "%s", strerror(errno));
 	return f;
 }
 
@@ -145,8 +144,8 @@ close_output(const struct options *o, FILE *f, const char *path, int bad)
 	if (fclose(f) == EOF)
 		bad = 1;
 	if (bad) {
-		fprintf(stderr, "%s: %s: %s\n", progname, path,
-		    errno != 0 ? strerror(errno) : "write error");
+		warn_name(path, "%s", errno != 0 ? strerror(errno) :
+		    "write error");
 		return -1;
 	}
 	return 0;
@@ -542,7 +541,7 @@ make_dir(const char *dir)
 		return 0;
 	if (errno == EEXIST)
 		errno = ENOTDIR;
-	fprintf(stderr, "%s: %s: %s\n", progname, dir, strerror(errno));
+	warn_name(dir, "%s", strerror(errno));
 	return -1;
 }
 
@@ -577,7 +576,7 @@ main(int argc, char *argv[])
 	int		 ch, status = EXIT_VALID, s, i, typed = 0;
 	int		 sized = 0, themed = 0;
 
-	setprogname_from(argv[0]);
+	start_tool(argv[0]);
 	memset(&o, 0, sizeof(o));
 	qttt_render_defaults(&o.r);
 	o.ply = -1;
@@ -610,8 +609,9 @@ main(int argc, char *argv[])
 			break;
 		case 'f':
 			if ((v = parse_format(optarg)) == -1)
-				return usage_error(usage, "unknown format: %s",
-				    optarg);
+				return usage_error(usage,
+				    "unknown format '%s': it is one of "
+				    FORMAT_NAMES, optarg);
 			o.format = v;
 			break;
 		case 'g':

@@ -289,7 +289,7 @@ main(int argc, char *argv[])
 	unsigned long long n;
 	int		 ch, v, status = EXIT_VALID, s = EXIT_VALID, i;
 
-	setprogname_from(argv[0]);
+	start_tool(argv[0]);
 	/* getopt_long() names the program in its messages as argv[0]. */
 	argv[0] = (char *)progname;
 	memset(&o, 0, sizeof(o));
@@ -304,8 +304,9 @@ main(int argc, char *argv[])
 			break;
 		case 'f':
 			if ((v = parse_format(optarg)) == -1)
-				return usage_error(usage, "unknown format: %s",
-				    optarg);
+				return usage_error(usage,
+				    "unknown format '%s': it is one of "
+				    FORMAT_NAMES, optarg);
 			o.format = v;
 			break;
 		case 'g':

@@ -791,8 +791,8 @@ select_input(const struct options *o, const char *path)
 			break;
 		}
 		if (w == -2 && !o->quiet)
-			fprintf(stderr, "%s: %s:%lu: error: not written: "
-			    "%s\n", progname, name, rec.line + 1, why);
+			show_line_msg(stderr, name, rec.line, "error",
+			    "not written: %s", why);
 		if (w == -2)
 			status = EXIT_TROUBLE;
 	}
@@ -843,7 +843,7 @@ main(int argc, char *argv[])
 	size_t		 i;
 	int		 ch, v, status = EXIT_VALID, s, j;
 
-	setprogname_from(argv[0]);
+	start_tool(argv[0]);
 	o.winner = -2;
 	while ((ch = getopt_long(argc, argv,
 	    "CcF:f:g:hik:M:m:o:P:p:qr:s:t:UuVvw:x", longopts, NULL)) != -1) {
@@ -862,7 +862,8 @@ main(int argc, char *argv[])
 		case 'f':
 			if ((v = parse_format(optarg)) == -1)
 				return usage_error(usage, "unknown input "
-				    "format: %s", optarg);
+				    "format '%s': it is one of "
+				    FORMAT_NAMES, optarg);
 			o.format = v;
 			break;
 		case 'g':
@@ -926,7 +927,8 @@ main(int argc, char *argv[])
 		case 't':
 			if ((v = parse_target(optarg)) == -1)
 				return usage_error(usage, "unknown output "
-				    "format: %s", optarg);
+				    "format '%s': it is one of "
+				    TARGET_NAMES, optarg);
 			o.to = v;
 			break;
 		case 'U':

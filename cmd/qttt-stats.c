@@ -338,7 +338,7 @@ main(int argc, char *argv[])
 	struct options	 o;
 	int		 ch, v, status = EXIT_VALID, s, i, shown = 0;
 
-	setprogname_from(argv[0]);
+	start_tool(argv[0]);
 	memset(&o, 0, sizeof(o));
 	while ((ch = getopt_long(argc, argv, "f:hqT:V", longopts,
 	    NULL)) != -1) {
@@ -346,7 +346,8 @@ main(int argc, char *argv[])
 		case 'f':
 			if ((v = parse_format(optarg)) == -1)
 				return usage_error(usage, "unknown input "
-				    "format: %s", optarg);
+				    "format '%s': it is one of "
+				    FORMAT_NAMES, optarg);
 			o.format = v;
 			break;
 		case 'h':
@@ -362,7 +363,8 @@ main(int argc, char *argv[])
 				o.json = 0;
 			else
 				return usage_error(usage, "unknown output "
-				    "format: %s", optarg);
+				    "format '%s': it is one of "
+				    TARGET_NAMES, optarg);
 			break;
 		case 'V':
 			print_version();

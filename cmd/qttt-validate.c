@@ -34,7 +34,7 @@ struct options {
 static void
 usage(FILE *f)
 {
-	fprintf(f, "usage: %s [-hjlpqsV] [-f format] [file ...]\n",
+	fprintf(f, "usage: %s [-hjlpqsV] [-d code] [-f format] [file ...]\n",
 	    progname);
 }
 
@@ -46,6 +46,9 @@ help(void)
 	    " when file is -,\n"
 	    "read standard input.\n"
 	    "\n"
+	    "  -d, --disable=CODE\n"
+	    "                    do not show the warnings of CODE (a comma"
+	    " list)\n"
 	    "  -f, --format=FMT  input format: auto (default), line, yaml,"
 	    " json, goff,\n"
 	    "                    state\n"
@@ -135,16 +138,22 @@ check_games(const struct run *run, struct qttt_reader *r,
 		t->c.games++;
 		if (qttt_record_play(rec, &game) > 0) {
 			t->c.invalid++;
-			t->c.diags += rec->ndiags + rec->ndropped;
 			t->status = EXIT_INVALID;
 			if (o->quiet)
 				continue;
 			if (!o->json)
 				par_sync(job);
-			show_record_diags(o->json ? out : err, run->name, rec,
-			    o->json);
+			t->c.diags += show_record_diags(o->json ? out : err,
+			    run->name, rec, o->json);
 		} else {
 			t->c.valid++;
+			/* Its warnings. */
+			if (rec->ndiags > 0 && !o->quiet) {
+				if (!o->json)
+					par_sync(job);
+				t->c.diags += show_record_diags(o->json ? out :
+				    err, run->name, rec, o->json);
+			}
 			if (!o->print && !o->list)
 				continue;
 			/* A position's canonical form is its state string. */
@@ -205,10 +214,9 @@ validate(const struct options *o, const char *path, struct counts *c)
 
 	run.o = o;
 	run.name = input_name(path);
-	if ((r = open_reader(path, o->format, &fd)) == NULL) {
-		c->diags++;
+	/* An input that cannot be read is no diagnostic: it has no game. */
+	if ((r = open_reader(path, o->format, &fd)) == NULL)
 		return EXIT_TROUBLE;
-	}
 	memset(&t, 0, sizeof(t));
 	if (o->threads > 1)
 		k = par_input(r, &rec, o->threads, &check_tool, &run, &t);
@@ -224,7 +232,8 @@ validate(const struct options *o, const char *path, struct counts *c)
 		t.status = EXIT_STOP;
 	else if ((s = end_input(run.name, k, &rec, t.c.games, o->quiet,
 	    o->json)) != EXIT_VALID) {
-		c->diags++;
+		if (s == EXIT_INVALID && !o->quiet)
+			c->diags++;	/* no-games */
 		t.status = s;
 	}
 	close_reader(r, fd);
@@ -237,6 +246,7 @@ int
 main(int argc, char *argv[])
 {
 	static const struct option longopts[] = {
+		{ "disable",	required_argument,	NULL, 'd' },
 		{ "format",	required_argument,	NULL, 'f' },
 		{ "help",	no_argument,		NULL, 'h' },
 		{ "json",	no_argument,		NULL, 'j' },
@@ -251,19 +261,26 @@ main(int argc, char *argv[])
 	struct counts	 c;
 	int		 ch, fmt, status = EXIT_VALID, s, i;
 
-	setprogname_from(argv[0]);
+	start_tool(argv[0]);
 	/* getopt_long() names the program in its messages as argv[0]. */
 	argv[0] = (char *)progname;
 	memset(&o, 0, sizeof(o));
 	memset(&c, 0, sizeof(c));
 	o.threads = par_threads();
-	while ((ch = getopt_long(argc, argv, "f:hjlpqsV", longopts,
+	while ((ch = getopt_long(argc, argv, "d:f:hjlpqsV", longopts,
 	    NULL)) != -1) {
 		switch (ch) {
+		case 'd':
+			if (disable_codes(optarg) == -1)
+				return usage_error(usage, "-d %s: %s", optarg,
+				    "-d takes the codes of warnings: "
+				    WARNING_NAMES);
+			break;
 		case 'f':
 			if ((fmt = parse_format(optarg)) == -1)
-				return usage_error(usage, "unknown format: %s",
-				    optarg);
+				return usage_error(usage,
+				    "unknown format '%s': it is one of "
+				    FORMAT_NAMES, optarg);
 			o.format = fmt;
 			break;
 		case 'h':

@@ -175,6 +175,9 @@ int	 qttt_result_possible(int x, int o);
  * setting rec->comment to its text without '#' and the blanks around.
  */
 int	 qttt_line_is_game(const char *, size_t);
+/* What every reader says of a CR that does not end a line. */
+#define QTTT_MSG_CR	"control character 0x0d, a carriage return not " \
+			"before a line feed: lines end in LF or CR LF"
 int	 qttt_line_bytes(struct qttt_record *, unsigned long lineno,
 	    const char *, size_t len);
 size_t	 qttt_line_comment(const char *, size_t len, struct qttt_record *);
@@ -205,6 +208,8 @@ unsigned long qttt_utf8_refused(const unsigned char *s, size_t k);
  */
 extern const struct reader_format qttt_yaml_format;
 extern const struct reader_format qttt_goff_format;
+/* A message of the rules in Goff's spellings (goff.c), in place. */
+void	 qttt_goff_respell(char *msg, size_t size);
 extern const struct reader_format qttt_state_reader_format;
 /*
  * The same reader, found first (qttt-replay's JSON Lines, which the

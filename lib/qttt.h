@@ -105,6 +105,8 @@ enum qttt_code {
 	QTTT_E_YAML,		/* YAML/JSON syntax or structure */
 	QTTT_E_GOFF,		/* Goff's notation: syntax */
 	QTTT_E_GOFFCHECK,	/* Goff's notation: redundant part disagrees */
+	/* warnings: the record is valid, but likely not what was meant */
+	QTTT_W_KEYCASE,		/* a YAML key that is a known one miscased */
 	QTTT__NCODES
 };
 
@@ -526,6 +528,8 @@ struct qttt_record {
 	int			 damaged;
 	size_t			 ndiags;
 	size_t			 ndropped;
+	/* The errors among them, kept or dropped: not the warnings. */
+	size_t			 nerrors;
 	struct qttt_diag	 diags[QTTT_MAXDIAGS];
 	/*
 	 * The source text of the game's line (line notation, Goff's
@@ -618,7 +622,8 @@ enum qttt_code	 qttt_record_step(struct qttt_record *, size_t i,
  * every item up to the first one that is illegal (the position after
  * it is undefined, so later items cannot be judged) or the first
  * syntax error.  Sorts the record's diagnostics by position.  Returns
- * the number of errors the record has in all (syntax and rules).
+ * the number of errors the record has in all (syntax and rules; its
+ * warnings do not count): 0 for a valid record.
  */
 size_t		 qttt_record_play(struct qttt_record *, struct qttt_game *);
 

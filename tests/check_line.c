@@ -449,16 +449,20 @@ START_TEST(test_max_diags)
 	char	 line[512];
 	size_t	 i, n = 0;
 
-	/* 30 bad items: QTTT_MAXDIAGS kept, the rest counted. */
+	/*
+	 * 30 bad items: QTTT_MAXDIAGS kept, the rest counted; items that
+	 * cannot be read count toward QTTT_MAXITEMS, so the 25th is
+	 * too-many-items and the rest is not read.
+	 */
 	for (i = 0; i < 30; i++)
 		n += snprintf(line + n, sizeof(line) - n, "%szz", i > 0 ?
 		    "; " : "");
 	ck_assert_int_eq(parse(line), 1);
 	ck_assert_uint_eq(rec.ndiags, QTTT_MAXDIAGS);
-	ck_assert_uint_eq(rec.ndropped, 30 - QTTT_MAXDIAGS);
+	ck_assert_uint_eq(rec.ndropped, QTTT_MAXITEMS + 1 - QTTT_MAXDIAGS);
 	ck_assert_uint_eq(rec.diags[QTTT_MAXDIAGS - 1].col,
 	    (QTTT_MAXDIAGS - 1) * 4);
-	ck_assert_uint_eq(qttt_record_play(&rec, &game), 30);
+	ck_assert_uint_eq(qttt_record_play(&rec, &game), QTTT_MAXITEMS + 1);
 }
 END_TEST
 

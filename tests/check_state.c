@@ -226,6 +226,10 @@ static const struct {
 	    "game was over" },
 	{ "X1,X3,X5/O2,O4,o6/.,.,o6 X7 - 1-0", 25, "finished game" },
 	{ "x1o2,X3,./x1o2,.,./.,.,. O4 O2 *", 28, "only the last move (X3)" },
+	/* One classical mark alone: no collapse makes it. */
+	{ "X1,.,./.,.,./.,.,. O2 - *", 0, "X1 is the only classical mark" },
+	{ "x1,x1,O2/.,.,./.,.,. X3 - *", 6, "O2 is the only classical mark" },
+	{ ".,.,./.,.,./.,.,. X1 - * x", 24, "unexpected space after" },
 };
 
 START_TEST(test_fault)
@@ -748,13 +752,13 @@ END_TEST
 START_TEST(test_record_clear_start)
 {
 	static struct qttt_record rec;
-	static const char data[] = "X1,.,./.,.,./.,.,. O2 - *\n";
+	static const char data[] = "X1,O2,./.,.,./.,.,. X3 - *\n";
 	struct qttt_game game;
 	struct input	 in;
 
 	input_open(&in, data, sizeof(data) - 1, QTTT_FORMAT_AUTO, &rec, &game);
 	ck_assert_int_eq(input_next(&in), 1);
-	ck_assert_str_eq(format(&game.state), "X1,.,./.,.,./.,.,. O2 - *");
+	ck_assert_str_eq(format(&game.state), "X1,O2,./.,.,./.,.,. X3 - *");
 	input_close(&in);
 	ck_assert_int_eq(rec.has_start, 1);
 	ck_assert_int_eq(qttt_line_parse("X1 b1 c1", 8, 0, &rec), 1);

@@ -250,6 +250,17 @@ static const struct {
 	    "U+0085" },
 	{ "byte-order mark inside", "event: a\xef\xbb\xbf\nmoves: []\n",
 	    QTTT_E_CONTROL, 1, 9, "U+FEFF" },
+	/* The usual mistakes, said in the format's terms. */
+	{ "plain star", "moves: []\nresult: *\n", QTTT_E_YAML, 2, 9,
+	    "result: '*'" },
+	{ "entry indented less", "moves:\n  - X1 a1 b1\n - O2 b1 c1\n",
+	    QTTT_E_YAML, 3, 2, "indented less" },
+	{ "entry indented more", "moves:\n  - X1 a1 b1\n    - O2 b1 c1\n",
+	    QTTT_E_SYNTAX, 3, 5, "indented more" },
+	{ "trailing comma in JSON", "{\"moves\": [\"X1 a1 b1\",]}\n",
+	    QTTT_E_YAML, 1, 22, "JSON allows none" },
+	{ "trailing comma in a JSON game", "{\"moves\": [], \"x\": 1, }\n",
+	    QTTT_E_YAML, 1, 21, "before '}'" },
 };
 
 START_TEST(test_rejection)
@@ -326,6 +337,27 @@ START_TEST(test_key_limit)
 	strcpy(text + QTTT_YAML_KEY_MAX + 1, ": v\nmoves: []\n");
 	first_game(text, &in);
 	ck_assert(has_diag(QTTT_E_YAML, 1, 1, "key of"));
+	input_close(&in);
+}
+END_TEST
+
+/* A key that differs from a known one in case: a warning, still valid. */
+START_TEST(test_key_case)
+{
+	struct input	 in;
+
+	first_game("Result: 1-0\nmoves: [X1 a1 b1]\n", &in);
+	ck_assert(has_diag(QTTT_W_KEYCASE, 1, 1, "'Result' is not 'result'"));
+	ck_assert_int_eq(rec.diags[0].severity, QTTT_WARNING);
+	ck_assert_uint_eq(rec.nmeta, 1);
+	ck_assert_uint_eq(in.errors, 0);
+	input_close(&in);
+
+	/* The keys themselves: no warning, and the result is judged. */
+	first_game("result: 1-0\nmoves: [X1 a1 b1]\nevent: x\n", &in);
+	ck_assert_uint_eq(rec.ndiags, 1);
+	ck_assert_int_eq(rec.diags[0].code, QTTT_E_RESULT);
+	ck_assert_uint_eq(in.errors, 1);
 	input_close(&in);
 }
 END_TEST
@@ -498,6 +530,7 @@ static const struct {
 	{ "\"event\": x\nmoves: []\n", QTTT_FORMAT_YAML },
 	{ "{\"moves\": []}\n", QTTT_FORMAT_YAML },
 	{ "[{\"moves\": []}]\n", QTTT_FORMAT_YAML },
+	{ "? moves\n: []\n", QTTT_FORMAT_YAML },
 	{ "- moves: []\n", QTTT_FORMAT_YAML },
 	{ "X1 a1 b1; O2 b1 c1\n", QTTT_FORMAT_LINE },
 	{ "# event: Open\nX1 a1 b1\n", QTTT_FORMAT_LINE },
@@ -1189,6 +1222,7 @@ yaml_suite(void)
 	    sizeof(rejections) / sizeof(rejections[0]));
 	tcase_add_test(tc, test_scalar_limit);
 	tcase_add_test(tc, test_key_limit);
+	tcase_add_test(tc, test_key_case);
 	tcase_add_test(tc, test_meta_limit);
 	tcase_add_test(tc, test_move_limit);
 	tcase_add_test(tc, test_document_limit);

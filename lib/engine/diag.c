@@ -40,6 +40,7 @@ static const struct {
 	[QTTT_E_YAML] =		{ "yaml", QTTT_ERROR },
 	[QTTT_E_GOFF] =		{ "goff-syntax", QTTT_ERROR },
 	[QTTT_E_GOFFCHECK] =	{ "goff-mismatch", QTTT_ERROR },
+	[QTTT_W_KEYCASE] =	{ "key-case", QTTT_WARNING },
 };
 
 const char *

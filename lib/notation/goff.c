@@ -171,12 +171,50 @@ at_end(struct cursor *c, const char *what)
 	return 0;
 }
 
+/*
+ * Where a loop annotation that starts at s[i] ('[') ends: at its ']',
+ * or at i if it has none before end (then it is no annotation, and
+ * the parser reports it).
+ */
+static size_t
+annotation_end(const char *s, size_t i, size_t end)
+{
+	const char	*close = memchr(s + i, ']', end - i);
+
+	return close != NULL ? (size_t)(close - s) : i;
+}
+
+/*
+ * Where the token from s[i] ends: at the next ';' before end that is
+ * not in a loop annotation, which may hold any ASCII but ']'.
+ */
+static size_t
+token_end(const char *s, size_t i, size_t end)
+{
+	for (; i < end && s[i] != ';'; i++)
+		if (s[i] == '[')
+			i = annotation_end(s, i, end);
+	return i;
+}
+
+/* The line notation's comment, but that a '#' in a loop annotation is none. */
+static size_t
+goff_comment(const char *s, size_t len, struct qttt_record *rec)
+{
+	size_t	 i;
+
+	for (i = 0; i < len && s[i] != '#'; i++)
+		if (s[i] == '[')
+			i = annotation_end(s, i, len);
+	return i + qttt_line_comment(s + i, len - i, rec);
+}
+
 /* "Xn+(a,b)", with an optional loop annotation "[...]" after it. */
 static int
 parse_placement(struct cursor *c, struct qttt_item *it)
 {
 	unsigned long	 col;
-	int		 m, a, b;
+	int		 m, a, b, ch;
 
 	if ((m = parse_mark(c, &col)) == 0)
 		return 0;
@@ -193,9 +231,18 @@ parse_placement(struct cursor *c, struct qttt_item *it)
 		return 0;
 	skip_blanks(c);
 	if (c->pos < c->end && c->s[c->pos] == '[') {
-		/* A loop annotation is informational: not checked. */
-		while (c->pos < c->end && c->s[c->pos] != ']')
+		/* A loop annotation is informational: only its bytes. */
+		while (c->pos < c->end && c->s[c->pos] != ']') {
+			ch = (unsigned char)c->s[c->pos];
+			if (ch < 0x20 || ch > 0x7e) {
+				SYNTAX(c, QTTT_E_GOFF, c->pos, "%s in the loop "
+				    "annotation, which holds printable ASCII "
+				    "only (move numbers, '|')", ch == '\t' ?
+				    "a tab" : "a character not ASCII");
+				return 0;
+			}
 			c->pos++;
+		}
 		if (c->pos == c->end) {
 			SYNTAX(c, QTTT_E_GOFF, c->pos, "the loop annotation "
 			    "has no closing ']'");
@@ -318,6 +365,7 @@ goff_parse(const char *s, size_t len, unsigned long lineno,
 	struct qttt_item *it;
 	struct goff_check k;
 	size_t		 comment, start;
+	size_t		 nseen = 0;
 	int		 seen_result = 0, seen_item = 0, keep = 1, ok;
 	int		 forced = -1;	/* the X9 before its O9@X9(s) */
 
@@ -336,12 +384,11 @@ goff_parse(const char *s, size_t len, unsigned long lineno,
 		rec->damaged = 1;
 		return 1;
 	}
-	comment = qttt_line_comment(s, len, rec);
+	comment = goff_comment(s, len, rec);
 	for (start = 0; start <= comment; start = c.end + 1) {
 		c.pos = start;
 		c.end = start;
-		while (c.end < comment && s[c.end] != ';')
-			c.end++;
+		c.end = token_end(s, c.end, comment);
 		skip_blanks(&c);
 		if (c.pos == c.end) {
 			if (c.end < comment) {
@@ -373,8 +420,7 @@ goff_parse(const char *s, size_t len, unsigned long lineno,
 				keep = 0;
 			}
 			forced = -1;
-			while (c.end < comment && s[c.end] != ';')
-				c.end++;
+			c.end = token_end(s, c.end, comment);
 			continue;
 		}
 		if (forced >= 0) {
@@ -382,7 +428,8 @@ goff_parse(const char *s, size_t len, unsigned long lineno,
 			check[forced].misscol = c.pos;
 			forced = -1;
 		}
-		if (rec->nitems == QTTT_MAXITEMS) {
+		/* Tokens that cannot be read count too. */
+		if (nseen++ == QTTT_MAXITEMS) {
 			SYNTAX(&c, QTTT_E_TOOMANY, c.pos, "more than %d "
 			    "tokens: no game is this long", QTTT_MAXITEMS);
 			rec->damaged = 1;
@@ -427,14 +474,12 @@ goff_parse(const char *s, size_t len, unsigned long lineno,
 			rec->damaged = 1;
 			keep = 0;
 			/* The error may have stopped inside the token. */
-			while (c.end < comment && s[c.end] != ';')
-				c.end++;
+			c.end = token_end(s, c.end, comment);
 			continue;
 		}
 		if (keep)
 			rec->nitems++;
-		while (c.end < comment && s[c.end] != ';')
-			c.end++;
+		c.end = token_end(s, c.end, comment);
 	}
 	if (forced >= 0) {
 		check[forced].misscol = rec->items[forced].col;
@@ -638,6 +683,71 @@ goff_sniff(const char *s, size_t n)
 	return i < n && s[i] == '+';
 }
 
+/* Scores as Goff writes them, by half points. */
+static const char *const goff_scores[] = { "0", "0.5", "1", "1.5", "2" };
+
+static int
+is_word(int ch)
+{
+	return (ch >= 'a' && ch <= 'z') || (ch >= 'A' && ch <= 'Z') ||
+	    (ch >= '0' && ch <= '9');
+}
+
+static int
+is_result_char(int ch)
+{
+	return (ch >= '0' && ch <= '9') || ch == '/' || ch == '-';
+}
+
+/*
+ * Rewrites a message of the rules (which speak the line notation) in
+ * Goff's spellings: squares a1..c3 as 1..9, the forced move "X9 s" as
+ * X9+(s,s), results such as 1-1/2 as scores {X=1,O=0.5}.
+ */
+void
+qttt_goff_respell(char *msg, size_t size)
+{
+	char		 out[QTTT_MSG_MAX * 2];
+	struct qttt_result r;
+	const char	*s = msg;
+	size_t		 len = 0, n;
+	int		 prev = ' ', sq;
+
+	while (*s != '\0' && len + 16 < sizeof(out)) {
+		for (n = 0; is_result_char((unsigned char)s[n]); n++)
+			continue;
+		if (!is_word(prev) && n >= 3 && !is_word((unsigned char)s[n]) &&
+		    s[n] != '.' && qttt_result_parse(s, n, &r) && r.over &&
+		    r.score[QTTT_X] <= 4 && r.score[QTTT_O] <= 4) {
+			len += snprintf(out + len, sizeof(out) - len,
+			    "{X=%s,O=%s}", goff_scores[r.score[QTTT_X]],
+			    goff_scores[r.score[QTTT_O]]);
+			s += n;
+			prev = '}';
+			continue;
+		}
+		if (!is_word(prev) && s[0] >= 'a' && s[0] <= 'c' &&
+		    s[1] >= '1' && s[1] <= '3' &&
+		    !is_word((unsigned char)s[2])) {
+			sq = QTTT_SQUARE_GOFF((s[1] - '1') * 3 + (s[0] - 'a'));
+			/* The forced move as Goff writes it. */
+			if (len >= 3 && memcmp(out + len - 3, "X9 ", 3) == 0)
+				len += snprintf(out + len - 1,
+				    sizeof(out) - len + 1, "+(%d,%d)", sq, sq)
+				    - 1;
+			else
+				out[len++] = '0' + sq;
+			s += 2;
+			prev = '0';
+			continue;
+		}
+		prev = (unsigned char)*s;
+		out[len++] = *s++;
+	}
+	out[len] = '\0';
+	qttt_copy_out(msg, size, out, len);
+}
+
 const struct reader_format qttt_goff_format = {
 	QTTT_FORMAT_GOFF, goff_sniff, goff_next, goff_open, goff_close
 };
@@ -645,9 +755,6 @@ const struct reader_format qttt_goff_format = {
 /* ------------------------------------------------------------------ */
 /* The writer                                                           */
 /* ------------------------------------------------------------------ */
-
-/* Scores as Goff writes them, by half points. */
-static const char *const goff_scores[] = { "0", "0.5", "1", "1.5", "2" };
 
 int
 qttt_goff_write(FILE *f, const struct qttt_game *g)

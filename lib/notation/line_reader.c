@@ -93,6 +93,18 @@ square_value(const char *t, size_t n)
 	return (row - '1') * 3 + (col - 'a');
 }
 
+/* Whether the n letters of t spell word, in any case. */
+static int
+same_letters(const char *t, size_t n, const char *word)
+{
+	size_t	 i;
+
+	for (i = 0; i < n; i++)
+		if (word[i] == '\0' || (t[i] | 0x20) != word[i])
+			return 0;
+	return word[i] == '\0';
+}
+
 static int
 looks_like_mark(const char *t, size_t n)
 {
@@ -375,7 +387,7 @@ static int
 parse_item(struct cursor *c, size_t end, struct qttt_item *it)
 {
 	const char	*t = c->s + c->pos;
-	size_t		 n = end - c->pos;
+	size_t		 n = end - c->pos, d;
 
 	memset(it, 0, sizeof(*it));
 	it->line = c->lineno;
@@ -384,9 +396,26 @@ parse_item(struct cursor *c, size_t end, struct qttt_item *it)
 		return parse_placement(c, end, it);
 	if (n >= 7 && memcmp(t, "measure", 7) == 0)
 		return parse_measurement(c, end, it);
+	n = token_len(c, end);
+	for (d = 0; d < n && is_digit((unsigned char)t[d]); d++)
+		continue;
+	if (d > 0 && d < n && t[d] == '.' && (d + 1 == n ||
+	    !is_digit((unsigned char)t[d + 1]))) {
+		/* PGN numbers its moves; the mark numbers them here. */
+		SYNTAX(c, QTTT_E_SYNTAX, c->pos, "'%.*s%s': moves are not "
+		    "numbered in the line notation, the mark says which move "
+		    "it is: write 'X1 a1 b1', not '1. X1 a1 b1'",
+		    TOKEN(t, d + 1));
+		return 0;
+	}
 	if (t[0] == '*' || is_digit((unsigned char)t[0]))
 		return parse_result(c, end, it);
-	n = token_len(c, end);
+	if (n >= 7 && same_letters(t, 7, "measure")) {
+		SYNTAX(c, QTTT_E_SYNTAX, c->pos, "'%.*s%s': the notation is "
+		    "case-sensitive: write 'measure' in lower case, as in "
+		    "'measure X1->a1'", TOKEN(t, n));
+		return 0;
+	}
 	if (n >= 3 && memcmp(t, "\xef\xbb\xbf", 3) == 0) {
 		/* Files with a byte-order mark, joined with cat(1). */
 		SYNTAX(c, QTTT_E_SYNTAX, c->pos, "a byte-order mark (U+FEFF) "
@@ -397,6 +426,25 @@ parse_item(struct cursor *c, size_t end, struct qttt_item *it)
 	    "expected a move (X1 a1 b1), a measurement (measure X1->a1) "
 	    "or a result", TOKEN(t, n));
 	return 0;
+}
+
+/*
+ * Whether an item is a token of Goff's notation (formats/goff-notation.md):
+ * a placement X1+(1,2), a measurement O3@X1(1)!..., or a score {X=1,O=0}.
+ */
+static int
+is_goff_token(const char *t, size_t n)
+{
+	size_t	 i = 2;
+
+	if (n > 0 && t[0] == '{')
+		return 1;
+	if (n < 3 || (t[0] != 'X' && t[0] != 'O') ||
+	    !is_digit((unsigned char)t[1]))
+		return 0;
+	while (i < n && is_blank((unsigned char)t[i]))
+		i++;
+	return i < n && (t[i] == '+' || t[i] == '@');
 }
 
 /*
@@ -431,6 +479,9 @@ qttt_line_bytes(struct qttt_record *rec, unsigned long lineno,
 		return 1;
 	if (s[i] == 0)
 		qttt_record_diag(rec, QTTT_E_NUL, lineno, i, "NUL byte");
+	else if (s[i] == '\r')
+		qttt_record_diag(rec, QTTT_E_CONTROL, lineno, i, "%s",
+		    QTTT_MSG_CR);
 	else if (s[i] < 0x80)
 		qttt_record_diag(rec, QTTT_E_CONTROL, lineno, i,
 		    "control character 0x%02x", s[i]);
@@ -654,6 +705,7 @@ qttt_line_parse(const char *s, size_t len, unsigned long lineno,
 	struct cursor	 c;
 	struct qttt_item *it;
 	size_t		 end, comment;
+	size_t		 nseen = 0;
 	int		 seen_result = 0, seen_item = 0, keep = 1;
 
 	qttt_record_clear(rec);
@@ -703,9 +755,19 @@ qttt_line_parse(const char *s, size_t len, unsigned long lineno,
 			rec->damaged = 1;
 			break;
 		}
-		if (rec->nitems == QTTT_MAXITEMS) {
+		/* Items that cannot be read count too. */
+		if (nseen++ == QTTT_MAXITEMS) {
 			SYNTAX(&c, QTTT_E_TOOMANY, c.pos, "more than %d items: "
 			    "no game is this long", QTTT_MAXITEMS);
+			rec->damaged = 1;
+			break;
+		}
+		if (is_goff_token(s + c.pos, end - c.pos)) {
+			/* One diagnostic for the line, not one a token. */
+			SYNTAX(&c, QTTT_E_SYNTAX, c.pos, "this line is in "
+			    "Goff's notation (X1+(1,2); ...), not the line "
+			    "notation: read it with -f goff, in a file of "
+			    "its own");
 			rec->damaged = 1;
 			break;
 		}

@@ -171,8 +171,14 @@ reader_toolong(struct qttt_record *rec, const struct reader_line *l,
 	rec->text = l->text;
 	rec->textlen = l->len;
 	rec->damaged = 1;
-	qttt_record_diag(rec, QTTT_E_LONGLINE, l->lineno, QTTT_LINE_MAX,
-	    "line longer than %d bytes: no game is this long", QTTT_LINE_MAX);
+	/*
+	 * A byte refused before the cut is the first fault, and often
+	 * the reason the line is long: CR line ends, a binary file.
+	 */
+	if (qttt_line_bytes(rec, l->lineno, l->text, l->len))
+		qttt_record_diag(rec, QTTT_E_LONGLINE, l->lineno,
+		    QTTT_LINE_MAX, "line longer than %d bytes: no game is "
+		    "this long", QTTT_LINE_MAX);
 }
 
 size_t

@@ -17,6 +17,7 @@ qttt_record_clear(struct qttt_record *rec)
 	rec->damaged = 0;
 	rec->ndiags = 0;
 	rec->ndropped = 0;
+	rec->nerrors = 0;
 	rec->text = NULL;
 	rec->textlen = 0;
 	rec->textflags = 0;
@@ -48,6 +49,8 @@ qttt_record_diag(struct qttt_record *rec, enum qttt_code code,
 	struct qttt_diag *d;
 	va_list		 ap;
 
+	if (qttt_code_severity(code) == QTTT_ERROR)
+		rec->nerrors++;
 	if ((d = record_slot(rec)) == NULL)
 		return;
 	d->code = code;
@@ -68,6 +71,7 @@ rule_column(const struct qttt_item *it, enum qttt_code code,
 
 	switch (code) {
 	case QTTT_E_CLASSICAL:
+	case QTTT_E_FORCED:	/* at a square that is not the open one */
 		for (i = 0; i < 2; i++)
 			if (it->action.sq[i] < QTTT_NSQUARES &&
 			    st->board[it->action.sq[i]] != 0)
@@ -112,6 +116,9 @@ step(struct qttt_record *rec, size_t i, struct qttt_game *g,
 			qttt_record_diag(rec, QTTT_E_RESULT, it->line, it->col,
 			    "the record states %s, but the game ends %s",
 			    want, got);
+		if (rec->format == QTTT_FORMAT_GOFF && rec->ndiags > 0)
+			qttt_goff_respell(rec->diags[rec->ndiags - 1].msg,
+			    sizeof(rec->diags[0].msg));
 		return QTTT_E_RESULT;
 	}
 	/*
@@ -122,6 +129,7 @@ step(struct qttt_record *rec, size_t i, struct qttt_game *g,
 	if ((code = qttt_game_play_engine(g, e, &it->action, &scratch)) ==
 	    QTTT_OK)
 		return QTTT_OK;
+	rec->nerrors++;
 	if ((d = record_slot(rec)) == NULL)
 		return code;
 	d->code = scratch.code;
@@ -129,6 +137,8 @@ step(struct qttt_record *rec, size_t i, struct qttt_game *g,
 	memcpy(d->msg, scratch.msg, strlen(scratch.msg) + 1);
 	d->line = it->line;
 	d->col = rule_column(it, code, &e->st);
+	if (rec->format == QTTT_FORMAT_GOFF)
+		qttt_goff_respell(d->msg, sizeof(d->msg));
 	return code;
 }
 
@@ -173,5 +183,5 @@ qttt_record_play(struct qttt_record *rec, struct qttt_game *g)
 			rec->diags[j] = rec->diags[j - 1];
 		rec->diags[j] = tmp;
 	}
-	return rec->ndiags + rec->ndropped;
+	return rec->nerrors;
 }

@@ -161,14 +161,14 @@ fail(struct parse *p, size_t col, const char *fmt, ...)
 	return QTTT_E_STATE;
 }
 
-/* The byte at pos, for a message: 'x', a space, or byte 0x01. */
+/* The byte at pos, for "unexpected %s": 'x', space, or byte 0x01. */
 static const char *
 show_byte(const struct parse *p, size_t pos, char buf[16])
 {
 	int	 ch = (unsigned char)p->s[pos];
 
 	if (ch == ' ')
-		return "a space";
+		return "space";
 	if (ch > ' ' && ch < 0x7f)
 		snprintf(buf, 16, "'%c'", ch);
 	else
@@ -501,6 +501,30 @@ check_pending(struct parse *p, int pending)
 	return QTTT_OK;
 }
 
+/*
+ * Whether the classical marks can come from collapses: a collapse
+ * makes every move of a cycle classical, and a cycle has two moves at
+ * least, so one classical move alone is out of reach, unless it is the
+ * forced X9 (rules.md rule 3), which no cycle makes classical.
+ */
+static enum qttt_code
+check_collapses(struct parse *p)
+{
+	int	 m, n = 0, only = 0;
+
+	for (m = 1; m <= QTTT_MAXMOVES; m++)
+		if (p->classical[m]) {
+			n++;
+			only = m;
+		}
+	if (n != 1)
+		return QTTT_OK;
+	return fail(p, p->col[only][0], "%c%d is the only classical mark, "
+	    "but no game reaches that: a collapse makes at least two moves "
+	    "classical (a cycle has two), and only the forced X9 is "
+	    "classical alone", QTTT_LETTER(only), only);
+}
+
 enum qttt_code
 qttt_state_parse(const char *s, size_t len, struct qttt_state *st,
     struct qttt_diag *d)
@@ -557,6 +581,8 @@ qttt_state_parse(const char *s, size_t len, struct qttt_state *st,
 			*d = check;
 		return QTTT_E_STATE;
 	}
+	if ((code = check_collapses(&p)) != QTTT_OK)
+		return code;
 	*st = p.st;
 	return QTTT_OK;
 }

@@ -79,6 +79,7 @@ struct yaml_reader {
 	unsigned long	 docline;	/* input line of doc[0] */
 	unsigned long	 carryline;
 	int		 eof;
+	int		 json;		/* the document is JSON */
 	/* A fault found in the bytes of the document: no parse. */
 	int		 bad;
 	int		 full;		/* QTTT_YAML_DOC_MAX reached */
@@ -205,13 +206,18 @@ check_line(struct yaml_reader *y, const char *text, size_t n,
 			bad_bytes(y, QTTT_E_NUL, lineno, i, "NUL byte");
 			return;
 		}
+		if (s[i] == '\r') {
+			bad_bytes(y, QTTT_E_CONTROL, lineno, i, "%s",
+			    QTTT_MSG_CR);
+			return;
+		}
 		if (s[i] < 0x80) {
 			bad_bytes(y, QTTT_E_CONTROL, lineno, i, "control "
 			    "character 0x%02x", s[i]);
 			return;
 		}
 		if ((k = qttt_utf8_len(s + i, n - i)) == 0) {
-			bad_bytes(y, QTTT_E_UTF8, lineno, i, "invalid UTF-8 "
+			bad_bytes(y, QTTT_E_UTF8, lineno, i, "invalid UTF-8: "
 			    "byte 0x%02x", s[i]);
 			return;
 		}
@@ -233,11 +239,11 @@ add_line(struct yaml_reader *y, const char *text, size_t n,
 {
 	if (n > 0 && text[n - 1] == '\r' && !toolong)
 		n--;
+	/* A byte refused before the cut comes first (CR line ends). */
+	check_line(y, text, n, lineno);
 	if (toolong)
 		bad_bytes(y, QTTT_E_LONGLINE, lineno, QTTT_LINE_MAX, "line "
 		    "longer than %d bytes", QTTT_LINE_MAX);
-	else
-		check_line(y, text, n, lineno);
 	if (y->full || y->doclen + n + 1 > QTTT_YAML_DOC_MAX) {
 		/* The text stops at the last line that fits. */
 		bad_bytes(y, QTTT_E_YAML, lineno, 0, "document longer than "
@@ -319,8 +325,10 @@ load_document(struct qttt_reader *r, struct yaml_reader *y)
 			if (kind == L_END && content)
 				break;
 		}
-		if (content)
+		if (content) {
+			y->json = json;
 			return 1;
+		}
 		if (y->eof && y->carrylen == 0)
 			return 0;
 	}
@@ -399,6 +407,31 @@ yerror(struct qttt_record *rec, struct ypos at, const char *fmt, ...)
 	va_end(ap);
 	qttt_record_diag(rec, QTTT_E_YAML, at.line, at.col, "%s", msg);
 	rec->damaged = 1;
+}
+
+/*
+ * The first byte of line `line` of the document that is not a blank,
+ * and its column; or -1.
+ */
+static int
+first_char(const struct yaml_reader *y, unsigned long line,
+    unsigned long *col)
+{
+	size_t	 off = line_offset(y, line), i;
+
+	for (i = off; i < y->doclen && is_blank((unsigned char)y->doc[i]); i++)
+		continue;
+	*col = i - off;
+	return i < y->doclen ? (unsigned char)y->doc[i] : -1;
+}
+
+/* A key longer than libyaml reads as one (YAML's 1024 characters). */
+static void
+long_key(struct qttt_record *rec, struct ypos at)
+{
+	yerror(rec, at, "a key longer than 1024 characters, more than YAML "
+	    "allows a plain key (and a key has at most %d bytes)",
+	    QTTT_YAML_KEY_MAX);
 }
 
 /* Shows at most 32 bytes of a scalar in a message. */
@@ -510,6 +543,19 @@ read_item(struct yaml_reader *y, struct qttt_record *rec,
 	int		 exact, ok;
 
 	base = at.col + scalar_offset(ev, &exact);
+	if (ev->data.scalar.style == YAML_PLAIN_SCALAR_STYLE &&
+	    ev->end_mark.line > ev->start_mark.line) {
+		/* YAML folds the next line in: "- X1 a1 b1 - O2 b1 c1". */
+		p.line = at.line + 1;
+		first_char(y, p.line, &p.col);
+		qttt_record_diag(rec, QTTT_E_SYNTAX, p.line, p.col, "this "
+		    "line continues the entry above it, as it is indented "
+		    "more: a %s is one line, and the entries of a list start "
+		    "in one column", want == QTTT_ITEM_RESULT ? "result" :
+		    "move");
+		rec->damaged = 1;
+		return 0;
+	}
 	for (i = 0; i < n; i++) {
 		if (v[i] != ';' && v[i] != '#' && v[i] != '\n')
 			continue;
@@ -541,6 +587,7 @@ read_item(struct yaml_reader *y, struct qttt_record *rec,
 		    exact ? base + d->col : at.col, "%s", d->msg);
 	}
 	rec->ndropped += s->ndropped;
+	rec->nerrors += s->ndropped;
 	ok = s->ndiags == 0 && s->ndropped == 0 && s->nitems == 1;
 	if (ok && s->items[0].kind != want) {
 		/* At the item, after a quote, as every other position. */
@@ -716,7 +763,39 @@ add_key(struct yaml_reader *y, struct qttt_record *rec,
 	return m;
 }
 
+/*
+ * Warns of a key that differs from a known key of its mapping only in
+ * case (Result for result): keys are case-sensitive, so it is read as
+ * what, and the key it looks like is not there.
+ */
+static void
+check_case(struct qttt_record *rec, const char *k, size_t n,
+    const char *const *known, const char *what, struct ypos at)
+{
+	char	 b[SHOWN];
+	size_t	 i, j;
+
+	for (i = 0; known[i] != NULL; i++) {
+		if (strlen(known[i]) != n || memcmp(k, known[i], n) == 0)
+			continue;
+		for (j = 0; j < n && (k[j] | 0x20) == known[i][j]; j++)
+			continue;
+		if (j == n) {
+			qttt_record_diag(rec, QTTT_W_KEYCASE, at.line, at.col,
+			    "'%s' is not '%s': keys are case-sensitive, so "
+			    "it is read as %s", shown(k, n, b), known[i],
+			    what);
+			return;
+		}
+	}
+}
+
 /* A key of a game's mapping: which one, refusing duplicates. */
+static const char *const game_keys[] = {
+	"moves", "result", "event", "site", "date", "x", "o", "rules",
+	"comment", NULL
+};
+
 static enum key_kind
 game_key(struct yaml_reader *y, struct qttt_record *rec,
     const yaml_event_t *ev, struct ypos at)
@@ -740,6 +819,7 @@ game_key(struct yaml_reader *y, struct qttt_record *rec,
 		y->result_at = at;
 		return K_RESULT;
 	}
+	check_case(rec, k, n, game_keys, "metadata", at);
 	if (add_key(y, rec, y->meta, 0, &rec->nmeta, QTTT_MAXMETA,
 	    "metadata keys", "too much metadata", k, n, at) == NULL)
 		return K_IGNORE;
@@ -760,6 +840,8 @@ note_key(struct yaml_reader *y, struct qttt_record *rec, const char *k,
 	m->plain = 0;
 	return K_NOTE;
 }
+
+static const char *const move_keys[] = { "move", "comment", NULL };
 
 static enum key_kind
 move_key(struct yaml_reader *y, struct qttt_record *rec,
@@ -784,6 +866,7 @@ move_key(struct yaml_reader *y, struct qttt_record *rec,
 		y->comment_at = at;
 		return K_COMMENT;
 	}
+	check_case(rec, k, n, move_keys, "a note", at);
 	return note_key(y, rec, k, n, at);
 }
 
@@ -912,6 +995,19 @@ reject(struct yaml_reader *y, struct qttt_record *rec, struct frame *f)
 		y->keep = 0;
 }
 
+/* Whether ':' follows a scalar, after blanks. */
+static int
+followed_by_colon(struct yaml_reader *y, const yaml_event_t *ev)
+{
+	size_t	 i;
+
+	mark_pos(y, &ev->end_mark);
+	for (i = y->cur_byte; i < y->doclen &&
+	    is_blank((unsigned char)y->doc[i]); i++)
+		continue;
+	return i < y->doclen && y->doc[i] == ':';
+}
+
 /* A scalar in its place: a key, a move, a result, a value, a comment. */
 static enum step
 scalar(struct yaml_reader *y, struct qttt_record *rec,
@@ -927,6 +1023,11 @@ scalar(struct yaml_reader *y, struct qttt_record *rec,
 		if (f == NULL && n == 0 && is_plain(ev))
 			return S_GO;
 		begin_record(y, rec, at);
+		if (is_plain(ev) && n > 1024 && followed_by_colon(y, ev)) {
+			/* libyaml takes no longer key: what the user meant. */
+			long_key(rec, at);
+			return S_STOP;
+		}
 		yerror(rec, at, "%s is a game (a mapping with 'moves'), "
 		    "not a scalar", f == NULL ? "a document" :
 		    "each entry of a list of games");
@@ -1149,6 +1250,43 @@ node(struct yaml_reader *y, struct qttt_record *rec, const yaml_event_t *ev)
 	return step;
 }
 
+/*
+ * The libyaml errors that the usual mistakes give, said in the
+ * format's terms: a plain '*' (an alias: the unfinished result is
+ * written '*'), a list entry out of line with the entries before it,
+ * a key too long for YAML.  Returns 1 if it reported the error.
+ */
+static int
+explain_error(struct yaml_reader *y, struct qttt_record *rec,
+    struct ypos at)
+{
+	const yaml_parser_t *p = &y->parser;
+	const char	*ctx = p->context != NULL ? p->context : "";
+	unsigned long	 col;
+
+	if (strcmp(ctx, "while scanning an alias") == 0) {
+		yerror(rec, mark_pos(y, &p->context_mark), "a plain '*' "
+		    "starts an alias in YAML: an unfinished game's result is "
+		    "written quoted, result: '*'");
+		return 1;
+	}
+	if (strcmp(ctx, "while scanning a simple key") == 0 &&
+	    p->problem_mark.index - p->context_mark.index > 1024) {
+		long_key(rec, mark_pos(y, &p->context_mark));
+		return 1;
+	}
+	if (p->problem != NULL &&
+	    strcmp(p->problem, "did not find expected key") == 0 &&
+	    first_char(y, at.line, &col) == '-') {
+		at.col = col;
+		yerror(rec, at, "this list entry is indented less than the "
+		    "entries before it: the entries of a list start in one "
+		    "column");
+		return 1;
+	}
+	return 0;
+}
+
 /* A libyaml error: the rest of the document cannot be read. */
 static void
 parse_error(struct yaml_reader *y, struct qttt_record *rec)
@@ -1173,6 +1311,8 @@ parse_error(struct yaml_reader *y, struct qttt_record *rec)
 		begin_record(y, rec, at);
 	if (p->error == YAML_MEMORY_ERROR)
 		yerror(rec, at, "out of memory");
+	else if (explain_error(y, rec, at))
+		;
 	else if (p->context != NULL) {
 		ctx = mark_pos(y, &p->context_mark);
 		yerror(rec, at, "%s (%s on line %lu)",
@@ -1182,6 +1322,34 @@ parse_error(struct yaml_reader *y, struct qttt_record *rec)
 		yerror(rec, at, "%s", p->problem != NULL ? p->problem :
 		    "syntax error");
 	y->ingame = 0;
+}
+
+/*
+ * JSON allows no comma before a ']' or a '}', which YAML's flow
+ * collections do: a JSON document is held to JSON, as jq holds it.
+ */
+static void
+trailing_comma(struct yaml_reader *y, struct qttt_record *rec,
+    const yaml_event_t *ev)
+{
+	struct ypos	 at = mark_pos(y, &ev->start_mark);
+	size_t		 i = y->cur_byte, k;
+
+	if (i >= y->doclen || (y->doc[i] != ']' && y->doc[i] != '}'))
+		return;		/* a block collection ends nowhere */
+	while (i > 0 && (is_blank((unsigned char)y->doc[i - 1]) ||
+	    y->doc[i - 1] == '\n'))
+		if (y->doc[--i] == '\n')
+			at.line--;
+	if (i == 0 || y->doc[i - 1] != ',')
+		return;
+	for (k = --i; k > 0 && y->doc[k - 1] != '\n'; k--)
+		continue;
+	at.col = i - k;
+	if (!y->ingame)
+		begin_record(y, rec, at);
+	yerror(rec, at, "a comma before '%c': JSON allows none there",
+	    ev->type == YAML_SEQUENCE_END_EVENT ? ']' : '}');
 }
 
 /*
@@ -1209,6 +1377,8 @@ parse_document(struct yaml_reader *y, struct qttt_record *rec)
 			break;
 		case YAML_SEQUENCE_END_EVENT:
 		case YAML_MAPPING_END_EVENT:
+			if (y->json)
+				trailing_comma(y, rec, &ev);
 			step = collection_end(y, rec);
 			break;
 		case YAML_STREAM_END_EVENT:
@@ -1321,8 +1491,10 @@ yaml_sniff(const char *s, size_t n)
 	if (s[i] == '%' || s[i] == '{' || s[i] == '[' ||
 	    is_marker(s + i, n - i, "---") || is_marker(s + i, n - i, "..."))
 		return 1;
-	if (s[i] == '-' && (i + 1 == n || is_blank((unsigned char)s[i + 1]) ||
-	    s[i + 1] == '\n' || s[i + 1] == '\r'))
+	/* A list entry "- ", or a complex key "? ". */
+	if ((s[i] == '-' || s[i] == '?') && (i + 1 == n ||
+	    is_blank((unsigned char)s[i + 1]) || s[i + 1] == '\n' ||
+	    s[i + 1] == '\r'))
 		return 1;
 	if ((s[i] == 'X' || s[i] == 'O') && i + 1 < n && s[i + 1] >= '0' &&
 	    s[i + 1] <= '9')

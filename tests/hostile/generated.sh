@@ -42,7 +42,16 @@ check gen:noise 1 1:1 invalid-utf8 "$g/noise" "qttt-validate -f line -"
 head -c 1000000 /dev/zero >"$g/zeros"
 head -c 1000 /dev/zero >"$g/1000-zeros"
 check gen:1000-zeros 1 1:1 nul-byte "$g/1000-zeros" "qttt-validate -"
-check gen:zeros 1 1:65537 line-too-long "$g/zeros" "qttt-validate -"
+check gen:zeros 1 1:1 nul-byte "$g/zeros" "qttt-validate -"
+# CR line ends (an old Mac file) over 64 KiB: the first CR is the fault,
+# not the length of the one line they make.
+awk 'BEGIN { for (i = 0; i < 4000; i++) printf "X1 a1 b1; O2 b1 c1\r" }' \
+    >"$g/cr-only"
+check gen:cr-only 1 1:19 control-character "$g/cr-only" "qttt-validate -"
+awk 'BEGIN { printf "moves:\r"; for (i = 0; i < 9000; i++)
+	printf "- X1 a1 b1\r" }' >"$g/cr-only.yaml"
+check gen:cr-only-yaml 1 1:7 control-character "$g/cr-only.yaml" \
+    "qttt-validate -f yaml -"
 check gen:binary 1 1:1 control-character "$top/cmd/qttt-validate" \
     "qttt-validate -f line -"
 

@@ -10,7 +10,7 @@
 # input on standard input, or from a file where it has {}.  INPUT is
 # one line with the escapes \n \r \t \\ and \xHH, or @FILE for a file
 # beside this script.  LINE:COL and CODE are those of the first line
-# "tool: file:LINE:COL: error: message [CODE]" on standard error, or
+# "file:LINE:COL: error: message [CODE]" on standard error, or
 # "-" and "-" when standard error must be empty.  Every case must also
 # finish within a time limit and write no control characters to
 # standard error.  The huge inputs (100 MB lines, alias bombs, binary
@@ -38,7 +38,7 @@ check() {
 	pos=- code=-
 	if [ -s "$out/stderr" ]; then
 		pos=$(printf '%s\n' "$first" |
-		    sed -n 's/^[^:]*: [^:]*:\([0-9]*:[0-9]*\): [a-z]*: .*/\1/p')
+		    sed -n 's/^[^:]*:\([0-9]*:[0-9]*\): [a-z]*: .*/\1/p')
 		code=$(printf '%s\n' "$first" |
 		    sed -n 's/.* \[\([a-z0-9-]*\)\]$/\1/p')
 		[ -n "$pos" ] || pos=?
