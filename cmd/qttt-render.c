@@ -221,8 +221,8 @@ emit_page(const struct options *o, const char *name,
  * on an output error.
  */
 static int
-draw_game(const struct options *o, const struct qttt_record *rec,
-    const struct qttt_game *g)
+draw_game(const struct options *o, const char *name,
+    const struct qttt_record *rec, const struct qttt_game *g)
 {
 	struct qttt_state st;
 	size_t		 p, from, to;
@@ -299,8 +299,9 @@ run_error(const char *name, const struct run *run, const char *fmt, ...)
 {
 	va_list	 ap;
 
-	fprintf(stderr, "%s: %s:%lu:1: error: game %lu of the stream ",
-	    progname, name, run->line + 1, run->index);
+	put_name(stderr, name);
+	fprintf(stderr, ":%lu:1: error: game %lu of the stream ",
+	    run->line + 1, run->index);
 	va_start(ap, fmt);
 	vfprintf(stderr, fmt, ap);
 	va_end(ap);
@@ -435,7 +436,7 @@ render_input(const struct options *o, const char *path)
 			show_record_diags(stderr, name, &rec, 0);
 			s = EXIT_INVALID;
 		} else
-			s = draw_game(o, &rec, &game);
+			s = draw_game(o, name, &rec, &game);
 		if (s == -1)
 			break;
 		if (s > status)
