@@ -179,6 +179,17 @@ write_record(enum target to, const struct qttt_game *g,
 }
 
 int
+write_lead(enum target to, const char *text, size_t len)
+{
+	if (text == NULL || len == 0)
+		return 0;
+	if (to == TO_JSON || to == TO_GOFF)
+		return 1;
+	fwrite(text, 1, len, stdout);
+	return ferror(stdout) ? -1 : 0;
+}
+
+int
 parse_number(const char *s, unsigned long long lo, unsigned long long hi,
     unsigned long long *v)
 {

@@ -78,6 +78,15 @@ int	 write_record(enum target to, const struct qttt_game *g,
 	    const struct qttt_extras *ex, char *why, size_t n);
 
 /*
+ * Comment lines that go with no game written (those before a game
+ * left out, or after the last game: qttt_reader_trailer), to standard
+ * output in format to if it holds them (the line notation, YAML).
+ * Returns 0, 1 if there were lines that to cannot hold (JSON, Goff's
+ * notation), or -1 if standard output failed.
+ */
+int	 write_lead(enum target to, const char *text, size_t len);
+
+/*
  * A decimal number from lo to hi, digits only and all of s, into *v.
  * Returns 0, or -1 if s is not one.
  */

@@ -511,6 +511,7 @@ struct qttt_meta {
 /* Metadata entries per game, at most; notes on its moves, in all. */
 #define QTTT_MAXMETA	64
 #define QTTT_MAXNOTES	64
+#define QTTT_TAGTEXT	8192
 
 struct qttt_record {
 	unsigned long		 index;	/* 1-based number of the game */
@@ -562,7 +563,31 @@ struct qttt_record {
 	 */
 	int			 has_start;
 	struct qttt_state	 start;
+	/*
+	 * The comment lines and blank lines of the input between the
+	 * game before and this one (line notation; YAML and JSON: the
+	 * comment lines between documents), each ending in '\n', as
+	 * written but for the blanks and the CR at its end; NULL if none.
+	 * leadcut counts the lines left out beyond QTTT_LEAD_MAX bytes.
+	 * Valid until the next read.
+	 */
+	const char		*lead;
+	size_t			 leadlen;
+	unsigned long		 leadcut;
+	/*
+	 * The line notation's own store (formats/line-notation.md,
+	 * "Tags and glyphs"): the tags of the game (meta points at
+	 * them) and of its items (their notes), a glyph as the note
+	 * "mark", and the text of values written with escapes, decoded.
+	 */
+	size_t			 ntags;
+	struct qttt_meta	 tags[QTTT_MAXMETA + QTTT_MAXNOTES];
+	size_t			 tagtextlen;
+	char			 tagtext[QTTT_TAGTEXT];
 };
+
+/* What a record keeps of the lines before it; of decoded tag text. */
+#define QTTT_LEAD_MAX	16384
 
 #define QTTT_TEXT_CRLF		0x1	/* the line ends in CR LF */
 #define QTTT_TEXT_NOEOL		0x2	/* the input ends without a newline */
@@ -630,6 +655,15 @@ int		 qttt_reader_next(struct qttt_reader *, struct qttt_record *);
 
 /* The format being read (after detection). */
 enum qttt_format qttt_reader_format(const struct qttt_reader *);
+
+/*
+ * The comment and blank lines after the last game, once
+ * qttt_reader_next() has returned 0 (as a record's lead, which see):
+ * sets *text (NULL if none) and *cut, and returns their length.
+ * Valid until the reader is closed.
+ */
+size_t		 qttt_reader_trailer(const struct qttt_reader *,
+		    const char **text, unsigned long *cut);
 
 /* Closes a reader; NULL is accepted. */
 void		 qttt_reader_close(struct qttt_reader *);
@@ -1209,6 +1243,13 @@ struct qttt_extras {
 	const char		*comment;
 	size_t			 commentlen;
 	struct qttt_ply_extras	 ply[QTTT_MAXPLIES];
+	/*
+	 * The comment lines before the game (struct qttt_record's lead):
+	 * lines of text, each ending in '\n', written as they are before
+	 * the game by the line notation and YAML writers; NULL if none.
+	 */
+	const char		*lead;
+	size_t			 leadlen;
 };
 
 /* Empties extras: no metadata, no comment, nothing on any ply. */

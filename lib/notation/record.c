@@ -25,6 +25,11 @@ qttt_record_clear(struct qttt_record *rec)
 	rec->comment = NULL;
 	rec->commentlen = 0;
 	rec->has_start = 0;
+	rec->lead = NULL;
+	rec->leadlen = 0;
+	rec->leadcut = 0;
+	rec->ntags = 0;
+	rec->tagtextlen = 0;
 }
 
 static struct qttt_diag *
