@@ -184,6 +184,12 @@ size_t	 qttt_line_comment(const char *, size_t len, struct qttt_record *);
  * with no NUL.
  */
 int	 qttt_date_good(const char *, size_t);
+/*
+ * Whether a plain scalar would not read back as a string: empty, a
+ * null or boolean word of YAML 1.1 or 1.2, or something that starts
+ * like a number (1-0 and 0.5 alike).  The writers quote such strings.
+ */
+int	 qttt_scalar_typed(const char *, size_t);
 int	 qttt_text_good(const char *, size_t);
 /* One line: 1, 0 at the end, -1 on a read error. */
 int	 reader_getline(struct qttt_reader *, struct reader_line *);

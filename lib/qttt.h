@@ -1289,7 +1289,8 @@ int		 qttt_extras_check(const struct qttt_extras *, size_t nplies,
  * or, for YAML and JSON, -2 without writing anything if
  * qttt_extras_check() refuses ex.
  *
- * qttt_yaml_write: a YAML document, "---" first: the metadata in their
+ * qttt_yaml_write: the comment lines of ex (lead) as they are, then a
+ * YAML document, "---" first: the metadata in their
  * order, then "comment" (the game comment, unless the metadata has a
  * "comment" of their own), "moves" (a move with a comment or notes as
  * a mapping of "move", "comment" and the notes in order) and "result"
@@ -1298,14 +1299,15 @@ int		 qttt_extras_check(const struct qttt_extras *, size_t nplies,
  * qttt_json_write: the same as one JSON object on one line.  A value
  * (of the metadata or a note) that is plain and a JSON number, true,
  * false or null is written bare (a YAML null as null); any other as a
- * string.
+ * string.  It writes no comment lines: JSON has none.
  *
- * qttt_line_write: the canonical record on a line; the metadata, the
- * move comments and the notes, which the line notation cannot hold, go
- * before it as comment lines ("# key: value", "# X3 a2 b3: comment",
- * "# X3 a2 b3 [key]: value"), which no reader reads back; a one-line
- * game comment goes after the record, one of several lines before it
- * ("# comment: ...").
+ * qttt_line_write: the comment lines of ex as they are, then the
+ * canonical record on a line (formats/line-notation.md, section 4):
+ * the metadata as the game's tags ("[x Alice]"), each move's comment
+ * and notes as its tags ("X3 a2 b3 [value 1-0]"), a last note "mark"
+ * that is a glyph as the glyph ("X3 a2 b3??"), and the game comment
+ * after the record (" # comment") if it is one line, else as the tag
+ * "[comment ...]".  All of it reads back as it was.
  */
 int		 qttt_yaml_write(FILE *, const struct qttt_game *,
 		    const struct qttt_extras *ex);

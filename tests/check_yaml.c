@@ -936,10 +936,10 @@ START_TEST(test_producer_bytes)
 	output_open(&o);
 	ck_assert_int_eq(qttt_line_write(o.f, &game, &ex), 0);
 	output_close(&o);
-	ck_assert_str_eq(o.buf, "[annotator \"qttt-analyse 0.1\"] "
-	    "[depth 14] [comment \"annotated\\nby hand\"] X1 a1 b1?! "
-	    "[comment the corner] [value -0.5] [best \"X1 a1 c3\"]; "
-	    "O2 b1 c1; X3 c1 c2 [value 1]\n");
+	ck_assert_str_eq(o.buf, "[annotator qttt-analyse 0.1] [depth 14] "
+	    "[comment \"annotated\\nby hand\"] X1 a1 b1?! "
+	    "[comment the corner] [value -0.5] [best X1 a1 c3]; O2 b1 c1; "
+	    "X3 c1 c2 [value 1]\n");
 	free(o.buf);
 }
 END_TEST

@@ -609,9 +609,10 @@ keep_tag(struct cursor *c, struct qttt_item *it, size_t first)
 	size_t		 i;
 
 	if (tag_is(m, own) || (it == NULL && tag_is(m, "result"))) {
-		SYNTAX(c, QTTT_E_SYNTAX, m->col, "[%s] is not a tag: the "
-		    "line notation writes %s as items", own, it == NULL ?
-		    "the moves and the result" : "a move");
+		SYNTAX(c, QTTT_E_SYNTAX, m->col, "[%s] is not a tag of %s: "
+		    "%s", own, it == NULL ? "the game" : "a move", it == NULL ?
+		    "the moves and the result are its items" : "the move is "
+		    "the item itself");
 		return;
 	}
 	if (tag_is(m, "comment")) {

@@ -249,6 +249,29 @@ qttt_record_extras(const struct qttt_record *rec)
 	return 0;
 }
 
+int
+qttt_scalar_typed(const char *s, size_t n)
+{
+	static const char *const words[] = {
+		"~", "null", "true", "false", "yes", "no", "on", "off",
+		"y", "n"
+	};
+	size_t	 i, k;
+
+	if (n == 0 || strchr("0123456789+-.", s[0]) != NULL)
+		return 1;
+	for (i = 0; i < sizeof(words) / sizeof(words[0]); i++) {
+		if (strlen(words[i]) != n)
+			continue;
+		for (k = 0; k < n; k++)
+			if ((s[k] | 0x20) != words[i][k])
+				break;
+		if (k == n)
+			return 1;
+	}
+	return 0;
+}
+
 /*
  * Whether n bytes of text may be written bare in a tag: a key, or a
  * value (value != 0) that may hold blanks between words.  The bytes the
@@ -327,7 +350,9 @@ tag(FILE *f, const char *key, size_t keylen, const char *value,
 		return;
 	}
 	putc(' ', f);
-	if (plain && bare_text(value, valuelen, 1))
+	/* As YAML writes a value: a string bare unless it looks typed. */
+	if ((plain || !qttt_scalar_typed(value, valuelen)) &&
+	    bare_text(value, valuelen, 1))
 		fwrite(value, 1, valuelen, f);
 	else
 		quoted_text(f, value, valuelen);

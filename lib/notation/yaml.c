@@ -1385,9 +1385,12 @@ yaml_sniff(const char *s, size_t n)
 	if (i == n)
 		return 0;
 	/* A line-notation record may start with a tag: [x Alice]. */
-	if (s[i] == '[' && i + 1 < n &&
-	    ((s[i + 1] | 0x20) >= 'a' && (s[i + 1] | 0x20) <= 'z'))
-		return 0;
+	if (s[i] == '[') {
+		for (j = i + 1; j < n && is_blank((unsigned char)s[j]); j++)
+			continue;
+		if (j < n && (s[j] | 0x20) >= 'a' && (s[j] | 0x20) <= 'z')
+			return 0;
+	}
 	if (s[i] == '%' || s[i] == '{' || s[i] == '[' ||
 	    is_marker(s + i, n - i, "---") || is_marker(s + i, n - i, "..."))
 		return 1;
