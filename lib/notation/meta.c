@@ -345,7 +345,8 @@ tag(FILE *f, const char *key, size_t keylen, const char *value,
 		fwrite(key, 1, keylen, f);
 	else
 		quoted_text(f, key, keylen);
-	if (plain && valuelen == 0) {
+	/* ["a key"] would be JSON: a quoted key takes a value. */
+	if (plain && valuelen == 0 && bare_text(key, keylen, 0)) {
 		putc(']', f);
 		return;
 	}

@@ -1380,16 +1380,31 @@ yaml_close(struct qttt_reader *r)
 static int
 yaml_sniff(const char *s, size_t n)
 {
-	size_t	 i = reader_skip_comments(s, n), j;
+	size_t	 i = reader_skip_comments(s, n), j, k;
 
 	if (i == n)
 		return 0;
-	/* A line-notation record may start with a tag: [x Alice]. */
+	/*
+	 * A line-notation record may start with a tag: [x Alice], or
+	 * ["a key" value], where JSON would have ',' or ']' after the
+	 * string.
+	 */
 	if (s[i] == '[') {
 		for (j = i + 1; j < n && is_blank((unsigned char)s[j]); j++)
 			continue;
 		if (j < n && (s[j] | 0x20) >= 'a' && (s[j] | 0x20) <= 'z')
 			return 0;
+		if (j < n && s[j] == '"') {
+			for (j++; j < n && s[j] != '"' && s[j] != '\n'; j++)
+				if (s[j] == '\\')
+					j++;
+			for (k = ++j; j < n && is_blank((unsigned char)s[j]);
+			    j++)
+				continue;
+			if (j < n && s[j] != ',' && (s[j] != ']' || j > k) &&
+			    s[j] != '\n' && s[j] != '\r')
+				return 0;
+		}
 	}
 	if (s[i] == '%' || s[i] == '{' || s[i] == '[' ||
 	    is_marker(s + i, n - i, "---") || is_marker(s + i, n - i, "..."))
