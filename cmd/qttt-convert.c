@@ -172,8 +172,9 @@ convert(const struct options *o, const char *path)
 				emptyline = rec.line;
 		} else
 			alone = 0;
-		if (comment_lines(o, rec.lead, rec.leadlen, rec.line, alone,
-		    &drop) == -1) {
+		/* A position goes with its comment lines: not converted. */
+		if (!rec.has_start && comment_lines(o, rec.lead, rec.leadlen,
+		    rec.line, alone, &drop) == -1) {
 			status = EXIT_TROUBLE + 1;
 			break;
 		}
