@@ -203,6 +203,17 @@ write_record(enum target to, const struct qttt_game *g,
 }
 
 int
+write_lead(enum target to, const char *text, size_t len)
+{
+	if (text == NULL || len == 0)
+		return 0;
+	if (to == TO_JSON || to == TO_GOFF)
+		return 1;
+	fwrite(text, 1, len, stdout);
+	return ferror(stdout) ? -1 : 0;
+}
+
+int
 parse_number(const char *s, unsigned long long lo, unsigned long long hi,
     unsigned long long *v)
 {
@@ -643,6 +654,16 @@ show_line_msg(FILE *f, const char *file, unsigned long line,
 	vfprintf(f, fmt, ap);
 	va_end(ap);
 	putc('\n', f);
+}
+
+void
+show_leadcut(FILE *f, const char *file, const struct qttt_record *rec)
+{
+	if (rec->leadcut > 0)
+		show_line_msg(f, file, rec->line, "warning", "%lu comment "
+		    "line%s before this game left out: more than %d bytes of "
+		    "them", rec->leadcut, rec->leadcut == 1 ? "" : "s",
+		    QTTT_LEAD_MAX);
 }
 
 void

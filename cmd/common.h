@@ -91,6 +91,15 @@ int	 write_record(enum target to, const struct qttt_game *g,
 	    const struct qttt_extras *ex, char *why, size_t n);
 
 /*
+ * Comment lines that go with no game written (those before a game
+ * left out, or after the last game: qttt_reader_trailer), to standard
+ * output in format to if it holds them (the line notation, YAML).
+ * Returns 0, 1 if there were lines that to cannot hold (JSON, Goff's
+ * notation), or -1 if standard output failed.
+ */
+int	 write_lead(enum target to, const char *text, size_t len);
+
+/*
  * A decimal number from lo to hi, digits only and all of s, into *v.
  * Returns 0, or -1 if s is not one.
  */
@@ -178,6 +187,9 @@ void	 warn_name(const char *name, const char *fmt, ...)
  * for each of its bytes.
  */
 void	 put_name(FILE *f, const char *name);
+/* The comment lines before a record that it could not keep. */
+void	 show_leadcut(FILE *f, const char *file,
+	    const struct qttt_record *rec);
 
 /* The same as one JSON object on a line. */
 void	 show_diag_json(FILE *f, const char *file,

@@ -73,6 +73,55 @@ report(const struct options *o, const char *name,
 	show_record_diags(stderr, name, rec, 0);
 }
 
+/* Comment lines that the output format cannot hold, counted. */
+struct dropped {
+	unsigned long	 lines;
+	unsigned long	 first;		/* the line of the first */
+};
+
+static unsigned long
+count_lines(const char *s, size_t n)
+{
+	unsigned long	 k = 0;
+	const char	*end = s + n;
+
+	while (s < end && (s = memchr(s, '\n', end - s)) != NULL) {
+		s++;
+		k++;
+	}
+	return k;
+}
+
+/*
+ * The comment lines of a record (or the trailer of an input): written
+ * by themselves if the record is not (alone), or counted if the
+ * output holds none.  Returns -1 if standard output failed.
+ */
+static int
+comment_lines(const struct options *o, const char *text, size_t len,
+    unsigned long line, int alone, struct dropped *d)
+{
+	int	 k;
+
+	if (text == NULL || (!alone && o->to != TO_JSON &&
+	    o->to != TO_GOFF))
+		return 0;
+	if ((k = write_lead(o->to, text, len)) == 1) {
+		if (d->lines == 0)
+			d->first = line;
+		d->lines += count_lines(text, len);
+	}
+	return k == -1 ? -1 : 0;
+}
+
+static void
+report_cut(const struct options *o, const char *name,
+    const struct qttt_record *rec)
+{
+	if (!o->quiet)
+		show_leadcut(stderr, name, rec);
+}
+
 /*
  * Converts one input.  Returns the exit status it deserves, or
  * EXIT_TROUBLE + 1 if standard output failed (nothing more can be
@@ -88,31 +137,41 @@ convert(const struct options *o, const char *path)
 	unsigned long	 games = 0, lost = 0, lostline = 0, empty = 0;
 	unsigned long	 emptyline = 0, positions = 0, posline = 0;
 	char		 why[QTTT_MSG_MAX];
-	int		 fd, k, wrote, status = EXIT_VALID;
+	struct dropped	 drop = { 0, 0 };
+	const char	*text;
+	size_t		 trail;
+	unsigned long	 cut;
+	int		 fd, k, wrote, alone, bad, status = EXIT_VALID;
 
 	if ((r = open_reader(path, o->format, &fd)) == NULL)
 		return EXIT_TROUBLE;
 	while ((k = qttt_reader_next(r, &rec)) == 1) {
 		games++;
-		if (qttt_record_play(&rec, &game) > 0) {
+		report_cut(o, name, &rec);
+		alone = 1;
+		bad = qttt_record_play(&rec, &game) > 0;
+		if (bad || rec.ndiags > 0)
+			report(o, name, &rec);	/* its errors or warnings */
+		if (bad)
 			status = EXIT_INVALID;
-			report(o, name, &rec);
-			continue;
-		}
-		if (rec.ndiags > 0)
-			report(o, name, &rec);	/* its warnings */
-		/* No format written here holds a position. */
-		if (rec.has_start) {
+		else if (rec.has_start) {
+			/* No format written here holds a position. */
 			if (positions++ == 0)
 				posline = rec.line;
 			status = EXIT_INVALID;
-			continue;
-		}
-		if (o->to == TO_GOFF && game.nplies == 0) {
+		} else if (o->to == TO_GOFF && game.nplies == 0) {
 			if (empty++ == 0)
 				emptyline = rec.line;
-			continue;
+		} else
+			alone = 0;
+		/* A position goes with its comment lines: not converted. */
+		if (!rec.has_start && comment_lines(o, rec.lead, rec.leadlen,
+		    rec.line, alone, &drop) == -1) {
+			status = EXIT_TROUBLE + 1;
+			break;
 		}
+		if (alone)
+			continue;
 		if (o->to == TO_GOFF && qttt_record_extras(&rec) &&
 		    lost++ == 0)
 			lostline = rec.line;
@@ -129,8 +188,23 @@ convert(const struct options *o, const char *path)
 			break;
 		}
 	}
+	if (k == 0 && games > 0 && status <= EXIT_TROUBLE) {
+		trail = qttt_reader_trailer(r, &text, &cut);
+		if (comment_lines(o, text, trail, rec.line, 1, &drop) == -1)
+			status = EXIT_TROUBLE + 1;
+		if (!o->quiet && cut > 0)
+			fprintf(stderr, "%s: %s: warning: %lu comment line%s "
+			    "at the end left out: more than %d bytes of them\n",
+			    progname, name, cut, cut == 1 ? "" : "s",
+			    QTTT_LEAD_MAX);
+	}
 	if (k == -1 || games == 0)
 		status = end_input(name, k, &rec, games, o->quiet, 0);
+	if (!o->quiet && drop.lines > 0)
+		show_line_msg(stderr, name, drop.first, "warning", "%s holds "
+		    "no comment lines: %lu line%s dropped", o->to == TO_JSON ?
+		    "JSON" : "Goff's notation", drop.lines,
+		    drop.lines == 1 ? "" : "s");
 	if (!o->quiet && positions > 0)
 		show_line_msg(stderr, name, posline, "error", "a state string "
 		    "is a position, not a game record: %lu position%s not "

@@ -181,6 +181,19 @@ int	 qttt_line_is_game(const char *, size_t);
 int	 qttt_line_bytes(struct qttt_record *, unsigned long lineno,
 	    const char *, size_t len);
 size_t	 qttt_line_comment(const char *, size_t len, struct qttt_record *);
+/*
+ * What metadata must be (meta.c): a date YYYY, YYYY-MM or YYYY-MM-DD
+ * that is a real one; text the readers keep as it is, valid UTF-8
+ * with no NUL.
+ */
+int	 qttt_date_good(const char *, size_t);
+/*
+ * Whether a plain scalar would not read back as a string: empty, a
+ * null or boolean word of YAML 1.1 or 1.2, or something that starts
+ * like a number (1-0 and 0.5 alike).  The writers quote such strings.
+ */
+int	 qttt_scalar_typed(const char *, size_t);
+int	 qttt_text_good(const char *, size_t);
 /* One line: 1, 0 at the end, -1 on a read error. */
 int	 reader_getline(struct qttt_reader *, struct reader_line *);
 /*
@@ -191,6 +204,16 @@ int	 reader_getline(struct qttt_reader *, struct reader_line *);
 unsigned int reader_line_flags(struct qttt_reader *,
 	    const struct reader_line *);
 void	 reader_set_state(struct qttt_reader *, void *);
+/*
+ * The lines before a game (struct qttt_record's lead), which the
+ * reader keeps for its formats, in at most QTTT_LEAD_MAX bytes: reset
+ * when a format's next() starts, add a line (without its '\n'; blanks
+ * and CR at its end are left out), give them to the record read.
+ * After the last game they are the input's trailer.
+ */
+void	 reader_lead_reset(struct qttt_reader *);
+void	 reader_lead_add(struct qttt_reader *, const char *, size_t);
+void	 reader_lead_give(const struct qttt_reader *, struct qttt_record *);
 void	*reader_state(const struct qttt_reader *);
 
 /*

@@ -513,6 +513,7 @@ struct qttt_meta {
 /* Metadata entries per game, at most; notes on its moves, in all. */
 #define QTTT_MAXMETA	64
 #define QTTT_MAXNOTES	64
+#define QTTT_TAGTEXT	8192
 
 struct qttt_record {
 	unsigned long		 index;	/* 1-based number of the game */
@@ -580,7 +581,31 @@ struct qttt_record {
 	long			 ply;
 	const char		*file;
 	size_t			 filelen;
+	/*
+	 * The comment lines and blank lines of the input between the
+	 * game before and this one (line notation; YAML and JSON: the
+	 * comment lines between documents), each ending in '\n', as
+	 * written but for the blanks and the CR at its end; NULL if none.
+	 * leadcut counts the lines left out beyond QTTT_LEAD_MAX bytes.
+	 * Valid until the next read.
+	 */
+	const char		*lead;
+	size_t			 leadlen;
+	unsigned long		 leadcut;
+	/*
+	 * The line notation's own store (formats/line-notation.md,
+	 * "Tags and glyphs"): the tags of the game (meta points at
+	 * them) and of its items (their notes), a glyph as the note
+	 * "mark", and the text of values written with escapes, decoded.
+	 */
+	size_t			 ntags;
+	struct qttt_meta	 tags[QTTT_MAXMETA + QTTT_MAXNOTES];
+	size_t			 tagtextlen;
+	char			 tagtext[QTTT_TAGTEXT];
 };
+
+/* What a record keeps of the lines before it; of decoded tag text. */
+#define QTTT_LEAD_MAX	16384
 
 #define QTTT_TEXT_CRLF		0x1	/* the line ends in CR LF */
 #define QTTT_TEXT_NOEOL		0x2	/* the input ends without a newline */
@@ -649,6 +674,15 @@ int		 qttt_reader_next(struct qttt_reader *, struct qttt_record *);
 
 /* The format being read (after detection). */
 enum qttt_format qttt_reader_format(const struct qttt_reader *);
+
+/*
+ * The comment and blank lines after the last game, once
+ * qttt_reader_next() has returned 0 (as a record's lead, which see):
+ * sets *text (NULL if none) and *cut, and returns their length.
+ * Valid until the reader is closed.
+ */
+size_t		 qttt_reader_trailer(const struct qttt_reader *,
+		    const char **text, unsigned long *cut);
 
 /* Closes a reader; NULL is accepted. */
 void		 qttt_reader_close(struct qttt_reader *);
@@ -1265,6 +1299,13 @@ struct qttt_extras {
 	const char		*comment;
 	size_t			 commentlen;
 	struct qttt_ply_extras	 ply[QTTT_MAXPLIES];
+	/*
+	 * The comment lines before the game (struct qttt_record's lead):
+	 * lines of text, each ending in '\n', written as they are before
+	 * the game by the line notation and YAML writers; NULL if none.
+	 */
+	const char		*lead;
+	size_t			 leadlen;
 };
 
 /* Empties extras: no metadata, no comment, nothing on any ply. */
@@ -1304,7 +1345,8 @@ int		 qttt_extras_check(const struct qttt_extras *, size_t nplies,
  * or, for YAML and JSON, -2 without writing anything if
  * qttt_extras_check() refuses ex.
  *
- * qttt_yaml_write: a YAML document, "---" first: the metadata in their
+ * qttt_yaml_write: the comment lines of ex (lead) as they are, then a
+ * YAML document, "---" first: the metadata in their
  * order, then "comment" (the game comment, unless the metadata has a
  * "comment" of their own), "moves" (a move with a comment or notes as
  * a mapping of "move", "comment" and the notes in order) and "result"
@@ -1313,14 +1355,15 @@ int		 qttt_extras_check(const struct qttt_extras *, size_t nplies,
  * qttt_json_write: the same as one JSON object on one line.  A value
  * (of the metadata or a note) that is plain and a JSON number, true,
  * false or null is written bare (a YAML null as null); any other as a
- * string.
+ * string.  It writes no comment lines: JSON has none.
  *
- * qttt_line_write: the canonical record on a line; the metadata, the
- * move comments and the notes, which the line notation cannot hold, go
- * before it as comment lines ("# key: value", "# X3 a2 b3: comment",
- * "# X3 a2 b3 [key]: value"), which no reader reads back; a one-line
- * game comment goes after the record, one of several lines before it
- * ("# comment: ...").
+ * qttt_line_write: the comment lines of ex as they are, then the
+ * canonical record on a line (formats/line-notation.md, section 4):
+ * the metadata as the game's tags ("[x Alice]"), each move's comment
+ * and notes as its tags ("X3 a2 b3 [value 1-0]"), a last note "mark"
+ * that is a glyph as the glyph ("X3 a2 b3??"), and the game comment
+ * after the record (" # comment") if it is one line, else as the tag
+ * "[comment ...]".  All of it reads back as it was.
  */
 int		 qttt_yaml_write(FILE *, const struct qttt_game *,
 		    const struct qttt_extras *ex);

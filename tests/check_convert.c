@@ -27,16 +27,18 @@ static const char *const fmt_name[NFMT] = { "line", "yaml", "json", "goff" };
 
 /* What a format holds besides the game. */
 #define HOLDS_COMMENT	0x1	/* a comment on the game */
-#define HOLDS_META	0x2	/* metadata and move comments */
+#define HOLDS_META	0x2	/* metadata, move comments, notes, glyphs */
+#define HOLDS_LEAD	0x4	/* comment lines before the game */
 
 static const unsigned int holds[NFMT] = {
-	HOLDS_COMMENT, HOLDS_COMMENT | HOLDS_META,
+	HOLDS_COMMENT | HOLDS_META | HOLDS_LEAD,
+	HOLDS_COMMENT | HOLDS_META | HOLDS_LEAD,
 	HOLDS_COMMENT | HOLDS_META, 0
 };
 
 /* What the games get in each format (decorate). */
 static const unsigned int given[NFMT] = {
-	HOLDS_COMMENT, HOLDS_META, HOLDS_META, 0
+	HOLDS_META | HOLDS_LEAD, HOLDS_META | HOLDS_LEAD, HOLDS_META, 0
 };
 
 /* The format the reader detects for each. */
@@ -94,16 +96,17 @@ write_as(enum fmt f, FILE *out, const struct qttt_game *g,
 
 /* What decorate() hangs on game i. */
 static char	 event[NGAMES][32], round_[NGAMES][16], first[NGAMES][48];
-static char	 note[NGAMES][48];
+static char	 note[NGAMES][48], lead[NGAMES][48];
 
 /*
  * The notes on the first move of every game: a number, which stays
  * one, and a string (which YAML may write plain, since it reads back
  * as a string).
  */
-static const struct qttt_meta first_notes[2] = {
+static const struct qttt_meta first_notes[3] = {
 	{ "value", 5, "-0.5", 4, 1, 0, 0 },
-	{ "best", 4, "X3 a2 b3", 8, 0, 0, 0 }
+	{ "best", 4, "X3 a2 b3", 8, 0, 0, 0 },
+	{ "mark", 4, "??", 2, 1, 0, 0 }		/* a glyph, last */
 };
 
 /*
@@ -123,6 +126,12 @@ decorate(struct qttt_record *rec, struct qttt_meta meta[2], enum fmt f,
 	snprintf(round_[i], sizeof(round_[i]), "%zu", i + 1);
 	snprintf(first[i], sizeof(first[i]), "the first move of game %zu", i);
 	snprintf(note[i], sizeof(note[i]), "the last move\nof game %zu", i);
+	snprintf(lead[i], sizeof(lead[i]), "# game %zu\n%s", i,
+	    i % 2 == 0 ? "\n" : "# of two lines\n");
+	if (given[f] & HOLDS_LEAD) {
+		rec->lead = lead[i];
+		rec->leadlen = strlen(lead[i]);
+	}
 	if (given[f] & HOLDS_META) {
 		meta[0].key = "event";
 		meta[0].keylen = 5;
@@ -143,7 +152,7 @@ decorate(struct qttt_record *rec, struct qttt_meta meta[2], enum fmt f,
 			rec->items[k].nnotes = 0;
 			rec->items[k].notes = NULL;
 		}
-		rec->items[0].nnotes = 2;
+		rec->items[0].nnotes = 3;
 		rec->items[0].notes = first_notes;
 		rec->items[0].comment = first[i];
 		rec->items[0].commentlen = strlen(first[i]);
@@ -202,13 +211,21 @@ check_extras(const struct qttt_record *rec, unsigned int kept,
 			ck_assert_msg(rec->items[g->nplies - 1].commentlen ==
 			    strlen(note[i]), "%s: game %zu lost a comment",
 			    what, i);
-		ck_assert_msg(rec->items[0].nnotes == 2 &&
+		ck_assert_msg(rec->items[0].nnotes == 3 &&
+		    rec->items[0].notes[2].valuelen == 2 &&
+		    memcmp(rec->items[0].notes[2].value, "??", 2) == 0 &&
 		    rec->items[0].notes[0].plain &&
 		    rec->items[0].notes[0].valuelen == 4 &&
 		    memcmp(rec->items[0].notes[0].value, "-0.5", 4) == 0 &&
 		    rec->items[0].notes[1].valuelen == 8 &&
 		    memcmp(rec->items[0].notes[1].value, "X3 a2 b3", 8) == 0,
 		    "%s: game %zu lost the notes on its first move", what, i);
+	}
+	if (kept & HOLDS_LEAD)
+		ck_assert_msg(rec->leadlen == strlen(lead[i]) &&
+		    memcmp(rec->lead, lead[i], rec->leadlen) == 0, "%s: game "
+		    "%zu lost its comment lines", what, i);
+	if (kept & HOLDS_META) {
 	} else if (kept & HOLDS_COMMENT) {
 		ck_assert_msg((rec->comment != NULL &&
 		    rec->commentlen == strlen(event[i]) &&

@@ -577,6 +577,14 @@ output_close(struct output *o)
 	ck_assert_int_eq(fclose(o->f), 0);
 }
 
+static int
+entry_is(const struct qttt_meta *m, const char *key, const char *value)
+{
+	return m->keylen == strlen(key) && memcmp(m->key, key, m->keylen) ==
+	    0 && m->valuelen == strlen(value) &&
+	    memcmp(m->value, value, m->valuelen) == 0;
+}
+
 /* The extras of a record, as the writers take them. */
 static const struct qttt_extras *
 ex_of(const struct qttt_game *g, const struct qttt_record *r)
@@ -724,7 +732,10 @@ START_TEST(test_write_line_comment)
 }
 END_TEST
 
-/* The line notation keeps metadata and move comments as comments. */
+/*
+ * The line notation keeps metadata and move comments as tags, which
+ * read back as what they were: a one-line game comment after '#'.
+ */
 START_TEST(test_write_line_meta)
 {
 	static const char text[] =
@@ -739,13 +750,24 @@ START_TEST(test_write_line_meta)
 	ck_assert_int_eq(qttt_line_write(o.f, &game, ex_of(&game, &rec)), 0);
 	output_close(&o);
 	input_close(&in);
-	ck_assert_str_eq(o.buf, "# event: Open\n# note: a\n#   b?\n"
-	    "# X1 a1 b1: center next\nX1 a1 b1 # a quiet game\n");
-	/* And it reads back as the game, the comments ignored. */
+	ck_assert_str_eq(o.buf, "[event Open] [note \"a\\nb\\x07\"] "
+	    "X1 a1 b1 [comment center next] # a quiet game\n");
+	/* And it reads back as the game with all of them. */
 	input_open(&in, o.buf, o.len, QTTT_FORMAT_AUTO, &rec, &game);
 	ck_assert_int_eq(input_next(&in), 1);
 	ck_assert_int_eq(rec.format, QTTT_FORMAT_LINE);
+	ck_assert_uint_eq(rec.ndiags, 0);
 	ck_assert_str_eq(input_canonical(&game), "X1 a1 b1");
+	ck_assert_uint_eq(rec.nmeta, 2);
+	ck_assert(entry_is(&rec.meta[0], "event", "Open") &&
+	    rec.meta[0].plain);
+	ck_assert(entry_is(&rec.meta[1], "note", "a\nb\x07") &&
+	    !rec.meta[1].plain);
+	ck_assert(rec.comment != NULL && rec.commentlen == 12 &&
+	    memcmp(rec.comment, "a quiet game", 12) == 0);
+	ck_assert(rec.items[0].comment != NULL &&
+	    rec.items[0].commentlen == 11 &&
+	    memcmp(rec.items[0].comment, "center next", 11) == 0);
 	input_close(&in);
 	free(o.buf);
 }
@@ -830,14 +852,6 @@ entry(const char *key, const char *value, int plain)
 	m.valuelen = strlen(value);
 	m.plain = plain;
 	return m;
-}
-
-static int
-entry_is(const struct qttt_meta *m, const char *key, const char *value)
-{
-	return m->keylen == strlen(key) && memcmp(m->key, key, m->keylen) ==
-	    0 && m->valuelen == strlen(value) &&
-	    memcmp(m->value, value, m->valuelen) == 0;
 }
 
 /*
@@ -949,18 +963,16 @@ START_TEST(test_producer_bytes)
 	    "  value: 1\n");
 	free(o.buf);
 	/*
-	 * The line notation holds them as comment lines, the game comment
-	 * too, since it has two lines.
+	 * The line notation holds them as tags, the game comment too,
+	 * since it has two lines; the mark, the last note, as a glyph.
 	 */
 	output_open(&o);
 	ck_assert_int_eq(qttt_line_write(o.f, &game, &ex), 0);
 	output_close(&o);
-	ck_assert_str_eq(o.buf, "# annotator: qttt-analyse 0.1\n"
-	    "# depth: 14\n# comment: annotated\n#   by hand\n"
-	    "# X1 a1 b1: the corner\n# X1 a1 b1 [value]: -0.5\n"
-	    "# X1 a1 b1 [best]: X1 a1 c3\n# X1 a1 b1 [mark]: ?!\n"
-	    "# X3 c1 c2 [value]: 1\n"
-	    "X1 a1 b1; O2 b1 c1; X3 c1 c2\n");
+	ck_assert_str_eq(o.buf, "[annotator qttt-analyse 0.1] [depth 14] "
+	    "[comment \"annotated\\nby hand\"] X1 a1 b1?! "
+	    "[comment the corner] [value -0.5] [best X1 a1 c3]; O2 b1 c1; "
+	    "X3 c1 c2 [value 1]\n");
 	free(o.buf);
 }
 END_TEST

@@ -636,15 +636,19 @@ goff_next(struct qttt_reader *r, struct qttt_record *rec)
 	struct reader_line l;
 	int		 k;
 
+	reader_lead_reset(r);
 	while ((k = reader_getline(r, &l)) == 1) {
 		if (l.toolong) {
 			reader_toolong(rec, &l, QTTT_FORMAT_GOFF);
+			reader_lead_give(r, rec);
 			return 1;
 		}
 		if (goff_parse(l.text, l.len, l.lineno, rec, g->check)) {
+			reader_lead_give(r, rec);
 			goff_verify(rec, g->check);
 			return 1;
 		}
+		reader_lead_add(r, l.text, l.len);
 	}
 	return k;
 }

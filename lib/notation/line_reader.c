@@ -74,6 +74,30 @@ show_len(const char *t, size_t n)
 }
 
 /*
+ * The first ch at or after p and before end that is not in a quoted
+ * value of a tag; end if there is none.  Only a tag holds a '"'.
+ */
+static size_t
+unquoted(const char *s, size_t p, size_t end, int ch)
+{
+	const char	*q, *hit;
+
+	for (;;) {
+		hit = memchr(s + p, ch, end - p);
+		q = memchr(s + p, '"', (hit != NULL ? (size_t)(hit - s) : end) - p);
+		if (q == NULL)
+			return hit != NULL ? (size_t)(hit - s) : end;
+		/* Past the quoted text, escapes and all. */
+		for (p = q - s + 1; p < end && s[p] != '"'; p++)
+			if (s[p] == '\\' && p + 1 < end)
+				p++;
+		if (p >= end)
+			return end;
+		p++;
+	}
+}
+
+/*
  * A square: a1..c3 (letter in either case) or Goff's 1..9.
  * Returns 0..8, or -1.
  */
@@ -383,6 +407,374 @@ bad:
 	return 0;
 }
 
+/* ------------------------------------------------------------------ */
+/* Tags and glyphs (formats/line-notation.md, section 2)                */
+/* ------------------------------------------------------------------ */
+
+/* The glyphs an item may carry: the value of the note "mark" each is. */
+static const char *const glyphs[] = { "!!", "??", "!?", "?!", "!", "?" };
+
+/* A byte a key or a bare value may hold. */
+static int
+is_tagchar(int ch)
+{
+	return ch > ' ' && ch != '"' && ch != '[' && ch != ']' &&
+	    ch != '\\' && ch != '#' && ch != ';' && ch != 0x7f;
+}
+
+static int
+hex_value(int ch)
+{
+	if (ch >= '0' && ch <= '9')
+		return ch - '0';
+	ch |= 0x20;
+	return ch >= 'a' && ch <= 'f' ? ch - 'a' + 10 : -1;
+}
+
+/*
+ * The escape at p (after its '\'): the byte it stands for, advancing p
+ * past it; -1 if it is none.
+ */
+static int
+escape(const char *s, size_t *p, size_t end)
+{
+	int	 hi, lo;
+
+	switch (s[*p]) {
+	case '\\':
+	case '"':
+		return (unsigned char)s[(*p)++];
+	case 'n':
+		(*p)++;
+		return '\n';
+	case 't':
+		(*p)++;
+		return '\t';
+	case 'x':
+		if (*p + 2 < end && (hi = hex_value(s[*p + 1])) >= 0 &&
+		    (lo = hex_value(s[*p + 2])) >= 0) {
+			*p += 3;
+			return hi << 4 | lo;
+		}
+		return -1;
+	default:
+		return -1;
+	}
+}
+
+/*
+ * A quoted string at pos ('"'): its text, decoded into the record's
+ * tag text if it holds escapes.  Advances past the closing quote and
+ * returns 1, or reports and returns 0.
+ */
+static int
+parse_quoted(struct cursor *c, size_t end, const char **text, size_t *len)
+{
+	struct qttt_record *rec = c->rec;
+	const char	*s = c->s;
+	char		*out = rec->tagtext + rec->tagtextlen;
+	size_t		 room = QTTT_TAGTEXT - rec->tagtextlen;
+	size_t		 start = c->pos, p = start + 1, n = 0, at;
+	int		 ch, escaped = 0;
+
+	while (p < end && s[p] != '"') {
+		ch = (unsigned char)s[p++];
+		if (ch == '\\') {
+			at = p - 1;
+			escaped = 1;
+			if (p == end || (ch = escape(s, &p, end)) < 0) {
+				SYNTAX(c, QTTT_E_SYNTAX, at, "unknown escape: "
+				    "write \\\\, \\\", \\n, \\t or \\xHH");
+				return 0;
+			}
+			if (ch == 0) {
+				SYNTAX(c, QTTT_E_SYNTAX, at, "a tag holds no "
+				    "NUL character");
+				return 0;
+			}
+		}
+		if (n < room)
+			out[n] = (char)ch;
+		n++;
+	}
+	if (p == end) {
+		SYNTAX(c, QTTT_E_SYNTAX, start, "a quoted string without "
+		    "its closing '\"'");
+		return 0;
+	}
+	c->pos = p + 1;
+	if (!escaped) {
+		*text = s + start + 1;
+		*len = n;
+		return 1;
+	}
+	if (n > room) {
+		SYNTAX(c, QTTT_E_SYNTAX, start, "more than %d bytes of "
+		    "escaped text in the tags of a line", QTTT_TAGTEXT);
+		return 0;
+	}
+	if (!qttt_text_good(out, n)) {
+		SYNTAX(c, QTTT_E_UTF8, start, "the escapes of a quoted "
+		    "string make invalid UTF-8");
+		return 0;
+	}
+	rec->tagtextlen += n;
+	*text = out;
+	*len = n;
+	return 1;
+}
+
+/*
+ * A tag at pos ('['): "[key value]", "[key "value"]" or "[key]".
+ * Fills m and advances past its ']'.  Returns 1, or 0 after a
+ * diagnostic, with pos past the tag.
+ */
+static int
+parse_tag(struct cursor *c, size_t end, struct qttt_meta *m)
+{
+	const char	*s = c->s;
+	size_t		 start = c->pos;
+
+	memset(m, 0, sizeof(*m));
+	m->line = c->lineno;
+	m->col = start;
+	c->pos++;
+	skip_blanks(c, end);
+	m->key = s + c->pos;
+	if (c->pos < end && s[c->pos] == '"') {
+		if (!parse_quoted(c, end, &m->key, &m->keylen))
+			goto skip;
+	} else {
+		while (c->pos < end && is_tagchar((unsigned char)s[c->pos]))
+			c->pos++;
+		m->keylen = s + c->pos - m->key;
+	}
+	if (m->keylen == 0 || m->keylen > QTTT_YAML_KEY_MAX) {
+		SYNTAX(c, QTTT_E_SYNTAX, start, "a tag needs a key of 1 to %d "
+		    "bytes, as in [x Alice]", QTTT_YAML_KEY_MAX);
+		goto skip;
+	}
+	skip_blanks(c, end);
+	m->plain = 1;
+	m->value = s + c->pos;
+	if (c->pos < end && s[c->pos] == '"') {
+		m->plain = 0;
+		if (!parse_quoted(c, end, &m->value, &m->valuelen))
+			goto skip;
+		skip_blanks(c, end);
+	} else {
+		while (c->pos < end && (is_tagchar((unsigned char)s[c->pos]) ||
+		    is_blank((unsigned char)s[c->pos])))
+			c->pos++;
+		m->valuelen = s + c->pos - m->value;
+		while (m->valuelen > 0 &&
+		    is_blank((unsigned char)m->value[m->valuelen - 1]))
+			m->valuelen--;
+	}
+	if (c->pos == end) {
+		SYNTAX(c, QTTT_E_SYNTAX, start, "a tag without its closing "
+		    "']'");
+		return 0;
+	}
+	if (s[c->pos] != ']') {
+		SYNTAX(c, QTTT_E_SYNTAX, c->pos, "'%c' in the value of a tag: "
+		    "write the value quoted, as in [event \"Game #3\"]",
+		    s[c->pos]);
+		goto skip;
+	}
+	c->pos++;
+	if (m->valuelen > QTTT_YAML_SCALAR_MAX) {
+		SYNTAX(c, QTTT_E_SYNTAX, start, "a tag value of %zu bytes: "
+		    "longer than %d", m->valuelen, QTTT_YAML_SCALAR_MAX);
+		return 0;
+	}
+	return 1;
+skip:
+	if ((c->pos = unquoted(s, c->pos, end, ']')) < end)
+		c->pos++;
+	return 0;
+}
+
+static int
+tag_is(const struct qttt_meta *m, const char *name)
+{
+	return m->keylen == strlen(name) && memcmp(m->key, name, m->keylen) ==
+	    0;
+}
+
+/*
+ * Keeps the tag just read, rec->tags[rec->ntags]: a tag of the game if
+ * it is NULL, else of the item it; first is the index of the first tag
+ * of the same game or item.  A comment tag is the comment of the game
+ * or the item; the format's own names and a key twice are refused, as
+ * YAML refuses them, and so is a tag beyond the limits.
+ */
+static void
+keep_tag(struct cursor *c, struct qttt_item *it, size_t first)
+{
+	struct qttt_record *rec = c->rec;
+	struct qttt_meta *m = &rec->tags[rec->ntags];
+	const char	*own = it == NULL ? "moves" : "move";
+	const char	**comment = it == NULL ? &rec->comment : &it->comment;
+	size_t		*commentlen = it == NULL ? &rec->commentlen :
+			    &it->commentlen;
+	size_t		 i;
+
+	if (tag_is(m, own) || (it == NULL && tag_is(m, "result"))) {
+		SYNTAX(c, QTTT_E_SYNTAX, m->col, "[%s] is not a tag of %s: "
+		    "%s", own, it == NULL ? "the game" : "a move", it == NULL ?
+		    "the moves and the result are its items" : "the move is "
+		    "the item itself");
+		return;
+	}
+	if (tag_is(m, "comment")) {
+		if (*comment != NULL) {
+			SYNTAX(c, QTTT_E_SYNTAX, m->col, "a second comment "
+			    "on the %s", it == NULL ? "game ('#' or "
+			    "[comment])" : "move");
+			return;
+		}
+		*comment = m->value;
+		*commentlen = m->valuelen;
+		return;
+	}
+	for (i = first; i < rec->ntags; i++)
+		if (rec->tags[i].keylen == m->keylen &&
+		    memcmp(rec->tags[i].key, m->key, m->keylen) == 0) {
+			SYNTAX(c, QTTT_E_SYNTAX, m->col, "[%.*s%s] twice on "
+			    "the %s", TOKEN(m->key, m->keylen), it == NULL ?
+			    "game" : "move");
+			return;
+		}
+	if (it == NULL ? rec->ntags == QTTT_MAXMETA :
+	    rec->ntags - rec->nmeta == QTTT_MAXNOTES) {
+		SYNTAX(c, QTTT_E_TOOMANY, m->col, "more than %d %s in a "
+		    "record", it == NULL ? QTTT_MAXMETA : QTTT_MAXNOTES,
+		    it == NULL ? "tags of the game" : "tags of its moves");
+		return;
+	}
+	if (it == NULL && tag_is(m, "date") &&
+	    !qttt_date_good(m->value, m->valuelen)) {
+		SYNTAX(c, QTTT_E_SYNTAX, m->col, "date '%.*s%s' is not "
+		    "YYYY-MM-DD (or YYYY-MM, or YYYY)",
+		    TOKEN(m->value, m->valuelen));
+		return;
+	}
+	if (it == NULL && tag_is(m, "rules") &&
+	    !(m->valuelen == 4 && memcmp(m->value, "goff", 4) == 0)) {
+		SYNTAX(c, QTTT_E_SYNTAX, m->col, "rules '%.*s%s': the toolkit "
+		    "plays Goff's rules only ([rules goff])",
+		    TOKEN(m->value, m->valuelen));
+		return;
+	}
+	rec->ntags++;
+}
+
+/*
+ * The tags from pos to end: the game's before its first item (it is
+ * NULL; they end at anything but a tag), or the item it's after it
+ * (nothing else may follow them).
+ */
+static void
+parse_tags(struct cursor *c, size_t end, struct qttt_item *it)
+{
+	size_t	 first = c->rec->ntags;
+
+	for (;;) {
+		skip_blanks(c, end);
+		if (c->pos == end)
+			return;
+		if (c->s[c->pos] != '[') {
+			if (it == NULL)
+				return;
+			SYNTAX(c, QTTT_E_SYNTAX, c->pos, "only tags may follow "
+			    "the tags of a move");
+			c->pos = end;
+			return;
+		}
+		if (parse_tag(c, end, &c->rec->tags[c->rec->ntags]))
+			keep_tag(c, it, first);
+	}
+}
+
+/*
+ * Where the item from pos to end ends, before its glyph and its tags:
+ * sets *tags to where the tags start (end if none) and *glyph to the
+ * glyph's index in glyphs (-1 if none).  A glyph follows the item,
+ * blanks between allowed; tags follow the glyph.
+ */
+static size_t
+item_core(const struct cursor *c, size_t end, size_t *tags, int *glyph)
+{
+	const char	*s = c->s, *lb;
+	size_t		 e, i, k;
+
+	lb = memchr(s + c->pos, '[', end - c->pos);
+	*tags = e = lb != NULL ? (size_t)(lb - s) : end;
+	while (e > c->pos && is_blank((unsigned char)s[e - 1]))
+		e--;
+	*glyph = -1;
+	for (i = 0; i < sizeof(glyphs) / sizeof(glyphs[0]); i++) {
+		k = strlen(glyphs[i]);
+		if (e - c->pos >= k && memcmp(s + e - k, glyphs[i], k) == 0) {
+			*glyph = (int)i;
+			return e - k;
+		}
+	}
+	/* Blanks stay with the item: a missing token is after them. */
+	return *tags;
+}
+
+/*
+ * The glyph and the tags of the item it, read from core (where the
+ * item ended) to end; what a result may not carry.
+ */
+static void
+annotate(struct cursor *c, struct qttt_item *it, size_t core, size_t tags,
+    size_t end, int glyph)
+{
+	struct qttt_record *rec = c->rec;
+	struct qttt_meta *m;
+	size_t		 first = rec->ntags, i;
+
+	if (glyph < 0 && tags == end)
+		return;
+	if (it->kind == QTTT_ITEM_RESULT) {
+		SYNTAX(c, QTTT_E_SYNTAX, glyph >= 0 ? core : tags, "a result "
+		    "takes no %s", glyph >= 0 ? "glyph" : "tag");
+		return;
+	}
+	c->pos = tags;
+	parse_tags(c, end, it);
+	/* The glyph is the last note, where the annotators put "mark". */
+	for (i = first; glyph >= 0 && i < rec->ntags; i++)
+		if (tag_is(&rec->tags[i], "mark")) {
+			SYNTAX(c, QTTT_E_SYNTAX, core, "a glyph and a [mark] "
+			    "tag on one move");
+			glyph = -1;
+		}
+	if (glyph >= 0 && rec->ntags - rec->nmeta == QTTT_MAXNOTES) {
+		SYNTAX(c, QTTT_E_TOOMANY, core, "more than %d tags of its "
+		    "moves in a record", QTTT_MAXNOTES);
+		glyph = -1;
+	}
+	if (glyph >= 0) {
+		m = &rec->tags[rec->ntags++];
+		memset(m, 0, sizeof(*m));
+		m->key = "mark";
+		m->keylen = 4;
+		m->value = glyphs[glyph];
+		m->valuelen = strlen(glyphs[glyph]);
+		m->plain = 1;
+		m->line = c->lineno;
+		m->col = core;
+	}
+	if (rec->ntags > first) {
+		it->notes = &rec->tags[first];
+		it->nnotes = rec->ntags - first;
+	}
+}
+
 static int
 parse_item(struct cursor *c, size_t end, struct qttt_item *it)
 {
@@ -500,9 +892,9 @@ qttt_line_comment(const char *s, size_t len, struct qttt_record *rec)
 	const char	*hash, *end = s + len;
 	size_t		 at;
 
-	if ((hash = memchr(s, '#', len)) == NULL)
+	if ((at = unquoted(s, 0, len, '#')) == len)
 		return len;
-	at = hash - s;
+	hash = s + at;
 	for (hash++; hash < end && is_blank((unsigned char)*hash); hash++)
 		continue;
 	rec->commentlen = end - hash;
@@ -704,9 +1096,9 @@ qttt_line_parse(const char *s, size_t len, unsigned long lineno,
 {
 	struct cursor	 c;
 	struct qttt_item *it;
-	size_t		 end, comment;
+	size_t		 end, comment, core, tags;
 	size_t		 nseen = 0;
-	int		 seen_result = 0, seen_item = 0, keep = 1;
+	int		 seen_result = 0, seen_item = 0, keep = 1, glyph;
 
 	qttt_record_clear(rec);
 	rec->line = lineno;
@@ -732,13 +1124,24 @@ qttt_line_parse(const char *s, size_t len, unsigned long lineno,
 	/* Kept for the writers that carry it (qttt_line_write, YAML). */
 	comment = qttt_line_comment(s, len, rec);
 
+	skip_blanks(&c, comment);
+	if (c.pos < comment && s[c.pos] == '[') {
+		/* The game's tags: its metadata. */
+		parse_tags(&c, comment, NULL);
+		rec->meta = rec->tags;
+		rec->nmeta = rec->ntags;
+		skip_blanks(&c, comment);
+		if (c.pos == comment) {
+			SYNTAX(&c, QTTT_E_SYNTAX, c.pos, "tags with no game "
+			    "after them: write '*' for a game with no move");
+			return 1;
+		}
+	}
 	for (;;) {
 		skip_blanks(&c, comment);
 		if (c.pos == comment)
 			break;
-		end = c.pos;
-		while (end < comment && s[end] != ';')
-			end++;
+		end = unquoted(s, c.pos, comment, ';');
 		if (end == c.pos) {
 			/* An empty item: ';' with nothing before it. */
 			SYNTAX(&c, QTTT_E_EMPTYITEM, c.pos, "empty item "
@@ -772,7 +1175,15 @@ qttt_line_parse(const char *s, size_t len, unsigned long lineno,
 			break;
 		}
 		it = &rec->items[rec->nitems];
-		if (parse_item(&c, end, it)) {
+		core = item_core(&c, end, &tags, &glyph);
+		if (core == c.pos) {
+			memset(it, 0, sizeof(*it));
+			SYNTAX(&c, QTTT_E_SYNTAX, c.pos, "a glyph or a tag "
+			    "with no move before it");
+			rec->damaged = 1;
+			keep = 0;
+		} else if (parse_item(&c, core, it)) {
+			annotate(&c, it, core, tags, end, glyph);
 			if (keep)
 				rec->nitems++;
 		} else {

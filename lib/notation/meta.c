@@ -30,6 +30,8 @@ qttt_extras_from_record(struct qttt_extras *ex, const struct qttt_game *g,
 	ex->meta = rec->meta;
 	ex->comment = rec->comment;
 	ex->commentlen = rec->commentlen;
+	ex->lead = rec->lead;
+	ex->leadlen = rec->leadlen;
 	/* The action items are the plies, in order. */
 	for (i = 0; i < rec->nitems && k < g->nplies; i++) {
 		it = &rec->items[i];
@@ -61,9 +63,44 @@ is_key(const char *k, size_t n, const char *name)
 	return strlen(name) == n && memcmp(k, name, n) == 0;
 }
 
-/* Text the YAML reader keeps as it is: valid UTF-8, no NUL. */
 static int
-good_text(const char *str, size_t n)
+leap(int year)
+{
+	return (year % 4 == 0 && year % 100 != 0) || year % 400 == 0;
+}
+
+int
+qttt_date_good(const char *s, size_t n)
+{
+	static const int days[] = {
+		31, 29, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31
+	};
+	int	 year, month, day;
+	size_t	 i;
+
+	if (n != 4 && n != 7 && n != 10)
+		return 0;
+	for (i = 0; i < n; i++)
+		if (i == 4 || i == 7 ? s[i] != '-' : (s[i] < '0' ||
+		    s[i] > '9'))
+			return 0;
+	year = (s[0] - '0') * 1000 + (s[1] - '0') * 100 + (s[2] - '0') * 10 +
+	    (s[3] - '0');
+	if (n == 4)
+		return 1;
+	month = (s[5] - '0') * 10 + (s[6] - '0');
+	if (month < 1 || month > 12)
+		return 0;
+	if (n == 7)
+		return 1;
+	day = (s[8] - '0') * 10 + (s[9] - '0');
+	if (month == 2 && day == 29)
+		return leap(year);
+	return day >= 1 && day <= days[month - 1];
+}
+
+int
+qttt_text_good(const char *str, size_t n)
 {
 	const unsigned char *s = (const unsigned char *)str;
 	size_t		 i, k;
@@ -96,8 +133,8 @@ check_entries(const struct qttt_meta *m, size_t n, const char *what,
 			    m[i].key, m[i].valuelen, QTTT_YAML_SCALAR_MAX);
 			return -1;
 		}
-		if (!good_text(m[i].key, m[i].keylen) ||
-		    !good_text(m[i].value, m[i].valuelen)) {
+		if (!qttt_text_good(m[i].key, m[i].keylen) ||
+		    !qttt_text_good(m[i].value, m[i].valuelen)) {
 			snprintf(msg, msgsize, "%s key %zu: not valid UTF-8, "
 			    "or holds a NUL", what, i + 1);
 			return -1;
@@ -123,7 +160,7 @@ static int
 check_comment(const char *s, size_t n, const char *what, char *msg,
     size_t msgsize)
 {
-	if (s == NULL || (n <= QTTT_YAML_SCALAR_MAX && good_text(s, n)))
+	if (s == NULL || (n <= QTTT_YAML_SCALAR_MAX && qttt_text_good(s, n)))
 		return 0;
 	if (n > QTTT_YAML_SCALAR_MAX)
 		snprintf(msg, msgsize, "%s of %zu bytes: longer than %d", what,
@@ -212,49 +249,157 @@ qttt_record_extras(const struct qttt_record *rec)
 	return 0;
 }
 
+int
+qttt_scalar_typed(const char *s, size_t n)
+{
+	static const char *const words[] = {
+		"~", "null", "true", "false", "yes", "no", "on", "off",
+		"y", "n"
+	};
+	size_t	 i, k;
+
+	if (n == 0 || strchr("0123456789+-.", s[0]) != NULL)
+		return 1;
+	for (i = 0; i < sizeof(words) / sizeof(words[0]); i++) {
+		if (strlen(words[i]) != n)
+			continue;
+		for (k = 0; k < n; k++)
+			if ((s[k] | 0x20) != words[i][k])
+				break;
+		if (k == n)
+			return 1;
+	}
+	return 0;
+}
+
 /*
- * Text in a comment line: a line break continues the comment on a
- * new "#" line; other control characters, which the line notation
- * refuses, show as '?'.
+ * Whether n bytes of text may be written bare in a tag: a key, or a
+ * value (value != 0) that may hold blanks between words.  The bytes the
+ * line notation refuses, and those that end a bare word, need quotes.
+ */
+static int
+bare_text(const char *str, size_t n, int value)
+{
+	const unsigned char *s = (const unsigned char *)str;
+	size_t		 i;
+
+	if (n == 0)
+		return value;
+	if (s[0] == ' ' || s[0] == '\t' || s[n - 1] == ' ' || s[n - 1] == '\t')
+		return 0;
+	for (i = 0; i < n; i++) {
+		if (s[i] == ' ' || s[i] == '\t') {
+			if (!value)
+				return 0;
+			continue;
+		}
+		if (s[i] < 0x20 || s[i] == 0x7f || s[i] == '"' ||
+		    s[i] == '[' || s[i] == ']' || s[i] == '\\' ||
+		    s[i] == '#' || s[i] == ';' ||
+		    (s[i] == 0xc2 && i + 1 < n && s[i + 1] < 0xa0))
+			return 0;
+	}
+	return 1;
+}
+
+/*
+ * Text in quotes: '\' and '"' escaped, a line break as \n, a tab as
+ * \t, and every other byte the line notation refuses (a control
+ * character, a byte of invalid UTF-8) as \xHH.
  */
 static void
-comment_text(FILE *f, const char *s, size_t n)
+quoted_text(FILE *f, const char *str, size_t n)
 {
-	const unsigned char *u = (const unsigned char *)s;
+	const unsigned char *s = (const unsigned char *)str;
 	size_t		 i, k;
 
+	putc('"', f);
 	for (i = 0; i < n; i++) {
-		if (u[i] == '\n')
-			fputs("\n#   ", f);
-		else if (u[i] == '\t' || (u[i] >= 0x20 && u[i] < 0x7f))
-			putc(u[i], f);
-		else if (u[i] >= 0x80 &&
-		    (k = qttt_utf8_len(u + i, n - i)) > 0 &&
-		    !(u[i] == 0xc2 && u[i + 1] < 0xa0)) {
-			fwrite(u + i, 1, k, f);
+		if (s[i] == '\\' || s[i] == '"') {
+			putc('\\', f);
+			putc(s[i], f);
+		} else if (s[i] == '\n')
+			fputs("\\n", f);
+		else if (s[i] == '\t')
+			fputs("\\t", f);
+		else if (s[i] >= 0x20 && s[i] < 0x7f)
+			putc(s[i], f);
+		else if (s[i] >= 0x80 && (k = qttt_utf8_len(s + i, n - i)) > 0 &&
+		    !(s[i] == 0xc2 && s[i + 1] < 0xa0)) {
+			fwrite(s + i, 1, k, f);
 			i += k - 1;
 		} else
-			putc('?', f);
+			fprintf(f, "\\x%02X", s[i]);
 	}
+	putc('"', f);
 }
 
-/* A value that fits after the record on its line. */
-static int
-one_line(const char *s, size_t n)
-{
-	return memchr(s, '\n', n) == NULL;
-}
-
-/* A key and its value on a comment line, after what it is about. */
+/* A tag: " [key value]", bare where it may be, quoted else. */
 static void
-comment_entry(FILE *f, const struct qttt_meta *m, const char *after)
+tag(FILE *f, const char *key, size_t keylen, const char *value,
+    size_t valuelen, int plain, const char *before)
 {
-	comment_text(f, m->key, m->keylen);
-	fputs(after, f);
-	if (m->valuelen > 0)
-		putc(' ', f);
-	comment_text(f, m->value, m->valuelen);
-	putc('\n', f);
+	fputs(before, f);
+	putc('[', f);
+	if (bare_text(key, keylen, 0))
+		fwrite(key, 1, keylen, f);
+	else
+		quoted_text(f, key, keylen);
+	/* ["a key"] would be JSON: a quoted key takes a value. */
+	if (plain && valuelen == 0 && bare_text(key, keylen, 0)) {
+		putc(']', f);
+		return;
+	}
+	putc(' ', f);
+	/* As YAML writes a value: a string bare unless it looks typed. */
+	if ((plain || !qttt_scalar_typed(value, valuelen)) &&
+	    bare_text(value, valuelen, 1))
+		fwrite(value, 1, valuelen, f);
+	else
+		quoted_text(f, value, valuelen);
+	putc(']', f);
+}
+
+/*
+ * A comment that fits after '#': one line of text the line notation
+ * allows (no control character but tab, valid UTF-8), not empty, no
+ * blank at either end (the reader leaves those out).
+ */
+static int
+tail_comment(const char *str, size_t n)
+{
+	const unsigned char *s = (const unsigned char *)str;
+	size_t		 i, k;
+
+	if (n == 0 || s[0] == ' ' || s[0] == '\t' || s[n - 1] == ' ' ||
+	    s[n - 1] == '\t')
+		return 0;
+	for (i = 0; i < n; i += k) {
+		k = 1;
+		if (s[i] == '\t' || (s[i] >= 0x20 && s[i] < 0x7f))
+			continue;
+		if (s[i] < 0x80 || (k = qttt_utf8_len(s + i, n - i)) == 0 ||
+		    (s[i] == 0xc2 && s[i + 1] < 0xa0))
+			return 0;
+	}
+	return 1;
+}
+
+/* Whether a note is a mark that a glyph stands for: "?", "!!" ... */
+static int
+glyph_note(const struct qttt_meta *m)
+{
+	static const char *const glyphs[] = {
+		"!!", "??", "!?", "?!", "!", "?"
+	};
+	size_t	 i;
+
+	if (!is_key(m->key, m->keylen, "mark"))
+		return 0;
+	for (i = 0; i < sizeof(glyphs) / sizeof(glyphs[0]); i++)
+		if (is_key(m->value, m->valuelen, glyphs[i]))
+			return 1;
+	return 0;
 }
 
 int
@@ -263,55 +408,67 @@ qttt_line_write(FILE *f, const struct qttt_game *g,
 {
 	static const struct qttt_extras none;
 	const struct qttt_ply_extras *px;
-	const struct qttt_meta *m;
-	const char	*tail = NULL;
+	const struct qttt_meta *m, *glyph;
+	const char	*tail = NULL, *sep = "";
 	size_t		 taillen = 0, i, k;
-	char		 line[QTTT_RECORD_MAX], item[32];
+	char		 item[QTTT_ACTION_TEXT + 1];
 
 	if (ex == NULL)
 		ex = &none;
-	/* A game comment fits after the record if it is one line. */
-	if (ex->comment != NULL && one_line(ex->comment, ex->commentlen)) {
+	if (ex->lead != NULL)
+		fwrite(ex->lead, 1, ex->leadlen, f);
+	/*
+	 * The game comment goes after the record if it fits there, else
+	 * into a tag: so does a "comment" of the metadata.
+	 */
+	if (ex->comment != NULL && tail_comment(ex->comment, ex->commentlen)) {
 		tail = ex->comment;
 		taillen = ex->commentlen;
 	}
 	for (i = 0; i < ex->nmeta; i++) {
 		m = &ex->meta[i];
-		if (tail == NULL && m->keylen == 7 &&
-		    memcmp(m->key, "comment", 7) == 0 &&
-		    one_line(m->value, m->valuelen)) {
+		if (tail == NULL && ex->comment == NULL &&
+		    is_key(m->key, m->keylen, "comment") &&
+		    tail_comment(m->value, m->valuelen)) {
 			tail = m->value;
 			taillen = m->valuelen;
 			continue;
 		}
-		fputs("# ", f);
-		comment_entry(f, m, ":");
+		tag(f, m->key, m->keylen, m->value, m->valuelen, m->plain, sep);
+		sep = " ";
 	}
 	if (ex->comment != NULL && tail != ex->comment) {
-		fputs("# comment: ", f);
-		comment_text(f, ex->comment, ex->commentlen);
-		putc('\n', f);
+		tag(f, "comment", 7, ex->comment, ex->commentlen, 1, sep);
+		sep = " ";
 	}
+	fputs(sep, f);
 	for (i = 0; i < g->nplies; i++) {
+		*qttt_action_text(item, &g->plies[i]) = '\0';
+		fprintf(f, "%s%s", i > 0 ? "; " : "", item);
 		px = &ex->ply[i];
-		if (px->comment == NULL && px->nnotes == 0)
-			continue;
-		qttt_action_format(&g->plies[i], item, sizeof(item));
-		if (px->comment != NULL) {
-			fprintf(f, "# %s: ", item);
-			comment_text(f, px->comment, px->commentlen);
-			putc('\n', f);
-		}
-		for (k = 0; k < px->nnotes; k++) {
-			fprintf(f, "# %s [", item);
-			comment_entry(f, &px->notes[k], "]:");
-		}
+		/* A mark that is a glyph, the last note, as it is read. */
+		glyph = px->nnotes > 0 &&
+		    glyph_note(&px->notes[px->nnotes - 1]) ?
+		    &px->notes[px->nnotes - 1] : NULL;
+		if (glyph != NULL)
+			fwrite(glyph->value, 1, glyph->valuelen, f);
+		if (px->comment != NULL)
+			tag(f, "comment", 7, px->comment, px->commentlen, 1,
+			    " ");
+		for (k = 0; k < px->nnotes; k++)
+			if (&px->notes[k] != glyph)
+				tag(f, px->notes[k].key, px->notes[k].keylen,
+				    px->notes[k].value, px->notes[k].valuelen,
+				    px->notes[k].plain, " ");
 	}
-	qttt_game_format(g, line, sizeof(line));
-	fputs(line, f);
-	if (tail != NULL && taillen > 0) {
+	if (g->state.result.over) {
+		*qttt_result_text(item, &g->state.result) = '\0';
+		fprintf(f, "%s%s", i > 0 ? "; " : "", item);
+	} else if (i == 0)
+		putc('*', f);
+	if (tail != NULL) {
 		fputs(" # ", f);
-		comment_text(f, tail, taillen);
+		fwrite(tail, 1, taillen, f);
 	}
 	putc('\n', f);
 	return ferror(f) ? -1 : 0;

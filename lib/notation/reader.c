@@ -35,6 +35,9 @@ struct qttt_reader {
 	unsigned long		 games;
 	const struct qttt_chunk	*chunk;		/* a reader of a chunk */
 	size_t			 chunkpos;	/* its next line */
+	char			*lead;		/* lines before a game */
+	size_t			 leadlen;
+	unsigned long		 leadcut;
 };
 
 /* Reads one more block; returns bytes read, 0 at end, -1 on error. */
@@ -203,6 +206,46 @@ reader_skip_comments(const char *s, size_t n)
 	return i;
 }
 
+void
+reader_lead_reset(struct qttt_reader *r)
+{
+	r->leadlen = 0;
+	r->leadcut = 0;
+}
+
+void
+reader_lead_add(struct qttt_reader *r, const char *text, size_t len)
+{
+	while (len > 0 && (text[len - 1] == ' ' || text[len - 1] == '\t' ||
+	    text[len - 1] == '\r'))
+		len--;
+	if (r->lead == NULL || r->leadcut > 0 ||
+	    QTTT_LEAD_MAX - r->leadlen < len + 1) {
+		r->leadcut++;
+		return;
+	}
+	memcpy(r->lead + r->leadlen, text, len);
+	r->leadlen += len;
+	r->lead[r->leadlen++] = '\n';
+}
+
+void
+reader_lead_give(const struct qttt_reader *r, struct qttt_record *rec)
+{
+	rec->lead = r->leadlen > 0 ? r->lead : NULL;
+	rec->leadlen = r->leadlen;
+	rec->leadcut = r->leadcut;
+}
+
+size_t
+qttt_reader_trailer(const struct qttt_reader *r, const char **text,
+    unsigned long *cut)
+{
+	*text = r->leadlen > 0 ? r->lead : NULL;
+	*cut = r->leadcut;
+	return r->leadlen;
+}
+
 /* ------------------------------------------------------------------ */
 /* The line notation                                                    */
 /* ------------------------------------------------------------------ */
@@ -228,15 +271,20 @@ line_next(struct qttt_reader *r, struct qttt_record *rec)
 	struct reader_line l;
 	int		 k;
 
+	reader_lead_reset(r);
 	while ((k = reader_getline(r, &l)) == 1) {
 		if (l.toolong) {
 			reader_toolong(rec, &l, QTTT_FORMAT_LINE);
+			reader_lead_give(r, rec);
 			return 1;
 		}
 		if (qttt_line_parse(l.text, l.len, l.lineno, rec)) {
 			rec->textflags |= reader_line_flags(r, &l);
+			reader_lead_give(r, rec);
 			return 1;
 		}
+		/* A blank or comment line, kept for the next game. */
+		reader_lead_add(r, l.text, l.len);
 	}
 	return k;
 }
@@ -326,7 +374,9 @@ qttt_reader_open(int fd, enum qttt_format format)
 
 	if ((r = calloc(1, sizeof(*r))) == NULL)
 		return NULL;
-	if ((r->buf = malloc(BUFSIZE)) == NULL) {
+	if ((r->buf = malloc(BUFSIZE)) == NULL ||
+	    (r->lead = malloc(QTTT_LEAD_MAX)) == NULL) {
+		free(r->buf);
 		free(r);
 		return NULL;
 	}
@@ -565,6 +615,7 @@ qttt_reader_close(struct qttt_reader *r)
 		return;
 	if (r->impl != NULL && r->impl->close != NULL)
 		r->impl->close(r);
+	free(r->lead);
 	free(r->buf);
 	free(r);
 }

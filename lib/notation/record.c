@@ -30,6 +30,11 @@ qttt_record_clear(struct qttt_record *rec)
 	rec->ply = -1;
 	rec->file = NULL;
 	rec->filelen = 0;
+	rec->lead = NULL;
+	rec->leadlen = 0;
+	rec->leadcut = 0;
+	rec->ntags = 0;
+	rec->tagtextlen = 0;
 }
 
 static struct qttt_diag *

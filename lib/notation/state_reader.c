@@ -434,15 +434,19 @@ state_next(struct qttt_reader *r, struct qttt_record *rec)
 	struct reader_line l;
 	int		 k;
 
+	reader_lead_reset(r);
 	while ((k = reader_getline(r, &l)) == 1) {
 		if (l.toolong) {
 			reader_toolong(rec, &l, QTTT_FORMAT_STATE);
+			reader_lead_give(r, rec);
 			return 1;
 		}
 		if (state_line_parse(l.text, l.len, l.lineno, rec)) {
+			reader_lead_give(r, rec);
 			rec->textflags |= reader_line_flags(r, &l);
 			return 1;
 		}
+		reader_lead_add(r, l.text, l.len);
 	}
 	return k;
 }

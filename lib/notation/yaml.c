@@ -118,6 +118,15 @@ struct yaml_reader {
 	struct qttt_meta notes[QTTT_MAXNOTES];
 	size_t		 nnotes, move_notes;
 	struct qttt_record scratch;	/* one item, by qttt_line_parse */
+
+	/*
+	 * The comment lines between documents, for the first record of
+	 * the next (struct qttt_record's lead): the reader keeps them.
+	 */
+	struct qttt_reader *r;
+	int		 leadnext;	/* the next record takes them */
+	int		 leadgiven;	/* a record took them */
+	int		 tailpending;	/* the document's last lines: not yet */
 };
 
 /* A line of the input, as the document splitter sees it. */
@@ -492,6 +501,11 @@ begin_record(struct yaml_reader *y, struct qttt_record *rec,
 		rec->textlen = y->doclen - off;
 	}
 	rec->meta = y->meta;
+	if (y->leadnext) {
+		reader_lead_give(y->r, rec);
+		y->leadnext = 0;
+		y->leadgiven = 1;
+	}
 	y->arenalen = 0;
 	y->nnotes = y->move_notes = 0;
 	y->keep = 1;
@@ -557,7 +571,7 @@ read_item(struct yaml_reader *y, struct qttt_record *rec,
 		return 0;
 	}
 	for (i = 0; i < n; i++) {
-		if (v[i] != ';' && v[i] != '#' && v[i] != '\n')
+		if (v[i] != ';' && v[i] != '#' && v[i] != '\n' && v[i] != '[')
 			continue;
 		p.line = at.line;
 		p.col = exact ? base + i : at.col;
@@ -568,6 +582,10 @@ read_item(struct yaml_reader *y, struct qttt_record *rec,
 			qttt_record_diag(rec, QTTT_E_SYNTAX, p.line, p.col,
 			    "one item per entry: ';' separates items only "
 			    "in the line notation");
+		else if (v[i] == '[')
+			qttt_record_diag(rec, QTTT_E_SYNTAX, p.line, p.col,
+			    "a tag in an item: a move takes its notes as keys "
+			    "of a mapping with 'move'");
 		else
 			qttt_record_diag(rec, QTTT_E_SYNTAX, p.line, p.col,
 			    "'#' in an item: a move takes a comment under "
@@ -617,13 +635,37 @@ read_item(struct yaml_reader *y, struct qttt_record *rec,
 	return 1;
 }
 
+static int
+key_is(const char *k, size_t n, const char *name)
+{
+	return strlen(name) == n && memcmp(k, name, n) == 0;
+}
+
 /* Adds a move to the record, unless an error came before it. */
 static void
 add_move(struct yaml_reader *y, struct qttt_record *rec,
     const struct qttt_item *it, const char *comment, size_t commentlen)
 {
+	struct ypos	 at;
+	size_t		 i;
+
 	if (!y->keep)
 		return;
+	/* A glyph after the item is its note "mark" (line-notation.md). */
+	if (it->nnotes == 1) {
+		for (i = y->move_notes; i < y->nnotes; i++)
+			if (key_is(y->notes[i].key, y->notes[i].keylen, "mark"))
+				break;
+		if (i < y->nnotes || y->nnotes == QTTT_MAXNOTES) {
+			at.line = it->line;
+			at.col = it->col;
+			yerror(rec, at, i < y->nnotes ? "a glyph and a 'mark' "
+			    "on one move" : "too many notes");
+			y->keep = 0;
+			return;
+		}
+		y->notes[y->nnotes++] = it->notes[0];
+	}
 	rec->items[rec->nitems] = *it;
 	rec->items[rec->nitems].comment = comment;
 	rec->items[rec->nitems].commentlen = commentlen;
@@ -646,48 +688,6 @@ count_move(struct yaml_reader *y, struct qttt_record *rec, struct ypos at)
 	return y->nmoves <= MAXMOVES;
 }
 
-static int
-leap(int year)
-{
-	return (year % 4 == 0 && year % 100 != 0) || year % 400 == 0;
-}
-
-/* YYYY, YYYY-MM or YYYY-MM-DD, a real date. */
-static int
-good_date(const char *s, size_t n)
-{
-	static const int days[] = {
-		31, 29, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31
-	};
-	int	 year, month, day;
-	size_t	 i;
-
-	if (n != 4 && n != 7 && n != 10)
-		return 0;
-	for (i = 0; i < n; i++)
-		if (i == 4 || i == 7 ? s[i] != '-' : (s[i] < '0' ||
-		    s[i] > '9'))
-			return 0;
-	year = (s[0] - '0') * 1000 + (s[1] - '0') * 100 + (s[2] - '0') * 10 +
-	    (s[3] - '0');
-	if (n == 4)
-		return 1;
-	month = (s[5] - '0') * 10 + (s[6] - '0');
-	if (month < 1 || month > 12)
-		return 0;
-	if (n == 7)
-		return 1;
-	day = (s[8] - '0') * 10 + (s[9] - '0');
-	if (month == 2 && day == 29)
-		return leap(year);
-	return day >= 1 && day <= days[month - 1];
-}
-
-static int
-key_is(const char *k, size_t n, const char *name)
-{
-	return strlen(name) == n && memcmp(k, name, n) == 0;
-}
 
 int
 qttt_yaml_null(const char *s, size_t n)
@@ -704,7 +704,7 @@ check_meta(struct qttt_record *rec, const struct qttt_meta *m,
 	char	 b[SHOWN];
 
 	if (key_is(m->key, m->keylen, "date") &&
-	    !good_date(m->value, m->valuelen))
+	    !qttt_date_good(m->value, m->valuelen))
 		yerror(rec, at, "date '%s' is not YYYY-MM-DD (or "
 		    "YYYY-MM, or YYYY)", shown(m->value, m->valuelen, b));
 	if (key_is(m->key, m->keylen, "rules") &&
@@ -1413,6 +1413,58 @@ start_parser(struct yaml_reader *y)
 	return 0;
 }
 
+/*
+ * The comment lines around the documents: those before a document's
+ * first line of content (from from to to in doc), and those after its
+ * last, from the last line that is neither blank nor a comment in
+ * column 1 (the lines of a block scalar may look like comments).  The
+ * writers put a game's comment lines before its "---".
+ */
+static void
+lead_lines(struct yaml_reader *y, size_t from, size_t to)
+{
+	const char	*nl;
+	size_t		 i;
+
+	for (i = from; i < to; i = nl - y->doc + 1) {
+		nl = memchr(y->doc + i, '\n', to - i);
+		reader_lead_add(y->r, y->doc + i, nl - (y->doc + i));
+	}
+}
+
+static void
+lead_head(struct yaml_reader *y)
+{
+	const char	*nl;
+	size_t		 i;
+
+	for (i = 0; i < y->doclen; i = nl - y->doc + 1) {
+		nl = memchr(y->doc + i, '\n', y->doclen - i);
+		if (line_kind(y->doc + i, nl - (y->doc + i)) != L_NOTHING)
+			break;
+	}
+	lead_lines(y, 0, i);
+}
+
+static void
+lead_tail(struct yaml_reader *y)
+{
+	const char	*nl, *t;
+	size_t		 i, k, n, tail = 0;
+
+	for (i = 0; i < y->doclen; i = nl - y->doc + 1) {
+		nl = memchr(y->doc + i, '\n', y->doclen - i);
+		t = y->doc + i;
+		n = nl - t;
+		for (k = 0; k < n && (is_blank((unsigned char)t[k]) ||
+		    t[k] == '\r'); k++)
+			continue;
+		if (k < n && t[0] != '#')
+			tail = i + n + 1;
+	}
+	lead_lines(y, tail, y->doclen);
+}
+
 static int
 yaml_next(struct qttt_reader *r, struct qttt_record *rec)
 {
@@ -1421,8 +1473,21 @@ yaml_next(struct qttt_reader *r, struct qttt_record *rec)
 
 	for (;;) {
 		if (!y->parsing) {
-			if ((k = load_document(r, y)) != 1)
+			if (y->leadgiven) {
+				reader_lead_reset(r);
+				y->leadgiven = 0;
+			}
+			if (y->tailpending) {
+				lead_tail(y);
+				y->tailpending = 0;
+			}
+			if ((k = load_document(r, y)) == 0)
+				/* Comment lines after the last document. */
+				lead_lines(y, 0, y->doclen);
+			if (k != 1)
 				return k;
+			lead_head(y);
+			y->leadnext = y->tailpending = 1;
 			if (y->bad) {
 				begin_record(y, rec, y->badat);
 				qttt_record_diag(rec, y->badcode,
@@ -1456,6 +1521,7 @@ yaml_open(struct qttt_reader *r)
 		free(y);
 		return -1;
 	}
+	y->r = r;
 	reader_set_state(r, y);
 	return 0;
 }
@@ -1477,17 +1543,39 @@ yaml_close(struct qttt_reader *r)
 
 /*
  * Whether the first bytes are YAML or JSON: the first line that is
- * not blank or a comment starts a document ("---", "%", "{", "[", a
- * list entry "- ") or is "key:" with a key that is not a mark (which
+ * not blank or a comment starts a document ("---", "%", "{", "[" but
+ * not "[" and a letter, a line-notation tag; a list entry "- ") or is "key:" with a key that is not a mark (which
  * would be the line notation, miswritten).
  */
 static int
 yaml_sniff(const char *s, size_t n)
 {
-	size_t	 i = reader_skip_comments(s, n), j;
+	size_t	 i = reader_skip_comments(s, n), j, k;
 
 	if (i == n)
 		return 0;
+	/*
+	 * A line-notation record may start with a tag: [x Alice], or
+	 * ["a key" value], where JSON would have ',' or ']' after the
+	 * string.
+	 */
+	if (s[i] == '[') {
+		for (j = i + 1; j < n && is_blank((unsigned char)s[j]); j++)
+			continue;
+		if (j < n && (s[j] | 0x20) >= 'a' && (s[j] | 0x20) <= 'z')
+			return 0;
+		if (j < n && s[j] == '"') {
+			for (j++; j < n && s[j] != '"' && s[j] != '\n'; j++)
+				if (s[j] == '\\')
+					j++;
+			for (k = ++j; j < n && is_blank((unsigned char)s[j]);
+			    j++)
+				continue;
+			if (j < n && s[j] != ',' && (s[j] != ']' || j > k) &&
+			    s[j] != '\n' && s[j] != '\r')
+				return 0;
+		}
+	}
 	if (s[i] == '%' || s[i] == '{' || s[i] == '[' ||
 	    is_marker(s + i, n - i, "---") || is_marker(s + i, n - i, "..."))
 		return 1;

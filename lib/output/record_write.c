@@ -111,6 +111,9 @@ qttt_yaml_write(FILE *f, const struct qttt_game *g,
 
 	if (ex != NULL && qttt_extras_check(ex, g->nplies, NULL, 0) == -1)
 		return -2;
+	/* The comment lines before the game, as YAML comments. */
+	if (ex != NULL && ex->lead != NULL)
+		fwrite(ex->lead, 1, ex->leadlen, f);
 	if ((y = qttt_yaml_out_open(f, YAML_RECORDS)) == NULL)
 		return -1;
 	e = emit_yaml(y);

@@ -129,34 +129,6 @@ qttt_yaml_out_end(struct yaml_out *y, int map)
 }
 
 /*
- * Whether a plain scalar would not read back as a string: empty, a
- * null or boolean word of YAML 1.1 or 1.2, or something that starts
- * like a number (1-0 and 0.5 alike).
- */
-static int
-typed(const char *s, size_t n)
-{
-	static const char *const words[] = {
-		"~", "null", "true", "false", "yes", "no", "on", "off",
-		"y", "n"
-	};
-	size_t	 i, k;
-
-	if (n == 0 || strchr("0123456789+-.", s[0]) != NULL)
-		return 1;
-	for (i = 0; i < sizeof(words) / sizeof(words[0]); i++) {
-		if (strlen(words[i]) != n)
-			continue;
-		for (k = 0; k < n; k++)
-			if ((s[k] | 0x20) != words[i][k])
-				break;
-		if (k == n)
-			return 1;
-	}
-	return 0;
-}
-
-/*
  * Whether a value holds a character that only escapes can write so
  * that the reader takes it back: a control character but tab and line
  * feed, or one that it refuses in a line (qttt_utf8_refused).
@@ -190,7 +162,7 @@ record_scalar(struct yaml_out *y, const char *s, size_t n, int plain)
 {
 	yaml_event_t	 ev;
 	yaml_scalar_style_t style = YAML_ANY_SCALAR_STYLE;
-	int		 plain_ok = plain || !typed(s, n);
+	int		 plain_ok = plain || !qttt_scalar_typed(s, n);
 
 	if (memchr(s, '\n', n) != NULL)
 		style = YAML_LITERAL_SCALAR_STYLE;
@@ -244,7 +216,7 @@ state_string(struct yaml_out *y, const char *s, size_t n, int text)
 		n = p - fixed;
 	}
 	emit(y, &ev, yaml_scalar_event_initialize(&ev, NULL, NULL,
-	    (const yaml_char_t *)s, (int)n, 1, 1, typed(s, n) ?
+	    (const yaml_char_t *)s, (int)n, 1, 1, qttt_scalar_typed(s, n) ?
 	    YAML_DOUBLE_QUOTED_SCALAR_STYLE : YAML_ANY_SCALAR_STYLE));
 	free(fixed);
 }
