@@ -119,7 +119,7 @@ browser() {
 	    --disable-background-networking --disable-component-update \
 	    --disable-sync --disable-default-apps --hide-scrollbars \
 	    --force-device-scale-factor=1 --window-size=1280,900 \
-	    --virtual-time-budget=4000 "$@" 2>/dev/null
+	    --virtual-time-budget=20000 "$@" 2>/dev/null
 }
 
 # probe PAGE FRAGMENT SCRIPT [ARGS]: the page with SCRIPT run after
@@ -147,9 +147,17 @@ function key(k) {
 }
 window.addEventListener('load', function () {
 	$3
+	/*
+	 * A wait ends when the fragment changes (history.back() answers
+	 * late on a busy machine), or after 400 polls.
+	 */
 	(function next() {
-		if (waits.length) { setTimeout(function () {
-			waits.shift()(); next(); }, 100); return; }
+		var was = location.hash, polls = 0;
+		if (waits.length) { (function poll() {
+			if (location.hash === was && ++polls < 400) {
+				setTimeout(poll, 10); return; }
+			setTimeout(function () { waits.shift()(); next(); }, 50);
+		})(); return; }
 		var p = document.createElement('pre');
 		p.id = 'qttt-probe';
 		p.textContent = said.join('\n');
