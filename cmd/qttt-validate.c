@@ -416,7 +416,7 @@ validate(const struct options *o, const char *path, struct counts *c)
 	const char	*text;
 	size_t		 n;
 	unsigned long	 cut;
-	int		 fd, k = QTTT_SPLIT_NOT, s;
+	int		 fd, k = QTTT_SPLIT_NOT, s, other;
 
 	run.o = o;
 	run.name = input_name(path);
@@ -461,11 +461,20 @@ validate(const struct options *o, const char *path, struct counts *c)
 			c->diags++;	/* no-games */
 		t.status = s;
 	}
-	close_reader(r, fd);
 	if (o->write) {
-		/* A file with an invalid record is left as it is. */
-		if (t.status != EXIT_VALID && !o->quiet && k != PAR_STOP &&
-		    t.c.games > 0)
+		/*
+		 * A file with an invalid record is left as it is, and so is
+		 * one in a format that -w does not write (YAML, JSON, Goff).
+		 */
+		other = qttt_reader_format(r) != QTTT_FORMAT_LINE &&
+		    qttt_reader_format(r) != QTTT_FORMAT_STATE;
+		if (other && t.c.games > 0) {
+			fprintf(stderr, "%s: %s: not rewritten: -w writes the "
+			    "line notation and state strings only (qttt-convert "
+			    "converts the others)\n", progname, run.name);
+			t.status = EXIT_TROUBLE;
+		} else if (t.status != EXIT_VALID && !o->quiet &&
+		    k != PAR_STOP && t.c.games > 0)
 			fprintf(stderr, "%s: %s: not rewritten: it holds "
 			    "invalid records\n", progname, run.name);
 		if (rewrite_close(&w, path, t.status == EXIT_VALID &&
@@ -476,6 +485,7 @@ validate(const struct options *o, const char *path, struct counts *c)
 		if (k == PAR_STOP)
 			t.status = EXIT_TROUBLE;
 	}
+	close_reader(r, fd);
 	if (ferror(stdout))
 		t.status = EXIT_STOP;
 	return t.status;
