@@ -64,8 +64,20 @@ enum qttt_code
 qttt_game_play_engine(struct qttt_game *g, struct qttt_engine *e,
     const struct qttt_action *a, struct qttt_diag *d)
 {
+	struct qttt_action *canon;
 	enum qttt_code	 code;
 
+	if (qttt_engine_place(e, a)) {
+		/* Its squares in order, as the state has them. */
+		if (g->nplies < QTTT_MAXPLIES) {
+			canon = &g->plies[g->nplies++];
+			canon->kind = QTTT_PLACE;
+			canon->move = a->move;
+			canon->sq[0] = e->st.where[a->move][0];
+			canon->sq[1] = e->st.where[a->move][1];
+		}
+		return QTTT_OK;
+	}
 	if ((code = qttt_engine_apply(e, a, d)) == QTTT_OK)
 		add_ply(g, a, &e->st);
 	return code;

@@ -136,7 +136,8 @@ static const struct qttt_cache empty_cache = {
 	{ BIT(0), BIT(1), BIT(2), BIT(3), BIT(4), BIT(5), BIT(6), BIT(7),
 	    BIT(8) },
 	{ 0 },
-	{ 0, 0 }
+	{ 0, 0 },
+	ALLSQUARES
 };
 
 /*
@@ -166,6 +167,10 @@ build_cache(const struct qttt_state *st, struct qttt_cache *c)
 		if (m != st->pending)
 			join(c, a, b);
 	}
+	c->open = 0;
+	if ((st->pending | st->result.over | st->rules) == 0 &&
+	    st->next >= 1 && st->next <= QTTT_MAXMOVES)
+		c->open = ALLSQUARES & ~(c->marks[QTTT_X] | c->marks[QTTT_O]);
 }
 
 int
@@ -303,37 +308,51 @@ qttt_state_lines(const struct qttt_state *st, struct qttt_line out[QTTT_NLINES])
 }
 
 /*
+ * The earliest and the latest time of the lines of a set (as
+ * full_lines() makes them, not empty).
+ */
+static void
+line_times(const struct qttt_state *st, unsigned int full, int *first,
+    int *last)
+{
+	int	 t;
+
+	*first = 10;
+	*last = 0;
+	for (; full != 0; full &= full - 1) {
+		t = line_time(st, __builtin_ctz(full));
+		if (t < *first)
+			*first = t;
+		if (t > *last)
+			*last = t;
+	}
+}
+
+/*
  * Rules 10 and 11: the result of a board whose marks are known (as
- * board_marks() makes them).
+ * board_marks() makes them).  The times of the lines are only looked
+ * up when they matter: lines of both players, or two of one.
  */
 static void
 marks_result(const struct qttt_state *st, const unsigned int marks[2],
     struct qttt_result *r)
 {
-	int	 count[2] = { 0, 0 }, first[2] = { 10, 10 };
-	int	 last[2] = { 0, 0 };
-	unsigned int	 full;
-	int	 i, p, t;
+	unsigned int	 full[2];
+	int		 first[2], last[2], p;
 
+	full[QTTT_X] = full_lines(marks[QTTT_X]);
+	full[QTTT_O] = full_lines(marks[QTTT_O]);
 	memset(r, 0, sizeof(*r));
-	for (p = 0; p < 2; p++)
-		for (full = full_lines(marks[p]); full != 0;
-		    full &= full - 1) {
-			t = line_time(st, __builtin_ctz(full));
-			count[p]++;
-			if (t < first[p])
-				first[p] = t;
-			if (t > last[p])
-				last[p] = t;
-		}
-	if (count[QTTT_X] == 0 && count[QTTT_O] == 0) {
+	if ((full[QTTT_X] | full[QTTT_O]) == 0) {
 		/* A cat's game when full; otherwise play goes on. */
 		r->over = (marks[QTTT_X] | marks[QTTT_O]) == ALLSQUARES;
 		return;
 	}
 	r->over = 1;
-	if (count[QTTT_X] > 0 && count[QTTT_O] > 0) {
+	if (full[QTTT_X] != 0 && full[QTTT_O] != 0) {
 		/* One line each: the earlier scores 1, the later 1/2. */
+		line_times(st, full[QTTT_X], &first[QTTT_X], &last[QTTT_X]);
+		line_times(st, full[QTTT_O], &first[QTTT_O], &last[QTTT_O]);
 		if (first[QTTT_X] < first[QTTT_O]) {
 			r->score[QTTT_X] = 2;
 			r->score[QTTT_O] = 1;
@@ -343,15 +362,14 @@ marks_result(const struct qttt_state *st, const unsigned int marks[2],
 		}
 		return;
 	}
-	for (i = 0; i < 2; i++) {
-		if (count[i] == 0)
-			continue;
-		if (count[i] == 1)
-			r->score[i] = 2;
-		else
-			/* Two lines: 2 if they share X9's time, else 1 1/2. */
-			r->score[i] = first[i] == last[i] ? 4 : 3;
+	p = full[QTTT_X] != 0 ? QTTT_X : QTTT_O;
+	if ((full[p] & (full[p] - 1)) == 0) {
+		r->score[p] = 2;
+		return;
 	}
+	/* Two lines: 2 if they share X9's time, else 1 1/2. */
+	line_times(st, full[p], &first[p], &last[p]);
+	r->score[p] = first[p] == last[p] ? 4 : 3;
 }
 
 /*
@@ -509,10 +527,14 @@ collapse(struct qttt_state *st, struct qttt_cache *c, int m, int s)
 	st->pending = 0;
 	c->marks[QTTT_X] = marks[QTTT_X];
 	c->marks[QTTT_O] = marks[QTTT_O];
+	c->open = 0;
 	if (!has_line(marks[QTTT_X]) && !has_line(marks[QTTT_O]) &&
 	    (marks[QTTT_X] | marks[QTTT_O]) != ALLSQUARES) {
 		/* No line and a square open: play goes on. */
 		memset(&st->result, 0, sizeof(st->result));
+		if (st->next <= QTTT_MAXMOVES)
+			c->open = ALLSQUARES &
+			    ~(marks[QTTT_X] | marks[QTTT_O]);
 		return;
 	}
 	marks_result(st, marks, &st->result);
@@ -728,6 +750,9 @@ place_cached(struct qttt_state *st, struct qttt_cache *c, int m, int a,
 	/* In order, as build_cache() joins them: the same names. */
 	if (!closed)
 		join(c, a < b ? a : b, a < b ? b : a);
+	/* A measurement is due, or no move is left. */
+	if (closed || m == QTTT_MAXMOVES)
+		c->open = 0;
 	c->spooky[a] |= BIT(m);
 	c->spooky[b] |= BIT(m);
 }
@@ -810,24 +835,52 @@ qttt_engine_load(struct qttt_engine *e, const struct qttt_state *st)
 }
 
 /*
- * is_plain_placement(), with the flags that stop a placement looked at
- * together and the classical squares taken from the cache.
+ * is_plain_placement(), with the cache's open squares standing for
+ * the flags that stop a placement and for the classical squares: a
+ * square number above 8 has no bit in open.
  */
+inline int __attribute__((always_inline))
+qttt_engine_place(struct qttt_engine *e, const struct qttt_action *a)
+{
+	unsigned int	 m = a->move, s0 = a->sq[0], s1 = a->sq[1];
+	unsigned int	 open = e->cache.open;
+
+	if (a->kind != QTTT_PLACE || m != e->st.next || s0 == s1 ||
+	    (s0 | s1) > 15 || (open >> s0 & open >> s1 & 1) == 0)
+		return 0;
+	place_cached(&e->st, &e->cache, m, s0, s1);
+	return 1;
+}
+
+/*
+ * Whether an action is the commonest measurement, the one canonical
+ * form writes: the closing move of the pending cycle to one of its two
+ * squares (rules 6 and 7), legal with nothing more to look at.
+ */
+static int
+is_plain_measurement(const struct qttt_state *st,
+    const struct qttt_action *a)
+{
+	unsigned int	 m = a->move;
+
+	return a->kind == QTTT_MEASURE && m == st->pending &&
+	    m - 1 < QTTT_MAXMOVES && m < st->next && !st->result.over &&
+	    st->rules == QTTT_RULES_GOFF && a->sq[0] < QTTT_NSQUARES &&
+	    st->where[m][0] != st->where[m][1] &&
+	    (a->sq[0] == st->where[m][0] || a->sq[0] == st->where[m][1]);
+}
+
 enum qttt_code
 qttt_engine_apply(struct qttt_engine *e, const struct qttt_action *a,
     struct qttt_diag *d)
 {
-	struct qttt_state *st = &e->st;
-	unsigned int	 taken = e->cache.marks[QTTT_X] | e->cache.marks[QTTT_O];
-	unsigned int	 m = a->move, s0 = a->sq[0], s1 = a->sq[1];
-
-	if (a->kind != QTTT_PLACE || m != st->next || m - 1 >= QTTT_MAXMOVES ||
-	    (st->pending | st->result.over | st->rules) != 0 ||
-	    s0 >= QTTT_NSQUARES || s1 >= QTTT_NSQUARES || s0 == s1 ||
-	    ((taken >> s0 | taken >> s1) & 1) != 0)
-		return apply_checked(st, &e->cache, a, d);
-	place_cached(st, &e->cache, m, s0, s1);
-	return QTTT_OK;
+	if (qttt_engine_place(e, a))
+		return QTTT_OK;
+	if (is_plain_measurement(&e->st, a)) {
+		collapse(&e->st, &e->cache, a->move, a->sq[0]);
+		return QTTT_OK;
+	}
+	return apply_checked(&e->st, &e->cache, a, d);
 }
 
 size_t
