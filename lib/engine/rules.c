@@ -31,12 +31,9 @@ const unsigned char qttt_lines[QTTT_NLINES][3] = {
 	{ 0, 4, 8 }, { 2, 4, 6 }
 };
 
-/* The same lines as sets of squares (bit s for square s). */
+/* Sets of squares: bit s for square s. */
 #define BIT(s)		(1u << (s))
 #define ALLSQUARES	0x1ffu
-static const unsigned int line_masks[QTTT_NLINES] = {
-	0007, 0070, 0700, 0111, 0222, 0444, 0421, 0124
-};
 
 static int
 is_spooky(const struct qttt_state *st, int m)
@@ -243,35 +240,35 @@ board_marks(const struct qttt_state *st, unsigned int marks[2])
  * to a row (so the masks read best in octal): shifting the set right
  * by one and by two squares brings each row's squares onto its first
  * square, 0, 3 or 6; shifting by one and by two rows brings each
- * column's onto its top square, 0, 1 or 2.
+ * column's onto its top square, 0, 1 or 2.  A constant expression:
+ * the table below is made of it, once for every set.
  */
+#define FULL_ROWS(set)	((set) & (set) >> 1 & (set) >> 2 & 0111)
+#define FULL_COLUMNS(set) ((set) & (set) >> 3 & (set) >> 6 & 0007)
+#define FULL_LINES(set)							\
+	((FULL_ROWS(set) & 1) | (FULL_ROWS(set) >> 2 & 2) |		\
+	    (FULL_ROWS(set) >> 4 & 4) | FULL_COLUMNS(set) << 3 |	\
+	    (((set) & 0421) == 0421) << 6 |	/* a1 b2 c3 */		\
+	    (((set) & 0124) == 0124) << 7)	/* c1 b2 a3 */
+#define LINES_1(s)	FULL_LINES(s)
+#define LINES_4(s)	LINES_1(s), LINES_1((s) + 1), LINES_1((s) + 2),	\
+			LINES_1((s) + 3)
+#define LINES_16(s)	LINES_4(s), LINES_4((s) + 4), LINES_4((s) + 8),	\
+			LINES_4((s) + 12)
+#define LINES_64(s)	LINES_16(s), LINES_16((s) + 16),		\
+			LINES_16((s) + 32), LINES_16((s) + 48)
+#define LINES_256(s)	LINES_64(s), LINES_64((s) + 64),		\
+			LINES_64((s) + 128), LINES_64((s) + 192)
+
+/* FULL_LINES() of every set of squares, looked up by every collapse. */
+static const unsigned char set_lines[ALLSQUARES + 1] = {
+	LINES_256(0u), LINES_256(256u)
+};
+
 static inline unsigned int
 full_lines(unsigned int set)
 {
-	unsigned int	 rows = set & set >> 1 & set >> 2 & 0111;
-	unsigned int	 columns = set & set >> 3 & set >> 6 & 0007;
-
-	return (rows & 1) | (rows >> 2 & 2) | (rows >> 4 & 4) | columns << 3 |
-	    ((set & line_masks[6]) == line_masks[6]) << 6 |
-	    ((set & line_masks[7]) == line_masks[7]) << 7;
-}
-
-/*
- * Whether a set of squares holds a whole line, as full_lines() finds,
- * but stopping at the first: what every collapse asks.
- */
-static inline int
-has_line(unsigned int set)
-{
-	unsigned int	 rest = set & (set - 1);	/* all but the first */
-
-	/* Fewer than three squares, as after an early collapse. */
-	if ((rest & (rest - 1)) == 0)
-		return 0;
-	return (set & set >> 1 & set >> 2 & 0111) != 0 ||
-	    (set & set >> 3 & set >> 6 & 0007) != 0 ||
-	    (set & line_masks[6]) == line_masks[6] ||
-	    (set & line_masks[7]) == line_masks[7];
+	return set_lines[set & ALLSQUARES];
 }
 
 /* The time of a completed line i: the largest subscript in it. */
@@ -481,7 +478,7 @@ qttt_state_cycle(const struct qttt_state *st, struct qttt_cycle *c)
  *
  * The cache says which spooky moves have a mark in each square and
  * where each player's classical marks are; both are kept up to date as
- * moves land.  Most collapses complete no line, which has_line() tells
+ * moves land.  Most collapses complete no line, which full_lines() tells
  * at once; only a board with a line, or a full one, goes on to
  * marks_result().
  */
@@ -528,7 +525,7 @@ collapse(struct qttt_state *st, struct qttt_cache *c, int m, int s)
 	c->marks[QTTT_X] = marks[QTTT_X];
 	c->marks[QTTT_O] = marks[QTTT_O];
 	c->open = 0;
-	if (!has_line(marks[QTTT_X]) && !has_line(marks[QTTT_O]) &&
+	if ((full_lines(marks[QTTT_X]) | full_lines(marks[QTTT_O])) == 0 &&
 	    (marks[QTTT_X] | marks[QTTT_O]) != ALLSQUARES) {
 		/* No line and a square open: play goes on. */
 		memset(&st->result, 0, sizeof(st->result));
