@@ -13,6 +13,7 @@
 #include <string.h>
 
 #include "qttt.h"
+#include "internal.h"
 #include "check_qttt.h"
 
 /* Square names: a1 = 0 ... c3 = 8. */
@@ -740,6 +741,39 @@ START_TEST(test_result_format)
 		    (int)strlen(results[i].text));
 		ck_assert_str_eq(buf, results[i].text);
 	}
+}
+END_TEST
+
+/*
+ * The seven possible results of rule 11, and no other pair of scores
+ * (out of range ones included); a result with a score out of range is
+ * written "*".
+ */
+START_TEST(test_result_possible)
+{
+	static const int possible[][2] = {
+		{ 2, 0 }, { 0, 2 }, { 2, 1 }, { 1, 2 }, { 3, 0 }, { 4, 0 },
+		{ 0, 0 }
+	};
+	struct qttt_result r;
+	char		 buf[8];
+	size_t		 i;
+	int		 x, o, want;
+
+	for (x = -1; x <= 5; x++)
+		for (o = -1; o <= 5; o++) {
+			want = 0;
+			for (i = 0; i < sizeof(possible) / sizeof(possible[0]);
+			    i++)
+				if (possible[i][0] == x && possible[i][1] == o)
+					want = 1;
+			ck_assert_int_eq(qttt_result_possible(x, o), want);
+		}
+	r.over = 1;
+	r.score[QTTT_X] = 5;
+	r.score[QTTT_O] = 0;
+	ck_assert_int_eq(qttt_result_format(&r, buf, sizeof(buf)), 1);
+	ck_assert_str_eq(buf, "*");
 }
 END_TEST
 
@@ -1595,6 +1629,7 @@ rules_suite(void)
 	tcase_add_test(tc, test_rule10_every_set);
 	tcase_add_loop_test(tc, test_rule11_scores, 0, NELEM(scores));
 	tcase_add_test(tc, test_result_format);
+	tcase_add_test(tc, test_result_possible);
 	tcase_add_test(tc, test_fact_full_after_nine);
 	tcase_add_test(tc, test_fact_four_measurements);
 	tcase_add_test(tc, test_fact_ninth_closes);

@@ -34,14 +34,13 @@ static const char capital_marks[] = "??X1O2X3O4X5O6X7O8X9";
 static const char spooky_marks[] = "??x1o2x3o4x5o6x7o8x9";
 
 /* Appends a mark; "??" for what only a corrupt state holds. */
-static size_t
-put_mark(char *t, size_t len, const char *marks, int m)
+static char *
+put_mark(char *p, const char *marks, int m)
 {
 	if (m < 1 || m > QTTT_MAXMOVES)
 		m = 0;
-	t[len] = marks[2 * m];
-	t[len + 1] = marks[2 * m + 1];
-	return len + 2;
+	memcpy(p, marks + 2 * m, 2);
+	return p + 2;
 }
 
 /*
@@ -56,7 +55,7 @@ format(const struct qttt_state *st, char *t)
 	/* Bit m of spooky[s]: a mark of move m is in square s. */
 	unsigned int	 spooky[QTTT_NSQUARES];
 	unsigned int	 bits;
-	size_t		 len = 0;
+	char		*p = t;
 	int		 s, m, last;
 
 	/* One pass over the moves finds the spooky marks of each square. */
@@ -67,37 +66,35 @@ format(const struct qttt_state *st, char *t)
 			spooky[st->where[m][0]] |= 1u << m;
 			spooky[st->where[m][1]] |= 1u << m;
 		}
+	/* Each square and what follows it: ',' '/' or, last, ' '. */
 	for (s = 0; s < QTTT_NSQUARES; s++) {
-		if (s > 0)
-			t[len++] = ",,/,,/,,"[s - 1];
 		if (st->board[s] != 0)
-			len = put_mark(t, len, capital_marks, st->board[s]);
+			p = put_mark(p, capital_marks, st->board[s]);
 		else if (spooky[s] == 0)
-			t[len++] = '.';
+			*p++ = '.';
 		else
-			for (bits = spooky[s] >> 1, m = 1; bits != 0;
-			    bits >>= 1, m++)
-				if (bits & 1)
-					len = put_mark(t, len, spooky_marks, m);
+			for (bits = spooky[s]; bits != 0; bits &= bits - 1)
+				p = put_mark(p, spooky_marks,
+				    __builtin_ctz(bits));
+		*p++ = ",,/,,/,, "[s];
 	}
-	t[len++] = ' ';
 	if (st->result.over || st->next < 1 || st->next > QTTT_MAXMOVES)
-		t[len++] = '-';
+		*p++ = '-';
 	else
-		len = put_mark(t, len, capital_marks, st->next);
-	t[len++] = ' ';
+		p = put_mark(p, capital_marks, st->next);
+	*p++ = ' ';
 	if (st->pending == 0)
-		t[len++] = '-';
+		*p++ = '-';
 	else
-		len = put_mark(t, len, capital_marks, st->pending);
-	t[len++] = ' ';
+		p = put_mark(p, capital_marks, st->pending);
+	*p++ = ' ';
 	/* A corrupt score shows as a game not over: "*". */
 	if (st->result.over && !qttt_result_possible(st->result.score[QTTT_X],
 	    st->result.score[QTTT_O]))
-		t[len++] = '*';
+		*p++ = '*';
 	else
-		len = qttt_result_text(t + len, &st->result) - t;
-	return len;
+		p = qttt_result_text(p, &st->result);
+	return p - t;
 }
 
 int
