@@ -485,17 +485,9 @@ qttt_state_cycle(const struct qttt_state *st, struct qttt_cycle *c)
 static void
 collapse(struct qttt_state *st, struct qttt_cache *c, int m, int s)
 {
-	unsigned char	 queue[QTTT_NSQUARES];
-	unsigned int	 marks[2], moves;
-	int		 head = 0, tail = 0, k, t;
+	unsigned int	 marks[2], moves, todo, landed, odd;
+	int		 k, t;
 
-	/*
-	 * The marks are gathered here and stored once: a store into the
-	 * board or where[] may be a store into the cache, for all the
-	 * compiler knows, and would have them read again.
-	 */
-	marks[QTTT_X] = c->marks[QTTT_X];
-	marks[QTTT_O] = c->marks[QTTT_O];
 	/* A measured move leaves its squares; the forced X9 has none. */
 	if (is_spooky(st, m)) {
 		c->spooky[st->where[m][0]] &= ~BIT(m);
@@ -503,10 +495,18 @@ collapse(struct qttt_state *st, struct qttt_cache *c, int m, int s)
 	}
 	st->where[m][0] = st->where[m][1] = s;
 	st->board[s] = m;
-	marks[QTTT_MOVER(m)] |= BIT(s);
-	queue[tail++] = s;
-	while (head < tail) {
-		s = queue[head++];
+	/*
+	 * The squares still to look at, those that became classical, and
+	 * those of them that X's moves (the odd ones) took: kept in
+	 * locals, as a store into the board or where[] may be a store
+	 * into the cache, for all the compiler knows, and would have it
+	 * read its fields again.
+	 */
+	todo = landed = BIT(s);
+	odd = (m & 1u) << s;
+	do {
+		s = __builtin_ctz(todo);
+		todo &= todo - 1;
 		moves = c->spooky[s];
 		c->spooky[s] = 0;
 		for (; moves != 0; moves &= moves - 1) {
@@ -517,10 +517,13 @@ collapse(struct qttt_state *st, struct qttt_cache *c, int m, int s)
 			c->spooky[t] &= ~BIT(k);
 			st->where[k][0] = st->where[k][1] = t;
 			st->board[t] = k;
-			marks[QTTT_MOVER(k)] |= BIT(t);
-			queue[tail++] = t;
+			todo |= BIT(t);
+			landed |= BIT(t);
+			odd |= (k & 1u) << t;
 		}
-	}
+	} while (todo != 0);
+	marks[QTTT_X] = c->marks[QTTT_X] | odd;
+	marks[QTTT_O] = c->marks[QTTT_O] | (landed & ~odd);
 	st->pending = 0;
 	c->marks[QTTT_X] = marks[QTTT_X];
 	c->marks[QTTT_O] = marks[QTTT_O];
