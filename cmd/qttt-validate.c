@@ -133,7 +133,9 @@ check_games(const struct run *run, struct qttt_reader *r,
 	/* par_more() may leave the rest of a chunk to the main thread. */
 	while ((k = par_more(job) ? qttt_reader_next(r, rec) : 0) == 1) {
 		t->c.games++;
-		if (qttt_record_play(rec, &game) > 0) {
+		/* The game itself is only needed to write it out. */
+		if (qttt_record_play(rec, o->print || o->list ? &game : NULL) >
+		    0) {
 			t->c.invalid++;
 			t->c.diags += rec->ndiags + rec->ndropped;
 			t->status = EXIT_INVALID;

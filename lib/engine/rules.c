@@ -870,7 +870,7 @@ is_plain_measurement(const struct qttt_state *st,
 	    (a->sq[0] == st->where[m][0] || a->sq[0] == st->where[m][1]);
 }
 
-enum qttt_code
+inline enum qttt_code __attribute__((always_inline))
 qttt_engine_apply(struct qttt_engine *e, const struct qttt_action *a,
     struct qttt_diag *d)
 {
