@@ -494,35 +494,41 @@ canonical_mark(const char *t)
 }
 
 /*
- * The letter and the digit of a square as canonical form writes it,
- * a1..c3, looked up: 0x10 more than its column, and 0x10 more than 3
- * times its row; 0 for any other byte.  The sum of the two is 0x20
- * more than the square if both are one, and less than 0x20 if not.
+ * The two bytes of a square (a1..c3) or of a mark (X1, O2 ... X9, of
+ * the right parity) as canonical form writes them, looked up together
+ * as one 16-bit index (in the machine's byte order, as memcpy() reads
+ * them): SQ_BIT and the square, MARK_BIT and the move number, 0 for
+ * any other pair of bytes.  The table is large, but the pairs of the
+ * notation all fall in one 4 KiB page of it.
  */
-#define SQ_VALID	0x20
-static const unsigned char sq_col[256] = {
-	['a'] = 0x10, ['b'] = 0x11, ['c'] = 0x12
-};
-static const unsigned char sq_row[256] = {
-	['1'] = 0x10, ['2'] = 0x13, ['3'] = 0x16
+#if defined(__BYTE_ORDER__) && __BYTE_ORDER__ == __ORDER_BIG_ENDIAN__
+#define TWO(a, b)	((unsigned int)(unsigned char)(a) << 8 | (unsigned char)(b))
+#else
+#define TWO(a, b)	((unsigned int)(unsigned char)(b) << 8 | (unsigned char)(a))
+#endif
+#define SQ_BIT		0x10
+#define MARK_BIT	0x20
+static const unsigned char two_bytes[1 << 16] = {
+	[TWO('a', '1')] = SQ_BIT | 0, [TWO('b', '1')] = SQ_BIT | 1,
+	[TWO('c', '1')] = SQ_BIT | 2, [TWO('a', '2')] = SQ_BIT | 3,
+	[TWO('b', '2')] = SQ_BIT | 4, [TWO('c', '2')] = SQ_BIT | 5,
+	[TWO('a', '3')] = SQ_BIT | 6, [TWO('b', '3')] = SQ_BIT | 7,
+	[TWO('c', '3')] = SQ_BIT | 8,
+	[TWO('X', '1')] = MARK_BIT | 1, [TWO('O', '2')] = MARK_BIT | 2,
+	[TWO('X', '3')] = MARK_BIT | 3, [TWO('O', '4')] = MARK_BIT | 4,
+	[TWO('X', '5')] = MARK_BIT | 5, [TWO('O', '6')] = MARK_BIT | 6,
+	[TWO('X', '7')] = MARK_BIT | 7, [TWO('O', '8')] = MARK_BIT | 8,
+	[TWO('X', '9')] = MARK_BIT | 9
 };
 
-/*
- * The mark of a placement looked up the same way: for the digit, the
- * move number with MARK_X if X makes that move (1, 3 ... 9) or MARK_O
- * if O does (2 ... 8); for the letter, MARK_X or MARK_O.  The two have
- * a bit in common if the mark is one.
- */
-#define MARK_X		0x10
-#define MARK_O		0x20
-static const unsigned char mark_digit[256] = {
-	['1'] = MARK_X | 1, ['2'] = MARK_O | 2, ['3'] = MARK_X | 3,
-	['4'] = MARK_O | 4, ['5'] = MARK_X | 5, ['6'] = MARK_O | 6,
-	['7'] = MARK_X | 7, ['8'] = MARK_O | 8, ['9'] = MARK_X | 9
-};
-static const unsigned char mark_letter[256] = {
-	['X'] = MARK_X, ['O'] = MARK_O
-};
+static inline unsigned int
+two_at(const unsigned char *u)
+{
+	uint16_t	 v;
+
+	memcpy(&v, u, sizeof(v));
+	return two_bytes[v];
+}
 
 /*
  * A placement in two squares followed by "; " at t, ten bytes: the
@@ -537,10 +543,10 @@ canonical_pair(const char *t)
 
 	if (u[2] != ' ' || u[5] != ' ' || u[8] != ';' || u[9] != ' ')
 		return -1;
-	m = mark_digit[u[1]];
-	s0 = sq_col[u[3]] + sq_row[u[4]];
-	s1 = sq_col[u[6]] + sq_row[u[7]];
-	if ((m & mark_letter[u[0]]) == 0 || (s0 & s1 & SQ_VALID) == 0)
+	m = two_at(u);
+	s0 = two_at(u + 3);
+	s1 = two_at(u + 6);
+	if ((m & MARK_BIT) == 0 || (s0 & s1 & SQ_BIT) == 0)
 		return -1;
 	return (int)((m & 0xf) | (s0 & 0xf) << 4 | (s1 & 0xf) << 8);
 }
