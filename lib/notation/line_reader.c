@@ -467,32 +467,6 @@ qttt_line_comment(const char *s, size_t len, struct qttt_record *rec)
 /* The fast path: lines in canonical form                               */
 /* ------------------------------------------------------------------ */
 
-/* A square as canonical form writes it (a1..c3); -1 if not. */
-static int
-canonical_square(const char *t)
-{
-	unsigned int	 col = (unsigned char)t[0] - 'a';
-	unsigned int	 row = (unsigned char)t[1] - '1';
-
-	return col < 3 && row < 3 ? (int)(row * 3 + col) : -1;
-}
-
-/*
- * The move number of a mark written Xn or On of the right parity: X
- * makes the odd moves 1 to 9, O the even ones 2 to 8.
- */
-static int
-canonical_mark(const char *t)
-{
-	unsigned int	 m = (unsigned char)t[1] - '0';
-
-	if (t[0] == 'X')
-		return m % 2 == 1 && m <= 9 ? (int)m : 0;
-	if (t[0] == 'O')
-		return m % 2 == 0 && m >= 2 && m <= 8 ? (int)m : 0;
-	return 0;
-}
-
 /*
  * The two bytes of a square (a1..c3) or of a mark (X1, O2 ... X9, of
  * the right parity) as canonical form writes them, looked up together
@@ -528,6 +502,27 @@ two_at(const unsigned char *u)
 
 	memcpy(&v, u, sizeof(v));
 	return two_bytes[v];
+}
+
+/* A square as canonical form writes it (a1..c3); -1 if not. */
+static int
+canonical_square(const char *t)
+{
+	unsigned int	 v = two_at((const unsigned char *)t);
+
+	return (v & SQ_BIT) ? (int)(v & 0xf) : -1;
+}
+
+/*
+ * The move number of a mark written Xn or On of the right parity: X
+ * makes the odd moves 1 to 9, O the even ones 2 to 8; 0 if not one.
+ */
+static int
+canonical_mark(const char *t)
+{
+	unsigned int	 v = two_at((const unsigned char *)t);
+
+	return (v & MARK_BIT) ? (int)(v & 0xf) : 0;
 }
 
 /*
