@@ -107,11 +107,14 @@ qttt_action_text(char *p, const struct qttt_action *a)
 	}
 	*p++ = QTTT_LETTER(a->move);
 	/* A move number is one digit, but any byte is written whole. */
-	if (a->move >= 100)
-		*p++ = '0' + a->move / 100;
-	if (a->move >= 10)
+	if (a->move < 10)
+		*p++ = '0' + a->move;
+	else {
+		if (a->move >= 100)
+			*p++ = '0' + a->move / 100;
 		*p++ = '0' + a->move / 10 % 10;
-	*p++ = '0' + a->move % 10;
+		*p++ = '0' + a->move % 10;
+	}
 	if (a->kind == QTTT_MEASURE) {
 		*p++ = '-';
 		*p++ = '>';
