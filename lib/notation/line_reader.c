@@ -471,8 +471,9 @@ qttt_line_comment(const char *s, size_t len, struct qttt_record *rec)
  * The two bytes of a square (a1..c3) or of a mark (X1, O2 ... X9, of
  * the right parity) as canonical form writes them, looked up together
  * as one 16-bit index (in the machine's byte order, as memcpy() reads
- * them): SQ_BIT and the square, MARK_BIT and the move number, 0 for
- * any other pair of bytes.  The table is large, but the pairs of the
+ * them): SQ_BIT and the square, MARK_BIT and the move number; and the
+ * separator "; " between items, SEPARATOR; 0 for any other pair of
+ * bytes.  The table is large, but the pairs of the
  * notation all fall in one 4 KiB page of it.
  */
 #if defined(__BYTE_ORDER__) && __BYTE_ORDER__ == __ORDER_BIG_ENDIAN__
@@ -482,6 +483,7 @@ qttt_line_comment(const char *s, size_t len, struct qttt_record *rec)
 #endif
 #define SQ_BIT		0x10
 #define MARK_BIT	0x20
+#define SEPARATOR	0x40	/* "; " */
 static const unsigned char two_bytes[1 << 16] = {
 	[TWO('a', '1')] = SQ_BIT | 0, [TWO('b', '1')] = SQ_BIT | 1,
 	[TWO('c', '1')] = SQ_BIT | 2, [TWO('a', '2')] = SQ_BIT | 3,
@@ -492,7 +494,8 @@ static const unsigned char two_bytes[1 << 16] = {
 	[TWO('X', '3')] = MARK_BIT | 3, [TWO('O', '4')] = MARK_BIT | 4,
 	[TWO('X', '5')] = MARK_BIT | 5, [TWO('O', '6')] = MARK_BIT | 6,
 	[TWO('X', '7')] = MARK_BIT | 7, [TWO('O', '8')] = MARK_BIT | 8,
-	[TWO('X', '9')] = MARK_BIT | 9
+	[TWO('X', '9')] = MARK_BIT | 9,
+	[TWO(';', ' ')] = SEPARATOR
 };
 
 static inline unsigned int
@@ -536,7 +539,7 @@ canonical_pair(const char *t)
 	const unsigned char *u = (const unsigned char *)t;
 	unsigned int	 m, s0, s1;
 
-	if (u[2] != ' ' || u[5] != ' ' || u[8] != ';' || u[9] != ' ')
+	if (u[2] != ' ' || u[5] != ' ' || two_at(u + 8) != SEPARATOR)
 		return -1;
 	m = two_at(u);
 	s0 = two_at(u + 3);
@@ -565,17 +568,21 @@ parse_canonical(const struct cursor *c)
 	struct qttt_record *rec = c->rec;
 	const char	*s = c->s, *t;
 	struct qttt_item *it = rec->items;
-	const struct qttt_item *stop = rec->items + QTTT_MAXITEMS;
+	const struct qttt_item *stop = rec->items + QTTT_MAXITEMS, *last;
 	unsigned long	 lineno = c->lineno;
-	size_t		 len = c->len, pos = 0, rest;
+	size_t		 len = c->len, pos = 0, rest, pairs;
 	int		 k, m, sq0, sq1;
 
 	if (len == 0)
 		return 0;
 	for (;; it++) {
-		/* The commonest items, placements in two squares. */
-		while (len - pos >= 10 && it != stop &&
-		    (k = canonical_pair(s + pos)) >= 0) {
+		/*
+		 * The commonest items, placements in two squares, ten bytes
+		 * each: as many as the line and the items have room for.
+		 */
+		pairs = (len - pos) / 10;
+		last = pairs < (size_t)(stop - it) ? it + pairs : stop;
+		while (it < last && (k = canonical_pair(s + pos)) >= 0) {
 			memset(it, 0, sizeof(*it));
 			it->line = lineno;
 			it->col = pos;
