@@ -33,8 +33,13 @@ qttt_emit_uint_text(char *p, unsigned long n)
 		*p = '0' + n;
 		return p + 1;
 	}
-	for (len = 2, t = 100; len < 20 && n >= t; len++, t *= 10)
-		continue;
+	if (n < 1000000)
+		len = n < 100 ? 2 : n < 1000 ? 3 : n < 10000 ? 4 :
+		    n < 100000 ? 5 : 6;
+	else
+		for (len = 7, t = 10000000; len < 20 && n >= t; len++,
+		    t *= 10)
+			continue;
 	end = p + len;
 	for (p = end; n >= 100; n /= 100) {
 		r = n % 100;
