@@ -17,14 +17,6 @@
 #include "qttt.h"
 #include "internal.h"
 
-static int
-is_spooky(const struct qttt_state *st, int m)
-{
-	return st->where[m][0] < QTTT_NSQUARES &&
-	    st->where[m][1] < QTTT_NSQUARES &&
-	    st->where[m][0] != st->where[m][1];
-}
-
 /* ------------------------------------------------------------------ */
 /* Printing                                                             */
 /* ------------------------------------------------------------------ */
@@ -37,9 +29,9 @@ static const char spooky_marks[] = "??x1o2x3o4x5o6x7o8x9";
 static char *
 put_mark(char *p, const char *marks, int m)
 {
-	if (m < 1 || m > QTTT_MAXMOVES)
-		m = 0;
-	memcpy(p, marks + 2 * m, 2);
+	unsigned int	 i = (unsigned int)m <= QTTT_MAXMOVES ? m : 0;
+
+	memcpy(p, marks + 2 * i, 2);
 	return p + 2;
 }
 
@@ -54,18 +46,22 @@ format(const struct qttt_state *st, char *t)
 {
 	/* Bit m of spooky[s]: a mark of move m is in square s. */
 	unsigned int	 spooky[QTTT_NSQUARES];
-	unsigned int	 bits;
+	unsigned int	 bits, a, b;
 	char		*p = t;
 	int		 s, m, last;
 
 	/* One pass over the moves finds the spooky marks of each square. */
 	memset(spooky, 0, sizeof(spooky));
 	last = st->next > QTTT_MAXMOVES + 1 ? QTTT_MAXMOVES + 1 : st->next;
-	for (m = 1; m < last; m++)
-		if (is_spooky(st, m)) {
-			spooky[st->where[m][0]] |= 1u << m;
-			spooky[st->where[m][1]] |= 1u << m;
+	for (m = 1; m < last; m++) {
+		a = st->where[m][0];
+		b = st->where[m][1];
+		/* Classical first, as most moves of a state are. */
+		if (a != b && a < QTTT_NSQUARES && b < QTTT_NSQUARES) {
+			spooky[a] |= 1u << m;
+			spooky[b] |= 1u << m;
 		}
+	}
 	/* Each square and what follows it: ',' '/' or, last, ' '. */
 	for (s = 0; s < QTTT_NSQUARES; s++) {
 		if (st->board[s] != 0)
