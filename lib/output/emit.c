@@ -2,6 +2,7 @@
  * The JSON back end of the structured emitter (emit.h): what is not
  * inline.
  */
+#include <limits.h>
 #include <stdio.h>
 #include <string.h>
 
@@ -25,7 +26,7 @@ qttt_emit_uint_text(char *p, unsigned long n)
 {
 	const char	*pairs = qttt_emit_pairs;
 	unsigned long	 t;
-	unsigned int	 r;
+	unsigned int	 r, u;
 	int		 len;
 	char		*end;
 
@@ -41,11 +42,18 @@ qttt_emit_uint_text(char *p, unsigned long n)
 		    t *= 10)
 			continue;
 	end = p + len;
-	for (p = end; n >= 100; n /= 100) {
+	for (p = end; n > UINT_MAX; n /= 100) {
 		r = n % 100;
 		*--p = pairs[2 * r + 1];
 		*--p = pairs[2 * r];
 	}
+	/* The rest in 32 bits, which divide faster. */
+	for (u = n; u >= 100; u /= 100) {
+		r = u % 100;
+		*--p = pairs[2 * r + 1];
+		*--p = pairs[2 * r];
+	}
+	n = u;
 	if (n >= 10) {
 		*--p = pairs[2 * n + 1];
 		*--p = pairs[2 * n];
