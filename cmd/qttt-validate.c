@@ -217,7 +217,9 @@ check_games(const struct run *run, struct qttt_reader *r,
 		t->c.games++;
 		if (run->records != NULL && !o->quiet)
 			show_leadcut(err, run->name, rec);
-		if (qttt_record_play(rec, &game) > 0 &&
+		/* The game itself is only needed to write it out. */
+		if (qttt_record_play(rec, run->records != NULL || o->list ?
+		    &game : NULL) > 0 &&
 		    !(o->fixresult && wrong_result_only(rec))) {
 			t->c.invalid++;
 			t->status = EXIT_INVALID;

@@ -52,13 +52,18 @@ void	qttt_board_result(const struct qttt_state *, struct qttt_result *);
  * entries are never looked at, and are left as they were when the
  * square became classical); for each square, the spooky moves with a
  * mark in it (bit m for move m); each player's classical marks
- * ([QTTT_X] and [QTTT_O], bit s for square s).
+ * ([QTTT_X] and [QTTT_O], bit s for square s); the squares the next
+ * move may be placed in (open, bit s for square s): the squares
+ * without a classical mark while play goes on, by the rules this
+ * engine knows, with a move left to make and no measurement pending,
+ * and none otherwise.
  */
 struct qttt_cache {
 	unsigned char	comp[QTTT_NSQUARES];
 	unsigned short	members[QTTT_NSQUARES];
 	unsigned short	spooky[QTTT_NSQUARES];
 	unsigned short	marks[2];
+	unsigned short	open;
 };
 
 /*
@@ -80,6 +85,14 @@ void		 qttt_engine_load(struct qttt_engine *,
 		    const struct qttt_state *);
 enum qttt_code	 qttt_engine_apply(struct qttt_engine *,
 		    const struct qttt_action *, struct qttt_diag *);
+/*
+ * The commonest action: the next move in two different squares that
+ * open says it may take.  Places it and returns 1 if the action is
+ * one (and so legal, with nothing to refuse); returns 0, having done
+ * nothing, for any other, which qttt_engine_apply() judges.
+ */
+int		 qttt_engine_place(struct qttt_engine *,
+		    const struct qttt_action *);
 
 /*
  * qttt_game_play() with the game's state in play in e (game.c): e->st

@@ -648,7 +648,9 @@ enum qttt_code	 qttt_record_step(struct qttt_record *, size_t i,
  * it is undefined, so later items cannot be judged) or the first
  * syntax error.  Sorts the record's diagnostics by position.  Returns
  * the number of errors the record has in all (syntax and rules; its
- * warnings do not count): 0 for a valid record.
+ * warnings do not count): 0 for a valid record.  The game may be
+ * NULL: the record is then judged and nothing more kept, as a checker
+ * that writes nothing of a valid game needs.
  */
 size_t		 qttt_record_play(struct qttt_record *, struct qttt_game *);
 

@@ -10,8 +10,11 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include <limits.h>
+
 #include "qttt.h"
 #include "check_qttt.h"
+#include "output/emit.h"
 
 #define NGAMES	400
 
@@ -394,6 +397,36 @@ generate(void)
 		qttt_generator_game(&gen, &games[i]);
 }
 
+/*
+ * The JSON emitter's numbers are what printf() writes, at every length
+ * and on both sides of 32 bits.
+ */
+START_TEST(test_uint_text)
+{
+	char		 got[24], want[24];
+	unsigned long	 n, p;
+	int		 len;
+
+	for (p = 1; ; p *= 10) {
+		for (n = p - 1; n <= p + 1; n++) {
+			len = snprintf(want, sizeof(want), "%lu", n);
+			ck_assert_int_eq(qttt_emit_uint_text(got, n) - got, len);
+			ck_assert_mem_eq(got, want, len);
+		}
+		if (p > ULONG_MAX / 10)
+			break;
+	}
+	for (n = UINT_MAX - 1UL; n <= UINT_MAX + 101UL; n += 50) {
+		len = snprintf(want, sizeof(want), "%lu", n);
+		ck_assert_int_eq(qttt_emit_uint_text(got, n) - got, len);
+		ck_assert_mem_eq(got, want, len);
+	}
+	len = snprintf(want, sizeof(want), "%lu", ULONG_MAX);
+	ck_assert_int_eq(qttt_emit_uint_text(got, ULONG_MAX) - got, len);
+	ck_assert_mem_eq(got, want, len);
+}
+END_TEST
+
 Suite *
 convert_suite(void)
 {
@@ -405,6 +438,9 @@ convert_suite(void)
 	tcase_add_loop_test(tc, test_round_trip, 0, NFMT);
 	tcase_add_test(tc, test_canonical);
 	tcase_set_timeout(tc, 60);
+	suite_add_tcase(s, tc);
+	tc = tcase_create("numbers");
+	tcase_add_test(tc, test_uint_text);
 	suite_add_tcase(s, tc);
 	return s;
 }

@@ -421,6 +421,51 @@ START_TEST(test_rules_before_syntax)
 }
 END_TEST
 
+/*
+ * A record played with no game to keep (what qttt-validate does when
+ * it writes nothing of a valid record) has the same errors, with the
+ * same messages and positions, as one played into a game.
+ */
+START_TEST(test_play_without_game)
+{
+	static const char *const lines[] = {
+		"X1 b1 b3; O2 b1 b2; X3 c2 c3; O4 b3 c3; X5 b1 c2; "
+		    "measure X5->b1; O6 a1 a3; X7 c1 a2; O8 a1 a2; X9 c1 a3; "
+		    "measure X9->a3; 0-1",
+		"X1 a1 b1; O2 b1 c1; X3 c1 a1; measure X3->a1; 1-0",
+		"X1 a1 b1; O2 b1 c1; X3 c1 a1; measure X3->c1; *",
+		"X1 a1 b1; O2 b1 c1; X3 c1 a1; O4 a2 b2",
+		"X1 a1 b1; O2 c1 C1; X4 a1 b1; O2 zz b1",
+		"X1 a1 b1; X3 a1 b1; O4 a1 a1",
+		"X1 a1 b1; O2 a1 b1; measure X1->c3",
+		"X1 a1 b1; 1-0",
+		"X1 a1 a1",
+	};
+	struct qttt_diag with[QTTT_MAXDIAGS];
+	size_t		 i, j, n;
+
+	for (i = 0; i < sizeof(lines) / sizeof(lines[0]); i++) {
+		ck_assert_int_eq(parse(lines[i]), 1);
+		n = qttt_record_play(&rec, &game);
+		memcpy(with, rec.diags, rec.ndiags * sizeof(with[0]));
+		ck_assert_int_eq(parse(lines[i]), 1);
+		ck_assert_uint_eq(qttt_record_play(&rec, NULL), n);
+		for (j = 0; j < rec.ndiags; j++) {
+			ck_assert_int_eq(rec.diags[j].code, with[j].code);
+			ck_assert_uint_eq(rec.diags[j].col, with[j].col);
+			ck_assert_str_eq(rec.diags[j].msg, with[j].msg);
+		}
+	}
+	/* The first and the third are valid, the others not. */
+	ck_assert_int_eq(parse(lines[0]), 1);
+	ck_assert_uint_eq(qttt_record_play(&rec, NULL), 0);
+	ck_assert_int_eq(parse(lines[1]), 1);
+	ck_assert_uint_eq(qttt_record_play(&rec, NULL), 1);
+	ck_assert_int_eq(parse(lines[2]), 1);
+	ck_assert_uint_eq(qttt_record_play(&rec, NULL), 0);
+}
+END_TEST
+
 START_TEST(test_max_items)
 {
 	char	 line[512];
@@ -1001,6 +1046,7 @@ line_suite(void)
 	    sizeof(errors) / sizeof(errors[0]));
 	tcase_add_test(tc, test_every_error);
 	tcase_add_test(tc, test_rules_before_syntax);
+	tcase_add_test(tc, test_play_without_game);
 	tcase_add_test(tc, test_max_items);
 	tcase_add_test(tc, test_max_diags);
 	suite_add_tcase(s, tc);

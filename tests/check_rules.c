@@ -13,6 +13,7 @@
 #include <string.h>
 
 #include "qttt.h"
+#include "internal.h"
 #include "check_qttt.h"
 
 /* Square names: a1 = 0 ... c3 = 8. */
@@ -654,6 +655,48 @@ START_TEST(test_rule11_scores)
 }
 END_TEST
 
+/*
+ * The lines of every set of squares, for either player, are the lines
+ * of the board with all three squares in the set, in this order (rows,
+ * columns, diagonals): the engine looks them up in a table of its own.
+ */
+START_TEST(test_rule10_every_set)
+{
+	static const unsigned char board_lines[QTTT_NLINES][3] = {
+		{ 0, 1, 2 }, { 3, 4, 5 }, { 6, 7, 8 },
+		{ 0, 3, 6 }, { 1, 4, 7 }, { 2, 5, 8 },
+		{ 0, 4, 8 }, { 2, 4, 6 }
+	};
+	struct qttt_state st;
+	struct qttt_line lines[QTTT_NLINES];
+	unsigned int	 set, p;
+	size_t		 n, i, k;
+	int		 s;
+
+	for (p = 0; p < 2; p++)
+		for (set = 0; set < 512; set++) {
+			qttt_state_init(&st);
+			for (s = 0; s < QTTT_NSQUARES; s++)
+				if (set & 1u << s)
+					st.board[s] = p == 0 ? 1 : 2;
+			n = qttt_state_lines(&st, lines);
+			for (i = k = 0; i < QTTT_NLINES; i++) {
+				if (!(set >> board_lines[i][0] & 1) ||
+				    !(set >> board_lines[i][1] & 1) ||
+				    !(set >> board_lines[i][2] & 1))
+					continue;
+				ck_assert_uint_lt(k, n);
+				ck_assert_mem_eq(lines[k].squares, board_lines[i],
+				    3);
+				ck_assert_int_eq(lines[k].player,
+				    p == 0 ? QTTT_X : QTTT_O);
+				k++;
+			}
+			ck_assert_uint_eq(k, n);
+		}
+}
+END_TEST
+
 START_TEST(test_rule10_end)
 {
 	struct qttt_game g;
@@ -698,6 +741,39 @@ START_TEST(test_result_format)
 		    (int)strlen(results[i].text));
 		ck_assert_str_eq(buf, results[i].text);
 	}
+}
+END_TEST
+
+/*
+ * The seven possible results of rule 11, and no other pair of scores
+ * (out of range ones included); a result with a score out of range is
+ * written "*".
+ */
+START_TEST(test_result_possible)
+{
+	static const int possible[][2] = {
+		{ 2, 0 }, { 0, 2 }, { 2, 1 }, { 1, 2 }, { 3, 0 }, { 4, 0 },
+		{ 0, 0 }
+	};
+	struct qttt_result r;
+	char		 buf[8];
+	size_t		 i;
+	int		 x, o, want;
+
+	for (x = -1; x <= 5; x++)
+		for (o = -1; o <= 5; o++) {
+			want = 0;
+			for (i = 0; i < sizeof(possible) / sizeof(possible[0]);
+			    i++)
+				if (possible[i][0] == x && possible[i][1] == o)
+					want = 1;
+			ck_assert_int_eq(qttt_result_possible(x, o), want);
+		}
+	r.over = 1;
+	r.score[QTTT_X] = 5;
+	r.score[QTTT_O] = 0;
+	ck_assert_int_eq(qttt_result_format(&r, buf, sizeof(buf)), 1);
+	ck_assert_str_eq(buf, "*");
 }
 END_TEST
 
@@ -1550,8 +1626,10 @@ rules_suite(void)
 	tcase_add_test(tc, test_rule8_two_trees);
 	tcase_add_test(tc, test_rule9_classical);
 	tcase_add_test(tc, test_rule10_end);
+	tcase_add_test(tc, test_rule10_every_set);
 	tcase_add_loop_test(tc, test_rule11_scores, 0, NELEM(scores));
 	tcase_add_test(tc, test_result_format);
+	tcase_add_test(tc, test_result_possible);
 	tcase_add_test(tc, test_fact_full_after_nine);
 	tcase_add_test(tc, test_fact_four_measurements);
 	tcase_add_test(tc, test_fact_ninth_closes);

@@ -64,8 +64,20 @@ enum qttt_code
 qttt_game_play_engine(struct qttt_game *g, struct qttt_engine *e,
     const struct qttt_action *a, struct qttt_diag *d)
 {
+	struct qttt_action *canon;
 	enum qttt_code	 code;
 
+	if (qttt_engine_place(e, a)) {
+		/* Its squares in order, as the state has them. */
+		if (g->nplies < QTTT_MAXPLIES) {
+			canon = &g->plies[g->nplies++];
+			canon->kind = QTTT_PLACE;
+			canon->move = a->move;
+			canon->sq[0] = e->st.where[a->move][0];
+			canon->sq[1] = e->st.where[a->move][1];
+		}
+		return QTTT_OK;
+	}
 	if ((code = qttt_engine_apply(e, a, d)) == QTTT_OK)
 		add_ply(g, a, &e->st);
 	return code;
@@ -95,11 +107,14 @@ qttt_action_text(char *p, const struct qttt_action *a)
 	}
 	*p++ = QTTT_LETTER(a->move);
 	/* A move number is one digit, but any byte is written whole. */
-	if (a->move >= 100)
-		*p++ = '0' + a->move / 100;
-	if (a->move >= 10)
+	if (a->move < 10)
+		*p++ = '0' + a->move;
+	else {
+		if (a->move >= 100)
+			*p++ = '0' + a->move / 100;
 		*p++ = '0' + a->move / 10 % 10;
-	*p++ = '0' + a->move % 10;
+		*p++ = '0' + a->move % 10;
+	}
 	if (a->kind == QTTT_MEASURE) {
 		*p++ = '-';
 		*p++ = '>';

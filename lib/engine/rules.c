@@ -31,12 +31,9 @@ const unsigned char qttt_lines[QTTT_NLINES][3] = {
 	{ 0, 4, 8 }, { 2, 4, 6 }
 };
 
-/* The same lines as sets of squares (bit s for square s). */
+/* Sets of squares: bit s for square s. */
 #define BIT(s)		(1u << (s))
 #define ALLSQUARES	0x1ffu
-static const unsigned int line_masks[QTTT_NLINES] = {
-	0007, 0070, 0700, 0111, 0222, 0444, 0421, 0124
-};
 
 static int
 is_spooky(const struct qttt_state *st, int m)
@@ -136,7 +133,8 @@ static const struct qttt_cache empty_cache = {
 	{ BIT(0), BIT(1), BIT(2), BIT(3), BIT(4), BIT(5), BIT(6), BIT(7),
 	    BIT(8) },
 	{ 0 },
-	{ 0, 0 }
+	{ 0, 0 },
+	ALLSQUARES
 };
 
 /*
@@ -166,6 +164,10 @@ build_cache(const struct qttt_state *st, struct qttt_cache *c)
 		if (m != st->pending)
 			join(c, a, b);
 	}
+	c->open = 0;
+	if ((st->pending | st->result.over | st->rules) == 0 &&
+	    st->next >= 1 && st->next <= QTTT_MAXMOVES)
+		c->open = ALLSQUARES & ~(c->marks[QTTT_X] | c->marks[QTTT_O]);
 }
 
 int
@@ -238,35 +240,35 @@ board_marks(const struct qttt_state *st, unsigned int marks[2])
  * to a row (so the masks read best in octal): shifting the set right
  * by one and by two squares brings each row's squares onto its first
  * square, 0, 3 or 6; shifting by one and by two rows brings each
- * column's onto its top square, 0, 1 or 2.
+ * column's onto its top square, 0, 1 or 2.  A constant expression:
+ * the table below is made of it, once for every set.
  */
+#define FULL_ROWS(set)	((set) & (set) >> 1 & (set) >> 2 & 0111)
+#define FULL_COLUMNS(set) ((set) & (set) >> 3 & (set) >> 6 & 0007)
+#define FULL_LINES(set)							\
+	((FULL_ROWS(set) & 1) | (FULL_ROWS(set) >> 2 & 2) |		\
+	    (FULL_ROWS(set) >> 4 & 4) | FULL_COLUMNS(set) << 3 |	\
+	    (((set) & 0421) == 0421) << 6 |	/* a1 b2 c3 */		\
+	    (((set) & 0124) == 0124) << 7)	/* c1 b2 a3 */
+#define LINES_1(s)	FULL_LINES(s)
+#define LINES_4(s)	LINES_1(s), LINES_1((s) + 1), LINES_1((s) + 2),	\
+			LINES_1((s) + 3)
+#define LINES_16(s)	LINES_4(s), LINES_4((s) + 4), LINES_4((s) + 8),	\
+			LINES_4((s) + 12)
+#define LINES_64(s)	LINES_16(s), LINES_16((s) + 16),		\
+			LINES_16((s) + 32), LINES_16((s) + 48)
+#define LINES_256(s)	LINES_64(s), LINES_64((s) + 64),		\
+			LINES_64((s) + 128), LINES_64((s) + 192)
+
+/* FULL_LINES() of every set of squares, looked up by every collapse. */
+static const unsigned char set_lines[ALLSQUARES + 1] = {
+	LINES_256(0u), LINES_256(256u)
+};
+
 static inline unsigned int
 full_lines(unsigned int set)
 {
-	unsigned int	 rows = set & set >> 1 & set >> 2 & 0111;
-	unsigned int	 columns = set & set >> 3 & set >> 6 & 0007;
-
-	return (rows & 1) | (rows >> 2 & 2) | (rows >> 4 & 4) | columns << 3 |
-	    ((set & line_masks[6]) == line_masks[6]) << 6 |
-	    ((set & line_masks[7]) == line_masks[7]) << 7;
-}
-
-/*
- * Whether a set of squares holds a whole line, as full_lines() finds,
- * but stopping at the first: what every collapse asks.
- */
-static inline int
-has_line(unsigned int set)
-{
-	unsigned int	 rest = set & (set - 1);	/* all but the first */
-
-	/* Fewer than three squares, as after an early collapse. */
-	if ((rest & (rest - 1)) == 0)
-		return 0;
-	return (set & set >> 1 & set >> 2 & 0111) != 0 ||
-	    (set & set >> 3 & set >> 6 & 0007) != 0 ||
-	    (set & line_masks[6]) == line_masks[6] ||
-	    (set & line_masks[7]) == line_masks[7];
+	return set_lines[set & ALLSQUARES];
 }
 
 /* The time of a completed line i: the largest subscript in it. */
@@ -303,37 +305,51 @@ qttt_state_lines(const struct qttt_state *st, struct qttt_line out[QTTT_NLINES])
 }
 
 /*
+ * The earliest and the latest time of the lines of a set (as
+ * full_lines() makes them, not empty).
+ */
+static void
+line_times(const struct qttt_state *st, unsigned int full, int *first,
+    int *last)
+{
+	int	 t;
+
+	*first = 10;
+	*last = 0;
+	for (; full != 0; full &= full - 1) {
+		t = line_time(st, __builtin_ctz(full));
+		if (t < *first)
+			*first = t;
+		if (t > *last)
+			*last = t;
+	}
+}
+
+/*
  * Rules 10 and 11: the result of a board whose marks are known (as
- * board_marks() makes them).
+ * board_marks() makes them).  The times of the lines are only looked
+ * up when they matter: lines of both players, or two of one.
  */
 static void
 marks_result(const struct qttt_state *st, const unsigned int marks[2],
     struct qttt_result *r)
 {
-	int	 count[2] = { 0, 0 }, first[2] = { 10, 10 };
-	int	 last[2] = { 0, 0 };
-	unsigned int	 full;
-	int	 i, p, t;
+	unsigned int	 full[2];
+	int		 first[2], last[2], p;
 
+	full[QTTT_X] = full_lines(marks[QTTT_X]);
+	full[QTTT_O] = full_lines(marks[QTTT_O]);
 	memset(r, 0, sizeof(*r));
-	for (p = 0; p < 2; p++)
-		for (full = full_lines(marks[p]); full != 0;
-		    full &= full - 1) {
-			t = line_time(st, __builtin_ctz(full));
-			count[p]++;
-			if (t < first[p])
-				first[p] = t;
-			if (t > last[p])
-				last[p] = t;
-		}
-	if (count[QTTT_X] == 0 && count[QTTT_O] == 0) {
+	if ((full[QTTT_X] | full[QTTT_O]) == 0) {
 		/* A cat's game when full; otherwise play goes on. */
 		r->over = (marks[QTTT_X] | marks[QTTT_O]) == ALLSQUARES;
 		return;
 	}
 	r->over = 1;
-	if (count[QTTT_X] > 0 && count[QTTT_O] > 0) {
+	if (full[QTTT_X] != 0 && full[QTTT_O] != 0) {
 		/* One line each: the earlier scores 1, the later 1/2. */
+		line_times(st, full[QTTT_X], &first[QTTT_X], &last[QTTT_X]);
+		line_times(st, full[QTTT_O], &first[QTTT_O], &last[QTTT_O]);
 		if (first[QTTT_X] < first[QTTT_O]) {
 			r->score[QTTT_X] = 2;
 			r->score[QTTT_O] = 1;
@@ -343,15 +359,14 @@ marks_result(const struct qttt_state *st, const unsigned int marks[2],
 		}
 		return;
 	}
-	for (i = 0; i < 2; i++) {
-		if (count[i] == 0)
-			continue;
-		if (count[i] == 1)
-			r->score[i] = 2;
-		else
-			/* Two lines: 2 if they share X9's time, else 1 1/2. */
-			r->score[i] = first[i] == last[i] ? 4 : 3;
+	p = full[QTTT_X] != 0 ? QTTT_X : QTTT_O;
+	if ((full[p] & (full[p] - 1)) == 0) {
+		r->score[p] = 2;
+		return;
 	}
+	/* Two lines: 2 if they share X9's time, else 1 1/2. */
+	line_times(st, full[p], &first[p], &last[p]);
+	r->score[p] = first[p] == last[p] ? 4 : 3;
 }
 
 /*
@@ -463,24 +478,16 @@ qttt_state_cycle(const struct qttt_state *st, struct qttt_cycle *c)
  *
  * The cache says which spooky moves have a mark in each square and
  * where each player's classical marks are; both are kept up to date as
- * moves land.  Most collapses complete no line, which has_line() tells
+ * moves land.  Most collapses complete no line, which full_lines() tells
  * at once; only a board with a line, or a full one, goes on to
  * marks_result().
  */
 static void
 collapse(struct qttt_state *st, struct qttt_cache *c, int m, int s)
 {
-	unsigned char	 queue[QTTT_NSQUARES];
-	unsigned int	 marks[2], moves;
-	int		 head = 0, tail = 0, k, t;
+	unsigned int	 marks[2], moves, todo, landed, odd;
+	int		 k, t;
 
-	/*
-	 * The marks are gathered here and stored once: a store into the
-	 * board or where[] may be a store into the cache, for all the
-	 * compiler knows, and would have them read again.
-	 */
-	marks[QTTT_X] = c->marks[QTTT_X];
-	marks[QTTT_O] = c->marks[QTTT_O];
 	/* A measured move leaves its squares; the forced X9 has none. */
 	if (is_spooky(st, m)) {
 		c->spooky[st->where[m][0]] &= ~BIT(m);
@@ -488,10 +495,18 @@ collapse(struct qttt_state *st, struct qttt_cache *c, int m, int s)
 	}
 	st->where[m][0] = st->where[m][1] = s;
 	st->board[s] = m;
-	marks[QTTT_MOVER(m)] |= BIT(s);
-	queue[tail++] = s;
-	while (head < tail) {
-		s = queue[head++];
+	/*
+	 * The squares still to look at, those that became classical, and
+	 * those of them that X's moves (the odd ones) took: kept in
+	 * locals, as a store into the board or where[] may be a store
+	 * into the cache, for all the compiler knows, and would have it
+	 * read its fields again.
+	 */
+	todo = landed = BIT(s);
+	odd = (m & 1u) << s;
+	do {
+		s = __builtin_ctz(todo);
+		todo &= todo - 1;
 		moves = c->spooky[s];
 		c->spooky[s] = 0;
 		for (; moves != 0; moves &= moves - 1) {
@@ -502,17 +517,24 @@ collapse(struct qttt_state *st, struct qttt_cache *c, int m, int s)
 			c->spooky[t] &= ~BIT(k);
 			st->where[k][0] = st->where[k][1] = t;
 			st->board[t] = k;
-			marks[QTTT_MOVER(k)] |= BIT(t);
-			queue[tail++] = t;
+			todo |= BIT(t);
+			landed |= BIT(t);
+			odd |= (k & 1u) << t;
 		}
-	}
+	} while (todo != 0);
+	marks[QTTT_X] = c->marks[QTTT_X] | odd;
+	marks[QTTT_O] = c->marks[QTTT_O] | (landed & ~odd);
 	st->pending = 0;
 	c->marks[QTTT_X] = marks[QTTT_X];
 	c->marks[QTTT_O] = marks[QTTT_O];
-	if (!has_line(marks[QTTT_X]) && !has_line(marks[QTTT_O]) &&
+	c->open = 0;
+	if ((full_lines(marks[QTTT_X]) | full_lines(marks[QTTT_O])) == 0 &&
 	    (marks[QTTT_X] | marks[QTTT_O]) != ALLSQUARES) {
 		/* No line and a square open: play goes on. */
 		memset(&st->result, 0, sizeof(st->result));
+		if (st->next <= QTTT_MAXMOVES)
+			c->open = ALLSQUARES &
+			    ~(marks[QTTT_X] | marks[QTTT_O]);
 		return;
 	}
 	marks_result(st, marks, &st->result);
@@ -728,6 +750,9 @@ place_cached(struct qttt_state *st, struct qttt_cache *c, int m, int a,
 	/* In order, as build_cache() joins them: the same names. */
 	if (!closed)
 		join(c, a < b ? a : b, a < b ? b : a);
+	/* A measurement is due, or no move is left. */
+	if (closed || m == QTTT_MAXMOVES)
+		c->open = 0;
 	c->spooky[a] |= BIT(m);
 	c->spooky[b] |= BIT(m);
 }
@@ -810,24 +835,52 @@ qttt_engine_load(struct qttt_engine *e, const struct qttt_state *st)
 }
 
 /*
- * is_plain_placement(), with the flags that stop a placement looked at
- * together and the classical squares taken from the cache.
+ * is_plain_placement(), with the cache's open squares standing for
+ * the flags that stop a placement and for the classical squares: a
+ * square number above 8 has no bit in open.
  */
-enum qttt_code
+inline int __attribute__((always_inline))
+qttt_engine_place(struct qttt_engine *e, const struct qttt_action *a)
+{
+	unsigned int	 m = a->move, s0 = a->sq[0], s1 = a->sq[1];
+	unsigned int	 open = e->cache.open;
+
+	if (a->kind != QTTT_PLACE || m != e->st.next || s0 == s1 ||
+	    (s0 | s1) > 15 || (open >> s0 & open >> s1 & 1) == 0)
+		return 0;
+	place_cached(&e->st, &e->cache, m, s0, s1);
+	return 1;
+}
+
+/*
+ * Whether an action is the commonest measurement, the one canonical
+ * form writes: the closing move of the pending cycle to one of its two
+ * squares (rules 6 and 7), legal with nothing more to look at.
+ */
+static int
+is_plain_measurement(const struct qttt_state *st,
+    const struct qttt_action *a)
+{
+	unsigned int	 m = a->move;
+
+	return a->kind == QTTT_MEASURE && m == st->pending &&
+	    m - 1 < QTTT_MAXMOVES && m < st->next && !st->result.over &&
+	    st->rules == QTTT_RULES_GOFF && a->sq[0] < QTTT_NSQUARES &&
+	    st->where[m][0] != st->where[m][1] &&
+	    (a->sq[0] == st->where[m][0] || a->sq[0] == st->where[m][1]);
+}
+
+inline enum qttt_code __attribute__((always_inline))
 qttt_engine_apply(struct qttt_engine *e, const struct qttt_action *a,
     struct qttt_diag *d)
 {
-	struct qttt_state *st = &e->st;
-	unsigned int	 taken = e->cache.marks[QTTT_X] | e->cache.marks[QTTT_O];
-	unsigned int	 m = a->move, s0 = a->sq[0], s1 = a->sq[1];
-
-	if (a->kind != QTTT_PLACE || m != st->next || m - 1 >= QTTT_MAXMOVES ||
-	    (st->pending | st->result.over | st->rules) != 0 ||
-	    s0 >= QTTT_NSQUARES || s1 >= QTTT_NSQUARES || s0 == s1 ||
-	    ((taken >> s0 | taken >> s1) & 1) != 0)
-		return apply_checked(st, &e->cache, a, d);
-	place_cached(st, &e->cache, m, s0, s1);
-	return QTTT_OK;
+	if (qttt_engine_place(e, a))
+		return QTTT_OK;
+	if (is_plain_measurement(&e->st, a)) {
+		collapse(&e->st, &e->cache, a->move, a->sq[0]);
+		return QTTT_OK;
+	}
+	return apply_checked(&e->st, &e->cache, a, d);
 }
 
 size_t

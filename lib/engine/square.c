@@ -78,21 +78,36 @@ qttt_half_text(int h)
 	return text[h >= 0 && h <= 4 ? h : 0];
 }
 
+/* A score of h half points, "0" to "2", with no NUL when it is three. */
+static const char half_text[5][3] = { "0", "1/2", "1", "3/2", "2" };
+
+/*
+ * Written byte by byte rather than through the strings of
+ * qttt_half_text(): every state the tools write has its result.
+ */
+static char *
+score_text(char *p, int h)
+{
+	const char	*s = half_text[h];
+
+	*p++ = s[0];
+	if (h % 2 == 1) {
+		*p++ = s[1];
+		*p++ = s[2];
+	}
+	return p;
+}
+
 char *
 qttt_result_text(char *p, const struct qttt_result *r)
 {
-	const char	*s;
-
 	if (!r->over || r->score[0] > 4 || r->score[1] > 4) {
 		*p++ = '*';
 		return p;
 	}
-	for (s = qttt_half_text(r->score[0]); *s != '\0'; s++)
-		*p++ = *s;
+	p = score_text(p, r->score[0]);
 	*p++ = '-';
-	for (s = qttt_half_text(r->score[1]); *s != '\0'; s++)
-		*p++ = *s;
-	return p;
+	return score_text(p, r->score[1]);
 }
 
 int
@@ -107,7 +122,13 @@ int
 qttt_result_possible(int x, int o)
 {
 	/* 1-0 0-1 1-1/2 1/2-1 3/2-0 2-0 0-0, in half points (rule 11). */
-	return (x == 2 && o == 0) || (x == 0 && o == 2) ||
-	    (x == 2 && o == 1) || (x == 1 && o == 2) ||
-	    (x == 3 && o == 0) || (x == 4 && o == 0) || (x == 0 && o == 0);
+	static const unsigned char possible[5] = {
+		1 << 0 | 1 << 2,	/* X 0: O 0 or 1 */
+		1 << 2,			/* X 1/2: O 1 */
+		1 << 0 | 1 << 1,	/* X 1: O 0 or 1/2 */
+		1 << 0,			/* X 3/2: O 0 */
+		1 << 0			/* X 2: O 0 */
+	};
+
+	return x >= 0 && x <= 4 && o >= 0 && o <= 4 && (possible[x] >> o & 1);
 }

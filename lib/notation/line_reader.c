@@ -910,62 +910,66 @@ qttt_line_comment(const char *s, size_t len, struct qttt_record *rec)
 /* The fast path: lines in canonical form                               */
 /* ------------------------------------------------------------------ */
 
+/*
+ * The two bytes of a square (a1..c3) or of a mark (X1, O2 ... X9, of
+ * the right parity) as canonical form writes them, looked up together
+ * as one 16-bit index (in the machine's byte order, as memcpy() reads
+ * them): SQ_BIT and the square, MARK_BIT and the move number; and the
+ * separator "; " between items, SEPARATOR; 0 for any other pair of
+ * bytes.  The table is large, but the pairs of the
+ * notation all fall in one 4 KiB page of it.
+ */
+#if defined(__BYTE_ORDER__) && __BYTE_ORDER__ == __ORDER_BIG_ENDIAN__
+#define TWO(a, b)	((unsigned int)(unsigned char)(a) << 8 | (unsigned char)(b))
+#else
+#define TWO(a, b)	((unsigned int)(unsigned char)(b) << 8 | (unsigned char)(a))
+#endif
+#define SQ_BIT		0x10
+#define MARK_BIT	0x20
+#define SEPARATOR	0x40	/* "; " */
+static const unsigned char two_bytes[1 << 16] = {
+	[TWO('a', '1')] = SQ_BIT | 0, [TWO('b', '1')] = SQ_BIT | 1,
+	[TWO('c', '1')] = SQ_BIT | 2, [TWO('a', '2')] = SQ_BIT | 3,
+	[TWO('b', '2')] = SQ_BIT | 4, [TWO('c', '2')] = SQ_BIT | 5,
+	[TWO('a', '3')] = SQ_BIT | 6, [TWO('b', '3')] = SQ_BIT | 7,
+	[TWO('c', '3')] = SQ_BIT | 8,
+	[TWO('X', '1')] = MARK_BIT | 1, [TWO('O', '2')] = MARK_BIT | 2,
+	[TWO('X', '3')] = MARK_BIT | 3, [TWO('O', '4')] = MARK_BIT | 4,
+	[TWO('X', '5')] = MARK_BIT | 5, [TWO('O', '6')] = MARK_BIT | 6,
+	[TWO('X', '7')] = MARK_BIT | 7, [TWO('O', '8')] = MARK_BIT | 8,
+	[TWO('X', '9')] = MARK_BIT | 9,
+	[TWO(';', ' ')] = SEPARATOR
+};
+
+static inline unsigned int
+two_at(const unsigned char *u)
+{
+	uint16_t	 v;
+
+	memcpy(&v, u, sizeof(v));
+	return two_bytes[v];
+}
+
 /* A square as canonical form writes it (a1..c3); -1 if not. */
 static int
 canonical_square(const char *t)
 {
-	unsigned int	 col = (unsigned char)t[0] - 'a';
-	unsigned int	 row = (unsigned char)t[1] - '1';
+	unsigned int	 v = two_at((const unsigned char *)t);
 
-	return col < 3 && row < 3 ? (int)(row * 3 + col) : -1;
+	return (v & SQ_BIT) ? (int)(v & 0xf) : -1;
 }
 
 /*
  * The move number of a mark written Xn or On of the right parity: X
- * makes the odd moves 1 to 9, O the even ones 2 to 8.
+ * makes the odd moves 1 to 9, O the even ones 2 to 8; 0 if not one.
  */
 static int
 canonical_mark(const char *t)
 {
-	unsigned int	 m = (unsigned char)t[1] - '0';
+	unsigned int	 v = two_at((const unsigned char *)t);
 
-	if (t[0] == 'X')
-		return m % 2 == 1 && m <= 9 ? (int)m : 0;
-	if (t[0] == 'O')
-		return m % 2 == 0 && m >= 2 && m <= 8 ? (int)m : 0;
-	return 0;
+	return (v & MARK_BIT) ? (int)(v & 0xf) : 0;
 }
-
-/*
- * The letter and the digit of a square as canonical form writes it,
- * a1..c3, looked up: 0x10 more than its column, and 0x10 more than 3
- * times its row; 0 for any other byte.  The sum of the two is 0x20
- * more than the square if both are one, and less than 0x20 if not.
- */
-#define SQ_VALID	0x20
-static const unsigned char sq_col[256] = {
-	['a'] = 0x10, ['b'] = 0x11, ['c'] = 0x12
-};
-static const unsigned char sq_row[256] = {
-	['1'] = 0x10, ['2'] = 0x13, ['3'] = 0x16
-};
-
-/*
- * The mark of a placement looked up the same way: for the digit, the
- * move number with MARK_X if X makes that move (1, 3 ... 9) or MARK_O
- * if O does (2 ... 8); for the letter, MARK_X or MARK_O.  The two have
- * a bit in common if the mark is one.
- */
-#define MARK_X		0x10
-#define MARK_O		0x20
-static const unsigned char mark_digit[256] = {
-	['1'] = MARK_X | 1, ['2'] = MARK_O | 2, ['3'] = MARK_X | 3,
-	['4'] = MARK_O | 4, ['5'] = MARK_X | 5, ['6'] = MARK_O | 6,
-	['7'] = MARK_X | 7, ['8'] = MARK_O | 8, ['9'] = MARK_X | 9
-};
-static const unsigned char mark_letter[256] = {
-	['X'] = MARK_X, ['O'] = MARK_O
-};
 
 /*
  * A placement in two squares followed by "; " at t, ten bytes: the
@@ -978,12 +982,12 @@ canonical_pair(const char *t)
 	const unsigned char *u = (const unsigned char *)t;
 	unsigned int	 m, s0, s1;
 
-	if (u[2] != ' ' || u[5] != ' ' || u[8] != ';' || u[9] != ' ')
+	if (u[2] != ' ' || u[5] != ' ' || two_at(u + 8) != SEPARATOR)
 		return -1;
-	m = mark_digit[u[1]];
-	s0 = sq_col[u[3]] + sq_row[u[4]];
-	s1 = sq_col[u[6]] + sq_row[u[7]];
-	if ((m & mark_letter[u[0]]) == 0 || (s0 & s1 & SQ_VALID) == 0)
+	m = two_at(u);
+	s0 = two_at(u + 3);
+	s1 = two_at(u + 6);
+	if ((m & MARK_BIT) == 0 || (s0 & s1 & SQ_BIT) == 0)
 		return -1;
 	return (int)((m & 0xf) | (s0 & 0xf) << 4 | (s1 & 0xf) << 8);
 }
@@ -1007,17 +1011,21 @@ parse_canonical(const struct cursor *c)
 	struct qttt_record *rec = c->rec;
 	const char	*s = c->s, *t;
 	struct qttt_item *it = rec->items;
-	const struct qttt_item *stop = rec->items + QTTT_MAXITEMS;
+	const struct qttt_item *stop = rec->items + QTTT_MAXITEMS, *last;
 	unsigned long	 lineno = c->lineno;
-	size_t		 len = c->len, pos = 0, rest;
+	size_t		 len = c->len, pos = 0, rest, pairs;
 	int		 k, m, sq0, sq1;
 
 	if (len == 0)
 		return 0;
 	for (;; it++) {
-		/* The commonest items, placements in two squares. */
-		while (len - pos >= 10 && it != stop &&
-		    (k = canonical_pair(s + pos)) >= 0) {
+		/*
+		 * The commonest items, placements in two squares, ten bytes
+		 * each: as many as the line and the items have room for.
+		 */
+		pairs = (len - pos) / 10;
+		last = pairs < (size_t)(stop - it) ? it + pairs : stop;
+		while (it < last && (k = canonical_pair(s + pos)) >= 0) {
 			memset(it, 0, sizeof(*it));
 			it->line = lineno;
 			it->col = pos;

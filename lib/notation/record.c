@@ -94,7 +94,8 @@ rule_column(const struct qttt_item *it, enum qttt_code code,
 
 /*
  * qttt_record_step() with the game's state in play in e, and g->state
- * left for the caller (qttt_game_play_engine).
+ * left for the caller (qttt_game_play_engine); with g NULL, no ply is
+ * kept.
  */
 static enum qttt_code
 step(struct qttt_record *rec, size_t i, struct qttt_game *g,
@@ -131,8 +132,9 @@ step(struct qttt_record *rec, size_t i, struct qttt_game *g,
 	 * takes a slot in the record (or, with none left, is counted as
 	 * dropped): nearly every action is legal.
 	 */
-	if ((code = qttt_game_play_engine(g, e, &it->action, &scratch)) ==
-	    QTTT_OK)
+	if ((code = g != NULL ?
+	    qttt_game_play_engine(g, e, &it->action, &scratch) :
+	    qttt_engine_apply(e, &it->action, &scratch)) == QTTT_OK)
 		return QTTT_OK;
 	rec->nerrors++;
 	if ((d = record_slot(rec)) == NULL)
@@ -172,7 +174,8 @@ qttt_record_play(struct qttt_record *rec, struct qttt_game *g)
 	struct qttt_diag tmp;
 	size_t		 i, j;
 
-	g->nplies = 0;
+	if (g != NULL)
+		g->nplies = 0;
 	if (rec->has_start)
 		qttt_engine_load(&e, &rec->start);
 	else
@@ -180,7 +183,8 @@ qttt_record_play(struct qttt_record *rec, struct qttt_game *g)
 	for (i = 0; i < rec->nitems; i++)
 		if (step(rec, i, g, &e) != QTTT_OK)
 			break;
-	g->state = e.st;
+	if (g != NULL)
+		g->state = e.st;
 	/* Insertion sort: at most QTTT_MAXDIAGS entries. */
 	for (i = 1; i < rec->ndiags; i++) {
 		tmp = rec->diags[i];

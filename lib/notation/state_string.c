@@ -17,14 +17,6 @@
 #include "qttt.h"
 #include "internal.h"
 
-static int
-is_spooky(const struct qttt_state *st, int m)
-{
-	return st->where[m][0] < QTTT_NSQUARES &&
-	    st->where[m][1] < QTTT_NSQUARES &&
-	    st->where[m][0] != st->where[m][1];
-}
-
 /* ------------------------------------------------------------------ */
 /* Printing                                                             */
 /* ------------------------------------------------------------------ */
@@ -34,14 +26,13 @@ static const char capital_marks[] = "??X1O2X3O4X5O6X7O8X9";
 static const char spooky_marks[] = "??x1o2x3o4x5o6x7o8x9";
 
 /* Appends a mark; "??" for what only a corrupt state holds. */
-static size_t
-put_mark(char *t, size_t len, const char *marks, int m)
+static char *
+put_mark(char *p, const char *marks, int m)
 {
-	if (m < 1 || m > QTTT_MAXMOVES)
-		m = 0;
-	t[len] = marks[2 * m];
-	t[len + 1] = marks[2 * m + 1];
-	return len + 2;
+	unsigned int	 i = (unsigned int)m <= QTTT_MAXMOVES ? m : 0;
+
+	memcpy(p, marks + 2 * i, 2);
+	return p + 2;
 }
 
 /*
@@ -55,49 +46,51 @@ format(const struct qttt_state *st, char *t)
 {
 	/* Bit m of spooky[s]: a mark of move m is in square s. */
 	unsigned int	 spooky[QTTT_NSQUARES];
-	unsigned int	 bits;
-	size_t		 len = 0;
+	unsigned int	 bits, a, b;
+	char		*p = t;
 	int		 s, m, last;
 
 	/* One pass over the moves finds the spooky marks of each square. */
 	memset(spooky, 0, sizeof(spooky));
 	last = st->next > QTTT_MAXMOVES + 1 ? QTTT_MAXMOVES + 1 : st->next;
-	for (m = 1; m < last; m++)
-		if (is_spooky(st, m)) {
-			spooky[st->where[m][0]] |= 1u << m;
-			spooky[st->where[m][1]] |= 1u << m;
+	for (m = 1; m < last; m++) {
+		a = st->where[m][0];
+		b = st->where[m][1];
+		/* Classical first, as most moves of a state are. */
+		if (a != b && a < QTTT_NSQUARES && b < QTTT_NSQUARES) {
+			spooky[a] |= 1u << m;
+			spooky[b] |= 1u << m;
 		}
-	for (s = 0; s < QTTT_NSQUARES; s++) {
-		if (s > 0)
-			t[len++] = ",,/,,/,,"[s - 1];
-		if (st->board[s] != 0)
-			len = put_mark(t, len, capital_marks, st->board[s]);
-		else if (spooky[s] == 0)
-			t[len++] = '.';
-		else
-			for (bits = spooky[s] >> 1, m = 1; bits != 0;
-			    bits >>= 1, m++)
-				if (bits & 1)
-					len = put_mark(t, len, spooky_marks, m);
 	}
-	t[len++] = ' ';
+	/* Each square and what follows it: ',' '/' or, last, ' '. */
+	for (s = 0; s < QTTT_NSQUARES; s++) {
+		if (st->board[s] != 0)
+			p = put_mark(p, capital_marks, st->board[s]);
+		else if (spooky[s] == 0)
+			*p++ = '.';
+		else
+			for (bits = spooky[s]; bits != 0; bits &= bits - 1)
+				p = put_mark(p, spooky_marks,
+				    __builtin_ctz(bits));
+		*p++ = ",,/,,/,, "[s];
+	}
 	if (st->result.over || st->next < 1 || st->next > QTTT_MAXMOVES)
-		t[len++] = '-';
+		*p++ = '-';
 	else
-		len = put_mark(t, len, capital_marks, st->next);
-	t[len++] = ' ';
+		p = put_mark(p, capital_marks, st->next);
+	*p++ = ' ';
 	if (st->pending == 0)
-		t[len++] = '-';
+		*p++ = '-';
 	else
-		len = put_mark(t, len, capital_marks, st->pending);
-	t[len++] = ' ';
+		p = put_mark(p, capital_marks, st->pending);
+	*p++ = ' ';
 	/* A corrupt score shows as a game not over: "*". */
 	if (st->result.over && !qttt_result_possible(st->result.score[QTTT_X],
 	    st->result.score[QTTT_O]))
-		t[len++] = '*';
+		*p++ = '*';
 	else
-		len = qttt_result_text(t + len, &st->result) - t;
-	return len;
+		p = qttt_result_text(p, &st->result);
+	return p - t;
 }
 
 int

@@ -2,6 +2,7 @@
  * The JSON back end of the structured emitter (emit.h): what is not
  * inline.
  */
+#include <limits.h>
 #include <stdio.h>
 #include <string.h>
 
@@ -15,27 +16,44 @@ const char qttt_emit_pairs[200] =
     "50515253545556575859606162636465666768697071727374"
     "75767778798081828384858687888990919293949596979899";
 
-/* A number in decimal, two digits at a time. */
+/*
+ * A number in decimal, two digits at a time: its length first (the
+ * numbers of a state are mostly one or two digits, a game's number and
+ * line a few more), then the digits from the last.
+ */
 char *
 qttt_emit_uint_text(char *p, unsigned long n)
 {
 	const char	*pairs = qttt_emit_pairs;
 	unsigned long	 t;
-	unsigned int	 r;
-	int		 len = 1;
+	unsigned int	 r, u;
+	int		 len;
 	char		*end;
 
-	/* Its length first, then the digits from the last. */
-	for (t = n; t >= 100; t /= 100)
-		len += 2;
-	if (t >= 10)
-		len++;
+	if (n < 10) {
+		*p = '0' + n;
+		return p + 1;
+	}
+	if (n < 1000000)
+		len = n < 100 ? 2 : n < 1000 ? 3 : n < 10000 ? 4 :
+		    n < 100000 ? 5 : 6;
+	else
+		for (len = 7, t = 10000000; len < 20 && n >= t; len++,
+		    t *= 10)
+			continue;
 	end = p + len;
-	for (p = end; n >= 100; n /= 100) {
+	for (p = end; n > UINT_MAX; n /= 100) {
 		r = n % 100;
 		*--p = pairs[2 * r + 1];
 		*--p = pairs[2 * r];
 	}
+	/* The rest in 32 bits, which divide faster. */
+	for (u = n; u >= 100; u /= 100) {
+		r = u % 100;
+		*--p = pairs[2 * r + 1];
+		*--p = pairs[2 * r];
+	}
+	n = u;
 	if (n >= 10) {
 		*--p = pairs[2 * n + 1];
 		*--p = pairs[2 * n];

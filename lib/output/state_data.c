@@ -165,7 +165,7 @@ notation_keys(struct emit *e, const struct replay_point *pt)
 	const struct qttt_state	 *st = pt->state;
 	const struct qttt_record *rec = pt->game->rec;
 	char			  text[QTTT_RESULT_TEXT], *p;
-	int			  s, m;
+	int			  s, m, last;
 
 	emit_part(e);
 	EMIT_KEY(e, "game");
@@ -181,7 +181,8 @@ notation_keys(struct emit *e, const struct replay_point *pt)
 	emit_seq_end(e);
 	EMIT_KEY(e, "spooky");
 	emit_map(e);
-	for (m = 1; m < st->next && m <= QTTT_MAXMOVES; m++) {
+	last = st->next <= QTTT_MAXMOVES ? st->next : QTTT_MAXMOVES + 1;
+	for (m = 1; m < last; m++) {
 		if (st->where[m][0] == st->where[m][1])
 			continue;
 		emit_key(e, mark_name[m], 2);
