@@ -15,6 +15,9 @@
 #include "qttt.h"
 #include "common.h"
 
+#define MAX_MARKUP	64	/* -k items */
+#define MAX_CSS		65536	/* bytes of a style sheet */
+
 enum type {
 	TYPE_ASCII = 0,
 	TYPE_UTF8,
@@ -30,8 +33,12 @@ struct options {
 	const char	*dir;		/* -d: one file per diagram */
 	const char	*games;		/* -g, or NULL */
 	struct ranges	 gameset;	/* what -g says */
-	long		 ply;		/* -p: this ply; -1 the last */
+	long		 ply;		/* -p: from this ply; -1 the last */
+	long		 ply_to;	/* -p: to this one */
+	unsigned int	 sheet;		/* -G: a contact sheet, so many
+					   columns; 0 none */
 	const char	*state;		/* -S: this state string */
+	struct qttt_markup markup[MAX_MARKUP];	/* -k */
 };
 
 /* What has been written: for the blank line between text diagrams. */
@@ -40,11 +47,13 @@ static unsigned long	 nwritten;
 static void
 usage(FILE *f)
 {
-	fprintf(f, "usage: %s [-AabhLmV] [-c coords] [-d dir] [-F axis] "
-	    "[-f format]\n"
-	    "\t[-g game] [-p ply] [-r degrees] [-S state] [-s width] "
-	    "[-T type]\n"
-	    "\t[-t theme] [file ...]\n", progname);
+	fprintf(f, "usage: %s [-AabhLmV] [-C css] [-c coords] [-d dir] "
+	    "[-F axis]\n"
+	    "\t[-f format] [-G columns] [-g game] [-i ms] [-k markup] "
+	    "[-o file]\n"
+	    "\t[-p ply] [-r degrees] [-S state] [-s size] [-T type] "
+	    "[-t theme]\n"
+	    "\t[-W width] [file ...]\n", progname);
 }
 
 static void
@@ -58,6 +67,7 @@ help(void)
 	    " the last\n"
 	    "  -b, --bare           the board alone: no status line,"
 	    " no graph\n"
+	    "  -C, --css=FILE       embed this style sheet in the SVG\n"
 	    "  -c, --coords=STYLE   coordinates: none (default), a1,"
 	    " goff (1-9)\n"
 	    "  -d, --directory=DIR  write one file per diagram into DIR\n"
@@ -65,20 +75,30 @@ help(void)
 	    " (top-bottom)\n"
 	    "  -f, --format=FMT     input: auto (default), line, yaml,"
 	    " json, goff, state\n"
+	    "  -G, --sheet=COLUMNS  one SVG of each game's positions, so"
+	    " many a row\n"
 	    "  -g, --game=LIST      only these games of each input: 3, 2-5,"
 	    " 10-, 1,4\n"
+	    "  -i, --interval=MS    -A: each ply shows this long"
+	    " (default 1200)\n"
+	    "  -k, --markup=ITEM    fill, outline, arrow, label: e.g."
+	    " 'arrow a1 c3'\n"
 	    "  -L, --no-highlight   do not mark the last action\n"
 	    "  -m, --preview        a pending measurement: draw both"
 	    " outcomes\n"
-	    "  -p, --ply=N          the position after N plies"
+	    "  -o, --output=FILE    write to FILE, not the standard"
+	    " output\n"
+	    "  -p, --ply=N[-M]      the position after N plies, or N to M"
 	    " (default: the last)\n"
 	    "  -r, --rotate=DEG     turn the board 90, 180 or 270"
 	    " degrees clockwise\n"
 	    "  -S, --state=STRING   draw this state string\n"
-	    "  -s, --size=PX        SVG width in pixels\n"
+	    "  -s, --size=PX        SVG: the board's width in pixels\n"
 	    "  -T, --type=TYPE      output: ascii (default), utf8, svg\n"
 	    "  -t, --theme=THEME    SVG colours: light (default), dark,"
 	    " mono\n"
+	    "  -W, --width=PX       SVG: the whole picture's width in"
+	    " pixels\n"
 	    "  -h, --help           show this help\n"
 	    "  -V, --version        show the version\n"
 	    "\n"
@@ -183,6 +203,25 @@ emit_anim(const struct options *o, unsigned long game,
 	return close_output(o, f, path, k != 0);
 }
 
+/* -G: plies from..to of a game as one contact sheet. */
+static int
+emit_sheet(const struct options *o, unsigned long game,
+    const struct qttt_state *start, const struct qttt_action *plies,
+    size_t nplies, size_t from, size_t to)
+{
+	char	 name[64], path[PATH_MAX];
+	FILE	*f;
+	int	 k;
+
+	snprintf(name, sizeof(name), "game%04lu.svg", game);
+	if ((f = open_output(o, name, path, sizeof(path))) == NULL)
+		return -1;
+	errno = 0;
+	k = qttt_render_sheet(f, start, plies, nplies, from, to, o->sheet,
+	    &o->r);
+	return close_output(o, f, path, k != 0);
+}
+
 /* ------------------------------------------------------------------ */
 /* Game records                                                         */
 /* ------------------------------------------------------------------ */
@@ -202,7 +241,7 @@ draw_game(const struct options *o, const char *name,
 		qttt_state_init(&st);
 		return emit_anim(o, rec->index, &st, g->plies, g->nplies);
 	}
-	if (o->all) {
+	if (o->all || (o->sheet > 0 && o->ply < 0)) {
 		from = 0;
 		to = g->nplies;
 	} else if (o->ply < 0)
@@ -212,8 +251,17 @@ draw_game(const struct options *o, const char *name,
 		    "ply %zu: there is no ply %ld\n", progname, name,
 		    rec->line + 1, rec->index, g->nplies, o->ply);
 		return EXIT_INVALID;
-	} else
-		from = to = o->ply;
+	} else {
+		from = o->ply;
+		/* A range past the end stops at the end. */
+		to = (size_t)o->ply_to < g->nplies ? (size_t)o->ply_to :
+		    g->nplies;
+	}
+	if (o->sheet > 0) {
+		qttt_state_init(&st);
+		return emit_sheet(o, rec->index, &st, g->plies, g->nplies,
+		    from, to) != 0 ? -1 : EXIT_VALID;
+	}
 	for (p = from; p <= to; p++) {
 		qttt_game_state_at(g, p, &st);
 		if (emit(o, rec->index, p, &st, g->plies, p) != 0)
@@ -242,9 +290,12 @@ struct run {
 static int
 run_flush(const struct options *o, struct run *run)
 {
-	if (!run->started || !o->animate ||
+	if (!run->started || (!o->animate && o->sheet == 0) ||
 	    (o->games != NULL && !in_ranges(&o->gameset, run->index)))
 		return 0;
+	if (o->sheet > 0)
+		return emit_sheet(o, run->index, &run->start, run->plies,
+		    run->nplies, 0, run->nplies);
 	return emit_anim(o, run->index, &run->start, run->plies,
 	    run->nplies);
 }
@@ -278,7 +329,7 @@ draw_state(const struct options *o, const char *name,
 		run->nplies = 0;
 	}
 	run->last = *st;
-	if (o->animate ||
+	if (o->animate || o->sheet > 0 ||
 	    (o->games != NULL && !in_ranges(&o->gameset, run->index)))
 		return EXIT_VALID;
 	if (emit(o, run->index, run->nplies, st, run->plies,
@@ -353,6 +404,8 @@ render_arg(const struct options *o, const char *s)
 	}
 	if (o->animate)
 		return emit_anim(o, 1, &st, NULL, 0);
+	if (o->sheet > 0)
+		return emit_sheet(o, 1, &st, NULL, 0, 0, 0);
 	return emit(o, 1, 0, &st, NULL, 0);
 }
 
@@ -404,6 +457,60 @@ parse_flip(const char *s)
 	return lookup_name(names, NVALUES(names), s);
 }
 
+/* -p: N, or a range N-M of plies.  Returns 0, or -1. */
+static int
+parse_plies(const char *s, long *from, long *to)
+{
+	unsigned long long a, b;
+	char		 buf[32];
+	const char	*dash = strchr(s, '-');
+
+	if (dash == NULL) {
+		if (parse_number(s, 0, QTTT_MAXPLIES, &a) == -1)
+			return -1;
+		*from = *to = a;
+		return 0;
+	}
+	if ((size_t)(dash - s) >= sizeof(buf))
+		return -1;
+	snprintf(buf, sizeof(buf), "%.*s", (int)(dash - s), s);
+	if (parse_number(buf, 0, QTTT_MAXPLIES, &a) == -1 ||
+	    parse_number(dash + 1, 0, QTTT_MAXPLIES, &b) == -1 || b < a)
+		return -1;
+	*from = a;
+	*to = b;
+	return 0;
+}
+
+/*
+ * -C: the style sheet in path, into a string that lasts as long as the
+ * program.  Returns it, or NULL after a message.
+ */
+static char *
+read_css(const char *path)
+{
+	static char	 css[MAX_CSS + 1];
+	FILE		*f;
+	size_t		 n;
+
+	if ((f = fopen(path, "r")) == NULL) {
+		fprintf(stderr, "%s: %s: %s\n", progname, path,
+		    strerror(errno));
+		return NULL;
+	}
+	n = fread(css, 1, sizeof(css), f);
+	if (ferror(f) || n > MAX_CSS || memchr(css, '\0', n) != NULL) {
+		fprintf(stderr, "%s: %s: %s\n", progname, path, ferror(f) ?
+		    strerror(errno) : n > MAX_CSS ? "a style sheet of more "
+		    "than 64 KiB" : "a NUL byte in a style sheet");
+		fclose(f);
+		return NULL;
+	}
+	fclose(f);
+	css[n] = '\0';
+	return css;
+}
+
 /*
  * The directory for -d: made if it does not exist (its parent must).
  * Returns 0, or -1 after a message.
@@ -430,14 +537,19 @@ main(int argc, char *argv[])
 		{ "animate",	  no_argument,		NULL, 'A' },
 		{ "all",	  no_argument,		NULL, 'a' },
 		{ "bare",	  no_argument,		NULL, 'b' },
+		{ "css",	  required_argument,	NULL, 'C' },
 		{ "coords",	  required_argument,	NULL, 'c' },
 		{ "directory",	  required_argument,	NULL, 'd' },
 		{ "flip",	  required_argument,	NULL, 'F' },
 		{ "format",	  required_argument,	NULL, 'f' },
 		{ "game",	  required_argument,	NULL, 'g' },
+		{ "sheet",	  required_argument,	NULL, 'G' },
 		{ "help",	  no_argument,		NULL, 'h' },
+		{ "interval",	  required_argument,	NULL, 'i' },
+		{ "markup",	  required_argument,	NULL, 'k' },
 		{ "no-highlight", no_argument,		NULL, 'L' },
 		{ "preview",	  no_argument,		NULL, 'm' },
+		{ "output",	  required_argument,	NULL, 'o' },
 		{ "ply",	  required_argument,	NULL, 'p' },
 		{ "rotate",	  required_argument,	NULL, 'r' },
 		{ "state",	  required_argument,	NULL, 'S' },
@@ -445,19 +557,23 @@ main(int argc, char *argv[])
 		{ "type",	  required_argument,	NULL, 'T' },
 		{ "theme",	  required_argument,	NULL, 't' },
 		{ "version",	  no_argument,		NULL, 'V' },
+		{ "width",	  required_argument,	NULL, 'W' },
 		{ NULL,		  0,			NULL, 0 }
 	};
-	struct options	 o;
+	static struct options o;
+	struct qttt_diag d;
+	const char	*output = NULL;
 	unsigned long long u;
 	long		 v;
 	int		 ch, status = EXIT_VALID, s, i, typed = 0;
 
 	setprogname_from(argv[0]);
-	memset(&o, 0, sizeof(o));
 	qttt_render_defaults(&o.r);
 	o.ply = -1;
-	while ((ch = getopt_long(argc, argv, "Aabc:d:F:f:g:hLmp:r:S:s:T:t:V",
-	    longopts, NULL)) != -1) {
+	o.r.markup = o.markup;
+	while ((ch = getopt_long(argc, argv,
+	    "AabC:c:d:F:f:G:g:hi:k:Lmo:p:r:S:s:T:t:VW:", longopts,
+	    NULL)) != -1) {
 		switch (ch) {
 		case 'A':
 			o.animate = 1;
@@ -467,6 +583,10 @@ main(int argc, char *argv[])
 			break;
 		case 'b':
 			o.r.bare = 1;
+			break;
+		case 'C':
+			if ((o.r.css = read_css(optarg)) == NULL)
+				return EXIT_TROUBLE;
 			break;
 		case 'c':
 			if ((v = parse_coords(optarg)) == -1)
@@ -489,6 +609,12 @@ main(int argc, char *argv[])
 				    optarg);
 			o.format = v;
 			break;
+		case 'G':
+			if (parse_number(optarg, 1, 14, &u) == -1)
+				return usage_error(usage, "bad number of "
+				    "columns: %s (1 to 14)", optarg);
+			o.sheet = u;
+			break;
 		case 'g':
 			if (parse_games(optarg, &o.gameset) == -1)
 				return usage_error(usage, "bad game numbers "
@@ -498,17 +624,35 @@ main(int argc, char *argv[])
 		case 'h':
 			help();
 			break;
+		case 'i':
+			if (parse_number(optarg, 20, 600000, &u) == -1)
+				return usage_error(usage, "bad interval: %s "
+				    "(20 to 600000 ms)", optarg);
+			o.r.frame_ms = u;
+			break;
+		case 'k':
+			if (o.r.nmarkup == MAX_MARKUP)
+				return usage_error(usage, "more than %d -k",
+				    MAX_MARKUP);
+			if (qttt_markup_parse(optarg,
+			    &o.markup[o.r.nmarkup], &d) == -1)
+				return usage_error(usage, "-k '%s', column "
+				    "%lu: %s", optarg, d.col + 1, d.msg);
+			o.r.nmarkup++;
+			break;
 		case 'L':
 			o.r.highlight = 0;
 			break;
 		case 'm':
 			o.r.preview = 1;
 			break;
+		case 'o':
+			output = optarg;
+			break;
 		case 'p':
-			if (parse_number(optarg, 0, QTTT_MAXPLIES, &u) == -1)
+			if (parse_plies(optarg, &o.ply, &o.ply_to) == -1)
 				return usage_error(usage, "bad ply: %s (0 to "
-				    "14)", optarg);
-			o.ply = u;
+				    "14, or a range such as 4-7)", optarg);
 			break;
 		case 'r':
 			if (parse_number(optarg, 0, 270, &u) == -1 ||
@@ -524,7 +668,7 @@ main(int argc, char *argv[])
 			if (parse_number(optarg, 16, 100000, &u) == -1)
 				return usage_error(usage, "bad size: %s (16 to "
 				    "100000 pixels)", optarg);
-			o.r.width = u;
+			o.r.board = u;
 			break;
 		case 'T':
 			if ((v = parse_type(optarg)) == -1)
@@ -542,6 +686,12 @@ main(int argc, char *argv[])
 		case 'V':
 			print_version();
 			break;
+		case 'W':
+			if (parse_number(optarg, 16, 100000, &u) == -1)
+				return usage_error(usage, "bad width: %s (16 "
+				    "to 100000 pixels)", optarg);
+			o.r.width = u;
+			break;
 		default:
 			usage(stderr);
 			return EXIT_TROUBLE;
@@ -554,8 +704,22 @@ main(int argc, char *argv[])
 		o.type = TYPE_SVG;
 	if (o.animate && o.type != TYPE_SVG)
 		return usage_error(usage, "%s", "-A draws SVG only");
+	if (o.sheet > 0 && !typed)
+		o.type = TYPE_SVG;
+	if (o.sheet > 0 && o.type != TYPE_SVG)
+		return usage_error(usage, "%s", "-G draws SVG only");
 	if (o.animate && o.all)
 		return usage_error(usage, "%s", "-A and -a: choose one");
+	if (o.sheet > 0 && (o.animate || o.all))
+		return usage_error(usage, "%s", o.animate ?
+		    "-G and -A: choose one" : "-G and -a: choose one");
+	if (output != NULL && o.dir != NULL)
+		return usage_error(usage, "%s", "-o and -d: choose one");
+	if (output != NULL && freopen(output, "w", stdout) == NULL) {
+		fprintf(stderr, "%s: %s: %s\n", progname, output,
+		    strerror(errno));
+		return EXIT_TROUBLE;
+	}
 	if (o.all && o.ply >= 0)
 		return usage_error(usage, "%s", "-a and -p: choose one");
 	if (o.state != NULL && argc > 0)
