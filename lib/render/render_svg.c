@@ -228,8 +228,8 @@ square_xy(const struct svg *s, int sq, double bx, double by, double *x,
 static void
 slot_xy(int m, double *x, double *y)
 {
-	*x = 22 + 28 * ((m - 1) % 3);
-	*y = 24 + 26 * ((m - 1) / 3);
+	*x = 21 + 26 * ((m - 1) % 3);
+	*y = 23 + 25 * ((m - 1) / 3);
 }
 
 /* ------------------------------------------------------------------ */
@@ -424,20 +424,21 @@ board_static(struct svg *s, double bx, double by)
 		fputs("</g>\n", s->f);
 	} else if (s->o->coords == QTTT_COORDS_GOFF) {
 		/*
-		 * In the bottom right corner, where no spooky mark goes
-		 * (move 9 is always classical), clear of a classical
-		 * mark's subscript and of a cycle's outline.
+		 * In the bottom right corner, clear of the marks and their
+		 * highlights; a halo of the background keeps a cycle's
+		 * outline, drawn later, from striking through it.
 		 */
 		fprintf(s->f, "<g class=\"qttt-coords\" font-family=\"%s\" "
-		    "font-size=\"16\" fill=\"%s\" text-anchor=\"end\">\n",
-		    FONT_LABEL, pal->muted);
+		    "font-size=\"14\" fill=\"%s\" text-anchor=\"end\" "
+		    "stroke=\"%s\" stroke-width=\"3\" paint-order=\"stroke\">"
+		    "\n", FONT_LABEL, pal->muted, pal->bg);
 		for (p = 0; p < QTTT_NSQUARES; p++) {
 			if (labelled(s, s->at[p]))
 				continue;	/* the label takes its place */
 			fputs("<text class=\"qttt-coord\" x=\"", s->f);
-			num(s->f, bx + (p % 3) * SQ + SQ - 9);
+			num(s->f, bx + (p % 3) * SQ + SQ - 4);
 			fputs("\" y=\"", s->f);
-			num(s->f, by + (p / 3) * SQ + SQ - 9);
+			num(s->f, by + (p / 3) * SQ + SQ - 5);
 			fprintf(s->f, "\">%d</text>\n",
 			    QTTT_SQUARE_GOFF(s->at[p]));
 		}
@@ -527,7 +528,7 @@ board_marks(struct svg *s, const struct qttt_state *st,
 		for (i = 0; i < 2; i++) {
 			square_xy(s, last->sq[i], bx, by, &x, &y);
 			slot_xy(last->move, &mx, &my);
-			rect(s, "qttt-last", x + mx - 13, y + my - 13, 26, 26,
+			rect(s, "qttt-last", x + mx - 12, y + my - 12, 24, 24,
 			    5, paint);
 		}
 	}
@@ -545,7 +546,7 @@ board_marks(struct svg *s, const struct qttt_state *st,
 			    (st->where[m][0] != sq && st->where[m][1] != sq))
 				continue;
 			slot_xy(m, &mx, &my);
-			mark(s, x + mx, y + my + 8, m, 21, "qttt-spooky", "");
+			mark(s, x + mx, y + my + 7, m, 20, "qttt-spooky", "");
 		}
 	}
 	fputs("</g>\n", s->f);
