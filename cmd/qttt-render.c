@@ -186,26 +186,12 @@ emit(const struct options *o, unsigned long game, size_t ply,
 	return close_output(o, f, path, draw(f, o, st, plies, nplies) != 0);
 }
 
+/*
+ * A whole game in one file: animated (-A), or the boards after plies
+ * from..to as a contact sheet (-G).
+ */
 static int
-emit_anim(const struct options *o, unsigned long game,
-    const struct qttt_state *start, const struct qttt_action *plies,
-    size_t nplies)
-{
-	char	 name[64], path[PATH_MAX];
-	FILE	*f;
-	int	 k;
-
-	snprintf(name, sizeof(name), "game%04lu.svg", game);
-	if ((f = open_output(o, name, path, sizeof(path))) == NULL)
-		return -1;
-	errno = 0;
-	k = qttt_render_anim(f, start, plies, nplies, &o->r);
-	return close_output(o, f, path, k != 0);
-}
-
-/* -G: plies from..to of a game as one contact sheet. */
-static int
-emit_sheet(const struct options *o, unsigned long game,
+emit_game(const struct options *o, unsigned long game,
     const struct qttt_state *start, const struct qttt_action *plies,
     size_t nplies, size_t from, size_t to)
 {
@@ -217,8 +203,11 @@ emit_sheet(const struct options *o, unsigned long game,
 	if ((f = open_output(o, name, path, sizeof(path))) == NULL)
 		return -1;
 	errno = 0;
-	k = qttt_render_sheet(f, start, plies, nplies, from, to, o->sheet,
-	    &o->r);
+	if (o->sheet > 0)
+		k = qttt_render_sheet(f, start, plies, nplies, from, to,
+		    o->sheet, &o->r);
+	else
+		k = qttt_render_anim(f, start, plies, nplies, &o->r);
 	return close_output(o, f, path, k != 0);
 }
 
@@ -239,7 +228,8 @@ draw_game(const struct options *o, const char *name,
 
 	if (o->animate) {
 		qttt_state_init(&st);
-		return emit_anim(o, rec->index, &st, g->plies, g->nplies);
+		return emit_game(o, rec->index, &st, g->plies, g->nplies, 0,
+		    g->nplies);
 	}
 	if (o->all || (o->sheet > 0 && o->ply < 0)) {
 		from = 0;
@@ -259,7 +249,7 @@ draw_game(const struct options *o, const char *name,
 	}
 	if (o->sheet > 0) {
 		qttt_state_init(&st);
-		return emit_sheet(o, rec->index, &st, g->plies, g->nplies,
+		return emit_game(o, rec->index, &st, g->plies, g->nplies,
 		    from, to) != 0 ? -1 : EXIT_VALID;
 	}
 	for (p = from; p <= to; p++) {
@@ -293,11 +283,8 @@ run_flush(const struct options *o, struct run *run)
 	if (!run->started || (!o->animate && o->sheet == 0) ||
 	    (o->games != NULL && !in_ranges(&o->gameset, run->index)))
 		return 0;
-	if (o->sheet > 0)
-		return emit_sheet(o, run->index, &run->start, run->plies,
-		    run->nplies, 0, run->nplies);
-	return emit_anim(o, run->index, &run->start, run->plies,
-	    run->nplies);
+	return emit_game(o, run->index, &run->start, run->plies,
+	    run->nplies, 0, run->nplies);
 }
 
 /*
@@ -402,10 +389,8 @@ render_arg(const struct options *o, const char *s)
 		show_diag(stderr, "<argument>", &where, &d);
 		return EXIT_INVALID;
 	}
-	if (o->animate)
-		return emit_anim(o, 1, &st, NULL, 0);
-	if (o->sheet > 0)
-		return emit_sheet(o, 1, &st, NULL, 0, 0, 0);
+	if (o->animate || o->sheet > 0)
+		return emit_game(o, 1, &st, NULL, 0, 0, 0);
 	return emit(o, 1, 0, &st, NULL, 0);
 }
 

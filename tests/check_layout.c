@@ -426,6 +426,22 @@ struct box {
 	double	 x0, y0, x1, y1;
 };
 
+/* Whether box a is within 10 units of box b: in b's square. */
+static int
+nearby(const struct box *a, const struct box *b)
+{
+	return !(a->x1 < b->x0 - 10 || a->x0 > b->x1 + 10 ||
+	    a->y1 < b->y0 - 10 || a->y0 > b->y1 + 10);
+}
+
+/* Whether two boxes are apart. */
+static int
+apart(const struct box *a, const struct box *b)
+{
+	return a->x1 < b->x0 || a->x0 > b->x1 || a->y1 < b->y0 ||
+	    a->y0 > b->y1;
+}
+
 static struct box
 rect_box(const char *p)
 {
@@ -513,10 +529,7 @@ START_TEST(test_board_clear)
 				b.y0 = y - size * 0.75;
 				b.y1 = y + size * 0.14;
 				for (k = 0; k < nout; k++) {
-					if (b.x1 < out[k].x0 - 10 ||
-					    b.x0 > out[k].x1 + 10 ||
-					    b.y1 < out[k].y0 - 10 ||
-					    b.y0 > out[k].y1 + 10)
+					if (!nearby(&b, &out[k]))
 						continue;
 					in = b.x0 >= out[k].x0 + 1 &&
 					    b.x1 <= out[k].x1 - 1 &&
@@ -527,24 +540,15 @@ START_TEST(test_board_clear)
 					checked++;
 				}
 				for (j = 0; j < nnum; j++)
-					ck_assert_msg(b.x1 < num[j].x0 ||
-					    b.x0 > num[j].x1 ||
-					    b.y1 < num[j].y0 ||
-					    b.y0 > num[j].y1, "the mark at "
-					    "%.1f,%.1f (%.1f-%.1f, %.1f-%.1f) "
-					    "on a square number (%.1f-%.1f, "
-					    "%.1f-%.1f)", x, y, b.x0, b.x1,
-					    b.y0, b.y1, num[j].x0, num[j].x1,
-					    num[j].y0, num[j].y1);
+					ck_assert_msg(apart(&b, &num[j]),
+					    "the mark at %.1f,%.1f on a square "
+					    "number", x, y);
 			}
 			for (p = svg; (p = strstr(p, "class=\"qttt-last\""))
 			    != NULL; p++) {
 				b = rect_box(p);
 				for (k = 0; k < nout; k++) {
-					if (b.x1 < out[k].x0 - 10 ||
-					    b.x0 > out[k].x1 + 10 ||
-					    b.y1 < out[k].y0 - 10 ||
-					    b.y0 > out[k].y1 + 10)
+					if (!nearby(&b, &out[k]))
 						continue;
 					ck_assert_msg(b.x0 >= out[k].x0 &&
 					    b.x1 <= out[k].x1 &&
@@ -553,11 +557,8 @@ START_TEST(test_board_clear)
 					    "touches an outline");
 				}
 				for (j = 0; j < nnum; j++)
-					ck_assert_msg(b.x1 < num[j].x0 ||
-					    b.x0 > num[j].x1 ||
-					    b.y1 < num[j].y0 ||
-					    b.y0 > num[j].y1, "a highlight "
-					    "on a square number");
+					ck_assert_msg(apart(&b, &num[j]),
+					    "a highlight on a square number");
 			}
 			free(svg);
 		}

@@ -236,6 +236,21 @@ slot_xy(int m, double *x, double *y)
 /* The board                                                            */
 /* ------------------------------------------------------------------ */
 
+/* The attributes x1, y1, x2, y2 of a line. */
+static void
+line_ends(FILE *f, double x1, double y1, double x2, double y2)
+{
+	fputs(" x1=\"", f);
+	num(f, x1);
+	fputs("\" y1=\"", f);
+	num(f, y1);
+	fputs("\" x2=\"", f);
+	num(f, x2);
+	fputs("\" y2=\"", f);
+	num(f, y2);
+	putc('"', f);
+}
+
 static void
 rect(struct svg *s, const char *cls, double x, double y, double w, double h,
     double rx, const char *paint)
@@ -352,16 +367,10 @@ markup_over(struct svg *s, double bx, double by)
 		hx = x1 - dx * 24;
 		hy = y1 - dy * 24;
 		fprintf(s->f, "<g class=\"qttt-arrow\" fill=\"%s\" "
-		    "stroke=\"%s\" opacity=\"0.75\">\n<line stroke-width=\"8\" "
-		    "x1=\"", markup_colour(s, m), markup_colour(s, m));
-		num(s->f, x0);
-		fputs("\" y1=\"", s->f);
-		num(s->f, y0);
-		fputs("\" x2=\"", s->f);
-		num(s->f, hx);
-		fputs("\" y2=\"", s->f);
-		num(s->f, hy);
-		fputs("\"/>\n<polygon stroke=\"none\" points=\"", s->f);
+		    "stroke=\"%s\" opacity=\"0.75\">\n<line stroke-width=\"8\"",
+		    markup_colour(s, m), markup_colour(s, m));
+		line_ends(s->f, x0, y0, hx, hy);
+		fputs("/>\n<polygon stroke=\"none\" points=\"", s->f);
 		num(s->f, x1);
 		putc(',', s->f);
 		num(s->f, y1);
@@ -470,16 +479,10 @@ board_lines(struct svg *s, const struct qttt_state *st, double bx, double by)
 		len = render_root(dx * dx + dy * dy);
 		dx *= 32 / len;
 		dy *= 32 / len;
-		fprintf(s->f, "<line class=\"qttt-line qttt-%c\" x1=\"",
+		fprintf(s->f, "<line class=\"qttt-line qttt-%c\"",
 		    p == QTTT_X ? 'x' : 'o');
-		num(s->f, x0 - dx);
-		fputs("\" y1=\"", s->f);
-		num(s->f, y0 - dy);
-		fputs("\" x2=\"", s->f);
-		num(s->f, x1 + dx);
-		fputs("\" y2=\"", s->f);
-		num(s->f, y1 + dy);
-		fprintf(s->f, "\" stroke=\"%s\" stroke-width=\"12\" "
+		line_ends(s->f, x0 - dx, y0 - dy, x1 + dx, y1 + dy);
+		fprintf(s->f, " stroke=\"%s\" stroke-width=\"12\" "
 		    "stroke-linecap=\"round\" stroke-opacity=\"%s\"/>\n",
 		    s->pal->mark[p], s->pal->strike);
 	}
