@@ -17,6 +17,9 @@
 #include "qttt.h"
 #include "common.h"
 
+#define MAX_MARKUP	64	/* -k items */
+#define MAX_CSS		65536	/* bytes of a style sheet */
+
 enum type {
 	TYPE_ASCII = 0,
 	TYPE_UTF8,
@@ -33,9 +36,13 @@ struct options {
 	const char	*dir;		/* -d: one file per diagram */
 	const char	*games;		/* -g, or NULL */
 	struct ranges	 gameset;	/* what -g says */
-	long		 ply;		/* -p: this ply; -1 the last */
+	long		 ply;		/* -p: from this ply; -1 the last */
+	long		 ply_to;	/* -p: to this one */
+	unsigned int	 sheet;		/* -G: a contact sheet, so many
+					   columns; 0 none */
 	const char	*state;		/* -S: this state string */
 	struct qttt_html *page;		/* -T html */
+	struct qttt_markup markup[MAX_MARKUP];	/* -k */
 };
 
 /* What has been written: for the blank line between text diagrams. */
@@ -44,11 +51,13 @@ static unsigned long	 nwritten;
 static void
 usage(FILE *f)
 {
-	fprintf(f, "usage: %s [-AabhLmV] [-c coords] [-d dir] [-F axis] "
-	    "[-f format]\n"
-	    "\t[-g game] [-p ply] [-r degrees] [-S state] [-s width] "
-	    "[-T type]\n"
-	    "\t[-t theme] [file ...]\n", progname);
+	fprintf(f, "usage: %s [-AabhLmV] [-C css] [-c coords] [-d dir] "
+	    "[-F axis]\n"
+	    "\t[-f format] [-G columns] [-g game] [-i ms] [-k markup] "
+	    "[-o file]\n"
+	    "\t[-p ply] [-r degrees] [-S state] [-s size] [-T type] "
+	    "[-t theme]\n"
+	    "\t[-W width] [file ...]\n", progname);
 }
 
 static void
@@ -63,6 +72,7 @@ help(void)
 	    " the last\n"
 	    "  -b, --bare           the board alone: no status line,"
 	    " no graph\n"
+	    "  -C, --css=FILE       embed this style sheet in the SVG\n"
 	    "  -c, --coords=STYLE   coordinates: none (default), a1,"
 	    " goff (1-9)\n"
 	    "  -d, --directory=DIR  write one file per diagram into DIR\n"
@@ -70,21 +80,31 @@ help(void)
 	    " (top-bottom)\n"
 	    "  -f, --format=FMT     input: auto (default), line, yaml,"
 	    " json, goff, state\n"
+	    "  -G, --sheet=COLUMNS  one SVG of each game's positions, so"
+	    " many a row\n"
 	    "  -g, --game=LIST      only these games of each input: 3, 2-5,"
 	    " 10-, 1,4\n"
+	    "  -i, --interval=MS    -A: each ply shows this long"
+	    " (default 1200)\n"
+	    "  -k, --markup=ITEM    fill, outline, arrow, label: e.g."
+	    " 'arrow a1 c3'\n"
 	    "  -L, --no-highlight   do not mark the last action\n"
 	    "  -m, --preview        a pending measurement: draw both"
 	    " outcomes\n"
-	    "  -p, --ply=N          the position after N plies"
+	    "  -o, --output=FILE    write to FILE, not the standard"
+	    " output\n"
+	    "  -p, --ply=N[-M]      the position after N plies, or N to M"
 	    " (default: the last)\n"
 	    "  -r, --rotate=DEG     turn the board 90, 180 or 270"
 	    " degrees clockwise\n"
 	    "  -S, --state=STRING   draw this state string\n"
-	    "  -s, --size=PX        SVG width in pixels\n"
+	    "  -s, --size=PX        SVG: the board's width in pixels\n"
 	    "  -T, --type=TYPE      output: ascii (default), utf8, svg,"
 	    " html\n"
 	    "  -t, --theme=THEME    SVG colours: light (default), dark,"
 	    " mono\n"
+	    "  -W, --width=PX       SVG: the whole picture's width in"
+	    " pixels\n"
 	    "  -h, --help           show this help\n"
 	    "  -V, --version        show the version\n"
 	    "\n"
@@ -177,10 +197,14 @@ emit(const struct options *o, unsigned long game, long ply,
 	return close_output(o, f, path, draw(f, o, st, plies, nplies) != 0);
 }
 
+/*
+ * A whole game in one file: animated (-A), or the boards after plies
+ * from..to as a contact sheet (-G).
+ */
 static int
-emit_anim(const struct options *o, unsigned long game,
+emit_game(const struct options *o, unsigned long game,
     const struct qttt_state *start, const struct qttt_action *plies,
-    size_t nplies)
+    size_t nplies, size_t from, size_t to)
 {
 	char	 name[64], path[PATH_MAX];
 	FILE	*f;
@@ -190,7 +214,11 @@ emit_anim(const struct options *o, unsigned long game,
 	if ((f = open_output(o, name, path, sizeof(path))) == NULL)
 		return -1;
 	errno = 0;
-	k = qttt_render_anim(f, start, plies, nplies, &o->r);
+	if (o->sheet > 0)
+		k = qttt_render_sheet(f, start, plies, nplies, from, to,
+		    o->sheet, &o->r);
+	else
+		k = qttt_render_anim(f, start, plies, nplies, &o->r);
 	return close_output(o, f, path, k != 0);
 }
 
@@ -231,15 +259,25 @@ draw_game(const struct options *o, const char *name,
 		return emit_page(o, name, rec, g) == 0 ? EXIT_VALID : -1;
 	if (o->animate) {
 		qttt_state_init(&st);
-		return emit_anim(o, rec->index, &st, g->plies, g->nplies);
+		return emit_game(o, rec->index, &st, g->plies, g->nplies, 0,
+		    g->nplies);
 	}
-	if (o->all) {
+	if (o->all || (o->sheet > 0 && o->ply < 0)) {
 		from = 0;
 		to = g->nplies;
 	} else if (o->ply < 0 || (size_t)o->ply > g->nplies)
 		from = to = g->nplies;	/* past its end, as qttt-replay */
-	else
-		from = to = o->ply;
+	else {
+		from = o->ply;
+		/* A range past the end stops at the end. */
+		to = (size_t)o->ply_to < g->nplies ? (size_t)o->ply_to :
+		    g->nplies;
+	}
+	if (o->sheet > 0) {
+		qttt_state_init(&st);
+		return emit_game(o, rec->index, &st, g->plies, g->nplies,
+		    from, to) != 0 ? -1 : EXIT_VALID;
+	}
 	for (p = from; p <= to; p++) {
 		qttt_game_state_at(g, p, &st);
 		if (emit(o, rec->index, (long)p, &st, g->plies, p) != 0)
@@ -318,14 +356,15 @@ run_flush(const struct options *o, const char *name, struct run *run)
 	if (!run->started)
 		return EXIT_VALID;
 	run->started = 0;
-	if (o->animate) {
+	if (o->animate || o->sheet > 0) {
 		if (run->gap) {
 			run_error(name, run, "misses plies (from %ld to %ld): "
-			    "it cannot be animated", run->first, run->ply);
+			    "it cannot be %s", run->first, run->ply,
+			    o->animate ? "animated" : "drawn as a sheet");
 			return EXIT_INVALID;
 		}
-		return emit_anim(o, run->index, &run->start, run->plies,
-		    run->nplies) != 0 ? -1 : EXIT_VALID;
+		return emit_game(o, run->index, &run->start, run->plies,
+		    run->nplies, 0, run->nplies) != 0 ? -1 : EXIT_VALID;
 	}
 	if (o->ply < 0 || run->drawn)
 		return EXIT_VALID;
@@ -393,7 +432,8 @@ draw_state(const struct options *o, const char *name,
 	run->ply = rec->ply;
 	run->last = *st;
 	/* The stream has chosen its states: each is drawn, but for -p. */
-	if (o->animate || (o->ply >= 0 && rec->ply != o->ply))
+	if (o->animate || o->sheet > 0 || (o->ply >= 0 &&
+	    (rec->ply < o->ply || rec->ply > o->ply_to)))
 		return status;
 	run->drawn = 1;
 	if (emit(o, run->index, run->ply, st, run->plies, run->nplies) != 0)
@@ -468,8 +508,8 @@ render_arg(const struct options *o, const char *s)
 		show_diag(stderr, "<argument>", &where, &d);
 		return EXIT_INVALID;
 	}
-	if (o->animate)
-		return emit_anim(o, 1, &st, NULL, 0);
+	if (o->animate || o->sheet > 0)
+		return emit_game(o, 1, &st, NULL, 0, 0, 0);
 	if (o->type == TYPE_HTML) {
 		qttt_game_init(&game);
 		game.state = st;
@@ -527,6 +567,60 @@ parse_flip(const char *s)
 	return lookup_name(names, NVALUES(names), s);
 }
 
+/* -p: N, or a range N-M of plies.  Returns 0, or -1. */
+static int
+parse_plies(const char *s, long *from, long *to)
+{
+	unsigned long long a, b;
+	char		 buf[32];
+	const char	*dash = strchr(s, '-');
+
+	if (dash == NULL) {
+		if (parse_number(s, 0, QTTT_MAXPLIES, &a) == -1)
+			return -1;
+		*from = *to = a;
+		return 0;
+	}
+	if ((size_t)(dash - s) >= sizeof(buf))
+		return -1;
+	snprintf(buf, sizeof(buf), "%.*s", (int)(dash - s), s);
+	if (parse_number(buf, 0, QTTT_MAXPLIES, &a) == -1 ||
+	    parse_number(dash + 1, 0, QTTT_MAXPLIES, &b) == -1 || b < a)
+		return -1;
+	*from = a;
+	*to = b;
+	return 0;
+}
+
+/*
+ * -C: the style sheet in path, into a string that lasts as long as the
+ * program.  Returns it, or NULL after a message.
+ */
+static char *
+read_css(const char *path)
+{
+	static char	 css[MAX_CSS + 1];
+	FILE		*f;
+	size_t		 n;
+
+	if ((f = fopen(path, "r")) == NULL) {
+		fprintf(stderr, "%s: %s: %s\n", progname, path,
+		    strerror(errno));
+		return NULL;
+	}
+	n = fread(css, 1, sizeof(css), f);
+	if (ferror(f) || n > MAX_CSS || memchr(css, '\0', n) != NULL) {
+		fprintf(stderr, "%s: %s: %s\n", progname, path, ferror(f) ?
+		    strerror(errno) : n > MAX_CSS ? "a style sheet of more "
+		    "than 64 KiB" : "a NUL byte in a style sheet");
+		fclose(f);
+		return NULL;
+	}
+	fclose(f);
+	css[n] = '\0';
+	return css;
+}
+
 /*
  * The directory for -d: made if it does not exist (its parent must).
  * Returns 0, or -1 after a message.
@@ -553,14 +647,19 @@ main(int argc, char *argv[])
 		{ "animate",	  no_argument,		NULL, 'A' },
 		{ "all",	  no_argument,		NULL, 'a' },
 		{ "bare",	  no_argument,		NULL, 'b' },
+		{ "css",	  required_argument,	NULL, 'C' },
 		{ "coords",	  required_argument,	NULL, 'c' },
 		{ "directory",	  required_argument,	NULL, 'd' },
 		{ "flip",	  required_argument,	NULL, 'F' },
 		{ "format",	  required_argument,	NULL, 'f' },
 		{ "game",	  required_argument,	NULL, 'g' },
+		{ "sheet",	  required_argument,	NULL, 'G' },
 		{ "help",	  no_argument,		NULL, 'h' },
+		{ "interval",	  required_argument,	NULL, 'i' },
+		{ "markup",	  required_argument,	NULL, 'k' },
 		{ "no-highlight", no_argument,		NULL, 'L' },
 		{ "preview",	  no_argument,		NULL, 'm' },
+		{ "output",	  required_argument,	NULL, 'o' },
 		{ "ply",	  required_argument,	NULL, 'p' },
 		{ "rotate",	  required_argument,	NULL, 'r' },
 		{ "state",	  required_argument,	NULL, 'S' },
@@ -568,21 +667,25 @@ main(int argc, char *argv[])
 		{ "type",	  required_argument,	NULL, 'T' },
 		{ "theme",	  required_argument,	NULL, 't' },
 		{ "version",	  no_argument,		NULL, 'V' },
+		{ "width",	  required_argument,	NULL, 'W' },
 		{ NULL,		  0,			NULL, 0 }
 	};
-	struct options	 o;
+	static struct options o;
 	struct qttt_html_opts page;
+	struct qttt_diag d;
+	const char	*output = NULL;
 	unsigned long long u;
 	long		 v;
 	int		 ch, status = EXIT_VALID, s, i, typed = 0;
 	int		 sized = 0, themed = 0;
 
 	start_tool(argv[0]);
-	memset(&o, 0, sizeof(o));
 	qttt_render_defaults(&o.r);
 	o.ply = -1;
-	while ((ch = getopt_long(argc, argv, "Aabc:d:F:f:g:hLmp:r:S:s:T:t:V",
-	    longopts, NULL)) != -1) {
+	o.r.markup = o.markup;
+	while ((ch = getopt_long(argc, argv,
+	    "AabC:c:d:F:f:G:g:hi:k:Lmo:p:r:S:s:T:t:VW:", longopts,
+	    NULL)) != -1) {
 		switch (ch) {
 		case 'A':
 			o.animate = 1;
@@ -592,6 +695,10 @@ main(int argc, char *argv[])
 			break;
 		case 'b':
 			o.r.bare = 1;
+			break;
+		case 'C':
+			if ((o.r.css = read_css(optarg)) == NULL)
+				return EXIT_TROUBLE;
 			break;
 		case 'c':
 			if ((v = parse_coords(optarg)) == -1)
@@ -615,6 +722,12 @@ main(int argc, char *argv[])
 				    FORMAT_NAMES, optarg);
 			o.format = v;
 			break;
+		case 'G':
+			if (parse_number(optarg, 1, 14, &u) == -1)
+				return usage_error(usage, "bad number of "
+				    "columns: %s (1 to 14)", optarg);
+			o.sheet = u;
+			break;
 		case 'g':
 			if (parse_games(optarg, &o.gameset) == -1)
 				return usage_error(usage, "bad game numbers "
@@ -624,17 +737,35 @@ main(int argc, char *argv[])
 		case 'h':
 			help();
 			break;
+		case 'i':
+			if (parse_number(optarg, 20, 600000, &u) == -1)
+				return usage_error(usage, "bad interval: %s "
+				    "(20 to 600000 ms)", optarg);
+			o.r.frame_ms = u;
+			break;
+		case 'k':
+			if (o.r.nmarkup == MAX_MARKUP)
+				return usage_error(usage, "more than %d -k",
+				    MAX_MARKUP);
+			if (qttt_markup_parse(optarg,
+			    &o.markup[o.r.nmarkup], &d) == -1)
+				return usage_error(usage, "-k '%s', column "
+				    "%lu: %s", optarg, d.col + 1, d.msg);
+			o.r.nmarkup++;
+			break;
 		case 'L':
 			o.r.highlight = 0;
 			break;
 		case 'm':
 			o.r.preview = 1;
 			break;
+		case 'o':
+			output = optarg;
+			break;
 		case 'p':
-			if (parse_number(optarg, 0, QTTT_MAXPLIES, &u) == -1)
+			if (parse_plies(optarg, &o.ply, &o.ply_to) == -1)
 				return usage_error(usage, "bad ply: %s (0 to "
-				    "14)", optarg);
-			o.ply = u;
+				    "14, or a range such as 4-7)", optarg);
 			break;
 		case 'r':
 			if (parse_number(optarg, 0, 270, &u) == -1 ||
@@ -650,7 +781,7 @@ main(int argc, char *argv[])
 			if (parse_number(optarg, 16, 100000, &u) == -1)
 				return usage_error(usage, "bad size: %s (16 to "
 				    "100000 pixels)", optarg);
-			o.r.width = u;
+			o.r.board = u;
 			sized = 1;
 			break;
 		case 'T':
@@ -670,6 +801,13 @@ main(int argc, char *argv[])
 		case 'V':
 			print_version();
 			break;
+		case 'W':
+			if (parse_number(optarg, 16, 100000, &u) == -1)
+				return usage_error(usage, "bad width: %s (16 "
+				    "to 100000 pixels)", optarg);
+			o.r.width = u;
+			sized = 1;
+			break;
 		default:
 			usage(stderr);
 			return EXIT_TROUBLE;
@@ -682,8 +820,22 @@ main(int argc, char *argv[])
 		o.type = TYPE_SVG;
 	if (o.animate && o.type != TYPE_SVG)
 		return usage_error(usage, "%s", "-A draws SVG only");
+	if (o.sheet > 0 && !typed)
+		o.type = TYPE_SVG;
+	if (o.sheet > 0 && o.type != TYPE_SVG)
+		return usage_error(usage, "%s", "-G draws SVG only");
 	if (o.animate && o.all)
 		return usage_error(usage, "%s", "-A and -a: choose one");
+	if (o.sheet > 0 && (o.animate || o.all))
+		return usage_error(usage, "%s", o.animate ?
+		    "-G and -A: choose one" : "-G and -a: choose one");
+	if (output != NULL && o.dir != NULL)
+		return usage_error(usage, "%s", "-o and -d: choose one");
+	if (output != NULL && freopen(output, "w", stdout) == NULL) {
+		fprintf(stderr, "%s: %s: %s\n", progname, output,
+		    strerror(errno));
+		return EXIT_TROUBLE;
+	}
 	if (o.all && o.ply >= 0)
 		return usage_error(usage, "%s", "-a and -p: choose one");
 	/* What would be accepted and have no effect is refused. */
@@ -692,9 +844,12 @@ main(int argc, char *argv[])
 		    "and -p: choose one");
 	if (o.animate && o.r.preview)
 		return usage_error(usage, "%s", "-A and -m: choose one");
-	if ((o.type == TYPE_ASCII || o.type == TYPE_UTF8) && (sized || themed))
-		return usage_error(usage, "%s", "-s and -t are for SVG "
-		    "and HTML (-T svg, -T html)");
+	if (o.type != TYPE_SVG && sized)
+		return usage_error(usage, "%s", "-s and -W are for SVG (-T svg): "
+		    "a viewer page fits its diagrams to its width");
+	if ((o.type == TYPE_ASCII || o.type == TYPE_UTF8) && themed)
+		return usage_error(usage, "%s", "-t is for SVG and HTML "
+		    "(-T svg, -T html)");
 	if (o.state != NULL && argc > 0)
 		return usage_error(usage, "%s", "-S and files: choose one");
 	if (o.state != NULL && (o.games != NULL || o.all || o.ply >= 0))

@@ -273,17 +273,26 @@ void	render_axes(const struct qttt_render_opts *, char cols[3],
 int	render_complete(const struct qttt_state *st,
 	    const struct qttt_action *plies, size_t n);
 /*
+ * How the sentences name things: RENDER_UTF8 writes U+2192 for the
+ * arrow, RENDER_GOFF names squares by Goff's numbers, as -c goff
+ * draws them.  render_flags() gives the flags of o.
+ */
+#define RENDER_UTF8	1
+#define RENDER_GOFF	2
+int	render_flags(const struct qttt_render_opts *o, int utf8);
+/*
  * An action as the diagrams name it: "X1 a1 b1", "X9 b2", "O4->a1"
- * (with U+2192 for the arrow when utf8).  As snprintf.
+ * (or "O4\u2192a1"); with RENDER_GOFF "X1+(1,2)", "X9+(5,5)", "O4->1".
+ * As snprintf.
  */
 int	render_action(const struct qttt_action *, char *buf, size_t n,
-	    int utf8);
+	    int flags);
 /*
  * The sentence under a diagram: whose turn, the pending measurement
  * and its outcomes, or the result and its lines (terse: the result
  * alone).  As snprintf.
  */
-int	render_status(const struct qttt_state *, int terse, int utf8,
+int	render_status(const struct qttt_state *, int terse, int flags,
 	    char *buf, size_t n);
 /*
  * For a page that styles the diagrams by class (html.c): the colours
@@ -292,6 +301,66 @@ int	render_status(const struct qttt_state *, int terse, int utf8,
  */
 void	render_svg_css(FILE *, enum qttt_theme);
 void	render_svg_fonts(FILE *);
+
+/*
+ * Layout (layout.c).  The fonts of the SVG pictures, each a stack
+ * (render_svg.c): render_width() is the width of n bytes of s at size
+ * px, the widest any font of the stack gives it.
+ */
+#define RENDER_SANS		0	/* captions, node names */
+#define RENDER_SANS_BOLD	1
+#define RENDER_SERIF		2	/* marks: O */
+#define RENDER_SERIF_BOLD	3	/* marks: X */
+#define RENDER_SUB		0.7	/* a caption's subscript, of its size */
+#define RENDER_MARK_SUB		0.46	/* a mark's subscript, of its size */
+double	render_width(const char *s, size_t n, int font, double size);
+/* Whether a mark (X1 .. O8, not inside a word) starts at s[i]. */
+int	render_is_mark(const char *s, size_t i);
+/* A caption's width: sans, each mark's digit a subscript. */
+double	render_caption_width(const char *s, size_t n, double size);
+/*
+ * Breaks caption s into lines no wider than width, at blanks: fills in
+ * where each line starts (the blank before it ends the line before) and
+ * returns how many there are, at most max.
+ */
+size_t	render_wrap(const char *s, double size, double width,
+	    size_t *starts, size_t max);
+double	render_root(double x);
+
+/*
+ * The entanglement graph, laid out: a node per square, an edge per
+ * spooky move as a quadratic Bezier curve from node a to node b, and
+ * its label's box.  fits says whether every label keeps clear of the
+ * other labels, the nodes and the other edges (and their halos); the
+ * layout tries every bow of each edge in turn to make it so.
+ */
+#define RENDER_NODE_R		22	/* a node's radius, half a side */
+#define RENDER_EDGE_W		3.5	/* the widest edge */
+#define RENDER_HALO_W		12	/* the halo of a cycle's edge */
+#define RENDER_LABEL_SIZE	18	/* unless crowded */
+#define RENDER_LABEL_PAD	3	/* between a label's box and text */
+
+struct render_edge {
+	int	 move, a, b;
+	double	 x0, y0, cx, cy, x1, y1;
+	double	 halo;			/* half the halo's width, or 0 */
+	double	 lx, ly, lw, lh;	/* the label's centre and size */
+};
+
+struct render_graph {
+	size_t			 nedges;
+	struct render_edge	 edge[QTTT_MAXMOVES];
+	double			 nx[QTTT_NSQUARES], ny[QTTT_NSQUARES];
+	unsigned char		 classical[QTTT_NSQUARES];
+	double			 label_size;	/* px */
+	int			 fits;
+};
+
+/* place[sq] is where square sq is drawn, 0..8 in reading order. */
+void	render_graph_layout(const struct qttt_state *,
+	    const unsigned char place[QTTT_NSQUARES], struct render_graph *);
+void	render_bezier(const struct render_edge *, double t, double *x,
+	    double *y);
 
 /* ------------------------------------------------------------------ */
 /* Replay output (replay.c, state_data.c, listing.c)                    */

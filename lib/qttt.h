@@ -1053,6 +1053,39 @@ enum qttt_flip {
 };
 
 /*
+ * What an author adds to a picture (SVG): squares filled or outlined,
+ * an arrow from one square to another, a short label in a square's
+ * corner.  colour is empty for the theme's colour, else a CSS colour
+ * (#rgb, #rrggbb or a name).
+ */
+enum qttt_markup_kind {
+	QTTT_MARKUP_FILL = 0,
+	QTTT_MARKUP_OUTLINE,
+	QTTT_MARKUP_ARROW,
+	QTTT_MARKUP_LABEL
+};
+
+#define QTTT_MARKUP_TEXT	8	/* a label: 7 bytes and a NUL */
+#define QTTT_MARKUP_COLOUR	24
+
+struct qttt_markup {
+	enum qttt_markup_kind kind;
+	unsigned int	 squares;	/* fill, outline: bit sq for square sq */
+	int		 from, to;	/* arrow; label: from */
+	char		 colour[QTTT_MARKUP_COLOUR];
+	char		 text[QTTT_MARKUP_TEXT];
+};
+
+/*
+ * Reads one item of markup as qttt-render -k takes it (formats/render.md):
+ * "fill a1 b2", "outline=#c00 c3", "arrow a1 c3", "label b2 A"; squares
+ * as a1..c3 or Goff's 1..9.  Returns 0, or -1 with a diagnostic in *d
+ * (its column the byte of s at fault).
+ */
+int		 qttt_markup_parse(const char *s, struct qttt_markup *m,
+		    struct qttt_diag *d);
+
+/*
  * How to draw.  qttt_render_defaults() fills in the defaults; a caller
  * then changes what it wants.  Text ignores the fields marked SVG.
  */
@@ -1067,8 +1100,14 @@ struct qttt_render_opts {
 	int		 highlight;	/* show the last action, when known */
 	int		 preview;	/* a pending measurement: draw its
 					   two outcomes instead */
-	unsigned int	 width;		/* SVG: width in px; 0 natural size */
+	unsigned int	 width;		/* SVG: the picture's width in px;
+					   0 natural size */
+	unsigned int	 board;		/* SVG, if width is 0: the board's
+					   width in px; 0 natural size */
 	unsigned int	 frame_ms;	/* SVG animation: time per ply */
+	const char	*css;		/* SVG: a style sheet to embed */
+	const struct qttt_markup *markup;	/* SVG: nmarkup items */
+	size_t		 nmarkup;
 };
 
 void		 qttt_render_defaults(struct qttt_render_opts *);
@@ -1114,6 +1153,18 @@ int		 qttt_render_svg(FILE *f, const struct qttt_state *st,
  */
 int		 qttt_render_anim(FILE *f, const struct qttt_state *start,
 		    const struct qttt_action *plies, size_t nplies,
+		    const struct qttt_render_opts *);
+
+/*
+ * Draws a game as one SVG for print, a contact sheet: the boards after
+ * plies from to to (0 the start, nplies the end) in a grid of columns
+ * a row (0: 4), each numbered by its ply with the action that led to
+ * it.  Returns 0, -1 if f reported a write error, or -2 (writing
+ * nothing) if an action is illegal or the plies are out of range.
+ */
+int		 qttt_render_sheet(FILE *f, const struct qttt_state *start,
+		    const struct qttt_action *plies, size_t nplies,
+		    size_t from, size_t to, unsigned int columns,
 		    const struct qttt_render_opts *);
 
 /* ------------------------------------------------------------------ */

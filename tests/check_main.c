@@ -18,6 +18,7 @@ main(void)
 	srunner_add_suite(sr, goff_suite());
 	srunner_add_suite(sr, convert_suite());
 	srunner_add_suite(sr, render_suite());
+	srunner_add_suite(sr, layout_suite());
 	srunner_add_suite(sr, state_suite());
 	srunner_add_suite(sr, chunk_suite());
 	srunner_add_suite(sr, symmetry_suite());

@@ -38,6 +38,7 @@ Suite	*yaml_suite(void);
 Suite	*goff_suite(void);
 Suite	*convert_suite(void);
 Suite	*render_suite(void);
+Suite	*layout_suite(void);
 Suite	*state_suite(void);
 Suite	*chunk_suite(void);
 Suite	*symmetry_suite(void);

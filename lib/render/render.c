@@ -42,6 +42,13 @@ qttt_render_place(const struct qttt_render_opts *o, int sq)
 	return qttt_sym_square(qttt_render_sym(o), sq);
 }
 
+int
+render_flags(const struct qttt_render_opts *o, int utf8)
+{
+	return (utf8 ? RENDER_UTF8 : 0) |
+	    (o->coords == QTTT_COORDS_GOFF ? RENDER_GOFF : 0);
+}
+
 void
 render_layout(const struct qttt_render_opts *o, unsigned char at[QTTT_NSQUARES])
 {
@@ -90,14 +97,30 @@ render_complete(const struct qttt_state *st, const struct qttt_action *plies,
 	return qttt_state_equal(&s, st);
 }
 
+/* A square as the diagrams name it: "b2", or Goff's "5". */
+static const char *
+square_name(int sq, int flags)
+{
+	static const char *const goff[QTTT_NSQUARES] = {
+		"1", "2", "3", "4", "5", "6", "7", "8", "9"
+	};
+
+	return flags & RENDER_GOFF ? goff[sq] : qttt_square_name(sq);
+}
+
 int
-render_action(const struct qttt_action *a, char *buf, size_t n, int utf8)
+render_action(const struct qttt_action *a, char *buf, size_t n, int flags)
 {
 	if (a->kind == QTTT_MEASURE)
 		return snprintf(buf, n, "%c%d%s%s", QTTT_LETTER(a->move),
-		    a->move, utf8 ? "\xe2\x86\x92" : "->",
-		    qttt_square_name(a->sq[0]));
-	return qttt_action_format(a, buf, n);
+		    a->move, flags & RENDER_UTF8 ? "\xe2\x86\x92" : "->",
+		    square_name(a->sq[0], flags));
+	if (!(flags & RENDER_GOFF))
+		return qttt_action_format(a, buf, n);
+	/* Goff's placement, X1+(1,2); the forced X9 as X9+(s,s). */
+	return snprintf(buf, n, "%c%d+(%d,%d)", QTTT_LETTER(a->move),
+	    a->move, QTTT_SQUARE_GOFF(a->sq[0]),
+	    QTTT_SQUARE_GOFF(a->sq[1]));
 }
 
 /* Appends to buf as snprintf would, keeping the length in *len. */
@@ -112,7 +135,7 @@ append(char *buf, size_t n, size_t *len, const char *s)
 }
 
 int
-render_status(const struct qttt_state *st, int terse, int utf8, char *buf,
+render_status(const struct qttt_state *st, int terse, int flags, char *buf,
     size_t n)
 {
 	struct qttt_line lines[QTTT_NLINES];
@@ -141,7 +164,7 @@ render_status(const struct qttt_state *st, int terse, int utf8, char *buf,
 			for (j = 0; j < 3; j++) {
 				append(buf, n, &len, " ");
 				append(buf, n, &len,
-				    qttt_square_name(lines[i].squares[j]));
+				    square_name(lines[i].squares[j], flags));
 			}
 			snprintf(tmp, sizeof(tmp), " (time %d)%s",
 			    lines[i].time, i + 1 == nl ? "." : "");
@@ -156,14 +179,14 @@ render_status(const struct qttt_state *st, int terse, int utf8, char *buf,
 		append(buf, n, &len, tmp);
 		for (i = 0; i < c.nsquares && !terse; i++) {
 			append(buf, n, &len, " ");
-			append(buf, n, &len, qttt_square_name(c.squares[i]));
+			append(buf, n, &len, square_name(c.squares[i], flags));
 		}
 		qttt_state_actions(st, act);
 		snprintf(tmp, sizeof(tmp), "; %c measures: ",
 		    QTTT_PLAYER_LETTER(qttt_state_turn(st)));
 		append(buf, n, &len, tmp);
 		for (i = 0; i < 2; i++) {
-			render_action(&act[i], tmp, sizeof(tmp), utf8);
+			render_action(&act[i], tmp, sizeof(tmp), flags);
 			append(buf, n, &len, tmp);
 			append(buf, n, &len, i == 0 ? " or " : ".");
 		}
@@ -172,7 +195,7 @@ render_status(const struct qttt_state *st, int terse, int utf8, char *buf,
 	if (qttt_state_forced(st)) {
 		qttt_state_actions(st, act);
 		snprintf(tmp, sizeof(tmp), "X9 is forced in %s.",
-		    qttt_square_name(act[0].sq[0]));
+		    square_name(act[0].sq[0], flags));
 		append(buf, n, &len, tmp);
 		return (int)len;
 	}
@@ -180,4 +203,158 @@ render_status(const struct qttt_state *st, int terse, int utf8, char *buf,
 	    QTTT_LETTER(st->next), QTTT_LETTER(st->next), st->next);
 	append(buf, n, &len, tmp);
 	return (int)len;
+}
+
+/* ------------------------------------------------------------------ */
+/* Markup (qttt-render -k)                                              */
+/* ------------------------------------------------------------------ */
+
+/*
+ * Fails with "what 'token': hint", the token the word of s at col;
+ * without a token, "what".
+ */
+static int
+markup_error(struct qttt_diag *d, enum qttt_code code, const char *s,
+    size_t col, const char *what, const char *hint)
+{
+	size_t	 n;
+
+	memset(d, 0, sizeof(*d));
+	d->code = code;
+	d->severity = qttt_code_severity(code);
+	d->col = col;
+	n = strcspn(s + col, " \t");
+	if (n == 0)
+		snprintf(d->msg, sizeof(d->msg), "%s", what);
+	else
+		snprintf(d->msg, sizeof(d->msg), "%s '%.*s': %s", what,
+		    n > 40 ? 40 : (int)n, s + col, hint);
+	return -1;
+}
+
+static int
+blank(char c)
+{
+	return c == ' ' || c == '\t';
+}
+
+/* A square at s: a1..c3 or Goff's 1..9, then a blank or the end. */
+static int
+markup_square(const char *s, size_t *len)
+{
+	if (s[0] >= 'a' && s[0] <= 'c' && s[1] >= '1' && s[1] <= '3' &&
+	    (s[2] == '\0' || blank(s[2]))) {
+		*len = 2;
+		return (s[1] - '1') * 3 + s[0] - 'a';
+	}
+	if (s[0] >= '1' && s[0] <= '9' && (s[1] == '\0' || blank(s[1]))) {
+		*len = 1;
+		return s[0] - '1';
+	}
+	return -1;
+}
+
+/* A CSS colour that needs no escaping: #rgb, #rrggbb or letters. */
+static int
+markup_colour(const char *s, size_t n)
+{
+	size_t	 i;
+
+	if (n == 0 || n >= QTTT_MARKUP_COLOUR)
+		return 0;
+	if (s[0] == '#') {
+		for (i = 1; i < n; i++)
+			if (!((s[i] >= '0' && s[i] <= '9') ||
+			    (s[i] >= 'a' && s[i] <= 'f') ||
+			    (s[i] >= 'A' && s[i] <= 'F')))
+				return 0;
+		return n == 4 || n == 7;
+	}
+	for (i = 0; i < n; i++)
+		if (!((s[i] >= 'a' && s[i] <= 'z') ||
+		    (s[i] >= 'A' && s[i] <= 'Z')))
+			return 0;
+	return 1;
+}
+
+int
+qttt_markup_parse(const char *s, struct qttt_markup *m, struct qttt_diag *d)
+{
+	static const char *const kinds[] = {
+		[QTTT_MARKUP_FILL] = "fill", [QTTT_MARKUP_OUTLINE] = "outline",
+		[QTTT_MARKUP_ARROW] = "arrow", [QTTT_MARKUP_LABEL] = "label"
+	};
+	size_t	 i = 0, k, n, len, nsq = 0;
+	int	 sq;
+
+	memset(m, 0, sizeof(*m));
+	while (blank(s[i]))
+		i++;
+	for (n = 0; s[i + n] != '\0' && !blank(s[i + n]) && s[i + n] != '=';
+	    n++)
+		continue;
+	for (k = 0; k < sizeof(kinds) / sizeof(kinds[0]); k++)
+		if (strlen(kinds[k]) == n && strncmp(s + i, kinds[k], n) == 0)
+			break;
+	if (k == sizeof(kinds) / sizeof(kinds[0]))
+		return markup_error(d, QTTT_E_SYNTAX, s, i, "unknown markup",
+		    "fill, outline, arrow or label, then squares");
+	m->kind = k;
+	i += n;
+	if (s[i] == '=') {
+		for (n = 0; s[i + 1 + n] != '\0' && !blank(s[i + 1 + n]); n++)
+			continue;
+		if (!markup_colour(s + i + 1, n))
+			return markup_error(d, QTTT_E_SYNTAX, s, i + 1,
+			    "bad colour", "#rgb, #rrggbb or a name");
+		memcpy(m->colour, s + i + 1, n);
+		i += 1 + n;
+	}
+	for (;;) {
+		while (blank(s[i]))
+			i++;
+		if (s[i] == '\0')
+			break;
+		if (m->kind == QTTT_MARKUP_LABEL && nsq == 1) {
+			for (n = 0; s[i + n] != '\0' && !blank(s[i + n]); n++)
+				if ((unsigned char)s[i + n] < 0x21 ||
+				    (unsigned char)s[i + n] > 0x7e)
+					break;
+			if (n == 0 || n >= QTTT_MARKUP_TEXT ||
+			    (s[i + n] != '\0' && !blank(s[i + n])))
+				return markup_error(d, QTTT_E_SYNTAX, s, i,
+				    "bad label", "1 to 7 printable "
+				    "characters, no blank");
+			memcpy(m->text, s + i, n);
+			i += n;
+			nsq++;
+			continue;
+		}
+		if ((sq = markup_square(s + i, &len)) < 0)
+			return markup_error(d, QTTT_E_SQUARE, s, i,
+			    "bad square", "a1 to c3, or 1 to 9");
+		if ((m->kind == QTTT_MARKUP_ARROW && nsq == 2) ||
+		    (m->kind == QTTT_MARKUP_LABEL && nsq == 2))
+			return markup_error(d, QTTT_E_SYNTAX, s, i,
+			    "one square too many", m->kind ==
+			    QTTT_MARKUP_ARROW ? "an arrow takes two" :
+			    "a label takes one and a text");
+		if (nsq == 0)
+			m->from = sq;
+		else
+			m->to = sq;
+		m->squares |= 1u << sq;
+		nsq++;
+		i += len;
+	}
+	if (nsq == 0 || (m->kind == QTTT_MARKUP_ARROW && nsq != 2) ||
+	    (m->kind == QTTT_MARKUP_LABEL && nsq != 2))
+		return markup_error(d, QTTT_E_SYNTAX, s, i, m->kind ==
+		    QTTT_MARKUP_ARROW ? "an arrow takes two squares" :
+		    m->kind == QTTT_MARKUP_LABEL ? "a label takes a square "
+		    "and a text" : "no square", "");
+	if (m->kind == QTTT_MARKUP_ARROW && m->from == m->to)
+		return markup_error(d, QTTT_E_SYNTAX, s, i, "an arrow needs "
+		    "two different squares", "");
+	return 0;
 }

@@ -20,7 +20,8 @@
 #define COORD		26	/* room for a1 coordinates */
 #define GAP		56	/* between the board and the graph */
 #define CAPTION		40	/* a caption line under a board */
-#define NODE_R		22	/* a node of the graph */
+#define CAPTION_SIZE	16	/* its font size */
+#define NODE_R		RENDER_NODE_R	/* a node of the graph */
 
 #define FONT_MARK	"Georgia, 'DejaVu Serif', 'Times New Roman', serif"
 #define FONT_LABEL	"'Helvetica Neue', Helvetica, Arial, " \
@@ -37,18 +38,23 @@ struct palette {
 	const char	*last;		/* behind the last action */
 	const char	*accent;	/* the pending cycle */
 	const char	*glow;		/* under the cycle's edges */
+	const char	*strike;	/* the opacity of a completed line */
+	const char	*markup[3];	/* -k fill, outline, arrow */
 };
 
 static const struct palette palettes[] = {
 	[QTTT_THEME_LIGHT] = { "light", "#ffffff", "#1f2937", "#111827",
 	    "#6b7280", { "#1d4ed8", "#c2410c" }, { "#dbeafe", "#ffedd5" },
-	    "#fde047", "#7c3aed", "#ddd6fe" },
+	    "#fde047", "#7c3aed", "#ddd6fe", "0.4",
+	    { "#bbf7d0", "#dc2626", "#15803d" } },
 	[QTTT_THEME_DARK] = { "dark", "#111827", "#d1d5db", "#f3f4f6",
 	    "#9ca3af", { "#93c5fd", "#fdba74" }, { "#172554", "#431407" },
-	    "#713f12", "#c4b5fd", "#4c1d95" },
+	    "#4b5563", "#c4b5fd", "#4c1d95", "0.8",
+	    { "#14532d", "#f87171", "#4ade80" } },
 	[QTTT_THEME_MONO] = { "mono", "#ffffff", "#000000", "#000000",
 	    "#404040", { "#000000", "#000000" }, { "#e0e0e0", "#e0e0e0" },
-	    "#bdbdbd", "#000000", "#bdbdbd" },
+	    "#bdbdbd", "#000000", "#bdbdbd", "0.4",
+	    { "#d4d4d4", "#000000", "#000000" } },
 };
 
 /* X is bold, O regular: a cue that survives black-and-white print. */
@@ -73,26 +79,6 @@ svg_init(struct svg *s, FILE *f, const struct qttt_render_opts *o)
 	render_layout(o, s->at);
 	for (p = 0; p < QTTT_NSQUARES; p++)
 		s->place[s->at[p]] = p;
-}
-
-/* Square roots by Newton's method: the library needs no libm. */
-static double
-root(double x)
-{
-	double	 r = x > 1 ? x : 1;
-	int	 i;
-
-	if (x <= 0)
-		return 0;
-	for (i = 0; i < 40; i++)
-		r = (r + x / r) / 2;
-	return r;
-}
-
-static double
-dist(double x0, double y0, double x1, double y1)
-{
-	return root((x1 - x0) * (x1 - x0) + (y1 - y0) * (y1 - y0));
 }
 
 /* A number with at most one decimal, and none when it is whole. */
@@ -135,13 +121,6 @@ xml_text(FILE *f, const char *s)
 	}
 }
 
-static int
-is_mark_at(const char *s, size_t i)
-{
-	return (s[i] == 'X' || s[i] == 'O') && s[i + 1] >= '1' &&
-	    s[i + 1] <= '9' && (i == 0 || s[i - 1] == ' ' || s[i - 1] == '(');
-}
-
 /* Writes bytes from..to of s, escaped. */
 static void
 xml_span(FILE *f, const char *s, size_t from, size_t to)
@@ -168,7 +147,7 @@ marked_text(FILE *f, const char *s, double size)
 	int	 lowered = 0;
 
 	while (s[i] != '\0') {
-		for (end = i; s[end] != '\0' && !is_mark_at(s, end); end++)
+		for (end = i; s[end] != '\0' && !render_is_mark(s, end); end++)
 			continue;
 		if (!lowered)
 			xml_span(f, s, i, end);
@@ -199,7 +178,7 @@ marked_text(FILE *f, const char *s, double size)
 		} else
 			putc(s[end], f);
 		fputs("<tspan class=\"qttt-sub\" font-size=\"", f);
-		num(f, size * 0.7);
+		num(f, size * RENDER_SUB);
 		fputs("\" dy=\"", f);
 		num(f, size * 0.2);
 		fprintf(f, "\">%c</tspan>", s[end + 1]);
@@ -229,7 +208,7 @@ mark(struct svg *s, double x, double y, int m, double size, const char *cls,
 	    "text-anchor=\"middle\"%s>%c<tspan class=\"qttt-sub\" "
 	    "font-size=\"", weight[p], s->pal->mark[p], extra,
 	    QTTT_LETTER(m));
-	num(s->f, size * 0.46);
+	num(s->f, size * RENDER_MARK_SUB);
 	fputs("\" dy=\"", s->f);
 	num(s->f, size * 0.14);
 	fprintf(s->f, "\">%d</tspan></text>\n", m);
@@ -249,13 +228,163 @@ square_xy(const struct svg *s, int sq, double bx, double by, double *x,
 static void
 slot_xy(int m, double *x, double *y)
 {
-	*x = 21 + 29 * ((m - 1) % 3);
-	*y = 24 + 26 * ((m - 1) / 3);
+	*x = 21 + 26 * ((m - 1) % 3);
+	*y = 23 + 25 * ((m - 1) / 3);
 }
 
 /* ------------------------------------------------------------------ */
 /* The board                                                            */
 /* ------------------------------------------------------------------ */
+
+/* The attributes x1, y1, x2, y2 of a line. */
+static void
+line_ends(FILE *f, double x1, double y1, double x2, double y2)
+{
+	fputs(" x1=\"", f);
+	num(f, x1);
+	fputs("\" y1=\"", f);
+	num(f, y1);
+	fputs("\" x2=\"", f);
+	num(f, x2);
+	fputs("\" y2=\"", f);
+	num(f, y2);
+	putc('"', f);
+}
+
+static void
+rect(struct svg *s, const char *cls, double x, double y, double w, double h,
+    double rx, const char *paint)
+{
+	fprintf(s->f, "<rect class=\"%s\" x=\"", cls);
+	num(s->f, x);
+	fputs("\" y=\"", s->f);
+	num(s->f, y);
+	fputs("\" width=\"", s->f);
+	num(s->f, w);
+	fputs("\" height=\"", s->f);
+	num(s->f, h);
+	fputs("\" rx=\"", s->f);
+	num(s->f, rx);
+	fprintf(s->f, "\" %s/>\n", paint);
+}
+
+/* ------------------------------------------------------------------ */
+/* Markup: what an author adds (-k)                                     */
+/* ------------------------------------------------------------------ */
+
+static const char *
+markup_colour(const struct svg *s, const struct qttt_markup *m)
+{
+	return m->colour[0] != '\0' ? m->colour : s->pal->markup[m->kind];
+}
+
+/* Whether a label of the markup takes square sq's corner. */
+static int
+labelled(const struct svg *s, int sq)
+{
+	size_t	 i;
+
+	for (i = 0; i < s->o->nmarkup; i++)
+		if (s->o->markup[i].kind == QTTT_MARKUP_LABEL &&
+		    s->o->markup[i].from == sq)
+			return 1;
+	return 0;
+}
+
+/* Fills and outlines: under the marks, the outlines on the grid. */
+static void
+markup_under(struct svg *s, double bx, double by)
+{
+	const struct qttt_markup *m;
+	char		 paint[96];
+	double		 x, y;
+	size_t		 i;
+	int		 sq;
+
+	for (i = 0; i < s->o->nmarkup; i++) {
+		m = &s->o->markup[i];
+		if (m->kind != QTTT_MARKUP_FILL &&
+		    m->kind != QTTT_MARKUP_OUTLINE)
+			continue;
+		if (m->kind == QTTT_MARKUP_FILL)
+			snprintf(paint, sizeof(paint), "fill=\"%s\"",
+			    markup_colour(s, m));
+		else
+			snprintf(paint, sizeof(paint), "fill=\"none\" "
+			    "stroke=\"%s\" stroke-width=\"3\"",
+			    markup_colour(s, m));
+		for (sq = 0; sq < QTTT_NSQUARES; sq++) {
+			if (!(m->squares & 1u << sq))
+				continue;
+			square_xy(s, sq, bx, by, &x, &y);
+			rect(s, m->kind == QTTT_MARKUP_FILL ? "qttt-fill" :
+			    "qttt-outline", x + 2, y + 2, SQ - 4, SQ - 4, 6,
+			    paint);
+		}
+	}
+}
+
+/* Arrows and labels: over the marks. */
+static void
+markup_over(struct svg *s, double bx, double by)
+{
+	const struct qttt_markup *m;
+	double		 x0, y0, x1, y1, dx, dy, len, hx, hy;
+	size_t		 i;
+
+	for (i = 0; i < s->o->nmarkup; i++) {
+		m = &s->o->markup[i];
+		square_xy(s, m->from, bx, by, &x0, &y0);
+		if (m->kind == QTTT_MARKUP_LABEL) {
+			/* Where -c goff writes the square's number. */
+			fprintf(s->f, "<text class=\"qttt-label\" "
+			    "font-family=\"%s\" font-size=\"18\" "
+			    "font-weight=\"bold\" fill=\"%s\" "
+			    "text-anchor=\"end\" x=\"", FONT_LABEL,
+			    m->colour[0] != '\0' ? m->colour : s->pal->text);
+			num(s->f, x0 + SQ - 8);
+			fputs("\" y=\"", s->f);
+			num(s->f, y0 + SQ - 9);
+			fputs("\">", s->f);
+			xml_text(s->f, m->text);
+			fputs("</text>\n", s->f);
+			continue;
+		}
+		if (m->kind != QTTT_MARKUP_ARROW)
+			continue;
+		square_xy(s, m->to, bx, by, &x1, &y1);
+		dx = x1 - x0;
+		dy = y1 - y0;
+		len = render_root(dx * dx + dy * dy);
+		dx /= len;
+		dy /= len;
+		/* From the middle of one square to the rim of the other's
+		 * middle; the head is a triangle 24 long. */
+		x0 += SQ / 2 + dx * 16;
+		y0 += SQ / 2 + dy * 16;
+		x1 += SQ / 2 - dx * 14;
+		y1 += SQ / 2 - dy * 14;
+		hx = x1 - dx * 24;
+		hy = y1 - dy * 24;
+		fprintf(s->f, "<g class=\"qttt-arrow\" fill=\"%s\" "
+		    "stroke=\"%s\" opacity=\"0.75\">\n<line stroke-width=\"8\"",
+		    markup_colour(s, m), markup_colour(s, m));
+		line_ends(s->f, x0, y0, hx, hy);
+		fputs("/>\n<polygon stroke=\"none\" points=\"", s->f);
+		num(s->f, x1);
+		putc(',', s->f);
+		num(s->f, y1);
+		putc(' ', s->f);
+		num(s->f, hx - dy * 14);
+		putc(',', s->f);
+		num(s->f, hy + dx * 14);
+		putc(' ', s->f);
+		num(s->f, hx + dy * 14);
+		putc(',', s->f);
+		num(s->f, hy - dx * 14);
+		fputs("\"/>\n</g>\n", s->f);
+	}
+}
 
 /* What does not change during a game: the grid and the coordinates. */
 static void
@@ -303,36 +432,27 @@ board_static(struct svg *s, double bx, double by)
 		}
 		fputs("</g>\n", s->f);
 	} else if (s->o->coords == QTTT_COORDS_GOFF) {
+		/*
+		 * In the bottom right corner, clear of the marks and their
+		 * highlights; a halo of the background keeps a cycle's
+		 * outline, drawn later, from striking through it.
+		 */
 		fprintf(s->f, "<g class=\"qttt-coords\" font-family=\"%s\" "
-		    "font-size=\"11\" fill=\"%s\">\n", FONT_LABEL,
-		    pal->muted);
+		    "font-size=\"14\" fill=\"%s\" text-anchor=\"end\" "
+		    "stroke=\"%s\" stroke-width=\"3\" paint-order=\"stroke\">"
+		    "\n", FONT_LABEL, pal->muted, pal->bg);
 		for (p = 0; p < QTTT_NSQUARES; p++) {
+			if (labelled(s, s->at[p]))
+				continue;	/* the label takes its place */
 			fputs("<text class=\"qttt-coord\" x=\"", s->f);
-			num(s->f, bx + (p % 3) * SQ + 4);
+			num(s->f, bx + (p % 3) * SQ + SQ - 4);
 			fputs("\" y=\"", s->f);
-			num(s->f, by + (p / 3) * SQ + 12);
+			num(s->f, by + (p / 3) * SQ + SQ - 5);
 			fprintf(s->f, "\">%d</text>\n",
 			    QTTT_SQUARE_GOFF(s->at[p]));
 		}
 		fputs("</g>\n", s->f);
 	}
-}
-
-static void
-rect(struct svg *s, const char *cls, double x, double y, double w, double h,
-    double rx, const char *paint)
-{
-	fprintf(s->f, "<rect class=\"%s\" x=\"", cls);
-	num(s->f, x);
-	fputs("\" y=\"", s->f);
-	num(s->f, y);
-	fputs("\" width=\"", s->f);
-	num(s->f, w);
-	fputs("\" height=\"", s->f);
-	num(s->f, h);
-	fputs("\" rx=\"", s->f);
-	num(s->f, rx);
-	fprintf(s->f, "\" %s/>\n", paint);
 }
 
 /* The completed lines, as broad translucent strokes. */
@@ -356,21 +476,15 @@ board_lines(struct svg *s, const struct qttt_state *st, double bx, double by)
 		/* Past the centres of the end squares, not to the rim. */
 		dx = x1 - x0;
 		dy = y1 - y0;
-		len = root(dx * dx + dy * dy);
+		len = render_root(dx * dx + dy * dy);
 		dx *= 32 / len;
 		dy *= 32 / len;
-		fprintf(s->f, "<line class=\"qttt-line qttt-%c\" x1=\"",
+		fprintf(s->f, "<line class=\"qttt-line qttt-%c\"",
 		    p == QTTT_X ? 'x' : 'o');
-		num(s->f, x0 - dx);
-		fputs("\" y1=\"", s->f);
-		num(s->f, y0 - dy);
-		fputs("\" x2=\"", s->f);
-		num(s->f, x1 + dx);
-		fputs("\" y2=\"", s->f);
-		num(s->f, y1 + dy);
-		fprintf(s->f, "\" stroke=\"%s\" stroke-width=\"12\" "
-		    "stroke-linecap=\"round\" stroke-opacity=\"0.4\"/>\n",
-		    s->pal->mark[p]);
+		line_ends(s->f, x0 - dx, y0 - dy, x1 + dx, y1 + dy);
+		fprintf(s->f, " stroke=\"%s\" stroke-width=\"12\" "
+		    "stroke-linecap=\"round\" stroke-opacity=\"%s\"/>\n",
+		    s->pal->mark[p], s->pal->strike);
 	}
 }
 
@@ -398,14 +512,16 @@ board_marks(struct svg *s, const struct qttt_state *st,
 		    "qttt-tint qttt-x" : "qttt-tint qttt-o", x + 6, y + 6,
 		    SQ - 12, SQ - 12, 8, paint);
 	}
+	markup_under(s, bx, by);
 	if (qttt_state_cycle(st, &c) == 0) {
 		snprintf(paint, sizeof(paint), "fill=\"none\" stroke=\"%s\" "
 		    "stroke-width=\"2.5\" stroke-dasharray=\"7 5\"",
 		    pal->accent);
 		for (i = 0; i < c.nsquares; i++) {
 			square_xy(s, c.squares[i], bx, by, &x, &y);
-			rect(s, "qttt-cycle-square", x + 6, y + 6, SQ - 12,
-			    SQ - 12, 8, paint);
+			/* Outside the highlights of the marks. */
+			rect(s, "qttt-cycle-square", x + 5, y + 5, SQ - 10,
+			    SQ - 10, 8, paint);
 		}
 	}
 	board_lines(s, st, bx, by);
@@ -415,7 +531,7 @@ board_marks(struct svg *s, const struct qttt_state *st,
 		for (i = 0; i < 2; i++) {
 			square_xy(s, last->sq[i], bx, by, &x, &y);
 			slot_xy(last->move, &mx, &my);
-			rect(s, "qttt-last", x + mx - 14, y + my - 13, 28, 26,
+			rect(s, "qttt-last", x + mx - 12, y + my - 12, 24, 24,
 			    5, paint);
 		}
 	}
@@ -433,176 +549,75 @@ board_marks(struct svg *s, const struct qttt_state *st,
 			    (st->where[m][0] != sq && st->where[m][1] != sq))
 				continue;
 			slot_xy(m, &mx, &my);
-			mark(s, x + mx, y + my + 8, m, 21, "qttt-spooky", "");
+			mark(s, x + mx, y + my + 7, m, 20, "qttt-spooky", "");
 		}
 	}
 	fputs("</g>\n", s->f);
+	markup_over(s, bx, by);
 }
 
 /* ------------------------------------------------------------------ */
 /* The entanglement graph                                               */
 /* ------------------------------------------------------------------ */
 
-struct edge {
-	int	 move;
-	double	 x0, y0, cx, cy, x1, y1;	/* a quadratic Bezier */
-	double	 lx, ly;			/* where its label goes */
-};
-
+/* An edge of the graph laid out with its top left corner at gx, gy. */
 static void
-node_xy(const struct svg *s, int sq, double gx, double gy, double *x,
-    double *y)
-{
-	square_xy(s, sq, gx, gy, x, y);
-	*x += SQ / 2;
-	*y += SQ / 2;
-}
-
-static void
-bezier(const struct edge *e, double t, double *x, double *y)
-{
-	double	 u = 1 - t;
-
-	*x = u * u * e->x0 + 2 * u * t * e->cx + t * t * e->x1;
-	*y = u * u * e->y0 + 2 * u * t * e->cy + t * t * e->y1;
-}
-
-/*
- * The shape of each spooky move's edge.  An edge is straight unless
- * it would run through the centre of a square between its ends (a1-c1,
- * a1-c3) or it has a twin on the same two squares (a 2-cycle): then it
- * bows out, away from the middle of the board, or the twins bow apart.
- */
-static size_t
-graph_edges(const struct svg *s, const struct qttt_state *st, double gx,
-    double gy, struct edge *e)
-{
-	double	 dx, dy, len, nx, ny, mx, my, bow, lx, ly, best, d;
-	static const double tries[] = { 0.5, 0.38, 0.62, 0.3, 0.7 };
-	size_t	 n = 0, i, j, k, twins, rank;
-	int	 m, a, b, pa, pb, through, sq;
-
-	for (m = 1; m < st->next; m++) {
-		if (st->where[m][0] == st->where[m][1])
-			continue;
-		e[n].move = m;
-		node_xy(s, st->where[m][0], gx, gy, &e[n].x0, &e[n].y0);
-		node_xy(s, st->where[m][1], gx, gy, &e[n].x1, &e[n].y1);
-		n++;
-	}
-	for (i = 0; i < n; i++) {
-		a = st->where[e[i].move][0];
-		b = st->where[e[i].move][1];
-		twins = rank = 0;
-		for (j = 0; j < n; j++)
-			if (st->where[e[j].move][0] == a &&
-			    st->where[e[j].move][1] == b) {
-				if (j < i)
-					rank++;
-				twins++;
-			}
-		pa = s->place[a];
-		pb = s->place[b];
-		through = (pa % 3 + pb % 3) % 2 == 0 &&
-		    (pa / 3 + pb / 3) % 2 == 0;
-		dx = e[i].x1 - e[i].x0;
-		dy = e[i].y1 - e[i].y0;
-		len = root(dx * dx + dy * dy);
-		nx = -dy / len;
-		ny = dx / len;
-		mx = (e[i].x0 + e[i].x1) / 2;
-		my = (e[i].y0 + e[i].y1) / 2;
-		/* Outwards: away from the centre of the graph. */
-		if (nx * (mx - (gx + BOARD / 2)) +
-		    ny * (my - (gy + BOARD / 2)) < -0.01) {
-			nx = -nx;
-			ny = -ny;
-		}
-		if (twins > 1)
-			bow = (rank == 0 ? 1 : -1) * (through ? 36 : 22);
-		else
-			bow = through ? 36 : 0;
-		/* The curve's apex is half way to its control point. */
-		e[i].cx = mx + 2 * bow * nx;
-		e[i].cy = my + 2 * bow * ny;
-	}
-	/* Labels: the middle of the edge, or near it if that is taken. */
-	for (i = 0; i < n; i++) {
-		best = -1;
-		e[i].lx = e[i].ly = 0;
-		for (k = 0; k < sizeof(tries) / sizeof(tries[0]); k++) {
-			bezier(&e[i], tries[k], &lx, &ly);
-			d = 1e9;
-			for (j = 0; j < i; j++)
-				if (dist(lx, ly, e[j].lx, e[j].ly) < d)
-					d = dist(lx, ly, e[j].lx, e[j].ly);
-			for (sq = 0; sq < QTTT_NSQUARES; sq++) {
-				node_xy(s, sq, gx, gy, &mx, &my);
-				if (dist(lx, ly, mx, my) - 8 < d)
-					d = dist(lx, ly, mx, my) - 8;
-			}
-			if (d > best) {
-				best = d;
-				e[i].lx = lx;
-				e[i].ly = ly;
-			}
-			if (d >= 30)
-				break;
-		}
-	}
-	return n;
-}
-
-static void
-edge_path(FILE *f, const struct edge *e)
+edge_path(FILE *f, const struct render_edge *e, double gx, double gy)
 {
 	fputs(" d=\"M", f);
-	num(f, e->x0);
+	num(f, gx + e->x0);
 	putc(' ', f);
-	num(f, e->y0);
+	num(f, gy + e->y0);
 	putc('Q', f);
-	num(f, e->cx);
+	num(f, gx + e->cx);
 	putc(' ', f);
-	num(f, e->cy);
+	num(f, gy + e->cy);
 	putc(' ', f);
-	num(f, e->x1);
+	num(f, gx + e->x1);
 	putc(' ', f);
-	num(f, e->y1);
+	num(f, gy + e->y1);
 	putc('"', f);
 }
 
+/*
+ * The entanglement graph (formats/render.md): edges first, then the
+ * nodes over their ends, then the labels, each on a box of the
+ * background (or the highlight) so that its own edge does not strike
+ * it through; render_graph_layout() keeps every other edge off it.
+ */
 static void
 graph(struct svg *s, const struct qttt_state *st,
     const struct qttt_action *last, double gx, double gy)
 {
 	const struct palette *pal = s->pal;
-	struct edge	 e[QTTT_MAXMOVES];
+	struct render_graph g;
+	const struct render_edge *e;
 	struct qttt_cycle c;
 	char		 paint[96];
-	size_t		 n, i;
+	size_t		 i;
 	double		 x, y;
-	int		 m, p, sq, on_cycle, stem, cyc, lit;
+	int		 m, p, sq, on_cycle, stem, lit;
 
-	cyc = qttt_state_cycle(st, &c) == 0;
-	if (!cyc)
+	if (qttt_state_cycle(st, &c) != 0)
 		c.nmoves = c.nstems = c.nsquares = 0;
-	n = graph_edges(s, st, gx, gy, e);
+	render_graph_layout(st, s->place, &g);
 	fputs("<g class=\"qttt-graph\">\n", s->f);
-	for (i = 0; i < n; i++) {
-		m = e[i].move;
-		on_cycle = memchr(c.moves, m, c.nmoves) != NULL;
-		if (!on_cycle)
+	for (i = 0; i < g.nedges; i++) {
+		e = &g.edge[i];
+		if (e->halo == 0)
 			continue;
 		fprintf(s->f, "<path class=\"qttt-cycle-glow qttt-m%d\" "
-		    "fill=\"none\" stroke=\"%s\" stroke-width=\"12\" "
-		    "stroke-linecap=\"round\"", m, pal->glow);
-		edge_path(s->f, &e[i]);
+		    "fill=\"none\" stroke=\"%s\" stroke-width=\"%d\" "
+		    "stroke-linecap=\"round\"", e->move, pal->glow,
+		    RENDER_HALO_W);
+		edge_path(s->f, e, gx, gy);
 		fputs("/>\n", s->f);
 	}
-	for (i = 0; i < n; i++) {
-		m = e[i].move;
+	for (i = 0; i < g.nedges; i++) {
+		e = &g.edge[i];
+		m = e->move;
 		p = QTTT_MOVER(m);
-		on_cycle = memchr(c.moves, m, c.nmoves) != NULL;
+		on_cycle = e->halo > 0;
 		stem = memchr(c.stems, m, c.nstems) != NULL;
 		fprintf(s->f, "<path class=\"qttt-edge qttt-%c qttt-m%d%s\" "
 		    "fill=\"none\" stroke=\"%s\" stroke-width=\"%s\"%s",
@@ -610,11 +625,12 @@ graph(struct svg *s, const struct qttt_state *st,
 		    stem ? " qttt-stem" : "", pal->mark[p],
 		    on_cycle ? "3.5" : "2.5",
 		    stem ? " stroke-dasharray=\"7 5\"" : "");
-		edge_path(s->f, &e[i]);
+		edge_path(s->f, e, gx, gy);
 		fputs("/>\n", s->f);
 	}
 	for (sq = 0; sq < QTTT_NSQUARES; sq++) {
-		node_xy(s, sq, gx, gy, &x, &y);
+		x = gx + g.nx[sq];
+		y = gy + g.ny[sq];
 		if ((m = st->board[sq]) != 0) {
 			p = QTTT_MOVER(m);
 			snprintf(paint, sizeof(paint), "fill=\"%s\"",
@@ -651,21 +667,17 @@ graph(struct svg *s, const struct qttt_state *st,
 	}
 	fprintf(s->f, "<g class=\"qttt-edge-labels\" font-family=\"%s\">\n",
 	    FONT_MARK);
-	for (i = 0; i < n; i++) {
-		m = e[i].move;
+	for (i = 0; i < g.nedges; i++) {
+		e = &g.edge[i];
 		lit = last != NULL && last->kind == QTTT_PLACE &&
-		    last->move == m;
-		if (lit) {
-			snprintf(paint, sizeof(paint), "fill=\"%s\"",
-			    pal->last);
-			rect(s, "qttt-last", e[i].lx - 14, e[i].ly - 12, 28,
-			    24, 5, paint);
-		}
-		snprintf(paint, sizeof(paint), " stroke=\"%s\" "
-		    "stroke-width=\"5\" stroke-linejoin=\"round\" "
-		    "paint-order=\"stroke\"", lit ? pal->last : pal->bg);
-		mark(s, e[i].lx, e[i].ly + 6, m, 18, "qttt-edge-label",
-		    paint);
+		    last->move == e->move;
+		snprintf(paint, sizeof(paint), "fill=\"%s\"",
+		    lit ? pal->last : pal->bg);
+		rect(s, lit ? "qttt-last" : "qttt-label-box",
+		    gx + e->lx - e->lw / 2, gy + e->ly - e->lh / 2, e->lw,
+		    e->lh, 5, paint);
+		mark(s, gx + e->lx, gy + e->ly + g.label_size / 3, e->move,
+		    g.label_size, "qttt-edge-label", "");
 	}
 	fputs("</g>\n</g>\n", s->f);
 }
@@ -674,36 +686,68 @@ graph(struct svg *s, const struct qttt_state *st,
 /* Documents                                                            */
 /* ------------------------------------------------------------------ */
 
-static void
-caption(struct svg *s, double x, double y, const char *text, double size,
-    const char *cls)
+#define MAX_LINES	8	/* of a caption */
+
+/* The distance between the baselines of a caption at size px. */
+static double
+line_step(double size)
 {
-	fprintf(s->f, "<text class=\"%s\" font-family=\"%s\" font-size=\"",
-	    cls, FONT_LABEL);
-	num(s->f, size);
-	fprintf(s->f, "\" fill=\"%s\" text-anchor=\"middle\" x=\"",
-	    s->pal->text);
-	num(s->f, x);
-	fputs("\" y=\"", s->f);
-	num(s->f, y);
-	fputs("\">", s->f);
-	marked_text(s->f, text, size);
-	fputs("</text>\n", s->f);
+	return size * 1.35;
+}
+
+/*
+ * Text centred on x with its first baseline at y, broken into lines
+ * no wider than width in any font of FONT_LABEL (render_wrap()).
+ */
+static void
+caption(struct svg *s, double x, double y, double width, const char *text,
+    double size, const char *cls)
+{
+	size_t	 starts[MAX_LINES], n, k, end;
+	char	 line[320];
+
+	n = render_wrap(text, size, width, starts, MAX_LINES);
+	for (k = 0; k < n; k++) {
+		end = k + 1 < n ? starts[k + 1] - 1 : strlen(text);
+		snprintf(line, sizeof(line), "%.*s", (int)(end - starts[k]),
+		    text + starts[k]);
+		fprintf(s->f, "<text class=\"%s\" font-family=\"%s\" "
+		    "font-size=\"", cls, FONT_LABEL);
+		num(s->f, size);
+		fprintf(s->f, "\" fill=\"%s\" text-anchor=\"middle\" x=\"",
+		    s->pal->text);
+		num(s->f, x);
+		fputs("\" y=\"", s->f);
+		num(s->f, y + k * line_step(size));
+		fputs("\">", s->f);
+		marked_text(s->f, line, size);
+		fputs("</text>\n", s->f);
+	}
+}
+
+/* How many lines caption() draws. */
+static size_t
+caption_lines(const char *text, double size, double width)
+{
+	size_t	 starts[MAX_LINES];
+
+	return render_wrap(text, size, width, starts, MAX_LINES);
 }
 
 /* The sentence under a diagram: after the last action, what now. */
 static void
-status_line(const struct qttt_state *st, const struct qttt_action *last,
-    char *buf, size_t n)
+status_line(const struct svg *s, const struct qttt_state *st,
+    const struct qttt_action *last, char *buf, size_t n)
 {
 	char	 act[32], status[224];
+	int	 flags = render_flags(s->o, 1);
 
-	render_status(st, 0, 1, status, sizeof(status));
+	render_status(st, 0, flags, status, sizeof(status));
 	if (last == NULL) {
 		snprintf(buf, n, "%s", status);
 		return;
 	}
-	render_action(last, act, sizeof(act), 1);
+	render_action(last, act, sizeof(act), flags);
 	snprintf(buf, n, "After %s: %s", act, status);
 }
 
@@ -712,15 +756,21 @@ open_svg(struct svg *s, double w, double h, const char *title,
     const char *desc)
 {
 	const struct qttt_render_opts *o = s->o;
+	double		 scale = 1;
 
+	/* -s sizes the board, the picture follows; a width wins. */
+	if (o->width > 0)
+		scale = o->width / w;
+	else if (o->board > 0)
+		scale = o->board / (double)BOARD;
 	fputs("<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n"
 	    "<svg xmlns=\"http://www.w3.org/2000/svg\" version=\"1.1\"",
 	    s->f);
 	fprintf(s->f, " class=\"qttt qttt-theme-%s\" role=\"img\""
 	    " width=\"", s->pal->name);
-	num(s->f, o->width > 0 ? o->width : w);
+	num(s->f, w * scale);
 	fputs("\" height=\"", s->f);
-	num(s->f, o->width > 0 ? h * o->width / w : h);
+	num(s->f, h * scale);
 	fputs("\" viewBox=\"0 0 ", s->f);
 	num(s->f, w);
 	putc(' ', s->f);
@@ -730,6 +780,12 @@ open_svg(struct svg *s, double w, double h, const char *title,
 	fputs("</title>\n<desc>", s->f);
 	xml_text(s->f, desc);
 	fputs("</desc>\n", s->f);
+	if (o->css != NULL) {
+		/* Escaped, so that no character of it ends the element. */
+		fputs("<style type=\"text/css\">\n", s->f);
+		xml_text(s->f, o->css);
+		fputs("\n</style>\n", s->f);
+	}
 	fprintf(s->f, "<rect class=\"qttt-background\" width=\"100%%\" "
 	    "height=\"100%%\" fill=\"%s\"/>\n", s->pal->bg);
 }
@@ -764,11 +820,13 @@ describe(const struct qttt_state *st, const struct qttt_action *plies,
 		snprintf(buf + len, n - len, "%s", status);
 }
 
-/* The size of a board, its coordinates and, unless bare, graph and
- * caption; and where the board goes. */
+/*
+ * The size of a board, its coordinates and, unless bare, graph and a
+ * caption of lines lines; and where the board goes.
+ */
 static void
-frame_size(const struct svg *s, double *w, double *h, double *bx,
-    double *by)
+frame_size(const struct svg *s, size_t lines, double *w, double *h,
+    double *bx, double *by)
 {
 	double	 margin = s->o->coords == QTTT_COORDS_A1 ? COORD : 0;
 
@@ -778,8 +836,15 @@ frame_size(const struct svg *s, double *w, double *h, double *bx,
 	*h = *by + BOARD + PAD;
 	if (!s->o->bare) {
 		*w += GAP + BOARD;
-		*h += CAPTION;
+		*h += CAPTION + (lines - 1) * line_step(CAPTION_SIZE);
 	}
+}
+
+/* The width a diagram's caption may take, in a picture w wide. */
+static double
+caption_room(double w)
+{
+	return w - 2 * PAD;
 }
 
 /* The dynamic part of a diagram: marks, graph and caption. */
@@ -793,8 +858,26 @@ frame(struct svg *s, const struct qttt_state *st,
 	if (s->o->bare)
 		return;
 	graph(s, st, last, bx + BOARD + GAP, by);
-	status_line(st, last, text, sizeof(text));
-	caption(s, w / 2, by + BOARD + 30, text, 16, "qttt-caption");
+	status_line(s, st, last, text, sizeof(text));
+	caption(s, w / 2, by + BOARD + 30, caption_room(w), text,
+	    CAPTION_SIZE, "qttt-caption");
+}
+
+/* The two captions of an outcome of the preview. */
+static void
+outcome_text(const struct svg *s, const struct qttt_state *st,
+    const struct qttt_action *act, struct qttt_state *next, char *what,
+    char *status, size_t n)
+{
+	char	 name[32];
+	int	 flags = render_flags(s->o, 1);
+
+	*next = *st;
+	qttt_state_apply(next, act, NULL);
+	render_action(act, name, sizeof(name), flags);
+	snprintf(what, n, "%c measures %s",
+	    QTTT_PLAYER_LETTER(qttt_state_turn(st)), name);
+	render_status(next, 1, flags, status, n);
 }
 
 static void
@@ -802,37 +885,45 @@ preview(struct svg *s, const struct qttt_state *st)
 {
 	struct qttt_action acts[QTTT_MAXACTIONS];
 	struct qttt_state next;
-	char		 desc[512], text[256], act[32];
-	double		 w, h, bx, by, x;
-	int		 i, who = QTTT_PLAYER_LETTER(qttt_state_turn(st));
+	char		 desc[512], what[2][256], status[2][256];
+	double		 w, h, bx, by, x, room = BOARD + GAP - 8;
+	size_t		 lines[2] = { 1, 1 }, k;
+	int		 i;
 
 	qttt_state_actions(st, acts);
+	for (i = 0; i < 2; i++) {
+		outcome_text(s, st, &acts[i], &next, what[i], status[i],
+		    sizeof(what[i]));
+		if ((k = caption_lines(what[i], 17, room)) > lines[0])
+			lines[0] = k;
+		if ((k = caption_lines(status[i], 15, room)) > lines[1])
+			lines[1] = k;
+	}
 	bx = by = PAD + (s->o->coords == QTTT_COORDS_A1 ? COORD : 0);
 	w = bx + 2 * BOARD + GAP + PAD;
-	h = by + BOARD + (s->o->bare ? 1 : 2) * CAPTION - 8 + PAD;
-	snprintf(text, sizeof(text), "Quantum Tic-Tac-Toe: the two "
+	h = by + BOARD + (s->o->bare ? 1 : 2) * CAPTION - 8 + PAD +
+	    (lines[0] - 1) * line_step(17) +
+	    (s->o->bare ? 0 : (lines[1] - 1) * line_step(15));
+	snprintf(what[0], sizeof(what[0]), "Quantum Tic-Tac-Toe: the two "
 	    "outcomes of the measurement of %c%d", QTTT_LETTER(st->pending),
 	    st->pending);
 	describe(st, NULL, 0, desc, sizeof(desc));
-	open_svg(s, w, h, text, desc);
+	open_svg(s, w, h, what[0], desc);
 	for (i = 0; i < 2; i++) {
-		next = *st;
-		qttt_state_apply(&next, &acts[i], NULL);
+		outcome_text(s, st, &acts[i], &next, what[i], status[i],
+		    sizeof(what[i]));
 		x = bx + i * (BOARD + GAP);
 		fprintf(s->f, "<g class=\"qttt-outcome\">\n");
 		board_static(s, x, by);
 		board_marks(s, &next, s->o->highlight ? &acts[i] : NULL, x,
 		    by);
-		render_action(&acts[i], act, sizeof(act), 1);
-		snprintf(text, sizeof(text), "%c measures %s", who, act);
-		caption(s, x + BOARD / 2, by + BOARD + 30, text, 17,
+		caption(s, x + BOARD / 2, by + BOARD + 30, room, what[i], 17,
 		    "qttt-caption");
 		/* Bare: the outcome named, as in text, without its status. */
-		if (!s->o->bare) {
-			render_status(&next, 1, 1, text, sizeof(text));
-			caption(s, x + BOARD / 2, by + BOARD + 54, text, 15,
-			    "qttt-caption qttt-status");
-		}
+		if (!s->o->bare)
+			caption(s, x + BOARD / 2, by + BOARD + 54 +
+			    (lines[0] - 1) * line_step(17), room, status[i],
+			    15, "qttt-caption qttt-status");
 		fputs("</g>\n", s->f);
 	}
 	fputs("</svg>\n", s->f);
@@ -845,6 +936,7 @@ qttt_render_svg(FILE *f, const struct qttt_state *st,
 {
 	struct svg	 s;
 	char		 state[QTTT_STATE_MAX], title[192], desc[768];
+	char		 text[320];
 	const struct qttt_action *last = NULL;
 	double		 w, h, bx, by;
 
@@ -859,12 +951,38 @@ qttt_render_svg(FILE *f, const struct qttt_state *st,
 	snprintf(title, sizeof(title), "Quantum Tic-Tac-Toe position %s",
 	    state);
 	describe(st, plies, nplies, desc, sizeof(desc));
-	frame_size(&s, &w, &h, &bx, &by);
+	frame_size(&s, 1, &w, &h, &bx, &by);
+	status_line(&s, st, last, text, sizeof(text));
+	frame_size(&s, caption_lines(text, CAPTION_SIZE, caption_room(w)),
+	    &w, &h, &bx, &by);
 	open_svg(&s, w, h, title, desc);
 	board_static(&s, bx, by);
 	frame(&s, st, last, w, bx, by);
 	fputs("</svg>\n", f);
 	return ferror(f) ? -1 : 0;
+}
+
+/*
+ * The states of a game: start, then after each of the nplies actions.
+ * Returns 0, or -1 if an action is illegal.
+ */
+static int
+replay_states(const struct qttt_state *start,
+    const struct qttt_action *plies, size_t nplies,
+    struct qttt_state states[QTTT_MAXPLIES + 1])
+{
+	size_t	 i;
+
+	if (nplies > QTTT_MAXPLIES || (nplies > 0 && plies == NULL))
+		return -1;
+	states[0] = *start;
+	for (i = 0; i < nplies; i++) {
+		states[i + 1] = states[i];
+		if (qttt_state_apply(&states[i + 1], &plies[i], NULL) !=
+		    QTTT_OK)
+			return -1;
+	}
+	return 0;
 }
 
 /* ------------------------------------------------------------------ */
@@ -906,25 +1024,28 @@ qttt_render_anim(FILE *f, const struct qttt_state *start,
 	struct qttt_state states[QTTT_MAXPLIES + 1];
 	struct svg	 s;
 	char		 state[QTTT_STATE_MAX], title[192], desc[768];
+	char		 text[320];
 	double		 w, h, bx, by;
-	size_t		 i, n = nplies + 1;
+	size_t		 i, n = nplies + 1, lines = 1, k;
 	unsigned long	 ms = o->frame_ms > 0 ? o->frame_ms : 1200;
 
-	if (nplies > QTTT_MAXPLIES || (nplies > 0 && plies == NULL))
+	if (replay_states(start, plies, nplies, states) != 0)
 		return -2;
-	states[0] = *start;
-	for (i = 0; i < nplies; i++) {
-		states[i + 1] = states[i];
-		if (qttt_state_apply(&states[i + 1], &plies[i], NULL) !=
-		    QTTT_OK)
-			return -2;
-	}
 	svg_init(&s, f, o);
 	qttt_state_format(&states[nplies], state, sizeof(state));
 	snprintf(title, sizeof(title), "Quantum Tic-Tac-Toe game, %zu "
 	    "plies, ending %s", nplies, state);
 	describe(&states[nplies], plies, nplies, desc, sizeof(desc));
-	frame_size(&s, &w, &h, &bx, &by);
+	/* Every frame has room for the longest caption. */
+	frame_size(&s, 1, &w, &h, &bx, &by);
+	for (i = 0; i < n; i++) {
+		status_line(&s, &states[i], i > 0 && o->highlight ?
+		    &plies[i - 1] : NULL, text, sizeof(text));
+		if ((k = caption_lines(text, CAPTION_SIZE,
+		    caption_room(w))) > lines)
+			lines = k;
+	}
+	frame_size(&s, lines, &w, &h, &bx, &by);
 	open_svg(&s, w, h, title, desc);
 	board_static(&s, bx, by);
 	for (i = 0; i < n; i++) {
@@ -934,6 +1055,67 @@ qttt_render_anim(FILE *f, const struct qttt_state *start,
 			anim_timing(f, i, n, ms);
 		frame(&s, &states[i], i > 0 && o->highlight ?
 		    &plies[i - 1] : NULL, w, bx, by);
+		fputs("</g>\n", f);
+	}
+	fputs("</svg>\n", f);
+	return ferror(f) ? -1 : 0;
+}
+
+/* ------------------------------------------------------------------ */
+/* A contact sheet                                                      */
+/* ------------------------------------------------------------------ */
+
+#define SHEET_GAP	40	/* between the boards of a sheet */
+#define SHEET_SIZE	20	/* the numbers under them */
+
+int
+qttt_render_sheet(FILE *f, const struct qttt_state *start,
+    const struct qttt_action *plies, size_t nplies, size_t from, size_t to,
+    unsigned int columns, const struct qttt_render_opts *o)
+{
+	struct qttt_state states[QTTT_MAXPLIES + 1];
+	struct svg	 s;
+	char		 state[QTTT_STATE_MAX], title[192], desc[768];
+	char		 act[32], text[64];
+	double		 w, h, cw, ch, x, y, margin;
+	size_t		 i, n, rows, cols;
+
+	if (replay_states(start, plies, nplies, states) != 0 || from > to ||
+	    to > nplies)
+		return -2;
+	svg_init(&s, f, o);
+	n = to - from + 1;
+	cols = columns == 0 ? 4 : columns;
+	if (cols > n)
+		cols = n;
+	rows = (n + cols - 1) / cols;
+	margin = o->coords == QTTT_COORDS_A1 ? COORD : 0;
+	cw = margin + BOARD + SHEET_GAP;
+	ch = margin + BOARD + CAPTION + SHEET_GAP / 2;
+	w = 2 * PAD + cols * cw - SHEET_GAP;
+	h = 2 * PAD + rows * ch - SHEET_GAP / 2;
+	qttt_state_format(&states[to], state, sizeof(state));
+	snprintf(title, sizeof(title), "Quantum Tic-Tac-Toe game, plies %zu "
+	    "to %zu, ending %s", from, to, state);
+	describe(&states[to], plies, to, desc, sizeof(desc));
+	open_svg(&s, w, h, title, desc);
+	for (i = 0; i < n; i++) {
+		x = PAD + (i % cols) * cw + margin;
+		y = PAD + (i / cols) * ch + margin;
+		fprintf(f, "<g class=\"qttt-sheet-cell qttt-ply%zu\">\n",
+		    from + i);
+		board_static(&s, x, y);
+		board_marks(&s, &states[from + i], from + i > 0 &&
+		    o->highlight ? &plies[from + i - 1] : NULL, x, y);
+		if (from + i == 0)
+			snprintf(text, sizeof(text), "0. Start");
+		else {
+			render_action(&plies[from + i - 1], act, sizeof(act),
+			    render_flags(o, 1));
+			snprintf(text, sizeof(text), "%zu. %s", from + i, act);
+		}
+		caption(&s, x + BOARD / 2, y + BOARD + 30, BOARD, text,
+		    SHEET_SIZE, "qttt-caption qttt-sheet-number");
 		fputs("</g>\n", f);
 	}
 	fputs("</svg>\n", f);

@@ -231,13 +231,14 @@ draw_status(FILE *f, const struct qttt_state *st,
 	char	 act[32], status[256];
 	int	 n;
 
-	render_status(st, 0, o->unicode, status, sizeof(status));
+	render_status(st, 0, render_flags(o, o->unicode), status, sizeof(status));
 	if (last == NULL) {
 		put_marks(f, status, o->unicode);
 		putc('\n', f);
 		return;
 	}
-	n = render_action(last, act, sizeof(act), o->unicode);
+	n = render_action(last, act, sizeof(act),
+	    render_flags(o, o->unicode));
 	fputs("After ", f);
 	put_marks(f, act, o->unicode);
 	/* One line if it fits in 80 columns, else two. */
@@ -269,7 +270,8 @@ qttt_render_text(FILE *f, const struct qttt_state *st,
 	for (i = 0; i < 2; i++) {
 		next = *st;
 		qttt_state_apply(&next, &acts[i], NULL);
-		render_action(&acts[i], act, sizeof(act), o->unicode);
+		render_action(&acts[i], act, sizeof(act),
+		    render_flags(o, o->unicode));
 		if (i > 0)
 			putc('\n', f);
 		fprintf(f, "%c measures ",
