@@ -84,6 +84,7 @@ struct qttt_solver {
 	unsigned char	 codesq[NCODES][2];	/* squares of a code */
 	uint16_t	 linemask[QTTT_NLINES];
 	unsigned char	 popcount[ALLSQUARES + 1];
+	unsigned char	 full[ALLSQUARES + 1];	/* the lines in a set, bit i */
 	int		 usebook;
 };
 
@@ -133,6 +134,10 @@ tables_init(struct qttt_solver *sv)
 	for (j = 0; j < QTTT_NLINES; j++)
 		sv->linemask[j] = BIT(qttt_lines[j][0]) |
 		    BIT(qttt_lines[j][1]) | BIT(qttt_lines[j][2]);
+	for (a = 0; a <= (int)ALLSQUARES; a++)
+		for (j = 0; j < QTTT_NLINES; j++)
+			if ((a & sv->linemask[j]) == sv->linemask[j])
+				sv->full[a] |= BIT(j);
 }
 
 /* ------------------------------------------------------------------ */
@@ -151,30 +156,29 @@ static int
 board_value(const struct qttt_solver *sv, const unsigned char *board,
     const uint16_t *marks)
 {
-	int	 count[2] = { 0, 0 }, first[2] = { 10, 10 };
-	int	 last[2] = { 0, 0 };
-	int	 i, p, t, j;
+	unsigned int	 lines[2], l;
+	int		 count[2], first[2] = { 10, 10 }, last[2] = { 0, 0 };
+	int		 i, p, t, j;
 
-	for (i = 0; i < QTTT_NLINES; i++) {
-		if ((marks[QTTT_X] & sv->linemask[i]) == sv->linemask[i])
-			p = QTTT_X;
-		else if ((marks[QTTT_O] & sv->linemask[i]) == sv->linemask[i])
-			p = QTTT_O;
-		else
-			continue;
-		t = 0;
-		for (j = 0; j < 3; j++)
-			if (board[qttt_lines[i][j]] > t)
-				t = board[qttt_lines[i][j]];
-		count[p]++;
-		if (t < first[p])
-			first[p] = t;
-		if (t > last[p])
-			last[p] = t;
-	}
-	if (count[QTTT_X] == 0 && count[QTTT_O] == 0)
+	lines[QTTT_X] = sv->full[marks[QTTT_X]];
+	lines[QTTT_O] = sv->full[marks[QTTT_O]];
+	if ((lines[QTTT_X] | lines[QTTT_O]) == 0)
 		return (marks[QTTT_X] | marks[QTTT_O]) == ALLSQUARES ? 0 :
 		    NOT_OVER;
+	for (p = 0; p < 2; p++) {
+		count[p] = sv->popcount[lines[p]];
+		for (l = lines[p]; l != 0; l &= l - 1) {
+			i = __builtin_ctz(l);
+			t = 0;
+			for (j = 0; j < 3; j++)
+				if (board[qttt_lines[i][j]] > t)
+					t = board[qttt_lines[i][j]];
+			if (t < first[p])
+				first[p] = t;
+			if (t > last[p])
+				last[p] = t;
+		}
+	}
 	if (count[QTTT_X] > 0 && count[QTTT_O] > 0)
 		return first[QTTT_X] < first[QTTT_O] ? 1 : -1;
 	if (count[QTTT_O] > 0)
