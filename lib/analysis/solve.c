@@ -390,17 +390,17 @@ root_at(const struct node *n, struct roots *r, int m, int u)
  * With the board of r complete but for the tree of open squares tree,
  * the two largest values of X9 rooting it at each of its squares
  * (second is VALUE_MIN - 1 for a tree of one square, where X9 is
- * forced).
+ * forced), or two values at least enough once there are two.
  */
 static void
 tree_roots(const struct qttt_solver *sv, const struct node *n,
-    struct roots *r, unsigned int tree)
+    struct roots *r, unsigned int tree, int enough)
 {
 	int	 s = __builtin_ctz(tree);
 
 	root_at(n, r, QTTT_MAXMOVES, s);
 	r->first = r->second = VALUE_MIN - 1;
-	r->enough = VALUE_MAX + 1;
+	r->enough = enough;
 	walk_roots(sv, n, r, s, 0);
 }
 
@@ -434,7 +434,7 @@ board_of(const struct node *n, struct roots *r)
  * at most alpha.
  */
 static int
-eighth_move(const struct qttt_solver *sv, const struct node *n, int alpha)
+eighth_value(const struct qttt_solver *sv, const struct node *n, int alpha)
 {
 	struct roots	 r;
 	signed char	 top[2][QTTT_NSQUARES][2];
@@ -454,7 +454,7 @@ eighth_move(const struct qttt_solver *sv, const struct node *n, int alpha)
 			root_at(n, &r, QTTT_MAXMOVES - 1, __builtin_ctz(u));
 			if ((g = board_value(sv, r.board, r.marks)) ==
 			    NOT_OVER) {
-				tree_roots(sv, n, &r, tree[!t]);
+				tree_roots(sv, n, &r, tree[!t], VALUE_MAX + 1);
 				g = r.second >= VALUE_MIN ? r.second : r.first;
 			}
 			if (g < lo1) {
@@ -474,7 +474,7 @@ eighth_move(const struct qttt_solver *sv, const struct node *n, int alpha)
 		for (w = tree[!t]; w != 0; w &= w - 1) {
 			board_of(n, &r);
 			root_at(n, &r, QTTT_MAXMOVES - 1, __builtin_ctz(w));
-			tree_roots(sv, n, &r, tree[t]);
+			tree_roots(sv, n, &r, tree[t], VALUE_MAX + 1);
 			top[t][__builtin_ctz(w)][0] = r.first;
 			top[t][__builtin_ctz(w)][1] = r.second;
 		}
@@ -490,6 +490,66 @@ eighth_move(const struct qttt_solver *sv, const struct node *n, int alpha)
 				best = y;
 		}
 	return best;
+}
+
+/*
+ * Before O8, as eighth_value() but for a null window: whether the
+ * value is at least beta (returns beta) or not (returns beta - 1).
+ * Then only which boards reach beta matters: O's pair in a tree is
+ * below it if two squares u have G(u) below it, and a pair across if
+ * fewer than two of its roots reach it.
+ */
+static int
+eighth_test(const struct qttt_solver *sv, const struct node *n, int beta)
+{
+	struct roots	 r;
+	unsigned int	 open, tree[2], u, w;
+	int		 t, g, low, least[2], k;
+
+	open = ALLSQUARES & ~(n->marks[QTTT_X] | n->marks[QTTT_O]);
+	tree[0] = n->comp[__builtin_ctz(open)];
+	tree[1] = open & ~tree[0];
+	for (t = 0; t < 2; t++) {
+		if ((tree[t] & (tree[t] - 1)) == 0)
+			continue;
+		low = 0;
+		for (u = tree[t]; u != 0; u &= u - 1) {
+			board_of(n, &r);
+			root_at(n, &r, QTTT_MAXMOVES - 1, __builtin_ctz(u));
+			if ((g = board_value(sv, r.board, r.marks)) ==
+			    NOT_OVER) {
+				tree_roots(sv, n, &r, tree[!t], beta);
+				g = r.second >= VALUE_MIN ? r.second : r.first;
+			}
+			if (g < beta && ++low == 2)
+				return beta - 1;
+		}
+	}
+	/* Across: how many of tree t's roots reach beta (two will do),
+	 * the other tree rooted at w; the least over w. */
+	for (t = 0; t < 2; t++) {
+		least[t] = 2;
+		for (w = tree[!t]; w != 0 && least[t] > 0; w &= w - 1) {
+			board_of(n, &r);
+			root_at(n, &r, QTTT_MAXMOVES - 1, __builtin_ctz(w));
+			tree_roots(sv, n, &r, tree[t], beta);
+			k = (r.first >= beta) + (r.second >= beta);
+			if (k < least[t])
+				least[t] = k;
+		}
+	}
+	return least[0] + least[1] < 2 ? beta - 1 : beta;
+}
+
+/* Before O8: the value, or (fail-soft) a bound of it outside the
+ * window. */
+static int
+eighth_move(const struct qttt_solver *sv, const struct node *n, int alpha,
+    int beta)
+{
+	if (beta - alpha == 1)
+		return eighth_test(sv, n, beta);
+	return eighth_value(sv, n, alpha);
 }
 
 /* The search's position of an engine's state (which must be legal). */
@@ -760,7 +820,7 @@ search(struct qttt_solver *sv, const struct node *n, int alpha, int beta)
 	sv->nodes++;
 	if (n->pending == 0 && n->next >= QTTT_MAXMOVES - 1)
 		return n->next == QTTT_MAXMOVES ? last_move(sv, n, beta) :
-		    eighth_move(sv, n, alpha);
+		    eighth_move(sv, n, alpha, beta);
 	bounds(sv, n, &lo, &hi);
 	if (lo == hi || hi <= alpha)
 		return hi;
