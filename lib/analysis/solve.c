@@ -15,6 +15,9 @@
  * generator; the unit tests compare the search with a plain minimax on
  * the engine.
  *
+ * The search stops before O8: the last two moves are valued from the
+ * shape of the spooky moves (formats/solver.md, "The last two moves").
+ *
  * Values do not depend on the table: an entry holds exact bounds of a
  * position identified by its whole reduced key (not a hash of it), so
  * a smaller table, another replacement or another history gives the
@@ -942,11 +945,14 @@ qttt_solver_new(size_t table_bytes)
 	if (table_bytes >= BUCKET * sizeof(struct entry)) {
 		while (nb <= table_bytes / (2 * BUCKET * sizeof(struct entry)))
 			nb *= 2;
-		if ((sv->table = calloc(nb * BUCKET,
+		/* Written through now, so that the memory it takes does
+		 * not grow as the table fills. */
+		if ((sv->table = malloc(nb * BUCKET *
 		    sizeof(struct entry))) == NULL) {
 			free(sv);
 			return NULL;
 		}
+		memset(sv->table, 0, nb * BUCKET * sizeof(struct entry));
 		sv->nbuckets = nb;
 	}
 	return sv;

@@ -137,7 +137,7 @@ for cmd in 'qttt-analyze -s $INPUT' 'qttt-analyze -T json $INPUT' \
 	small=$kib
 	run 0 "$cmd" "$out/analyse-large.qttt" ||
 	    { fail=$((fail + 1)); continue; }
-	if [ "$kib" -gt $((small + 256)) ]; then
+	if [ "$kib" -gt $((small + 512)) ]; then
 		echo "FAIL: $cmd: peak $small KiB on 200 games, $kib KiB" \
 		    "on 2000"
 		fail=$((fail + 1))
