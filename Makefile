@@ -46,7 +46,7 @@ LIB_OBJS =	$(patsubst %.c,%.o,$(sort $(foreach l,$(LAYERS),\
 CMD_OBJS =	cmd/common.o cmd/parallel.o
 TOOLS =		$(patsubst %.c,%,$(sort $(wildcard cmd/qttt-*.c)))
 # The tools that read on several threads (cmd/parallel.c).
-THREADED =	cmd/qttt-replay cmd/qttt-validate
+THREADED =	cmd/qttt-analyze cmd/qttt-replay cmd/qttt-validate
 UNIT_OBJS =	$(patsubst %.c,%.o,$(sort $(wildcard tests/check_*.c)))
 MAN1 =		$(sort $(wildcard man/*.1))
 MAN3 =		$(sort $(wildcard man/*.3))

@@ -161,7 +161,11 @@ worker(void *arg)
 {
 	struct pool	*p = arg;
 	struct par_job	*job;
+	void		*local = NULL;
 
+	if (p->tool->local_new != NULL &&
+	    (local = p->tool->local_new(p->arg)) == NULL)
+		return NULL;	/* the other threads do the work */
 	pthread_mutex_lock(&p->lock);
 	for (;;) {
 		while (!p->stop && p->next == p->tail)
@@ -170,12 +174,15 @@ worker(void *arg)
 			break;		/* stopped, and nothing is left */
 		job = &p->jobs[p->next++ % p->njobs];
 		pthread_mutex_unlock(&p->lock);
+		job->local = local;
 		job_run(p, job);
 		pthread_mutex_lock(&p->lock);
 		job->done = 1;
 		pthread_cond_signal(&p->finished);
 	}
 	pthread_mutex_unlock(&p->lock);
+	if (local != NULL)
+		p->tool->local_free(local);
 	return NULL;
 }
 
@@ -323,6 +330,7 @@ par_input(struct qttt_reader *r, struct qttt_record *rec, int nthreads,
 		if (!job->done && p.next < p.tail) {
 			mine = &p.jobs[p.next++ % p.njobs];
 			pthread_mutex_unlock(&p.lock);
+			mine->local = NULL;
 			job_run(&p, mine);
 			pthread_mutex_lock(&p.lock);
 			mine->done = 1;

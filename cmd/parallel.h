@@ -21,6 +21,8 @@ struct par_job {
 	FILE		*out;		/* standard output, for them */
 	FILE		*err;		/* standard error, for them */
 	void		*result;	/* the tool's tally, zeroed */
+	void		*local;		/* the thread's own (local_new), or
+					   NULL on the main thread */
 
 	/* The pool's own. */
 	struct qttt_chunk *chunk;
@@ -54,6 +56,14 @@ struct par_tool {
 	 * written: adds job->result to the tool's totals.
 	 */
 	void	(*merge)(void *totals, const struct par_job *job);
+	/*
+	 * Optional (NULL for none): what a worker thread keeps from one
+	 * job to the next, made on the thread before its first job (a
+	 * thread that cannot make it takes no job) and freed after its
+	 * last.  The main thread has its own, which run finds in arg.
+	 */
+	void	*(*local_new)(const void *arg);
+	void	(*local_free)(void *local);
 };
 
 /*

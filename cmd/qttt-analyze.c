@@ -13,6 +13,7 @@
 
 #include "qttt.h"
 #include "common.h"
+#include "parallel.h"
 
 enum type {
 	TYPE_REPORT = 0,	/* to read */
@@ -35,6 +36,8 @@ struct options {
 	struct ranges		 gameset;	/* what -g says */
 	int			 quiet;		/* -q */
 	int			 summary;	/* -s */
+	int			 threads;	/* to analyse games on */
+	size_t			 table;		/* -m, in bytes */
 	enum type		 type;		/* -T */
 };
 
@@ -54,13 +57,26 @@ struct ply {
 	struct qttt_analysis	 an;		/* of the state before it */
 };
 
-/* The plies of the game being analysed. */
-static struct ply plies[QTTT_MAXPLIES];
+/*
+ * What a thread analyses games with: its own solver, and room for the
+ * game under way.
+ */
+struct analyst {
+	struct qttt_solver	*solver;
+	struct ply		 plies[QTTT_MAXPLIES];
+	struct qttt_analysis	 an;		/* of a position */
+	/* The notes of an annotated YAML record. */
+	struct qttt_meta	 notes[QTTT_MAXPLIES][QTTT_MAXNOTES + 3];
+	char			 values[QTTT_MAXPLIES][16];
+	char			 best[QTTT_MAXPLIES][QTTT_MAXACTIONS * 20];
+};
 
-static struct qttt_solver *solver;
-
-/* Default table size, in MiB (-m). */
-#define TABLE_MIB	16
+/*
+ * The solvers' tables together, in MiB (-m), shared out among the
+ * threads.  The table saves a fifth of the time, and the first MiB most
+ * of that: the default keeps qttt-analyze under 4 MiB.
+ */
+#define TABLE_MIB	1
 
 /* A write to standard output failed: stop at once. */
 #define EXIT_STOP	(-1)
@@ -93,8 +109,9 @@ help(void)
 	    "  -g, --game=LIST      only these games of each input: 3, 2-5,"
 	    " 10-, 1,4\n"
 	    "  -h, --help           show this help and exit\n"
-	    "  -m, --memory=MiB     the solver's table, in MiB (default 16;"
-	    " 0: none)\n"
+	    "  -m, --memory=MiB     the solvers' tables, in MiB, shared by"
+	    " the threads\n"
+	    "                       (default 1; 0: none)\n"
 	    "  -q, --quiet          no diagnostics; the exit status tells\n"
 	    "  -S, --state=STATE    analyse the position of a state string,"
 	    " not files\n"
@@ -159,18 +176,19 @@ same_action(const struct qttt_action *a, const struct qttt_action *b)
 }
 
 /*
- * Judges ply i of g into plies[i].  Returns 0, or -1 after filling d
+ * Judges ply i of g into a->plies[i].  Returns 0, or -1 after filling d
  * if the solver refuses the state.
  */
 static int
-judge_ply(const struct qttt_game *g, size_t i, struct qttt_diag *d)
+judge_ply(struct analyst *a, const struct qttt_game *g, size_t i,
+    struct qttt_diag *d)
 {
-	struct ply	*p = &plies[i];
+	struct ply	*p = &a->plies[i];
 	struct qttt_state st;
 	size_t		 k;
 
 	qttt_game_state_at(g, i, &st);
-	if (qttt_solver_analyze(solver, &st, QTTT_SOLVE_PV, &p->an, d) !=
+	if (qttt_solver_analyze(a->solver, &st, QTTT_SOLVE_PV, &p->an, d) !=
 	    QTTT_OK)
 		return -1;
 	p->mover = qttt_state_turn(&st);
@@ -195,7 +213,7 @@ judge_ply(const struct qttt_game *g, size_t i, struct qttt_diag *d)
 
 /* The last ply that changed the game's value, or -1. */
 static long
-decisive_ply(size_t n)
+decisive_ply(const struct ply *plies, size_t n)
 {
 	long	 i;
 
@@ -206,7 +224,7 @@ decisive_ply(size_t n)
 }
 
 static void
-count_marks(size_t n, struct counts *c)
+count_marks(const struct ply *plies, size_t n, struct counts *c)
 {
 	size_t	 i;
 
@@ -264,25 +282,25 @@ plural(unsigned long n, const char *one, const char *many)
 }
 
 static void
-print_counts_text(const struct counts *c)
+print_counts_text(FILE *out, const struct counts *c)
 {
 	int	 p;
 
 	for (p = QTTT_X; ; p = QTTT_O) {
-		printf("%c %lu %s, %lu %s", QTTT_PLAYER_LETTER(p),
+		fprintf(out, "%c %lu %s, %lu %s", QTTT_PLAYER_LETTER(p),
 		    c->mistakes[p], plural(c->mistakes[p], "mistake",
 		    "mistakes"), c->blunders[p], plural(c->blunders[p],
 		    "blunder", "blunders"));
 		if (p == QTTT_O)
 			break;
-		printf("; ");
+		fprintf(out, "; ");
 	}
 }
 
 static void
-print_counts_json(const struct counts *c)
+print_counts_json(FILE *out, const struct counts *c)
 {
-	printf("\"X\":{\"mistakes\":%lu,\"blunders\":%lu},"
+	fprintf(out, "\"X\":{\"mistakes\":%lu,\"blunders\":%lu},"
 	    "\"O\":{\"mistakes\":%lu,\"blunders\":%lu}",
 	    c->mistakes[QTTT_X], c->blunders[QTTT_X],
 	    c->mistakes[QTTT_O], c->blunders[QTTT_O]);
@@ -290,7 +308,8 @@ print_counts_json(const struct counts *c)
 
 /* The report of a game (formats/analysis-output.md). */
 static void
-report_game(const struct qttt_record *rec, const struct qttt_game *g)
+report_game(FILE *out, const struct ply *plies, const struct qttt_record *rec,
+    const struct qttt_game *g)
 {
 	char		 rb[QTTT_RECORD_MAX], item[32], v1[16], v2[16], lb[16];
 	const struct ply *p;
@@ -299,62 +318,63 @@ report_game(const struct qttt_record *rec, const struct qttt_game *g)
 	int		 first[2] = { -1, -1 }, pl;
 
 	qttt_game_format(g, rb, sizeof(rb));
-	printf("game %lu, line %lu: %s\n", rec->index, rec->line + 1, rb);
+	fprintf(out, "game %lu, line %lu: %s\n", rec->index, rec->line + 1, rb);
 	if (g->nplies == 0) {
-		printf("no move\n");
+		fprintf(out, "no move\n");
 		return;
 	}
-	printf("%4s  %-16s  %-6s  %-6s  %s\n", "ply", "move", "before",
+	fprintf(out, "%4s  %-16s  %-6s  %-6s  %s\n", "ply", "move", "before",
 	    "after", "loss");
 	for (i = 0; i < g->nplies; i++) {
 		p = &plies[i];
-		printf("%4zu  %-16s  %-6s  %-6s  %s", i + 1,
+		fprintf(out, "%4zu  %-16s  %-6s  %-6s  %s", i + 1,
 		    action_text(&g->plies[i], item, sizeof(item)),
 		    value_text(p->before, v1, sizeof(v1)),
 		    value_text(p->value, v2, sizeof(v2)),
 		    points_text(p->loss, lb, sizeof(lb)));
 		if (p->mark != MARK_NONE)
-			printf("%*s%s", 4 - (int)strlen(lb) + 2, "",
+			fprintf(out, "%*s%s", 4 - (int)strlen(lb) + 2, "",
 			    mark_glyph[p->mark]);
-		printf("\n");
+		fprintf(out, "\n");
 		if (p->mark != MARK_NONE) {
-			printf("%4s  best: ", "");
-			print_actions(stdout, &p->an, p->an.best,
+			fprintf(out, "%4s  best: ", "");
+			print_actions(out, &p->an, p->an.best,
 			    p->an.nbest, ", ", 0);
-			printf("\n");
+			fprintf(out, "\n");
 			if (first[p->mover] == -1)
 				first[p->mover] = (int)i;
 		}
 	}
 	for (pl = QTTT_X; ; pl = QTTT_O) {
-		printf("first mistake of %c: ", QTTT_PLAYER_LETTER(pl));
+		fprintf(out, "first mistake of %c: ", QTTT_PLAYER_LETTER(pl));
 		if (first[pl] == -1)
-			printf("none\n");
+			fprintf(out, "none\n");
 		else
-			printf("ply %d, %s%s\n", first[pl] + 1,
+			fprintf(out, "ply %d, %s%s\n", first[pl] + 1,
 			    action_text(&g->plies[first[pl]], item,
 			    sizeof(item)), mark_glyph[plies[first[pl]].mark]);
 		if (pl == QTTT_O)
 			break;
 	}
-	if ((dec = decisive_ply(g->nplies)) == -1) {
-		printf("decisive: none, the game kept its value %s\n",
+	if ((dec = decisive_ply(plies, g->nplies)) == -1) {
+		fprintf(out, "decisive: none, the game kept its value %s\n",
 		    value_text(plies[0].before, v1, sizeof(v1)));
 		return;
 	}
 	p = &plies[dec];
-	printf("decisive: ply %ld, %s%s, from %s to %s\n", dec + 1,
+	fprintf(out, "decisive: ply %ld, %s%s, from %s to %s\n", dec + 1,
 	    action_text(&g->plies[dec], item, sizeof(item)),
 	    mark_glyph[p->mark], value_text(p->before, v1, sizeof(v1)),
 	    value_text(p->value, v2, sizeof(v2)));
-	printf("perfect play from there: ");
-	print_pv(stdout, &p->an, "; ", 0);
-	printf("; %s\n", v1);
+	fprintf(out, "perfect play from there: ");
+	print_pv(out, &p->an, "; ", 0);
+	fprintf(out, "; %s\n", v1);
 }
 
 /* One JSON object per ply (formats/analysis-output.md). */
 static void
-json_game(const struct qttt_record *rec, const struct qttt_game *g)
+json_game(FILE *out, const struct ply *plies, const struct qttt_record *rec,
+    const struct qttt_game *g)
 {
 	char		 item[32], v1[16], v2[16], lb[16];
 	const struct ply *p;
@@ -362,7 +382,7 @@ json_game(const struct qttt_record *rec, const struct qttt_game *g)
 
 	for (i = 0; i < g->nplies; i++) {
 		p = &plies[i];
-		printf("{\"game\":%lu,\"line\":%lu,\"ply\":%zu,\"item\":\"%s\","
+		fprintf(out, "{\"game\":%lu,\"line\":%lu,\"ply\":%zu,\"item\":\"%s\","
 		    "\"mover\":\"%c\",\"value_before\":\"%s\","
 		    "\"value\":\"%s\",\"best_value\":\"%s\",\"best\":[",
 		    rec->index, rec->line + 1, i + 1,
@@ -370,17 +390,17 @@ json_game(const struct qttt_record *rec, const struct qttt_game *g)
 		    QTTT_PLAYER_LETTER(p->mover),
 		    value_text(p->before, v1, sizeof(v1)),
 		    value_text(p->value, v2, sizeof(v2)), v1);
-		print_actions(stdout, &p->an, p->an.best, p->an.nbest, ",",
+		print_actions(out, &p->an, p->an.best, p->an.nbest, ",",
 		    1);
-		printf("],\"loss\":\"%s\",\"mark\":",
+		fprintf(out, "],\"loss\":\"%s\",\"mark\":",
 		    points_text(p->loss, lb, sizeof(lb)));
 		if (p->mark == MARK_NONE)
-			printf("null");
+			fprintf(out, "null");
 		else
-			printf("\"%s\"", mark_glyph[p->mark]);
-		printf(",\"pv\":[");
-		print_pv(stdout, &p->an, ",", 1);
-		printf("]}\n");
+			fprintf(out, "\"%s\"", mark_glyph[p->mark]);
+		fprintf(out, ",\"pv\":[");
+		print_pv(out, &p->an, ",", 1);
+		fprintf(out, "]}\n");
 	}
 }
 
@@ -388,15 +408,16 @@ json_game(const struct qttt_record *rec, const struct qttt_game *g)
  * The game as a YAML record, its moves annotated with notes: value,
  * and for a move that lost value, best and mark.  Notes of the record
  * with these keys give way to them.  Returns 0, or -1 (with a message
- * unless quiet) if the record cannot be written with them.
+ * on err unless quiet) if the record cannot be written with them.
  */
 static int
-yaml_game(const char *name, const struct qttt_record *rec,
+yaml_game(struct analyst *a, FILE *out, FILE *err, struct par_job *job,
+    const char *name, const struct qttt_record *rec,
     const struct qttt_game *g, int quiet)
 {
-	static struct qttt_meta notes[QTTT_MAXPLIES][QTTT_MAXNOTES + 3];
-	static char	 values[QTTT_MAXPLIES][16];
-	static char	 best[QTTT_MAXPLIES][QTTT_MAXACTIONS * 20];
+	struct qttt_meta (*notes)[QTTT_MAXNOTES + 3] = a->notes;
+	char		(*values)[16] = a->values;
+	char		(*best)[QTTT_MAXACTIONS * 20] = a->best;
 	struct qttt_extras ex;
 	const struct qttt_ply_extras *had;
 	const struct qttt_meta *hm;
@@ -407,7 +428,7 @@ yaml_game(const char *name, const struct qttt_record *rec,
 
 	qttt_extras_from_record(&ex, g, rec);
 	for (i = 0; i < g->nplies; i++) {
-		p = &plies[i];
+		p = &a->plies[i];
 		had = &ex.ply[i];
 		k = 0;
 		for (j = 0; j < had->nnotes && j < QTTT_MAXNOTES; j++) {
@@ -453,17 +474,19 @@ yaml_game(const char *name, const struct qttt_record *rec,
 		ex.ply[i].nnotes = k;
 	}
 	if (qttt_extras_check(&ex, g->nplies, msg, sizeof(msg)) == -1) {
-		if (!quiet)
-			show_line_msg(stderr, name, rec->line, "error",
+		if (!quiet) {
+			par_sync(job);
+			show_line_msg(err, name, rec->line, "error",
 			    "game %lu: cannot annotate: %s", rec->index, msg);
+		}
 		return -1;
 	}
-	return qttt_yaml_write(stdout, g, &ex) == -1 ? -1 : 0;
+	return qttt_yaml_write(out, g, &ex) == -1 ? -1 : 0;
 }
 
 /* The analysis of a position (formats/analysis-output.md). */
 static void
-print_position(const struct options *o, unsigned long index,
+print_position(FILE *out, const struct options *o, unsigned long index,
     unsigned long line, const struct qttt_state *st,
     const struct qttt_analysis *an)
 {
@@ -475,64 +498,64 @@ print_position(const struct options *o, unsigned long index,
 	value_text(an->value, vb, sizeof(vb));
 	switch (o->type) {
 	case TYPE_REPORT:
-		printf("position %lu, line %lu: %s\n", index, line, sb);
+		fprintf(out, "position %lu, line %lu: %s\n", index, line, sb);
 		if (over) {
-			printf("value %s: the game is over\n", vb);
+			fprintf(out, "value %s: the game is over\n", vb);
 			break;
 		}
-		printf("value %s, %c to act\n", vb,
+		fprintf(out, "value %s, %c to act\n", vb,
 		    QTTT_PLAYER_LETTER(qttt_state_turn(st)));
 		for (i = 0; i < an->nactions; i++)
-			printf("  %-16s  %s\n", action_text(&an->actions[i],
+			fprintf(out, "  %-16s  %s\n", action_text(&an->actions[i],
 			    item, sizeof(item)), value_text(an->values[i], vb,
 			    sizeof(vb)));
-		printf("best: ");
-		print_actions(stdout, an, an->best, an->nbest, ", ", 0);
-		printf("\nperfect play: ");
-		print_pv(stdout, an, "; ", 0);
-		printf("; %s\n", value_text(an->value, vb, sizeof(vb)));
+		fprintf(out, "best: ");
+		print_actions(out, an, an->best, an->nbest, ", ", 0);
+		fprintf(out, "\nperfect play: ");
+		print_pv(out, an, "; ", 0);
+		fprintf(out, "; %s\n", value_text(an->value, vb, sizeof(vb)));
 		break;
 	case TYPE_JSON:
-		printf("{\"game\":%lu,\"line\":%lu,\"position\":\"%s\","
+		fprintf(out, "{\"game\":%lu,\"line\":%lu,\"position\":\"%s\","
 		    "\"mover\":", index, line, sb);
 		if (over)
-			printf("null");
+			fprintf(out, "null");
 		else
-			printf("\"%c\"",
+			fprintf(out, "\"%c\"",
 			    QTTT_PLAYER_LETTER(qttt_state_turn(st)));
-		printf(",\"value\":\"%s\",\"actions\":[", vb);
+		fprintf(out, ",\"value\":\"%s\",\"actions\":[", vb);
 		for (i = 0; i < an->nactions; i++)
-			printf("%s{\"item\":\"%s\",\"value\":\"%s\"}",
+			fprintf(out, "%s{\"item\":\"%s\",\"value\":\"%s\"}",
 			    i > 0 ? "," : "", action_text(&an->actions[i],
 			    item, sizeof(item)), value_text(an->values[i], vb,
 			    sizeof(vb)));
-		printf("],\"best\":[");
-		print_actions(stdout, an, an->best, an->nbest, ",", 1);
-		printf("],\"pv\":[");
-		print_pv(stdout, an, ",", 1);
-		printf("]}\n");
+		fprintf(out, "],\"best\":[");
+		print_actions(out, an, an->best, an->nbest, ",", 1);
+		fprintf(out, "],\"pv\":[");
+		print_pv(out, an, ",", 1);
+		fprintf(out, "]}\n");
 		break;
 	case TYPE_YAML:
-		printf("---\nposition: '%s'\nvalue: %s\n", sb, vb);
+		fprintf(out, "---\nposition: '%s'\nvalue: %s\n", sb, vb);
 		if (!over) {
-			printf("actions:\n");
+			fprintf(out, "actions:\n");
 			for (i = 0; i < an->nactions; i++)
-				printf("  - {item: %s, value: %s}\n",
+				fprintf(out, "  - {item: %s, value: %s}\n",
 				    action_text(&an->actions[i], item,
 				    sizeof(item)), value_text(an->values[i],
 				    vb, sizeof(vb)));
-			printf("best: [");
-			print_actions(stdout, an, an->best, an->nbest, ", ",
+			fprintf(out, "best: [");
+			print_actions(out, an, an->best, an->nbest, ", ",
 			    0);
-			printf("]\npv: [");
-			print_pv(stdout, an, ", ", 0);
-			printf("]\n");
+			fprintf(out, "]\npv: [");
+			print_pv(out, an, ", ", 0);
+			fprintf(out, "]\n");
 		}
 		break;
 	}
 }
 
-/* The totals of an input. */
+/* The totals of an input, or of a chunk of it. */
 struct tally {
 	unsigned long	 games;		/* read */
 	unsigned long	 shown;		/* selected (-g) */
@@ -542,17 +565,24 @@ struct tally {
 	int		 status;	/* EXIT_VALID or EXIT_INVALID */
 };
 
+/* What every thread reads of an input. */
+struct run {
+	const struct options	*o;
+	const char		*name;
+	struct analyst		*main;	/* the main thread's */
+};
+
 /*
- * Analyses the game (or position) of a valid record, name's, into its
- * output.  Returns 0, or -1 if the record could not be analysed or
- * written with annotations.
+ * Analyses the game (or position) of a valid record, name's, onto out
+ * (diagnostics on err, after par_sync(job)).  Returns 0, or -1 if the
+ * record could not be analysed or written with annotations.
  */
 static int
-analyse_record(const struct options *o, const char *name,
-    const struct qttt_record *rec, const struct qttt_game *g,
-    struct tally *t)
+analyse_record(struct analyst *a, const struct run *run, FILE *out,
+    FILE *err, struct par_job *job, const struct qttt_record *rec,
+    const struct qttt_game *g, struct tally *t)
 {
-	static struct qttt_analysis an;
+	const struct options *o = run->o;
 	struct qttt_diag d;
 	struct counts	 c;
 	long		 dec;
@@ -560,60 +590,184 @@ analyse_record(const struct options *o, const char *name,
 
 	memset(&d, 0, sizeof(d));
 	if (rec->format == QTTT_FORMAT_STATE) {
-		if (qttt_solver_analyze(solver, &g->state, QTTT_SOLVE_PV,
-		    &an, &d) != QTTT_OK)
+		if (qttt_solver_analyze(a->solver, &g->state, QTTT_SOLVE_PV,
+		    &a->an, &d) != QTTT_OK)
 			goto refused;
 		t->analysed++;
 		if (!o->summary)
-			print_position(o, rec->index, rec->line + 1, &g->state,
-			    &an);
+			print_position(out, o, rec->index, rec->line + 1,
+			    &g->state, &a->an);
 		return 0;
 	}
 	for (i = 0; i < g->nplies; i++)
-		if (judge_ply(g, i, &d) == -1)
+		if (judge_ply(a, g, i, &d) == -1)
 			goto refused;
 	t->analysed++;
 	memset(&c, 0, sizeof(c));
-	count_marks(g->nplies, &c);
+	count_marks(a->plies, g->nplies, &c);
 	add_counts(&t->counts, &c);
 	if (o->summary) {
-		dec = decisive_ply(g->nplies);
+		dec = decisive_ply(a->plies, g->nplies);
 		if (o->type == TYPE_JSON) {
-			printf("{\"game\":%lu,\"line\":%lu,", rec->index,
-			    rec->line);
-			print_counts_json(&c);
-			printf(",\"decisive\":");
+			fprintf(out, "{\"game\":%lu,\"line\":%lu,",
+			    rec->index, rec->line);
+			print_counts_json(out, &c);
+			fprintf(out, ",\"decisive\":");
 			if (dec == -1)
-				printf("null}\n");
+				fprintf(out, "null}\n");
 			else
-				printf("%ld}\n", dec + 1);
+				fprintf(out, "%ld}\n", dec + 1);
 		} else {
-			printf("game %lu, line %lu: ", rec->index, rec->line + 1);
-			print_counts_text(&c);
+			fprintf(out, "game %lu, line %lu: ", rec->index,
+			    rec->line + 1);
+			print_counts_text(out, &c);
 			if (dec == -1)
-				printf("; decisive: none\n");
+				fprintf(out, "; decisive: none\n");
 			else
-				printf("; decisive: ply %ld\n", dec + 1);
+				fprintf(out, "; decisive: ply %ld\n", dec + 1);
 		}
 		return 0;
 	}
 	switch (o->type) {
 	case TYPE_REPORT:
+		/* On one thread only (analyse_input): the blank line
+		 * depends on the games before. */
 		if (t->analysed > 1)
-			printf("\n");
-		report_game(rec, g);
+			fprintf(out, "\n");
+		report_game(out, a->plies, rec, g);
 		break;
 	case TYPE_JSON:
-		json_game(rec, g);
+		json_game(out, a->plies, rec, g);
 		break;
 	case TYPE_YAML:
-		return yaml_game(name, rec, g, o->quiet);
+		return yaml_game(a, out, err, job, run->name, rec, g,
+		    o->quiet);
 	}
 	return 0;
 refused:
-	if (!o->quiet)
-		show_line_msg(stderr, name, rec->line, "error", "%s", d.msg);
+	if (!o->quiet) {
+		par_sync(job);
+		show_line_msg(err, run->name, rec->line, "error", "%s",
+		    d.msg);
+	}
 	return -1;
+}
+
+/*
+ * Analyses the games of r onto out, with diagnostics on err (with job,
+ * a chunk's streams, which par_sync() keeps in order), and counts them
+ * in t.  Returns what qttt_reader_next() returned last (0 at the end,
+ * -1 on a read error, with the diagnostic in rec), or PAR_STOP if out
+ * cannot be written.
+ */
+static int
+analyse_games(struct analyst *a, const struct run *run,
+    struct qttt_reader *r, struct qttt_record *rec, FILE *out, FILE *err,
+    struct par_job *job, struct tally *t)
+{
+	const struct options *o = run->o;
+	struct qttt_game game;
+	unsigned long	 prev = 0;
+	int		 k;
+
+	/* par_more() may leave the rest of a chunk to the main thread. */
+	while ((k = par_more(job) ? qttt_reader_next(r, rec) : 0) == 1) {
+		t->games += starts_game(rec, prev);
+		prev = rec->index;
+		if (o->games != NULL && !in_ranges(&o->gameset, rec->index))
+			continue;
+		t->shown++;
+		if (qttt_record_play(rec, &game) > 0) {
+			t->status = EXIT_INVALID;
+			t->invalid++;
+			if (!o->quiet) {
+				/* The games before come first. */
+				par_sync(job);
+				show_record_diags(err, run->name, rec, 0);
+			}
+		} else if (analyse_record(a, run, out, err, job, rec, &game,
+		    t) == -1)
+			t->status = EXIT_INVALID;
+		if (ferror(out))
+			return PAR_STOP;
+		/* Several states of a stream may have one game number. */
+		if (o->games != NULL && rec->format != QTTT_FORMAT_STATE &&
+		    rec->index >= ranges_last(&o->gameset))
+			break;
+	}
+	return k;
+}
+
+static struct analyst *
+analyst_new(size_t table)
+{
+	struct analyst	*a;
+
+	if ((a = malloc(sizeof(*a))) == NULL)
+		return NULL;
+	if ((a->solver = qttt_solver_new(table)) == NULL) {
+		free(a);
+		return NULL;
+	}
+	return a;
+}
+
+static void
+analyst_free(struct analyst *a)
+{
+	if (a == NULL)
+		return;
+	qttt_solver_free(a->solver);
+	free(a);
+}
+
+/* A worker thread's analyst (parallel.h), with a solver of its own. */
+static void *
+worker_new(const void *arg)
+{
+	const struct run *run = arg;
+
+	return analyst_new(run->o->table);
+}
+
+static void
+worker_free(void *local)
+{
+	analyst_free(local);
+}
+
+static void
+analyse_chunk(const void *arg, struct par_job *job)
+{
+	const struct run *run = arg;
+	struct qttt_record *rec;
+	int		 k;
+
+	/* A record is large for a worker's stack. */
+	if ((rec = malloc(sizeof(*rec))) == NULL) {
+		job->failed = 1;
+		return;
+	}
+	k = analyse_games(job->local != NULL ? job->local : run->main, run,
+	    job->reader, rec, job->out, job->err, job, job->result);
+	if (k == PAR_STOP)
+		job->failed = 1;
+	free(rec);
+}
+
+static void
+add_tally(void *totals, const struct par_job *job)
+{
+	struct tally		*t = totals;
+	const struct tally	*u = job->result;
+
+	t->games += u->games;
+	t->shown += u->shown;
+	t->analysed += u->analysed;
+	t->invalid += u->invalid;
+	add_counts(&t->counts, &u->counts);
+	if (u->status > t->status)
+		t->status = u->status;
 }
 
 /* The summary of an input (-s). */
@@ -626,74 +780,83 @@ summarise_input(const struct options *o, const char *name,
 		qttt_json_string(stdout, name, strlen(name));
 		printf(",\"games\":%lu,\"analysed\":%lu,\"invalid\":%lu,",
 		    t->shown, t->analysed, t->invalid);
-		print_counts_json(&t->counts);
+		print_counts_json(stdout, &t->counts);
 		printf("}\n");
 		return;
 	}
 	printf("%s: %lu %s analysed, %lu invalid: ", name, t->analysed,
 	    plural(t->analysed, "game", "games"), t->invalid);
-	print_counts_text(&t->counts);
+	print_counts_text(stdout, &t->counts);
 	printf("\n");
 }
 
 /*
- * Analyses one input.  Returns the exit status it deserves, or
- * EXIT_STOP if standard output cannot be written.
+ * The text of a chunk: every chunk under way holds its output, which
+ * is about 25 times the games' records for JSON Lines and 6 times for
+ * YAML; smaller chunks also share the games out more evenly between
+ * the threads, each game taking some milliseconds.
+ */
+static size_t
+chunk_size(const struct options *o)
+{
+	if (o->summary)
+		return QTTT_CHUNK_TEXT / 8;
+	return o->type == TYPE_JSON ? QTTT_CHUNK_TEXT / 32 :
+	    QTTT_CHUNK_TEXT / 16;
+}
+
+/*
+ * Analyses one input with a, the main thread's analyst.  Returns the
+ * exit status it deserves, or EXIT_STOP if standard output cannot be
+ * written.
  */
 static int
-analyse_input(const struct options *o, const char *path)
+analyse_input(const struct options *o, struct analyst *a, const char *path)
 {
 	static struct qttt_record rec;
+	struct par_tool	 tool = { sizeof(struct tally), 0, analyse_chunk,
+			    add_tally, worker_new, worker_free };
 	struct qttt_reader *r;
-	struct qttt_game game;
-	unsigned long	 prev = 0;
 	struct tally	 t;
-	const char	*name = input_name(path);
-	int		 fd, k;
+	struct run	 run;
+	int		 fd, k = QTTT_SPLIT_NOT;
 
+	run.o = o;
+	run.name = input_name(path);
+	run.main = a;
 	if ((r = open_reader(path, o->format, &fd)) == NULL)
 		return EXIT_TROUBLE;
 	memset(&t, 0, sizeof(t));
-	while ((k = qttt_reader_next(r, &rec)) == 1) {
-		t.games += starts_game(&rec, prev);
-		prev = rec.index;
-		if (o->games != NULL && !in_ranges(&o->gameset, rec.index))
-			continue;
-		t.shown++;
-		if (qttt_record_play(&rec, &game) > 0) {
-			t.status = EXIT_INVALID;
-			t.invalid++;
-			if (!o->quiet) {
-				/* The games before come first. */
-				if (fflush(stdout) == EOF)
-					break;
-				show_record_diags(stderr, name, &rec, 0);
-			}
-		} else if (analyse_record(o, name, &rec, &game, &t) == -1)
-			t.status = EXIT_INVALID;
-		if (ferror(stdout))
-			break;
-		/* Several states of a stream may have one game number. */
-		if (o->games != NULL && rec.format != QTTT_FORMAT_STATE &&
-		    rec.index >= ranges_last(&o->gameset))
-			break;
+	/*
+	 * On several threads when each game's output stands alone: not
+	 * for some games only (-g), nor for the report, which puts a
+	 * blank line between the games it has written.
+	 */
+	if (o->threads > 1 && o->games == NULL &&
+	    (o->summary || o->type != TYPE_REPORT)) {
+		tool.chunksize = chunk_size(o);
+		if (fflush(stdout) == EOF)
+			k = PAR_STOP;
+		else
+			k = par_input(r, &rec, o->threads, &tool, &run, &t);
 	}
-	if (ferror(stdout))
+	if (k == QTTT_SPLIT_NOT)
+		k = analyse_games(a, &run, r, &rec, stdout, stderr, NULL, &t);
+	if (k == PAR_STOP)
 		t.status = EXIT_STOP;
-	else if ((k = end_selection(name, k, &rec, t.games, o->games,
+	else if ((k = end_selection(run.name, k, &rec, t.games, o->games,
 	    t.shown, o->quiet)) != EXIT_VALID)
 		t.status = k;
 	else if (o->summary)
-		summarise_input(o, name, &t);
+		summarise_input(o, run.name, &t);
 	close_reader(r, fd);
 	return t.status;
 }
 
 /* -S: the one position of a state string. */
 static int
-analyse_state(const struct options *o, const char *s)
+analyse_state(const struct options *o, struct analyst *a, const char *s)
 {
-	static struct qttt_analysis an;
 	struct qttt_state st;
 	struct qttt_diag d;
 
@@ -704,13 +867,13 @@ analyse_state(const struct options *o, const char *s)
 			    d.col + 1, d.msg);
 		return EXIT_INVALID;
 	}
-	if (qttt_solver_analyze(solver, &st, QTTT_SOLVE_PV, &an, &d) !=
+	if (qttt_solver_analyze(a->solver, &st, QTTT_SOLVE_PV, &a->an, &d) !=
 	    QTTT_OK) {
 		if (!o->quiet)
 			fprintf(stderr, "%s: -S: %s\n", progname, d.msg);
 		return EXIT_INVALID;
 	}
-	print_position(o, 1, 1, &st, &an);
+	print_position(stdout, o, 1, 1, &st, &a->an);
 	return EXIT_VALID;
 }
 
@@ -742,6 +905,7 @@ main(int argc, char *argv[])
 		{ NULL,		0,			NULL, 0 }
 	};
 	struct options	 o;
+	struct analyst	*a;
 	unsigned long long mib = TABLE_MIB;
 	const char	*state = NULL;
 	int		 ch, v, status = EXIT_VALID, s = EXIT_VALID, i;
@@ -750,6 +914,7 @@ main(int argc, char *argv[])
 	/* getopt_long() names the program in its messages as argv[0]. */
 	argv[0] = (char *)progname;
 	memset(&o, 0, sizeof(o));
+	o.threads = par_threads();
 	while ((ch = getopt_long(argc, argv, "f:g:hm:qS:sT:V", longopts,
 	    NULL)) != -1) {
 		switch (ch) {
@@ -805,21 +970,22 @@ main(int argc, char *argv[])
 		return usage_error(usage, "-s goes with -T report or json, "
 		    "and files");
 
-	if ((solver = qttt_solver_new((size_t)mib << 20)) == NULL) {
+	o.table = ((size_t)mib << 20) / o.threads;
+	if ((a = analyst_new(o.table)) == NULL) {
 		fprintf(stderr, "%s: out of memory\n", progname);
 		return EXIT_TROUBLE;
 	}
 	if (state != NULL)
-		status = analyse_state(&o, state);
+		status = analyse_state(&o, a, state);
 	else
 		for (i = 0; i < (argc > 0 ? argc : 1); i++) {
-			s = analyse_input(&o, argc > 0 ? argv[i] : "-");
+			s = analyse_input(&o, a, argc > 0 ? argv[i] : "-");
 			if (s == EXIT_STOP)
 				break;
 			if (s > status)
 				status = s;
 		}
-	qttt_solver_free(solver);
+	analyst_free(a);
 	if (s == EXIT_STOP) {
 		/* finish_output() says why, if the stream knows. */
 		if (finish_output() == 0)

@@ -232,7 +232,7 @@ replay(const struct options *o, struct qttt_replay_writer *w,
 	static struct qttt_record rec;
 	struct qttt_reader *r;
 	struct par_tool	 tool = { sizeof(struct tally), 0, replay_chunk,
-			    add_tally };
+			    add_tally, NULL, NULL };
 	struct tally	 t;
 	struct run	 run;
 	int		 fd, k = QTTT_SPLIT_NOT;

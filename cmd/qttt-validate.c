@@ -293,7 +293,7 @@ add_tally(void *totals, const struct par_job *job)
 }
 
 static const struct par_tool check_tool = {
-	sizeof(struct tally), 0, check_chunk, add_tally
+	sizeof(struct tally), 0, check_chunk, add_tally, NULL, NULL
 };
 
 /*

@@ -24,10 +24,15 @@
 		    a_, b_);						\
 } while (0)
 
-/* Random positions for the minimax (test_minimax). */
-#define NMINIMAX	500
+/*
+ * Random positions for the minimax (test_minimax): runs of NMINIMAX
+ * from move 6 on with the plain minimax, and of NPRUNED from move 5 on
+ * with the pruned one, NPRUNED5 of them at move 5 itself.
+ */
+#define NMINIMAX	250
 #define NMINIMAXRUNS	4
-#define NMOVE5		6
+#define NPRUNED		500
+#define NPRUNED5	25
 
 /* A table small enough for many solvers, big enough to be quick. */
 #define TABLE		(8UL * 1024 * 1024)
@@ -95,6 +100,42 @@ minimax(const struct qttt_state *st)
 		v = minimax(&next);
 		if (i == 0 || (x ? v > best : v < best))
 			best = v;
+	}
+	return best;
+}
+
+/*
+ * The same minimax with alpha-beta pruning, still on the engine alone
+ * (no table, no symmetry): the value of st if it lies between alpha
+ * and beta, else a bound beyond the one it crosses; from a window
+ * wider than every value, the value itself.  Moves 5 to 9 take the
+ * plain minimax about a second; this, some milliseconds.
+ */
+#define BELOW_ALL	(QTTT_VALUE_MIN - 1)
+#define ABOVE_ALL	(QTTT_VALUE_MAX + 1)
+
+static int
+pruned(const struct qttt_state *st, int alpha, int beta)
+{
+	struct qttt_action acts[QTTT_MAXACTIONS];
+	struct qttt_state next;
+	size_t		 n, i;
+	int		 v, best, x = qttt_state_turn(st) == QTTT_X;
+
+	if (st->result.over)
+		return result_value(&st->result);
+	n = qttt_state_actions(st, acts);
+	best = x ? BELOW_ALL : ABOVE_ALL;
+	for (i = 0; i < n && alpha < beta; i++) {
+		next = *st;
+		REQUIRE(qttt_state_apply(&next, &acts[i], NULL) == QTTT_OK);
+		v = pruned(&next, alpha, beta);
+		if (x ? v > best : v < best)
+			best = v;
+		if (x && best > alpha)
+			alpha = best;
+		if (!x && best < beta)
+			beta = best;
 	}
 	return best;
 }
@@ -400,13 +441,15 @@ START_TEST(test_symmetry)
 END_TEST
 
 /*
- * The independent check: the solver against the plain minimax on
- * random positions, every action's value and the position's: runs of
- * NMINIMAX random games cut at random plies from move 6 on, and a few
- * positions at move 5 itself, where the minimax takes about a second.
+ * The independent check: the solver against a minimax of the test's
+ * own on random positions, every action's value and the position's:
+ * the plain minimax from move 6 on, and the pruned one, itself checked
+ * against the plain one there, on thousands of positions from move 5
+ * on.
  */
 static void
-against_minimax(struct qttt_solver *sv, const struct qttt_state *st)
+against(struct qttt_solver *sv, const struct qttt_state *st,
+    int (*mm)(const struct qttt_state *))
 {
 	struct qttt_state next;
 	struct qttt_analysis an;
@@ -415,19 +458,25 @@ against_minimax(struct qttt_solver *sv, const struct qttt_state *st)
 
 	REQUIRE(qttt_solver_analyze(sv, st, 0, &an, NULL) == QTTT_OK);
 	if (an.nactions == 0) {
-		REQUIRE_EQ(an.value, minimax(st));
+		REQUIRE_EQ(an.value, mm(st));
 		return;
 	}
 	for (i = 0; i < an.nactions; i++) {
 		next = *st;
 		REQUIRE(qttt_state_apply(&next, &an.actions[i], NULL) ==
 		    QTTT_OK);
-		v = minimax(&next);
+		v = mm(&next);
 		REQUIRE_EQ(an.values[i], v);
 		if (i == 0 || (x ? v > best : v < best))
 			best = v;
 	}
 	REQUIRE_EQ(an.value, best);
+}
+
+static int
+pruned_value(const struct qttt_state *st)
+{
+	return pruned(st, BELOW_ALL, ABOVE_ALL);
 }
 
 START_TEST(test_minimax)
@@ -441,12 +490,14 @@ START_TEST(test_minimax)
 	ck_assert_ptr_nonnull(sv = qttt_solver_new(TABLE));
 	for (n = 0; n < NMINIMAX; n++) {
 		random_state(&gen, 6, &st);
-		against_minimax(sv, &st);
+		against(sv, &st, minimax);
+		REQUIRE_EQ(pruned_value(&st), minimax(&st));
 	}
 	qttt_solver_free(sv);
 }
 END_TEST
 
+/* Positions from move 5 on, NPRUNED5 of them at move 5. */
 START_TEST(test_minimax_move5)
 {
 	struct qttt_generator gen;
@@ -454,11 +505,16 @@ START_TEST(test_minimax_move5)
 	struct qttt_state st;
 	struct qttt_game g;
 	size_t		 ply;
-	int		 n = 0;
+	int		 n, at5 = 0;
 
-	qttt_generator_init(&gen, 20, 0);
+	qttt_generator_init(&gen, 20 + _i, 0);
 	ck_assert_ptr_nonnull(sv = qttt_solver_new(TABLE));
-	while (n < NMOVE5) {
+	for (n = 0; n < NPRUNED; n++) {
+		random_state(&gen, 5, &st);
+		against(sv, &st, pruned_value);
+		at5 += st.next == 5;
+	}
+	while (at5 < NPRUNED5) {
 		qttt_generator_game(&gen, &g);
 		for (ply = 0; ply < g.nplies; ply++) {
 			qttt_game_state_at(&g, ply, &st);
@@ -467,8 +523,8 @@ START_TEST(test_minimax_move5)
 		}
 		if (ply == g.nplies)
 			continue;
-		against_minimax(sv, &st);
-		n++;
+		against(sv, &st, pruned_value);
+		at5++;
 	}
 	qttt_solver_free(sv);
 }
@@ -661,7 +717,7 @@ solve_suite(void)
 	tcase_add_test(tc, test_one_from_end);
 	tcase_add_test(tc, test_symmetry);
 	tcase_add_loop_test(tc, test_minimax, 0, NMINIMAXRUNS);
-	tcase_add_test(tc, test_minimax_move5);
+	tcase_add_loop_test(tc, test_minimax_move5, 0, NMINIMAXRUNS);
 	tcase_add_test(tc, test_deterministic);
 	tcase_add_test(tc, test_book);
 	tcase_add_test(tc, test_reduced_key);

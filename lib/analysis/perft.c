@@ -226,6 +226,37 @@ encode(const struct reduced *r, int g, struct qttt_rkey *k)
 		k->lo = k->lo << 8 | code[i];
 }
 
+/*
+ * The hi word of the encoding of the image of r under symmetry g, which
+ * holds its three largest edge codes: enough to rank most images.
+ */
+static uint64_t
+encode_hi(const struct reduced *r, int g)
+{
+	uint64_t	 squares = 0;
+	int		 top[3] = { 0, 0, 0 }, s, i, c;
+
+	for (s = 0; s < QTTT_NSQUARES; s++)
+		squares |= (uint64_t)r->sq[s] << (3 * sym_image(g, s));
+	for (i = 0; i < r->nedges; i++) {
+		c = pair_code(sym_image(g, r->a[i]), sym_image(g, r->b[i])) *
+		    NTYPES + r->type[i] + 1;
+		if (c > top[2]) {
+			if (c > top[1]) {
+				top[2] = top[1];
+				if (c > top[0]) {
+					top[1] = top[0];
+					top[0] = c;
+				} else
+					top[1] = c;
+			} else
+				top[2] = c;
+		}
+	}
+	return squares | r->fixed | (uint64_t)top[0] << 40 |
+	    (uint64_t)top[1] << 48 | (uint64_t)top[2] << 56;
+}
+
 int
 qttt_reduced_key(const unsigned char board[QTTT_NSQUARES],
     const unsigned char where[][2], int next, int pending,
@@ -233,13 +264,23 @@ qttt_reduced_key(const unsigned char board[QTTT_NSQUARES],
 {
 	struct reduced	 r;
 	struct qttt_rkey img;
+	uint64_t	 hi[NSYMS];
 	int		 g, best = 0;
 
 	reduce(board, where, next, pending, extra, &r);
-	encode(&r, 0, k);
-	for (g = 1; g < NSYMS; g++) {
+	/* The least hi word first; only images that tie on it need the
+	 * whole encoding. */
+	for (g = 0; g < NSYMS; g++) {
+		hi[g] = encode_hi(&r, g);
+		if (hi[g] < hi[best])
+			best = g;
+	}
+	encode(&r, best, k);
+	for (g = best + 1; g < NSYMS; g++) {
+		if (hi[g] != hi[best])
+			continue;
 		encode(&r, g, &img);
-		if (img.hi < k->hi || (img.hi == k->hi && img.lo < k->lo)) {
+		if (img.lo < k->lo) {
 			*k = img;
 			best = g;
 		}

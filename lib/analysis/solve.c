@@ -15,6 +15,9 @@
  * generator; the unit tests compare the search with a plain minimax on
  * the engine.
  *
+ * The search stops before O8: the last two moves are valued from the
+ * shape of the spooky moves (formats/solver.md, "The last two moves").
+ *
  * Values do not depend on the table: an entry holds exact bounds of a
  * position identified by its whole reduced key (not a hash of it), so
  * a smaller table, another replacement or another history gives the
@@ -38,7 +41,7 @@
 #define VALUE_MIN	(-2)
 #define VALUE_MAX	4
 #ifndef TABLE_BELOW
-#define TABLE_BELOW 9
+#define TABLE_BELOW 8
 #endif
 /* Table entries per bucket (24-byte entries). */
 #define BUCKET		4
@@ -84,6 +87,7 @@ struct qttt_solver {
 	unsigned char	 codesq[NCODES][2];	/* squares of a code */
 	uint16_t	 linemask[QTTT_NLINES];
 	unsigned char	 popcount[ALLSQUARES + 1];
+	unsigned char	 full[ALLSQUARES + 1];	/* the lines in a set, bit i */
 	int		 usebook;
 };
 
@@ -133,54 +137,69 @@ tables_init(struct qttt_solver *sv)
 	for (j = 0; j < QTTT_NLINES; j++)
 		sv->linemask[j] = BIT(qttt_lines[j][0]) |
 		    BIT(qttt_lines[j][1]) | BIT(qttt_lines[j][2]);
+	for (a = 0; a <= (int)ALLSQUARES; a++)
+		for (j = 0; j < QTTT_NLINES; j++)
+			if ((a & sv->linemask[j]) == sv->linemask[j])
+				sv->full[a] |= BIT(j);
 }
 
 /* ------------------------------------------------------------------ */
 /* The search's own play (rules 2 to 11)                                */
 /* ------------------------------------------------------------------ */
 
-/* Rules 10 and 11, after a collapse: is the game over, and its value. */
+/* No value: the game goes on. */
+#define NOT_OVER	(VALUE_MAX + 1)
+
+/*
+ * Rules 10 and 11, after a collapse: the value of the board (the move
+ * number on each classical square, marks the classical squares of X
+ * and of O), or NOT_OVER.
+ */
+static int
+board_value(const struct qttt_solver *sv, const unsigned char *board,
+    const uint16_t *marks)
+{
+	unsigned int	 lines[2], l;
+	int		 count[2], first[2] = { 10, 10 }, last[2] = { 0, 0 };
+	int		 i, p, t, j;
+
+	lines[QTTT_X] = sv->full[marks[QTTT_X]];
+	lines[QTTT_O] = sv->full[marks[QTTT_O]];
+	if ((lines[QTTT_X] | lines[QTTT_O]) == 0)
+		return (marks[QTTT_X] | marks[QTTT_O]) == ALLSQUARES ? 0 :
+		    NOT_OVER;
+	for (p = 0; p < 2; p++) {
+		count[p] = sv->popcount[lines[p]];
+		for (l = lines[p]; l != 0; l &= l - 1) {
+			i = __builtin_ctz(l);
+			t = 0;
+			for (j = 0; j < 3; j++)
+				if (board[qttt_lines[i][j]] > t)
+					t = board[qttt_lines[i][j]];
+			if (t < first[p])
+				first[p] = t;
+			if (t > last[p])
+				last[p] = t;
+		}
+	}
+	if (count[QTTT_X] > 0 && count[QTTT_O] > 0)
+		return first[QTTT_X] < first[QTTT_O] ? 1 : -1;
+	if (count[QTTT_O] > 0)
+		return -2;
+	if (count[QTTT_X] == 1)
+		return 2;
+	return first[QTTT_X] == last[QTTT_X] ? 4 : 3;
+}
+
 static void
 score(const struct qttt_solver *sv, struct node *n)
 {
-	int	 count[2] = { 0, 0 }, first[2] = { 10, 10 };
-	int	 last[2] = { 0, 0 };
-	int	 i, p, t, j;
+	int	 v = board_value(sv, n->board, n->marks);
 
-	for (i = 0; i < QTTT_NLINES; i++) {
-		if ((n->marks[QTTT_X] & sv->linemask[i]) == sv->linemask[i])
-			p = QTTT_X;
-		else if ((n->marks[QTTT_O] & sv->linemask[i]) ==
-		    sv->linemask[i])
-			p = QTTT_O;
-		else
-			continue;
-		t = 0;
-		for (j = 0; j < 3; j++)
-			if (n->board[qttt_lines[i][j]] > t)
-				t = n->board[qttt_lines[i][j]];
-		count[p]++;
-		if (t < first[p])
-			first[p] = t;
-		if (t > last[p])
-			last[p] = t;
+	if (v != NOT_OVER) {
+		n->over = 1;
+		n->value = v;
 	}
-	if (count[QTTT_X] == 0 && count[QTTT_O] == 0) {
-		if ((n->marks[QTTT_X] | n->marks[QTTT_O]) == ALLSQUARES) {
-			n->over = 1;
-			n->value = 0;
-		}
-		return;
-	}
-	n->over = 1;
-	if (count[QTTT_X] > 0 && count[QTTT_O] > 0)
-		n->value = first[QTTT_X] < first[QTTT_O] ? 1 : -1;
-	else if (count[QTTT_O] > 0)
-		n->value = -2;
-	else if (count[QTTT_X] == 1)
-		n->value = 2;
-	else
-		n->value = first[QTTT_X] == last[QTTT_X] ? 4 : 3;
 }
 
 /* Move m lands on square s. */
@@ -260,6 +279,280 @@ force(const struct qttt_solver *sv, struct node *n, int s)
 	n->comp[s] = 0;
 	n->next++;
 	score(sv, n);
+}
+
+/*
+ * Before X9 (the last move, not pending, not over), with n squares
+ * open, the n - 1 spooky moves are one tree on them (eight moves made,
+ * one square filled by each classical one): X9 in any two open squares
+ * a and b closes a cycle through it, and O, who measures, picks X9 in
+ * a or X9 in b.  With X9 in a, the collapse roots the tree at a,
+ * whatever b is (formats/counting.md, section 4.5): each open square r
+ * gives one final board and its value S(r), and X, who picks the
+ * pair, gets the second largest.
+ *
+ * The boards of the roots are walked from one to the next across an
+ * edge of the tree: rooted at c rather than its neighbour p, only the
+ * edge between them moves (from c to p) and X9 moves from p to c.
+ */
+struct roots {
+	unsigned char	 board[QTTT_NSQUARES];
+	uint16_t	 marks[2];
+	int		 first, second;	/* the two largest S so far */
+	int		 enough;	/* a second largest this high will do */
+};
+
+/* The tree below p (reached by move in) lands away from p. */
+static void
+root_tree(const struct node *n, struct roots *r, int p, int in)
+{
+	unsigned int	 moves;
+	int		 m, c;
+
+	for (moves = n->spooky[p] & ~BIT(in); moves != 0;
+	    moves &= moves - 1) {
+		m = __builtin_ctz(moves);
+		c = n->where[m][0] == p ? n->where[m][1] : n->where[m][0];
+		r->board[c] = m;
+		r->marks[QTTT_MOVER(m)] |= BIT(c);
+		root_tree(n, r, c, m);
+	}
+}
+
+/* S of every root in the tree below p (X9 in p, reached by move in). */
+static void
+walk_roots(const struct qttt_solver *sv, const struct node *n,
+    struct roots *r, int p, int in)
+{
+	unsigned int	 moves;
+	int		 m, c, v, who;
+
+	v = board_value(sv, r->board, r->marks);
+	if (v > r->first) {
+		r->second = r->first;
+		r->first = v;
+	} else if (v > r->second)
+		r->second = v;
+	for (moves = n->spooky[p] & ~BIT(in); moves != 0 &&
+	    r->second < r->enough; moves &= moves - 1) {
+		m = __builtin_ctz(moves);
+		c = n->where[m][0] == p ? n->where[m][1] : n->where[m][0];
+		who = QTTT_MOVER(m);
+		r->board[p] = m;
+		r->board[c] = QTTT_MAXMOVES;
+		r->marks[QTTT_X] &= ~BIT(p);
+		r->marks[who] |= BIT(p);
+		r->marks[who] &= ~BIT(c);
+		r->marks[QTTT_X] |= BIT(c);
+		walk_roots(sv, n, r, c, m);
+		r->board[c] = m;
+		r->board[p] = QTTT_MAXMOVES;
+		r->marks[QTTT_X] &= ~BIT(c);
+		r->marks[who] |= BIT(c);
+		r->marks[who] &= ~BIT(p);
+		r->marks[QTTT_X] |= BIT(p);
+	}
+}
+
+/*
+ * The value of a position before X9, or (fail-soft) a bound of it at
+ * least beta.  With one square open, X9 is forced there (rule 3).
+ */
+static int
+last_move(const struct qttt_solver *sv, const struct node *n, int beta)
+{
+	struct roots	 r;
+	unsigned int	 open;
+	int		 s;
+
+	open = ALLSQUARES & ~(n->marks[QTTT_X] | n->marks[QTTT_O]);
+	s = __builtin_ctz(open);
+	memcpy(r.board, n->board, sizeof(r.board));
+	r.marks[QTTT_X] = n->marks[QTTT_X] | BIT(s);
+	r.marks[QTTT_O] = n->marks[QTTT_O];
+	r.board[s] = QTTT_MAXMOVES;
+	if ((open & (open - 1)) == 0)
+		return board_value(sv, r.board, r.marks);
+	root_tree(n, &r, s, 0);
+	r.first = r.second = VALUE_MIN - 1;
+	r.enough = beta;
+	walk_roots(sv, n, &r, s, 0);
+	return r.second;
+}
+
+/* Move m lands on square u, and the tree of u lands away from it. */
+static void
+root_at(const struct node *n, struct roots *r, int m, int u)
+{
+	r->board[u] = m;
+	r->marks[QTTT_MOVER(m)] |= BIT(u);
+	root_tree(n, r, u, 0);
+}
+
+/*
+ * With the board of r complete but for the tree of open squares tree,
+ * the two largest values of X9 rooting it at each of its squares
+ * (second is VALUE_MIN - 1 for a tree of one square, where X9 is
+ * forced), or two values at least enough once there are two.
+ */
+static void
+tree_roots(const struct qttt_solver *sv, const struct node *n,
+    struct roots *r, unsigned int tree, int enough)
+{
+	int	 s = __builtin_ctz(tree);
+
+	root_at(n, r, QTTT_MAXMOVES, s);
+	r->first = r->second = VALUE_MIN - 1;
+	r->enough = enough;
+	walk_roots(sv, n, r, s, 0);
+}
+
+static void
+board_of(const struct node *n, struct roots *r)
+{
+	memcpy(r->board, n->board, sizeof(r->board));
+	r->marks[QTTT_X] = n->marks[QTTT_X];
+	r->marks[QTTT_O] = n->marks[QTTT_O];
+}
+
+/*
+ * Before O8 (not pending, not over), the n - 2 spooky moves on the n
+ * open squares are two trees A and B (seven moves made), and the value
+ * comes from the boards of the last two moves (formats/counting.md,
+ * section 4.5), with no search:
+ *
+ * - O8 in two squares u and w of A closes a cycle; X, who measures,
+ *   picks O8 in u or in w, and O8 in u roots A at u.  With G(u) the
+ *   value then (the board's, if a line ends the game, else what X9
+ *   makes of B: forced if B is one square, else the second largest of
+ *   its roots), X gets the larger of G(u) and G(w), so O's best pair
+ *   in A is worth the second smallest G.  The same for B.
+ * - O8 in u of A and w of B joins the trees; X9 then roots the one
+ *   tree at some r, O8 lands away from r: rooted at r in A, A is
+ *   rooted at r and B at w, whatever u is.  So the pair is worth the
+ *   second largest of the values of A's roots with B rooted at w and
+ *   of B's roots with A rooted at u.
+ *
+ * O takes the least.  Returns the value, or (fail-soft) a bound of it
+ * at most alpha.
+ */
+static int
+eighth_value(const struct qttt_solver *sv, const struct node *n, int alpha)
+{
+	struct roots	 r;
+	signed char	 top[2][QTTT_NSQUARES][2];
+	unsigned int	 open, tree[2], u, w;
+	int		 t, g, lo1, lo2, best = VALUE_MAX, a, b, c, d, y;
+
+	open = ALLSQUARES & ~(n->marks[QTTT_X] | n->marks[QTTT_O]);
+	tree[0] = n->comp[__builtin_ctz(open)];
+	tree[1] = open & ~tree[0];
+	/* O8 closing a cycle in tree t: the second smallest G. */
+	for (t = 0; t < 2 && best > alpha; t++) {
+		if ((tree[t] & (tree[t] - 1)) == 0)
+			continue;
+		lo1 = lo2 = VALUE_MAX + 1;
+		for (u = tree[t]; u != 0; u &= u - 1) {
+			board_of(n, &r);
+			root_at(n, &r, QTTT_MAXMOVES - 1, __builtin_ctz(u));
+			if ((g = board_value(sv, r.board, r.marks)) ==
+			    NOT_OVER) {
+				tree_roots(sv, n, &r, tree[!t], VALUE_MAX + 1);
+				g = r.second >= VALUE_MIN ? r.second : r.first;
+			}
+			if (g < lo1) {
+				lo2 = lo1;
+				lo1 = g;
+			} else if (g < lo2)
+				lo2 = g;
+		}
+		if (lo2 < best)
+			best = lo2;
+	}
+	if (best <= alpha)
+		return best;
+	/* O8 across: the two largest roots of tree t, the other rooted
+	 * at each of its squares. */
+	for (t = 0; t < 2; t++)
+		for (w = tree[!t]; w != 0; w &= w - 1) {
+			board_of(n, &r);
+			root_at(n, &r, QTTT_MAXMOVES - 1, __builtin_ctz(w));
+			tree_roots(sv, n, &r, tree[t], VALUE_MAX + 1);
+			top[t][__builtin_ctz(w)][0] = r.first;
+			top[t][__builtin_ctz(w)][1] = r.second;
+		}
+	for (u = tree[0]; u != 0 && best > alpha; u &= u - 1)
+		for (w = tree[1]; w != 0; w &= w - 1) {
+			/* A's roots with B at w, B's with A at u. */
+			a = top[0][__builtin_ctz(w)][0];
+			b = top[0][__builtin_ctz(w)][1];
+			c = top[1][__builtin_ctz(u)][0];
+			d = top[1][__builtin_ctz(u)][1];
+			y = a > c ? (b > c ? b : c) : (d > a ? d : a);
+			if (y < best)
+				best = y;
+		}
+	return best;
+}
+
+/*
+ * Before O8, as eighth_value() but for a null window: whether the
+ * value is at least beta (returns beta) or not (returns beta - 1).
+ * Then only which boards reach beta matters: O's pair in a tree is
+ * below it if two squares u have G(u) below it, and a pair across if
+ * fewer than two of its roots reach it.
+ */
+static int
+eighth_test(const struct qttt_solver *sv, const struct node *n, int beta)
+{
+	struct roots	 r;
+	unsigned int	 open, tree[2], u, w;
+	int		 t, g, low, least[2], k;
+
+	open = ALLSQUARES & ~(n->marks[QTTT_X] | n->marks[QTTT_O]);
+	tree[0] = n->comp[__builtin_ctz(open)];
+	tree[1] = open & ~tree[0];
+	for (t = 0; t < 2; t++) {
+		if ((tree[t] & (tree[t] - 1)) == 0)
+			continue;
+		low = 0;
+		for (u = tree[t]; u != 0; u &= u - 1) {
+			board_of(n, &r);
+			root_at(n, &r, QTTT_MAXMOVES - 1, __builtin_ctz(u));
+			if ((g = board_value(sv, r.board, r.marks)) ==
+			    NOT_OVER) {
+				tree_roots(sv, n, &r, tree[!t], beta);
+				g = r.second >= VALUE_MIN ? r.second : r.first;
+			}
+			if (g < beta && ++low == 2)
+				return beta - 1;
+		}
+	}
+	/* Across: how many of tree t's roots reach beta (two will do),
+	 * the other tree rooted at w; the least over w. */
+	for (t = 0; t < 2; t++) {
+		least[t] = 2;
+		for (w = tree[!t]; w != 0 && least[t] > 0; w &= w - 1) {
+			board_of(n, &r);
+			root_at(n, &r, QTTT_MAXMOVES - 1, __builtin_ctz(w));
+			tree_roots(sv, n, &r, tree[t], beta);
+			k = (r.first >= beta) + (r.second >= beta);
+			if (k < least[t])
+				least[t] = k;
+		}
+	}
+	return least[0] + least[1] < 2 ? beta - 1 : beta;
+}
+
+/* Before O8: the value, or (fail-soft) a bound of it outside the
+ * window. */
+static int
+eighth_move(const struct qttt_solver *sv, const struct node *n, int alpha,
+    int beta)
+{
+	if (beta - alpha == 1)
+		return eighth_test(sv, n, beta);
+	return eighth_value(sv, n, alpha);
 }
 
 /* The search's position of an engine's state (which must be legal). */
@@ -528,6 +821,9 @@ search(struct qttt_solver *sv, const struct node *n, int alpha, int beta)
 	int		 alpha0 = alpha, beta0 = beta;
 
 	sv->nodes++;
+	if (n->pending == 0 && n->next >= QTTT_MAXMOVES - 1)
+		return n->next == QTTT_MAXMOVES ? last_move(sv, n, beta) :
+		    eighth_move(sv, n, alpha, beta);
 	bounds(sv, n, &lo, &hi);
 	if (lo == hi || hi <= alpha)
 		return hi;
@@ -649,11 +945,14 @@ qttt_solver_new(size_t table_bytes)
 	if (table_bytes >= BUCKET * sizeof(struct entry)) {
 		while (nb <= table_bytes / (2 * BUCKET * sizeof(struct entry)))
 			nb *= 2;
-		if ((sv->table = calloc(nb * BUCKET,
+		/* Written through now, so that the memory it takes does
+		 * not grow as the table fills. */
+		if ((sv->table = malloc(nb * BUCKET *
 		    sizeof(struct entry))) == NULL) {
 			free(sv);
 			return NULL;
 		}
+		memset(sv->table, 0, nb * BUCKET * sizeof(struct entry));
 		sv->nbuckets = nb;
 	}
 	return sv;

@@ -120,5 +120,34 @@ while read -r want cmd; do
 	pass=$((pass + 1))
 done <"$here/commands"
 
+# qttt-analyze: a game takes it milliseconds, so its inputs are 200
+# and 2,000 games; its peak must not grow with them (its tables are
+# made once, -m), on one thread and on two.  It holds more than the
+# other tools, the solver's book of early positions (1 MiB) and its
+# tables (1 MiB by default), and must peak under 5 MiB
+# (qttt-analyze(1)).
+peak=${QTTT_ANALYZE_PEAK_KIB:-5120}
+head -n 2000 "$SMALL" >"$out/analyse-large.qttt" &&
+    head -n 200 "$SMALL" >"$out/analyse-small.qttt" || exit 1
+for cmd in 'qttt-analyze -s $INPUT' 'qttt-analyze -T json $INPUT' \
+    'QTTT_THREADS=2 qttt-analyze -s $INPUT' \
+    'QTTT_THREADS=2 qttt-analyze -T yaml $INPUT'; do
+	run 0 "$cmd" "$out/analyse-small.qttt" ||
+	    { fail=$((fail + 1)); continue; }
+	small=$kib
+	run 0 "$cmd" "$out/analyse-large.qttt" ||
+	    { fail=$((fail + 1)); continue; }
+	if [ "$kib" -gt $((small + 512)) ]; then
+		echo "FAIL: $cmd: peak $small KiB on 200 games, $kib KiB" \
+		    "on 2000"
+		fail=$((fail + 1))
+		continue
+	fi
+	echo "	$cmd: peak $small KiB on 200 games, $kib KiB on 2000" \
+	    >>"$out/report"
+	pass=$((pass + 1))
+done
+
 cat "$out/report" 2>/dev/null
-suite_end limits "ulimit -v $limit KiB, peaks under $peak KiB"
+suite_end limits "ulimit -v $limit KiB, peaks under ${QTTT_PEAK_KIB:-4096}\
+ KiB, qttt-analyze under $peak KiB"

@@ -1,6 +1,6 @@
 #!/bin/sh
-# Threads: qttt-validate and qttt-replay read the line notation on
-# several threads (cmd/parallel.c).  On inputs long enough to be cut
+# Threads: qttt-validate, qttt-replay and qttt-analyze read the line
+# notation on several threads (cmd/parallel.c).  On inputs long enough to be cut
 # into many chunks, with invalid records, comments, blank lines, CRLF,
 # a byte-order mark and no final newline, every command must write the
 # same bytes on each stream, in the same order when both go to one
@@ -86,5 +86,18 @@ same 'qttt-replay -a -T yaml -p 4 $MIXED'
 same 'qttt-replay -w 2 -T yaml $MIXED'
 same 'qttt-replay -a -T yaml $WORDY'
 same 'cd $out && qttt-replay -T yaml yes - <$GAMES'
+
+# qttt-analyze, a solver on each thread: the first 600 lines of MIXED
+# (the analysis of a game takes milliseconds), with their invalid
+# records; on WORDY the main thread finishes the chunks.
+ANALYSE=$out/analyse.qttt
+export ANALYSE
+head -n 600 "$MIXED" >"$ANALYSE"
+same 'qttt-analyze -s $ANALYSE'
+same 'qttt-analyze -s -T json $ANALYSE'
+same 'qttt-analyze -T json $ANALYSE'
+same 'qttt-analyze -T yaml $ANALYSE'
+same 'qttt-analyze -q -T json - <$WORDY; echo $?'
+same 'qttt-analyze -T yaml $WORDY'
 
 suite_end threads
