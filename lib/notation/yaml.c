@@ -33,14 +33,29 @@
  * the collections it is in, at most QTTT_YAML_DEPTH deep.
  */
 
-/* The document, then the first line of the next one, carried over. */
+/*
+ * The document, then the first line of the next one, carried over: at
+ * most this, grown as documents need it from DOC_FIRST, so that a
+ * reader of small documents stays small (and cheap to open).
+ */
 #define DOC_BUFSIZE	(QTTT_YAML_DOC_MAX + QTTT_LINE_MAX + 2)
+#define DOC_FIRST	(16 * 1024)
 /* Room for every key, value, note and comment a game may keep. */
 #define ARENA_SIZE	((QTTT_MAXMETA + QTTT_MAXNOTES) * \
 			    (QTTT_YAML_KEY_MAX + QTTT_YAML_SCALAR_MAX) + \
 			    QTTT_MAXITEMS * QTTT_YAML_SCALAR_MAX)
+/*
+ * The arena's first bytes are in the reader itself; a game that keeps
+ * more gets the whole ARENA_SIZE, allocated once.
+ */
+#define ARENA_FIRST	(8 * 1024)
 /* The moves a game may list: the items of a record, less the result. */
 #define MAXMOVES	(QTTT_MAXITEMS - 1)
+/*
+ * Directives a document may have: %YAML and a %TAG for each handle
+ * it uses; libyaml checks every %TAG against all before it.
+ */
+#define MAXDIRECTIVES	8
 
 enum frame_kind {
 	F_GAMES,		/* a list of games */
@@ -74,7 +89,11 @@ struct frame {
 
 struct yaml_reader {
 	char		*doc;
+	size_t		 docsize;	/* allocated, up to DOC_BUFSIZE */
 	size_t		 doclen;
+	/* Full, but only blank and comment lines were left out. */
+	int		 trailing_full;
+	int		 ndirectives;
 	size_t		 carrylen;	/* the next one's first line */
 	unsigned long	 docline;	/* input line of doc[0] */
 	unsigned long	 carryline;
@@ -93,6 +112,9 @@ struct yaml_reader {
 	/* Where the last position lookup ended (see locate). */
 	size_t		 cur_index, cur_byte, cur_linestart;
 	unsigned long	 cur_line;
+	/* Where the last line lookup ended (see line_offset). */
+	size_t		 off_byte;
+	unsigned long	 off_line;
 
 	/* The game being read. */
 	int		 ingame;
@@ -109,8 +131,9 @@ struct yaml_reader {
 	const char	*comment;
 	size_t		 commentlen;
 
-	char		*arena;
-	size_t		 arenalen;
+	char		 arena_first[ARENA_FIRST];
+	char		*arena;		/* ARENA_SIZE, or NULL */
+	size_t		 arenalen;	/* in arena_first, then arena */
 	struct qttt_meta meta[QTTT_MAXMETA];
 	/* The notes of the game's moves; those of the move being read
 	 * from move_notes on. */
@@ -154,6 +177,13 @@ line_kind(const char *s, size_t n)
 	if (is_marker(s, n, "..."))
 		return L_END;
 	if (n > 0 && (s[0] == '{' || s[0] == '['))
+		return L_BRACE;
+	/*
+	 * A value after a byte-order mark (which the reader refuses
+	 * there) is still a value of its own in a stream of them.
+	 */
+	if (n > 3 && memcmp(s, "\xef\xbb\xbf", 3) == 0 &&
+	    (s[3] == '{' || s[3] == '['))
 		return L_BRACE;
 	for (i = 0; i < n && is_blank((unsigned char)s[i]); i++)
 		continue;
@@ -223,13 +253,36 @@ check_line(struct yaml_reader *y, const char *text, size_t n,
 	}
 }
 
+/* Makes room for need bytes of doc; -1 if out of memory. */
+static int
+doc_room(struct yaml_reader *y, size_t need)
+{
+	size_t	 size;
+	char	*p;
+
+	if (need <= y->docsize)
+		return 0;
+	for (size = y->docsize > 0 ? y->docsize : DOC_FIRST; size < need;
+	    size *= 2)
+		continue;
+	if (size > DOC_BUFSIZE)
+		size = DOC_BUFSIZE;
+	if ((p = realloc(y->doc, size)) == NULL)
+		return -1;
+	y->doc = p;
+	y->docsize = size;
+	return 0;
+}
+
 /*
  * Adds a line to the document (with its '\n'); the text may already
- * be in place, at doc[doclen].
+ * be in place, at doc[doclen].  A blank or comment line that would
+ * overrun QTTT_YAML_DOC_MAX is left out: it is an error only if more
+ * of the document follows.  Returns -1 if out of memory.
  */
-static void
+static int
 add_line(struct yaml_reader *y, const char *text, size_t n,
-    unsigned long lineno, int toolong)
+    unsigned long lineno, int toolong, int blank)
 {
 	if (n > 0 && text[n - 1] == '\r' && !toolong)
 		n--;
@@ -238,24 +291,40 @@ add_line(struct yaml_reader *y, const char *text, size_t n,
 		    "longer than %d bytes", QTTT_LINE_MAX);
 	else
 		check_line(y, text, n, lineno);
-	if (y->full || y->doclen + n + 1 > QTTT_YAML_DOC_MAX) {
+	if (blank && !y->full && (y->trailing_full ||
+	    y->doclen + n + 1 > QTTT_YAML_DOC_MAX)) {
+		y->trailing_full = 1;
+		return 0;
+	}
+	if (y->full || y->trailing_full ||
+	    y->doclen + n + 1 > QTTT_YAML_DOC_MAX) {
 		/* The text stops at the last line that fits. */
 		bad_bytes(y, QTTT_E_YAML, lineno, 0, "document longer than "
 		    "%d bytes: write one game per document",
 		    QTTT_YAML_DOC_MAX);
 		y->full = 1;
-		return;
+		return 0;
 	}
+	/* The carried line is in doc already, where it stays. */
+	if (text != y->doc && doc_room(y, y->doclen + n + 1) == -1)
+		return -1;
 	memmove(y->doc + y->doclen, text, n);
 	y->doclen += n;
 	y->doc[y->doclen++] = '\n';
+	return 0;
 }
 
 /* Whether a line may end a JSON value: its last character is } or ]. */
 static int
 ends_value(const char *s, size_t n)
 {
-	while (n > 0 && (is_blank((unsigned char)s[n - 1]) || s[n - 1] == '\r'))
+	/*
+	 * Bytes after it that the reader refuses (a control character,
+	 * any byte of a character after it) leave that line in error,
+	 * but do not make it run on into the next value.
+	 */
+	while (n > 0 && ((unsigned char)s[n - 1] <= ' ' ||
+	    (unsigned char)s[n - 1] >= 0x7f))
 		n--;
 	return n > 0 && (s[n - 1] == '}' || s[n - 1] == ']');
 }
@@ -275,17 +344,20 @@ load_document(struct qttt_reader *r, struct yaml_reader *y)
 	int		 k, content, json, closed;
 
 	for (;;) {
-		memmove(y->doc, y->doc + y->doclen, y->carrylen);
+		if (y->carrylen > 0)
+			memmove(y->doc, y->doc + y->doclen, y->carrylen);
 		y->doclen = 0;
 		y->docline = y->carryline;
-		y->bad = y->full = 0;
+		y->bad = y->full = y->trailing_full = 0;
+		y->ndirectives = 0;
 		content = json = closed = 0;
 		if (y->carrylen > 0) {
 			kind = line_kind(y->doc, y->carrylen);
 			content = kind >= L_START;
 			json = kind == L_BRACE;
 			closed = ends_value(y->doc, y->carrylen);
-			add_line(y, y->doc, y->carrylen, y->carryline, 0);
+			y->ndirectives = kind == L_DIRECTIVE;
+			add_line(y, y->doc, y->carrylen, y->carryline, 0, 0);
 			y->carrylen = 0;
 		}
 		while (!y->eof) {
@@ -302,11 +374,24 @@ load_document(struct qttt_reader *r, struct yaml_reader *y)
 			    kind == L_DIRECTIVE ||
 			    (json && closed && kind == L_BRACE))) {
 				/* It starts the next document. */
+				if (doc_room(y, y->doclen + l.len) == -1)
+					return -2;
 				memcpy(y->doc + y->doclen, l.text, l.len);
 				y->carrylen = l.len;
 				y->carryline = l.lineno;
 				break;
 			}
+			if (kind == L_NOTHING && y->doclen == 0) {
+				/* Before the document: not part of it. */
+				check_line(y, l.text, l.len, l.lineno);
+				continue;
+			}
+			if (kind == L_END && content && y->trailing_full)
+				break;
+			if (kind == L_DIRECTIVE &&
+			    ++y->ndirectives > MAXDIRECTIVES)
+				bad_bytes(y, QTTT_E_YAML, l.lineno, 0, "more "
+				    "than %d directives", MAXDIRECTIVES);
 			if (!content && kind == L_BRACE)
 				json = 1;
 			if (kind == L_START || kind == L_BRACE ||
@@ -315,10 +400,14 @@ load_document(struct qttt_reader *r, struct yaml_reader *y)
 				closed = !l.toolong &&
 				    ends_value(l.text, l.len);
 			}
-			add_line(y, l.text, l.len, l.lineno, l.toolong);
+			if (add_line(y, l.text, l.len, l.lineno, l.toolong,
+			    kind == L_NOTHING) == -1)
+				return -2;
 			if (kind == L_END && content)
 				break;
 		}
+		y->off_line = y->docline;
+		y->off_byte = 0;
 		if (content)
 			return 1;
 		if (y->eof && y->carrylen == 0)
@@ -326,19 +415,28 @@ load_document(struct qttt_reader *r, struct yaml_reader *y)
 	}
 }
 
-/* The byte offset in doc of the start of input line `line`. */
+/*
+ * The byte offset in doc of the start of input line `line`.  Lookups
+ * go forward almost always (the games of a list, in order), so the
+ * walk starts where the last one ended.
+ */
 static size_t
-line_offset(const struct yaml_reader *y, unsigned long line)
+line_offset(struct yaml_reader *y, unsigned long line)
 {
-	const char	*p = y->doc, *end = y->doc + y->doclen, *nl;
-	unsigned long	 n;
+	const char	*nl;
 
-	for (n = y->docline; n < line && p < end; n++) {
-		if ((nl = memchr(p, '\n', end - p)) == NULL)
-			return y->doclen;
-		p = nl + 1;
+	if (line < y->off_line) {
+		y->off_line = y->docline;
+		y->off_byte = 0;
 	}
-	return p - y->doc;
+	while (y->off_line < line && y->off_byte < y->doclen) {
+		if ((nl = memchr(y->doc + y->off_byte, '\n',
+		    y->doclen - y->off_byte)) == NULL)
+			return y->doclen;
+		y->off_byte = nl - y->doc + 1;
+		y->off_line++;
+	}
+	return y->off_line < line ? y->doclen : y->off_byte;
 }
 
 /*
@@ -474,7 +572,13 @@ keep_bytes(struct yaml_reader *y, const char *s, size_t n)
 
 	if (ARENA_SIZE - y->arenalen < n)
 		return NULL;
-	p = y->arena + y->arenalen;
+	if (y->arenalen + n <= ARENA_FIRST)
+		p = y->arena_first + y->arenalen;
+	else if (y->arena != NULL ||
+	    (y->arena = malloc(ARENA_SIZE)) != NULL)
+		p = y->arena + y->arenalen;
+	else
+		return NULL;
 	memcpy(p, s, n);
 	y->arenalen += n;
 	return p;
@@ -1251,7 +1355,13 @@ yaml_next(struct qttt_reader *r, struct qttt_record *rec)
 
 	for (;;) {
 		if (!y->parsing) {
-			if ((k = load_document(r, y)) != 1)
+			if ((k = load_document(r, y)) == -2) {
+				qttt_record_clear(rec);
+				qttt_record_diag(rec, QTTT_E_IO, y->docline,
+				    0, "out of memory");
+				return -1;
+			}
+			if (k != 1)
 				return k;
 			if (y->bad) {
 				begin_record(y, rec, y->badat);
@@ -1280,12 +1390,6 @@ yaml_open(struct qttt_reader *r)
 
 	if ((y = calloc(1, sizeof(*y))) == NULL)
 		return -1;
-	if ((y->doc = malloc(DOC_BUFSIZE)) == NULL ||
-	    (y->arena = malloc(ARENA_SIZE)) == NULL) {
-		free(y->doc);
-		free(y);
-		return -1;
-	}
 	reader_set_state(r, y);
 	return 0;
 }

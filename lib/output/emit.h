@@ -333,8 +333,9 @@ emit_text(struct emit *e, const char *s, size_t n)
 EMIT_INLINE void
 emit_key_text(struct emit *e, const char *s, size_t n)
 {
+	/* Quoted if a reader would take it for a number, null, ... */
 	if (e->y != NULL) {
-		qttt_yaml_out_scalar(e->y, s, n, Y_PLAIN);
+		qttt_yaml_out_scalar(e->y, s, n, Y_QUOTED);
 		return;
 	}
 	emit_text(e, s, n);

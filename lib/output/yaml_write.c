@@ -130,15 +130,16 @@ qttt_yaml_out_end(struct yaml_out *y, int map)
 
 /*
  * Whether a plain scalar would not read back as a string: empty, a
- * null or boolean word of YAML 1.1 or 1.2, or something that starts
- * like a number (1-0 and 0.5 alike).
+ * null or boolean word of YAML 1.1 or 1.2, the merge key and the value
+ * key of YAML 1.1, or something that starts like a number, a date or
+ * a time (1-0 and 0.5 alike).
  */
 static int
 typed(const char *s, size_t n)
 {
 	static const char *const words[] = {
 		"~", "null", "true", "false", "yes", "no", "on", "off",
-		"y", "n"
+		"y", "n", "<<", "="
 	};
 	size_t	 i, k;
 
