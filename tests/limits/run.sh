@@ -54,8 +54,8 @@ qttt-generate -u -n 10000 -s 21 >"$SMALL" &&
     head -c 30000000 /dev/zero | tr '\0' ';' >"$NONEWLINE" &&
     awk 'BEGIN { for (d = 0; d < 16; d++) { print "---"; print "moves: []"
 	for (i = 0; i < 25000; i++)
-	    printf "# line %05d of a document that goes on and on\n", i } }' \
-	>"$BIGDOCS" &&
+	    printf "# line %05d of a document that goes on and on\n", i
+	print "event: late" } }' >"$BIGDOCS" &&
     awk 'BEGIN { for (l = 0; l < 1000; l++) { printf "---\nmoves: "
 	for (i = 0; i < 10000; i++) printf "["; print "" } }' >"$DEEP" &&
     awk 'BEGIN { print "a: &a [x, x, x, x, x, x, x, x, x]"
