@@ -404,6 +404,7 @@ yaml_game(const char *name, const struct qttt_record *rec,
 	const struct ply *p;
 	char		 item[32], msg[128];
 	size_t		 i, j, k, len;
+	int		 w;
 
 	qttt_extras_from_record(&ex, g, rec);
 	for (i = 0; i < g->nplies; i++) {
@@ -459,7 +460,12 @@ yaml_game(const char *name, const struct qttt_record *rec,
 			    msg);
 		return -1;
 	}
-	return qttt_yaml_write(stdout, g, &ex) == -1 ? -1 : 0;
+	if ((w = qttt_yaml_write(stdout, g, &ex)) == -2 && !quiet)
+		fprintf(stderr, "%s: %s:%lu: game %lu: cannot annotate: "
+		    "longer than a YAML document may be (%d bytes)\n",
+		    progname, name, rec->line + 1, rec->index,
+		    QTTT_YAML_DOC_MAX);
+	return w == 0 ? 0 : -1;
 }
 
 /* The analysis of a position (formats/analysis-output.md). */

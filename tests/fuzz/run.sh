@@ -1,6 +1,11 @@
 #!/bin/sh
 # make fuzz: runs each libFuzzer harness named (line, rules, ...) for
-# FUZZTIME seconds (default 60).  New corpus entries go to
+# FUZZTIME seconds (default 60), on inputs of up to FUZZLEN bytes
+# (default 1100000: past every limit of the readers, the 64 KiB line
+# and the 1 MiB YAML document; libFuzzer grows its inputs towards it),
+# and reports for each its executions, their rate, the coverage
+# (libFuzzer's "cov", the code edges reached, and "ft", its features)
+# and the size of its corpus.  New corpus entries go to
 # tests/out/fuzz/corpus/NAME (copy the interesting ones to
 # tests/fuzz/corpus/NAME by hand); crashes go to
 # tests/out/fuzz/crashes/NAME: fix the bug, then move the input to
@@ -8,6 +13,7 @@
 top=$(cd "$(dirname "$0")/../.." && pwd)
 out=$top/tests/out/fuzz
 time=${FUZZTIME:-60}
+len=${FUZZLEN:-1100000}
 status=0
 for name in "$@"; do
 	work=$out/corpus/$name
@@ -17,7 +23,7 @@ for name in "$@"; do
 	stamp=$out/$name.start
 	: >"$stamp"
 	set -- -max_total_time="$time" -timeout=10 -rss_limit_mb=2048 \
-	    -print_final_stats=1 -artifact_prefix="$crashes/"
+	    -max_len="$len" -print_final_stats=1 -artifact_prefix="$crashes/"
 	[ -f "$top/tests/fuzz/$name.dict" ] &&
 	    set -- "$@" -dict="$top/tests/fuzz/$name.dict"
 	# New inputs go to the first directory; the others are seeds.
@@ -31,8 +37,11 @@ for name in "$@"; do
 	execs=$(sed -n 's/^stat::number_of_executed_units: *//p' "$log")
 	rate=$(sed -n 's/^stat::average_exec_per_sec: *//p' "$log")
 	found=$(find "$crashes" -type f -newer "$stamp" | wc -l)
+	# The last status line: "#N DONE cov: C ft: F corp: ..."
+	cov=$(grep '^#[0-9]* .* cov: ' "$log" | tail -1 |
+	    sed 's/.* cov: \([0-9]*\) ft: \([0-9]*\).*/cov \1, ft \2/')
 	echo "fuzz_$name: ${execs:-?} executions in ${time}s" \
-	    "(${rate:-?}/s), corpus $(ls "$work" | wc -l)," \
+	    "(${rate:-?}/s), ${cov:-cov ?}, corpus $(ls "$work" | wc -l)," \
 	    "$found new crash inputs"
 	if [ $rc != 0 ] || [ "$found" != 0 ]; then
 		echo "fuzz_$name: FAILED, see $log and $crashes"
