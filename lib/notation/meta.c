@@ -213,47 +213,71 @@ qttt_record_extras(const struct qttt_record *rec)
 }
 
 /*
- * Text in a comment line: a line break continues the comment on a
- * new "#" line; other control characters, which the line notation
+ * A comment line is kept this short, so that the line notation reader
+ * reads it (QTTT_LINE_MAX), with room for what goes before its text.
+ */
+#define COMMENT_WIDTH	(QTTT_LINE_MAX - QTTT_RECORD_MAX - 16)
+
+/*
+ * Text in a comment line: a line break, or a line grown to
+ * COMMENT_WIDTH (*col bytes so far), continues the comment on a new
+ * "#" line; other control characters, which the line notation
  * refuses, show as '?'.
  */
 static void
-comment_text(FILE *f, const char *s, size_t n)
+comment_text(FILE *f, const char *s, size_t n, size_t *col)
 {
 	const unsigned char *u = (const unsigned char *)s;
 	size_t		 i, k;
 
-	for (i = 0; i < n; i++) {
-		if (u[i] == '\n')
+	for (i = 0; i < n; i += k) {
+		k = 1;
+		if (u[i] >= 0x80 && (k = qttt_utf8_len(u + i, n - i)) == 0)
+			k = 1;
+		if (u[i] == '\n' || *col + k > COMMENT_WIDTH) {
 			fputs("\n#   ", f);
-		else if (u[i] == '\t' || (u[i] >= 0x20 && u[i] < 0x7f))
+			*col = 4;
+			if (u[i] == '\n')
+				continue;
+		}
+		*col += k;
+		if (u[i] == '\t' || (u[i] >= 0x20 && u[i] < 0x7f))
 			putc(u[i], f);
-		else if (u[i] >= 0x80 &&
-		    (k = qttt_utf8_len(u + i, n - i)) > 0 &&
-		    !(u[i] == 0xc2 && u[i + 1] < 0xa0)) {
+		else if (u[i] >= 0x80 && k > 1 &&
+		    !(u[i] == 0xc2 && u[i + 1] < 0xa0))
 			fwrite(u + i, 1, k, f);
-			i += k - 1;
-		} else
+		else {
 			putc('?', f);
+			*col -= k - 1;
+		}
 	}
 }
 
-/* A value that fits after the record on its line. */
+/*
+ * A value that fits after the record on its line: one line (a final
+ * line break, as a YAML literal block has, is left out there).
+ */
 static int
 one_line(const char *s, size_t n)
 {
-	return memchr(s, '\n', n) == NULL;
+	if (n > 0 && s[n - 1] == '\n')
+		n--;
+	return memchr(s, '\n', n) == NULL && n <= COMMENT_WIDTH;
 }
 
 /* A key and its value on a comment line, after what it is about. */
 static void
-comment_entry(FILE *f, const struct qttt_meta *m, const char *after)
+comment_entry(FILE *f, const struct qttt_meta *m, const char *after,
+    size_t col)
 {
-	comment_text(f, m->key, m->keylen);
+	comment_text(f, m->key, m->keylen, &col);
 	fputs(after, f);
-	if (m->valuelen > 0)
+	col += strlen(after);
+	if (m->valuelen > 0) {
 		putc(' ', f);
-	comment_text(f, m->value, m->valuelen);
+		col++;
+	}
+	comment_text(f, m->value, m->valuelen, &col);
 	putc('\n', f);
 }
 
@@ -265,7 +289,7 @@ qttt_line_write(FILE *f, const struct qttt_game *g,
 	const struct qttt_ply_extras *px;
 	const struct qttt_meta *m;
 	const char	*tail = NULL;
-	size_t		 taillen = 0, i, k;
+	size_t		 taillen = 0, i, k, col;
 	char		 line[QTTT_RECORD_MAX], item[32];
 
 	if (ex == NULL)
@@ -285,11 +309,12 @@ qttt_line_write(FILE *f, const struct qttt_game *g,
 			continue;
 		}
 		fputs("# ", f);
-		comment_entry(f, m, ":");
+		comment_entry(f, m, ":", 2);
 	}
 	if (ex->comment != NULL && tail != ex->comment) {
 		fputs("# comment: ", f);
-		comment_text(f, ex->comment, ex->commentlen);
+		col = 11;
+		comment_text(f, ex->comment, ex->commentlen, &col);
 		putc('\n', f);
 	}
 	for (i = 0; i < g->nplies; i++) {
@@ -299,19 +324,24 @@ qttt_line_write(FILE *f, const struct qttt_game *g,
 		qttt_action_format(&g->plies[i], item, sizeof(item));
 		if (px->comment != NULL) {
 			fprintf(f, "# %s: ", item);
-			comment_text(f, px->comment, px->commentlen);
+			col = strlen(item) + 4;
+			comment_text(f, px->comment, px->commentlen, &col);
 			putc('\n', f);
 		}
 		for (k = 0; k < px->nnotes; k++) {
 			fprintf(f, "# %s [", item);
-			comment_entry(f, &px->notes[k], "]:");
+			comment_entry(f, &px->notes[k], "]:",
+			    strlen(item) + 3);
 		}
 	}
-	qttt_game_format(g, line, sizeof(line));
+	col = qttt_game_format(g, line, sizeof(line));
 	fputs(line, f);
+	if (tail != NULL && taillen > 0 && tail[taillen - 1] == '\n')
+		taillen--;
 	if (tail != NULL && taillen > 0) {
 		fputs(" # ", f);
-		comment_text(f, tail, taillen);
+		col += 3;
+		comment_text(f, tail, taillen, &col);
 	}
 	putc('\n', f);
 	return ferror(f) ? -1 : 0;
