@@ -30,9 +30,11 @@ void	fuzz_fail(const char *file, int line, const char *cond,
 
 /*
  * A file descriptor positioned at the start of a file holding the n
- * bytes of data (a memfd on Linux, else a temporary file).
+ * bytes of data (a memfd on Linux, else a temporary file), until
+ * fuzz_fd_release(); the files are reused, at most 4 at a time.
  */
 int	fuzz_fd(const uint8_t *data, size_t n);
+void	fuzz_fd_release(int fd);
 
 /*
  * Checks what every reader must guarantee of a record: diagnostics

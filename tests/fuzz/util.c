@@ -30,12 +30,18 @@ fuzz_fail(const char *file, int line, const char *cond, const char *fmt,
 	abort();
 }
 
-int
-fuzz_fd(const uint8_t *data, size_t n)
+/*
+ * The files the inputs go to, made once and written again for each
+ * input: a file made for every input cost more than the reading.
+ */
+#define NFDS	4
+static int	 fds[NFDS] = { -1, -1, -1, -1 };
+static int	 fd_used[NFDS];
+
+static int
+new_fd(void)
 {
 	FILE	*f;
-	ssize_t	 k;
-	size_t	 done;
 	int	 fd;
 
 #ifdef __linux__
@@ -51,12 +57,41 @@ fuzz_fd(const uint8_t *data, size_t n)
 		fclose(f);
 	}
 	FUZZ_ASSERT(fd != -1, "no file descriptor");
+	return fd;
+}
+
+int
+fuzz_fd(const uint8_t *data, size_t n)
+{
+	ssize_t	 k;
+	size_t	 done;
+	int	 i, fd;
+
+	for (i = 0; i < NFDS && fd_used[i]; i++)
+		continue;
+	FUZZ_ASSERT(i < NFDS, "more than %d inputs open", NFDS);
+	if (fds[i] == -1)
+		fds[i] = new_fd();
+	fd = fds[i];
+	fd_used[i] = 1;
+	/* Written over, then cut: its pages are kept, not made again. */
 	for (done = 0; done < n; done += k) {
-		k = write(fd, data + done, n - done);
+		k = pwrite(fd, data + done, n - done, done);
 		FUZZ_ASSERT(k > 0, "write to the scratch file failed");
 	}
+	FUZZ_ASSERT(ftruncate(fd, n) == 0, "ftruncate failed");
 	FUZZ_ASSERT(lseek(fd, 0, SEEK_SET) == 0, "lseek failed");
 	return fd;
+}
+
+void
+fuzz_fd_release(int fd)
+{
+	int	 i;
+
+	for (i = 0; i < NFDS; i++)
+		if (fds[i] == fd)
+			fd_used[i] = 0;
 }
 
 static void
@@ -173,7 +208,7 @@ fuzz_back_close(void)
 	qttt_reader_close(back_reader);
 	back_reader = NULL;
 	if (back_fd != -1)
-		close(back_fd);
+		fuzz_fd_release(back_fd);
 	back_fd = -1;
 }
 
@@ -271,7 +306,7 @@ fuzz_read_all(const uint8_t *data, size_t n, enum qttt_format f,
 	if (f != QTTT_FORMAT_AUTO)
 		FUZZ_ASSERT(qttt_reader_format(r) == f, "format changed");
 	qttt_reader_close(r);
-	close(fd);
+	fuzz_fd_release(fd);
 	return games;
 }
 
