@@ -56,6 +56,15 @@
  * it uses; libyaml checks every %TAG against all before it.
  */
 #define MAXDIRECTIVES	8
+/*
+ * libyaml builds a scalar whole before the reader sees it, so it is
+ * not let go on past SPAN_MAX bytes that may be one scalar (a stretch
+ * without a node but for comment lines): a scalar of 1 MiB would take
+ * the reader past 4 MiB.  It is handed the document FEED bytes at a
+ * time, and the stretch is measured as it reads.
+ */
+#define SPAN_MAX	(64 * 1024)
+#define FEED		(4 * 1024)
 
 enum frame_kind {
 	F_GAMES,		/* a list of games */
@@ -115,6 +124,13 @@ struct yaml_reader {
 	/* Where the last line lookup ended (see line_offset). */
 	size_t		 off_byte;
 	unsigned long	 off_line;
+	/* What libyaml has read (see feed). */
+	size_t		 fed;
+	size_t		 span_from;	/* the last node's byte */
+	size_t		 span_counted;	/* counted up to here */
+	size_t		 span_content;	/* bytes not in comment lines */
+	int		 span_all;	/* a quote or block: every line */
+	int		 span_long;	/* SPAN_MAX passed: stopped */
 
 	/* The game being read. */
 	int		 ingame;
@@ -1209,6 +1225,11 @@ node(struct yaml_reader *y, struct qttt_record *rec, const yaml_event_t *ev)
 
 	coll = ev->type == YAML_SEQUENCE_START_EVENT ||
 	    ev->type == YAML_MAPPING_START_EVENT;
+	if (y->cur_byte > y->span_from) {
+		y->span_from = y->span_counted = y->cur_byte;
+		y->span_content = 0;
+		y->span_all = 0;
+	}
 	if (f != NULL && f->kind == F_SKIP)
 		return coll ? push(y, rec, F_SKIP, at) : S_GO;
 	if (ev->type == YAML_SCALAR_EVENT) {
@@ -1264,6 +1285,8 @@ parse_error(struct yaml_reader *y, struct qttt_record *rec)
 	if (p->error == YAML_READER_ERROR) {
 		/* Bytes are checked first, so this is unusual. */
 		off = p->problem_offset < y->doclen ? p->problem_offset : 0;
+		if (y->span_long)
+			off = y->span_from;
 		at.line = y->docline;
 		at.col = 0;
 		while (at.line < y->docline + y->doclen &&
@@ -1275,7 +1298,10 @@ parse_error(struct yaml_reader *y, struct qttt_record *rec)
 		at = mark_pos(y, &p->problem_mark);
 	if (!y->ingame)
 		begin_record(y, rec, at);
-	if (p->error == YAML_MEMORY_ERROR)
+	if (y->span_long)
+		yerror(rec, at, "more than %d bytes without a new node: "
+		    "a scalar longer than %d", SPAN_MAX, QTTT_YAML_SCALAR_MAX);
+	else if (p->error == YAML_MEMORY_ERROR)
 		yerror(rec, at, "out of memory");
 	else if (p->context != NULL) {
 		ctx = mark_pos(y, &p->context_mark);
@@ -1331,13 +1357,103 @@ parse_document(struct yaml_reader *y, struct qttt_record *rec)
 	return step != S_END;
 }
 
+/*
+ * Whether the text of a node's line (from the node on) leaves a scalar
+ * open that comment-like lines go on: a quote not closed, or a block
+ * scalar's indicator at the end.  (An apostrophe in a plain scalar
+ * counts too: only a stretch of SPAN_MAX bytes of comments after it
+ * would be refused.)
+ */
+static int
+opens_scalar(const char *s, size_t n)
+{
+	size_t	 i, dq = 0, sq = 0, end = n;
+
+	for (i = 0; i < n; i++) {
+		if (s[i] == '"' && (i == 0 || s[i - 1] != '\\'))
+			dq++;
+		else if (s[i] == '\'')
+			sq++;
+		else if (s[i] == '#' && i > 0 && is_blank((unsigned char)s[i - 1]) &&
+		    dq % 2 == 0 && sq % 2 == 0 && end == n)
+			end = i;
+	}
+	if (dq % 2 == 1 || sq % 2 == 1)
+		return 1;
+	while (end > 0 && (is_blank((unsigned char)s[end - 1]) ||
+	    s[end - 1] == '\r' || s[end - 1] == '\n'))
+		end--;
+	/* |, >, then at most an indentation digit and a chomping sign */
+	for (i = 0; i < 2 && end > 0 && (s[end - 1] == '+' ||
+	    s[end - 1] == '-' || (s[end - 1] >= '0' && s[end - 1] <= '9'));
+	    i++)
+		end--;
+	return end > 0 && (s[end - 1] == '|' || s[end - 1] == '>');
+}
+
+/*
+ * Counts the bytes from the last node up to the last line break before
+ * `to` that may be a scalar's: all of them after a quote or a block
+ * scalar's indicator left open on the node's line, else those not on
+ * comment or blank lines (which end a plain scalar).
+ */
+static void
+count_span(struct yaml_reader *y, size_t to)
+{
+	const char	*s = y->doc, *nl;
+	size_t		 i = y->span_counted, end, k;
+
+	while (to > i && s[to - 1] != '\n')
+		to--;
+	for (; i < to; i = end) {
+		nl = memchr(s + i, '\n', to - i);
+		end = nl - s + 1;
+		if (i == y->span_from)
+			y->span_all = opens_scalar(s + i, end - i);
+		else if (!y->span_all) {
+			for (k = i; k < end && is_blank((unsigned char)s[k]);
+			    k++)
+				continue;
+			if (s[k] == '\n' || s[k] == '\r' || s[k] == '#')
+				continue;
+		}
+		y->span_content += end - i;
+	}
+	y->span_counted = to;
+}
+
+/* libyaml's input: the document, a piece at a time (see SPAN_MAX). */
+static int
+feed(void *data, unsigned char *buf, size_t size, size_t *got)
+{
+	struct yaml_reader *y = data;
+	size_t		 n = y->doclen - y->fed;
+
+	if (y->fed - y->span_from > SPAN_MAX) {
+		count_span(y, y->fed);
+		if (y->span_content > SPAN_MAX) {
+			y->span_long = 1;
+			return 0;
+		}
+	}
+	if (n > size)
+		n = size;
+	if (n > FEED)
+		n = FEED;
+	memcpy(buf, y->doc + y->fed, n);
+	y->fed += n;
+	*got = n;
+	return 1;
+}
+
 static int
 start_parser(struct yaml_reader *y)
 {
 	if (!yaml_parser_initialize(&y->parser))
 		return -1;
-	yaml_parser_set_input_string(&y->parser,
-	    (const unsigned char *)y->doc, y->doclen);
+	y->fed = y->span_from = y->span_counted = y->span_content = 0;
+	y->span_all = y->span_long = 0;
+	yaml_parser_set_input(&y->parser, feed, y);
 	yaml_parser_set_encoding(&y->parser, YAML_UTF8_ENCODING);
 	y->parsing = 1;
 	y->depth = 0;

@@ -39,10 +39,12 @@ entries(struct emit *e, const struct qttt_meta *m, size_t n)
 {
 	size_t	 i;
 
+	/* A value of no bytes may have no text: "" then. */
 	for (i = 0; i < n; i++) {
 		emit_part(e);
 		emit_key_text(e, m[i].key, m[i].keylen);
-		emit_value(e, m[i].value, m[i].valuelen, m[i].plain);
+		emit_value(e, m[i].value != NULL ? m[i].value : "",
+		    m[i].valuelen, m[i].plain);
 	}
 }
 

@@ -10,7 +10,8 @@
  *
  * The input: a byte for the number of plies, a byte choosing each
  * action among the legal ones, then entries: a kind byte, a ply byte,
- * two bytes of length, two of repeats, then the text, repeated.
+ * two bytes of length, two of repeats (a count and a power of two),
+ * then the text, repeated.
  */
 #include <stdlib.h>
 #include <string.h>
@@ -54,7 +55,8 @@ piece(const uint8_t *d, size_t n, size_t *i, size_t *len, size_t slot)
 	if (*i + 4 > n)
 		return NULL;
 	l = (d[*i] | (size_t)d[*i + 1] << 8) % 512;
-	reps = 1 + (d[*i + 2] | (size_t)d[*i + 3] << 8) % TEXTMAX;
+	/* Mostly a few repeats, now and then thousands. */
+	reps = 1 + (((size_t)d[*i + 3] << (d[*i + 2] % 17)) >> 8);
 	*i += 4;
 	if (l > n - *i)
 		l = n - *i;
