@@ -474,37 +474,32 @@ same_extras(const struct qttt_extras *ex, const struct qttt_record *back,
 	for (i = 0; i < ex->nmeta; i++) {
 		m = &ex->meta[i];
 		b = &bx.meta[i];
-		FUZZ_ASSERT(m->keylen == b->keylen &&
-		    memcmp(m->key, b->key, m->keylen) == 0, "%s: key %zu "
-		    "changed", fmt, i);
-		FUZZ_ASSERT(m->plain || (m->valuelen == b->valuelen &&
-		    memcmp(m->value, b->value, m->valuelen) == 0),
-		    "%s: the value of key %zu changed", fmt, i);
+		FUZZ_ASSERT(same_bytes(m->key, m->keylen, b->key, b->keylen),
+		    "%s: key %zu changed", fmt, i);
+		FUZZ_ASSERT(m->plain || same_bytes(m->value, m->valuelen,
+		    b->value, b->valuelen), "%s: the value of key %zu changed",
+		    fmt, i);
 	}
 	if (ex->comment != NULL && qttt_extras_meta(ex, "comment") == NULL) {
 		b = &bx.meta[ex->nmeta];
-		FUZZ_ASSERT(b->valuelen == ex->commentlen &&
-		    memcmp(b->value, ex->comment, b->valuelen) == 0,
-		    "%s: the game comment changed", fmt);
+		FUZZ_ASSERT(same_bytes(b->value, b->valuelen, ex->comment,
+		    ex->commentlen), "%s: the game comment changed", fmt);
 	}
 	for (i = 0; i < g->nplies; i++) {
-		FUZZ_ASSERT(ex->ply[i].commentlen == bx.ply[i].commentlen &&
-		    (ex->ply[i].comment == NULL) ==
+		FUZZ_ASSERT((ex->ply[i].comment == NULL) ==
 		    (bx.ply[i].comment == NULL) &&
-		    (ex->ply[i].commentlen == 0 ||
-		    memcmp(ex->ply[i].comment, bx.ply[i].comment,
-		    ex->ply[i].commentlen) == 0), "%s: the comment of ply "
-		    "%zu changed", fmt, i + 1);
+		    same_bytes(ex->ply[i].comment, ex->ply[i].commentlen,
+		    bx.ply[i].comment, bx.ply[i].commentlen), "%s: the comment "
+		    "of ply %zu changed", fmt, i + 1);
 		FUZZ_ASSERT(ex->ply[i].nnotes == bx.ply[i].nnotes,
 		    "%s: ply %zu: %zu notes back, not %zu", fmt, i + 1,
 		    bx.ply[i].nnotes, ex->ply[i].nnotes);
 		for (k = 0; k < ex->ply[i].nnotes; k++) {
 			m = &ex->ply[i].notes[k];
 			b = &bx.ply[i].notes[k];
-			FUZZ_ASSERT(m->keylen == b->keylen &&
-			    memcmp(m->key, b->key, m->keylen) == 0 &&
-			    (m->plain || (m->valuelen == b->valuelen &&
-			    memcmp(m->value, b->value, m->valuelen) == 0)),
+			FUZZ_ASSERT(same_bytes(m->key, m->keylen, b->key,
+			    b->keylen) && (m->plain || same_bytes(m->value,
+			    m->valuelen, b->value, b->valuelen)),
 			    "%s: ply %zu: note %zu changed", fmt, i + 1, k);
 		}
 	}
