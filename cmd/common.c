@@ -187,14 +187,22 @@ int
 write_record(enum target to, const struct qttt_game *g,
     const struct qttt_extras *ex, char *why, size_t n)
 {
+	int	 k;
+
 	if ((to == TO_YAML || to == TO_JSON) &&
 	    qttt_extras_check(ex, g->nplies, why, n) == -1)
 		return -2;
 	switch (to) {
 	case TO_YAML:
-		return qttt_yaml_write(stdout, g, ex);
+		if ((k = qttt_yaml_write(stdout, g, ex)) == -2)
+			snprintf(why, n, "longer than a YAML document may be "
+			    "(%d bytes)", QTTT_YAML_DOC_MAX);
+		return k;
 	case TO_JSON:
-		return qttt_json_write(stdout, g, ex);
+		if ((k = qttt_json_write(stdout, g, ex)) == -2)
+			snprintf(why, n, "longer than a JSON line may be "
+			    "(%d bytes)", QTTT_LINE_MAX);
+		return k;
 	case TO_GOFF:
 		return qttt_goff_write(stdout, g);
 	default:

@@ -100,13 +100,19 @@ par_threads(void)
 	unsigned long long v;
 	long		 n;
 
-	if ((s = getenv("QTTT_THREADS")) != NULL &&
-	    parse_number(s, 1, PAR_MAXTHREADS, &v) == 0)
-		return (int)v;
 	n = sysconf(_SC_NPROCESSORS_ONLN);
 	if (n < 1)
-		return 1;
-	return n > PAR_THREADS ? PAR_THREADS : (int)n;
+		n = 1;
+	else if (n > PAR_THREADS)
+		n = PAR_THREADS;
+	if ((s = getenv("QTTT_THREADS")) == NULL)
+		return (int)n;
+	if (parse_number(s, 1, PAR_MAXTHREADS, &v) == 0)
+		return (int)v;
+	fprintf(stderr, "%s: warning: QTTT_THREADS is not a number from 1 "
+	    "to %d: using %ld thread%s\n", progname, PAR_MAXTHREADS, n,
+	    n == 1 ? "" : "s");
+	return (int)n;
 }
 
 /*

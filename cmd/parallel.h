@@ -89,13 +89,15 @@ void	 par_sync(struct par_job *);
 /*
  * The number of threads to play games on: the QTTT_THREADS environment
  * variable if it holds a number from 1 to PAR_MAXTHREADS, else the
- * number of processors online, at most PAR_THREADS.  1 means that the
- * tools read as they always did, on one thread.  Each thread costs
- * about 200 KiB of memory (its chunks under way): the default keeps a
- * tool under 4 MiB on any machine.
+ * number of processors online, at most PAR_THREADS; any other value of
+ * QTTT_THREADS is reported (a warning on standard error) and not used.
+ * 1 means that the tools read as they always did, on one thread.  Each
+ * thread costs about 200 KiB of memory (its chunks under way), 300 to
+ * 400 KiB with the output of qttt-replay -T json or yaml: four keep
+ * every tool under 4 MiB.
  */
 #define PAR_THREADS	4
-#define PAR_MAXTHREADS	16
+#define PAR_MAXTHREADS	4
 int	 par_threads(void);
 
 /*

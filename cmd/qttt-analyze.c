@@ -425,6 +425,7 @@ yaml_game(struct analyst *a, FILE *out, FILE *err, struct par_job *job,
 	const struct ply *p;
 	char		 item[32], msg[128];
 	size_t		 i, j, k, len;
+	int		 w;
 
 	qttt_extras_from_record(&ex, g, rec);
 	for (i = 0; i < g->nplies; i++) {
@@ -481,7 +482,13 @@ yaml_game(struct analyst *a, FILE *out, FILE *err, struct par_job *job,
 		}
 		return -1;
 	}
-	return qttt_yaml_write(out, g, &ex) == -1 ? -1 : 0;
+	if ((w = qttt_yaml_write(out, g, &ex)) == -2 && !quiet) {
+		par_sync(job);
+		show_line_msg(err, name, rec->line, "error", "game %lu: "
+		    "cannot annotate: longer than a YAML document may be "
+		    "(%d bytes)", rec->index, QTTT_YAML_DOC_MAX);
+	}
+	return w == 0 ? 0 : -1;
 }
 
 /* The analysis of a position (formats/analysis-output.md). */
@@ -830,10 +837,11 @@ analyse_input(const struct options *o, struct analyst *a, const char *path)
 	/*
 	 * On several threads when each game's output stands alone: not
 	 * for some games only (-g), nor for the report, which puts a
-	 * blank line between the games it has written.
+	 * blank line between the games it has written, nor for YAML,
+	 * which keeps the comment lines that the chunks leave out.
 	 */
-	if (o->threads > 1 && o->games == NULL &&
-	    (o->summary || o->type != TYPE_REPORT)) {
+	if (o->threads > 1 && o->games == NULL && (o->summary ||
+	    (o->type != TYPE_REPORT && o->type != TYPE_YAML))) {
 		tool.chunksize = chunk_size(o);
 		if (fflush(stdout) == EOF)
 			k = PAR_STOP;

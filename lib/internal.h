@@ -236,6 +236,8 @@ void	*reader_state(const struct qttt_reader *);
  * writers of JSON and YAML escape these (text/utf8.c).
  */
 unsigned long qttt_utf8_refused(const unsigned char *s, size_t k);
+/* The bytes qttt_json_string() writes for s, quotes included (json.c). */
+size_t	 qttt_json_string_len(const char *s, size_t len);
 
 /*
  * The readers of YAML and JSON (yaml.c), of Goff's notation (goff.c)

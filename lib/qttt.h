@@ -1396,7 +1396,10 @@ int		 qttt_extras_check(const struct qttt_extras *, size_t nplies,
  * its canonical moves) to f, with the extras ex (NULL for none).
  * Each returns 0, -1 if f reported an error (or the emitter failed),
  * or, for YAML and JSON, -2 without writing anything if
- * qttt_extras_check() refuses ex.
+ * qttt_extras_check() refuses ex, or if the game written would be more
+ * than the reader reads back: a YAML document of more than
+ * QTTT_YAML_DOC_MAX bytes, a JSON line of more than QTTT_LINE_MAX (as
+ * extras near every limit, escaped, can make it).
  *
  * qttt_yaml_write: the comment lines of ex (lead) as they are, then a
  * YAML document, "---" first: the metadata in their

@@ -394,6 +394,33 @@ START_TEST(test_move_limit)
 }
 END_TEST
 
+/* Comment lines do not make a document too long, before or after it. */
+START_TEST(test_document_limit_comments)
+{
+	struct input	 in;
+	char		*text;
+	size_t		 len = 0, line = 0;
+
+	ck_assert_ptr_nonnull(text = malloc(3 * QTTT_YAML_DOC_MAX));
+	while (len < QTTT_YAML_DOC_MAX + 4000)
+		len += sprintf(text + len, "# %0997zu\n", line++);
+	len += sprintf(text + len, "moves: [X1 a1 b1]\n");
+	while (len < 2 * QTTT_YAML_DOC_MAX + 8000)
+		len += sprintf(text + len, "# %0997zu\n", line++);
+	len += sprintf(text + len, "---\nmoves: [X1 a1 b1]\n");
+	input_open(&in, text, len, QTTT_FORMAT_YAML, &rec, &game);
+	ck_assert_int_eq(input_next(&in), 1);
+	ck_assert_uint_eq(rec.ndiags, 0);
+	ck_assert_uint_eq(rec.line, (QTTT_YAML_DOC_MAX + 4000 + 999) / 1000);
+	ck_assert_int_eq(input_next(&in), 1);
+	ck_assert_uint_eq(rec.ndiags, 0);
+	ck_assert_uint_eq(in.errors, 0);
+	ck_assert_int_eq(input_next(&in), 0);
+	input_close(&in);
+	free(text);
+}
+END_TEST
+
 START_TEST(test_document_limit)
 {
 	struct input	 in;
@@ -404,7 +431,7 @@ START_TEST(test_document_limit)
 	ck_assert_ptr_nonnull(text = malloc(QTTT_YAML_DOC_MAX + 8192));
 	len = sprintf(text, "moves:\n");
 	while (len < QTTT_YAML_DOC_MAX + 4000) {
-		len += sprintf(text + len, "# %0997zu\n", line++);
+		len += sprintf(text + len, "x %0997zu\n", line++);
 	}
 	len += sprintf(text + len, "---\nmoves: [X1 a1 b1]\n");
 	input_open(&in, text, len, QTTT_FORMAT_YAML, &rec, &game);
@@ -1238,6 +1265,7 @@ yaml_suite(void)
 	tcase_add_test(tc, test_meta_limit);
 	tcase_add_test(tc, test_move_limit);
 	tcase_add_test(tc, test_document_limit);
+	tcase_add_test(tc, test_document_limit_comments);
 	tcase_add_test(tc, test_long_line);
 	suite_add_tcase(s, tc);
 

@@ -254,7 +254,7 @@ qttt_scalar_typed(const char *s, size_t n)
 {
 	static const char *const words[] = {
 		"~", "null", "true", "false", "yes", "no", "on", "off",
-		"y", "n"
+		"y", "n", "<<", "="
 	};
 	size_t	 i, k;
 

@@ -6,7 +6,9 @@
  *
  * Memory is bounded: the block buffer holds at most one line of
  * QTTT_LINE_MAX bytes plus a block; a longer line is reported and
- * skipped without being kept.
+ * skipped without being kept.  The buffer starts small and grows as
+ * the input proves long, so that a reader of a short input costs
+ * little to open.
  */
 #include <errno.h>
 #include <stdlib.h>
@@ -18,6 +20,7 @@
 
 #define BLOCK		(64 * 1024)
 #define BUFSIZE		(QTTT_LINE_MAX + BLOCK)
+#define BUFFIRST	(4 * 1024)
 
 struct qttt_reader {
 	int			 fd;
@@ -25,7 +28,9 @@ struct qttt_reader {
 	const struct reader_format *impl;
 	void			*impl_state;
 	char			*buf;
+	size_t			 bufsize;	/* up to BUFSIZE */
 	size_t			 start, end;	/* unread bytes */
+	int			 filled;	/* the last read filled buf */
 	int			 eof;
 	int			 error;		/* errno of a failed read */
 	int			 skipping;	/* inside an over-long line */
@@ -45,16 +50,32 @@ static ssize_t
 reader_fill(struct qttt_reader *r)
 {
 	ssize_t	 n;
+	size_t	 size;
+	char	*p;
 
 	if (r->eof)
 		return 0;
-	if (r->start > 0 && (r->end == r->start || BUFSIZE - r->end < BLOCK)) {
+	if (r->start > 0 && (r->end == r->start ||
+	    r->bufsize - r->end < BLOCK)) {
 		memmove(r->buf, r->buf + r->start, r->end - r->start);
 		r->end -= r->start;
 		r->start = 0;
 	}
+	/* Larger while reads fill it, or a line takes half of it. */
+	if (r->bufsize < BUFSIZE && (r->buf == NULL || r->filled ||
+	    r->end > r->bufsize / 2)) {
+		size = r->buf == NULL ? BUFFIRST : 2 * r->bufsize;
+		if (size > BUFSIZE)
+			size = BUFSIZE;
+		if ((p = realloc(r->buf, size)) == NULL) {
+			r->error = ENOMEM;
+			return -1;
+		}
+		r->buf = p;
+		r->bufsize = size;
+	}
 	do
-		n = read(r->fd, r->buf + r->end, BUFSIZE - r->end);
+		n = read(r->fd, r->buf + r->end, r->bufsize - r->end);
 	while (n == -1 && errno == EINTR);
 	if (n == -1) {
 		r->error = errno;
@@ -62,6 +83,7 @@ reader_fill(struct qttt_reader *r)
 	}
 	if (n == 0)
 		r->eof = 1;
+	r->filled = (size_t)n == r->bufsize - r->end;
 	r->end += n;
 	return n;
 }
@@ -140,7 +162,7 @@ reader_getline(struct qttt_reader *r, struct reader_line *l)
 	 * Nearly always a whole line, and not an over-long one, is
 	 * waiting in the buffer; the rest goes the long way.
 	 */
-	if (r->skipping ||
+	if (r->skipping || r->end == r->start ||
 	    (nl = memchr(text, '\n', r->end - r->start)) == NULL ||
 	    (size_t)(nl - text) > QTTT_LINE_MAX)
 		return getline_slow(r, l);
@@ -346,20 +368,46 @@ has_first_line(const char *s, size_t n)
 }
 
 /*
- * Looks at the first bytes of the input (up to the first line that is
- * neither blank nor a comment, within 4 KiB, so that a slow pipe or a
- * terminal is read as soon as a game is there) and asks each format
- * whether it recognises them; the line notation is the default.
+ * Drops the whole lines at the start of the buffer, all blank or
+ * comments (as has_first_line() found them), counting them.
+ */
+static void
+drop_lines(struct qttt_reader *r)
+{
+	const char	*s = r->buf + r->start, *nl;
+	size_t		 n = r->end - r->start, i = 0;
+
+	while ((nl = memchr(s + i, '\n', n - i)) != NULL) {
+		i = nl - s + 1;
+		r->lineno++;
+	}
+	r->start += i;
+}
+
+/*
+ * Looks at the first bytes of the input, up to the first line that is
+ * neither blank nor a comment, and asks each format whether it
+ * recognises them; the line notation is the default.  Blank and
+ * comment lines before it are read as far as they go (and dropped
+ * when they fill a block: no format takes them for a game).  Each
+ * read returns what is there, so a slow pipe or a terminal is read as
+ * soon as a game is there.
  */
 static enum qttt_format
 detect(struct qttt_reader *r)
 {
 	size_t	 i;
 
-	while (!r->eof && r->end - r->start < 4096 &&
-	    !has_first_line(r->buf + r->start, r->end - r->start))
+	while (!r->eof &&
+	    !has_first_line(r->buf + r->start, r->end - r->start)) {
+		if (r->end - r->start >= BLOCK)
+			drop_lines(r);
+		/* A line too long to hold: it is no first line. */
+		if (r->end - r->start > QTTT_LINE_MAX)
+			break;
 		if (reader_fill(r) <= 0)
 			break;
+	}
 	for (i = 0; i < sizeof(formats) / sizeof(formats[0]); i++)
 		if (formats[i]->sniff != NULL &&
 		    formats[i]->sniff(r->buf + r->start, r->end - r->start))
@@ -374,9 +422,7 @@ qttt_reader_open(int fd, enum qttt_format format)
 
 	if ((r = calloc(1, sizeof(*r))) == NULL)
 		return NULL;
-	if ((r->buf = malloc(BUFSIZE)) == NULL ||
-	    (r->lead = malloc(QTTT_LEAD_MAX)) == NULL) {
-		free(r->buf);
+	if ((r->lead = malloc(QTTT_LEAD_MAX)) == NULL) {
 		free(r);
 		return NULL;
 	}

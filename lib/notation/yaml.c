@@ -33,14 +33,38 @@
  * the collections it is in, at most QTTT_YAML_DEPTH deep.
  */
 
-/* The document, then the first line of the next one, carried over. */
+/*
+ * The document, then the first line of the next one, carried over: at
+ * most this, grown as documents need it from DOC_FIRST, so that a
+ * reader of small documents stays small (and cheap to open).
+ */
 #define DOC_BUFSIZE	(QTTT_YAML_DOC_MAX + QTTT_LINE_MAX + 2)
+#define DOC_FIRST	(16 * 1024)
 /* Room for every key, value, note and comment a game may keep. */
 #define ARENA_SIZE	((QTTT_MAXMETA + QTTT_MAXNOTES) * \
 			    (QTTT_YAML_KEY_MAX + QTTT_YAML_SCALAR_MAX) + \
 			    QTTT_MAXITEMS * QTTT_YAML_SCALAR_MAX)
+/*
+ * The arena's first bytes are in the reader itself; a game that keeps
+ * more gets the whole ARENA_SIZE, allocated once.
+ */
+#define ARENA_FIRST	(8 * 1024)
 /* The moves a game may list: the items of a record, less the result. */
 #define MAXMOVES	(QTTT_MAXITEMS - 1)
+/*
+ * Directives a document may have: %YAML and a %TAG for each handle
+ * it uses; libyaml checks every %TAG against all before it.
+ */
+#define MAXDIRECTIVES	8
+/*
+ * libyaml builds a scalar whole before the reader sees it, so it is
+ * not let go on past SPAN_MAX bytes that may be one scalar (a stretch
+ * without a node but for comment lines): a scalar of 1 MiB would take
+ * the reader past 4 MiB.  It is handed the document FEED bytes at a
+ * time, and the stretch is measured as it reads.
+ */
+#define SPAN_MAX	(64 * 1024)
+#define FEED		(4 * 1024)
 
 enum frame_kind {
 	F_GAMES,		/* a list of games */
@@ -74,7 +98,11 @@ struct frame {
 
 struct yaml_reader {
 	char		*doc;
+	size_t		 docsize;	/* allocated, up to DOC_BUFSIZE */
 	size_t		 doclen;
+	/* Full, but only blank and comment lines were left out. */
+	int		 trailing_full;
+	int		 ndirectives;
 	size_t		 carrylen;	/* the next one's first line */
 	unsigned long	 docline;	/* input line of doc[0] */
 	unsigned long	 carryline;
@@ -94,6 +122,16 @@ struct yaml_reader {
 	/* Where the last position lookup ended (see locate). */
 	size_t		 cur_index, cur_byte, cur_linestart;
 	unsigned long	 cur_line;
+	/* Where the last line lookup ended (see line_offset). */
+	size_t		 off_byte;
+	unsigned long	 off_line;
+	/* What libyaml has read (see feed). */
+	size_t		 fed;
+	size_t		 span_from;	/* the last node's byte */
+	size_t		 span_counted;	/* counted up to here */
+	size_t		 span_content;	/* bytes not in comment lines */
+	int		 span_all;	/* a quote or block: every line */
+	int		 span_long;	/* SPAN_MAX passed: stopped */
 
 	/* The game being read. */
 	int		 ingame;
@@ -110,8 +148,9 @@ struct yaml_reader {
 	const char	*comment;
 	size_t		 commentlen;
 
-	char		*arena;
-	size_t		 arenalen;
+	char		 arena_first[ARENA_FIRST];
+	char		*arena;		/* ARENA_SIZE, or NULL */
+	size_t		 arenalen;	/* in arena_first, then arena */
 	struct qttt_meta meta[QTTT_MAXMETA];
 	/* The notes of the game's moves; those of the move being read
 	 * from move_notes on. */
@@ -164,6 +203,13 @@ line_kind(const char *s, size_t n)
 	if (is_marker(s, n, "..."))
 		return L_END;
 	if (n > 0 && (s[0] == '{' || s[0] == '['))
+		return L_BRACE;
+	/*
+	 * A value after a byte-order mark (which the reader refuses
+	 * there) is still a value of its own in a stream of them.
+	 */
+	if (n > 3 && memcmp(s, "\xef\xbb\xbf", 3) == 0 &&
+	    (s[3] == '{' || s[3] == '['))
 		return L_BRACE;
 	for (i = 0; i < n && is_blank((unsigned char)s[i]); i++)
 		continue;
@@ -238,13 +284,36 @@ check_line(struct yaml_reader *y, const char *text, size_t n,
 	}
 }
 
+/* Makes room for need bytes of doc; -1 if out of memory. */
+static int
+doc_room(struct yaml_reader *y, size_t need)
+{
+	size_t	 size;
+	char	*p;
+
+	if (need <= y->docsize)
+		return 0;
+	for (size = y->docsize > 0 ? y->docsize : DOC_FIRST; size < need;
+	    size *= 2)
+		continue;
+	if (size > DOC_BUFSIZE)
+		size = DOC_BUFSIZE;
+	if ((p = realloc(y->doc, size)) == NULL)
+		return -1;
+	y->doc = p;
+	y->docsize = size;
+	return 0;
+}
+
 /*
  * Adds a line to the document (with its '\n'); the text may already
- * be in place, at doc[doclen].
+ * be in place, at doc[doclen].  A blank or comment line that would
+ * overrun QTTT_YAML_DOC_MAX is left out: it is an error only if more
+ * of the document follows.  Returns -1 if out of memory.
  */
-static void
+static int
 add_line(struct yaml_reader *y, const char *text, size_t n,
-    unsigned long lineno, int toolong)
+    unsigned long lineno, int toolong, int blank)
 {
 	if (n > 0 && text[n - 1] == '\r' && !toolong)
 		n--;
@@ -253,24 +322,40 @@ add_line(struct yaml_reader *y, const char *text, size_t n,
 	if (toolong)
 		bad_bytes(y, QTTT_E_LONGLINE, lineno, QTTT_LINE_MAX, "line "
 		    "longer than %d bytes", QTTT_LINE_MAX);
-	if (y->full || y->doclen + n + 1 > QTTT_YAML_DOC_MAX) {
+	if (blank && !y->full && (y->trailing_full ||
+	    y->doclen + n + 1 > QTTT_YAML_DOC_MAX)) {
+		y->trailing_full = 1;
+		return 0;
+	}
+	if (y->full || y->trailing_full ||
+	    y->doclen + n + 1 > QTTT_YAML_DOC_MAX) {
 		/* The text stops at the last line that fits. */
 		bad_bytes(y, QTTT_E_YAML, lineno, 0, "document longer than "
 		    "%d bytes: write one game per document",
 		    QTTT_YAML_DOC_MAX);
 		y->full = 1;
-		return;
+		return 0;
 	}
+	/* The carried line is in doc already, where it stays. */
+	if (text != y->doc && doc_room(y, y->doclen + n + 1) == -1)
+		return -1;
 	memmove(y->doc + y->doclen, text, n);
 	y->doclen += n;
 	y->doc[y->doclen++] = '\n';
+	return 0;
 }
 
 /* Whether a line may end a JSON value: its last character is } or ]. */
 static int
 ends_value(const char *s, size_t n)
 {
-	while (n > 0 && (is_blank((unsigned char)s[n - 1]) || s[n - 1] == '\r'))
+	/*
+	 * Bytes after it that the reader refuses (a control character,
+	 * any byte of a character after it) leave that line in error,
+	 * but do not make it run on into the next value.
+	 */
+	while (n > 0 && ((unsigned char)s[n - 1] <= ' ' ||
+	    (unsigned char)s[n - 1] >= 0x7f))
 		n--;
 	return n > 0 && (s[n - 1] == '}' || s[n - 1] == ']');
 }
@@ -290,17 +375,20 @@ load_document(struct qttt_reader *r, struct yaml_reader *y)
 	int		 k, content, json, closed;
 
 	for (;;) {
-		memmove(y->doc, y->doc + y->doclen, y->carrylen);
+		if (y->carrylen > 0)
+			memmove(y->doc, y->doc + y->doclen, y->carrylen);
 		y->doclen = 0;
 		y->docline = y->carryline;
-		y->bad = y->full = 0;
+		y->bad = y->full = y->trailing_full = 0;
+		y->ndirectives = 0;
 		content = json = closed = 0;
 		if (y->carrylen > 0) {
 			kind = line_kind(y->doc, y->carrylen);
 			content = kind >= L_START;
 			json = kind == L_BRACE;
 			closed = ends_value(y->doc, y->carrylen);
-			add_line(y, y->doc, y->carrylen, y->carryline, 0);
+			y->ndirectives = kind == L_DIRECTIVE;
+			add_line(y, y->doc, y->carrylen, y->carryline, 0, 0);
 			y->carrylen = 0;
 		}
 		while (!y->eof) {
@@ -317,11 +405,30 @@ load_document(struct qttt_reader *r, struct yaml_reader *y)
 			    kind == L_DIRECTIVE ||
 			    (json && closed && kind == L_BRACE))) {
 				/* It starts the next document. */
+				if (doc_room(y, y->doclen + l.len) == -1)
+					return -2;
 				memcpy(y->doc + y->doclen, l.text, l.len);
 				y->carrylen = l.len;
 				y->carryline = l.lineno;
 				break;
 			}
+			if (kind == L_NOTHING && y->doclen == 0) {
+				/*
+				 * Before the document: not part of it, but
+				 * the comment lines of the game after them.
+				 */
+				check_line(y, l.text, l.len, l.lineno);
+				reader_lead_add(r, l.text, l.len > 0 &&
+				    l.text[l.len - 1] == '\r' ? l.len - 1 :
+				    l.len);
+				continue;
+			}
+			if (kind == L_END && content && y->trailing_full)
+				break;
+			if (kind == L_DIRECTIVE &&
+			    ++y->ndirectives > MAXDIRECTIVES)
+				bad_bytes(y, QTTT_E_YAML, l.lineno, 0, "more "
+				    "than %d directives", MAXDIRECTIVES);
 			if (!content && kind == L_BRACE)
 				json = 1;
 			if (kind == L_START || kind == L_BRACE ||
@@ -330,10 +437,14 @@ load_document(struct qttt_reader *r, struct yaml_reader *y)
 				closed = !l.toolong &&
 				    ends_value(l.text, l.len);
 			}
-			add_line(y, l.text, l.len, l.lineno, l.toolong);
+			if (add_line(y, l.text, l.len, l.lineno, l.toolong,
+			    kind == L_NOTHING) == -1)
+				return -2;
 			if (kind == L_END && content)
 				break;
 		}
+		y->off_line = y->docline;
+		y->off_byte = 0;
 		if (content) {
 			y->json = json;
 			return 1;
@@ -343,19 +454,28 @@ load_document(struct qttt_reader *r, struct yaml_reader *y)
 	}
 }
 
-/* The byte offset in doc of the start of input line `line`. */
+/*
+ * The byte offset in doc of the start of input line `line`.  Lookups
+ * go forward almost always (the games of a list, in order), so the
+ * walk starts where the last one ended.
+ */
 static size_t
-line_offset(const struct yaml_reader *y, unsigned long line)
+line_offset(struct yaml_reader *y, unsigned long line)
 {
-	const char	*p = y->doc, *end = y->doc + y->doclen, *nl;
-	unsigned long	 n;
+	const char	*nl;
 
-	for (n = y->docline; n < line && p < end; n++) {
-		if ((nl = memchr(p, '\n', end - p)) == NULL)
-			return y->doclen;
-		p = nl + 1;
+	if (line < y->off_line) {
+		y->off_line = y->docline;
+		y->off_byte = 0;
 	}
-	return p - y->doc;
+	while (y->off_line < line && y->off_byte < y->doclen) {
+		if ((nl = memchr(y->doc + y->off_byte, '\n',
+		    y->doclen - y->off_byte)) == NULL)
+			return y->doclen;
+		y->off_byte = nl - y->doc + 1;
+		y->off_line++;
+	}
+	return y->off_line < line ? y->doclen : y->off_byte;
 }
 
 /*
@@ -423,7 +543,7 @@ yerror(struct qttt_record *rec, struct ypos at, const char *fmt, ...)
  * and its column; or -1.
  */
 static int
-first_char(const struct yaml_reader *y, unsigned long line,
+first_char(struct yaml_reader *y, unsigned long line,
     unsigned long *col)
 {
 	size_t	 off = line_offset(y, line), i;
@@ -521,7 +641,13 @@ keep_bytes(struct yaml_reader *y, const char *s, size_t n)
 
 	if (ARENA_SIZE - y->arenalen < n)
 		return NULL;
-	p = y->arena + y->arenalen;
+	if (y->arenalen + n <= ARENA_FIRST)
+		p = y->arena_first + y->arenalen;
+	else if (y->arena != NULL ||
+	    (y->arena = malloc(ARENA_SIZE)) != NULL)
+		p = y->arena + y->arenalen;
+	else
+		return NULL;
 	memcpy(p, s, n);
 	y->arenalen += n;
 	return p;
@@ -1206,6 +1332,11 @@ node(struct yaml_reader *y, struct qttt_record *rec, const yaml_event_t *ev)
 
 	coll = ev->type == YAML_SEQUENCE_START_EVENT ||
 	    ev->type == YAML_MAPPING_START_EVENT;
+	if (y->cur_byte > y->span_from) {
+		y->span_from = y->span_counted = y->cur_byte;
+		y->span_content = 0;
+		y->span_all = 0;
+	}
 	if (f != NULL && f->kind == F_SKIP)
 		return coll ? push(y, rec, F_SKIP, at) : S_GO;
 	if (ev->type == YAML_SCALAR_EVENT) {
@@ -1298,6 +1429,8 @@ parse_error(struct yaml_reader *y, struct qttt_record *rec)
 	if (p->error == YAML_READER_ERROR) {
 		/* Bytes are checked first, so this is unusual. */
 		off = p->problem_offset < y->doclen ? p->problem_offset : 0;
+		if (y->span_long)
+			off = y->span_from;
 		at.line = y->docline;
 		at.col = 0;
 		while (at.line < y->docline + y->doclen &&
@@ -1309,7 +1442,10 @@ parse_error(struct yaml_reader *y, struct qttt_record *rec)
 		at = mark_pos(y, &p->problem_mark);
 	if (!y->ingame)
 		begin_record(y, rec, at);
-	if (p->error == YAML_MEMORY_ERROR)
+	if (y->span_long)
+		yerror(rec, at, "more than %d bytes without a new node: "
+		    "a scalar longer than %d", SPAN_MAX, QTTT_YAML_SCALAR_MAX);
+	else if (p->error == YAML_MEMORY_ERROR)
 		yerror(rec, at, "out of memory");
 	else if (explain_error(y, rec, at))
 		;
@@ -1397,13 +1533,103 @@ parse_document(struct yaml_reader *y, struct qttt_record *rec)
 	return step != S_END;
 }
 
+/*
+ * Whether the text of a node's line (from the node on) leaves a scalar
+ * open that comment-like lines go on: a quote not closed, or a block
+ * scalar's indicator at the end.  (An apostrophe in a plain scalar
+ * counts too: only a stretch of SPAN_MAX bytes of comments after it
+ * would be refused.)
+ */
+static int
+opens_scalar(const char *s, size_t n)
+{
+	size_t	 i, dq = 0, sq = 0, end = n;
+
+	for (i = 0; i < n; i++) {
+		if (s[i] == '"' && (i == 0 || s[i - 1] != '\\'))
+			dq++;
+		else if (s[i] == '\'')
+			sq++;
+		else if (s[i] == '#' && i > 0 && is_blank((unsigned char)s[i - 1]) &&
+		    dq % 2 == 0 && sq % 2 == 0 && end == n)
+			end = i;
+	}
+	if (dq % 2 == 1 || sq % 2 == 1)
+		return 1;
+	while (end > 0 && (is_blank((unsigned char)s[end - 1]) ||
+	    s[end - 1] == '\r' || s[end - 1] == '\n'))
+		end--;
+	/* |, >, then at most an indentation digit and a chomping sign */
+	for (i = 0; i < 2 && end > 0 && (s[end - 1] == '+' ||
+	    s[end - 1] == '-' || (s[end - 1] >= '0' && s[end - 1] <= '9'));
+	    i++)
+		end--;
+	return end > 0 && (s[end - 1] == '|' || s[end - 1] == '>');
+}
+
+/*
+ * Counts the bytes from the last node up to the last line break before
+ * `to` that may be a scalar's: all of them after a quote or a block
+ * scalar's indicator left open on the node's line, else those not on
+ * comment or blank lines (which end a plain scalar).
+ */
+static void
+count_span(struct yaml_reader *y, size_t to)
+{
+	const char	*s = y->doc, *nl;
+	size_t		 i = y->span_counted, end, k;
+
+	while (to > i && s[to - 1] != '\n')
+		to--;
+	for (; i < to; i = end) {
+		nl = memchr(s + i, '\n', to - i);
+		end = nl - s + 1;
+		if (i == y->span_from)
+			y->span_all = opens_scalar(s + i, end - i);
+		else if (!y->span_all) {
+			for (k = i; k < end && is_blank((unsigned char)s[k]);
+			    k++)
+				continue;
+			if (s[k] == '\n' || s[k] == '\r' || s[k] == '#')
+				continue;
+		}
+		y->span_content += end - i;
+	}
+	y->span_counted = to;
+}
+
+/* libyaml's input: the document, a piece at a time (see SPAN_MAX). */
+static int
+feed(void *data, unsigned char *buf, size_t size, size_t *got)
+{
+	struct yaml_reader *y = data;
+	size_t		 n = y->doclen - y->fed;
+
+	if (y->fed - y->span_from > SPAN_MAX) {
+		count_span(y, y->fed);
+		if (y->span_content > SPAN_MAX) {
+			y->span_long = 1;
+			return 0;
+		}
+	}
+	if (n > size)
+		n = size;
+	if (n > FEED)
+		n = FEED;
+	memcpy(buf, y->doc + y->fed, n);
+	y->fed += n;
+	*got = n;
+	return 1;
+}
+
 static int
 start_parser(struct yaml_reader *y)
 {
 	if (!yaml_parser_initialize(&y->parser))
 		return -1;
-	yaml_parser_set_input_string(&y->parser,
-	    (const unsigned char *)y->doc, y->doclen);
+	y->fed = y->span_from = y->span_counted = y->span_content = 0;
+	y->span_all = y->span_long = 0;
+	yaml_parser_set_input(&y->parser, feed, y);
 	yaml_parser_set_encoding(&y->parser, YAML_UTF8_ENCODING);
 	y->parsing = 1;
 	y->depth = 0;
@@ -1481,7 +1707,13 @@ yaml_next(struct qttt_reader *r, struct qttt_record *rec)
 				lead_tail(y);
 				y->tailpending = 0;
 			}
-			if ((k = load_document(r, y)) == 0)
+			if ((k = load_document(r, y)) == -2) {
+				qttt_record_clear(rec);
+				qttt_record_diag(rec, QTTT_E_IO, y->docline,
+				    0, "out of memory");
+				return -1;
+			}
+			if (k == 0)
 				/* Comment lines after the last document. */
 				lead_lines(y, 0, y->doclen);
 			if (k != 1)
@@ -1515,12 +1747,6 @@ yaml_open(struct qttt_reader *r)
 
 	if ((y = calloc(1, sizeof(*y))) == NULL)
 		return -1;
-	if ((y->doc = malloc(DOC_BUFSIZE)) == NULL ||
-	    (y->arena = malloc(ARENA_SIZE)) == NULL) {
-		free(y->doc);
-		free(y);
-		return -1;
-	}
 	y->r = r;
 	reader_set_state(r, y);
 	return 0;

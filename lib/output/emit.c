@@ -65,7 +65,8 @@ qttt_emit_uint_text(char *p, unsigned long n)
 static void
 sink_write(struct json_sink *s, size_t n)
 {
-	if (n > 0 && fwrite(s->buf, 1, n, s->f) != n)
+	s->counted += n;
+	if (n > 0 && s->f != NULL && fwrite(s->buf, 1, n, s->f) != n)
 		s->failed = 1;
 }
 
@@ -94,7 +95,9 @@ qttt_emit_escaped(struct json_sink *js, char *p, const char *s, size_t n)
 {
 	/* What comes before it is a key or '[': nothing to look back at. */
 	sink_write(js, p - js->buf);
-	if (qttt_json_string(js->f, s, n) == -1)
+	if (js->f == NULL)
+		js->counted += qttt_json_string_len(s, n);
+	else if (qttt_json_string(js->f, s, n) == -1)
 		js->failed = 1;
 	p = js->buf;
 	*p++ = ',';
@@ -105,7 +108,8 @@ char *
 qttt_emit_raw(struct json_sink *js, char *p, const char *s, size_t n)
 {
 	sink_write(js, p - js->buf);
-	if (fwrite(s, 1, n, js->f) != n)
+	js->counted += n;
+	if (js->f != NULL && fwrite(s, 1, n, js->f) != n)
 		js->failed = 1;
 	p = js->buf;
 	*p++ = ',';

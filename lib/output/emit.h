@@ -35,7 +35,8 @@
 
 /* The JSON back end's buffer in front of a stream. */
 struct json_sink {
-	FILE		*f;
+	FILE		*f;		/* NULL: bytes only counted */
+	size_t		 counted;	/* bytes written (counted) */
 	size_t		 len;		/* bytes in buf */
 	size_t		 size;		/* of buf, 2 * EMIT_PART or more */
 	int		 failed;
@@ -84,8 +85,10 @@ enum yaml_style {
 	YAML_STATES,
 	YAML_RECORDS
 };
+/* On a NULL stream, the bytes are only counted (qttt_yaml_out_counted). */
 struct yaml_out *qttt_yaml_out_open(FILE *, enum yaml_style);
 int	qttt_yaml_out_close(struct yaml_out *);
+size_t	qttt_yaml_out_counted(const struct yaml_out *);
 void	qttt_yaml_out_doc_start(struct yaml_out *);
 int	qttt_yaml_out_doc_end(struct yaml_out *);
 void	qttt_yaml_out_map(struct yaml_out *);
@@ -333,8 +336,9 @@ emit_text(struct emit *e, const char *s, size_t n)
 EMIT_INLINE void
 emit_key_text(struct emit *e, const char *s, size_t n)
 {
+	/* Quoted if a reader would take it for a number, null, ... */
 	if (e->y != NULL) {
-		qttt_yaml_out_scalar(e->y, s, n, Y_PLAIN);
+		qttt_yaml_out_scalar(e->y, s, n, Y_QUOTED);
 		return;
 	}
 	emit_text(e, s, n);

@@ -39,10 +39,12 @@ entries(struct emit *e, const struct qttt_meta *m, size_t n)
 {
 	size_t	 i;
 
+	/* A value of no bytes may have no text: "" then. */
 	for (i = 0; i < n; i++) {
 		emit_part(e);
 		emit_key_text(e, m[i].key, m[i].keylen);
-		emit_value(e, m[i].value, m[i].valuelen, m[i].plain);
+		emit_value(e, m[i].value != NULL ? m[i].value : "",
+		    m[i].valuelen, m[i].plain);
 	}
 }
 
@@ -101,13 +103,44 @@ describe(struct emit *e, const struct qttt_game *g,
 	emit_map_end(e);
 }
 
-int
-qttt_yaml_write(FILE *f, const struct qttt_game *g,
+/*
+ * The bytes of text in extras, an upper bound of what they take
+ * written (times the longest escape of a byte) beyond a few hundred
+ * bytes of structure: a game whose bound is under what the reader
+ * takes needs no counting.
+ */
+static size_t
+extras_bytes(const struct qttt_extras *ex, size_t nplies)
+{
+	const struct qttt_ply_extras *px;
+	size_t		 i, k, n = 0;
+
+	for (i = 0; i < ex->nmeta; i++)
+		n += ex->meta[i].keylen + ex->meta[i].valuelen + 8;
+	n += ex->commentlen + 16;
+	for (i = 0; i < nplies && i < QTTT_MAXPLIES; i++) {
+		px = &ex->ply[i];
+		n += px->commentlen + 32;
+		for (k = 0; k < px->nnotes; k++)
+			n += px->notes[k].keylen + px->notes[k].valuelen + 8;
+	}
+	return n;
+}
+
+/* Room enough for the structure of a game besides its extras. */
+#define STRUCTURE	(64 * QTTT_MAXPLIES + 256)
+
+/*
+ * A YAML document, to f (NULL: counted only).  Returns its bytes
+ * (counted), or -1 on an output error.
+ */
+static long
+yaml_document(FILE *f, const struct qttt_game *g,
     const struct qttt_extras *ex)
 {
 	struct yaml_out	*y;
 	struct emit	 e;
-	int		 failed;
+	long		 n;
 
 	if (ex != NULL && qttt_extras_check(ex, g->nplies, NULL, 0) == -1)
 		return -2;
@@ -119,23 +152,43 @@ qttt_yaml_write(FILE *f, const struct qttt_game *g,
 	e = emit_yaml(y);
 	qttt_yaml_out_doc_start(y);
 	describe(&e, g, ex);
-	failed = qttt_yaml_out_doc_end(y);
+	n = qttt_yaml_out_doc_end(y) == -1 ? -1 : 0;
+	if (n == 0)
+		n = (long)qttt_yaml_out_counted(y);
 	if (qttt_yaml_out_close(y) == -1)
-		failed = -1;
-	return failed;
+		n = -1;
+	return n;
 }
 
 int
-qttt_json_write(FILE *f, const struct qttt_game *g,
+qttt_yaml_write(FILE *f, const struct qttt_game *g,
     const struct qttt_extras *ex)
+{
+	long	 n;
+
+	if (ex != NULL && qttt_extras_check(ex, g->nplies, NULL, 0) == -1)
+		return -2;
+	/* libyaml escapes a byte in at most 4, and folds long lines. */
+	if (ex != NULL && 6 * extras_bytes(ex, g->nplies) + STRUCTURE >
+	    QTTT_YAML_DOC_MAX && ((n = yaml_document(NULL, g, ex)) == -1 ||
+	    n > QTTT_YAML_DOC_MAX))
+		return n == -1 ? -1 : -2;
+	return yaml_document(f, g, ex) == -1 ? -1 : 0;
+}
+
+/*
+ * A JSON object on a line, to f (NULL: counted only).  Returns its
+ * bytes, the newline not counted, or -1 on an output error.
+ */
+static long
+json_line(FILE *f, const struct qttt_game *g, const struct qttt_extras *ex)
 {
 	struct json_sink js;
 	struct emit	 e;
 	char		 buf[4 * EMIT_PART];
 
-	if (ex != NULL && qttt_extras_check(ex, g->nplies, NULL, 0) == -1)
-		return -2;
 	js.f = f;
+	js.counted = 0;
 	js.len = 0;
 	js.size = sizeof(buf);
 	js.failed = 0;
@@ -143,7 +196,20 @@ qttt_json_write(FILE *f, const struct qttt_game *g,
 	e = emit_json(&js);
 	describe(&e, g, ex);
 	emit_json_end(&e, '\n');
-	if (qttt_json_sink_flush(&js) == -1 || ferror(f))
+	if (qttt_json_sink_flush(&js) == -1 || (f != NULL && ferror(f)))
 		return -1;
-	return 0;
+	return (long)js.counted - 1;
+}
+
+int
+qttt_json_write(FILE *f, const struct qttt_game *g,
+    const struct qttt_extras *ex)
+{
+	if (ex != NULL && qttt_extras_check(ex, g->nplies, NULL, 0) == -1)
+		return -2;
+	/* An escape takes at most 6 bytes (\u0001). */
+	if (ex != NULL && 6 * extras_bytes(ex, g->nplies) + STRUCTURE >
+	    QTTT_LINE_MAX && json_line(NULL, g, ex) > QTTT_LINE_MAX)
+		return -2;
+	return json_line(f, g, ex) == -1 ? -1 : 0;
 }

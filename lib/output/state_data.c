@@ -311,6 +311,7 @@ qttt_json_states_open(FILE *f)
 	if ((b = malloc(sizeof(*b))) == NULL)
 		return NULL;
 	b->sink.f = f;
+	b->sink.counted = 0;
 	b->sink.len = 0;
 	b->sink.size = sizeof(b->buf);
 	b->sink.failed = 0;

@@ -21,8 +21,20 @@ struct yaml_out {
 	yaml_emitter_t	 em;
 	enum yaml_style	 style;
 	int		 failed;
-	FILE		*f;
+	FILE		*f;		/* NULL: bytes only counted */
+	size_t		 counted;
 };
+
+/* libyaml's output handler of a yaml_out that counts. */
+static int
+count_output(void *data, unsigned char *buf, size_t n)
+{
+	struct yaml_out	*y = data;
+
+	(void)buf;
+	y->counted += n;
+	return 1;
+}
 
 /* Emits an event made by an initializer that returned made. */
 static void
@@ -50,7 +62,10 @@ qttt_yaml_out_open(FILE *f, enum yaml_style style)
 	}
 	y->style = style;
 	y->f = f;
-	yaml_emitter_set_output_file(&y->em, f);
+	if (f != NULL)
+		yaml_emitter_set_output_file(&y->em, f);
+	else
+		yaml_emitter_set_output(&y->em, count_output, y);
 	yaml_emitter_set_unicode(&y->em, 1);
 	/* A state on as few lines as it takes; a record as libyaml folds. */
 	if (style == YAML_STATES)
@@ -71,10 +86,16 @@ qttt_yaml_out_close(struct yaml_out *y)
 	emit(y, &ev, yaml_stream_end_event_initialize(&ev));
 	if (!y->failed && !yaml_emitter_flush(&y->em))
 		y->failed = 1;
-	failed = y->failed || ferror(y->f);
+	failed = y->failed || (y->f != NULL && ferror(y->f));
 	yaml_emitter_delete(&y->em);
 	free(y);
 	return failed ? -1 : 0;
+}
+
+size_t
+qttt_yaml_out_counted(const struct yaml_out *y)
+{
+	return y->counted;
 }
 
 void

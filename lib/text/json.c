@@ -52,3 +52,27 @@ qttt_json_string(FILE *f, const char *str, size_t len)
 	putc('"', f);
 	return ferror(f) ? -1 : 0;
 }
+
+size_t
+qttt_json_string_len(const char *str, size_t len)
+{
+	const unsigned char *s = (const unsigned char *)str;
+	size_t		 i, k, n = 2;
+
+	/* What qttt_json_string() writes for each byte or character. */
+	for (i = 0; i < len; i++) {
+		if (s[i] == '"' || s[i] == '\\' || s[i] == '\n' ||
+		    s[i] == '\t' || s[i] == '\r')
+			n += 2;
+		else if (s[i] < 0x20 || s[i] == 0x7f)
+			n += 6;
+		else if (s[i] < 0x80)
+			n++;
+		else if ((k = qttt_utf8_len(s + i, len - i)) > 0) {
+			n += qttt_utf8_refused(s + i, k) != 0 ? 6 : k;
+			i += k - 1;
+		} else
+			n += 6;
+	}
+	return n;
+}

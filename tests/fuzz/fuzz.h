@@ -30,9 +30,11 @@ void	fuzz_fail(const char *file, int line, const char *cond,
 
 /*
  * A file descriptor positioned at the start of a file holding the n
- * bytes of data (a memfd on Linux, else a temporary file).
+ * bytes of data (a memfd on Linux, else a temporary file), until
+ * fuzz_fd_release(); the files are reused, at most 4 at a time.
  */
 int	fuzz_fd(const uint8_t *data, size_t n);
+void	fuzz_fd_release(int fd);
 
 /*
  * Checks what every reader must guarantee of a record: diagnostics
@@ -76,6 +78,16 @@ const struct qttt_record *fuzz_read_back(const char *buf, size_t n,
 void	fuzz_back_close(void);
 
 /*
+ * Runs a writer (as below) on g and ex into memory: returns the n bytes
+ * written, which the caller frees, or NULL if the writer refused the
+ * game as too long to read back (-2), which it may only for extras of
+ * many bytes.
+ */
+char	*fuzz_write_mem(int (*writer)(FILE *, const struct qttt_game *,
+	    const struct qttt_extras *), const struct qttt_game *g,
+	    const struct qttt_extras *ex, size_t *n);
+
+/*
  * Writes a game with a writer (qttt_yaml_write() and the like; NULL
  * for qttt_goff_write(), which takes no extras), with the extras of
  * the record, into memory and reads it back as fuzz_read_back().  YAML
@@ -83,11 +95,30 @@ void	fuzz_back_close(void);
  * write again as the same bytes.  Returns the record read back, or
  * NULL if Goff's notation wrote nothing for a game with no move, or if
  * YAML and JSON refused (with -2, writing nothing) extras that
- * qttt_extras_check() refuses.
+ * qttt_extras_check() refuses, or a game too long to read back.
  */
 const struct qttt_record *fuzz_write_back(int (*writer)(FILE *,
 	    const struct qttt_game *, const struct qttt_extras *),
 	    const struct qttt_game *, const struct qttt_record *,
 	    enum qttt_format f);
+
+/*
+ * Writes g with ex (a writer as above, in format f) and checks it: what
+ * is written reads back as g, in YAML and JSON with the same extras,
+ * and writes again as the same bytes; a writer of YAML or JSON refuses
+ * extras that qttt_extras_check() refuses (refused: nonzero), and
+ * only those or a game too long to read back.
+ */
+void	fuzz_write_extras(int (*writer)(FILE *, const struct qttt_game *,
+	    const struct qttt_extras *), const char *fmt, enum qttt_format f,
+	    const struct qttt_game *g, const struct qttt_extras *ex,
+	    int refused);
+
+/*
+ * Copies extras (of a game of nplies) into storage of their own,
+ * which the next call reuses: a record's end with its reader.
+ */
+void	fuzz_copy_extras(struct qttt_extras *to,
+	    const struct qttt_extras *from, size_t nplies);
 
 #endif /* !QTTT_FUZZ_H */

@@ -10,6 +10,7 @@
 
 FUZZCC =	clang
 FUZZTIME =	60
+FUZZLEN =	1100000
 FUZZ_NAMES =	$(patsubst tests/fuzz/fuzz_%.c,%, \
 		    $(sort $(wildcard tests/fuzz/fuzz_*.c)))
 FUZZ_REGRESS =	$(FUZZ_NAMES:%=tests/out/regress/fuzz_%)
@@ -40,9 +41,12 @@ tests/out/fuzz/fuzz_%: tests/fuzz/fuzz_%.c $(FUZZ_DEPS) $(FUZZ_LIBOBJS)
 	mv -f $@.tmp $@
 
 fuzz: $(FUZZ_BINS)
-	FUZZTIME=$(FUZZTIME) sh tests/fuzz/run.sh $(FUZZ_NAMES)
+	FUZZTIME=$(FUZZTIME) FUZZLEN=$(FUZZLEN) sh tests/fuzz/run.sh $(FUZZ_NAMES)
 
 fuzz-regress: $(FUZZ_REGRESS)
 	sh tests/fuzz/regress.sh $(FUZZ_NAMES)
 
 .PHONY: fuzz fuzz-regress
+
+# The harnesses' library objects are kept from one make fuzz to the next.
+.SECONDARY: $(FUZZ_LIBOBJS)

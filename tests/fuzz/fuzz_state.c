@@ -53,7 +53,7 @@ valid(const struct qttt_record *rec, const struct qttt_game *g)
 	    "'%.*s' not detected as a state", len - 1, s);
 	FUZZ_ASSERT(qttt_reader_next(r, &back) == 0, "more than one line");
 	qttt_reader_close(r);
-	close(fd);
+	fuzz_fd_release(fd);
 }
 
 int

@@ -30,12 +30,18 @@ fuzz_fail(const char *file, int line, const char *cond, const char *fmt,
 	abort();
 }
 
-int
-fuzz_fd(const uint8_t *data, size_t n)
+/*
+ * The files the inputs go to, made once and written again for each
+ * input: a file made for every input cost more than the reading.
+ */
+#define NFDS	4
+static int	 fds[NFDS] = { -1, -1, -1, -1 };
+static int	 fd_used[NFDS];
+
+static int
+new_fd(void)
 {
 	FILE	*f;
-	ssize_t	 k;
-	size_t	 done;
 	int	 fd;
 
 #ifdef __linux__
@@ -51,12 +57,41 @@ fuzz_fd(const uint8_t *data, size_t n)
 		fclose(f);
 	}
 	FUZZ_ASSERT(fd != -1, "no file descriptor");
+	return fd;
+}
+
+int
+fuzz_fd(const uint8_t *data, size_t n)
+{
+	ssize_t	 k;
+	size_t	 done;
+	int	 i, fd;
+
+	for (i = 0; i < NFDS && fd_used[i]; i++)
+		continue;
+	FUZZ_ASSERT(i < NFDS, "more than %d inputs open", NFDS);
+	if (fds[i] == -1)
+		fds[i] = new_fd();
+	fd = fds[i];
+	fd_used[i] = 1;
+	/* Written over, then cut: its pages are kept, not made again. */
 	for (done = 0; done < n; done += k) {
-		k = write(fd, data + done, n - done);
+		k = pwrite(fd, data + done, n - done, done);
 		FUZZ_ASSERT(k > 0, "write to the scratch file failed");
 	}
+	FUZZ_ASSERT(ftruncate(fd, n) == 0, "ftruncate failed");
 	FUZZ_ASSERT(lseek(fd, 0, SEEK_SET) == 0, "lseek failed");
 	return fd;
+}
+
+void
+fuzz_fd_release(int fd)
+{
+	int	 i;
+
+	for (i = 0; i < NFDS; i++)
+		if (fds[i] == fd)
+			fd_used[i] = 0;
 }
 
 static void
@@ -173,7 +208,7 @@ fuzz_back_close(void)
 	qttt_reader_close(back_reader);
 	back_reader = NULL;
 	if (back_fd != -1)
-		close(back_fd);
+		fuzz_fd_release(back_fd);
 	back_fd = -1;
 }
 
@@ -276,27 +311,53 @@ fuzz_read_all(const uint8_t *data, size_t n, enum qttt_format f,
 	if (f != QTTT_FORMAT_AUTO)
 		FUZZ_ASSERT(qttt_reader_format(r) == f, "format changed");
 	qttt_reader_close(r);
-	close(fd);
+	fuzz_fd_release(fd);
 	return games;
 }
 
-/* Runs a writer into memory; returns the bytes, which the caller frees. */
+char *
+fuzz_write_mem(int (*writer)(FILE *, const struct qttt_game *,
+    const struct qttt_extras *), const struct qttt_game *g,
+    const struct qttt_extras *ex, size_t *n)
+{
+	FILE	*f;
+	char	*buf = NULL;
+	size_t	 i, bytes = 0;
+	int	 k;
+
+	FUZZ_ASSERT((f = open_memstream(&buf, n)) != NULL, "no memory");
+	k = writer != NULL ? writer(f, g, ex) : qttt_goff_write(f, g);
+	FUZZ_ASSERT(fclose(f) == 0, "a memory stream failed");
+	if (k == -2) {
+		/* Too long to read back: only with many long extras. */
+		for (i = 0; i < ex->nmeta; i++)
+			bytes += ex->meta[i].valuelen;
+		for (i = 0; i < g->nplies; i++) {
+			bytes += ex->ply[i].commentlen;
+			for (k = 0; k < (int)ex->ply[i].nnotes; k++)
+				bytes += ex->ply[i].notes[k].valuelen;
+		}
+		bytes += ex->commentlen;
+		FUZZ_ASSERT(writer != NULL && *n == 0 &&
+		    bytes > QTTT_LINE_MAX / 6, "a writer refused extras of "
+		    "%zu bytes, or wrote %zu bytes of a refused game", bytes,
+		    *n);
+		free(buf);
+		return NULL;
+	}
+	FUZZ_ASSERT(k == 0, "a writer failed on a memory stream");
+	return buf;
+}
+
 static char *
 write_mem(int (*writer)(FILE *, const struct qttt_game *,
     const struct qttt_extras *), const struct qttt_game *g,
     const struct qttt_record *rec, size_t *n)
 {
 	struct qttt_extras ex;
-	FILE	*f;
-	char	*buf = NULL;
-	int	 k;
 
 	qttt_extras_from_record(&ex, g, rec);
-	FUZZ_ASSERT((f = open_memstream(&buf, n)) != NULL, "no memory");
-	k = writer != NULL ? writer(f, g, &ex) : qttt_goff_write(f, g);
-	FUZZ_ASSERT(k == 0, "a writer failed on a memory stream");
-	FUZZ_ASSERT(fclose(f) == 0, "a memory stream failed");
-	return buf;
+	return fuzz_write_mem(writer, g, &ex, n);
 }
 
 static int
@@ -373,7 +434,8 @@ fuzz_write_back(int (*writer)(FILE *, const struct qttt_game *,
 		free(buf);
 		return NULL;
 	}
-	buf = write_mem(writer, g, rec, &n);
+	if ((buf = write_mem(writer, g, rec, &n)) == NULL)
+		return NULL;		/* too long to read back */
 	if (n == 0) {
 		/* Goff's notation has no game without a move. */
 		FUZZ_ASSERT(writer == NULL && g->nplies == 0, "a writer "
@@ -391,10 +453,162 @@ fuzz_write_back(int (*writer)(FILE *, const struct qttt_game *,
 	 */
 	if (f != QTTT_FORMAT_LINE) {
 		again = write_mem(writer, g, back, &n2);
-		FUZZ_ASSERT(same_bytes(buf, n, again, n2), "'%.*s' writes "
+		FUZZ_ASSERT(again != NULL && same_bytes(buf, n, again, n2),
+		    "'%.*s' writes "
 		    "again as '%.*s'", (int)n, buf, (int)n2, again);
 		free(again);
 	}
 	free(buf);
 	return back;
+}
+
+/* What the writers got back in YAML or JSON is what they were given. */
+static void
+same_extras(const struct qttt_extras *ex, const struct qttt_record *back,
+    const struct qttt_game *g, const char *fmt)
+{
+	struct qttt_extras bx;
+	const struct qttt_meta *m, *b;
+	size_t		 i, k, want;
+
+	qttt_extras_from_record(&bx, g, back);
+	want = ex->nmeta + (ex->comment != NULL &&
+	    qttt_extras_meta(ex, "comment") == NULL);
+	FUZZ_ASSERT(bx.nmeta == want, "%s: %zu keys back, not %zu", fmt,
+	    bx.nmeta, want);
+	for (i = 0; i < ex->nmeta; i++) {
+		m = &ex->meta[i];
+		b = &bx.meta[i];
+		FUZZ_ASSERT(same_bytes(m->key, m->keylen, b->key, b->keylen),
+		    "%s: key %zu changed", fmt, i);
+		FUZZ_ASSERT(m->plain || same_bytes(m->value, m->valuelen,
+		    b->value, b->valuelen), "%s: the value of key %zu changed",
+		    fmt, i);
+	}
+	if (ex->comment != NULL && qttt_extras_meta(ex, "comment") == NULL) {
+		b = &bx.meta[ex->nmeta];
+		FUZZ_ASSERT(same_bytes(b->value, b->valuelen, ex->comment,
+		    ex->commentlen), "%s: the game comment changed", fmt);
+	}
+	for (i = 0; i < g->nplies; i++) {
+		FUZZ_ASSERT((ex->ply[i].comment == NULL) ==
+		    (bx.ply[i].comment == NULL) &&
+		    same_bytes(ex->ply[i].comment, ex->ply[i].commentlen,
+		    bx.ply[i].comment, bx.ply[i].commentlen), "%s: the comment "
+		    "of ply %zu changed", fmt, i + 1);
+		FUZZ_ASSERT(ex->ply[i].nnotes == bx.ply[i].nnotes,
+		    "%s: ply %zu: %zu notes back, not %zu", fmt, i + 1,
+		    bx.ply[i].nnotes, ex->ply[i].nnotes);
+		for (k = 0; k < ex->ply[i].nnotes; k++) {
+			m = &ex->ply[i].notes[k];
+			b = &bx.ply[i].notes[k];
+			FUZZ_ASSERT(same_bytes(m->key, m->keylen, b->key,
+			    b->keylen) && (m->plain || same_bytes(m->value,
+			    m->valuelen, b->value, b->valuelen)),
+			    "%s: ply %zu: note %zu changed", fmt, i + 1, k);
+		}
+	}
+}
+
+void
+fuzz_write_extras(int (*writer)(FILE *, const struct qttt_game *,
+    const struct qttt_extras *), const char *fmt, enum qttt_format f,
+    const struct qttt_game *g, const struct qttt_extras *ex, int refused)
+{
+	const struct qttt_record *back;
+	struct qttt_extras bx;
+	FILE	*mem;
+	char	*buf, *again;
+	size_t	 n, n2;
+	int	 k;
+
+	if (refused && f == QTTT_FORMAT_YAML) {
+		buf = NULL;
+		FUZZ_ASSERT((mem = open_memstream(&buf, &n)) != NULL,
+		    "no memory");
+		k = writer(mem, g, ex);
+		FUZZ_ASSERT(fclose(mem) == 0, "a memory stream failed");
+		FUZZ_ASSERT(k == -2 && n == 0, "%s: took refused extras",
+		    fmt);
+		free(buf);
+		return;
+	}
+	if ((buf = fuzz_write_mem(writer, g, ex, &n)) == NULL)
+		return;
+	if (n == 0) {
+		FUZZ_ASSERT(writer == NULL && g->nplies == 0, "%s: nothing "
+		    "written", fmt);
+		free(buf);
+		return;
+	}
+	back = fuzz_read_back(buf, n, f, g);
+	if (f == QTTT_FORMAT_YAML) {
+		same_extras(ex, back, g, fmt);
+		qttt_extras_from_record(&bx, g, back);
+		again = fuzz_write_mem(writer, g, &bx, &n2);
+		FUZZ_ASSERT(again != NULL && n2 == n &&
+		    memcmp(buf, again, n) == 0, "%s: writes again otherwise",
+		    fmt);
+		free(again);
+	}
+	free(buf);
+}
+
+
+/* The extras copied last, in storage of their own. */
+static struct qttt_meta copy_meta[QTTT_MAXMETA];
+static struct qttt_meta copy_notes[QTTT_MAXPLIES][QTTT_MAXNOTES];
+static char	 copy_text[(QTTT_MAXMETA + QTTT_MAXNOTES) * (QTTT_YAML_KEY_MAX +
+		    QTTT_YAML_SCALAR_MAX) + (QTTT_MAXPLIES + 1) *
+		    QTTT_YAML_SCALAR_MAX];
+static size_t	 copy_len;
+
+static const char *
+copy_bytes(const char *s, size_t n)
+{
+	char	*p = copy_text + copy_len;
+
+	if (s == NULL)
+		return NULL;
+	FUZZ_ASSERT(n <= sizeof(copy_text) - copy_len, "extras of more "
+	    "than %zu bytes", sizeof(copy_text));
+	memcpy(p, s, n);
+	copy_len += n;
+	return p;
+}
+
+static void
+copy_entries(struct qttt_meta *to, const struct qttt_meta *from, size_t n)
+{
+	size_t	 i;
+
+	for (i = 0; i < n; i++) {
+		to[i] = from[i];
+		to[i].key = copy_bytes(from[i].key, from[i].keylen);
+		to[i].value = copy_bytes(from[i].value, from[i].valuelen);
+	}
+}
+
+void
+fuzz_copy_extras(struct qttt_extras *to, const struct qttt_extras *from,
+    size_t nplies)
+{
+	size_t	 i;
+
+	copy_len = 0;
+	*to = *from;
+	FUZZ_ASSERT(from->nmeta <= QTTT_MAXMETA, "%zu metadata entries",
+	    from->nmeta);
+	copy_entries(copy_meta, from->meta, from->nmeta);
+	to->meta = copy_meta;
+	to->comment = copy_bytes(from->comment, from->commentlen);
+	for (i = 0; i < nplies && i < QTTT_MAXPLIES; i++) {
+		FUZZ_ASSERT(from->ply[i].nnotes <= QTTT_MAXNOTES,
+		    "%zu notes", from->ply[i].nnotes);
+		to->ply[i].comment = copy_bytes(from->ply[i].comment,
+		    from->ply[i].commentlen);
+		copy_entries(copy_notes[i], from->ply[i].notes,
+		    from->ply[i].nnotes);
+		to->ply[i].notes = copy_notes[i];
+	}
 }

@@ -120,11 +120,70 @@ check gen:yaml-129-key 1 1:1 yaml "$g/long-key.yaml" "qttt-validate -"
 awk 'BEGIN { print "moves: []"
     for (i = 0; i < 20000; i++)
 	printf "# line %05d of a document that goes on and on and on\n", i
+    print "event: late"
     print "---"; print "moves: [X1 a1 a1]" }' >"$g/big-doc.yaml"
-check gen:yaml-1mib 1 19419:1 yaml "$g/big-doc.yaml" "qttt-validate -"
+check gen:yaml-1mib 1 20002:1 yaml "$g/big-doc.yaml" "qttt-validate -"
 check gen:yaml-1mib-next 1 - - "$g/big-doc.yaml" \
     "qttt-validate - 2>&1 |
-    grep -q '^qttt-validate: <stdin>:20003:15: .*same-square' && exit 1"
+    grep -q '^qttt-validate: <stdin>:20004:15: .*same-square' && exit 1"
+# Blank and comment lines do not count toward a document's 1 MiB:
+# not before it (at the start, after "...", between JSON values), not
+# after it; nor do they hide the format of what follows them.
+awk 'BEGIN { for (i = 0; i < 1048577; i++) print ""
+    print "moves: [X1 a1 b1]" }' >"$g/blank-before.yaml"
+check gen:yaml-blank-before 0 - - "$g/blank-before.yaml" \
+    "qttt-validate -f yaml -"
+awk 'BEGIN { print "moves: [X1 a1 b1]"; print "..."
+    for (i = 0; i < 1048577; i++) print "#"
+    print "moves: [X1 a1 b1]" }' >"$g/blank-after-end.yaml"
+check gen:yaml-blank-after-end 0 - - "$g/blank-after-end.yaml" \
+    "qttt-validate -s - 2>&1 | grep -q ' 2 games, 2 valid' || exit 9"
+awk 'BEGIN { print "moves: [X1 a1 b1]"
+    for (i = 0; i < 1048577; i++) print "# after"
+    print "---"; print "moves: [X1 a1 b1]" }' >"$g/blank-after.yaml"
+check gen:yaml-blank-after 0 - - "$g/blank-after.yaml" \
+    "qttt-validate -s - 2>&1 | grep -q ' 2 games, 2 valid' || exit 9"
+awk 'BEGIN { print "{\"moves\": [\"X1 a1 b1\"]}"
+    for (i = 0; i < 1048577; i++) print ""
+    print "{\"moves\": [\"X1 a1 b1\"]}" }' >"$g/blank-between.json"
+check gen:json-blank-between 0 - - "$g/blank-between.json" \
+    "qttt-validate -s - 2>&1 | grep -q ' 2 games, 2 valid' || exit 9"
+awk 'BEGIN { for (i = 0; i < 140000; i++) print ""
+    print "moves: [X1 a1 b1]" }' >"$g/detect-blank.yaml"
+check gen:detect-after-blanks 0 - - "$g/detect-blank.yaml" \
+    "qttt-validate -"
+awk 'BEGIN { for (i = 0; i < 140000; i++) print "# comment " i
+    print "{\"moves\": [\"X1 a1 b1\"]}"; print "X1 a1 b1" }' \
+    >"$g/detect-comments.json"
+check gen:detect-after-comments 1 140002:1 yaml "$g/detect-comments.json" \
+    "qttt-validate -"
+# In JSON Lines, a line with a byte the reader refuses at its end (a
+# control character, U+0085, 0xff), or a byte-order mark at its start,
+# is one bad game: the games around it are still read.
+for bad in 'x:\001' 'nel:\302\205' 'ff:\377' 'bom:'; do
+	name=${bad%%:*} bytes=${bad#*:}
+	{ echo '{"moves": ["X1 a1 b1"]}'
+	  if [ "$name" = bom ]; then
+		printf '\357\273\277{"moves": ["X1 a1 b1"]}\n'
+	  else
+		printf '{"moves": ["X1 a1 b1"]}%b\n' "$bytes"
+	  fi
+	  echo '{"moves": ["X1 a1 b1"]}'; echo '{"moves": ["X1 a1 b1"]}'
+	} >"$g/jsonl-$name.json"
+	check "gen:jsonl-refused-$name" 1 - - "$g/jsonl-$name.json" \
+	    "qttt-validate -s - 2>&1 |
+	    grep -q ' 4 games, 3 valid, 1 invalid' && exit 1"
+done
+# Directives are bounded: 80,000 %TAG lines are refused at the ninth.
+awk 'BEGIN { for (i = 0; i < 80000; i++)
+	printf "%%TAG !t%d! tag:example.com,2000:\n", i
+    print "---"; print "moves: []" }' >"$g/tags.yaml"
+check gen:yaml-80000-tags 1 9:1 yaml "$g/tags.yaml" "qttt-validate -"
+# A list of 50,000 games in one document: every game, in time.
+awk 'BEGIN { print "---"; for (i = 0; i < 50000; i++)
+	print "- moves: [X1 a1 b1]" }' >"$g/list.yaml"
+check gen:yaml-list-50000 0 - - "$g/list.yaml" \
+    "qttt-validate -s - 2>&1 | grep -q ' 50000 games, 50000 valid' || exit 9"
 { echo 'moves: [X1 a1 b1]'; echo '---'; printf 'event: '
   cat "$g/100mb"; printf '\n---\nmoves: [X1 a1 a1]\n'; } >"$g/100mb.yaml"
 check gen:yaml-100mb-line 1 3:65537 line-too-long "$g/100mb.yaml" \

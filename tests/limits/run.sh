@@ -33,7 +33,8 @@ BIGDOCS=$out/bigdocs.yaml
 DEEP=$out/deep.yaml
 LAUGHS=$out/laughs.yaml
 WORDY=$out/wordy.qttt
-export LONGLINE NOISE NONEWLINE BIGDOCS DEEP LAUGHS WORDY
+SCALARS=$out/scalars.yaml
+export LONGLINE NOISE NONEWLINE BIGDOCS DEEP LAUGHS WORDY SCALARS
 qttt-generate -u -n 10000 -s 21 >"$SMALL" &&
     qttt-generate -u -n 120000 -s 22 >"$LARGE" &&
     for f in yaml json goff; do
@@ -54,8 +55,8 @@ qttt-generate -u -n 10000 -s 21 >"$SMALL" &&
     head -c 30000000 /dev/zero | tr '\0' ';' >"$NONEWLINE" &&
     awk 'BEGIN { for (d = 0; d < 16; d++) { print "---"; print "moves: []"
 	for (i = 0; i < 25000; i++)
-	    printf "# line %05d of a document that goes on and on\n", i } }' \
-	>"$BIGDOCS" &&
+	    printf "# line %05d of a document that goes on and on\n", i
+	print "event: late" } }' >"$BIGDOCS" &&
     awk 'BEGIN { for (l = 0; l < 1000; l++) { printf "---\nmoves: "
 	for (i = 0; i < 10000; i++) printf "["; print "" } }' >"$DEEP" &&
     awk 'BEGIN { print "a: &a [x, x, x, x, x, x, x, x, x]"
@@ -65,7 +66,12 @@ qttt-generate -u -n 10000 -s 21 >"$SMALL" &&
 	print "moves: [*i]" }' >"$LAUGHS" &&
     awk 'BEGIN { for (i = 0; i < 30000; i++) { printf "X1 a1 b1"
 	if (i % 3 == 0) for (j = 0; j < 20; j++) printf "; zz"
-	print "" } }' >"$WORDY" || {
+	print "" } }' >"$WORDY" &&
+    awk 'BEGIN { split("|,\",", op, ","); split(",\",", cl, ",")
+	for (d = 1; d <= 3; d++) {
+	    print "---"; print "moves: []"; print "event: " op[d]
+	    for (i = 0; i < 9000; i++) printf "  # %0100d\n", i
+	    print "  " cl[d] } }' >"$SCALARS" || {
 	echo "limits: cannot make the inputs"
 	exit 1
 }

@@ -4,7 +4,9 @@
 # into many chunks, with invalid records, comments, blank lines, CRLF,
 # a byte-order mark and no final newline, every command must write the
 # same bytes on each stream, in the same order when both go to one
-# file, and exit with the same status, on 1 thread as on 2 and 5.
+# file, and exit with the same status, on 1 thread as on 2 and 4 (the
+# most QTTT_THREADS allows); a value out of range is reported, and the
+# default used.
 top=$(cd "$(dirname "$0")/../.." && pwd)
 . "$top/tests/lib.sh"
 suite_begin threads
@@ -35,9 +37,9 @@ qttt-generate -u -n 30000 -s 8 | awk '
 	exit 1
 }
 
-# same COMMAND: runs it on 1, 2 and 5 threads and compares.
+# same COMMAND: runs it on 1, 2 and 4 threads and compares.
 same() {
-	for n in 1 2 5; do
+	for n in 1 2 4; do
 		QTTT_THREADS=$n sh -c "$1" >"$out/out.$n" 2>"$out/err.$n"
 		echo $? >"$out/status.$n"
 		QTTT_THREADS=$n sh -c "$1" >"$out/both.$n" 2>&1
@@ -47,7 +49,7 @@ same() {
 		fail=$((fail + 1))
 		return
 	fi
-	for n in 2 5; do
+	for n in 2 4; do
 		for f in out err status both; do
 			if ! cmp -s "$out/$f.1" "$out/$f.$n"; then
 				echo "FAIL: $1: $f differs on $n threads"
@@ -99,5 +101,28 @@ same 'qttt-analyze -T json $ANALYSE'
 same 'qttt-analyze -T yaml $ANALYSE'
 same 'qttt-analyze -q -T json - <$WORDY; echo $?'
 same 'qttt-analyze -T yaml $WORDY'
+
+# QTTT_THREADS out of range or not a number: one warning, then the
+# same output as by default.
+warning='warning: QTTT_THREADS is not a number from 1 to 4: using [1-4] threads*'
+for tool in 'qttt-validate' 'qttt-replay -T json'; do
+	env -u QTTT_THREADS $tool "$MIXED" >"$out/default.out" \
+	    2>"$out/default.err"
+	for v in 0 -1 5 17 64 garbage ' 2' '2 ' '' 0x2; do
+		QTTT_THREADS=$v $tool "$MIXED" >"$out/bad.out" 2>"$out/bad.err"
+		if ! head -1 "$out/bad.err" | grep -q "^${tool%% *}: $warning\$"
+		then
+			echo "FAIL: QTTT_THREADS='$v' $tool: no warning"
+			fail=$((fail + 1))
+		elif ! sed 1d "$out/bad.err" | cmp -s - "$out/default.err" ||
+		    ! cmp -s "$out/bad.out" "$out/default.out"; then
+			echo "FAIL: QTTT_THREADS='$v' $tool: output differs" \
+			    "from the default's"
+			fail=$((fail + 1))
+		else
+			pass=$((pass + 1))
+		fi
+	done
+done
 
 suite_end threads

@@ -1,0 +1,61 @@
+/*
+ * Round trips between every pair of formats: an input of any format
+ * (detected; state strings are positions, which no writer writes), each of its first valid games written in each format
+ * and read back (fuzz_write_back), and what was read back written in
+ * each format again and read back: the same game every time, and from
+ * YAML or JSON to YAML or JSON the same extras.
+ */
+#include <stdlib.h>
+
+#include "qttt.h"
+#include "fuzz.h"
+
+struct writer {
+	int		(*write)(FILE *, const struct qttt_game *,
+			    const struct qttt_extras *);
+	enum qttt_format format;
+};
+
+static const struct writer writers[] = {
+	{ qttt_line_write, QTTT_FORMAT_LINE },
+	{ qttt_yaml_write, QTTT_FORMAT_YAML },
+	{ qttt_json_write, QTTT_FORMAT_YAML },
+	{ NULL, QTTT_FORMAT_GOFF },
+};
+#define NWRITERS	(sizeof(writers) / sizeof(writers[0]))
+
+static const char *const names[] = { "line", "yaml", "json", "goff" };
+
+static void
+valid(const struct qttt_record *rec, const struct qttt_game *g)
+{
+	const struct qttt_record *back;
+	struct qttt_extras ex, copy;
+	size_t		 a, b;
+	int		 refused;
+
+	/* A position (a state string) is no game the writers write. */
+	if (rec->has_start)
+		return;
+	for (a = 0; a < NWRITERS; a++) {
+		back = fuzz_write_back(writers[a].write, g,
+		    writers[a].write != NULL ? rec : NULL, writers[a].format);
+		if (back == NULL)
+			continue;
+		/* The next read ends the record read back: a copy. */
+		qttt_extras_from_record(&ex, g, back);
+		fuzz_copy_extras(&copy, &ex, g->nplies);
+		refused = qttt_extras_check(&copy, g->nplies, NULL, 0) == -1;
+		for (b = 0; b < NWRITERS; b++)
+			fuzz_write_extras(writers[b].write, names[b],
+			    writers[b].format, g, &copy, refused);
+	}
+}
+
+int
+LLVMFuzzerTestOneInput(const uint8_t *data, size_t n)
+{
+	fuzz_read_all(data, n, QTTT_FORMAT_AUTO, valid);
+	fuzz_back_close();
+	return 0;
+}
