@@ -776,10 +776,15 @@ layout_suite(void)
 {
 	Suite	*s = suite_create("layout");
 	TCase	*tc = tcase_create("layout");
+	TCase	*random = tcase_create("layout-random");
 
 	tcase_set_timeout(tc, 120);
 	tcase_add_test(tc, test_graph_nine);
-	tcase_add_test(tc, test_graph_random);
+	/* Thousands of layouts: not under valgrind (tests/valgrind.sh). */
+	tcase_set_timeout(random, 600);
+	tcase_add_test(random, test_graph_random);
+	tcase_set_tags(random, "search");
+	suite_add_tcase(s, random);
 	tcase_add_test(tc, test_captions);
 	tcase_add_test(tc, test_goff_captions);
 	tcase_add_test(tc, test_board_clear);

@@ -169,6 +169,7 @@ struct shape {
 	int	 ok;			/* clear of the nodes and in bounds */
 	double	 cx, cy;
 	double	 px[NSEG + 1], py[NSEG + 1];
+	double	 lox, loy, hix, hiy;	/* the box of its points */
 };
 
 struct layout {
@@ -310,6 +311,14 @@ make_shape(struct layout *L, size_t i, int b)
 		if (s->px[k] < LIMIT_LO || s->px[k] > LIMIT_HI ||
 		    s->py[k] < LIMIT_LO || s->py[k] > LIMIT_HI)
 			s->ok = 0;
+		if (k == 0 || s->px[k] < s->lox)
+			s->lox = s->px[k];
+		if (k == 0 || s->px[k] > s->hix)
+			s->hix = s->px[k];
+		if (k == 0 || s->py[k] < s->loy)
+			s->loy = s->py[k];
+		if (k == 0 || s->py[k] > s->hiy)
+			s->hiy = s->py[k];
 	}
 	for (n = 0; n < QTTT_NSQUARES && s->ok; n++) {
 		if (n == e.a || n == e.b)
@@ -337,6 +346,10 @@ closeness(const struct layout *L, size_t i, int bi, size_t j, int bj)
 	int		 w, k, m, ends[4] = { e[0]->a, e[0]->b, e[1]->a,
 			    e[1]->b };
 
+	/* Curves whose boxes are CLOSE apart cannot run close. */
+	if (s[0]->lox - s[1]->hix >= CLOSE || s[1]->lox - s[0]->hix >= CLOSE ||
+	    s[0]->loy - s[1]->hiy >= CLOSE || s[1]->loy - s[0]->hiy >= CLOSE)
+		return 0;
 	for (w = 0; w < 2; w++)
 		for (k = 1; k < NSEG; k += 2) {
 			/* Edges meet at a shared node; that is no fault. */
