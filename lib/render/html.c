@@ -249,8 +249,9 @@ static const char css_diagram[] =
     ".qttt-cycle-square,.qttt circle.qttt-node.qttt-cycle"
     "{stroke:var(--accent)}"
     ".qttt-cycle-glow{stroke:var(--glow)}"
-    ".qttt-edge-label{stroke:var(--bg)}"
-    ".qttt-last+.qttt-edge-label{stroke:var(--last)}\n";
+    ".qttt rect.qttt-label-box{fill:var(--bg)}"
+    ".qttt-coords{stroke:var(--bg)}"
+    ".qttt .qttt-line{stroke-opacity:var(--strike)}\n";
 
 /* The page around them. */
 static const char css_page[] =

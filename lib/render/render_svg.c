@@ -758,6 +758,9 @@ open_svg(struct svg *s, double w, double h, const char *title,
 	const struct qttt_render_opts *o = s->o;
 	double		 scale = 1;
 
+	/* Whole pixels, which HTML's width and height take. */
+	w = (double)(long)(w + 0.999);
+	h = (double)(long)(h + 0.999);
 	/* -s sizes the board, the picture follows; a width wins. */
 	if (o->width > 0)
 		scale = o->width / w;
@@ -1133,9 +1136,9 @@ render_svg_css(FILE *f, enum qttt_theme theme)
 	    theme : 0];
 
 	fprintf(f, "--bg:%s;--grid:%s;--text:%s;--muted:%s;--x:%s;--o:%s;"
-	    "--tx:%s;--to:%s;--last:%s;--accent:%s;--glow:%s", p->bg,
-	    p->grid, p->text, p->muted, p->mark[0], p->mark[1], p->tint[0],
-	    p->tint[1], p->last, p->accent, p->glow);
+	    "--tx:%s;--to:%s;--last:%s;--accent:%s;--glow:%s;--strike:%s",
+	    p->bg, p->grid, p->text, p->muted, p->mark[0], p->mark[1],
+	    p->tint[0], p->tint[1], p->last, p->accent, p->glow, p->strike);
 }
 
 void
