@@ -189,8 +189,7 @@ write_record(enum target to, const struct qttt_game *g,
 {
 	int	 k;
 
-	if ((to == TO_YAML || to == TO_JSON) &&
-	    qttt_extras_check(ex, g->nplies, why, n) == -1)
+	if (to != TO_GOFF && qttt_extras_check(ex, g->nplies, why, n) == -1)
 		return -2;
 	switch (to) {
 	case TO_YAML:
@@ -206,7 +205,10 @@ write_record(enum target to, const struct qttt_game *g,
 	case TO_GOFF:
 		return qttt_goff_write(stdout, g);
 	default:
-		return qttt_line_write(stdout, g, ex);
+		if ((k = qttt_line_write(stdout, g, ex)) == -2)
+			snprintf(why, n, "a line longer than the line notation "
+			    "allows (%d bytes)", QTTT_LINE_MAX);
+		return k;
 	}
 }
 

@@ -5,6 +5,7 @@
  * as comment lines (formats/yaml-record.md, "Converting").
  */
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include "qttt.h"
@@ -339,14 +340,18 @@ static void
 tag(FILE *f, const char *key, size_t keylen, const char *value,
     size_t valuelen, int plain, const char *before)
 {
+	/* A bare key starts with a letter, as detection wants it. */
+	int	 bare = bare_text(key, keylen, 0) && keylen > 0 &&
+		    ((key[0] | 0x20) >= 'a' && (key[0] | 0x20) <= 'z');
+
 	fputs(before, f);
 	putc('[', f);
-	if (bare_text(key, keylen, 0))
+	if (bare)
 		fwrite(key, 1, keylen, f);
 	else
 		quoted_text(f, key, keylen);
 	/* ["a key"] would be JSON: a quoted key takes a value. */
-	if (plain && valuelen == 0 && bare_text(key, keylen, 0)) {
+	if (plain && valuelen == 0 && bare) {
 		putc(']', f);
 		return;
 	}
@@ -402,8 +407,8 @@ glyph_note(const struct qttt_meta *m)
 	return 0;
 }
 
-int
-qttt_line_write(FILE *f, const struct qttt_game *g,
+static int
+line_write(FILE *f, const struct qttt_game *g,
     const struct qttt_extras *ex)
 {
 	static const struct qttt_extras none;
@@ -472,4 +477,47 @@ qttt_line_write(FILE *f, const struct qttt_game *g,
 	}
 	putc('\n', f);
 	return ferror(f) ? -1 : 0;
+}
+
+/*
+ * The record as line_write() writes it, if it reads back: extras that
+ * qttt_extras_check() takes, on lines the reader takes (QTTT_LINE_MAX).
+ * A record without extras is written straight away.
+ */
+int
+qttt_line_write(FILE *f, const struct qttt_game *g,
+    const struct qttt_extras *ex)
+{
+	char		*buf = NULL;
+	const char	*p, *nl, *end;
+	size_t		 len = 0, i;
+	int		 k, notes = 0;
+	FILE		*m;
+
+	if (ex != NULL)
+		for (i = 0; i < g->nplies && i < QTTT_MAXPLIES; i++)
+			notes |= ex->ply[i].nnotes > 0 ||
+			    ex->ply[i].comment != NULL;
+	if (ex == NULL || (ex->nmeta == 0 && ex->comment == NULL && !notes))
+		return line_write(f, g, ex);
+	if (qttt_extras_check(ex, g->nplies, NULL, 0) == -1)
+		return -2;
+	if ((m = open_memstream(&buf, &len)) == NULL)
+		return -1;
+	k = line_write(m, g, ex);
+	if (fclose(m) != 0 || k != 0) {
+		free(buf);
+		return -1;
+	}
+	for (p = buf, end = buf + len; p < end; p = nl + 1) {
+		if ((nl = memchr(p, '\n', end - p)) == NULL)
+			nl = end;
+		if ((size_t)(nl - p) > QTTT_LINE_MAX) {
+			free(buf);
+			return -2;
+		}
+	}
+	k = fwrite(buf, 1, len, f) == len ? 0 : -1;
+	free(buf);
+	return k;
 }

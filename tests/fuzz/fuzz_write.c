@@ -129,7 +129,8 @@ LLVMFuzzerTestOneInput(const uint8_t *data, size_t n)
 	    refused);
 	fuzz_write_extras(qttt_json_write, "json", QTTT_FORMAT_YAML, &g, &ex,
 	    refused);
-	fuzz_write_extras(qttt_line_write, "line", QTTT_FORMAT_LINE, &g, &ex, 0);
+	fuzz_write_extras(qttt_line_write, "line", QTTT_FORMAT_LINE, &g, &ex,
+	    refused);
 	fuzz_write_extras(NULL, "goff", QTTT_FORMAT_GOFF, &g, &ex, 0);
 	fuzz_back_close();
 	return 0;

@@ -522,7 +522,7 @@ fuzz_write_extras(int (*writer)(FILE *, const struct qttt_game *,
 	size_t	 n, n2;
 	int	 k;
 
-	if (refused && f == QTTT_FORMAT_YAML) {
+	if (refused && (f == QTTT_FORMAT_YAML || f == QTTT_FORMAT_LINE)) {
 		buf = NULL;
 		FUZZ_ASSERT((mem = open_memstream(&buf, &n)) != NULL,
 		    "no memory");
