@@ -129,8 +129,12 @@ LLVMFuzzerTestOneInput(const uint8_t *data, size_t n)
 	    refused);
 	fuzz_write_extras(qttt_json_write, "json", QTTT_FORMAT_YAML, &g, &ex,
 	    refused);
+	/*
+	 * The line writer refuses bad text alone (and lines too long):
+	 * what it writes reads back.
+	 */
 	fuzz_write_extras(qttt_line_write, "line", QTTT_FORMAT_LINE, &g, &ex,
-	    refused);
+	    0);
 	fuzz_write_extras(NULL, "goff", QTTT_FORMAT_GOFF, &g, &ex, 0);
 	fuzz_back_close();
 	return 0;

@@ -14,6 +14,7 @@
 #include <unistd.h>
 
 #include "qttt.h"
+#include "internal.h"
 #include "fuzz.h"
 
 void
@@ -315,6 +316,32 @@ fuzz_read_all(const uint8_t *data, size_t n, enum qttt_format f,
 	return games;
 }
 
+/* Whether a text of ex is NUL or invalid UTF-8 (qttt_text_good). */
+static int
+bad_text(const struct qttt_extras *ex, size_t nplies)
+{
+	const struct qttt_meta *m;
+	size_t	 i, j, n;
+
+	if (ex->comment != NULL && !qttt_text_good(ex->comment,
+	    ex->commentlen))
+		return 1;
+	for (i = 0; i <= nplies && i <= QTTT_MAXPLIES; i++) {
+		m = i == 0 ? ex->meta : ex->ply[i - 1].notes;
+		n = i == 0 ? ex->nmeta : ex->ply[i - 1].nnotes;
+		for (j = 0; j < n; j++)
+			if (!qttt_text_good(m[j].key, m[j].keylen) ||
+			    (m[j].value != NULL &&
+			    !qttt_text_good(m[j].value, m[j].valuelen)))
+				return 1;
+		if (i > 0 && ex->ply[i - 1].comment != NULL &&
+		    !qttt_text_good(ex->ply[i - 1].comment,
+		    ex->ply[i - 1].commentlen))
+			return 1;
+	}
+	return 0;
+}
+
 char *
 fuzz_write_mem(int (*writer)(FILE *, const struct qttt_game *,
     const struct qttt_extras *), const struct qttt_game *g,
@@ -328,6 +355,13 @@ fuzz_write_mem(int (*writer)(FILE *, const struct qttt_game *,
 	FUZZ_ASSERT((f = open_memstream(&buf, n)) != NULL, "no memory");
 	k = writer != NULL ? writer(f, g, ex) : qttt_goff_write(f, g);
 	FUZZ_ASSERT(fclose(f) == 0, "a memory stream failed");
+	if (k == -2 && writer == qttt_line_write && bad_text(ex, g->nplies)) {
+		/* Text no tag writes so that it reads back. */
+		FUZZ_ASSERT(*n == 0, "line: wrote %zu bytes of a refused "
+		    "game", *n);
+		free(buf);
+		return NULL;
+	}
 	if (k == -2) {
 		/* Too long to read back: only with many long extras. */
 		for (i = 0; i < ex->nmeta; i++)
@@ -522,7 +556,7 @@ fuzz_write_extras(int (*writer)(FILE *, const struct qttt_game *,
 	size_t	 n, n2;
 	int	 k;
 
-	if (refused && (f == QTTT_FORMAT_YAML || f == QTTT_FORMAT_LINE)) {
+	if (refused && f == QTTT_FORMAT_YAML) {
 		buf = NULL;
 		FUZZ_ASSERT((mem = open_memstream(&buf, &n)) != NULL,
 		    "no memory");
