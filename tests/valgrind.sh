@@ -33,7 +33,11 @@ for t in "$top"/cmd/qttt-*.c; do
 done
 
 status=0
+# validate-closed-fds closes the tool's standard output, which under
+# memcheck is not closed for the tool: memcheck keeps descriptors of its
+# own.  The native and sanitizer runs check it.
 QTTT_TOOLS=$out/bin QTTT_GOLDEN_OUT=$out/golden \
+    QTTT_GOLDEN_SKIP=validate-closed-fds \
     sh "$top/tests/golden/run.sh" || status=1
 if [ -x "$top/tests/unit" ]; then
 	# Check forks a process per test, which memcheck follows; its
