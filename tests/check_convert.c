@@ -152,6 +152,7 @@ decorate(struct qttt_record *rec, struct qttt_meta meta[2], enum fmt f,
 		for (k = 0; k < g->nplies; k++) {
 			rec->items[k].kind = QTTT_ITEM_ACTION;
 			rec->items[k].comment = NULL;
+			rec->items[k].commentlen = 0;
 			rec->items[k].nnotes = 0;
 			rec->items[k].notes = NULL;
 		}

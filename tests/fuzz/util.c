@@ -594,7 +594,7 @@ static struct qttt_meta copy_meta[QTTT_MAXMETA];
 static struct qttt_meta copy_notes[QTTT_MAXPLIES][QTTT_MAXNOTES];
 static char	 copy_text[(QTTT_MAXMETA + QTTT_MAXNOTES) * (QTTT_YAML_KEY_MAX +
 		    QTTT_YAML_SCALAR_MAX) + (QTTT_MAXPLIES + 1) *
-		    QTTT_YAML_SCALAR_MAX];
+		    QTTT_YAML_SCALAR_MAX + QTTT_LEAD_MAX];
 static size_t	 copy_len;
 
 static const char *
@@ -636,6 +636,8 @@ fuzz_copy_extras(struct qttt_extras *to, const struct qttt_extras *from,
 	copy_entries(copy_meta, from->meta, from->nmeta);
 	to->meta = copy_meta;
 	to->comment = copy_bytes(from->comment, from->commentlen);
+	/* The comment lines before the game, in the reader's buffer too. */
+	to->lead = copy_bytes(from->lead, from->leadlen);
 	for (i = 0; i < nplies && i < QTTT_MAXPLIES; i++) {
 		FUZZ_ASSERT(from->ply[i].nnotes <= QTTT_MAXNOTES,
 		    "%zu notes", from->ply[i].nnotes);
