@@ -254,6 +254,30 @@ usage_error(void (*usage)(FILE *), const char *fmt, ...)
 }
 
 int
+format_option(void (*usage)(FILE *), const char *what, const char *arg,
+    enum qttt_format *format)
+{
+	int	 v;
+
+	if ((v = parse_format(arg)) == -1)
+		return usage_error(usage, "unknown %sformat '%s': it is one "
+		    "of " FORMAT_NAMES, what, arg);
+	*format = v;
+	return 0;
+}
+
+int
+games_option(void (*usage)(FILE *), const char *arg, struct ranges *r,
+    const char **games)
+{
+	if (parse_games(arg, r) == -1)
+		return usage_error(usage, "-g: not game numbers or ranges (1 "
+		    "or more): %s", arg);
+	*games = arg;
+	return 0;
+}
+
+int
 open_input(const char *path)
 {
 	int	 fd;

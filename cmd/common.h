@@ -114,6 +114,16 @@ int	 usage_error(void (*usage)(FILE *), const char *fmt, ...)
 	    __attribute__((format(printf, 2, 3)));
 
 /*
+ * The options every reading tool takes: -f (what is "input " where the
+ * tool has an output format too, else "") and -g.  Each returns 0 with
+ * the value stored, or usage_error()'s status.
+ */
+int	 format_option(void (*usage)(FILE *), const char *what,
+	    const char *arg, enum qttt_format *);
+int	 games_option(void (*usage)(FILE *), const char *arg,
+	    struct ranges *, const char **);
+
+/*
  * Opens an input: "-" is standard input.  Returns a file descriptor,
  * or -1 after a warning.  close_input() closes what open_input opened.
  */

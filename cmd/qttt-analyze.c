@@ -927,17 +927,14 @@ main(int argc, char *argv[])
 	    NULL)) != -1) {
 		switch (ch) {
 		case 'f':
-			if ((v = parse_format(optarg)) == -1)
-				return usage_error(usage,
-				    "unknown format '%s': it is one of "
-				    FORMAT_NAMES, optarg);
-			o.format = v;
+			if ((s = format_option(usage, "", optarg,
+			    &o.format)) != 0)
+				return s;
 			break;
 		case 'g':
-			if (parse_games(optarg, &o.gameset) == -1)
-				return usage_error(usage, "-g: not game "
-				    "numbers or ranges (1 or more): %s", optarg);
-			o.games = optarg;
+			if ((s = games_option(usage, optarg, &o.gameset,
+			    &o.games)) != 0)
+				return s;
 			break;
 		case 'h':
 			help();

@@ -243,11 +243,9 @@ main(int argc, char *argv[])
 	    NULL)) != -1) {
 		switch (ch) {
 		case 'f':
-			if ((fmt = parse_format(optarg)) == -1)
-				return usage_error(usage, "unknown input "
-				    "format '%s': it is one of "
-				    FORMAT_NAMES, optarg);
-			o.format = fmt;
+			if ((s = format_option(usage, "input ", optarg,
+			    &o.format)) != 0)
+				return s;
 			break;
 		case 'h':
 			help();

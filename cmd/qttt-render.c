@@ -716,11 +716,9 @@ main(int argc, char *argv[])
 			o.r.flip = v;
 			break;
 		case 'f':
-			if ((v = parse_format(optarg)) == -1)
-				return usage_error(usage,
-				    "unknown format '%s': it is one of "
-				    FORMAT_NAMES, optarg);
-			o.format = v;
+			if ((s = format_option(usage, "", optarg,
+			    &o.format)) != 0)
+				return s;
 			break;
 		case 'G':
 			if (parse_number(optarg, 1, 14, &u) == -1)
@@ -729,10 +727,9 @@ main(int argc, char *argv[])
 			o.sheet = u;
 			break;
 		case 'g':
-			if (parse_games(optarg, &o.gameset) == -1)
-				return usage_error(usage, "bad game numbers "
-				    "or ranges: %s", optarg);
-			o.games = optarg;
+			if ((s = games_option(usage, optarg, &o.gameset,
+			    &o.games)) != 0)
+				return s;
 			break;
 		case 'h':
 			help();

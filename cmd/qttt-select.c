@@ -860,11 +860,9 @@ main(int argc, char *argv[])
 				    "%s", optarg);
 			break;
 		case 'f':
-			if ((v = parse_format(optarg)) == -1)
-				return usage_error(usage, "unknown input "
-				    "format '%s': it is one of "
-				    FORMAT_NAMES, optarg);
-			o.format = v;
+			if ((s = format_option(usage, "input ", optarg,
+			    &o.format)) != 0)
+				return s;
 			break;
 		case 'g':
 			if (parse_ranges(optarg, &o.games) == -1)

@@ -336,7 +336,7 @@ main(int argc, char *argv[])
 	};
 	static struct stats total, one;
 	struct options	 o;
-	int		 ch, v, status = EXIT_VALID, s, i, shown = 0;
+	int		 ch, status = EXIT_VALID, s, i, shown = 0;
 
 	start_tool(argv[0]);
 	memset(&o, 0, sizeof(o));
@@ -344,11 +344,9 @@ main(int argc, char *argv[])
 	    NULL)) != -1) {
 		switch (ch) {
 		case 'f':
-			if ((v = parse_format(optarg)) == -1)
-				return usage_error(usage, "unknown input "
-				    "format '%s': it is one of "
-				    FORMAT_NAMES, optarg);
-			o.format = v;
+			if ((s = format_option(usage, "input ", optarg,
+			    &o.format)) != 0)
+				return s;
 			break;
 		case 'h':
 			help();

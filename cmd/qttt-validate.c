@@ -512,7 +512,7 @@ main(int argc, char *argv[])
 	};
 	struct options	 o;
 	struct counts	 c;
-	int		 ch, fmt, status = EXIT_VALID, s, i;
+	int		 ch, status = EXIT_VALID, s, i;
 
 	start_tool(argv[0]);
 	/* getopt_long() names the program in its messages as argv[0]. */
@@ -530,11 +530,9 @@ main(int argc, char *argv[])
 				    WARNING_NAMES);
 			break;
 		case 'f':
-			if ((fmt = parse_format(optarg)) == -1)
-				return usage_error(usage,
-				    "unknown format '%s': it is one of "
-				    FORMAT_NAMES, optarg);
-			o.format = fmt;
+			if ((s = format_option(usage, "", optarg,
+			    &o.format)) != 0)
+				return s;
 			break;
 		case 'h':
 			help();
