@@ -9,6 +9,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 #include <limits.h>
 
@@ -428,6 +429,79 @@ START_TEST(test_uint_text)
 }
 END_TEST
 
+/*
+ * The line writer writes nothing it cannot read back: a tag text with
+ * a NUL or invalid UTF-8, or a line longer than the reader takes; and
+ * what it writes (a key that does not start with a letter, quoted)
+ * reads back as the line notation.
+ */
+START_TEST(test_line_refused)
+{
+	static const char *const keys[20] = { "aa", "ab", "ac", "ad", "ae",
+		"af", "ag", "ah", "ai", "aj", "ak", "al", "am", "an", "ao",
+		"ap", "aq", "ar", "as", "at" };
+	static char	 big[QTTT_YAML_SCALAR_MAX];
+	struct qttt_extras ex;
+	struct qttt_meta m[20];
+	struct qttt_record rec;
+	struct qttt_reader *r;
+	char		*buf;
+	size_t		 len, i;
+	FILE		*f;
+	int		 k, fd;
+
+	qttt_extras_init(&ex);
+	ex.meta = m;
+	ex.nmeta = 1;
+	m[0] = (struct qttt_meta){ "event", 5, "a\0b", 3, 0, 0, 0 };
+	ck_assert((f = open_memstream(&buf, &len)) != NULL);
+	k = qttt_line_write(f, &games[0], &ex);
+	fclose(f);
+	ck_assert_int_eq(k, -2);
+	ck_assert_uint_eq(len, 0);
+	free(buf);
+	m[0].value = "a\xff" "b";
+	ck_assert((f = open_memstream(&buf, &len)) != NULL);
+	k = qttt_line_write(f, &games[0], &ex);
+	fclose(f);
+	ck_assert_int_eq(k, -2);
+	free(buf);
+	/* 20 values of 4 KiB: each may be, the line they make may not. */
+	memset(big, 'x', sizeof(big));
+	for (i = 0; i < 20; i++)
+		m[i] = (struct qttt_meta){ keys[i], 2, big, sizeof(big), 0,
+		    0, 0 };
+	ex.nmeta = 20;
+	ck_assert_int_eq(qttt_extras_check(&ex, games[0].nplies, NULL, 0), 0);
+	ck_assert((f = open_memstream(&buf, &len)) != NULL);
+	k = qttt_line_write(f, &games[0], &ex);
+	fclose(f);
+	ck_assert_int_eq(k, -2);
+	ck_assert_uint_eq(len, 0);
+	free(buf);
+	/* A key of no letter first is quoted, and read back as such. */
+	ex.nmeta = 1;
+	m[0] = (struct qttt_meta){ "<<", 2, "x", 1, 0, 0, 0 };
+	ck_assert((f = open_memstream(&buf, &len)) != NULL);
+	ck_assert_int_eq(qttt_line_write(f, &games[0], &ex), 0);
+	fclose(f);
+	ck_assert_msg(strncmp(buf, "[\"<<\" ", 5) == 0, "wrote '%s'", buf);
+	ck_assert((f = tmpfile()) != NULL);
+	ck_assert_uint_eq(fwrite(buf, 1, len, f), len);
+	ck_assert_int_eq(fflush(f), 0);
+	fd = fileno(f);
+	ck_assert_int_eq(lseek(fd, 0, SEEK_SET), 0);
+	ck_assert((r = qttt_reader_open(fd, QTTT_FORMAT_AUTO)) != NULL);
+	ck_assert_int_eq(qttt_reader_next(r, &rec), 1);
+	ck_assert_int_eq(qttt_reader_format(r), QTTT_FORMAT_LINE);
+	ck_assert_uint_eq(rec.nmeta, 1);
+	ck_assert_mem_eq(rec.meta[0].key, "<<", 2);
+	qttt_reader_close(r);
+	fclose(f);
+	free(buf);
+}
+END_TEST
+
 Suite *
 convert_suite(void)
 {
@@ -438,6 +512,7 @@ convert_suite(void)
 	tcase_add_unchecked_fixture(tc, generate, NULL);
 	tcase_add_loop_test(tc, test_round_trip, 0, NFMT);
 	tcase_add_test(tc, test_canonical);
+	tcase_add_test(tc, test_line_refused);
 	tcase_set_timeout(tc, 60);
 	suite_add_tcase(s, tc);
 	tc = tcase_create("numbers");
