@@ -183,11 +183,15 @@ int	 qttt_result_possible(int x, int o);
  * What the line notation and Goff's notation share (line_reader.c).
  * Whether qttt_line_parse() finds a game on a line.  Whether a line's
  * bytes are all allowed: no NUL, no control character but tab (C1
- * included), valid UTF-8; if not, a diagnostic at the first fault in
+ * included), valid UTF-8, none of U+2028, U+2029, U+FEFF, U+FFFE,
+ * U+FFFF; if not, a diagnostic at the first fault in
  * rec and 0.  Where the comment of a line begins (len if it has none),
  * setting rec->comment to its text without '#' and the blanks around.
  */
 int	 qttt_line_is_game(const char *, size_t);
+/* A byte-order mark past the start of an input (the line notation). */
+#define QTTT_MSG_BOM	"a byte-order mark (U+FEFF) is allowed only at the " \
+			"start of the input"
 /* What every reader says of a CR that does not end a line. */
 #define QTTT_MSG_CR	"control character 0x0d, a carriage return not " \
 			"before a line feed: lines end in LF or CR LF"
@@ -236,6 +240,12 @@ void	*reader_state(const struct qttt_reader *);
  * writers of JSON and YAML escape these (text/utf8.c).
  */
 unsigned long qttt_utf8_refused(const unsigned char *s, size_t k);
+/*
+ * The first byte of len that no reader takes in a line (a NUL, a
+ * control character but tab, invalid UTF-8, a character of
+ * qttt_utf8_refused), or len if there is none (text/utf8.c).
+ */
+size_t	 qttt_bad_byte(const unsigned char *s, size_t len);
 /* The bytes qttt_json_string() writes for s, quotes included (json.c). */
 size_t	 qttt_json_string_len(const char *s, size_t len);
 

@@ -435,6 +435,21 @@ END_TEST
  * what it writes (a key that does not start with a letter, quoted)
  * reads back as the line notation.
  */
+/* The line writer refuses the extras of games[0], and writes nothing. */
+static void
+line_refused(const struct qttt_extras *ex)
+{
+	char	*buf;
+	size_t	 len;
+	FILE	*f;
+
+	ck_assert((f = open_memstream(&buf, &len)) != NULL);
+	ck_assert_int_eq(qttt_line_write(f, &games[0], ex), -2);
+	fclose(f);
+	ck_assert_uint_eq(len, 0);
+	free(buf);
+}
+
 START_TEST(test_line_refused)
 {
 	static const char *const keys[20] = { "aa", "ab", "ac", "ad", "ae",
@@ -448,24 +463,15 @@ START_TEST(test_line_refused)
 	char		*buf;
 	size_t		 len, i;
 	FILE		*f;
-	int		 k, fd;
+	int		 fd;
 
 	qttt_extras_init(&ex);
 	ex.meta = m;
 	ex.nmeta = 1;
 	m[0] = (struct qttt_meta){ "event", 5, "a\0b", 3, 0, 0, 0 };
-	ck_assert((f = open_memstream(&buf, &len)) != NULL);
-	k = qttt_line_write(f, &games[0], &ex);
-	fclose(f);
-	ck_assert_int_eq(k, -2);
-	ck_assert_uint_eq(len, 0);
-	free(buf);
+	line_refused(&ex);
 	m[0].value = "a\xff" "b";
-	ck_assert((f = open_memstream(&buf, &len)) != NULL);
-	k = qttt_line_write(f, &games[0], &ex);
-	fclose(f);
-	ck_assert_int_eq(k, -2);
-	free(buf);
+	line_refused(&ex);
 	/* 20 values of 4 KiB: each may be, the line they make may not. */
 	memset(big, 'x', sizeof(big));
 	for (i = 0; i < 20; i++)
@@ -473,12 +479,7 @@ START_TEST(test_line_refused)
 		    0, 0 };
 	ex.nmeta = 20;
 	ck_assert_int_eq(qttt_extras_check(&ex, games[0].nplies, NULL, 0), 0);
-	ck_assert((f = open_memstream(&buf, &len)) != NULL);
-	k = qttt_line_write(f, &games[0], &ex);
-	fclose(f);
-	ck_assert_int_eq(k, -2);
-	ck_assert_uint_eq(len, 0);
-	free(buf);
+	line_refused(&ex);
 	/* A key of no letter first is quoted, and read back as such. */
 	ex.nmeta = 1;
 	m[0] = (struct qttt_meta){ "<<", 2, "x", 1, 0, 0, 0 };
@@ -498,6 +499,29 @@ START_TEST(test_line_refused)
 	ck_assert_mem_eq(rec.meta[0].key, "<<", 2);
 	qttt_reader_close(r);
 	fclose(f);
+	free(buf);
+	/* No tag has a key of no byte, or of more than 128. */
+	memset(big, 'k', QTTT_YAML_KEY_MAX + 1);
+	m[0] = (struct qttt_meta){ "", 0, "x", 1, 0, 0, 0 };
+	for (i = 0; i < 2; i++) {
+		line_refused(&ex);
+		m[0].key = big;
+		m[0].keylen = QTTT_YAML_KEY_MAX + 1;
+	}
+	/* A line separator is written escaped: the reader refuses it raw. */
+	m[0] = (struct qttt_meta){ "event", 5, "a\xe2\x80\xa8" "b", 5, 0, 0,
+	    0 };
+	ck_assert((f = open_memstream(&buf, &len)) != NULL);
+	ck_assert_int_eq(qttt_line_write(f, &games[0], &ex), 0);
+	fclose(f);
+	ck_assert_msg(strncmp(buf, "[event \"a\\xE2\\x80\\xA8b\"] ", 23) == 0,
+	    "wrote '%s'", buf);
+	ck_assert_int_eq(qttt_line_parse(buf, strchr(buf, '\n') - buf, 1, &rec),
+	    1);
+	ck_assert_uint_eq(rec.ndiags, 0);
+	ck_assert_uint_eq(rec.nmeta, 1);
+	ck_assert_uint_eq(rec.meta[0].valuelen, 5);
+	ck_assert_mem_eq(rec.meta[0].value, "a\xe2\x80\xa8" "b", 5);
 	free(buf);
 }
 END_TEST

@@ -810,8 +810,7 @@ parse_item(struct cursor *c, size_t end, struct qttt_item *it)
 	}
 	if (n >= 3 && memcmp(t, "\xef\xbb\xbf", 3) == 0) {
 		/* Files with a byte-order mark, joined with cat(1). */
-		SYNTAX(c, QTTT_E_SYNTAX, c->pos, "a byte-order mark (U+FEFF) "
-		    "is allowed only at the start of the input");
+		SYNTAX(c, QTTT_E_SYNTAX, c->pos, "%s", QTTT_MSG_BOM);
 		return 0;
 	}
 	SYNTAX(c, QTTT_E_SYNTAX, c->pos, "unrecognised item '%.*s%s': "
@@ -839,35 +838,15 @@ is_goff_token(const char *t, size_t n)
 	return i < n && (t[i] == '+' || t[i] == '@');
 }
 
-/*
- * The first byte of a line that the notation refuses: a NUL, a control
- * character but tab (C1 controls U+0080..U+009F included), or a byte
- * of invalid UTF-8.  Returns len if there is none.
- */
-static size_t
-bad_byte(const unsigned char *s, size_t len)
-{
-	size_t	 i, k;
-
-	for (i = 0; i < len; i++) {
-		if ((s[i] >= 0x20 && s[i] < 0x7f) || s[i] == '\t')
-			continue;
-		if (s[i] < 0x80 || (k = qttt_utf8_len(s + i, len - i)) == 0 ||
-		    (s[i] == 0xc2 && s[i + 1] < 0xa0))
-			return i;
-		i += k - 1;
-	}
-	return len;
-}
-
 int
 qttt_line_bytes(struct qttt_record *rec, unsigned long lineno,
     const char *text, size_t len)
 {
 	const unsigned char *s = (const unsigned char *)text;
+	unsigned long	 cp;
 	size_t		 i;
 
-	if ((i = bad_byte(s, len)) == len)
+	if ((i = qttt_bad_byte(s, len)) == len)
 		return 1;
 	if (s[i] == 0)
 		qttt_record_diag(rec, QTTT_E_NUL, lineno, i, "NUL byte");
@@ -880,9 +859,19 @@ qttt_line_bytes(struct qttt_record *rec, unsigned long lineno,
 	else if (qttt_utf8_len(s + i, len - i) == 0)
 		qttt_record_diag(rec, QTTT_E_UTF8, lineno, i,
 		    "invalid UTF-8: byte 0x%02x", s[i]);
+	else if ((cp = qttt_utf8_refused(s + i,
+	    qttt_utf8_len(s + i, len - i))) == 0xfeff)
+		/* Files with a byte-order mark, joined with cat(1). */
+		qttt_record_diag(rec, QTTT_E_SYNTAX, lineno, i, "%s",
+		    QTTT_MSG_BOM);
+	else if (cp < 0xa0)
+		qttt_record_diag(rec, QTTT_E_CONTROL, lineno, i,
+		    "control character U+%04lX", cp);
 	else
 		qttt_record_diag(rec, QTTT_E_CONTROL, lineno, i,
-		    "control character U+%04X", s[i + 1]);
+		    "character U+%04lX (%s) is not allowed", cp,
+		    cp == 0x2028 ? "a line separator" : cp == 0x2029 ?
+		    "a paragraph separator" : "a noncharacter");
 	return 0;
 }
 
@@ -1039,7 +1028,8 @@ parse_canonical(const struct cursor *c)
 			pos += 10;
 			it++;
 		}
-		if (it == stop)
+		/* A line that ends in "; " is not canonical. */
+		if (it == stop || pos == len)
 			return 0;
 		t = s + pos;
 		rest = len - pos;
@@ -1225,5 +1215,5 @@ qttt_line_is_game(const char *s, size_t len)
 		i++;
 	if (i < len && s[i] != '#')
 		return 1;
-	return bad_byte((const unsigned char *)s, len) < len;
+	return qttt_bad_byte((const unsigned char *)s, len) < len;
 }

@@ -282,13 +282,14 @@ static int
 bare_text(const char *str, size_t n, int value)
 {
 	const unsigned char *s = (const unsigned char *)str;
-	size_t		 i;
+	size_t		 i, k;
 
 	if (n == 0)
 		return value;
 	if (s[0] == ' ' || s[0] == '\t' || s[n - 1] == ' ' || s[n - 1] == '\t')
 		return 0;
-	for (i = 0; i < n; i++) {
+	for (i = 0; i < n; i += k) {
+		k = 1;
 		if (s[i] == ' ' || s[i] == '\t') {
 			if (!value)
 				return 0;
@@ -296,8 +297,10 @@ bare_text(const char *str, size_t n, int value)
 		}
 		if (s[i] < 0x20 || s[i] == 0x7f || s[i] == '"' ||
 		    s[i] == '[' || s[i] == ']' || s[i] == '\\' ||
-		    s[i] == '#' || s[i] == ';' ||
-		    (s[i] == 0xc2 && i + 1 < n && s[i + 1] < 0xa0))
+		    s[i] == '#' || s[i] == ';')
+			return 0;
+		if (s[i] >= 0x80 && ((k = qttt_utf8_len(s + i, n - i)) == 0 ||
+		    qttt_utf8_refused(s + i, k) != 0))
 			return 0;
 	}
 	return 1;
@@ -326,7 +329,7 @@ quoted_text(FILE *f, const char *str, size_t n)
 		else if (s[i] >= 0x20 && s[i] < 0x7f)
 			putc(s[i], f);
 		else if (s[i] >= 0x80 && (k = qttt_utf8_len(s + i, n - i)) > 0 &&
-		    !(s[i] == 0xc2 && s[i + 1] < 0xa0)) {
+		    qttt_utf8_refused(s + i, k) == 0) {
 			fwrite(s + i, 1, k, f);
 			i += k - 1;
 		} else
@@ -384,7 +387,7 @@ tail_comment(const char *str, size_t n)
 		if (s[i] == '\t' || (s[i] >= 0x20 && s[i] < 0x7f))
 			continue;
 		if (s[i] < 0x80 || (k = qttt_utf8_len(s + i, n - i)) == 0 ||
-		    (s[i] == 0xc2 && s[i + 1] < 0xa0))
+		    qttt_utf8_refused(s + i, k) != 0)
 			return 0;
 	}
 	return 1;
@@ -514,6 +517,32 @@ holds_bad(const struct qttt_extras *ex, size_t nplies)
 }
 
 /*
+ * Whether the record's line (the last of the len bytes of text, which
+ * end in a line feed) reads back without a diagnostic: what a tag
+ * cannot hold (an empty key, a key of over QTTT_YAML_KEY_MAX bytes,
+ * more than QTTT_TAGTEXT bytes of escaped text, more entries than a
+ * record keeps) is refused, not written.  -1 if out of memory.
+ */
+static int
+reads_back(const char *text, size_t len)
+{
+	struct qttt_record *rec;
+	const char	*line;
+	int		 ok;
+
+	if (len == 0 || text[len - 1] != '\n')
+		return 0;
+	for (line = text + len - 1; line > text && line[-1] != '\n'; line--)
+		continue;
+	if ((rec = malloc(sizeof(*rec))) == NULL)
+		return -1;
+	ok = qttt_line_parse(line, text + len - 1 - line, 1, rec) == 1 &&
+	    rec->ndiags == 0 && rec->ndropped == 0;
+	free(rec);
+	return ok;
+}
+
+/*
  * The record as line_write() writes it, if it reads back: extras of
  * good text (qttt_text_good), lines the reader takes (QTTT_LINE_MAX).
  * A record without extras is written straight away.
@@ -550,6 +579,10 @@ qttt_line_write(FILE *f, const struct qttt_game *g,
 			free(buf);
 			return -2;
 		}
+	}
+	if ((k = reads_back(buf, len)) != 1) {
+		free(buf);
+		return k == 0 ? -2 : -1;
 	}
 	k = fwrite(buf, 1, len, f) == len ? 0 : -1;
 	free(buf);

@@ -284,6 +284,21 @@ check_line(struct yaml_reader *y, const char *text, size_t n,
 	}
 }
 
+/*
+ * A comment or blank line around the documents, for the game after it
+ * (its CR left out), unless it holds a byte the reader refuses: that
+ * was reported (check_line) with the document it is read with, and is
+ * not kept, so that a writer never writes it.
+ */
+static void
+lead_add(struct qttt_reader *r, const char *text, size_t n)
+{
+	if (n > 0 && text[n - 1] == '\r')
+		n--;
+	if (qttt_bad_byte((const unsigned char *)text, n) == n)
+		reader_lead_add(r, text, n);
+}
+
 /* Makes room for need bytes of doc; -1 if out of memory. */
 static int
 doc_room(struct yaml_reader *y, size_t need)
@@ -418,9 +433,7 @@ load_document(struct qttt_reader *r, struct yaml_reader *y)
 				 * the comment lines of the game after them.
 				 */
 				check_line(y, l.text, l.len, l.lineno);
-				reader_lead_add(r, l.text, l.len > 0 &&
-				    l.text[l.len - 1] == '\r' ? l.len - 1 :
-				    l.len);
+				lead_add(r, l.text, l.len);
 				continue;
 			}
 			if (kind == L_END && content && y->trailing_full)
@@ -464,6 +477,9 @@ line_offset(struct yaml_reader *y, unsigned long line)
 {
 	const char	*nl;
 
+	/* A line before the document (a comment line) is not in it. */
+	if (line < y->docline)
+		return y->doclen;
 	if (line < y->off_line) {
 		y->off_line = y->docline;
 		y->off_byte = 0;
@@ -1654,7 +1670,7 @@ lead_lines(struct yaml_reader *y, size_t from, size_t to)
 
 	for (i = from; i < to; i = nl - y->doc + 1) {
 		nl = memchr(y->doc + i, '\n', to - i);
-		reader_lead_add(y->r, y->doc + i, nl - (y->doc + i));
+		lead_add(y->r, y->doc + i, nl - (y->doc + i));
 	}
 }
 

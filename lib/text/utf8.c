@@ -59,6 +59,30 @@ qttt_utf8_refused(const unsigned char *s, size_t k)
 	return 0;
 }
 
+/*
+ * The first byte of a line that every reader refuses: a NUL, a control
+ * character but tab (C1 controls U+0080..U+009F included), a byte of
+ * invalid UTF-8, or a character that YAML refuses too
+ * (qttt_utf8_refused(): U+2028, U+2029, U+FEFF, U+FFFE, U+FFFF), so
+ * that every line holds text that every format's comments can hold.
+ * Returns len if there is none.
+ */
+size_t
+qttt_bad_byte(const unsigned char *s, size_t len)
+{
+	size_t	 i, k;
+
+	for (i = 0; i < len; i++) {
+		if ((s[i] >= 0x20 && s[i] < 0x7f) || s[i] == '\t')
+			continue;
+		if (s[i] < 0x80 || (k = qttt_utf8_len(s + i, len - i)) == 0 ||
+		    qttt_utf8_refused(s + i, k) != 0)
+			return i;
+		i += k - 1;
+	}
+	return len;
+}
+
 int
 qttt_copy_out(char *buf, size_t n, const char *text, size_t len)
 {

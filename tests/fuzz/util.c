@@ -114,14 +114,20 @@ void
 fuzz_check_record(const struct qttt_record *rec, size_t nerrors)
 {
 	const struct qttt_diag *d;
-	size_t		 i;
+	size_t		 i, kept;
 
 	FUZZ_ASSERT(rec->ndiags <= QTTT_MAXDIAGS, "%zu diagnostics kept",
 	    rec->ndiags);
 	FUZZ_ASSERT(rec->nitems <= QTTT_MAXITEMS, "%zu items", rec->nitems);
-	FUZZ_ASSERT(nerrors == rec->ndiags + rec->ndropped,
-	    "%zu errors but %zu + %zu diagnostics", nerrors, rec->ndiags,
-	    rec->ndropped);
+	/* Warnings are diagnostics, not errors. */
+	for (i = kept = 0; i < rec->ndiags; i++)
+		if (qttt_code_severity(rec->diags[i].code) == QTTT_ERROR)
+			kept++;
+	FUZZ_ASSERT(nerrors == rec->nerrors, "%zu errors but the record "
+	    "counts %zu", nerrors, rec->nerrors);
+	FUZZ_ASSERT(kept <= nerrors && nerrors <= kept + rec->ndropped,
+	    "%zu errors but %zu kept and %zu dropped diagnostics", nerrors,
+	    kept, rec->ndropped);
 	FUZZ_ASSERT(!rec->damaged || nerrors > 0,
 	    "damaged record counted valid");
 	for (i = 0; i < rec->ndiags; i++) {
@@ -342,6 +348,36 @@ bad_text(const struct qttt_extras *ex, size_t nplies)
 	return 0;
 }
 
+/*
+ * Whether ex holds what no tag of the line notation holds: a key of
+ * none or over QTTT_YAML_KEY_MAX bytes, more entries than a record
+ * keeps, or more text than the tags of a line decode
+ * (QTTT_TAGTEXT).
+ */
+static int
+unfit_tags(const struct qttt_extras *ex, size_t nplies)
+{
+	const struct qttt_meta *m;
+	size_t	 i, j, n, notes = 0, bytes = ex->commentlen;
+
+	for (i = 0; i <= nplies && i <= QTTT_MAXPLIES; i++) {
+		m = i == 0 ? ex->meta : ex->ply[i - 1].notes;
+		n = i == 0 ? ex->nmeta : ex->ply[i - 1].nnotes;
+		if (i > 0) {
+			notes += n;
+			bytes += ex->ply[i - 1].commentlen;
+		}
+		for (j = 0; j < n; j++) {
+			if (m[j].keylen == 0 ||
+			    m[j].keylen > QTTT_YAML_KEY_MAX)
+				return 1;
+			bytes += m[j].keylen + m[j].valuelen;
+		}
+	}
+	return ex->nmeta > QTTT_MAXMETA || notes > QTTT_MAXNOTES ||
+	    bytes > QTTT_TAGTEXT;
+}
+
 char *
 fuzz_write_mem(int (*writer)(FILE *, const struct qttt_game *,
     const struct qttt_extras *), const struct qttt_game *g,
@@ -355,7 +391,8 @@ fuzz_write_mem(int (*writer)(FILE *, const struct qttt_game *,
 	FUZZ_ASSERT((f = open_memstream(&buf, n)) != NULL, "no memory");
 	k = writer != NULL ? writer(f, g, ex) : qttt_goff_write(f, g);
 	FUZZ_ASSERT(fclose(f) == 0, "a memory stream failed");
-	if (k == -2 && writer == qttt_line_write && bad_text(ex, g->nplies)) {
+	if (k == -2 && writer == qttt_line_write &&
+	    (bad_text(ex, g->nplies) || unfit_tags(ex, g->nplies))) {
 		/* Text no tag writes so that it reads back. */
 		FUZZ_ASSERT(*n == 0, "line: wrote %zu bytes of a refused "
 		    "game", *n);
