@@ -184,12 +184,14 @@ judge_ply(struct analyst *a, const struct qttt_game *g, size_t i,
     struct qttt_diag *d)
 {
 	struct ply	*p = &a->plies[i];
-	struct qttt_state st;
+	struct qttt_state st, next;
 	size_t		 k;
+	int		 v;
 
+	/* The best actions are valued, and then the one played. */
 	qttt_game_state_at(g, i, &st);
-	if (qttt_solver_analyze(a->solver, &st, QTTT_SOLVE_PV, &p->an, d) !=
-	    QTTT_OK)
+	if (qttt_solver_analyze(a->solver, &st, QTTT_SOLVE_PV |
+	    QTTT_SOLVE_BEST, &p->an, d) != QTTT_OK)
 		return -1;
 	p->mover = qttt_state_turn(&st);
 	p->before = p->an.value;
@@ -199,6 +201,13 @@ judge_ply(struct analyst *a, const struct qttt_game *g, size_t i,
 			p->value = p->an.values[k];
 			break;
 		}
+	if (p->value == QTTT_NOVALUE) {
+		next = st;
+		if (qttt_state_apply(&next, &g->plies[i], d) != QTTT_OK ||
+		    qttt_solver_value(a->solver, &next, &v, d) != QTTT_OK)
+			return -1;
+		p->value = v;
+	}
 	p->loss = p->mover == QTTT_X ? p->before - p->value :
 	    p->value - p->before;
 	if (p->loss <= 0)

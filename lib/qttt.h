@@ -864,10 +864,16 @@ struct qttt_analysis {
 /*
  * Analyses st (as qttt_solver_value accepts it) into *an: the value,
  * the actions with theirs and the best actions, and with QTTT_SOLVE_PV
- * the principal variation too (npv is 0 without it).  Returns QTTT_OK,
- * or QTTT_E_STATE with a message in d; *an is then unchanged.
+ * the principal variation too (npv is 0 without it).  With
+ * QTTT_SOLVE_BEST only the best actions get their values, the others
+ * QTTT_NOVALUE: that is what a player (or a judge of moves, which
+ * asks qttt_solver_value() for the move played) needs, and it takes
+ * less search.  Returns QTTT_OK, or QTTT_E_STATE with a message in d;
+ * *an is then unchanged.
  */
 #define QTTT_SOLVE_PV	0x1
+#define QTTT_SOLVE_BEST	0x2
+#define QTTT_NOVALUE	(QTTT_VALUE_MIN - 1)
 enum qttt_code	 qttt_solver_analyze(struct qttt_solver *,
 		    const struct qttt_state *st, unsigned int flags,
 		    struct qttt_analysis *an, struct qttt_diag *d);

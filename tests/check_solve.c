@@ -384,6 +384,46 @@ START_TEST(test_one_from_end)
 }
 END_TEST
 
+/*
+ * QTTT_SOLVE_BEST values the best actions alone, and finds the same
+ * value, best actions and variation as the whole analysis, which a
+ * solver of its own makes (so that the table of one cannot help the
+ * other), on random positions from move 1 on.
+ */
+START_TEST(test_best_only)
+{
+	struct qttt_generator gen;
+	struct qttt_solver *sv, *whole;
+	struct qttt_state st;
+	struct qttt_analysis an, full;
+	size_t		 i;
+	int		 n;
+
+	qttt_generator_init(&gen, 14, 0);
+	ck_assert_ptr_nonnull(sv = qttt_solver_new(TABLE));
+	ck_assert_ptr_nonnull(whole = qttt_solver_new(TABLE));
+	for (n = 0; n < 600; n++) {
+		random_state(&gen, 1 + n % 9, &st);
+		REQUIRE(qttt_solver_analyze(sv, &st, QTTT_SOLVE_PV |
+		    QTTT_SOLVE_BEST, &an, NULL) == QTTT_OK);
+		REQUIRE(qttt_solver_analyze(whole, &st, QTTT_SOLVE_PV, &full,
+		    NULL) == QTTT_OK);
+		REQUIRE_EQ(an.value, full.value);
+		REQUIRE_EQ((int)an.nactions, (int)full.nactions);
+		REQUIRE_EQ((int)an.nbest, (int)full.nbest);
+		REQUIRE(memcmp(an.best, full.best, an.nbest) == 0);
+		REQUIRE_EQ((int)an.npv, (int)full.npv);
+		REQUIRE(memcmp(an.pv, full.pv, an.npv * sizeof(an.pv[0])) ==
+		    0);
+		for (i = 0; i < an.nactions; i++)
+			REQUIRE_EQ(an.values[i], full.values[i] == full.value ?
+			    full.value : QTTT_NOVALUE);
+	}
+	qttt_solver_free(sv);
+	qttt_solver_free(whole);
+}
+END_TEST
+
 /* The image of a state under symmetry k, with the test's own map. */
 static void
 transform(const struct qttt_state *st, int k, struct qttt_state *out)
@@ -715,6 +755,7 @@ solve_suite(void)
 	tcase_add_test(tc, test_game_over);
 	tcase_add_test(tc, test_bad_state);
 	tcase_add_test(tc, test_one_from_end);
+	tcase_add_test(tc, test_best_only);
 	tcase_add_test(tc, test_symmetry);
 	tcase_add_loop_test(tc, test_minimax, 0, NMINIMAXRUNS);
 	tcase_add_loop_test(tc, test_minimax_move5, 0, NMINIMAXRUNS);

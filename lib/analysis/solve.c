@@ -37,11 +37,12 @@
 #define CODE_NONE	0
 #define CODE_SQUARE(s)	(1 + (s))
 #define CODE_PAIR0	10
-#define NCODES		(CODE_PAIR0 + 36)
+#define NPAIRS		36
+#define NCODES		(CODE_PAIR0 + NPAIRS)
 #define VALUE_MIN	(-2)
 #define VALUE_MAX	4
 #ifndef TABLE_BELOW
-#define TABLE_BELOW 8
+#define TABLE_BELOW 7
 #endif
 /* Table entries per bucket (24-byte entries). */
 #define BUCKET		4
@@ -78,16 +79,27 @@ struct qttt_solver {
 	struct entry	*table;
 	size_t		 nbuckets;	/* a power of two, or 0 */
 	unsigned long long nodes;
-	/* Move ordering: how often each placement of each move cut off. */
+	/*
+	 * Move ordering: how often each placement of each move cut off,
+	 * and the placements (pair codes) of each move kept sorted by it,
+	 * most first, with the place of each code in that list.
+	 */
 	uint32_t	 history[QTTT_MAXMOVES + 1][NCODES];
+	unsigned char	 ranked[QTTT_MAXMOVES + 1][NPAIRS];
+	unsigned char	 rank[QTTT_MAXMOVES + 1][NCODES];
 	unsigned char	 perm[NSYMS][QTTT_NSQUARES];
 	unsigned char	 inverse[NSYMS];
 	unsigned char	 symcode[NSYMS][NCODES];
 	unsigned char	 paircode[QTTT_NSQUARES][QTTT_NSQUARES];
 	unsigned char	 codesq[NCODES][2];	/* squares of a code */
+	uint16_t	 pairmask[NCODES];	/* and as a set */
 	uint16_t	 linemask[QTTT_NLINES];
 	unsigned char	 popcount[ALLSQUARES + 1];
 	unsigned char	 full[ALLSQUARES + 1];	/* the lines in a set, bit i */
+	/* The lines holding at least k squares of a set (holds[3] is
+	 * full), and those holding one at least. */
+	unsigned char	 holds[4][ALLSQUARES + 1];
+	unsigned char	 touched[ALLSQUARES + 1];
 	int		 usebook;
 };
 
@@ -112,6 +124,7 @@ tables_init(struct qttt_solver *sv)
 			sv->paircode[a][b] = sv->paircode[b][a] = code;
 			sv->codesq[code][0] = a;
 			sv->codesq[code][1] = b;
+			sv->pairmask[code] = BIT(a) | BIT(b);
 			code++;
 		}
 	for (k = 0; k < NSYMS; k++) {
@@ -138,9 +151,15 @@ tables_init(struct qttt_solver *sv)
 		sv->linemask[j] = BIT(qttt_lines[j][0]) |
 		    BIT(qttt_lines[j][1]) | BIT(qttt_lines[j][2]);
 	for (a = 0; a <= (int)ALLSQUARES; a++)
-		for (j = 0; j < QTTT_NLINES; j++)
+		for (j = 0; j < QTTT_NLINES; j++) {
+			for (k = 0; k <= sv->popcount[a & sv->linemask[j]];
+			    k++)
+				sv->holds[k][a] |= BIT(j);
 			if ((a & sv->linemask[j]) == sv->linemask[j])
 				sv->full[a] |= BIT(j);
+			if (a & sv->linemask[j])
+				sv->touched[a] |= BIT(j);
+		}
 }
 
 /* ------------------------------------------------------------------ */
@@ -155,40 +174,52 @@ tables_init(struct qttt_solver *sv)
  * number on each classical square, marks the classical squares of X
  * and of O), or NOT_OVER.
  */
+/* The time of a line: the number of its last mark. */
+static int
+line_time(const unsigned char *board, int i)
+{
+	int	 a = board[qttt_lines[i][0]], b = board[qttt_lines[i][1]];
+	int	 c = board[qttt_lines[i][2]];
+
+	a = a > b ? a : b;
+	return a > c ? a : c;
+}
+
+/* The earliest time of the lines in set l (not empty). */
+static int
+first_time(const unsigned char *board, unsigned int l)
+{
+	int	 t, first = QTTT_MAXMOVES + 1;
+
+	for (; l != 0; l &= l - 1)
+		if ((t = line_time(board, __builtin_ctz(l))) < first)
+			first = t;
+	return first;
+}
+
 static int
 board_value(const struct qttt_solver *sv, const unsigned char *board,
     const uint16_t *marks)
 {
-	unsigned int	 lines[2], l;
-	int		 count[2], first[2] = { 10, 10 }, last[2] = { 0, 0 };
-	int		 i, p, t, j;
+	unsigned int	 x, o;
+	int		 i;
 
-	lines[QTTT_X] = sv->full[marks[QTTT_X]];
-	lines[QTTT_O] = sv->full[marks[QTTT_O]];
-	if ((lines[QTTT_X] | lines[QTTT_O]) == 0)
+	x = sv->full[marks[QTTT_X]];
+	o = sv->full[marks[QTTT_O]];
+	if ((x | o) == 0)
 		return (marks[QTTT_X] | marks[QTTT_O]) == ALLSQUARES ? 0 :
 		    NOT_OVER;
-	for (p = 0; p < 2; p++) {
-		count[p] = sv->popcount[lines[p]];
-		for (l = lines[p]; l != 0; l &= l - 1) {
-			i = __builtin_ctz(l);
-			t = 0;
-			for (j = 0; j < 3; j++)
-				if (board[qttt_lines[i][j]] > t)
-					t = board[qttt_lines[i][j]];
-			if (t < first[p])
-				first[p] = t;
-			if (t > last[p])
-				last[p] = t;
-		}
-	}
-	if (count[QTTT_X] > 0 && count[QTTT_O] > 0)
-		return first[QTTT_X] < first[QTTT_O] ? 1 : -1;
-	if (count[QTTT_O] > 0)
+	/* O's four marks make one line at most. */
+	if (x == 0)
 		return -2;
-	if (count[QTTT_X] == 1)
+	if (o != 0)
+		return first_time(board, x) < first_time(board, o) ? 1 : -1;
+	if ((x & (x - 1)) == 0)
 		return 2;
-	return first[QTTT_X] == last[QTTT_X] ? 4 : 3;
+	/* Two lines of X (five marks make no more): both at once? */
+	i = __builtin_ctz(x);
+	return line_time(board, i) == line_time(board, __builtin_ctz(x &
+	    (x - 1))) ? 4 : 3;
 }
 
 static void
@@ -302,21 +333,56 @@ struct roots {
 	int		 enough;	/* a second largest this high will do */
 };
 
-/* The tree below p (reached by move in) lands away from p. */
+/*
+ * The tree below p (reached by move in) lands away from p: each move
+ * on the square farther from p, found square by square from p (the
+ * other end of move m from square s is where[m][0] ^ where[m][1] ^ s).
+ */
 static void
 root_tree(const struct node *n, struct roots *r, int p, int in)
 {
-	unsigned int	 moves;
-	int		 m, c;
+	unsigned char	 sq[QTTT_NSQUARES], via[QTTT_NSQUARES];
+	unsigned int	 moves, x = 0, o = 0;
+	int		 top = 0, m, c;
 
-	for (moves = n->spooky[p] & ~BIT(in); moves != 0;
-	    moves &= moves - 1) {
-		m = __builtin_ctz(moves);
-		c = n->where[m][0] == p ? n->where[m][1] : n->where[m][0];
-		r->board[c] = m;
-		r->marks[QTTT_MOVER(m)] |= BIT(c);
-		root_tree(n, r, c, m);
+	sq[top] = p;
+	via[top++] = in;
+	while (top > 0) {
+		top--;
+		p = sq[top];
+		for (moves = n->spooky[p] & ~BIT(via[top]); moves != 0;
+		    moves &= moves - 1) {
+			m = __builtin_ctz(moves);
+			c = n->where[m][0] ^ n->where[m][1] ^ p;
+			r->board[c] = m;
+			if (QTTT_MOVER(m) == QTTT_X)
+				x |= BIT(c);
+			else
+				o |= BIT(c);
+			sq[top] = c;
+			via[top++] = m;
+		}
 	}
+	r->marks[QTTT_X] |= x;
+	r->marks[QTTT_O] |= o;
+}
+
+/*
+ * The root of a landed tree moves from square p to its neighbour c
+ * across the edge of move m: m lands on p, and the last move, which
+ * stood on p, on c.  The same call with p and c swapped undoes it.
+ */
+static void
+shift_root(struct roots *r, int p, int c, int m, int last)
+{
+	int	 who = QTTT_MOVER(m), lp = QTTT_MOVER(last);
+
+	r->board[p] = m;
+	r->board[c] = last;
+	r->marks[lp] &= ~BIT(p);
+	r->marks[who] |= BIT(p);
+	r->marks[who] &= ~BIT(c);
+	r->marks[lp] |= BIT(c);
 }
 
 /* S of every root in the tree below p (X9 in p, reached by move in). */
@@ -325,7 +391,7 @@ walk_roots(const struct qttt_solver *sv, const struct node *n,
     struct roots *r, int p, int in)
 {
 	unsigned int	 moves;
-	int		 m, c, v, who;
+	int		 m, c, v;
 
 	v = board_value(sv, r->board, r->marks);
 	if (v > r->first) {
@@ -336,21 +402,10 @@ walk_roots(const struct qttt_solver *sv, const struct node *n,
 	for (moves = n->spooky[p] & ~BIT(in); moves != 0 &&
 	    r->second < r->enough; moves &= moves - 1) {
 		m = __builtin_ctz(moves);
-		c = n->where[m][0] == p ? n->where[m][1] : n->where[m][0];
-		who = QTTT_MOVER(m);
-		r->board[p] = m;
-		r->board[c] = QTTT_MAXMOVES;
-		r->marks[QTTT_X] &= ~BIT(p);
-		r->marks[who] |= BIT(p);
-		r->marks[who] &= ~BIT(c);
-		r->marks[QTTT_X] |= BIT(c);
+		c = n->where[m][0] ^ n->where[m][1] ^ p;
+		shift_root(r, p, c, m, QTTT_MAXMOVES);
 		walk_roots(sv, n, r, c, m);
-		r->board[c] = m;
-		r->board[p] = QTTT_MAXMOVES;
-		r->marks[QTTT_X] &= ~BIT(c);
-		r->marks[who] |= BIT(c);
-		r->marks[who] &= ~BIT(p);
-		r->marks[QTTT_X] |= BIT(p);
+		shift_root(r, c, p, m, QTTT_MAXMOVES);
 	}
 }
 
@@ -454,10 +509,12 @@ eighth_value(const struct qttt_solver *sv, const struct node *n, int alpha)
 		lo1 = lo2 = VALUE_MAX + 1;
 		for (u = tree[t]; u != 0; u &= u - 1) {
 			board_of(n, &r);
-			root_at(n, &r, QTTT_MAXMOVES - 1, __builtin_ctz(u));
+			root_at(n, &r, QTTT_MAXMOVES - 1,
+			    __builtin_ctz(u));
 			if ((g = board_value(sv, r.board, r.marks)) ==
 			    NOT_OVER) {
-				tree_roots(sv, n, &r, tree[!t], VALUE_MAX + 1);
+				tree_roots(sv, n, &r, tree[!t],
+				    VALUE_MAX + 1);
 				g = r.second >= VALUE_MIN ? r.second : r.first;
 			}
 			if (g < lo1) {
@@ -476,8 +533,10 @@ eighth_value(const struct qttt_solver *sv, const struct node *n, int alpha)
 	for (t = 0; t < 2; t++)
 		for (w = tree[!t]; w != 0; w &= w - 1) {
 			board_of(n, &r);
-			root_at(n, &r, QTTT_MAXMOVES - 1, __builtin_ctz(w));
-			tree_roots(sv, n, &r, tree[t], VALUE_MAX + 1);
+			root_at(n, &r, QTTT_MAXMOVES - 1,
+			    __builtin_ctz(w));
+			tree_roots(sv, n, &r, tree[t],
+			    VALUE_MAX + 1);
 			top[t][__builtin_ctz(w)][0] = r.first;
 			top[t][__builtin_ctz(w)][1] = r.second;
 		}
@@ -501,47 +560,127 @@ eighth_value(const struct qttt_solver *sv, const struct node *n, int alpha)
  * Then only which boards reach beta matters: O's pair in a tree is
  * below it if two squares u have G(u) below it, and a pair across if
  * fewer than two of its roots reach it.
+ *
+ * O8's square is walked over the roots of its tree as walk_roots()
+ * walks X9's, one edge at a time, with the other tree landed once for
+ * X9 at its first square s (its marks kept apart in other[], so that
+ * a board without them ignores its squares).
  */
+struct eighth {
+	const struct qttt_solver *sv;
+	const struct node *n;
+	struct roots	 r;
+	uint16_t	 other[2];
+	int		 s, beta;
+	int		 across;	/* which count, as below */
+	int		 low;		/* in a tree: G(u) below beta */
+	int		 least;		/* across: the fewest roots reaching it */
+};
+
+/* The board of e with O8 on p: whether the count is decided. */
+static int
+eighth_visit(struct eighth *e)
+{
+	struct roots	*r = &e->r;
+	uint16_t	 x = r->marks[QTTT_X], o = r->marks[QTTT_O];
+	int		 g = NOT_OVER, k;
+
+	if (!e->across)
+		g = board_value(e->sv, r->board, r->marks);
+	if (g == NOT_OVER) {
+		r->marks[QTTT_X] |= e->other[QTTT_X];
+		r->marks[QTTT_O] |= e->other[QTTT_O];
+		r->first = r->second = VALUE_MIN - 1;
+		r->enough = e->beta;
+		walk_roots(e->sv, e->n, r, e->s, 0);
+		r->marks[QTTT_X] = x;
+		r->marks[QTTT_O] = o;
+		g = r->second >= VALUE_MIN ? r->second : r->first;
+	}
+	if (e->across) {
+		k = (r->first >= e->beta) + (r->second >= e->beta);
+		if (k < e->least)
+			e->least = k;
+		return e->least == 0;
+	}
+	return g < e->beta && ++e->low == 2;
+}
+
+/* O8 on p (reached by move in) and on the roots below. */
+static int
+eighth_walk(struct eighth *e, int p, int in)
+{
+	const struct node *n = e->n;
+	struct roots	*r = &e->r;
+	unsigned int	 moves;
+	int		 m, c;
+
+	if (eighth_visit(e))
+		return 1;
+	for (moves = n->spooky[p] & ~BIT(in); moves != 0;
+	    moves &= moves - 1) {
+		m = __builtin_ctz(moves);
+		c = n->where[m][0] ^ n->where[m][1] ^ p;
+		shift_root(r, p, c, m, QTTT_MAXMOVES - 1);
+		if (eighth_walk(e, c, m))
+			return 1;
+		shift_root(r, c, p, m, QTTT_MAXMOVES - 1);
+	}
+	return 0;
+}
+
+/*
+ * Walks O8 over the roots of tree t8, X9 rooting tree t9 (across) or
+ * the other tree (not across); returns whether the count was decided.
+ */
+static int
+eighth_count(struct eighth *e, unsigned int t8, unsigned int t9)
+{
+	uint16_t	 x, o;
+
+	board_of(e->n, &e->r);
+	x = e->r.marks[QTTT_X];
+	o = e->r.marks[QTTT_O];
+	e->s = __builtin_ctz(t9);
+	root_at(e->n, &e->r, QTTT_MAXMOVES, e->s);
+	e->other[QTTT_X] = e->r.marks[QTTT_X] & ~x;
+	e->other[QTTT_O] = e->r.marks[QTTT_O] & ~o;
+	e->r.marks[QTTT_X] = x;
+	e->r.marks[QTTT_O] = o;
+	root_at(e->n, &e->r, QTTT_MAXMOVES - 1, __builtin_ctz(t8));
+	return eighth_walk(e, __builtin_ctz(t8), 0);
+}
+
 static int
 eighth_test(const struct qttt_solver *sv, const struct node *n, int beta)
 {
-	struct roots	 r;
-	unsigned int	 open, tree[2], u, w;
-	int		 t, g, low, least[2], k;
+	struct eighth	 e;
+	unsigned int	 open, tree[2];
+	int		 t, least = 0;
 
 	open = ALLSQUARES & ~(n->marks[QTTT_X] | n->marks[QTTT_O]);
 	tree[0] = n->comp[__builtin_ctz(open)];
 	tree[1] = open & ~tree[0];
+	e.sv = sv;
+	e.n = n;
+	e.beta = beta;
+	e.across = 0;
 	for (t = 0; t < 2; t++) {
 		if ((tree[t] & (tree[t] - 1)) == 0)
 			continue;
-		low = 0;
-		for (u = tree[t]; u != 0; u &= u - 1) {
-			board_of(n, &r);
-			root_at(n, &r, QTTT_MAXMOVES - 1, __builtin_ctz(u));
-			if ((g = board_value(sv, r.board, r.marks)) ==
-			    NOT_OVER) {
-				tree_roots(sv, n, &r, tree[!t], beta);
-				g = r.second >= VALUE_MIN ? r.second : r.first;
-			}
-			if (g < beta && ++low == 2)
-				return beta - 1;
-		}
+		e.low = 0;
+		if (eighth_count(&e, tree[t], tree[!t]))
+			return beta - 1;
 	}
 	/* Across: how many of tree t's roots reach beta (two will do),
 	 * the other tree rooted at w; the least over w. */
+	e.across = 1;
 	for (t = 0; t < 2; t++) {
-		least[t] = 2;
-		for (w = tree[!t]; w != 0 && least[t] > 0; w &= w - 1) {
-			board_of(n, &r);
-			root_at(n, &r, QTTT_MAXMOVES - 1, __builtin_ctz(w));
-			tree_roots(sv, n, &r, tree[t], beta);
-			k = (r.first >= beta) + (r.second >= beta);
-			if (k < least[t])
-				least[t] = k;
-		}
+		e.least = 2;
+		eighth_count(&e, tree[!t], tree[t]);
+		least += e.least;
 	}
-	return least[0] + least[1] < 2 ? beta - 1 : beta;
+	return least < 2 ? beta - 1 : beta;
 }
 
 /* Before O8: the value, or (fail-soft) a bound of it outside the
@@ -670,6 +809,66 @@ store(struct qttt_solver *sv, const struct qttt_rkey *key, int next, int lo,
 	e->next = next;
 }
 
+/* Every placement of every move unranked: in the order of their codes. */
+static void
+ranks_init(struct qttt_solver *sv)
+{
+	int	 m, k;
+
+	memset(sv->history, 0, sizeof(sv->history));
+	for (m = 0; m <= QTTT_MAXMOVES; m++)
+		for (k = 0; k < NPAIRS; k++) {
+			sv->ranked[m][k] = CODE_PAIR0 + k;
+			sv->rank[m][CODE_PAIR0 + k] = k;
+		}
+}
+
+/*
+ * A placement of move m that cut off: it is tried earlier from now on,
+ * the more so the earlier the move (a cut-off there saves more), and
+ * moves up its list past those that cut off less.  The counts of a
+ * move are halved before they could overflow, which keeps the list
+ * sorted.
+ */
+static void
+reward(struct qttt_solver *sv, int m, int code)
+{
+	uint32_t	*h = sv->history[m];
+	unsigned char	*list = sv->ranked[m];
+	int		 c, k;
+
+	h[code] += 1u << (2 * (10 - m));
+	if (h[code] >= UINT32_C(1) << 31)
+		for (c = 0; c < NCODES; c++)
+			h[c] >>= 1;
+	for (k = sv->rank[m][code]; k > 0 && h[list[k - 1]] < h[code]; k--) {
+		list[k] = list[k - 1];
+		sv->rank[m][list[k]] = k;
+	}
+	list[k] = code;
+	sv->rank[m][code] = k;
+}
+
+/*
+ * The placements of a position (not pending, two squares open at
+ * least), most often cut off first: its move's list, with the pairs
+ * that are not open left out.  Returns the count.
+ */
+static int
+placements(const struct qttt_solver *sv, const struct node *n,
+    unsigned int open, unsigned char *out)
+{
+	const unsigned char *list = sv->ranked[n->next];
+	int		 nc = 0, k, code;
+
+	for (k = 0; k < NPAIRS; k++) {
+		code = list[k];
+		if ((sv->pairmask[code] & ~open) == 0)
+			out[nc++] = code;
+	}
+	return nc;
+}
+
 /*
  * The children of a position that is not over, as codes: the pairs of
  * open squares, the last open square (the forced X9), or the squares of
@@ -679,8 +878,7 @@ static int
 children(const struct qttt_solver *sv, const struct node *n,
     unsigned char *out)
 {
-	unsigned int	 open, rest;
-	int		 nc = 0, a, b;
+	unsigned int	 open;
 
 	if (n->pending != 0) {
 		out[0] = CODE_SQUARE(n->where[n->pending][0]);
@@ -692,14 +890,7 @@ children(const struct qttt_solver *sv, const struct node *n,
 		out[0] = CODE_SQUARE(__builtin_ctz(open));
 		return 1;
 	}
-	for (; open != 0; open &= open - 1) {
-		a = __builtin_ctz(open);
-		for (rest = open & (open - 1); rest != 0; rest &= rest - 1) {
-			b = __builtin_ctz(rest);
-			out[nc++] = sv->paircode[a][b];
-		}
-	}
-	return nc;
+	return placements(sv, n, open, out);
 }
 
 /* The child of n by code. */
@@ -729,20 +920,19 @@ static void
 bounds(const struct qttt_solver *sv, const struct node *n, int *lo,
     int *hi)
 {
-	int	 left[2], can[2] = { 0, 0 }, i, p, have;
+	unsigned int	 can[2];
+	int		 left, p;
 
-	left[QTTT_X] = 5 - sv->popcount[n->marks[QTTT_X]];
-	left[QTTT_O] = 4 - sv->popcount[n->marks[QTTT_O]];
-	for (i = 0; i < QTTT_NLINES; i++)
-		for (p = 0; p < 2; p++) {
-			if (n->marks[!p] & sv->linemask[i])
-				continue;
-			have = sv->popcount[n->marks[p] & sv->linemask[i]];
-			if (3 - have <= left[p])
-				can[p]++;
-		}
-	*lo = can[QTTT_O] > 0 ? VALUE_MIN : 0;
-	*hi = can[QTTT_X] == 0 ? 0 : can[QTTT_X] == 1 ? 2 : VALUE_MAX;
+	for (p = 0; p < 2; p++) {
+		/* Lines free of the other's marks, holding at least
+		 * 3 - left of p's. */
+		left = (p == QTTT_X ? 5 : 4) - sv->popcount[n->marks[p]];
+		can[p] = (unsigned int)~sv->touched[n->marks[!p]] &
+		    (left >= 3 ? 0xffu : sv->holds[3 - left][n->marks[p]]);
+	}
+	*lo = can[QTTT_O] != 0 ? VALUE_MIN : 0;
+	*hi = can[QTTT_X] == 0 ? 0 : (can[QTTT_X] & (can[QTTT_X] - 1)) == 0 ?
+	    2 : VALUE_MAX;
 }
 
 /*
@@ -769,38 +959,6 @@ book_find(const struct qttt_rkey *key)
 			hi = mid;
 	}
 	return VALUE_MIN - 1;
-}
-
-/*
- * A placement of move m that cut off: it is tried earlier from now on,
- * the more so the earlier the move (a cut-off there saves more).  The
- * counts of a move are halved before they could overflow.
- */
-static void
-reward(struct qttt_solver *sv, int m, int code)
-{
-	uint32_t	*h = sv->history[m];
-	int		 c;
-
-	h[code] += 1u << (2 * (10 - m));
-	if (h[code] >= UINT32_C(1) << 31)
-		for (c = 0; c < NCODES; c++)
-			h[c] >>= 1;
-}
-
-/* Sorts placements of move m by how often they cut off, most first. */
-static void
-order(const struct qttt_solver *sv, int m, unsigned char *codes, int nc)
-{
-	const uint32_t	*h = sv->history[m];
-	int		 i, j, c;
-
-	for (i = 1; i < nc; i++) {
-		c = codes[i];
-		for (j = i; j > 0 && h[codes[j - 1]] < h[c]; j--)
-			codes[j] = codes[j - 1];
-		codes[j] = c;
-	}
 }
 
 /*
@@ -855,8 +1013,6 @@ search(struct qttt_solver *sv, const struct node *n, int alpha, int beta)
 		ttcode = sv->symcode[sv->inverse[sym]][e->best];
 	}
 	nc = children(sv, n, codes);
-	if (n->pending == 0)
-		order(sv, n->next, codes, nc);
 	if (ttcode != 0)
 		for (i = 1; i < nc; i++)
 			if (codes[i] == ttcode) {
@@ -908,9 +1064,10 @@ search(struct qttt_solver *sv, const struct node *n, int alpha, int beta)
  * table keeps what each learnt for the next.
  */
 static int
-value_of(struct qttt_solver *sv, const struct node *n)
+value_from(struct qttt_solver *sv, const struct node *n, int lo, int hi,
+    int g)
 {
-	int	 lo = VALUE_MIN, hi = VALUE_MAX, g = 0, v;
+	int	 v;
 
 	while (lo < hi) {
 		if (g <= lo)
@@ -928,6 +1085,56 @@ value_of(struct qttt_solver *sv, const struct node *n)
 	return lo;
 }
 
+static int
+value_of(struct qttt_solver *sv, const struct node *n)
+{
+	return value_from(sv, n, VALUE_MIN, VALUE_MAX, 0);
+}
+
+/*
+ * The value of n (a node of any kind) compared with v, for the mover
+ * of its parent: -1 if it is worse for the mover (below v for X),
+ * 0 if it is v, 1 if better, with *bound a bound of it beyond v then.
+ * First a null window on the side of worse, which most actions are,
+ * then one on the side of better.
+ */
+static int
+compare(struct qttt_solver *sv, const struct node *n, int v, int maxing,
+    int *bound)
+{
+	int	 w;
+
+	if (n->over) {
+		*bound = n->value;
+		w = maxing ? n->value - v : v - n->value;
+		return (w > 0) - (w < 0);
+	}
+	if (maxing) {
+		if ((w = search(sv, n, v - 1, v)) < v)
+			return -1;
+		if (v == VALUE_MAX || (w = search(sv, n, v, v + 1)) <= v)
+			return 0;
+	} else {
+		if ((w = search(sv, n, v, v + 1)) > v)
+			return -1;
+		if (v == VALUE_MIN || (w = search(sv, n, v - 1, v)) >= v)
+			return 0;
+	}
+	*bound = w;
+	return 1;
+}
+
+/* Whether n's value is v, which it cannot exceed (or, for a minimising
+ * mover of its parent, cannot go below): one null window. */
+static int
+reaches(struct qttt_solver *sv, const struct node *n, int v, int maxing)
+{
+	if (n->over)
+		return n->value == v;
+	return maxing ? search(sv, n, v - 1, v) >= v :
+	    search(sv, n, v, v + 1) <= v;
+}
+
 /* ------------------------------------------------------------------ */
 /* The interface                                                        */
 /* ------------------------------------------------------------------ */
@@ -941,6 +1148,7 @@ qttt_solver_new(size_t table_bytes)
 	if ((sv = calloc(1, sizeof(*sv))) == NULL)
 		return NULL;
 	tables_init(sv);
+	ranks_init(sv);
 	sv->usebook = 1;
 	if (table_bytes >= BUCKET * sizeof(struct entry)) {
 		while (nb <= table_bytes / (2 * BUCKET * sizeof(struct entry)))
@@ -973,7 +1181,7 @@ qttt_solver_clear(struct qttt_solver *sv)
 	if (sv->nbuckets != 0)
 		memset(sv->table, 0, sv->nbuckets * BUCKET *
 		    sizeof(struct entry));
-	memset(sv->history, 0, sizeof(sv->history));
+	ranks_init(sv);
 	sv->nodes = 0;
 }
 
@@ -1022,57 +1230,67 @@ qttt_solver_value(struct qttt_solver *sv, const struct qttt_state *st,
 	return QTTT_OK;
 }
 
-/* The value of a legal state (checked by the caller). */
-static int
-state_value(struct qttt_solver *sv, const struct qttt_state *st)
-{
-	struct node	 n;
-
-	node_from_state(st, &n);
-	return n.over ? n.value : value_of(sv, &n);
-}
-
 enum qttt_code
 qttt_solver_analyze(struct qttt_solver *sv, const struct qttt_state *st,
     unsigned int flags, struct qttt_analysis *an, struct qttt_diag *d)
 {
 	struct qttt_state cur, next;
 	struct qttt_action acts[QTTT_MAXACTIONS];
+	struct node	 c;
 	enum qttt_code	 code;
-	size_t		 i, n;
-	int		 v;
+	size_t		 i, n, k;
+	int		 v, cmp, maxing;
 
 	if ((code = qttt_state_check(st, d)) != QTTT_OK)
 		return code;
 	memset(an, 0, sizeof(*an));
 	an->nactions = qttt_state_actions(st, an->actions);
+	maxing = qttt_state_turn(st) == QTTT_X;
 	if (an->nactions == 0)
 		an->value = (int)st->result.score[QTTT_X] -
 		    st->result.score[QTTT_O];
 	for (i = 0; i < an->nactions; i++) {
 		next = *st;
 		qttt_state_apply(&next, &an->actions[i], NULL);
-		v = state_value(sv, &next);
+		node_from_state(&next, &c);
+		if (i == 0 || !(flags & QTTT_SOLVE_BEST))
+			v = c.over ? c.value : value_from(sv, &c, VALUE_MIN,
+			    VALUE_MAX, i == 0 ? 0 : an->value);
+		else if ((cmp = compare(sv, &c, an->value, maxing, &v)) == 0)
+			v = an->value;
+		else if (cmp > 0 && !c.over)
+			/* Better than the best so far: its exact value. */
+			v = value_from(sv, &c, maxing ? v : VALUE_MIN,
+			    maxing ? VALUE_MAX : v, v);
+		else if (cmp < 0)
+			v = QTTT_NOVALUE;
 		an->values[i] = v;
-		if (i == 0 || (qttt_state_turn(st) == QTTT_X ? v > an->value :
-		    v < an->value))
+		if (v != QTTT_NOVALUE && (i == 0 ||
+		    (maxing ? v > an->value : v < an->value)))
 			an->value = v;
 	}
 	for (i = 0; i < an->nactions; i++)
 		if (an->values[i] == an->value)
 			an->best[an->nbest++] = i;
+		else if (flags & QTTT_SOLVE_BEST)
+			an->values[i] = QTTT_NOVALUE;
 
 	/*
 	 * The principal variation: from each position, the first action
-	 * (in qttt_state_actions order) that keeps the value.
+	 * (in qttt_state_actions order) that keeps the value; at the
+	 * root, the first of the best.  Every position on it has the
+	 * value, which none of its children passes: whether a child keeps
+	 * it takes one null window.
 	 */
 	cur = *st;
-	while ((flags & QTTT_SOLVE_PV) &&
-	    (n = qttt_state_actions(&cur, acts)) > 0) {
+	for (k = 0; (flags & QTTT_SOLVE_PV) &&
+	    (n = qttt_state_actions(&cur, acts)) > 0; k++) {
+		maxing = qttt_state_turn(&cur) == QTTT_X;
 		for (i = 0; i < n; i++) {
 			next = cur;
 			qttt_state_apply(&next, &acts[i], NULL);
-			if (state_value(sv, &next) == an->value)
+			if (k == 0 ? i == an->best[0] : (node_from_state(&next,
+			    &c), reaches(sv, &c, an->value, maxing)))
 				break;
 		}
 		if (i == n)
