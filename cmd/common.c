@@ -385,7 +385,8 @@ severity_name(enum qttt_severity s)
  * Whether a character is safe to show on a terminal: not a control
  * character (C0, DEL, C1), and not one of the invisible characters
  * that reorder or hide text (bidirectional controls, zero-width
- * characters, the byte-order mark).
+ * characters, the byte-order mark), and not a noncharacter (U+FFFE,
+ * U+FFFF).
  */
 static int
 visible(unsigned long cp)
@@ -395,7 +396,7 @@ visible(unsigned long cp)
 	if (cp == 0x61c || (cp >= 0x200b && cp <= 0x200f) ||
 	    (cp >= 0x2028 && cp <= 0x202e) ||
 	    (cp >= 0x2060 && cp <= 0x2069) || cp == 0xfeff ||
-	    (cp >= 0xfff9 && cp <= 0xfffb))
+	    (cp >= 0xfff9 && cp <= 0xfffb) || cp == 0xfffe || cp == 0xffff)
 		return 0;
 	return 1;
 }
@@ -752,7 +753,7 @@ show_note(FILE *f, const char *file, const struct qttt_record *rec,
 /* The codes turned off (-d): warnings only. */
 static unsigned char disabled[QTTT__NCODES];
 
-int
+static int
 disable_codes(const char *list)
 {
 	const char	*end;
@@ -775,6 +776,15 @@ disable_codes(const char *list)
 			return 0;
 		list = end + 1;
 	}
+}
+
+int
+disable_option(void (*usage)(FILE *), const char *arg)
+{
+	if (disable_codes(arg) == -1)
+		return usage_error(usage, "-d %s: -d takes the codes of "
+		    "warnings: " WARNING_NAMES, arg);
+	return 0;
 }
 
 size_t

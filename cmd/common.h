@@ -224,11 +224,11 @@ size_t	 show_record_diags(FILE *f, const char *file,
 	    const struct qttt_record *, int json);
 
 /*
- * Turns off the warnings of the codes in a comma list (-d).  Returns
- * 0, or -1 if a name is not the code of a warning.  WARNING_NAMES
- * lists them, for a message.
+ * -d: turns off the warnings of the codes in a comma list.  Returns 0,
+ * or (after usage and a message naming the codes, WARNING_NAMES) the
+ * exit status of a usage error if a name is not the code of a warning.
  */
-int	 disable_codes(const char *list);
+int	 disable_option(void (*usage)(FILE *), const char *arg);
 #define WARNING_NAMES	"key-case"
 
 /* A diagnostic about a whole input (no record): "no game", I/O. */

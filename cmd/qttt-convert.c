@@ -20,8 +20,8 @@ struct options {
 static void
 usage(FILE *f)
 {
-	fprintf(f, "usage: %s [-hqV] [-f format] [-t format] [file ...]\n",
-	    progname);
+	fprintf(f, "usage: %s [-hqV] [-d code] [-f format] [-t format] "
+	    "[file ...]\n", progname);
 }
 
 static void
@@ -35,6 +35,9 @@ help(void)
 	    "                    state\n"
 	    "  -t, --to=FMT      output format: line (default), yaml, json,"
 	    " goff\n"
+	    "  -d, --disable=CODE\n"
+	    "                    do not show the warnings of CODE (a comma"
+	    " list)\n"
 	    "  -q, --quiet       print no diagnostics or warnings\n"
 	    "  -h, --help        show this help\n"
 	    "  -V, --version     show the version\n"
@@ -225,6 +228,7 @@ int
 main(int argc, char *argv[])
 {
 	static const struct option longopts[] = {
+		{ "disable",	required_argument,	NULL, 'd' },
 		{ "format",	required_argument,	NULL, 'f' },
 		{ "from",	required_argument,	NULL, 'f' },
 		{ "help",	no_argument,		NULL, 'h' },
@@ -239,9 +243,13 @@ main(int argc, char *argv[])
 	start_tool(argv[0]);
 	memset(&o, 0, sizeof(o));
 	o.to = TO_LINE;
-	while ((ch = getopt_long(argc, argv, "f:hqt:V", longopts,
+	while ((ch = getopt_long(argc, argv, "d:f:hqt:V", longopts,
 	    NULL)) != -1) {
 		switch (ch) {
+		case 'd':
+			if ((s = disable_option(usage, optarg)) != 0)
+				return s;
+			break;
 		case 'f':
 			if ((s = format_option(usage, "input ", optarg,
 			    &o.format)) != 0)

@@ -524,10 +524,8 @@ main(int argc, char *argv[])
 	    NULL)) != -1) {
 		switch (ch) {
 		case 'd':
-			if (disable_codes(optarg) == -1)
-				return usage_error(usage, "-d %s: %s", optarg,
-				    "-d takes the codes of warnings: "
-				    WARNING_NAMES);
+			if ((s = disable_option(usage, optarg)) != 0)
+				return s;
 			break;
 		case 'f':
 			if ((s = format_option(usage, "", optarg,
