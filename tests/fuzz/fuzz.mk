@@ -34,9 +34,19 @@ tests/out/fuzz/lib/%.o: lib/%.c lib/qttt.h lib/internal.h
 	$(FUZZCC) $(FUZZ_CFLAGS) -fsanitize=fuzzer-no-link,address,undefined \
 	    -c -o $@ $<
 
-tests/out/fuzz/fuzz_%: tests/fuzz/fuzz_%.c $(FUZZ_DEPS) $(FUZZ_LIBOBJS)
+# The harnesses' own code (their checks, their models of the rules) is
+# built with the sanitizers but without libFuzzer's coverage and
+# comparison tracing: only the library's edges guide the fuzzer, and
+# the checks, which loop over every byte and every action, run at full
+# speed (fuzz_rules: about 1.5 times the executions per second).
+tests/out/fuzz/%.o: tests/fuzz/%.c $(FUZZ_DEPS)
+	@mkdir -p $(@D)
+	$(FUZZCC) $(FUZZ_CFLAGS) -fsanitize=address,undefined -c -o $@ $<
+
+tests/out/fuzz/fuzz_%: tests/out/fuzz/fuzz_%.o tests/out/fuzz/util.o \
+    $(FUZZ_LIBOBJS)
 	$(FUZZCC) $(FUZZ_CFLAGS) -fsanitize=fuzzer,address,undefined \
-	    -o $@.tmp tests/fuzz/fuzz_$*.c tests/fuzz/util.c \
+	    -o $@.tmp tests/out/fuzz/fuzz_$*.o tests/out/fuzz/util.o \
 	    $(FUZZ_LIBOBJS) $(YAML_LIBS)
 	mv -f $@.tmp $@
 
@@ -48,5 +58,6 @@ fuzz-regress: $(FUZZ_REGRESS)
 
 .PHONY: fuzz fuzz-regress
 
-# The harnesses' library objects are kept from one make fuzz to the next.
-.SECONDARY: $(FUZZ_LIBOBJS)
+# The harnesses' objects are kept from one make fuzz to the next.
+.SECONDARY: $(FUZZ_LIBOBJS) $(FUZZ_NAMES:%=tests/out/fuzz/fuzz_%.o) \
+    tests/out/fuzz/util.o

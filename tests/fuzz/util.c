@@ -260,16 +260,18 @@ fuzz_read_all(const uint8_t *data, size_t n, enum qttt_format f,
 	static struct qttt_record rec;
 	static struct qttt_game game;
 	struct qttt_reader *r;
-	unsigned long	 lines = 0, width = 0, w = 0;
-	size_t		 i, games = 0, nvalid = 0, nerr;
+	const uint8_t	*nl;
+	unsigned long	 lines = 0, width = 0;
+	size_t		 i, w, games = 0, nvalid = 0, nerr;
 	int		 fd, k;
 
-	for (i = 0; i < n; i++) {
-		if (data[i] == '\n') {
-			lines++;
-			w = 0;
-		} else if (++w > width)
-			width = w;
+	/* The lines and the longest, a line feed at a time. */
+	for (i = 0; i < n; i = w + 1) {
+		nl = memchr(data + i, '\n', n - i);
+		w = nl != NULL ? (size_t)(nl - data) : n;
+		if (w - i > width)
+			width = w - i;
+		lines += nl != NULL;
 	}
 	fd = fuzz_fd(data, n);
 	FUZZ_ASSERT((r = qttt_reader_open(fd, f)) != NULL, "out of memory");
@@ -351,8 +353,9 @@ bad_text(const struct qttt_extras *ex, size_t nplies)
 /*
  * Whether ex holds what no tag of the line notation holds: a key of
  * none or over QTTT_YAML_KEY_MAX bytes, more entries than a record
- * keeps, or more text than the tags of a line decode
- * (QTTT_TAGTEXT).
+ * keeps, more text than the tags of a line decode (QTTT_TAGTEXT), or
+ * a date that is no date.  What YAML refuses too (a key twice, the
+ * format's own keys) qttt_extras_check() tells.
  */
 static int
 unfit_tags(const struct qttt_extras *ex, size_t nplies)
@@ -374,6 +377,11 @@ unfit_tags(const struct qttt_extras *ex, size_t nplies)
 			bytes += m[j].keylen + m[j].valuelen;
 		}
 	}
+	for (j = 0; j < ex->nmeta; j++)
+		if (ex->meta[j].keylen == 4 &&
+		    memcmp(ex->meta[j].key, "date", 4) == 0 &&
+		    !qttt_date_good(ex->meta[j].value, ex->meta[j].valuelen))
+			return 1;
 	return ex->nmeta > QTTT_MAXMETA || notes > QTTT_MAXNOTES ||
 	    bytes > QTTT_TAGTEXT;
 }
@@ -392,7 +400,8 @@ fuzz_write_mem(int (*writer)(FILE *, const struct qttt_game *,
 	k = writer != NULL ? writer(f, g, ex) : qttt_goff_write(f, g);
 	FUZZ_ASSERT(fclose(f) == 0, "a memory stream failed");
 	if (k == -2 && writer == qttt_line_write &&
-	    (bad_text(ex, g->nplies) || unfit_tags(ex, g->nplies))) {
+	    (bad_text(ex, g->nplies) || unfit_tags(ex, g->nplies) ||
+	    qttt_extras_check(ex, g->nplies, NULL, 0) == -1)) {
 		/* Text no tag writes so that it reads back. */
 		FUZZ_ASSERT(*n == 0, "line: wrote %zu bytes of a refused "
 		    "game", *n);
