@@ -324,7 +324,40 @@ markup_under(struct svg *s, double bx, double by)
 	}
 }
 
-/* Arrows and labels: over the marks. */
+/*
+ * Labels: over the arrows, where -c goff writes the square's number,
+ * with a halo of the background that keeps an arrow under a label
+ * from striking through it.
+ */
+static void
+markup_labels(struct svg *s, double bx, double by)
+{
+	const struct qttt_markup *m;
+	double		 x, y;
+	size_t		 i;
+
+	for (i = 0; i < s->o->nmarkup; i++) {
+		m = &s->o->markup[i];
+		if (m->kind != QTTT_MARKUP_LABEL)
+			continue;
+		square_xy(s, m->from, bx, by, &x, &y);
+		fprintf(s->f, "<text class=\"qttt-label\" "
+		    "font-family=\"%s\" font-size=\"18\" "
+		    "font-weight=\"bold\" fill=\"%s\" stroke=\"%s\" "
+		    "stroke-width=\"4\" paint-order=\"stroke\" "
+		    "text-anchor=\"end\" x=\"", FONT_LABEL,
+		    m->colour[0] != '\0' ? m->colour : s->pal->text,
+		    s->pal->bg);
+		num(s->f, x + SQ - 8);
+		fputs("\" y=\"", s->f);
+		num(s->f, y + SQ - 9);
+		fputs("\">", s->f);
+		xml_text(s->f, m->text);
+		fputs("</text>\n", s->f);
+	}
+}
+
+/* Arrows, then labels: over the marks. */
 static void
 markup_over(struct svg *s, double bx, double by)
 {
@@ -334,24 +367,9 @@ markup_over(struct svg *s, double bx, double by)
 
 	for (i = 0; i < s->o->nmarkup; i++) {
 		m = &s->o->markup[i];
-		square_xy(s, m->from, bx, by, &x0, &y0);
-		if (m->kind == QTTT_MARKUP_LABEL) {
-			/* Where -c goff writes the square's number. */
-			fprintf(s->f, "<text class=\"qttt-label\" "
-			    "font-family=\"%s\" font-size=\"18\" "
-			    "font-weight=\"bold\" fill=\"%s\" "
-			    "text-anchor=\"end\" x=\"", FONT_LABEL,
-			    m->colour[0] != '\0' ? m->colour : s->pal->text);
-			num(s->f, x0 + SQ - 8);
-			fputs("\" y=\"", s->f);
-			num(s->f, y0 + SQ - 9);
-			fputs("\">", s->f);
-			xml_text(s->f, m->text);
-			fputs("</text>\n", s->f);
-			continue;
-		}
 		if (m->kind != QTTT_MARKUP_ARROW)
 			continue;
+		square_xy(s, m->from, bx, by, &x0, &y0);
 		square_xy(s, m->to, bx, by, &x1, &y1);
 		dx = x1 - x0;
 		dy = y1 - y0;
@@ -384,6 +402,7 @@ markup_over(struct svg *s, double bx, double by)
 		num(s->f, hy - dx * 14);
 		fputs("\"/>\n</g>\n", s->f);
 	}
+	markup_labels(s, bx, by);
 }
 
 /* What does not change during a game: the grid and the coordinates. */
