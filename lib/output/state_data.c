@@ -172,8 +172,10 @@ notation_keys(struct emit *e, const struct replay_point *pt)
 	emit_uint(e, rec != NULL ? rec->index : 0);
 	EMIT_KEY(e, "line");
 	emit_uint(e, rec != NULL ? rec->line + 1 : 0);
+	/* A position read with its ply (a stream of states) keeps it. */
 	EMIT_KEY(e, "ply");
-	emit_uint(e, pt->ply);
+	emit_uint(e, pt->ply + (rec != NULL && rec->has_start &&
+	    rec->ply > 0 ? (size_t)rec->ply : 0));
 	EMIT_KEY(e, "board");
 	emit_seq(e, 1);
 	for (s = 0; s < QTTT_NSQUARES; s++)
