@@ -6,8 +6,10 @@
 # so two builds can be compared on any machine.  For the record: at
 # commit 9157178 they were 272M and 442M, at c061023 256.9M and 412.9M,
 # and 198.8M and 337.8M once the engine's hot path, the canonical line
-# reader and the JSON writer were reworked.  No target; without
-# valgrind the figures are left out.
+# reader and the JSON writer were reworked.  And qttt-analyze -s on
+# the first 100 of those games: 2,646M instructions before the solver
+# was reworked for issue 11's speed (d86dcae), 748M after.  No target;
+# without valgrind the figures are left out.
 . "$(cd "$(dirname "$0")" && pwd)/common.sh"
 
 if ! command -v valgrind > /dev/null 2>&1; then
@@ -17,12 +19,16 @@ fi
 games=$(bench_data 100000 -s 1) || exit 2
 status=0
 
-# bench_instr CMD ...: prints the instructions CMD executes on $games.
+few=$data/first-100-of-100000s1.qttt
+head -n 100 "$games" > "$few" || exit 2
+
+# bench_instr CMD ...: prints the instructions CMD executes on $games
+# ($input if set).
 bench_instr()
 {
 	_out=$data/callgrind.out
 	QTTT_THREADS=1 valgrind --tool=callgrind --callgrind-out-file="$_out" \
-	    "$@" "$games" > /dev/null 2> "$data/callgrind.err"
+	    "$@" "${input:-$games}" > /dev/null 2> "$data/callgrind.err"
 	_st=$?
 	sed -n 's/^==[0-9]*== Collected : //p' "$data/callgrind.err"
 	rm -f "$_out" "$data/callgrind.err"
@@ -32,6 +38,9 @@ bench_instr()
 v=$(bench_instr qttt-validate) || { echo "qttt-validate failed"; status=1; }
 j=$(bench_instr qttt-replay -T json) ||
     { echo "qttt-replay -T json failed"; status=1; }
+a=$(input=$few bench_instr qttt-analyze -s) ||
+    { echo "qttt-analyze -s failed"; status=1; }
 echo "100000 games, one thread: qttt-validate $v instructions," \
     "qttt-replay -T json $j"
+echo "100 of them: qttt-analyze -s $a instructions"
 exit $status
