@@ -500,6 +500,19 @@ START_TEST(test_line_refused)
 	qttt_reader_close(r);
 	fclose(f);
 	free(buf);
+	/* A date the readers refuse: every writer refuses it too. */
+	m[0] = (struct qttt_meta){ "date", 4, "yesterday", 9, 0, 0, 0 };
+	ck_assert_int_eq(qttt_extras_check(&ex, games[0].nplies, NULL, 0), -1);
+	line_refused(&ex);
+	ck_assert((f = open_memstream(&buf, &len)) != NULL);
+	ck_assert_int_eq(qttt_yaml_write(f, &games[0], &ex), -2);
+	ck_assert_int_eq(qttt_json_write(f, &games[0], &ex), -2);
+	fclose(f);
+	ck_assert_uint_eq(len, 0);
+	free(buf);
+	m[0].value = "2006-11";
+	m[0].valuelen = 7;
+	ck_assert_int_eq(qttt_extras_check(&ex, games[0].nplies, NULL, 0), 0);
 	/* No tag has a key of no byte, or of more than 128. */
 	memset(big, 'k', QTTT_YAML_KEY_MAX + 1);
 	m[0] = (struct qttt_meta){ "", 0, "x", 1, 0, 0, 0 };

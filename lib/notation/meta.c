@@ -179,6 +179,7 @@ qttt_extras_check(const struct qttt_extras *ex, size_t nplies, char *msg,
 	static const char *const game_keys[2] = { "moves", "result" };
 	static const char *const move_keys[2] = { "move", "comment" };
 	const struct qttt_ply_extras *px;
+	const struct qttt_meta *m;
 	char		 what[48], dummy[1];
 	size_t		 i, notes = 0;
 
@@ -189,6 +190,13 @@ qttt_extras_check(const struct qttt_extras *ex, size_t nplies, char *msg,
 	if (ex->nmeta > QTTT_MAXMETA) {
 		snprintf(msg, n, "%zu metadata entries: more than %d",
 		    ex->nmeta, QTTT_MAXMETA);
+		return -1;
+	}
+	if ((m = qttt_extras_meta(ex, "date")) != NULL &&
+	    !qttt_date_good(m->value, m->valuelen)) {
+		/* The readers refuse it: so do the writers. */
+		snprintf(msg, n, "the date is not YYYY-MM-DD (or YYYY-MM, or "
+		    "YYYY)");
 		return -1;
 	}
 	if (check_entries(ex->meta, ex->nmeta, "metadata", game_keys, msg,

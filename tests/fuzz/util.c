@@ -353,9 +353,9 @@ bad_text(const struct qttt_extras *ex, size_t nplies)
 /*
  * Whether ex holds what no tag of the line notation holds: a key of
  * none or over QTTT_YAML_KEY_MAX bytes, more entries than a record
- * keeps, more text than the tags of a line decode (QTTT_TAGTEXT), or
- * a date that is no date.  What YAML refuses too (a key twice, the
- * format's own keys) qttt_extras_check() tells.
+ * keeps, or more text than the tags of a line decode (QTTT_TAGTEXT).
+ * What YAML refuses too (a key twice, the format's own keys, a date
+ * that is no date) qttt_extras_check() tells.
  */
 static int
 unfit_tags(const struct qttt_extras *ex, size_t nplies)
@@ -377,11 +377,6 @@ unfit_tags(const struct qttt_extras *ex, size_t nplies)
 			bytes += m[j].keylen + m[j].valuelen;
 		}
 	}
-	for (j = 0; j < ex->nmeta; j++)
-		if (ex->meta[j].keylen == 4 &&
-		    memcmp(ex->meta[j].key, "date", 4) == 0 &&
-		    !qttt_date_good(ex->meta[j].value, ex->meta[j].valuelen))
-			return 1;
 	return ex->nmeta > QTTT_MAXMETA || notes > QTTT_MAXNOTES ||
 	    bytes > QTTT_TAGTEXT;
 }
