@@ -177,6 +177,11 @@ void	 reader_toolong(struct qttt_record *, const struct reader_line *,
 	    enum qttt_format);
 /* The index of the first byte after blank lines and '#' comments. */
 size_t	 reader_skip_comments(const char *, size_t);
+/*
+ * Whether some game reaches a state that passes qttt_state_check():
+ * 1, 0, or -1 if the search gave up (engine/reach.c).
+ */
+int	 qttt_state_reachable(const struct qttt_state *);
 /* Whether X's and O's scores, in half points, make a possible result. */
 int	 qttt_result_possible(int x, int o);
 /*

@@ -10,6 +10,7 @@
 #include <string.h>
 
 #include "qttt.h"
+#include "internal.h"
 #include "check_qttt.h"
 
 /* Plays a line-notation record that must be valid into g. */
@@ -273,6 +274,78 @@ START_TEST(test_length)
 	ck_assert_int_eq(qttt_state_parse(".,.,./.,.,./.,.,. X1 - *\0", 25,
 	    &st, &d), QTTT_E_STATE);
 	ck_assert_int_eq(d.col, 24);
+}
+END_TEST
+
+/*
+ * The search for a history (engine/reach.c): it finds one for every
+ * position of random games, none for a classical move alone (as the
+ * first and second move, with and without spooky moves after it), and
+ * it decides, without giving up, every state of random boards (each
+ * move classical or spooky at random) that the parser's other checks
+ * let through.
+ */
+START_TEST(test_reachable)
+{
+	static const char *const alone[] = {
+		"X1,.,./.,.,./.,.,. O2 - *",
+		"x1,x1,O2/.,.,./.,.,. X3 - *",
+		"X1,o2,o2/x3,.,x3/.,.,. O4 - *",
+	};
+	struct qttt_generator gen;
+	struct qttt_game g;
+	struct qttt_state st;
+	char		 text[QTTT_STATE_MAX];
+	size_t		 i;
+	int		 m, n, a, b, k;
+
+	qttt_generator_init(&gen, 31, 0);
+	for (i = 0; i < 5000; i++) {
+		qttt_generator_game(&gen, &g);
+		qttt_game_state_at(&g, qttt_generator_uniform(&gen,
+		    g.nplies + 1), &st);
+		ck_assert_int_eq(qttt_state_reachable(&st), 1);
+	}
+	for (i = 0; i < sizeof(alone) / sizeof(alone[0]); i++) {
+		/* The parser refuses them: build them by hand. */
+		qttt_state_init(&st);
+		ck_assert_int_ne(qttt_state_parse(alone[i], strlen(alone[i]),
+		    &st, NULL), QTTT_OK);
+	}
+	qttt_state_init(&st);
+	st.board[0] = 1;
+	st.where[1][0] = st.where[1][1] = 0;
+	st.next = 2;
+	ck_assert_int_eq(qttt_state_reachable(&st), 0);
+	st.where[2][0] = 1;
+	st.where[2][1] = 2;
+	st.next = 3;
+	ck_assert_int_eq(qttt_state_reachable(&st), 0);
+	for (i = n = 0; i < 20000; i++) {
+		qttt_state_init(&st);
+		st.next = 2 + qttt_generator_uniform(&gen, 8);
+		for (m = 1; m < st.next; m++) {
+			a = qttt_generator_uniform(&gen, QTTT_NSQUARES);
+			b = qttt_generator_uniform(&gen, QTTT_NSQUARES);
+			if (qttt_generator_uniform(&gen, 2) == 0 ||
+			    st.board[a] != 0) {
+				st.where[m][0] = a < b ? a : b;
+				st.where[m][1] = a < b ? b : a;
+			} else {
+				st.board[a] = m;
+				st.where[m][0] = st.where[m][1] = a;
+			}
+		}
+		qttt_board_result(&st, &st.result);
+		if (qttt_state_format(&st, text, sizeof(text)) < 0 ||
+		    qttt_state_parse(text, strlen(text), &st, NULL) != QTTT_OK)
+			continue;
+		n++;
+		k = qttt_state_reachable(&st);
+		ck_assert_msg(k == 1, "'%s' passes and is %s", text,
+		    k == 0 ? "unreachable" : "undecided");
+	}
+	ck_assert_int_gt(n, 1000);
 }
 END_TEST
 
@@ -841,6 +914,7 @@ state_suite(void)
 	    sizeof(faults) / sizeof(faults[0]));
 	tcase_add_test(tc, test_length);
 	tcase_add_test(tc, test_mutations);
+	tcase_add_test(tc, test_reachable);
 	suite_add_tcase(s, tc);
 
 	tc = tcase_create("replay");

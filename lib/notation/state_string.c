@@ -495,27 +495,36 @@ check_pending(struct parse *p, int pending)
 }
 
 /*
- * Whether the classical marks can come from collapses: a collapse
- * makes every move of a cycle classical, and a cycle has two moves at
- * least, so one classical move alone is out of reach, unless it is the
- * forced X9 (rules.md rule 3), which no cycle makes classical.
+ * Whether some game reaches the state (engine/reach.c, which searches
+ * for a history).  The commonest reason it does not gets its own
+ * message: a collapse makes every move of a cycle classical, and a
+ * cycle has two moves at least, so one classical move alone is out of
+ * reach, unless it is the forced X9 (rules.md rule 3), which no cycle
+ * makes classical.  A search that gives up, which no state of the
+ * tests comes near, lets the state pass.
  */
 static enum qttt_code
-check_collapses(struct parse *p)
+check_reachable(struct parse *p)
 {
-	int	 m, n = 0, only = 0;
+	int	 m, n = 0, only = 0, first = 0;
 
-	for (m = 1; m <= QTTT_MAXMOVES; m++)
+	if (qttt_state_reachable(&p->st) != 0)
+		return QTTT_OK;
+	for (m = QTTT_MAXMOVES; m >= 1; m--)
 		if (p->classical[m]) {
 			n++;
-			only = m;
+			only = first = m;
 		}
-	if (n != 1)
-		return QTTT_OK;
-	return fail(p, p->col[only][0], "%c%d is the only classical mark, "
-	    "but no game reaches that: a collapse makes at least two moves "
-	    "classical (a cycle has two), and only the forced X9 is "
-	    "classical alone", QTTT_LETTER(only), only);
+	if (n == 1)
+		return fail(p, p->col[only][0], "%c%d is the only classical "
+		    "mark, but no game reaches that: a collapse makes at "
+		    "least two moves classical (a cycle has two), and only "
+		    "the forced X9 is classical alone", QTTT_LETTER(only),
+		    only);
+	return fail(p, first > 0 ? p->col[first][0] : p->field[1], "no game "
+	    "reaches this position: no order of moves, collapses and "
+	    "second squares of the classical moves makes these classical "
+	    "marks with these spooky ones");
 }
 
 enum qttt_code
@@ -574,7 +583,7 @@ qttt_state_parse(const char *s, size_t len, struct qttt_state *st,
 			*d = check;
 		return QTTT_E_STATE;
 	}
-	if ((code = check_collapses(&p)) != QTTT_OK)
+	if ((code = check_reachable(&p)) != QTTT_OK)
 		return code;
 	*st = p.st;
 	return QTTT_OK;
