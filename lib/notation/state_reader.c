@@ -453,16 +453,22 @@ state_next(struct qttt_reader *r, struct qttt_record *rec)
 
 /*
  * An input is a stream of states if the first word of its first line
- * that is neither blank nor a comment holds both a '/' and a ',', as
- * the board of a state string does and no record of another format
- * does.  The formats that sniff before this one (YAML's flow
- * collections) have claimed their inputs by then.
+ * that is neither blank nor a comment starts as a square does ('.', a
+ * mark) and holds both a '/' and a ',', as the board of a state string
+ * does and no record of another format does (a line-notation record
+ * may start with a tag, "[event a/b,c]").  The formats that sniff
+ * before this one (YAML's flow collections) have claimed their inputs
+ * by then.
  */
 static int
 state_sniff(const char *s, size_t n)
 {
 	size_t	 i = reader_skip_comments(s, n);
 	int	 slash = 0, comma = 0;
+
+	if (i == n || (s[i] != '.' && (s[i] | 0x20) != 'x' &&
+	    (s[i] | 0x20) != 'o'))
+		return 0;
 
 	for (; i < n && !is_blank((unsigned char)s[i]) && s[i] != '\n' &&
 	    s[i] != '\r'; i++) {
