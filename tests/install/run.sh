@@ -2,8 +2,10 @@
 # make install into a scratch DESTDIR, then build programs against the
 # installed library through pkg-config, as programs outside the tree
 # would be built, and run them:
-#	bot.c	linked with libqttt.so, and again with libqttt.a; what it
-#		plays must pass the installed qttt-validate;
+#	bot.c	a perfect player, linked with libqttt.so, and again with
+#		libqttt.a: what it plays must pass the installed
+#		qttt-validate, end 1-1/2 (the solved value) against itself,
+#		and show no mistake of X in qttt-analyze against a random O;
 #	cxx.cc	C++, with g++ -Wall -Wextra -pedantic, against libqttt.so;
 #	clash.c	its own functions under the library's private names,
 #		against both libraries: it must link and run;
@@ -62,7 +64,20 @@ ${CC:-cc} $QTTT_SANFLAGS -o "$dest/bot" "$top/tests/install/bot.c" \
     $cflags $libs
 needs "$dest/bot" | grep -qx "libqttt.so.$major" ||
     { echo "install: bot does not need libqttt.so.$major"; exit 1; }
-LD_LIBRARY_PATH=$lib "$dest/bot" | "$dest/usr/bin/qttt-validate" -l -
+LD_LIBRARY_PATH=$lib "$dest/bot" > "$dest/bot.qttt"
+"$dest/usr/bin/qttt-validate" -l "$dest/bot.qttt"
+case $(cat "$dest/bot.qttt") in
+*"; 1-1/2") ;;
+*)	echo "install: bot against itself: $(cat "$dest/bot.qttt")"; exit 1 ;;
+esac
+# Perfect play makes no mistake, as qttt-analyze judges it, against
+# itself or against random moves of O.
+for seed in 1 2 3 4 5 6 7 8; do
+	LD_LIBRARY_PATH=$lib "$dest/bot" -r $seed
+done >> "$dest/bot.qttt"
+LD_LIBRARY_PATH=$lib "$dest/usr/bin/qttt-analyze" -s "$dest/bot.qttt" |
+    tail -n 1 | grep -q "9 games analysed, 0 invalid: X 0 mistakes, 0 blunders;" ||
+    { echo "install: the perfect bot made a mistake"; exit 1; }
 
 ${CC:-cc} $QTTT_SANFLAGS -o "$dest/bot-static" "$top/tests/install/bot.c" \
     $cflags $static
