@@ -178,6 +178,14 @@ struct layout {
 	int			 pick[QTTT_MAXMOVES];	/* bow of each edge */
 	int			 spot[QTTT_MAXMOVES];	/* its label's */
 	unsigned long		 budget;
+	/*
+	 * closeness(i, b, j, with) for the last shape with of edge j it
+	 * was asked with (-1: none yet): the picks of the other edges
+	 * change rarely while one edge tries each of its shapes.
+	 */
+	double			 close[QTTT_MAXMOVES][NSHAPE][QTTT_MAXMOVES];
+	signed char		 closewith[QTTT_MAXMOVES][NSHAPE]
+				    [QTTT_MAXMOVES];
 };
 
 static double
@@ -324,6 +332,12 @@ make_shape(struct layout *L, size_t i, int b)
 		if (n == e.a || n == e.b)
 			continue;
 		c = RENDER_EDGE_W / 2 + NODE_CLEAR + g->edge[i].halo;
+		/* A node beyond the curve's box, grown by c, is clear. */
+		if (g->nx[n] + RENDER_NODE_R + c < s->lox ||
+		    g->nx[n] - RENDER_NODE_R - c > s->hix ||
+		    g->ny[n] + RENDER_NODE_R + c < s->loy ||
+		    g->ny[n] - RENDER_NODE_R - c > s->hiy)
+			continue;
 		for (k = 0; k < NSEG; k++)
 			if (g->classical[n] ? seg_meets_box(s->px[k],
 			    s->py[k], s->px[k + 1], s->py[k + 1], g->nx[n],
@@ -370,6 +384,17 @@ closeness(const struct layout *L, size_t i, int bi, size_t j, int bj)
 			cost += (CLOSE * CLOSE - best) / CLOSE;
 		}
 	return cost;
+}
+
+/* closeness() of edge i with shape b and edge j with its pick. */
+static double
+close_to_pick(struct layout *L, size_t i, int b, size_t j)
+{
+	if (L->closewith[i][b][j] != L->pick[j]) {
+		L->close[i][b][j] = closeness(L, i, b, j, L->pick[j]);
+		L->closewith[i][b][j] = L->pick[j];
+	}
+	return L->close[i][b][j];
 }
 
 static double
@@ -448,6 +473,10 @@ label_fits(struct layout *L, size_t i, int k, double *lx, double *ly)
 		 * its corners than the distance. */
 		s = &L->shape[j][L->pick[j]];
 		c = f->halo + RENDER_EDGE_W / 2 + LABEL_CLEAR;
+		/* A curve whose box misses the label's misses it. */
+		if (s->lox > x + hw + c || s->hix < x - hw - c ||
+		    s->loy > y + hh + c || s->hiy < y - hh - c)
+			continue;
 		for (m = 0; m < NSEG; m++)
 			if (seg_meets_box(s->px[m], s->py[m], s->px[m + 1],
 			    s->py[m + 1], x, y, hw + c, hh + c))
@@ -482,7 +511,7 @@ place_labels(struct layout *L, size_t i)
 
 /* The cost of the picked curves: their bows, and how they crowd. */
 static double
-curves_cost(const struct layout *L)
+curves_cost(struct layout *L)
 {
 	double	 c = 0;
 	size_t	 i, j;
@@ -490,7 +519,7 @@ curves_cost(const struct layout *L)
 	for (i = 0; i < L->g->nedges; i++) {
 		c += bow_cost(L->pick[i]);
 		for (j = i + 1; j < L->g->nedges; j++)
-			c += closeness(L, i, L->pick[i], j, L->pick[j]);
+			c += close_to_pick(L, i, L->pick[i], j);
 	}
 	return c;
 }
@@ -513,8 +542,7 @@ settle_curves(struct layout *L)
 				c = bow_cost(b);
 				for (j = 0; j < n; j++)
 					if (j != i)
-						c += closeness(L, i, b, j,
-						    L->pick[j]);
+						c += close_to_pick(L, i, b, j);
 				if (best < 0 || c < best - 1e-9) {
 					best = c;
 					if (L->pick[i] != b)
@@ -624,6 +652,7 @@ render_graph_layout(const struct qttt_state *st,
 	}
 	g->nedges = n;
 	L.g = g;
+	memset(L.closewith, -1, sizeof(L.closewith));
 	for (i = 0; i < n; i++) {
 		L.pick[i] = -1;
 		for (b = 0; b < NSHAPE; b++) {
