@@ -153,6 +153,7 @@ render_wrap(const char *s, double size, double width, size_t *starts,
 #define LABEL_CLEAR	2.0	/* around a label */
 #define CLOSE		12.0	/* edges nearer than this run together */
 #define SEARCH_BUDGET	500	/* label placements tried per layout */
+#define OVER_COST	40	/* per unit a curve runs into a node */
 
 /* Apex offsets, outwards first: the curve is a quadratic Bezier. */
 static const double bows[NBOW] = {
@@ -167,6 +168,8 @@ static const double spots[NSPOT] = {
 
 struct shape {
 	int	 ok;			/* clear of the nodes and in bounds */
+	int	 inside;		/* in bounds */
+	double	 over;			/* how far into a node, if not ok */
 	double	 cx, cy;
 	double	 px[NSEG + 1], py[NSEG + 1];
 	double	 lox, loy, hix, hiy;	/* the box of its points */
@@ -313,6 +316,7 @@ make_shape(struct layout *L, size_t i, int b)
 	s->cx = e.cx = mx + 2 * bows[b % NBOW] * nx + shifts[b / NBOW] * dx;
 	s->cy = e.cy = my + 2 * bows[b % NBOW] * ny + shifts[b / NBOW] * dy;
 	s->ok = 1;
+	s->over = 0;
 	for (k = 0; k <= NSEG; k++) {
 		t = (double)k / NSEG;
 		render_bezier(&e, t, &s->px[k], &s->py[k]);
@@ -328,6 +332,7 @@ make_shape(struct layout *L, size_t i, int b)
 		if (k == 0 || s->py[k] > s->hiy)
 			s->hiy = s->py[k];
 	}
+	s->inside = s->ok;
 	for (n = 0; n < QTTT_NSQUARES && s->ok; n++) {
 		if (n == e.a || n == e.b)
 			continue;
@@ -403,6 +408,57 @@ bow_cost(int b)
 	double	 bow = bows[b % NBOW];
 
 	return (bow < 0 ? -bow : bow) * 0.15 + (bow < 0) + (b >= NBOW) * 3;
+}
+
+/*
+ * How far the points of shape b of edge i run into the clearance of a
+ * node they do not join: for an edge that no shape keeps clear.
+ */
+static double
+intrusion(const struct layout *L, size_t i, int b)
+{
+	const struct render_graph *g = L->g;
+	const struct render_edge *e = &g->edge[i];
+	const struct shape *s = &L->shape[i][b];
+	double		 c, d, worst = 0;
+	int		 n, k;
+
+	c = RENDER_EDGE_W / 2 + NODE_CLEAR + e->halo;
+	for (n = 0; n < QTTT_NSQUARES; n++) {
+		if (n == e->a || n == e->b)
+			continue;
+		for (k = 1; k < NSEG; k++) {
+			d = g->classical[n] ? render_root(box_dist2(s->px[k],
+			    s->py[k], g->nx[n], g->ny[n], RENDER_NODE_R,
+			    RENDER_NODE_R)) : render_root(square(s->px[k] -
+			    g->nx[n]) + square(s->py[k] - g->ny[n])) -
+			    RENDER_NODE_R;
+			if (c - d > worst)
+				worst = c - d;
+		}
+	}
+	return worst;
+}
+
+/* Whether another edge joins the two squares that edge i joins. */
+static int
+twinned(const struct render_graph *g, size_t i)
+{
+	size_t	 j;
+
+	for (j = 0; j < g->nedges; j++)
+		if (j != i && g->edge[j].a == g->edge[i].a &&
+		    g->edge[j].b == g->edge[i].b)
+			return 1;
+	return 0;
+}
+
+/* What shape b of edge i costs alone: its bow, and how far it runs
+ * into a node if no shape keeps clear. */
+static double
+shape_cost(const struct layout *L, size_t i, int b)
+{
+	return bow_cost(b) + OVER_COST * L->shape[i][b].over;
 }
 
 /*
@@ -517,7 +573,7 @@ curves_cost(struct layout *L)
 	size_t	 i, j;
 
 	for (i = 0; i < L->g->nedges; i++) {
-		c += bow_cost(L->pick[i]);
+		c += shape_cost(L, i, L->pick[i]);
 		for (j = i + 1; j < L->g->nedges; j++)
 			c += close_to_pick(L, i, L->pick[i], j);
 	}
@@ -539,7 +595,7 @@ settle_curves(struct layout *L)
 			for (b = 0; b < NSHAPE; b++) {
 				if (!L->shape[i][b].ok)
 					continue;
-				c = bow_cost(b);
+				c = shape_cost(L, i, b);
 				for (j = 0; j < n; j++)
 					if (j != i)
 						c += close_to_pick(L, i, b, j);
@@ -660,8 +716,27 @@ render_graph_layout(const struct qttt_state *st,
 			if (L.pick[i] < 0 && L.shape[i][b].ok)
 				L.pick[i] = b;
 		}
+		if (L.pick[i] < 0 || twinned(g, i)) {
+			/*
+			 * Nothing keeps clear, or the edge has a twin on the
+			 * same two squares (a cycle of two), which the one
+			 * clear shape would draw over it: every shape in
+			 * bounds may do, at a cost of how far it runs into a
+			 * node, so that the twins keep apart.
+			 */
+			for (b = 0; b < NSHAPE; b++) {
+				if (!L.shape[i][b].inside || L.shape[i][b].ok)
+					continue;
+				L.shape[i][b].ok = 1;
+				L.shape[i][b].over = intrusion(&L, i, b);
+				if (L.pick[i] < 0 || L.shape[i][b].over <
+				    L.shape[i][L.pick[i]].over)
+					L.pick[i] = b;
+			}
+		}
 		if (L.pick[i] < 0) {
-			/* Nothing keeps clear: the widest bow, outwards. */
+			/* Out of bounds whatever it does: the widest bow,
+			 * outwards. */
 			L.shape[i][NBOW - 2].ok = 1;
 			L.pick[i] = NBOW - 2;
 		}
