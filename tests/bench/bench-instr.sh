@@ -6,10 +6,11 @@
 # so two builds can be compared on any machine.  For the record: at
 # commit 9157178 they were 272M and 442M, at c061023 256.9M and 412.9M,
 # and 198.8M and 337.8M once the engine's hot path, the canonical line
-# reader and the JSON writer were reworked.  And qttt-analyze -s on
-# the first 100 of those games: 2,646M instructions before the solver
-# was reworked for issue 11's speed (d86dcae), 748M after.  No target;
-# without valgrind the figures are left out.
+# reader and the JSON writer were reworked (206.5M and 344.2M on
+# 2026-12-01, once the readers kept comments and metadata).  And
+# qttt-analyze -s on the first 100 of those games: 2,646M instructions
+# before the solver was reworked for issue 11's speed (d86dcae), 747M
+# after.  No target; without valgrind the figures are left out.
 . "$(cd "$(dirname "$0")" && pwd)/common.sh"
 
 if ! command -v valgrind > /dev/null 2>&1; then
