@@ -367,9 +367,14 @@ tag(FILE *f, const char *key, size_t keylen, const char *value,
 		return;
 	}
 	putc(' ', f);
-	/* As YAML writes a value: a string bare unless it looks typed. */
+	/*
+	 * As YAML writes a value: a string bare unless it looks typed,
+	 * or starts with ',', which after a quoted key would make the
+	 * line look like JSON (["key", ...]) to format detection.
+	 */
 	if ((plain || !qttt_scalar_typed(value, valuelen)) &&
-	    bare_text(value, valuelen, 1))
+	    bare_text(value, valuelen, 1) &&
+	    (valuelen == 0 || value[0] != ','))
 		fwrite(value, 1, valuelen, f);
 	else
 		quoted_text(f, value, valuelen);
