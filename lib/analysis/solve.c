@@ -449,24 +449,6 @@ root_at(const struct node *n, struct roots *r, int m, int u)
 	root_tree(n, r, u, 0);
 }
 
-/*
- * With the board of r complete but for the tree of open squares tree,
- * the two largest values of X9 rooting it at each of its squares
- * (second is VALUE_MIN - 1 for a tree of one square, where X9 is
- * forced), or two values at least enough once there are two.
- */
-static void
-tree_roots(const struct qttt_solver *sv, const struct node *n,
-    struct roots *r, unsigned int tree, int enough)
-{
-	int	 s = __builtin_ctz(tree);
-
-	root_at(n, r, QTTT_MAXMOVES, s);
-	r->first = r->second = VALUE_MIN - 1;
-	r->enough = enough;
-	walk_roots(sv, n, r, s, 0);
-}
-
 static void
 board_of(const struct node *n, struct roots *r)
 {
@@ -493,75 +475,11 @@ board_of(const struct node *n, struct roots *r)
  *   second largest of the values of A's roots with B rooted at w and
  *   of B's roots with A rooted at u.
  *
- * O takes the least.  Returns the value, or (fail-soft) a bound of it
- * at most alpha.
- */
-static int
-eighth_value(const struct qttt_solver *sv, const struct node *n, int alpha)
-{
-	struct roots	 r;
-	signed char	 top[2][QTTT_NSQUARES][2];
-	unsigned int	 open, tree[2], u, w;
-	int		 t, g, lo1, lo2, best = VALUE_MAX, a, b, c, d, y;
-
-	open = ALLSQUARES & ~(n->marks[QTTT_X] | n->marks[QTTT_O]);
-	tree[0] = n->comp[__builtin_ctz(open)];
-	tree[1] = open & ~tree[0];
-	/* O8 closing a cycle in tree t: the second smallest G. */
-	for (t = 0; t < 2 && best > alpha; t++) {
-		if ((tree[t] & (tree[t] - 1)) == 0)
-			continue;
-		lo1 = lo2 = VALUE_MAX + 1;
-		for (u = tree[t]; u != 0; u &= u - 1) {
-			board_of(n, &r);
-			root_at(n, &r, QTTT_MAXMOVES - 1,
-			    __builtin_ctz(u));
-			if ((g = board_value(sv, r.board, r.marks)) ==
-			    NOT_OVER) {
-				tree_roots(sv, n, &r, tree[!t],
-				    VALUE_MAX + 1);
-				g = r.second >= VALUE_MIN ? r.second : r.first;
-			}
-			if (g < lo1) {
-				lo2 = lo1;
-				lo1 = g;
-			} else if (g < lo2)
-				lo2 = g;
-		}
-		if (lo2 < best)
-			best = lo2;
-	}
-	if (best <= alpha)
-		return best;
-	/* O8 across: the two largest roots of tree t, the other rooted
-	 * at each of its squares. */
-	for (t = 0; t < 2; t++)
-		for (w = tree[!t]; w != 0; w &= w - 1) {
-			board_of(n, &r);
-			root_at(n, &r, QTTT_MAXMOVES - 1,
-			    __builtin_ctz(w));
-			tree_roots(sv, n, &r, tree[t],
-			    VALUE_MAX + 1);
-			top[t][__builtin_ctz(w)][0] = r.first;
-			top[t][__builtin_ctz(w)][1] = r.second;
-		}
-	for (u = tree[0]; u != 0 && best > alpha; u &= u - 1)
-		for (w = tree[1]; w != 0; w &= w - 1) {
-			/* A's roots with B at w, B's with A at u. */
-			a = top[0][__builtin_ctz(w)][0];
-			b = top[0][__builtin_ctz(w)][1];
-			c = top[1][__builtin_ctz(u)][0];
-			d = top[1][__builtin_ctz(u)][1];
-			y = a > c ? (b > c ? b : c) : (d > a ? d : a);
-			if (y < best)
-				best = y;
-		}
-	return best;
-}
-
-/*
- * Before O8, as eighth_value() but for a null window: whether the
- * value is at least beta (returns beta) or not (returns beta - 1).
+ * O takes the least.
+ *
+ * Every search of the solver is a null window (MTD(f), and the
+ * comparisons of QTTT_SOLVE_BEST), so the value before O8 is tested:
+ * whether it is at least beta (returns beta) or not (beta - 1).
  * Then only which boards reach beta matters: O's pair in a tree is
  * below it if two squares u have G(u) below it, and a pair across if
  * fewer than two of its roots reach it.
@@ -688,15 +606,22 @@ eighth_test(const struct qttt_solver *sv, const struct node *n, int beta)
 	return least < 2 ? beta - 1 : beta;
 }
 
-/* Before O8: the value, or (fail-soft) a bound of it outside the
- * window. */
+/*
+ * Before O8: the value, or (fail-soft) a bound of it outside the
+ * window.  A wider window than a null one, which no search of the
+ * solver opens, gets the exact value, a test at a time.
+ */
 static int
 eighth_move(const struct qttt_solver *sv, const struct node *n, int alpha,
     int beta)
 {
+	int	 v = VALUE_MIN;
+
 	if (beta - alpha == 1)
 		return eighth_test(sv, n, beta);
-	return eighth_value(sv, n, alpha);
+	while (v < VALUE_MAX && eighth_test(sv, n, v + 1) == v + 1)
+		v++;
+	return v;
 }
 
 /* The search's position of an engine's state (which must be legal). */

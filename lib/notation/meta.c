@@ -495,44 +495,11 @@ line_write(FILE *f, const struct qttt_game *g,
 	return ferror(f) ? -1 : 0;
 }
 
-static int
-bad_in(const struct qttt_meta *m, size_t n)
-{
-	size_t	 i;
-
-	for (i = 0; i < n; i++)
-		if (!qttt_text_good(m[i].key, m[i].keylen) ||
-		    (m[i].value != NULL &&
-		    !qttt_text_good(m[i].value, m[i].valuelen)))
-			return 1;
-	return 0;
-}
-
-/*
- * Whether a text of ex holds a NUL or invalid UTF-8, which no escape
- * of a tag writes so that it reads back.
- */
-static int
-holds_bad(const struct qttt_extras *ex, size_t nplies)
-{
-	size_t	 i;
-
-	if (bad_in(ex->meta, ex->nmeta) || (ex->comment != NULL &&
-	    !qttt_text_good(ex->comment, ex->commentlen)))
-		return 1;
-	for (i = 0; i < nplies && i < QTTT_MAXPLIES; i++)
-		if (bad_in(ex->ply[i].notes, ex->ply[i].nnotes) ||
-		    (ex->ply[i].comment != NULL &&
-		    !qttt_text_good(ex->ply[i].comment,
-		    ex->ply[i].commentlen)))
-			return 1;
-	return 0;
-}
-
 /*
  * Whether the record's line (the last of the len bytes of text, which
  * end in a line feed) reads back without a diagnostic: what a tag
- * cannot hold (an empty key, a key of over QTTT_YAML_KEY_MAX bytes,
+ * cannot hold (a NUL or invalid UTF-8, which no escape writes so that
+ * it reads back, an empty key, a key of over QTTT_YAML_KEY_MAX bytes,
  * more than QTTT_TAGTEXT bytes of escaped text, more entries than a
  * record keeps) is refused, not written.  -1 if out of memory.
  */
@@ -556,8 +523,8 @@ reads_back(const char *text, size_t len)
 }
 
 /*
- * The record as line_write() writes it, if it reads back: extras of
- * good text (qttt_text_good), lines the reader takes (QTTT_LINE_MAX).
+ * The record as line_write() writes it, if it reads back: lines the
+ * reader takes (QTTT_LINE_MAX), a record line it parses (reads_back).
  * A record without extras is written straight away.
  */
 int
@@ -576,8 +543,6 @@ qttt_line_write(FILE *f, const struct qttt_game *g,
 			    ex->ply[i].comment != NULL;
 	if (ex == NULL || (ex->nmeta == 0 && ex->comment == NULL && !notes))
 		return line_write(f, g, ex);
-	if (holds_bad(ex, g->nplies))
-		return -2;
 	if ((m = open_memstream(&buf, &len)) == NULL)
 		return -1;
 	k = line_write(m, g, ex);
