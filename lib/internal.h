@@ -346,10 +346,13 @@ double	render_root(double x);
 
 /*
  * The entanglement graph, laid out: a node per square, an edge per
- * spooky move as a quadratic Bezier curve from node a to node b, and
- * its label's box.  fits says whether every label keeps clear of the
- * other labels, the nodes and the other edges (and their halos); the
- * layout tries every bow of each edge in turn to make it so.
+ * spooky move as a curve from node a to node b, and its label's box.
+ * The curve is a quadratic Bezier piece from x0,y0 to x1,y1 pulled
+ * towards c; or, where one piece cannot wind between the nodes, two
+ * pieces that meet at w, the second pulled towards d, with one tangent
+ * there.  fits says whether every label keeps clear of the other
+ * labels, the nodes and the other edges (and their halos); the layout
+ * tries the shapes of the edges in turn to make it so.
  */
 #define RENDER_NODE_R		22	/* a node's radius, half a side */
 #define RENDER_EDGE_W		3.5	/* the widest edge */
@@ -359,7 +362,9 @@ double	render_root(double x);
 
 struct render_edge {
 	int	 move, a, b;
+	int	 pieces;		/* 1 or 2 */
 	double	 x0, y0, cx, cy, x1, y1;
+	double	 wx, wy, dx, dy;	/* with 2 pieces */
 	double	 halo;			/* half the halo's width, or 0 */
 	double	 lx, ly, lw, lh;	/* the label's centre and size */
 };
@@ -376,6 +381,7 @@ struct render_graph {
 /* place[sq] is where square sq is drawn, 0..8 in reading order. */
 void	render_graph_layout(const struct qttt_state *,
 	    const unsigned char place[QTTT_NSQUARES], struct render_graph *);
+/* The point of an edge at t, 0 to 1: with 2 pieces, w at 0.5. */
 void	render_bezier(const struct render_edge *, double t, double *x,
 	    double *y);
 

@@ -60,13 +60,27 @@ to_node(const struct render_graph *g, int n, double x, double y)
 	return d > 0 ? d : 0;
 }
 
+/* Sample k of an edge: of one quadratic piece, or of two. */
 static void
 point(const struct render_edge *e, int k, double *x, double *y)
 {
-	double	 t = (double)k / SAMPLES, u = 1 - t;
+	double	 t = (double)k / SAMPLES, u;
 
-	*x = u * u * e->x0 + 2 * u * t * e->cx + t * t * e->x1;
-	*y = u * u * e->y0 + 2 * u * t * e->cy + t * t * e->y1;
+	if (e->pieces == 2 && 2 * k < SAMPLES) {
+		t = 2 * t;
+		u = 1 - t;
+		*x = u * u * e->x0 + 2 * u * t * e->cx + t * t * e->wx;
+		*y = u * u * e->y0 + 2 * u * t * e->cy + t * t * e->wy;
+	} else if (e->pieces == 2) {
+		t = 2 * t - 1;
+		u = 1 - t;
+		*x = u * u * e->wx + 2 * u * t * e->dx + t * t * e->x1;
+		*y = u * u * e->wy + 2 * u * t * e->dy + t * t * e->y1;
+	} else {
+		u = 1 - t;
+		*x = u * u * e->x0 + 2 * u * t * e->cx + t * t * e->x1;
+		*y = u * u * e->y0 + 2 * u * t * e->cy + t * t * e->y1;
+	}
 }
 
 /*
@@ -80,7 +94,7 @@ static const char *
 fault(const struct render_graph *g, int what, char *why, size_t n)
 {
 	const struct render_edge *e, *f;
-	double		 x, y, run, step;
+	double		 x, y, fx, fy, run, step;
 	size_t		 i, j;
 	int		 k, m;
 
@@ -137,18 +151,16 @@ fault(const struct render_graph *g, int what, char *why, size_t n)
 			 * Away from the nodes, no edge runs along another
 			 * for longer than a crossing takes.
 			 */
-			step = hypot2(e->x1 - e->x0, e->y1 - e->y0) * 1.2 /
-			    SAMPLES;
 			for (k = 1; k < SAMPLES && (what & EDGES); k++) {
 				point(e, k, &x, &y);
+				point(e, k + 1, &fx, &fy);
+				step = hypot2(fx - x, fy - y);
 				if (to_node(g, e->a, x, y) < 10 ||
 				    to_node(g, e->b, x, y) < 10 ||
 				    to_node(g, f->a, x, y) < 10 ||
 				    to_node(g, f->b, x, y) < 10)
 					continue;
 				for (m = 0; m <= SAMPLES; m++) {
-					double	 fx, fy;
-
 					point(f, m, &fx, &fy);
 					if ((fx - x) * (fx - x) + (fy - y) *
 					    (fy - y) < 25)
@@ -181,34 +193,67 @@ lay_out(const struct qttt_state *st, const struct qttt_render_opts *o,
 	render_graph_layout(st, place, g);
 }
 
-/* The tangled 9-cycle of formats/render.md, in every symmetry. */
-START_TEST(test_graph_nine)
+/*
+ * The layout of st (named name) in every symmetry of the board fits,
+ * with no label, node or edge fault; with wind, at least one edge has
+ * two pieces.
+ */
+static void
+clean_everywhere(const struct qttt_state *st, const char *name, int wind)
 {
 	struct qttt_render_opts o;
 	struct render_graph g;
 	char		 why[128];
 	const char	*bad;
+	size_t		 k, two;
 	int		 r, fl;
 
-	play(NINE);
 	qttt_render_defaults(&o);
 	for (r = 0; r < 360; r += 90)
 		for (fl = 0; fl < 2; fl++) {
 			o.rotate = r;
 			o.flip = fl ? QTTT_FLIP_H : QTTT_FLIP_NONE;
-			lay_out(&game.state, &o, &g);
-			ck_assert_msg(g.fits, "rotation %d, flip %d", r, fl);
+			lay_out(st, &o, &g);
+			ck_assert_msg(g.fits, "%s: labels do not fit (rotation "
+			    "%d, flip %d)", name, r, fl);
 			bad = fault(&g, LABELS | EDGES, why, sizeof(why));
-			ck_assert_msg(bad == NULL, "%s (rotation %d, flip %d)",
-			    bad, r, fl);
+			ck_assert_msg(bad == NULL, "%s: %s (rotation %d, flip "
+			    "%d)", name, bad, r, fl);
+			for (k = two = 0; k < g.nedges; k++)
+				two += g.edge[k].pieces == 2;
+			ck_assert_msg(!wind || two > 0, "%s: no edge winds "
+			    "(rotation %d, flip %d)", name, r, fl);
 		}
+}
+
+/* Each state string of list, n of them, by clean_everywhere(). */
+static void
+clean_states(const char *const *list, size_t n, int wind)
+{
+	struct qttt_state st;
+	size_t		 i;
+
+	for (i = 0; i < n; i++) {
+		ck_assert_int_eq(qttt_state_parse(list[i], strlen(list[i]),
+		    &st, NULL), QTTT_OK);
+		clean_everywhere(&st, list[i], wind);
+	}
+}
+
+/* The tangled 9-cycle of formats/render.md, in every symmetry. */
+START_TEST(test_graph_nine)
+{
+	play(NINE);
+	clean_everywhere(&game.state, NINE, 0);
 }
 END_TEST
 
 /*
  * Two moves on the same two squares (a cycle of two) are two curves,
  * never one over the other, also where classical squares leave room
- * for one straight line alone: each position, in every symmetry.
+ * for one straight line alone (one of them then winds round them):
+ * each position, in every symmetry, clear of the nodes and of each
+ * other, labels and all.
  */
 START_TEST(test_graph_twins)
 {
@@ -218,39 +263,42 @@ START_TEST(test_graph_twins)
 		"O4,o8,O6/x7x9,X5,O2/X3,X1,x7o8x9 - X9 *",
 		"X7,X1,o8x9/O2,O6,X3/X5,o8x9,O4 - X9 *",
 	};
-	struct qttt_render_opts o;
-	struct qttt_state st;
-	struct render_graph g;
-	char		 why[128];
-	const char	*bad;
-	size_t		 i;
-	int		 r, fl;
 
-	qttt_render_defaults(&o);
-	for (i = 0; i < sizeof(twins) / sizeof(twins[0]); i++) {
-		ck_assert_int_eq(qttt_state_parse(twins[i], strlen(twins[i]),
-		    &st, NULL), QTTT_OK);
-		for (r = 0; r < 360; r += 90)
-			for (fl = 0; fl < 2; fl++) {
-				o.rotate = r;
-				o.flip = fl ? QTTT_FLIP_H : QTTT_FLIP_NONE;
-				lay_out(&st, &o, &g);
-				bad = fault(&g, EDGES, why, sizeof(why));
-				ck_assert_msg(bad == NULL || strstr(bad,
-				    "run together") == NULL, "%s: %s "
-				    "(rotation %d, flip %d)", twins[i], bad, r,
-				    fl);
-			}
-	}
+	clean_states(twins, sizeof(twins) / sizeof(twins[0]), 0);
+}
+END_TEST
+
+/*
+ * Edges that one quadratic piece cannot route: across a classical
+ * square or a crowd of edges, they wind between the nodes in two
+ * pieces, clear of every node and of every other edge, with every
+ * label clear, in every symmetry.  Each of these positions had an edge
+ * across a node or along another while edges had one piece alone.
+ */
+START_TEST(test_graph_winds)
+{
+	static const char *const winds[] = {
+		/* X9 and O8 from corner to corner round a classical b2 */
+		"o8x9,O4,O2/O6,X5,X7/X1,X3,o8x9 - X9 *",
+		"x3x9,x3o8,o4/O2,O6,X5/o4x7,X1,x7o8x9 - X9 *",
+		"o6x9,X5,o8/X7,X1,O2/X3,O4,o6o8x9 - X9 *",
+		"x5x7,o6,./X1,O4,X3/o6,O2,x5x7 O8 X7 *",
+		"o4o6,X1,x5x7o8/x7,O2,X3/o4x5,o6o8,. X9 O8 *",
+		"o4,x3x7o8,x1x5/o6x7,x5,o2o4/x1o2x3o8,o6,. X9 O8 *",
+		"x1o4,o2x7,x3/x3,.,x1o6/x5,x5o6,o2o4x7 O8 X7 *",
+		"O8,x5,x1/O2,O6,O4/x1x5,X3,X7 - - 0-1",
+	};
+
+	clean_states(winds, sizeof(winds) / sizeof(winds[0]), 1);
 }
 END_TEST
 
 /*
  * Every position of many random games: a layout that says its labels
  * fit is right, and one that cannot fit them, or routes an edge
- * badly, is rare (0.9% of the positions of these games for each),
- * most of them with an edge that has to wind between classical
- * squares, which one curve cannot.
+ * badly, is rare (none of the 2,272 positions of these games today;
+ * 21 had an edge across a node or along another while edges had one
+ * quadratic piece alone).
  */
 START_TEST(test_graph_random)
 {
@@ -286,9 +334,9 @@ START_TEST(test_graph_random)
 				qttt_state_apply(&st, &game.plies[i], NULL);
 		}
 	}
-	ck_assert_msg(crowded * 50 < total, "%zu of %zu positions do not fit",
-	    crowded, total);
-	ck_assert_msg(routed * 80 < total, "%zu of %zu positions have an "
+	ck_assert_msg(crowded * 500 < total, "%zu of %zu positions do not "
+	    "fit", crowded, total);
+	ck_assert_msg(routed * 500 < total, "%zu of %zu positions have an "
 	    "edge across a node or along another", routed, total);
 }
 END_TEST
@@ -821,6 +869,7 @@ layout_suite(void)
 	tcase_set_timeout(tc, 120);
 	tcase_add_test(tc, test_graph_nine);
 	tcase_add_test(tc, test_graph_twins);
+	tcase_add_test(tc, test_graph_winds);
 	/* Thousands of layouts: not under valgrind (tests/valgrind.sh). */
 	tcase_set_timeout(random, 600);
 	tcase_add_test(random, test_graph_random);

@@ -10,6 +10,7 @@
  * 50 + 100 (p mod 3), 50 + 100 (p div 3).
  */
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include "qttt.h"
@@ -142,11 +143,15 @@ render_wrap(const char *s, double size, double width, size_t *starts,
 /* ------------------------------------------------------------------ */
 
 #define NSEG		24	/* an edge as a polyline of NSEG pieces */
+#define CHUNK		4	/* segments, whose box is kept */
+#define NCHUNK		(NSEG / CHUNK)
 #define NBOW		13
 #define NSHIFT		3
-#define NSHAPE		(NBOW * NSHIFT)
+#define NSHAPE		(NBOW * NSHIFT)	/* the shapes of one piece */
+#define NWIND		96	/* at most so many of two pieces */
+#define MAXSHAPE	(NSHAPE + NWIND)
 #define NSPOT		9
-#define NBESIDE		5	/* spots with a place beside the line */
+#define NBESIDE		9	/* spots with a place beside the line */
 #define LIMIT_LO	(-4.0)	/* where the graph may draw */
 #define LIMIT_HI	304.0
 #define NODE_CLEAR	3.0	/* between an edge and a foreign node */
@@ -154,6 +159,17 @@ render_wrap(const char *s, double size, double width, size_t *starts,
 #define CLOSE		12.0	/* edges nearer than this run together */
 #define SEARCH_BUDGET	500	/* label placements tried per layout */
 #define OVER_COST	40	/* per unit a curve runs into a node */
+/*
+ * Edges nearer than RUN_NEAR for longer than RUN_LIMIT, away from
+ * their nodes, run along each other: more than a crossing.  The
+ * limits are a little stricter than tests/check_layout.c's, which
+ * samples the curves more finely.
+ */
+#define RUN_NEAR	6.0
+#define RUN_LIMIT	18.0
+#define RUN_COST	200
+#define WIND_COST	8	/* for a shape of two pieces */
+#define WIND_DETOUR	120	/* how much longer its corner makes it */
 
 /* Apex offsets, outwards first: the curve is a quadratic Bezier. */
 static const double bows[NBOW] = {
@@ -170,24 +186,32 @@ struct shape {
 	int	 ok;			/* clear of the nodes and in bounds */
 	int	 inside;		/* in bounds */
 	double	 over;			/* how far into a node, if not ok */
-	double	 cx, cy;
+	double	 cost;			/* of its bow, or of its two pieces */
+	int	 pieces;
+	double	 cx, cy, wx, wy, dx, dy;	/* as in struct render_edge */
 	double	 px[NSEG + 1], py[NSEG + 1];
 	double	 lox, loy, hix, hiy;	/* the box of its points */
+	double	 seg;			/* its longest segment */
+	double	 chunk[NCHUNK][4];	/* the boxes of CHUNK segments */
 };
 
 struct layout {
 	struct render_graph	*g;
-	struct shape		 shape[QTTT_MAXMOVES][NSHAPE];
-	int			 pick[QTTT_MAXMOVES];	/* bow of each edge */
+	struct shape		 shape[QTTT_MAXMOVES][MAXSHAPE];
+	int			 nshape[QTTT_MAXMOVES];
+	int			 pick[QTTT_MAXMOVES];	/* shape of each edge */
 	int			 spot[QTTT_MAXMOVES];	/* its label's */
 	unsigned long		 budget;
 	/*
 	 * closeness(i, b, j, with) for the last shape with of edge j it
-	 * was asked with (-1: none yet): the picks of the other edges
-	 * change rarely while one edge tries each of its shapes.
+	 * was asked with (-1: none yet), and whether the two run along
+	 * each other: the picks of the other edges change rarely while
+	 * one edge tries each of its shapes.
 	 */
-	double			 close[QTTT_MAXMOVES][NSHAPE][QTTT_MAXMOVES];
-	signed char		 closewith[QTTT_MAXMOVES][NSHAPE]
+	double			 close[QTTT_MAXMOVES][MAXSHAPE][QTTT_MAXMOVES];
+	short			 closewith[QTTT_MAXMOVES][MAXSHAPE]
+				    [QTTT_MAXMOVES];
+	unsigned char		 along[QTTT_MAXMOVES][MAXSHAPE]
 				    [QTTT_MAXMOVES];
 };
 
@@ -247,6 +271,10 @@ seg_meets_box(double ax, double ay, double bx, double by, double cx,
 	double	 p[4], q[4], lo = 0, hi = 1, r;
 	int	 i;
 
+	/* Both ends beyond one side. */
+	if ((ax < cx - hw && bx < cx - hw) || (ax > cx + hw && bx > cx + hw) ||
+	    (ay < cy - hh && by < cy - hh) || (ay > cy + hh && by > cy + hh))
+		return 0;
 	p[0] = -(bx - ax);
 	q[0] = ax - (cx - hw);
 	p[1] = bx - ax;
@@ -284,42 +312,84 @@ near_node(const struct render_graph *g, int sq, double x, double y,
 	    square(RENDER_NODE_R + c);
 }
 
-void
-render_bezier(const struct render_edge *e, double t, double *x, double *y)
+/* The point at t of the quadratic Bezier piece from 0 to 1 about c. */
+static void
+quadratic(double x0, double y0, double cx, double cy, double x1, double y1,
+    double t, double *x, double *y)
 {
 	double	 u = 1 - t;
 
-	*x = u * u * e->x0 + 2 * u * t * e->cx + t * t * e->x1;
-	*y = u * u * e->y0 + 2 * u * t * e->cy + t * t * e->y1;
+	*x = u * u * x0 + 2 * u * t * cx + t * t * x1;
+	*y = u * u * y0 + 2 * u * t * cy + t * t * y1;
 }
 
-/* The curve of edge i with bow b, and whether it keeps clear. */
+void
+render_bezier(const struct render_edge *e, double t, double *x, double *y)
+{
+	if (e->pieces != 2)
+		quadratic(e->x0, e->y0, e->cx, e->cy, e->x1, e->y1, t, x, y);
+	else if (t < 0.5)
+		quadratic(e->x0, e->y0, e->cx, e->cy, e->wx, e->wy, 2 * t,
+		    x, y);
+	else
+		quadratic(e->wx, e->wy, e->dx, e->dy, e->x1, e->y1,
+		    2 * t - 1, x, y);
+}
+
+/* Edge i drawn as shape s. */
 static void
-make_shape(struct layout *L, size_t i, int b)
+shape_edge(const struct layout *L, size_t i, const struct shape *s,
+    struct render_edge *e)
+{
+	*e = L->g->edge[i];
+	e->pieces = s->pieces;
+	e->cx = s->cx;
+	e->cy = s->cy;
+	e->wx = s->wx;
+	e->wy = s->wy;
+	e->dx = s->dx;
+	e->dy = s->dy;
+}
+
+/* The box of points from to to of shape s: lo x, lo y, hi x, hi y. */
+static void
+box_of(const struct shape *s, int from, int to, double box[4])
+{
+	int	 k;
+
+	box[0] = box[2] = s->px[from];
+	box[1] = box[3] = s->py[from];
+	for (k = from + 1; k <= to; k++) {
+		if (s->px[k] < box[0])
+			box[0] = s->px[k];
+		if (s->px[k] > box[2])
+			box[2] = s->px[k];
+		if (s->py[k] < box[1])
+			box[1] = s->py[k];
+		if (s->py[k] > box[3])
+			box[3] = s->py[k];
+	}
+}
+
+/* The polyline of shape s of edge i, its box, and whether it keeps
+ * clear of the nodes the edge does not join and of the bounds. */
+static void
+trace(struct layout *L, size_t i, struct shape *s)
 {
 	struct render_graph *g = L->g;
-	struct render_edge e = g->edge[i];
-	struct shape	*s = &L->shape[i][b];
-	double		 dx = e.x1 - e.x0, dy = e.y1 - e.y0, len, nx, ny;
-	double		 mx = (e.x0 + e.x1) / 2, my = (e.y0 + e.y1) / 2, t, c;
+	struct render_edge e;
+	double		 c;
 	int		 k, n;
 
-	len = render_root(dx * dx + dy * dy);
-	nx = -dy / len;
-	ny = dx / len;
-	/* Positive bows go outwards, away from the middle of the graph. */
-	if (nx * (mx - 150) + ny * (my - 150) < -0.01) {
-		nx = -nx;
-		ny = -ny;
-	}
-	/* The curve's apex is half way to its control point. */
-	s->cx = e.cx = mx + 2 * bows[b % NBOW] * nx + shifts[b / NBOW] * dx;
-	s->cy = e.cy = my + 2 * bows[b % NBOW] * ny + shifts[b / NBOW] * dy;
+	shape_edge(L, i, s, &e);
 	s->ok = 1;
 	s->over = 0;
+	s->seg = 0;
 	for (k = 0; k <= NSEG; k++) {
-		t = (double)k / NSEG;
-		render_bezier(&e, t, &s->px[k], &s->py[k]);
+		render_bezier(&e, (double)k / NSEG, &s->px[k], &s->py[k]);
+		if (k > 0 && (c = square(s->px[k] - s->px[k - 1]) +
+		    square(s->py[k] - s->py[k - 1])) > s->seg)
+			s->seg = c;
 		if (s->px[k] < LIMIT_LO || s->px[k] > LIMIT_HI ||
 		    s->py[k] < LIMIT_LO || s->py[k] > LIMIT_HI)
 			s->ok = 0;
@@ -332,11 +402,14 @@ make_shape(struct layout *L, size_t i, int b)
 		if (k == 0 || s->py[k] > s->hiy)
 			s->hiy = s->py[k];
 	}
+	s->seg = render_root(s->seg);
+	for (k = 0; k < NCHUNK; k++)
+		box_of(s, k * CHUNK, (k + 1) * CHUNK, s->chunk[k]);
 	s->inside = s->ok;
 	for (n = 0; n < QTTT_NSQUARES && s->ok; n++) {
 		if (n == e.a || n == e.b)
 			continue;
-		c = RENDER_EDGE_W / 2 + NODE_CLEAR + g->edge[i].halo;
+		c = RENDER_EDGE_W / 2 + NODE_CLEAR + e.halo;
 		/* A node beyond the curve's box, grown by c, is clear. */
 		if (g->nx[n] + RENDER_NODE_R + c < s->lox ||
 		    g->nx[n] - RENDER_NODE_R - c > s->hix ||
@@ -354,54 +427,6 @@ make_shape(struct layout *L, size_t i, int b)
 	}
 }
 
-/* How much of one curve runs close along another, both ways. */
-static double
-closeness(const struct layout *L, size_t i, int bi, size_t j, int bj)
-{
-	const struct render_graph *g = L->g;
-	const struct shape *s[2] = { &L->shape[i][bi], &L->shape[j][bj] };
-	const struct render_edge *e[2] = { &g->edge[i], &g->edge[j] };
-	double		 cost = 0, d, best;
-	int		 w, k, m, ends[4] = { e[0]->a, e[0]->b, e[1]->a,
-			    e[1]->b };
-
-	/* Curves whose boxes are CLOSE apart cannot run close. */
-	if (s[0]->lox - s[1]->hix >= CLOSE || s[1]->lox - s[0]->hix >= CLOSE ||
-	    s[0]->loy - s[1]->hiy >= CLOSE || s[1]->loy - s[0]->hiy >= CLOSE)
-		return 0;
-	for (w = 0; w < 2; w++)
-		for (k = 1; k < NSEG; k += 2) {
-			/* Edges meet at a shared node; that is no fault. */
-			for (m = 0; m < 4; m++)
-				if (near_node(g, ends[m], s[w]->px[k],
-				    s[w]->py[k], 12))
-					break;
-			if (m < 4)
-				continue;
-			best = CLOSE * CLOSE;
-			for (m = 0; m < NSEG; m++) {
-				d = seg_dist2(s[w]->px[k], s[w]->py[k],
-				    s[!w]->px[m], s[!w]->py[m],
-				    s[!w]->px[m + 1], s[!w]->py[m + 1]);
-				if (d < best)
-					best = d;
-			}
-			cost += (CLOSE * CLOSE - best) / CLOSE;
-		}
-	return cost;
-}
-
-/* closeness() of edge i with shape b and edge j with its pick. */
-static double
-close_to_pick(struct layout *L, size_t i, int b, size_t j)
-{
-	if (L->closewith[i][b][j] != L->pick[j]) {
-		L->close[i][b][j] = closeness(L, i, b, j, L->pick[j]);
-		L->closewith[i][b][j] = L->pick[j];
-	}
-	return L->close[i][b][j];
-}
-
 static double
 bow_cost(int b)
 {
@@ -410,16 +435,232 @@ bow_cost(int b)
 	return (bow < 0 ? -bow : bow) * 0.15 + (bow < 0) + (b >= NBOW) * 3;
 }
 
+/* The curve of edge i of one piece with bow b. */
+static void
+make_shape(struct layout *L, size_t i, int b)
+{
+	const struct render_edge *e = &L->g->edge[i];
+	struct shape	*s = &L->shape[i][b];
+	double		 dx = e->x1 - e->x0, dy = e->y1 - e->y0, len, nx, ny;
+	double		 mx = (e->x0 + e->x1) / 2, my = (e->y0 + e->y1) / 2;
+
+	len = render_root(dx * dx + dy * dy);
+	nx = -dy / len;
+	ny = dx / len;
+	/* Positive bows go outwards, away from the middle of the graph. */
+	if (nx * (mx - 150) + ny * (my - 150) < -0.01) {
+		nx = -nx;
+		ny = -ny;
+	}
+	/* The curve's apex is half way to its control point. */
+	s->pieces = 1;
+	s->cx = mx + 2 * bows[b % NBOW] * nx + shifts[b / NBOW] * dx;
+	s->cy = my + 2 * bows[b % NBOW] * ny + shifts[b / NBOW] * dy;
+	s->cost = bow_cost(b);
+	trace(L, i, s);
+}
+
+static double
+distance(double x0, double y0, double x1, double y1)
+{
+	return render_root(square(x1 - x0) + square(y1 - y0));
+}
+
 /*
- * How far the points of shape b of edge i run into the clearance of a
+ * The curves of edge i of two pieces, for an edge that must wind
+ * between the nodes: through a point w of a street, half way between
+ * two rows or two columns of nodes (or beyond the outer ones), along
+ * the street there or, where two cross, across it, each piece pulled
+ * towards that tangent.  Those that would take the edge a long way
+ * round, or that one piece would draw as well, are left out.
+ */
+static void
+make_winds(struct layout *L, size_t i)
+{
+	static const double tangents[4][2] = {
+		{ 1, 0 }, { 0, 1 }, { 0.70710678, 0.70710678 },
+		{ 0.70710678, -0.70710678 }
+	};
+	static const double pulls[2] = { 0.35, 0.6 };
+	const struct render_edge *e = &L->g->edge[i];
+	struct shape	*s;
+	double		 len, wx, wy, a, b, tx, ty, along, path;
+	int		 gx, gy, k, p, m, street_x, street_y;
+
+	len = distance(e->x0, e->y0, e->x1, e->y1);
+	for (gx = 0; gx <= 6; gx++)
+		for (gy = 0; gy <= 6; gy++) {
+			street_x = gx % 2 == 0;
+			street_y = gy % 2 == 0;
+			if (!street_x && !street_y)
+				continue;	/* a node */
+			wx = 50 * gx;
+			wy = 50 * gy;
+			a = distance(e->x0, e->y0, wx, wy);
+			b = distance(wx, wy, e->x1, e->y1);
+			if (a + b > len + WIND_DETOUR || seg_dist2(wx, wy,
+			    e->x0, e->y0, e->x1, e->y1) < 100)
+				continue;
+			for (k = 0; k < 4; k++) {
+				if (k == 0 ? !street_y : k == 1 ? !street_x :
+				    !street_x || !street_y)
+					continue;
+				tx = tangents[k][0];
+				ty = tangents[k][1];
+				along = tx * (e->x1 - e->x0) +
+				    ty * (e->y1 - e->y0);
+				if (along < 0) {
+					tx = -tx;
+					ty = -ty;
+					along = -along;
+				}
+				/* Not across the way the edge goes. */
+				if (along < 0.3 * len)
+					continue;
+				for (p = 0; p < 2; p++) {
+					if (L->nshape[i] == MAXSHAPE)
+						return;
+					s = &L->shape[i][L->nshape[i]++];
+					s->pieces = 2;
+					s->wx = wx;
+					s->wy = wy;
+					s->cx = wx - pulls[p] * a * tx;
+					s->cy = wy - pulls[p] * a * ty;
+					s->dx = wx + pulls[p] * b * tx;
+					s->dy = wy + pulls[p] * b * ty;
+					trace(L, i, s);
+					path = 0;
+					for (m = 0; m < NSEG; m++)
+						path += distance(s->px[m],
+						    s->py[m], s->px[m + 1],
+						    s->py[m + 1]);
+					s->cost = WIND_COST +
+					    0.15 * (path - len);
+				}
+			}
+		}
+}
+
+/*
+ * The square of the distance from point k of shape a to shape b, or
+ * cap squared if b is no nearer than cap: segments in a box farther
+ * away than the nearest so far are not looked at.
+ */
+static double
+to_curve2(const struct shape *a, int k, const struct shape *b, double cap)
+{
+	const double	*box;
+	double		 x = a->px[k], y = a->py[k], d, best = cap * cap;
+	int		 c, m;
+
+	for (c = 0; c < NCHUNK; c++) {
+		box = b->chunk[c];
+		d = x < box[0] ? square(box[0] - x) : x > box[2] ?
+		    square(x - box[2]) : 0;
+		if (d >= best || d + (y < box[1] ? square(box[1] - y) :
+		    y > box[3] ? square(y - box[3]) : 0) >= best)
+			continue;
+		for (m = c * CHUNK; m < (c + 1) * CHUNK; m++) {
+			d = seg_dist2(x, y, b->px[m], b->py[m], b->px[m + 1],
+			    b->py[m + 1]);
+			if (d < best)
+				best = d;
+		}
+	}
+	return best;
+}
+
+/* Whether point k of shape s is within c of one of 4 nodes. */
+static int
+near_ends(const struct render_graph *g, const int ends[4],
+    const struct shape *s, int k, double c)
+{
+	int	 m;
+
+	for (m = 0; m < 4; m++)
+		if (near_node(g, ends[m], s->px[k], s->py[k], c))
+			return 1;
+	return 0;
+}
+
+/*
+ * How much of one curve runs close along another, both ways, and
+ * whether they run along each other (for longer than RUN_LIMIT within
+ * RUN_NEAR).  Edges meet at the nodes they share; that is no fault.
+ * The odd points count for the cost; the even ones are looked at for
+ * a run only when an odd one comes near enough for its neighbours to
+ * be within RUN_NEAR.
+ */
+static double
+closeness(const struct layout *L, size_t i, int bi, size_t j, int bj,
+    int *along)
+{
+	const struct render_graph *g = L->g;
+	const struct shape *s[2] = { &L->shape[i][bi], &L->shape[j][bj] };
+	const struct render_edge *e[2] = { &g->edge[i], &g->edge[j] };
+	double		 cost = 0, d, run, cap, best[NSEG];
+	int		 w, k, near, ends[4] = { e[0]->a, e[0]->b, e[1]->a,
+			    e[1]->b };
+
+	*along = 0;
+	/* Curves whose boxes are CLOSE apart cannot run close. */
+	if (s[0]->lox - s[1]->hix >= CLOSE || s[1]->lox - s[0]->hix >= CLOSE ||
+	    s[0]->loy - s[1]->hiy >= CLOSE || s[1]->loy - s[0]->hiy >= CLOSE)
+		return 0;
+	for (w = 0; w < 2; w++) {
+		near = 0;
+		cap = RUN_NEAR + s[w]->seg;
+		if (cap < CLOSE)
+			cap = CLOSE;
+		for (k = 1; k < NSEG; k += 2) {
+			best[k] = d = to_curve2(s[w], k, s[!w], cap);
+			if (d < square(RUN_NEAR + s[w]->seg))
+				near = 1;
+			if (d < CLOSE * CLOSE &&
+			    !near_ends(g, ends, s[w], k, 12))
+				cost += (CLOSE * CLOSE - d) / CLOSE;
+		}
+		if (!near)
+			continue;
+		run = 0;
+		for (k = 1; k < NSEG; k++) {
+			d = k % 2 == 1 ? best[k] : to_curve2(s[w], k, s[!w],
+			    RUN_NEAR);
+			if (d < RUN_NEAR * RUN_NEAR &&
+			    !near_ends(g, ends, s[w], k, 10))
+				run += distance(s[w]->px[k - 1],
+				    s[w]->py[k - 1], s[w]->px[k + 1],
+				    s[w]->py[k + 1]) / 2;
+		}
+		if (run > RUN_LIMIT)
+			*along = 1;
+	}
+	return cost + (*along ? RUN_COST : 0);
+}
+
+/* closeness() of edge i with shape b and edge j with its pick. */
+static double
+close_to_pick(struct layout *L, size_t i, int b, size_t j)
+{
+	int	 along;
+
+	if (L->closewith[i][b][j] != L->pick[j]) {
+		L->close[i][b][j] = closeness(L, i, b, j, L->pick[j], &along);
+		L->along[i][b][j] = along;
+		L->closewith[i][b][j] = L->pick[j];
+	}
+	return L->close[i][b][j];
+}
+
+/*
+ * How far the points of shape s of edge i run into the clearance of a
  * node they do not join: for an edge that no shape keeps clear.
  */
 static double
-intrusion(const struct layout *L, size_t i, int b)
+intrusion(const struct layout *L, size_t i, const struct shape *s)
 {
 	const struct render_graph *g = L->g;
 	const struct render_edge *e = &g->edge[i];
-	const struct shape *s = &L->shape[i][b];
 	double		 c, d, worst = 0;
 	int		 n, k;
 
@@ -458,7 +699,36 @@ twinned(const struct render_graph *g, size_t i)
 static double
 shape_cost(const struct layout *L, size_t i, int b)
 {
-	return bow_cost(b) + OVER_COST * L->shape[i][b].over;
+	return L->shape[i][b].cost + OVER_COST * L->shape[i][b].over;
+}
+
+/*
+ * What is wrong with the picked curves: how many run into a node, and
+ * how many pairs run along each other.  Marks the edges at fault in
+ * bad, if not NULL.
+ */
+static int
+flaws(struct layout *L, int *bad)
+{
+	size_t	 i, j, n = L->g->nedges;
+	int	 count = 0;
+
+	for (i = 0; i < n; i++) {
+		if (L->shape[i][L->pick[i]].over > 0) {
+			count++;
+			if (bad != NULL)
+				bad[i] = 1;
+		}
+		for (j = i + 1; j < n; j++) {
+			close_to_pick(L, i, L->pick[i], j);
+			if (!L->along[i][L->pick[i]][j])
+				continue;
+			count++;
+			if (bad != NULL)
+				bad[i] = bad[j] = 1;
+		}
+	}
+	return count;
 }
 
 /*
@@ -468,11 +738,10 @@ shape_cost(const struct layout *L, size_t i, int b)
 static void
 label_at(const struct layout *L, size_t i, int k, double *x, double *y)
 {
-	struct render_edge e = L->g->edge[i];
+	struct render_edge e;
 	double		 t, ax, ay, bx, by, nx, ny, len, off;
 
-	e.cx = L->shape[i][L->pick[i]].cx;
-	e.cy = L->shape[i][L->pick[i]].cy;
+	shape_edge(L, i, &L->shape[i][L->pick[i]], &e);
 	t = spots[k < NSPOT ? k : (k - NSPOT) / 2];
 	render_bezier(&e, t, x, y);
 	if (k < NSPOT)
@@ -580,9 +849,10 @@ curves_cost(struct layout *L)
 	return c;
 }
 
-/* Moves one edge at a time to its best bow while that helps. */
+/* Moves one edge at a time (those of move, if not NULL) to its best
+ * shape while that helps. */
 static void
-settle_curves(struct layout *L)
+settle_curves(struct layout *L, const int *move)
 {
 	double	 best, c;
 	size_t	 i, j, n = L->g->nedges;
@@ -591,8 +861,10 @@ settle_curves(struct layout *L)
 	for (round = 0; round < 6 && moved; round++) {
 		moved = 0;
 		for (i = 0; i < n; i++) {
+			if (move != NULL && !move[i])
+				continue;
 			best = -1;
-			for (b = 0; b < NSHAPE; b++) {
+			for (b = 0; b < L->nshape[i]; b++) {
 				if (!L->shape[i][b].ok)
 					continue;
 				c = shape_cost(L, i, b);
@@ -638,124 +910,210 @@ size_labels(struct render_graph *g, double size)
 }
 
 /*
+ * Keeps the picks of L in keep if they beat the best so far (best < 0:
+ * none), whose labels fit: fewer flaws f, then a lower curves_cost().
+ */
+static void
+keep_better(struct layout *L, int f, double *best, int *least,
+    int keep[QTTT_MAXMOVES])
+{
+	double	 cost = curves_cost(L);
+
+	if (*best >= 0 && (f > *least || (f == *least && cost >= *best)))
+		return;
+	*best = cost;
+	*least = f;
+	memcpy(keep, L->pick, sizeof(L->pick));
+}
+
+/*
  * The labels, for the curves settled on: if they do not fit, another
- * shape for one edge may make room, the best such by curves_cost().
+ * shape for one edge may make room, the best such by flaws() and then
+ * curves_cost(); unless last, only a shape that makes the curves no
+ * worse, so that smaller labels are tried first.  If last and no shape
+ * makes room without making them worse, each is tried again with the
+ * edges it makes worse settled round it.
  */
 static int
-fit_labels(struct layout *L)
+fit_labels(struct layout *L, int last)
 {
 	size_t		 i, n = L->g->nedges;
-	double		 best = -1, cost;
-	int		 b, keep = 0, pick[QTTT_MAXMOVES];
+	double		 best = -1;
+	int		 b, f, base, least = 0, round, pick[QTTT_MAXMOVES],
+			 keep[QTTT_MAXMOVES], bad[QTTT_MAXMOVES];
 
 	if (try_labels(L))
 		return 1;
 	memcpy(pick, L->pick, sizeof(pick));
-	for (i = 0; i < n; i++)
-		for (b = 0; b < NSHAPE; b++) {
-			if (b == pick[i] || !L->shape[i][b].ok)
-				continue;
-			memcpy(L->pick, pick, sizeof(pick));
-			L->pick[i] = b;
-			if (!try_labels(L))
-				continue;
-			cost = curves_cost(L);
-			if (best < 0 || cost < best) {
-				best = cost;
-				keep = (int)(i * NSHAPE + b);
+	base = flaws(L, NULL);
+	for (round = 0; round < 2; round++) {
+		if (round == 1 && (!last || (best >= 0 && least <= base)))
+			break;
+		for (i = 0; i < n; i++)
+			for (b = 0; b < L->nshape[i]; b++) {
+				if (b == pick[i] || !L->shape[i][b].ok)
+					continue;
+				memcpy(L->pick, pick, sizeof(pick));
+				L->pick[i] = b;
+				memset(bad, 0, sizeof(bad));
+				f = flaws(L, bad);
+				if (round == 1) {
+					/* No worse: tried already. */
+					if (f <= base)
+						continue;
+					bad[i] = 0;
+					settle_curves(L, bad);
+					if ((f = flaws(L, NULL)) > base)
+						continue;
+				} else if (f > base && !last)
+					continue;
+				if (try_labels(L))
+					keep_better(L, f, &best, &least, keep);
 			}
-		}
-	memcpy(L->pick, pick, sizeof(pick));
-	if (best < 0)
-		return 0;
-	L->pick[keep / NSHAPE] = keep % NSHAPE;
-	return try_labels(L);
+	}
+	memcpy(L->pick, best < 0 ? pick : keep, sizeof(pick));
+	return best >= 0 && try_labels(L);
 }
 
+/*
+ * The shapes of edge i that it may take: those that keep clear, or if
+ * none does, or the edge has a twin on the same two squares (a cycle
+ * of two) that the one clear shape would draw over it, every shape in
+ * bounds, at a cost of how far it runs into a node.
+ */
+static void
+allow_shapes(struct layout *L, size_t i)
+{
+	struct shape	*s;
+	int		 b;
+
+	L->pick[i] = -1;
+	for (b = 0; b < L->nshape[i]; b++)
+		if (L->shape[i][b].ok) {
+			L->pick[i] = b;
+			break;
+		}
+	if (L->pick[i] >= 0 && !twinned(L->g, i))
+		return;
+	for (b = 0; b < L->nshape[i]; b++) {
+		s = &L->shape[i][b];
+		if (!s->inside || s->ok)
+			continue;
+		s->ok = 1;
+		s->over = intrusion(L, i, s);
+		if (L->pick[i] < 0 || s->over < L->shape[i][L->pick[i]].over)
+			L->pick[i] = b;
+	}
+	if (L->pick[i] < 0) {
+		/* Out of bounds whatever it does: the widest bow,
+		 * outwards. */
+		L->shape[i][NBOW - 2].ok = 1;
+		L->pick[i] = NBOW - 2;
+	}
+}
+
+/* The edges of st, from node to node, straight. */
+static void
+graph_edges(const struct qttt_state *st, struct render_graph *g)
+{
+	struct render_edge *e;
+	struct qttt_cycle c;
+	int		 m;
+
+	if (qttt_state_cycle(st, &c) != 0)
+		c.nmoves = 0;
+	for (m = 1; m < st->next; m++) {
+		if (st->where[m][0] == st->where[m][1])
+			continue;
+		e = &g->edge[g->nedges++];
+		e->move = m;
+		e->a = st->where[m][0];
+		e->b = st->where[m][1];
+		e->pieces = 1;
+		e->x0 = g->nx[e->a];
+		e->y0 = g->ny[e->a];
+		e->x1 = g->nx[e->b];
+		e->y1 = g->ny[e->b];
+		e->cx = (e->x0 + e->x1) / 2;
+		e->cy = (e->y0 + e->y1) / 2;
+		e->halo = memchr(c.moves, m, c.nmoves) != NULL ?
+		    RENDER_HALO_W / 2 : 0;
+	}
+}
+
+/*
+ * Lays the graph out.  Each edge first tries the curves of one piece;
+ * an edge that none keeps clear, that has a twin, or that still runs
+ * into a node or along another edge once the curves are settled, also
+ * tries those of two.  The layout takes about 1 MB, from the heap:
+ * without it, the edges are drawn straight, their labels at their
+ * middles, and fits is 0.
+ */
 void
 render_graph_layout(const struct qttt_state *st,
     const unsigned char place[QTTT_NSQUARES], struct render_graph *g)
 {
 	/* Smaller labels when the graph is crowded. */
 	static const double sizes[] = { RENDER_LABEL_SIZE, 15, 13 };
-	struct layout	 L;
-	struct qttt_cycle c;
-	size_t		 i, k, n = 0;
-	int		 m, p, b, settled[QTTT_MAXMOVES];
+	const size_t	 nsizes = sizeof(sizes) / sizeof(sizes[0]);
+	struct layout	*L;
+	struct render_edge *e;
+	size_t		 i, k, n;
+	int		 m, b, clear, winds, settled[QTTT_MAXMOVES],
+			 bad[QTTT_MAXMOVES];
 
 	memset(g, 0, sizeof(*g));
-	if (qttt_state_cycle(st, &c) != 0)
-		c.nmoves = 0;
 	for (m = 0; m < QTTT_NSQUARES; m++) {
-		p = place[m];
-		g->nx[m] = 50 + 100 * (p % 3);
-		g->ny[m] = 50 + 100 * (p / 3);
+		g->nx[m] = 50 + 100 * (place[m] % 3);
+		g->ny[m] = 50 + 100 * (place[m] / 3);
 		g->classical[m] = st->board[m] != 0;
 	}
-	for (m = 1; m < st->next; m++) {
-		if (st->where[m][0] == st->where[m][1])
-			continue;
-		g->edge[n].move = m;
-		g->edge[n].a = st->where[m][0];
-		g->edge[n].b = st->where[m][1];
-		g->edge[n].x0 = g->nx[g->edge[n].a];
-		g->edge[n].y0 = g->ny[g->edge[n].a];
-		g->edge[n].x1 = g->nx[g->edge[n].b];
-		g->edge[n].y1 = g->ny[g->edge[n].b];
-		g->edge[n].halo = memchr(c.moves, m, c.nmoves) != NULL ?
-		    RENDER_HALO_W / 2 : 0;
-		n++;
+	graph_edges(st, g);
+	n = g->nedges;
+	size_labels(g, sizes[0]);
+	if ((L = malloc(sizeof(*L))) == NULL) {
+		for (i = 0; i < n; i++)
+			render_bezier(&g->edge[i], 0.5, &g->edge[i].lx,
+			    &g->edge[i].ly);
+		return;
 	}
-	g->nedges = n;
-	L.g = g;
-	memset(L.closewith, -1, sizeof(L.closewith));
+	L->g = g;
+	memset(L->closewith, -1, sizeof(L->closewith));
 	for (i = 0; i < n; i++) {
-		L.pick[i] = -1;
-		for (b = 0; b < NSHAPE; b++) {
-			make_shape(&L, i, b);
-			if (L.pick[i] < 0 && L.shape[i][b].ok)
-				L.pick[i] = b;
+		L->nshape[i] = NSHAPE;
+		for (b = clear = 0; b < NSHAPE; b++) {
+			make_shape(L, i, b);
+			clear |= L->shape[i][b].ok;
 		}
-		if (L.pick[i] < 0 || twinned(g, i)) {
-			/*
-			 * Nothing keeps clear, or the edge has a twin on the
-			 * same two squares (a cycle of two), which the one
-			 * clear shape would draw over it: every shape in
-			 * bounds may do, at a cost of how far it runs into a
-			 * node, so that the twins keep apart.
-			 */
-			for (b = 0; b < NSHAPE; b++) {
-				if (!L.shape[i][b].inside || L.shape[i][b].ok)
-					continue;
-				L.shape[i][b].ok = 1;
-				L.shape[i][b].over = intrusion(&L, i, b);
-				if (L.pick[i] < 0 || L.shape[i][b].over <
-				    L.shape[i][L.pick[i]].over)
-					L.pick[i] = b;
-			}
-		}
-		if (L.pick[i] < 0) {
-			/* Out of bounds whatever it does: the widest bow,
-			 * outwards. */
-			L.shape[i][NBOW - 2].ok = 1;
-			L.pick[i] = NBOW - 2;
-		}
+		if (!clear || twinned(g, i))
+			make_winds(L, i);
+		allow_shapes(L, i);
 	}
-	settle_curves(&L);
-	memcpy(settled, L.pick, sizeof(settled));
-	for (k = 0; k < sizeof(sizes) / sizeof(sizes[0]); k++) {
-		memcpy(L.pick, settled, sizeof(settled));
+	settle_curves(L, NULL);
+	memset(bad, 0, sizeof(bad));
+	if (flaws(L, bad) > 0) {
+		for (i = winds = 0; i < n; i++)
+			if (bad[i] && L->nshape[i] == NSHAPE) {
+				make_winds(L, i);
+				winds = 1;
+			}
+		if (winds)
+			settle_curves(L, NULL);
+	}
+	memcpy(settled, L->pick, sizeof(settled));
+	for (k = 0; k < nsizes; k++) {
+		memcpy(L->pick, settled, sizeof(settled));
 		size_labels(g, sizes[k]);
-		if ((g->fits = fit_labels(&L)) != 0)
+		if ((g->fits = fit_labels(L, k == nsizes - 1)) != 0)
 			break;
 	}
 	for (i = 0; i < n; i++) {
-		g->edge[i].cx = L.shape[i][L.pick[i]].cx;
-		g->edge[i].cy = L.shape[i][L.pick[i]].cy;
+		e = &g->edge[i];
+		shape_edge(L, i, &L->shape[i][L->pick[i]], e);
 		if (!g->fits) {
 			/* Crowded beyond help: the middle of each edge. */
-			render_bezier(&g->edge[i], 0.5, &g->edge[i].lx,
-			    &g->edge[i].ly);
+			render_bezier(e, 0.5, &e->lx, &e->ly);
 		}
 	}
+	free(L);
 }

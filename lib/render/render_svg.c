@@ -579,22 +579,31 @@ board_marks(struct svg *s, const struct qttt_state *st,
 /* The entanglement graph                                               */
 /* ------------------------------------------------------------------ */
 
-/* An edge of the graph laid out with its top left corner at gx, gy. */
+/* A point of a path, moved by gx, gy, after the letter c (or a blank). */
+static void
+path_point(FILE *f, int c, double x, double y, double gx, double gy)
+{
+	putc(c, f);
+	num(f, gx + x);
+	putc(' ', f);
+	num(f, gy + y);
+}
+
+/*
+ * An edge of the graph laid out with its top left corner at gx, gy:
+ * one quadratic piece, or two.
+ */
 static void
 edge_path(FILE *f, const struct render_edge *e, double gx, double gy)
 {
-	fputs(" d=\"M", f);
-	num(f, gx + e->x0);
-	putc(' ', f);
-	num(f, gy + e->y0);
-	putc('Q', f);
-	num(f, gx + e->cx);
-	putc(' ', f);
-	num(f, gy + e->cy);
-	putc(' ', f);
-	num(f, gx + e->x1);
-	putc(' ', f);
-	num(f, gy + e->y1);
+	fputs(" d=\"", f);
+	path_point(f, 'M', e->x0, e->y0, gx, gy);
+	path_point(f, 'Q', e->cx, e->cy, gx, gy);
+	if (e->pieces == 2) {
+		path_point(f, ' ', e->wx, e->wy, gx, gy);
+		path_point(f, 'Q', e->dx, e->dy, gx, gy);
+	}
+	path_point(f, ' ', e->x1, e->y1, gx, gy);
 	putc('"', f);
 }
 
