@@ -606,24 +606,6 @@ eighth_test(const struct qttt_solver *sv, const struct node *n, int beta)
 	return least < 2 ? beta - 1 : beta;
 }
 
-/*
- * Before O8: the value, or (fail-soft) a bound of it outside the
- * window.  A wider window than a null one, which no search of the
- * solver opens, gets the exact value, a test at a time.
- */
-static int
-eighth_move(const struct qttt_solver *sv, const struct node *n, int alpha,
-    int beta)
-{
-	int	 v = VALUE_MIN;
-
-	if (beta - alpha == 1)
-		return eighth_test(sv, n, beta);
-	while (v < VALUE_MAX && eighth_test(sv, n, v + 1) == v + 1)
-		v++;
-	return v;
-}
-
 /* The search's position of an engine's state (which must be legal). */
 static void
 node_from_state(const struct qttt_state *st,
@@ -894,8 +876,9 @@ book_find(const struct qttt_rkey *key)
 /*
  * The value of n (not over) if it lies strictly between alpha and
  * beta; otherwise a bound on the far side of the window (fail-soft).
- * X maximises, O minimises; after a measurement the measurer moves, so
- * the turn is always the mover of move next.
+ * Every window is a null one (beta = alpha + 1), which the last two
+ * moves' tests rely on.  X maximises, O minimises; after a measurement
+ * the measurer moves, so the turn is always the mover of move next.
  */
 static int
 search(struct qttt_solver *sv, const struct node *n, int alpha, int beta)
@@ -911,7 +894,7 @@ search(struct qttt_solver *sv, const struct node *n, int alpha, int beta)
 	sv->nodes++;
 	if (n->pending == 0 && n->next >= QTTT_MAXMOVES - 1)
 		return n->next == QTTT_MAXMOVES ? last_move(sv, n, beta) :
-		    eighth_move(sv, n, alpha, beta);
+		    eighth_test(sv, n, beta);
 	bounds(sv, n, &lo, &hi);
 	if (lo == hi || hi <= alpha)
 		return hi;
