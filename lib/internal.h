@@ -348,7 +348,7 @@ double	render_root(double x);
  * The entanglement graph, laid out: a node per square, an edge per
  * spooky move as a curve from node a to node b, and its label's box.
  * The curve is a quadratic Bezier piece from x0,y0 to x1,y1 pulled
- * towards c; or, where one piece cannot wind between the nodes, two
+ * towards c; or, where one piece cannot get between the nodes, two
  * pieces that meet at w, the second pulled towards d, with one tangent
  * there.  fits says whether every label keeps clear of the other
  * labels, the nodes and the other edges (and their halos); the layout
