@@ -360,11 +360,17 @@ double	render_root(double x);
 #define RENDER_LABEL_SIZE	18	/* unless crowded */
 #define RENDER_LABEL_PAD	3	/* between a label's box and text */
 
+/* The shape of an edge between its ends. */
+struct render_curve {
+	int	 pieces;		/* 1 or 2 */
+	double	 cx, cy;
+	double	 wx, wy, dx, dy;	/* with 2 pieces */
+};
+
 struct render_edge {
 	int	 move, a, b;
-	int	 pieces;		/* 1 or 2 */
-	double	 x0, y0, cx, cy, x1, y1;
-	double	 wx, wy, dx, dy;	/* with 2 pieces */
+	double	 x0, y0, x1, y1;
+	struct render_curve curve;
 	double	 halo;			/* half the halo's width, or 0 */
 	double	 lx, ly, lw, lh;	/* the label's centre and size */
 };

@@ -187,8 +187,7 @@ struct shape {
 	int	 inside;		/* in bounds */
 	double	 over;			/* how far into a node, if not ok */
 	double	 cost;			/* of its bow, or of its two pieces */
-	int	 pieces;
-	double	 cx, cy, wx, wy, dx, dy;	/* as in struct render_edge */
+	struct render_curve curve;
 	double	 px[NSEG + 1], py[NSEG + 1];
 	double	 lox, loy, hix, hiy;	/* the box of its points */
 	double	 seg;			/* its longest segment */
@@ -326,13 +325,15 @@ quadratic(double x0, double y0, double cx, double cy, double x1, double y1,
 void
 render_bezier(const struct render_edge *e, double t, double *x, double *y)
 {
-	if (e->pieces != 2)
-		quadratic(e->x0, e->y0, e->cx, e->cy, e->x1, e->y1, t, x, y);
+	const struct render_curve *c = &e->curve;
+
+	if (c->pieces != 2)
+		quadratic(e->x0, e->y0, c->cx, c->cy, e->x1, e->y1, t, x, y);
 	else if (t < 0.5)
-		quadratic(e->x0, e->y0, e->cx, e->cy, e->wx, e->wy, 2 * t,
+		quadratic(e->x0, e->y0, c->cx, c->cy, c->wx, c->wy, 2 * t,
 		    x, y);
 	else
-		quadratic(e->wx, e->wy, e->dx, e->dy, e->x1, e->y1,
+		quadratic(c->wx, c->wy, c->dx, c->dy, e->x1, e->y1,
 		    2 * t - 1, x, y);
 }
 
@@ -342,13 +343,7 @@ shape_edge(const struct layout *L, size_t i, const struct shape *s,
     struct render_edge *e)
 {
 	*e = L->g->edge[i];
-	e->pieces = s->pieces;
-	e->cx = s->cx;
-	e->cy = s->cy;
-	e->wx = s->wx;
-	e->wy = s->wy;
-	e->dx = s->dx;
-	e->dy = s->dy;
+	e->curve = s->curve;
 }
 
 /* The box of points from to to of shape s: lo x, lo y, hi x, hi y. */
@@ -453,9 +448,9 @@ make_shape(struct layout *L, size_t i, int b)
 		ny = -ny;
 	}
 	/* The curve's apex is half way to its control point. */
-	s->pieces = 1;
-	s->cx = mx + 2 * bows[b % NBOW] * nx + shifts[b / NBOW] * dx;
-	s->cy = my + 2 * bows[b % NBOW] * ny + shifts[b / NBOW] * dy;
+	s->curve.pieces = 1;
+	s->curve.cx = mx + 2 * bows[b % NBOW] * nx + shifts[b / NBOW] * dx;
+	s->curve.cy = my + 2 * bows[b % NBOW] * ny + shifts[b / NBOW] * dy;
 	s->cost = bow_cost(b);
 	trace(L, i, s);
 }
@@ -521,13 +516,13 @@ make_winds(struct layout *L, size_t i)
 					if (L->nshape[i] == MAXSHAPE)
 						return;
 					s = &L->shape[i][L->nshape[i]++];
-					s->pieces = 2;
-					s->wx = wx;
-					s->wy = wy;
-					s->cx = wx - pulls[p] * a * tx;
-					s->cy = wy - pulls[p] * a * ty;
-					s->dx = wx + pulls[p] * b * tx;
-					s->dy = wy + pulls[p] * b * ty;
+					s->curve.pieces = 2;
+					s->curve.wx = wx;
+					s->curve.wy = wy;
+					s->curve.cx = wx - pulls[p] * a * tx;
+					s->curve.cy = wy - pulls[p] * a * ty;
+					s->curve.dx = wx + pulls[p] * b * tx;
+					s->curve.dy = wy + pulls[p] * b * ty;
 					trace(L, i, s);
 					path = 0;
 					for (m = 0; m < NSEG; m++)
@@ -1029,13 +1024,13 @@ graph_edges(const struct qttt_state *st, struct render_graph *g)
 		e->move = m;
 		e->a = st->where[m][0];
 		e->b = st->where[m][1];
-		e->pieces = 1;
+		e->curve.pieces = 1;
 		e->x0 = g->nx[e->a];
 		e->y0 = g->ny[e->a];
 		e->x1 = g->nx[e->b];
 		e->y1 = g->ny[e->b];
-		e->cx = (e->x0 + e->x1) / 2;
-		e->cy = (e->y0 + e->y1) / 2;
+		e->curve.cx = (e->x0 + e->x1) / 2;
+		e->curve.cy = (e->y0 + e->y1) / 2;
 		e->halo = memchr(c.moves, m, c.nmoves) != NULL ?
 		    RENDER_HALO_W / 2 : 0;
 	}

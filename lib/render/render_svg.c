@@ -596,12 +596,14 @@ path_point(FILE *f, int c, double x, double y, double gx, double gy)
 static void
 edge_path(FILE *f, const struct render_edge *e, double gx, double gy)
 {
+	const struct render_curve *c = &e->curve;
+
 	fputs(" d=\"", f);
 	path_point(f, 'M', e->x0, e->y0, gx, gy);
-	path_point(f, 'Q', e->cx, e->cy, gx, gy);
-	if (e->pieces == 2) {
-		path_point(f, ' ', e->wx, e->wy, gx, gy);
-		path_point(f, 'Q', e->dx, e->dy, gx, gy);
+	path_point(f, 'Q', c->cx, c->cy, gx, gy);
+	if (c->pieces == 2) {
+		path_point(f, ' ', c->wx, c->wy, gx, gy);
+		path_point(f, 'Q', c->dx, c->dy, gx, gy);
 	}
 	path_point(f, ' ', e->x1, e->y1, gx, gy);
 	putc('"', f);
