@@ -13,7 +13,7 @@
 #include <string.h>
 
 #include "qttt.h"
-#include "internal.h"
+#include "engine/engine.h"
 #include "check_qttt.h"
 
 /* Square names: a1 = 0 ... c3 = 8. */
@@ -767,7 +767,8 @@ START_TEST(test_result_possible)
 			    i++)
 				if (possible[i][0] == x && possible[i][1] == o)
 					want = 1;
-			ck_assert_int_eq(qttt_result_possible(x, o), want);
+			ck_assert_int_eq(qttt__engine_result_possible(x, o),
+			    want);
 		}
 	r.over = 1;
 	r.score[QTTT_X] = 5;

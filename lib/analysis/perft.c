@@ -8,7 +8,8 @@
  * and 9), without the owners of classical marks that are in no line
  * anyone can still complete, and without which move closed a pending
  * cycle, taken in the least of its eight symmetric images.  The last
- * two moves are counted at once from the shape of the spooky moves.  formats/counting.md proves that two positions with the same
+ * two moves are counted at once from the shape of the spooky
+ * moves.  formats/counting.md proves that two positions with the same
  * key have the same counts; the table holds whole keys, so a hit is
  * never a guess.
  */
@@ -18,7 +19,8 @@
 #include <string.h>
 
 #include "qttt.h"
-#include "internal.h"
+#include "engine/engine.h"
+#include "analysis/analysis.h"
 
 #define BIT(s)		(1u << (s))
 
@@ -93,7 +95,7 @@ static const unsigned char slot_length[NSLOTS] = {
 static inline int
 sym_image(int g, int s)
 {
-	return qttt_sym_perm[g][s];
+	return qttt__engine_sym_perm[g][s];
 }
 
 /* ------------------------------------------------------------------ */
@@ -135,7 +137,7 @@ pair_code(int a, int b)
 }
 
 /*
- * A key (internal.h, struct qttt_rkey): hi holds the squares (3 bits
+ * A key (analysis/analysis.h, struct reduced_key): hi holds the squares (3 bits
  * each, 27 bits), next (4 bits), the pending flag, the extra field (4
  * bits: perft's depth) and the first three edge codes; lo the other
  * eight.  An edge code is pair * NTYPES + type + 1 (0 for no edge, at
@@ -156,8 +158,8 @@ struct reduced {
 static unsigned int
 line_mask(int i)
 {
-	return BIT(qttt_lines[i][0]) | BIT(qttt_lines[i][1]) |
-	    BIT(qttt_lines[i][2]);
+	return BIT(qttt__engine_lines[i][0]) | BIT(qttt__engine_lines[i][1]) |
+	    BIT(qttt__engine_lines[i][2]);
 }
 
 static void
@@ -201,7 +203,7 @@ reduce(const unsigned char board[QTTT_NSQUARES],
 
 /* The encoding of the image of r under symmetry g. */
 static void
-encode(const struct reduced *r, int g, struct qttt_rkey *k)
+encode(const struct reduced *r, int g, struct reduced_key *k)
 {
 	unsigned char	 code[KEY_EDGES];
 	uint64_t	 squares = 0;
@@ -258,12 +260,12 @@ encode_hi(const struct reduced *r, int g)
 }
 
 int
-qttt_reduced_key(const unsigned char board[QTTT_NSQUARES],
+qttt__analysis_reduced_key(const unsigned char board[QTTT_NSQUARES],
     const unsigned char where[][2], int next, int pending,
-    unsigned int extra, struct qttt_rkey *k)
+    unsigned int extra, struct reduced_key *k)
 {
 	struct reduced	 r;
-	struct qttt_rkey img;
+	struct reduced_key img;
 	uint64_t	 hi[NSYMS];
 	int		 g, best = 0;
 
@@ -291,10 +293,10 @@ qttt_reduced_key(const unsigned char board[QTTT_NSQUARES],
 /* The key of a position: the least encoding of its eight images. */
 static void
 position_key(const struct qttt_state *st, unsigned int depth,
-    struct qttt_rkey *k)
+    struct reduced_key *k)
 {
-	qttt_reduced_key(st->board, st->where, st->next, st->pending, depth,
-	    k);
+	qttt__analysis_reduced_key(st->board, st->where, st->next,
+	    st->pending, depth, k);
 }
 
 /* ------------------------------------------------------------------ */
@@ -317,7 +319,8 @@ struct table {
 };
 
 struct entry_head {
-	struct qttt_rkey	 key;		/* hi == 0: empty (next is never 0) */
+	/* hi == 0: empty (next is never 0) */
+	struct reduced_key	 key;
 };
 
 static int
@@ -351,7 +354,7 @@ table_close(struct table *t)
 }
 
 static size_t
-bucket_of(const struct table *t, const struct qttt_rkey *k)
+bucket_of(const struct table *t, const struct reduced_key *k)
 {
 	uint64_t	 h = k->hi * UINT64_C(0x9e3779b97f4a7c15) ^ k->lo;
 
@@ -369,7 +372,7 @@ slot(const struct table *t, size_t bucket, int way)
 
 /* The values stored under k, or NULL. */
 static const uint64_t *
-table_find(struct table *t, const struct qttt_rkey *k)
+table_find(struct table *t, const struct reduced_key *k)
 {
 	struct entry_head h;
 	unsigned char	*e;
@@ -394,7 +397,8 @@ table_find(struct table *t, const struct qttt_rkey *k)
 #define KEY_NEXT(k)	(((k)->hi >> 27) & 15)
 
 static void
-table_store(struct table *t, const struct qttt_rkey *k, const uint64_t *values)
+table_store(struct table *t, const struct reduced_key *k,
+    const uint64_t *values)
 {
 	struct entry_head h;
 	unsigned char	*e, *victim = NULL;
@@ -475,7 +479,7 @@ perft_walk(struct table *t, const struct qttt_state *st, unsigned int depth)
 	struct qttt_action acts[QTTT_MAXACTIONS];
 	struct qttt_state child;
 	const uint64_t	*found;
-	struct qttt_rkey	 k;
+	struct reduced_key	 k;
 	uint64_t	 total = 0;
 	size_t		 n, i;
 
@@ -826,7 +830,7 @@ games_walk(struct games_walk *w, const struct qttt_state *st,
 	struct qttt_state child;
 	uint64_t	 below[NSLOTS];
 	const uint64_t	*found;
-	struct qttt_rkey	 k;
+	struct reduced_key	 k;
 	size_t		 n, i;
 	int		 j, remember;
 

@@ -3,7 +3,8 @@
  */
 
 #include "qttt.h"
-#include "internal.h"
+#include "text/text.h"
+#include "engine/engine.h"
 
 static const char *const names[QTTT_NSQUARES] = {
 	"a1", "b1", "c1", "a2", "b2", "c2", "a3", "b3", "c3"
@@ -42,7 +43,7 @@ half_score(const char *s)
  * 1-0, 0-1, 0-0, 2-0, 1/2-1, 3/2-0, 1-1/2, and "*".
  */
 int
-qttt_result_parse(const char *s, size_t n, struct qttt_result *r)
+qttt__engine_result_parse(const char *s, size_t n, struct qttt_result *r)
 {
 	int	 x, o;
 
@@ -62,7 +63,7 @@ qttt_result_parse(const char *s, size_t n, struct qttt_result *r)
 		o = half_score(s + 2);
 	} else
 		return 0;
-	if (x < 0 || o < 0 || !qttt_result_possible(x, o))
+	if (x < 0 || o < 0 || !qttt__engine_result_possible(x, o))
 		return 0;
 	r->over = 1;
 	r->score[QTTT_X] = x;
@@ -71,7 +72,7 @@ qttt_result_parse(const char *s, size_t n, struct qttt_result *r)
 }
 
 const char *
-qttt_half_text(int h)
+qttt__engine_half_text(int h)
 {
 	static const char *const text[] = { "0", "1/2", "1", "3/2", "2" };
 
@@ -83,7 +84,7 @@ static const char half_text[5][3] = { "0", "1/2", "1", "3/2", "2" };
 
 /*
  * Written byte by byte rather than through the strings of
- * qttt_half_text(): every state the tools write has its result.
+ * qttt__engine_half_text(): every state the tools write has its result.
  */
 static char *
 score_text(char *p, int h)
@@ -99,7 +100,7 @@ score_text(char *p, int h)
 }
 
 char *
-qttt_result_text(char *p, const struct qttt_result *r)
+qttt__engine_result_text(char *p, const struct qttt_result *r)
 {
 	if (!r->over || r->score[0] > 4 || r->score[1] > 4) {
 		*p++ = '*';
@@ -113,13 +114,14 @@ qttt_result_text(char *p, const struct qttt_result *r)
 int
 qttt_result_format(const struct qttt_result *r, char *buf, size_t n)
 {
-	char	 text[QTTT_RESULT_TEXT];
+	char	 text[RESULT_TEXT_MAX];
 
-	return qttt_copy_out(buf, n, text, qttt_result_text(text, r) - text);
+	return qttt__text_copy_out(buf, n, text,
+	    qttt__engine_result_text(text, r) - text);
 }
 
 int
-qttt_result_possible(int x, int o)
+qttt__engine_result_possible(int x, int o)
 {
 	/* 1-0 0-1 1-1/2 1/2-1 3/2-0 2-0 0-0, in half points (rule 11). */
 	static const unsigned char possible[5] = {
