@@ -3,12 +3,15 @@
 # Needs GNU make (wildcard, patsubst), as Debian's make is.
 # Sanitizers: make clean && make check SANITIZE=1
 
-# The version is the header's QTTT_VERSION; its major number names the
-# shared library (libqttt.so.MAJOR, man/libqttt.3).
+# The version is the header's QTTT_VERSION.  The shared library's name
+# carries its ABI version (man/libqttt.3, NEWS): the major number, or,
+# while that is 0, the major and minor numbers (libqttt.so.0.2), since
+# a 0.x release may change the ABI.
 VERSION !=	sed -n 's/^.define QTTT_VERSION[[:space:]]*"\([^"]*\)".*/\1/p' \
 		    lib/qttt.h
-SOMAJOR =	$(firstword $(subst ., ,$(VERSION)))
-SONAME =	libqttt.so.$(SOMAJOR)
+VPARTS =	$(subst ., ,$(VERSION))
+SOVERSION =	$(if $(filter 0,$(word 1,$(VPARTS))),0.$(word 2,$(VPARTS)),$(word 1,$(VPARTS)))
+SONAME =	libqttt.so.$(SOVERSION)
 SHLIB =		lib/libqttt.so.$(VERSION)
 PREFIX =	/usr/local
 BINDIR =	$(PREFIX)/bin

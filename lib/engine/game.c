@@ -139,6 +139,14 @@ qttt_action_format(const struct qttt_action *a, char *buf, size_t n)
 }
 
 int
+qttt_action_equal(const struct qttt_action *a, const struct qttt_action *b)
+{
+	return a->kind == b->kind && a->move == b->move &&
+	    a->sq[0] == b->sq[0] &&
+	    (a->kind == QTTT_MEASURE || a->sq[1] == b->sq[1]);
+}
+
+int
 qttt_game_format(const struct qttt_game *g, char *buf, size_t n)
 {
 	/* The longest game: every ply, "; " after each, a result. */

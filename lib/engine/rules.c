@@ -919,7 +919,7 @@ qttt_state_actions(const struct qttt_state *st, struct qttt_action *out)
 }
 
 enum qttt_code
-qttt_state_canonical(const struct qttt_state *st,
+qttt_action_canonical(const struct qttt_state *st,
     const struct qttt_action *in, struct qttt_action *out,
     struct qttt_diag *d)
 {

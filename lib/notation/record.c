@@ -94,9 +94,11 @@ rule_column(const struct qttt_item *it, enum qttt_code code,
 }
 
 /*
- * qttt_record_step() with the game's state in play in e, and g->state
- * left for the caller (qttt__engine_game_play); with g NULL, no ply is
- * kept.
+ * Plays item i of a record with the game's state in play in e, and
+ * g->state left for the caller (qttt__engine_game_play); with g NULL,
+ * no ply is kept.  For an action: applies it, adding a positioned
+ * diagnostic on error.  For a result: compares it with the game's.
+ * Returns QTTT_OK or the code of the diagnostic.
  */
 static enum qttt_code
 step(struct qttt_record *rec, size_t i, struct qttt_game *g,
@@ -109,9 +111,7 @@ step(struct qttt_record *rec, size_t i, struct qttt_game *g,
 	char		 want[8], got[8];
 
 	if (it->kind == QTTT_ITEM_RESULT) {
-		if (it->result.over == have->over &&
-		    it->result.score[0] == have->score[0] &&
-		    it->result.score[1] == have->score[1])
+		if (qttt_result_equal(&it->result, have))
 			return QTTT_OK;
 		qttt_result_format(&it->result, want, sizeof(want));
 		qttt_result_format(have, got, sizeof(got));
@@ -148,18 +148,6 @@ step(struct qttt_record *rec, size_t i, struct qttt_game *g,
 	d->col = rule_column(it, code, &e->st);
 	if (rec->format == QTTT_FORMAT_GOFF)
 		qttt__notation_goff_respell(d->msg, sizeof(d->msg));
-	return code;
-}
-
-enum qttt_code
-qttt_record_step(struct qttt_record *rec, size_t i, struct qttt_game *g)
-{
-	struct engine e;
-	enum qttt_code	 code;
-
-	qttt__engine_load(&e, &g->state);
-	code = step(rec, i, g, &e);
-	g->state = e.st;
 	return code;
 }
 

@@ -402,7 +402,7 @@ LLVMFuzzerTestOneInput(const uint8_t *data, size_t n)
 		memset(&d2, 0, sizeof(d2));
 		code = qttt_state_legal(&st, &a, &d);
 		if (a.kind == QTTT_MEASURE && code == QTTT_OK) {
-			FUZZ_ASSERT(qttt_state_canonical(&st, &a, &canon,
+			FUZZ_ASSERT(qttt_action_canonical(&st, &a, &canon,
 			    NULL) == QTTT_OK && canon.move == st.pending,
 			    "no canonical form");
 			copy = st;

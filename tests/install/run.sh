@@ -25,7 +25,11 @@ rm -rf "$dest"
 make -s -C "$top" install DESTDIR="$dest" PREFIX=/usr >/dev/null
 version=$(sed -n 's/^#define QTTT_VERSION[[:space:]]*"\([^"]*\)".*/\1/p' \
     "$top/lib/qttt.h")
+# The ABI version (man/libqttt.3): the major number, or 0.MINOR in 0.x.
 major=${version%%.*}
+case $major in
+0)	minor=${version#0.}; major=0.${minor%%.*} ;;
+esac
 lib=$dest/usr/lib
 for f in include/qttt.h lib/libqttt.a lib/libqttt.so.$version \
     lib/pkgconfig/qttt.pc \
