@@ -1296,7 +1296,6 @@ int		 qttt_record_meta(const struct qttt_record *, const char *key,
  */
 int		 qttt_record_extras(const struct qttt_record *);
 
-#ifdef __GNUC__
 /* ================================================================== */
 /* output: what the tools write                                       */
 /* ================================================================== */
@@ -1588,6 +1587,7 @@ int		 qttt_html_put(struct qttt_html *, const struct qttt_replay *);
  */
 int		 qttt_html_close(struct qttt_html *);
 
+#ifdef __GNUC__
 #pragma GCC visibility pop
 #endif
 #ifdef __cplusplus

@@ -187,7 +187,9 @@ verdict public
 
 # header: the compiler, given lib/qttt.h alone, knows every public
 # name as a function or an object (a name it does not know is an
-# error that names it).
+# error that names it), and so does a compiler that is not GCC's kind
+# (__GNUC__ undefined: the header's GCC pragmas and attributes must
+# not hide a declaration from it).
 {
 	echo '#include "qttt.h"'
 	echo 'const void *const exported[] = {'
@@ -195,7 +197,8 @@ verdict public
 	    sed 's/.*/	(const void *)\&&,/'
 	echo '};'
 } >"$out/exported.c"
-if ! ${CC:-cc} -std=c17 -fsyntax-only -Ilib "$out/exported.c" \
+if ! { ${CC:-cc} -std=c17 -fsyntax-only -Ilib "$out/exported.c" &&
+    ${CC:-cc} -std=c17 -fsyntax-only -U__GNUC__ -Ilib "$out/exported.c"; } \
     >"$out/exported.log" 2>&1; then
 	sed -n "s/.*error: '\\([A-Za-z0-9_]*\\)' undeclared.*/\\1/p" \
 	    "$out/exported.log" | sort -u |
