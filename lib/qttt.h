@@ -1419,6 +1419,116 @@ int		 qttt_replay_writer_flush(struct qttt_replay_writer *);
  */
 int		 qttt_replay_writer_close(struct qttt_replay_writer *);
 
+/* ------------------------------------------------------------------ */
+/* Analysis: what qttt-analyze writes (analysis_write.c, annotation.c;  */
+/* formats/analysis-output.md)                                          */
+/* ------------------------------------------------------------------ */
+
+/*
+ * An annotated record: a game's extras with, on each ply, the notes
+ * "value" (the value after it, as a result), and for a marked ply
+ * "best" (the best actions, separated by ", ") and "mark" (its glyph).
+ * qttt_annotate() fills it from a judged game and the extras the game
+ * had (NULL for none), whose metadata, comments and other notes it
+ * keeps, in order; notes of theirs called value, best or mark give way.
+ * ex then points into the struct and into had's strings: give it to a
+ * record writer (qttt_yaml_write, qttt_json_write, qttt_line_write)
+ * while both are unchanged.  qttt_extras_check() says whether it can
+ * be written: the notes added may break the limits.
+ */
+struct qttt_annotation {
+	struct qttt_extras	 ex;
+	struct qttt_meta	 notes[QTTT_MAXPLIES][QTTT_MAXNOTES + 3];
+	char			 value[QTTT_MAXPLIES][16];
+	char			 best[QTTT_MAXPLIES][QTTT_MAXACTIONS * 20];
+};
+
+void		 qttt_annotate(struct qttt_annotation *,
+		    const struct qttt_game *g, const struct qttt_judged_game *j,
+		    const struct qttt_extras *had);
+
+enum qttt_analysis_output {
+	QTTT_ANALYSIS_REPORT = 0,	/* a report for people to read */
+	QTTT_ANALYSIS_JSON,		/* JSON Lines */
+	QTTT_ANALYSIS_YAML		/* annotated YAML records; the rest as
+					   a YAML stream */
+};
+
+/*
+ * What to make of each record, as qttt-analyze's options say: judge a
+ * game, or with summary only sum up its marks; analyse a position;
+ * or, with perft or count, count below either instead: perft to depth
+ * (with divide its breakdown by action) and the complete games (in a
+ * table of at most count_memory bytes, 0 for QTTT_COUNT_MEMORY).
+ */
+struct qttt_analysis_options {
+	enum qttt_analysis_output output;
+	int		 summary;
+	int		 perft;
+	unsigned int	 depth;
+	int		 divide;
+	int		 count;
+	size_t		 count_memory;
+};
+
+/*
+ * The totals of an input: games read (or chosen), analysed, invalid,
+ * and the marks of the games judged.
+ */
+struct qttt_analysis_totals {
+	unsigned long		 games;
+	unsigned long		 analysed;
+	unsigned long		 invalid;
+	struct qttt_mark_counts	 counts;
+};
+
+struct qttt_analysis_writer;
+
+/*
+ * Opens a writer on f for the options, which it copies.  Returns NULL
+ * if out of memory.
+ */
+struct qttt_analysis_writer *qttt_analysis_writer_open(FILE *f,
+		    const struct qttt_analysis_options *);
+
+/*
+ * Analyses the game of a record, as qttt_record_play() left it, with
+ * the caller's solver, and writes what it finds as
+ * formats/analysis-output.md says, all of it handed to f before it
+ * returns:
+ *	the counts below its position (the one the game reached), with
+ *	perft or count;
+ *	else, for a position (a record of QTTT_FORMAT_STATE), its
+ *	analysis (qttt_solver_analyze, QTTT_SOLVE_PV), nothing with
+ *	summary;
+ *	else the game judged (qttt_judge_game): its report, a JSON object
+ *	per ply, its annotated YAML record (qttt_annotate, on the extras
+ *	of rec), or its summary; its marks are added to t->counts.
+ * t->analysed counts the games and positions analysed.  rec may be
+ * NULL: the game is then number 1, on line 1, and one with no ply is
+ * taken for a position (a position given alone).
+ *
+ * Returns 0; -1 if f or the emitter reported an error; -2 if the
+ * record could not be analysed or written, nothing written (the
+ * solver or the count refused the position, or YAML cannot hold the
+ * annotated record), with the reason in d->msg; -3 if memory ran out.
+ */
+int		 qttt_analysis_writer_put(struct qttt_analysis_writer *,
+		    struct qttt_solver *, const struct qttt_record *rec,
+		    const struct qttt_game *g, struct qttt_analysis_totals *t,
+		    struct qttt_diag *d);
+
+/* Writes the summary of an input named name.  Returns as _put(). */
+int		 qttt_analysis_writer_totals(struct qttt_analysis_writer *,
+		    const char *name, const struct qttt_analysis_totals *);
+
+/*
+ * Ends the output (a YAML stream), flushes f without closing it and
+ * frees the writer; NULL is accepted.  Returns 0, or -1 if an error
+ * was reported here or before.
+ */
+int		 qttt_analysis_writer_close(struct qttt_analysis_writer *);
+
 /* ================================================================== */
 /* render: diagrams                                                   */
 /* ================================================================== */
