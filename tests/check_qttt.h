@@ -45,5 +45,7 @@ Suite	*symmetry_suite(void);
 Suite	*solve_suite(void);
 Suite	*perft_suite(void);
 Suite	*features_suite(void);
+Suite	*select_suite(void);
+Suite	*stats_suite(void);
 
 #endif /* !CHECK_QTTT_H */
