@@ -33,7 +33,7 @@ static const char *const mark_glyph[] = { "", "?", "??" };
 struct options {
 	enum qttt_format	 format;	/* -f */
 	const char		*games;		/* -g, or NULL */
-	struct ranges		 gameset;	/* what -g says */
+	struct qttt_ranges	gameset;	/* what -g says */
 	int			 quiet;		/* -q */
 	int			 summary;	/* -s */
 	int			 threads;	/* to analyse games on */
@@ -690,7 +690,8 @@ analyse_games(struct analyst *a, const struct run *run,
 	while ((k = par_more(job) ? qttt_reader_next(r, rec) : 0) == 1) {
 		t->games += starts_game(rec, prev);
 		prev = rec->index;
-		if (o->games != NULL && !in_ranges(&o->gameset, rec->index))
+		if (o->games != NULL &&
+		    !qttt_ranges_has(&o->gameset, rec->index))
 			continue;
 		t->shown++;
 		if (qttt_record_play(rec, &game) > 0) {
@@ -708,7 +709,7 @@ analyse_games(struct analyst *a, const struct run *run,
 			return PAR_STOP;
 		/* Several states of a stream may have one game number. */
 		if (o->games != NULL && rec->format != QTTT_FORMAT_STATE &&
-		    rec->index >= ranges_last(&o->gameset))
+		    rec->index >= qttt_ranges_last(&o->gameset))
 			break;
 	}
 	return k;
