@@ -23,4 +23,11 @@ int	 qttt__collection_error(struct qttt_diag *d, enum qttt_code code,
  */
 char	*qttt__collection_char(const char *s, char buf[8]);
 
+/*
+ * The end of an item of a comma list at s[*i]: returns 1 at the end of
+ * s, 0 at a comma (*i moved past it), or -1 with d filled in.
+ */
+int	 qttt__collection_list_next(const char *s, size_t *i,
+	    struct qttt_diag *d);
+
 #endif /* !QTTT_COLLECTION_H */

@@ -5,6 +5,7 @@
  * Also the error helpers the parsers of this layer share.
  */
 #include <stdarg.h>
+#include <stdint.h>
 #include <stdio.h>
 #include <string.h>
 
@@ -41,12 +42,27 @@ qttt__collection_char(const char *s, char buf[8])
 	return buf;
 }
 
+int
+qttt__collection_list_next(const char *s, size_t *i, struct qttt_diag *d)
+{
+	char	 c[8];
+
+	if (s[*i] == '\0')
+		return 1;
+	if (s[*i] != ',')
+		return qttt__collection_error(d, QTTT_E_SYNTAX, *i,
+		    "%s where ',' or the end was expected",
+		    qttt__collection_char(s + *i, c));
+	(*i)++;
+	return 0;
+}
+
 /*
  * Reads the number at s[*i] (digits only) into *v and moves *i past
  * it.  Returns 0, or -1 with d filled in.
  */
 static int
-number(const char *s, size_t *i, unsigned long min, unsigned long *v,
+number(const char *s, size_t *i, unsigned long min, uint64_t *v,
     struct qttt_diag *d)
 {
 	size_t		 start = *i;
@@ -77,7 +93,7 @@ qttt_ranges_parse(const char *s, unsigned long min, struct qttt_ranges *r,
 {
 	struct qttt_ranges out;
 	size_t		 i = 0, start;
-	char		 c[8];
+	int		 k;
 
 	out.n = 0;
 	for (;;) {
@@ -110,16 +126,12 @@ qttt_ranges_parse(const char *s, unsigned long min, struct qttt_ranges *r,
 				    (int)(i - start), s + start);
 		}
 		out.n++;
-		if (s[i] == '\0')
+		if ((k = qttt__collection_list_next(s, &i, d)) != 0)
 			break;
-		if (s[i] != ',')
-			return qttt__collection_error(d, QTTT_E_SYNTAX, i,
-			    "%s where ',' or the end was expected",
-			    qttt__collection_char(s + i, c));
-		i++;
 	}
-	*r = out;
-	return 0;
+	if (k == 1)
+		*r = out;
+	return k == 1 ? 0 : -1;
 }
 
 int

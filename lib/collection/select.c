@@ -61,7 +61,7 @@ qttt_pattern_parse(const char *s, struct qttt_pattern *p,
 {
 	struct qttt_pattern out;
 	size_t		 i = 0;
-	int		 sq;
+	int		 sq, k;
 	char		 c[8];
 
 	memset(&out, 0, sizeof(out));
@@ -102,16 +102,12 @@ qttt_pattern_parse(const char *s, struct qttt_pattern *p,
 			    qttt__collection_char(s + i + 3, c));
 		}
 		i += 4;
-		if (s[i] == '\0')
+		if ((k = qttt__collection_list_next(s, &i, d)) != 0)
 			break;
-		if (s[i] != ',')
-			return qttt__collection_error(d, QTTT_E_SYNTAX, i,
-			    "%s where ',' or the end was expected",
-			    qttt__collection_char(s + i, c));
-		i++;
 	}
-	*p = out;
-	return 0;
+	if (k == 1)
+		*p = out;
+	return k == 1 ? 0 : -1;
 }
 
 int
