@@ -730,6 +730,98 @@ enum qttt_code	 qttt_solver_analyze(struct qttt_solver *,
 void		 qttt_solver_use_book(struct qttt_solver *, int use);
 
 /* ------------------------------------------------------------------ */
+/* Judging moves by perfect play (annotate.c)                          */
+/* ------------------------------------------------------------------ */
+
+/*
+ * The mark of a ply: none when the action played kept the value; a
+ * mistake ("?") when it lost some; a blunder ("??") when it lost a
+ * whole point or more, or turned the mover's win into a draw or a
+ * loss, or a draw into a loss.
+ */
+enum qttt_mark {
+	QTTT_MARK_NONE = 0,
+	QTTT_MARK_MISTAKE,
+	QTTT_MARK_BLUNDER
+};
+
+/* "", "?" and "??"; "" for a number that is no mark. */
+const char	*qttt_mark_glyph(enum qttt_mark);
+
+/*
+ * The rules of the marks, on values (QTTT_VALUE_MIN..QTTT_VALUE_MAX):
+ * the half points the mover lost from the value before a ply to the
+ * value after it (before minus after for X, after minus before for O;
+ * 0 if the mover gained), and the mark of that change.
+ */
+int		 qttt_value_loss(enum qttt_player mover, int before,
+		    int after);
+enum qttt_mark	 qttt_mark_of(enum qttt_player mover, int before,
+		    int after);
+
+/*
+ * One ply judged: who acted, the value before it and after the action
+ * played, the mover's loss in half points and its mark, and the
+ * analysis of the position before it (QTTT_SOLVE_PV | QTTT_SOLVE_BEST:
+ * its best actions and principal variation; the other actions have
+ * no value).
+ */
+struct qttt_judged_ply {
+	enum qttt_player	 mover;
+	int			 before;
+	int			 after;
+	int			 loss;
+	enum qttt_mark		 mark;
+	struct qttt_analysis	 an;
+};
+
+/* The mistakes and blunders of each player ([QTTT_X], [QTTT_O]). */
+struct qttt_mark_counts {
+	unsigned long	 mistakes[2];
+	unsigned long	 blunders[2];
+};
+
+/* Adds the counts c to *to, as over the games of a collection. */
+void		 qttt_mark_counts_add(struct qttt_mark_counts *to,
+		    const struct qttt_mark_counts *c);
+
+/*
+ * A game judged, ply by ply (ply[i] judges g->plies[i]); first[p] is
+ * the index of player p's first marked ply, and decisive that of the
+ * last ply whose loss is not 0, the last that changed the game's value
+ * (each -1 if there is none); counts holds the marks by player.
+ */
+struct qttt_judged_game {
+	size_t			 nplies;
+	struct qttt_judged_ply	 ply[QTTT_MAXPLIES];
+	long			 first[2];
+	long			 decisive;
+	struct qttt_mark_counts	 counts;
+};
+
+/*
+ * Judges the action played from the position before (which must pass
+ * qttt_state_check(); the action must be legal there, a measurement
+ * naming any move of the cycle) with the caller's solver.  Returns
+ * QTTT_OK, or the code of the refusal with a message in d (which may
+ * be NULL); *j is then undefined.
+ */
+enum qttt_code	 qttt_judge_ply(struct qttt_solver *,
+		    const struct qttt_state *before,
+		    const struct qttt_action *played,
+		    struct qttt_judged_ply *j, struct qttt_diag *d);
+
+/*
+ * Judges every ply of a game as played (qttt_game_play(), or a record
+ * as qttt_record_play() left it) with the caller's solver.  A game with
+ * no ply is judged too: nothing marked, nothing decisive.  Returns as
+ * qttt_judge_ply().
+ */
+enum qttt_code	 qttt_judge_game(struct qttt_solver *,
+		    const struct qttt_game *g, struct qttt_judged_game *j,
+		    struct qttt_diag *d);
+
+/* ------------------------------------------------------------------ */
 /* Exact counting (perft.c; formats/counting.md)                        */
 /* ------------------------------------------------------------------ */
 
