@@ -604,7 +604,8 @@ line(const struct qttt_game *g, const struct qttt_extras *ex)
 }
 
 /* The record the trimming tests start from. */
-#define TRIMMED	"[x Alice] X1 a1 b1 [value 1]; O2 b1 c1?? [comment bad] # a game"
+#define TRIMMED	"[x Alice] X1 a1 b1 [value 1]; " \
+		"O2 b1 c1?? [comment bad] # a game"
 
 START_TEST(test_trim)
 {

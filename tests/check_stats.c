@@ -167,7 +167,8 @@ START_TEST(test_worked_yaml)
 	ck_assert_msg(strncmp(text, "---\ninput: worked.qttt\ngames: 6\n",
 	    31) == 0, "%s", text);
 	ck_assert(strstr(text, "\n---\ninput: null\ngames: 6\n") != NULL);
-	ck_assert(strstr(text, "\nresults:\n  \"1-0\": 0\n  \"0-1\": 1\n") != NULL);
+	ck_assert(strstr(text, "\nresults:\n  \"1-0\": 0\n  \"0-1\": 1\n") !=
+	    NULL);
 	ck_assert(strstr(text, "\n  '*': 2\n") != NULL);
 	ck_assert(strstr(text, "\nmoves: [0, 0, 0, 0, 2, 0, 1, 2, 0, 1]\n")
 	    != NULL);
