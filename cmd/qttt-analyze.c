@@ -18,7 +18,7 @@ struct options {
 	struct qttt_analysis_options a;		/* -c, -d, -p, -s, -T */
 	enum qttt_format	 format;	/* -f */
 	const char		*games;		/* -g, or NULL */
-	struct ranges		 gameset;	/* what -g says */
+	struct qttt_ranges	gameset;	/* what -g says */
 	int			 quiet;		/* -q */
 	int			 threads;	/* to analyse games on */
 	size_t			 table;		/* -m, in bytes per solver */
@@ -115,7 +115,8 @@ analyse_games(struct qttt_solver *sv, const struct run *run,
 	    (k = par_more(job) ? qttt_reader_next(r, rec) : 0) == 1) {
 		t->games += starts_game(rec, prev);
 		prev = rec->index;
-		if (o->games != NULL && !in_ranges(&o->gameset, rec->index))
+		if (o->games != NULL &&
+		    !qttt_ranges_has(&o->gameset, rec->index))
 			continue;
 		t->t.games++;
 		if (qttt_record_play(rec, &game) > 0) {
@@ -139,7 +140,7 @@ analyse_games(struct qttt_solver *sv, const struct run *run,
 		}
 		/* Several states of a stream may have one game number. */
 		if (o->games != NULL && rec->format != QTTT_FORMAT_STATE &&
-		    rec->index >= ranges_last(&o->gameset))
+		    rec->index >= qttt_ranges_last(&o->gameset))
 			break;
 	}
 	if (qttt_analysis_writer_close(w) == -1 || v == -1 || ferror(out))

@@ -54,6 +54,8 @@ Suite	*symmetry_suite(void);
 Suite	*solve_suite(void);
 Suite	*perft_suite(void);
 Suite	*features_suite(void);
+Suite	*select_suite(void);
+Suite	*stats_suite(void);
 Suite	*annotate_suite(void);
 
 #endif /* !CHECK_QTTT_H */

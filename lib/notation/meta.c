@@ -410,8 +410,8 @@ tail_comment(const char *str, size_t n)
 }
 
 /* Whether a note is a mark that a glyph stands for: "?", "!!" ... */
-static int
-glyph_note(const struct qttt_meta *m)
+int
+qttt__notation_glyph_note(const struct qttt_meta *m)
 {
 	static const char *const glyphs[] = {
 		"!!", "??", "!?", "?!", "!", "?"
@@ -472,7 +472,7 @@ line_write(FILE *f, const struct qttt_game *g,
 		px = &ex->ply[i];
 		/* A mark that is a glyph, the last note, as it is read. */
 		glyph = px->nnotes > 0 &&
-		    glyph_note(&px->notes[px->nnotes - 1]) ?
+		    qttt__notation_glyph_note(&px->notes[px->nnotes - 1]) ?
 		    &px->notes[px->nnotes - 1] : NULL;
 		if (glyph != NULL)
 			fwrite(glyph->value, 1, glyph->valuelen, f);

@@ -120,4 +120,10 @@ extern const struct reader_format qttt__notation_state_json_format;
  */
 int	 qttt__notation_yaml_null(const char *, size_t);
 
+/*
+ * Whether a note is a mark that a glyph stands for: "?", "!!" ...
+ * (meta.c).
+ */
+int	 qttt__notation_glyph_note(const struct qttt_meta *);
+
 #endif /* !QTTT_NOTATION_H */
