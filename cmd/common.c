@@ -71,8 +71,8 @@ static const struct name_value format_names[] = {
 	{ "auto", QTTT_FORMAT_AUTO }, { "line", QTTT_FORMAT_LINE },
 	{ "qttt", QTTT_FORMAT_LINE }, { "text", QTTT_FORMAT_LINE },
 	{ "txt", QTTT_FORMAT_LINE }, { "yaml", QTTT_FORMAT_YAML },
-	{ "yml", QTTT_FORMAT_YAML }, { "json", QTTT_FORMAT_YAML },
-	{ "jsonl", QTTT_FORMAT_YAML }, { "goff", QTTT_FORMAT_GOFF },
+	{ "yml", QTTT_FORMAT_YAML }, { "json", QTTT_FORMAT_JSON },
+	{ "jsonl", QTTT_FORMAT_JSON }, { "goff", QTTT_FORMAT_GOFF },
 	{ "state", QTTT_FORMAT_STATE },
 };
 
@@ -172,58 +172,6 @@ ranges_last(const struct ranges *r)
 }
 
 int
-parse_target(const char *s)
-{
-	static const struct name_value names[] = {
-		{ "line", TO_LINE }, { "text", TO_LINE }, { "txt", TO_LINE },
-		{ "qttt", TO_LINE }, { "yaml", TO_YAML }, { "yml", TO_YAML },
-		{ "json", TO_JSON }, { "jsonl", TO_JSON }, { "goff", TO_GOFF },
-	};
-
-	return lookup_name(names, NVALUES(names), s);
-}
-
-int
-write_record(enum target to, const struct qttt_game *g,
-    const struct qttt_extras *ex, char *why, size_t n)
-{
-	int	 k;
-
-	if (to != TO_GOFF && qttt_extras_check(ex, g->nplies, why, n) == -1)
-		return -2;
-	switch (to) {
-	case TO_YAML:
-		if ((k = qttt_yaml_write(stdout, g, ex)) == -2)
-			snprintf(why, n, "longer than a YAML document may be "
-			    "(%d bytes)", QTTT_YAML_DOC_MAX);
-		return k;
-	case TO_JSON:
-		if ((k = qttt_json_write(stdout, g, ex)) == -2)
-			snprintf(why, n, "longer than a JSON line may be "
-			    "(%d bytes)", QTTT_LINE_MAX);
-		return k;
-	case TO_GOFF:
-		return qttt_goff_write(stdout, g);
-	default:
-		if ((k = qttt_line_write(stdout, g, ex)) == -2)
-			snprintf(why, n, "a line longer than the line notation "
-			    "allows (%d bytes)", QTTT_LINE_MAX);
-		return k;
-	}
-}
-
-int
-write_lead(enum target to, const char *text, size_t len)
-{
-	if (text == NULL || len == 0)
-		return 0;
-	if (to == TO_JSON || to == TO_GOFF)
-		return 1;
-	fwrite(text, 1, len, stdout);
-	return ferror(stdout) ? -1 : 0;
-}
-
-int
 parse_number(const char *s, unsigned long long lo, unsigned long long hi,
     unsigned long long *v)
 {
@@ -263,6 +211,19 @@ format_option(void (*usage)(FILE *), const char *what, const char *arg,
 		return usage_error(usage, "unknown %sformat '%s': it is one "
 		    "of " FORMAT_NAMES, what, arg);
 	*format = v;
+	return 0;
+}
+
+int
+target_option(void (*usage)(FILE *), const char *arg, enum qttt_format *to)
+{
+	int	 v;
+
+	if ((v = parse_format(arg)) == -1 || v == QTTT_FORMAT_AUTO ||
+	    v == QTTT_FORMAT_STATE)
+		return usage_error(usage, "unknown output format '%s': it is "
+		    "one of " TARGET_NAMES, arg);
+	*to = v;
 	return 0;
 }
 

@@ -491,7 +491,8 @@ yaml_game(struct analyst *a, FILE *out, FILE *err, struct par_job *job,
 		}
 		return -1;
 	}
-	if ((w = qttt_yaml_write(out, g, &ex)) == -2 && !quiet) {
+	if ((w = qttt_record_write(out, QTTT_FORMAT_YAML, g, &ex,
+	    NULL)) == -2 && !quiet) {
 		par_sync(job);
 		show_line_msg(err, name, rec->line, "error", "game %lu: "
 		    "cannot annotate: longer than a YAML document may be "

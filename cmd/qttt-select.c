@@ -60,7 +60,7 @@ struct metacrit {
 
 struct options {
 	enum qttt_format format;	/* -f */
-	enum target	 to;		/* -t */
+	enum qttt_format to;		/* -t (AUTO: as read) */
 	int		 canonical;	/* -C */
 	int		 count;		/* -c */
 	int		 exact;		/* -x: no symmetry for -o, -s */
@@ -674,23 +674,11 @@ key_add(struct keyset *ks, struct key k)
 /* Output                                                               */
 /* ------------------------------------------------------------------ */
 
-/* Whether a YAML-format record was written as JSON. */
-static int
-is_json(const struct qttt_record *rec)
-{
-	size_t	 i;
-
-	for (i = 0; i < rec->textlen; i++)
-		if (rec->text[i] != ' ' && rec->text[i] != '\t')
-			return rec->text[i] == '{' || rec->text[i] == '[';
-	return 0;
-}
-
 /* The source text of a record as read, with its line end. */
 static int
 write_text(const struct qttt_record *rec)
 {
-	if (rec->format == QTTT_FORMAT_YAML && !is_json(rec) &&
+	if (qttt_record_format(rec) == QTTT_FORMAT_YAML &&
 	    fputs("---\n", stdout) == EOF)
 		return -1;
 	if (fwrite(rec->text, 1, rec->textlen, stdout) != rec->textlen)
@@ -712,7 +700,9 @@ write_game(const struct options *o, const struct qttt_record *rec,
 {
 	static struct qttt_game canon;
 	struct qttt_extras ex;
-	enum target	 to = o->to;
+	struct qttt_diag d;
+	enum qttt_format to = o->to;
+	int		 k;
 
 	if (!valid || rec->has_start) {
 		/*
@@ -725,26 +715,19 @@ write_game(const struct options *o, const struct qttt_record *rec,
 		}
 		return write_text(rec);
 	}
-	if (to == TO_SAME && !o->canonical) {
-		if (rec->format != QTTT_FORMAT_YAML)
-			return write_text(rec);
-		to = is_json(rec) ? TO_JSON : TO_YAML;
-	}
-	if (to == TO_SAME)
-		to = rec->format == QTTT_FORMAT_GOFF ? TO_GOFF :
-		    rec->format != QTTT_FORMAT_YAML ? TO_LINE :
-		    is_json(rec) ? TO_JSON : TO_YAML;
+	if (to == QTTT_FORMAT_AUTO && !o->canonical &&
+	    rec->format != QTTT_FORMAT_YAML)
+		return write_text(rec);
+	if (to == QTTT_FORMAT_AUTO)
+		to = qttt_record_format(rec);
 	qttt_extras_from_record(&ex, g, rec);
 	if (o->canonical) {
 		qttt_game_symcanon(g, &canon);
 		g = &canon;
 	}
-	if (to == TO_GOFF && g->nplies == 0) {
-		snprintf(why, n, "Goff's notation has no form for a game "
-		    "with no move");
-		return -2;
-	}
-	return write_record(to, g, &ex, why, n);
+	if ((k = qttt_record_write(stdout, to, g, &ex, &d)) == -2)
+		snprintf(why, n, "%s", d.msg);
+	return k;
 }
 
 /*
@@ -923,11 +906,8 @@ main(int argc, char *argv[])
 				    optarg, why);
 			break;
 		case 't':
-			if ((v = parse_target(optarg)) == -1)
-				return usage_error(usage, "unknown output "
-				    "format '%s': it is one of "
-				    TARGET_NAMES, optarg);
-			o.to = v;
+			if ((v = target_option(usage, optarg, &o.to)) != 0)
+				return v;
 			break;
 		case 'U':
 			o.unique = 2;

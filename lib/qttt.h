@@ -138,18 +138,17 @@ enum qttt_code {
 	QTTT_E_GOFFCHECK,	/* Goff's notation: redundant part disagrees */
 	/* warnings: the record is valid, but likely not what was meant */
 	QTTT_W_KEYCASE,		/* a YAML key that is a known one miscased */
+	/* output */
+	QTTT_E_UNWRITABLE,	/* a game the format asked for cannot hold */
+	/* a stream of states grouped into games */
+	QTTT_E_PLIES,		/* a game misses the plies asked for */
 	QTTT__NCODES
 };
 
 #define QTTT_MSG_MAX	192
 
-struct qttt_diag {
-	enum qttt_code		code;
-	enum qttt_severity	severity;
-	unsigned long		line;	/* 0-based */
-	unsigned long		col;	/* 0-based, in bytes */
-	char			msg[QTTT_MSG_MAX];
-};
+/* A diagnostic: defined below, with the actions and results it names. */
+struct qttt_diag;
 
 /* Stable kebab-case name of a code, e.g. "square-classical". */
 const char	*qttt_code_name(enum qttt_code);
@@ -246,6 +245,36 @@ struct qttt_action {
 	unsigned char	kind;
 	unsigned char	move;	/* move placed, or cycle move named */
 	unsigned char	sq[2];
+};
+
+/*
+ * A diagnostic: its code, where it is, what it names and its English.
+ *
+ * A refusal of the rules (qttt_state_apply() and the functions that
+ * play actions) and a stated result that is not the game's
+ * (qttt_record_play()) carry what their message names as data: the
+ * action refused (all zero for a result); another move the message
+ * names (the pending one, the next one, the classical mark on a
+ * square), else 0; the squares it names besides the action's (the
+ * square open, the square that is classical, the squares of a move),
+ * else QTTT_NOSQUARE; results (the game's, then the one a record
+ * states), else not over; a count (of squares open), else 0.  The
+ * message is made from them, in one place, with squares and results
+ * spelt as the record's notation spells them (the line notation's a1
+ * and 1-1/2, Goff's 1 and {X=1,O=0.5}).  Other diagnostics leave
+ * these fields zero and have only their message.
+ */
+struct qttt_diag {
+	enum qttt_code		code;
+	enum qttt_severity	severity;
+	unsigned long		line;	/* 0-based */
+	unsigned long		col;	/* 0-based, in bytes */
+	struct qttt_action	action;
+	unsigned char		move;
+	unsigned char		squares[2];
+	struct qttt_result	results[2];
+	unsigned int		count;
+	char			msg[QTTT_MSG_MAX];
 };
 
 /* The empty board, X to make move 1. */
@@ -853,13 +882,27 @@ struct qttt_item {
 /* The longest line the line notation reader accepts, in bytes. */
 #define QTTT_LINE_MAX	65536
 
+/*
+ * The record formats.  A reader reads YAML and JSON alike (a JSON
+ * record is a YAML one), as QTTT_FORMAT_YAML, and takes
+ * QTTT_FORMAT_JSON for it; a writer writes JSON (one object on a line)
+ * for QTTT_FORMAT_JSON and YAML documents for QTTT_FORMAT_YAML.
+ */
 enum qttt_format {
 	QTTT_FORMAT_AUTO = 0,
 	QTTT_FORMAT_LINE,
 	QTTT_FORMAT_YAML,	/* YAML and JSON */
 	QTTT_FORMAT_GOFF,
-	QTTT_FORMAT_STATE	/* state strings: positions, not games */
+	QTTT_FORMAT_STATE,	/* state strings: positions, not games */
+	QTTT_FORMAT_JSON
 };
+
+/*
+ * The name of a format in a message: "the line notation", "YAML",
+ * "JSON", "Goff's notation", "state strings", "any format" (auto);
+ * "??" for a number that is none.
+ */
+const char	*qttt_format_name(enum qttt_format);
 
 /*
  * A metadata entry of a YAML or JSON record: a key of the game's
@@ -1021,6 +1064,13 @@ enum qttt_code	 qttt_record_step(struct qttt_record *, size_t i,
  * that writes nothing of a valid game needs.
  */
 size_t		 qttt_record_play(struct qttt_record *, struct qttt_game *);
+
+/*
+ * The format a record is written in, as a writer takes it: rec->format,
+ * but QTTT_FORMAT_JSON for a YAML record whose text is JSON (starts
+ * with '{' or '[').
+ */
+enum qttt_format qttt_record_format(const struct qttt_record *);
 
 /* ------------------------------------------------------------------ */
 /* Readers: one game at a time from a file descriptor                   */
@@ -1199,65 +1249,70 @@ int		 qttt_record_meta(const struct qttt_record *, const char *key,
 		    const char **value, size_t *len);
 
 /*
- * Whether a record holds metadata, comments or notes (see
- * qttt_goff_write).
+ * Whether a record holds metadata, comments or notes (which Goff's
+ * notation does not hold: qttt_record_write).
  */
 int		 qttt_record_extras(const struct qttt_record *);
 
-#ifdef __GNUC__
 /* ================================================================== */
 /* output: what the tools write                                       */
 /* ================================================================== */
 
 /* ------------------------------------------------------------------ */
-/* Record writers (record_write.c, meta.c, goff.c)                    */
+/* Records (record_write.c, line_write.c, goff_write.c)                 */
 /* ------------------------------------------------------------------ */
 
 /*
- * The writers.  Each writes one game (a game played from a record:
- * its canonical moves) to f, with the extras ex (NULL for none).
- * Each returns 0, -1 if f reported an error (or the emitter failed),
- * or, for YAML and JSON, -2 without writing anything if
- * qttt_extras_check() refuses ex, or if the game written would be more
- * than the reader reads back: a YAML document of more than
- * QTTT_YAML_DOC_MAX bytes, a JSON line of more than QTTT_LINE_MAX (as
- * extras near every limit, escaped, can make it).
+ * Writes one game (a game played from a record: its canonical moves)
+ * to f in format to, with the extras ex (NULL for none):
  *
- * qttt_yaml_write: the comment lines of ex (lead) as they are, then a
- * YAML document, "---" first: the metadata in their
- * order, then "comment" (the game comment, unless the metadata has a
- * "comment" of their own), "moves" (a move with a comment or notes as
- * a mapping of "move", "comment" and the notes in order) and "result"
- * when the game is over.
+ *	QTTT_FORMAT_LINE	the comment lines of ex (lead) as they are,
+ *		then the canonical record on a line (formats/line-
+ *		notation.md, section 4): the metadata as the game's tags
+ *		("[x Alice]"), each move's comment and notes as its tags
+ *		("X3 a2 b3 [value 1-0]"), a last note "mark" that is a
+ *		glyph as the glyph ("X3 a2 b3??"), and the game comment
+ *		after the record (" # comment") if it is one line, else
+ *		as the tag "[comment ...]".
+ *	QTTT_FORMAT_YAML	the comment lines of ex as they are, then a
+ *		YAML document, "---" first: the metadata in their order,
+ *		then "comment" (the game comment, unless the metadata has
+ *		a "comment" of their own), "moves" (a move with a comment
+ *		or notes as a mapping of "move", "comment" and the notes
+ *		in order) and "result" when the game is over.
+ *	QTTT_FORMAT_JSON	the same as one JSON object on one line.  A
+ *		value (of the metadata or a note) that is plain and a JSON
+ *		number, true, false or null is written bare (a YAML null
+ *		as null); any other as a string.  No comment lines: JSON
+ *		has none.
+ *	QTTT_FORMAT_GOFF	Goff's notation on one line (formats/goff-
+ *		notation.md): squares 1 to 9, each measurement naming the
+ *		cycle-closing move, with the measurer and the '!' list of
+ *		the collapse; no loop annotations.  It holds no extras
+ *		(ex is not written) and has no form for a game with no
+ *		move.
  *
- * qttt_json_write: the same as one JSON object on one line.  A value
- * (of the metadata or a note) that is plain and a JSON number, true,
- * false or null is written bare (a YAML null as null); any other as a
- * string.  It writes no comment lines: JSON has none.
- *
- * qttt_line_write: the comment lines of ex as they are, then the
- * canonical record on a line (formats/line-notation.md, section 4):
- * the metadata as the game's tags ("[x Alice]"), each move's comment
- * and notes as its tags ("X3 a2 b3 [value 1-0]"), a last note "mark"
- * that is a glyph as the glyph ("X3 a2 b3??"), and the game comment
- * after the record (" # comment") if it is one line, else as the tag
- * "[comment ...]".  All of it reads back as it was.
+ * Every reader reads back what is written, extras and all.  Returns
+ * 0; -1 if f reported an error; -2, writing nothing, if the format
+ * cannot hold the game as it is (qttt_extras_check() refuses ex, or
+ * Goff's notation and no move, or to is no format a game is written
+ * in), with a QTTT_E_UNWRITABLE diagnostic saying why in d (which may
+ * be NULL; its position is 0).
  */
-int		 qttt_yaml_write(FILE *, const struct qttt_game *,
-		    const struct qttt_extras *ex);
-int		 qttt_json_write(FILE *, const struct qttt_game *,
-		    const struct qttt_extras *ex);
-int		 qttt_line_write(FILE *, const struct qttt_game *,
-		    const struct qttt_extras *ex);
+int		 qttt_record_write(FILE *f, enum qttt_format to,
+		    const struct qttt_game *g, const struct qttt_extras *ex,
+		    struct qttt_diag *d);
 
 /*
- * Writes a game in Goff's notation on one line (formats/goff-notation.md):
- * squares 1 to 9, each measurement naming
- * the cycle-closing move, with the measurer and the '!' list of the
- * collapse; no loop annotations.  A game with no move has no Goff form:
- * nothing is written.  Returns 0, or -1 on an output error.
+ * Comment lines that go with no game written (those before a game not
+ * written, or after the last one: qttt_reader_trailer()), len bytes of
+ * lines each ending in '\n', as they are, if format to holds them (the
+ * line notation, YAML).  Returns 0; 1, writing nothing, if there are
+ * lines and to holds none (JSON, Goff's notation); -1 if f reported an
+ * error.
  */
-int		 qttt_goff_write(FILE *, const struct qttt_game *);
+int		 qttt_record_write_comments(FILE *f, enum qttt_format to,
+		    const char *text, size_t len);
 
 /* ------------------------------------------------------------------ */
 /* Replay: the states of a game, written as qttt-replay shows them      */
@@ -1496,6 +1551,7 @@ int		 qttt_html_put(struct qttt_html *, const struct qttt_replay *);
  */
 int		 qttt_html_close(struct qttt_html *);
 
+#ifdef __GNUC__
 #pragma GCC visibility pop
 #endif
 #ifdef __cplusplus

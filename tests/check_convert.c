@@ -77,25 +77,14 @@ static void
 write_as(enum fmt f, FILE *out, const struct qttt_game *g,
     const struct qttt_record *rec)
 {
+	static const enum qttt_format to[NFMT] = {
+		QTTT_FORMAT_LINE, QTTT_FORMAT_YAML, QTTT_FORMAT_JSON,
+		QTTT_FORMAT_GOFF
+	};
 	struct qttt_extras ex;
-	int	 k;
 
 	qttt_extras_from_record(&ex, g, rec);
-	switch (f) {
-	case LINE:
-		k = qttt_line_write(out, g, &ex);
-		break;
-	case YAML:
-		k = qttt_yaml_write(out, g, &ex);
-		break;
-	case JSON:
-		k = qttt_json_write(out, g, &ex);
-		break;
-	default:
-		k = qttt_goff_write(out, g);
-		break;
-	}
-	ck_assert_int_eq(k, 0);
+	ck_assert_int_eq(write_to(out, to[f], g, f == GOFF ? NULL : &ex), 0);
 }
 
 /* What decorate() hangs on game i. */
@@ -447,7 +436,7 @@ line_refused(const struct qttt_extras *ex)
 	FILE	*f;
 
 	ck_assert((f = open_memstream(&buf, &len)) != NULL);
-	ck_assert_int_eq(qttt_line_write(f, &games[0], ex), -2);
+	ck_assert_int_eq(write_to(f, QTTT_FORMAT_LINE, &games[0], ex), -2);
 	fclose(f);
 	ck_assert_uint_eq(len, 0);
 	free(buf);
@@ -487,7 +476,7 @@ START_TEST(test_line_refused)
 	ex.nmeta = 1;
 	m[0] = (struct qttt_meta){ "<<", 2, "x", 1, 0, 0, 0 };
 	ck_assert((f = open_memstream(&buf, &len)) != NULL);
-	ck_assert_int_eq(qttt_line_write(f, &games[0], &ex), 0);
+	ck_assert_int_eq(write_to(f, QTTT_FORMAT_LINE, &games[0], &ex), 0);
 	fclose(f);
 	ck_assert_msg(strncmp(buf, "[\"<<\" ", 5) == 0, "wrote '%s'", buf);
 	ck_assert((f = tmpfile()) != NULL);
@@ -508,8 +497,8 @@ START_TEST(test_line_refused)
 	ck_assert_int_eq(qttt_extras_check(&ex, games[0].nplies, NULL, 0), -1);
 	line_refused(&ex);
 	ck_assert((f = open_memstream(&buf, &len)) != NULL);
-	ck_assert_int_eq(qttt_yaml_write(f, &games[0], &ex), -2);
-	ck_assert_int_eq(qttt_json_write(f, &games[0], &ex), -2);
+	ck_assert_int_eq(write_to(f, QTTT_FORMAT_YAML, &games[0], &ex), -2);
+	ck_assert_int_eq(write_to(f, QTTT_FORMAT_JSON, &games[0], &ex), -2);
 	fclose(f);
 	ck_assert_uint_eq(len, 0);
 	free(buf);
@@ -528,7 +517,7 @@ START_TEST(test_line_refused)
 	m[0] = (struct qttt_meta){ "event", 5, "a\xe2\x80\xa8" "b", 5, 0, 0,
 	    0 };
 	ck_assert((f = open_memstream(&buf, &len)) != NULL);
-	ck_assert_int_eq(qttt_line_write(f, &games[0], &ex), 0);
+	ck_assert_int_eq(write_to(f, QTTT_FORMAT_LINE, &games[0], &ex), 0);
 	fclose(f);
 	ck_assert_msg(strncmp(buf, "[event \"a\\xE2\\x80\\xA8b\"] ", 23) == 0,
 	    "wrote '%s'", buf);

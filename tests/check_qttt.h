@@ -30,6 +30,9 @@ void	 input_close(struct input *);
 void	 input_dump_diags(const char *name, const struct qttt_record *);
 /* The canonical line-notation form of a game, in a static buffer. */
 const char *input_canonical(const struct qttt_game *);
+/* qttt_record_write() with no diagnostic asked for. */
+int	 write_to(FILE *, enum qttt_format, const struct qttt_game *,
+	    const struct qttt_extras *);
 
 Suite	*rules_suite(void);
 Suite	*generate_suite(void);

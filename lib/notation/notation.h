@@ -7,6 +7,7 @@
 #define QTTT_NOTATION_H
 
 #include "qttt.h"
+#include "engine/engine.h"
 
 /* ------------------------------------------------------------------ */
 /* The input layer (reader.c) and the format readers that plug into it  */
@@ -105,8 +106,6 @@ void	*qttt__notation_reader_state(const struct qttt_reader *);
  */
 extern const struct reader_format qttt__notation_yaml_format;
 extern const struct reader_format qttt__notation_goff_format;
-/* A message of the rules in Goff's spellings (goff.c), in place. */
-void	 qttt__notation_goff_respell(char *msg, size_t size);
 extern const struct reader_format qttt__notation_state_format;
 /*
  * The same reader, found first (qttt-replay's JSON Lines, which the
@@ -119,5 +118,14 @@ extern const struct reader_format qttt__notation_state_json_format;
  * the JSON writer writes a metadata value read as one as null.
  */
 int	 qttt__notation_yaml_null(const char *, size_t);
+
+/*
+ * How a notation spells what the rules' messages name (spell.c): the
+ * spelling of records of format f for qttt__engine_diag_say() (NULL:
+ * the line notation's, the engine's own); a score of Goff's notation,
+ * in half points ("0.5").
+ */
+const struct engine_spelling *qttt__notation_spelling(enum qttt_format f);
+const char *qttt__notation_goff_score(int halves);
 
 #endif /* !QTTT_NOTATION_H */

@@ -1,7 +1,7 @@
 /*
  * The reader of YAML and JSON records (formats/yaml-record.md), on
  * libyaml's parser.  libyaml is used in two files of the library:
- * here, to read, and lib/output/yaml_write.c, the emitter behind every
+ * here, to read, and lib/output/emit_yaml.c, the emitter behind every
  * YAML the toolkit writes.  No other file includes yaml.h.
  */
 #include <stdarg.h>

@@ -78,6 +78,17 @@ const struct qttt_record *fuzz_read_back(const char *buf, size_t n,
 void	fuzz_back_close(void);
 
 /*
+ * The writers, as the harnesses name them: qttt_record_write() in the
+ * line notation, YAML and JSON; Goff's is NULL (it takes no extras).
+ */
+int	fuzz_line_write(FILE *, const struct qttt_game *,
+	    const struct qttt_extras *);
+int	fuzz_yaml_write(FILE *, const struct qttt_game *,
+	    const struct qttt_extras *);
+int	fuzz_json_write(FILE *, const struct qttt_game *,
+	    const struct qttt_extras *);
+
+/*
  * Runs a writer (as below) on g and ex into memory: returns the n bytes
  * written, which the caller frees, or NULL if the writer refused the
  * game as too long to read back (-2), which it may only for extras of
@@ -88,8 +99,8 @@ char	*fuzz_write_mem(int (*writer)(FILE *, const struct qttt_game *,
 	    const struct qttt_extras *ex, size_t *n);
 
 /*
- * Writes a game with a writer (qttt_yaml_write() and the like; NULL
- * for qttt_goff_write(), which takes no extras), with the extras of
+ * Writes a game with a writer (fuzz_yaml_write() and the like; NULL
+ * for Goff's notation, which takes no extras), with the extras of
  * the record, into memory and reads it back as fuzz_read_back().  YAML
  * and JSON must keep the record's metadata, comments and notes, and every format but the line notation must
  * write again as the same bytes.  Returns the record read back, or

@@ -125,15 +125,15 @@ LLVMFuzzerTestOneInput(const uint8_t *data, size_t n)
 		}
 	}
 	refused = qttt_extras_check(&ex, g.nplies, NULL, 0) == -1;
-	fuzz_write_extras(qttt_yaml_write, "yaml", QTTT_FORMAT_YAML, &g, &ex,
+	fuzz_write_extras(fuzz_yaml_write, "yaml", QTTT_FORMAT_YAML, &g, &ex,
 	    refused);
-	fuzz_write_extras(qttt_json_write, "json", QTTT_FORMAT_YAML, &g, &ex,
+	fuzz_write_extras(fuzz_json_write, "json", QTTT_FORMAT_YAML, &g, &ex,
 	    refused);
 	/*
 	 * The line writer refuses bad text alone (and lines too long):
 	 * what it writes reads back.
 	 */
-	fuzz_write_extras(qttt_line_write, "line", QTTT_FORMAT_LINE, &g, &ex,
+	fuzz_write_extras(fuzz_line_write, "line", QTTT_FORMAT_LINE, &g, &ex,
 	    0);
 	fuzz_write_extras(NULL, "goff", QTTT_FORMAT_GOFF, &g, &ex, 0);
 	fuzz_back_close();

@@ -133,7 +133,12 @@ fuzz_check_record(const struct qttt_record *rec, size_t nerrors)
 	for (i = 0; i < rec->ndiags; i++) {
 		d = &rec->diags[i];
 		check_diag(d);
-		if (i > 0)
+		/* The limits of the record first, then the rest. */
+		FUZZ_ASSERT(i == 0 || d->code != QTTT_E_TOOMANY ||
+		    d[-1].code == QTTT_E_TOOMANY, "too-many-items after "
+		    "another diagnostic");
+		if (i > 0 && (d->code == QTTT_E_TOOMANY) ==
+		    (d[-1].code == QTTT_E_TOOMANY))
 			FUZZ_ASSERT(d->line > d[-1].line ||
 			    (d->line == d[-1].line && d->col >= d[-1].col),
 			    "diagnostics not sorted by position");
@@ -382,6 +387,27 @@ unfit_tags(const struct qttt_extras *ex, size_t nplies)
 	    bytes > QTTT_TAGTEXT;
 }
 
+int
+fuzz_line_write(FILE *f, const struct qttt_game *g,
+    const struct qttt_extras *ex)
+{
+	return qttt_record_write(f, QTTT_FORMAT_LINE, g, ex, NULL);
+}
+
+int
+fuzz_yaml_write(FILE *f, const struct qttt_game *g,
+    const struct qttt_extras *ex)
+{
+	return qttt_record_write(f, QTTT_FORMAT_YAML, g, ex, NULL);
+}
+
+int
+fuzz_json_write(FILE *f, const struct qttt_game *g,
+    const struct qttt_extras *ex)
+{
+	return qttt_record_write(f, QTTT_FORMAT_JSON, g, ex, NULL);
+}
+
 char *
 fuzz_write_mem(int (*writer)(FILE *, const struct qttt_game *,
     const struct qttt_extras *), const struct qttt_game *g,
@@ -393,9 +419,12 @@ fuzz_write_mem(int (*writer)(FILE *, const struct qttt_game *,
 	int	 k;
 
 	FUZZ_ASSERT((f = open_memstream(&buf, n)) != NULL, "no memory");
-	k = writer != NULL ? writer(f, g, ex) : qttt_goff_write(f, g);
+	k = writer != NULL ? writer(f, g, ex) :
+	    qttt_record_write(f, QTTT_FORMAT_GOFF, g, NULL, NULL);
+	if (writer == NULL && k == -2 && g->nplies == 0)
+		k = 0;		/* no Goff form: nothing written */
 	FUZZ_ASSERT(fclose(f) == 0, "a memory stream failed");
-	if (k == -2 && writer == qttt_line_write &&
+	if (k == -2 && writer == fuzz_line_write &&
 	    (bad_text(ex, g->nplies) || unfit_tags(ex, g->nplies) ||
 	    qttt_extras_check(ex, g->nplies, NULL, 0) == -1)) {
 		/* Text no tag writes so that it reads back. */

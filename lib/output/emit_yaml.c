@@ -1,11 +1,13 @@
 /*
- * The YAML back end of the structured emitter (output/output.h), on libyaml's
- * emitter.  libyaml is used in two files of the library: here, for
- * everything that writes YAML (the state stream of qttt-replay -T yaml
- * and the records of qttt_yaml_write), and lib/notation/yaml.c, the
- * reader of YAML and JSON records.  Each keeps its side of libyaml
- * (events emitted, events parsed) behind functions of its own, so no
- * other file needs yaml.h.
+ * The YAML back end of the structured emitter (output/output.h), on
+ * libyaml's emitter; emit_json.c is the JSON one, and neither knows
+ * the other: the emitter's inline front calls one or the other.
+ * libyaml is used in two files of the library: here, for everything
+ * that writes YAML (the state stream of qttt-replay -T yaml and the
+ * records of qttt_record_write), and lib/notation/yaml.c, the reader
+ * of YAML and JSON records.  Each keeps its side of libyaml (events
+ * emitted, events parsed) behind functions of its own, so no other
+ * file needs yaml.h.
  */
 #include <stdio.h>
 #include <stdlib.h>
