@@ -63,15 +63,6 @@ enum qttt_player {
 /* text: text helpers                                                 */
 /* ================================================================== */
 
-/* UTF-8 (utf8.c): for showing source lines safely. */
-
-/*
- * Length of the valid UTF-8 sequence of a non-ASCII character at s (n
- * bytes available, n > 0), or 0 if it is not valid: overlong forms,
- * surrogates and code points beyond U+10FFFF are refused.
- */
-size_t		 qttt_utf8_len(const unsigned char *s, size_t n);
-
 /*
  * JSON strings (json.c).  Writes s (len bytes) as a JSON string with
  * its quotes; bytes that are not valid UTF-8 become U+FFFD.  Returns
@@ -1313,6 +1304,69 @@ int		 qttt_record_write(FILE *f, enum qttt_format to,
  */
 int		 qttt_record_write_comments(FILE *f, enum qttt_format to,
 		    const char *text, size_t len);
+
+/* ------------------------------------------------------------------ */
+/* Diagnostics shown (diag_text.c)                                      */
+/* ------------------------------------------------------------------ */
+
+/*
+ * How diagnostics are shown (NULL: as text, columns as a terminal
+ * shows them, every code): json, as JSON Lines rather than text for
+ * people; byte_columns, columns that count bytes rather than the
+ * columns of a terminal (a tab to the next multiple of 8, a wide
+ * character two, a combining mark none); off, NULL or QTTT__NCODES
+ * flags, the codes whose diagnostics are left out (the tools' -d).
+ */
+struct qttt_diag_style {
+	int			 json;
+	int			 byte_columns;
+	const unsigned char	*off;
+};
+
+/*
+ * Writes a diagnostic of an input named file (rec: the record it is
+ * about, NULL for the whole input) to f, at once, as compilers do:
+ *
+ *	file:line:col: error: message [code]
+ *
+ * ("warning" for a warning), then, when the record has the source
+ * text of that line, the line and a caret under the column: a line
+ * of over 256 bytes cut to 100 around the column, with "..." where it
+ * was cut.  A character that is not safe to show on a terminal (a
+ * control character, one that reorders or hides text, invalid UTF-8)
+ * is shown as '?', in a file name as \n, \t, \r or \xHH.  As JSON
+ * (qttt-validate(1), -j): one object with "file", "game" (the
+ * record's number, or null), "line", "column" (as shown),
+ * "byte_column", "severity", "code" and "message".  Returns 0, or -1
+ * if f reported an error.
+ */
+int		 qttt_diag_write(FILE *f, const char *file,
+		    const struct qttt_record *rec, const struct qttt_diag *d,
+		    const struct qttt_diag_style *style);
+
+/*
+ * Every diagnostic of a record, in order, but those style turns off,
+ * and then, if the record kept fewer than it had, a note saying how
+ * many more there were.  Returns the number shown or counted.
+ */
+size_t		 qttt_diags_write(FILE *f, const char *file,
+		    const struct qttt_record *rec,
+		    const struct qttt_diag_style *style);
+
+/*
+ * A note about a record, "file:line: note: message", or as JSON with
+ * "severity" "note" and null "column", "byte_column" and "code".
+ * Returns as qttt_diag_write().
+ */
+int		 qttt_note_write(FILE *f, const char *file,
+		    const struct qttt_record *rec, const char *msg,
+		    const struct qttt_diag_style *style);
+
+/*
+ * A file name, safe to show on a terminal and on one line (as
+ * qttt_diag_write() shows it).  Returns as qttt_diag_write().
+ */
+int		 qttt_name_write(FILE *f, const char *name);
 
 /* ------------------------------------------------------------------ */
 /* Replay: the states of a game, written as qttt-replay shows them      */

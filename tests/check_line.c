@@ -13,6 +13,7 @@
 #include <unistd.h>
 
 #include "qttt.h"
+#include "text/text.h"
 #include "check_qttt.h"
 
 static struct qttt_record rec;
@@ -60,7 +61,7 @@ valid_utf8(const char *s)
 	for (i = 0; i < n; i += k)
 		if (u[i] < 0x80)
 			k = 1;
-		else if ((k = qttt_utf8_len(u + i, n - i)) == 0)
+		else if ((k = qttt__text_utf8_len(u + i, n - i)) == 0)
 			return 0;
 	return 1;
 }

@@ -48,5 +48,6 @@ Suite	*symmetry_suite(void);
 Suite	*solve_suite(void);
 Suite	*perft_suite(void);
 Suite	*features_suite(void);
+Suite	*diag_suite(void);
 
 #endif /* !CHECK_QTTT_H */

@@ -129,9 +129,6 @@ enum qttt_code	 qttt__engine_game_play(struct qttt_game *g,
 		    struct engine *e, const struct qttt_action *,
 		    struct qttt_diag *);
 
-/* qttt_utf8_len() is public: qttt.h. */
-
-
 /*
  * Whether some game reaches a state that passes qttt_state_check():
  * 1, 0, or -1 if the search gave up (engine/reach.c).

@@ -9,6 +9,7 @@
 #include <string.h>
 
 #include "qttt.h"
+#include "text/text.h"
 #include "notation/notation.h"
 
 void
@@ -109,7 +110,7 @@ qttt__notation_text_good(const char *str, size_t n)
 	for (i = 0; i < n; i += k) {
 		k = 1;
 		if (s[i] == '\0' || (s[i] >= 0x80 &&
-		    (k = qttt_utf8_len(s + i, n - i)) == 0))
+		    (k = qttt__text_utf8_len(s + i, n - i)) == 0))
 			return 0;
 	}
 	return 1;

@@ -858,11 +858,11 @@ qttt__notation_line_bytes(struct qttt_record *rec, unsigned long lineno,
 	else if (s[i] < 0x80)
 		qttt_record_diag(rec, QTTT_E_CONTROL, lineno, i,
 		    "control character 0x%02x", s[i]);
-	else if (qttt_utf8_len(s + i, len - i) == 0)
+	else if (qttt__text_utf8_len(s + i, len - i) == 0)
 		qttt_record_diag(rec, QTTT_E_UTF8, lineno, i,
 		    "invalid UTF-8: byte 0x%02x", s[i]);
 	else if ((cp = qttt__text_utf8_refused(s + i,
-	    qttt_utf8_len(s + i, len - i))) == 0xfeff)
+	    qttt__text_utf8_len(s + i, len - i))) == 0xfeff)
 		/* Files with a byte-order mark, joined with cat(1). */
 		qttt_record_diag(rec, QTTT_E_SYNTAX, lineno, i, "%s",
 		    MSG_BOM);

@@ -168,7 +168,7 @@ needs_escapes(const char *str, size_t n)
 		if (s[i] == '\t' || s[i] == '\n' ||
 		    (s[i] >= 0x20 && s[i] < 0x7f))
 			continue;
-		if (s[i] < 0x80 || (k = qttt_utf8_len(s + i, n - i)) == 0 ||
+		if (s[i] < 0x80 || (k = qttt__text_utf8_len(s + i, n - i)) == 0 ||
 		    qttt__text_utf8_refused(s + i, k) != 0)
 			return 1;
 	}
@@ -213,7 +213,7 @@ state_string(struct yaml_out *y, const char *s, size_t n, int text)
 	for (i = 0; text && i < n; i += k) {
 		k = 1;
 		if ((unsigned char)s[i] >= 0x80 &&
-		    (k = qttt_utf8_len((const unsigned char *)s + i,
+		    (k = qttt__text_utf8_len((const unsigned char *)s + i,
 		    n - i)) == 0)
 			break;
 	}
@@ -226,7 +226,7 @@ state_string(struct yaml_out *y, const char *s, size_t n, int text)
 			k = 1;
 			if ((unsigned char)s[i] < 0x80)
 				*p++ = s[i];
-			else if ((k = qttt_utf8_len((const unsigned char *)s +
+			else if ((k = qttt__text_utf8_len((const unsigned char *)s +
 			    i, n - i)) == 0) {
 				memcpy(p, fffd, 3);
 				p += 3;

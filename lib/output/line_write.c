@@ -45,7 +45,7 @@ bare_text(const char *str, size_t n, int value)
 		    s[i] == '[' || s[i] == ']' || s[i] == '\\' ||
 		    s[i] == '#' || s[i] == ';')
 			return 0;
-		if (s[i] >= 0x80 && ((k = qttt_utf8_len(s + i, n - i)) == 0 ||
+		if (s[i] >= 0x80 && ((k = qttt__text_utf8_len(s + i, n - i)) == 0 ||
 		    qttt__text_utf8_refused(s + i, k) != 0))
 			return 0;
 	}
@@ -74,7 +74,7 @@ quoted_text(FILE *f, const char *str, size_t n)
 			fputs("\\t", f);
 		else if (s[i] >= 0x20 && s[i] < 0x7f)
 			putc(s[i], f);
-		else if (s[i] >= 0x80 && (k = qttt_utf8_len(s + i, n - i)) > 0 &&
+		else if (s[i] >= 0x80 && (k = qttt__text_utf8_len(s + i, n - i)) > 0 &&
 		    qttt__text_utf8_refused(s + i, k) == 0) {
 			fwrite(s + i, 1, k, f);
 			i += k - 1;
@@ -137,7 +137,7 @@ tail_comment(const char *str, size_t n)
 		k = 1;
 		if (s[i] == '\t' || (s[i] >= 0x20 && s[i] < 0x7f))
 			continue;
-		if (s[i] < 0x80 || (k = qttt_utf8_len(s + i, n - i)) == 0 ||
+		if (s[i] < 0x80 || (k = qttt__text_utf8_len(s + i, n - i)) == 0 ||
 		    qttt__text_utf8_refused(s + i, k) != 0)
 			return 0;
 	}
