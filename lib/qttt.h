@@ -912,10 +912,18 @@ struct qttt_meta {
 	unsigned long		 line, col;	/* where the key is */
 };
 
-/* Metadata entries per game, at most; notes on its moves, in all. */
+/*
+ * Metadata entries per game, at most; notes on its moves, in all; the
+ * bytes of a record's keys, values and comments, in all (its metadata,
+ * its comment, and the comments and notes of its moves), the same in
+ * every format (formats/limits.md), so that any record a reader takes,
+ * every writer writes and every reader reads back.  The line notation
+ * keeps the text of its quoted values in QTTT_TAGTEXT bytes.
+ */
 #define QTTT_MAXMETA	64
 #define QTTT_MAXNOTES	64
-#define QTTT_TAGTEXT	8192
+#define QTTT_EXTRAS_MAX	8192
+#define QTTT_TAGTEXT	QTTT_EXTRAS_MAX
 
 struct qttt_record {
 	unsigned long		 index;	/* 1-based number of the game */

@@ -174,6 +174,36 @@ check_comment(const char *s, size_t n, const char *what, char *msg,
 	return -1;
 }
 
+/* The bytes of the keys and values of n entries. */
+static size_t
+entry_bytes(const struct qttt_meta *m, size_t n)
+{
+	size_t	 i, bytes = 0;
+
+	for (i = 0; i < n; i++)
+		bytes += m[i].keylen + m[i].valuelen;
+	return bytes;
+}
+
+/*
+ * The game comment counts as the key it is in YAML and JSON, "comment",
+ * with its value: so a record counts the same in every format.
+ */
+#define GAME_COMMENT(text, len)	((text) != NULL ? sizeof("comment") - 1 + \
+				    (len) : 0)
+
+size_t
+qttt__notation_extras_bytes(const struct qttt_record *rec)
+{
+	size_t	 i, n = GAME_COMMENT(rec->comment, rec->commentlen) +
+		    entry_bytes(rec->meta, rec->nmeta);
+
+	for (i = 0; i < rec->nitems; i++)
+		n += rec->items[i].commentlen +
+		    entry_bytes(rec->items[i].notes, rec->items[i].nnotes);
+	return n;
+}
+
 int
 qttt_extras_check(const struct qttt_extras *ex, size_t nplies, char *msg,
     size_t n)
@@ -183,7 +213,7 @@ qttt_extras_check(const struct qttt_extras *ex, size_t nplies, char *msg,
 	const struct qttt_ply_extras *px;
 	const struct qttt_meta *m;
 	char		 what[48], dummy[1];
-	size_t		 i, notes = 0;
+	size_t		 i, notes = 0, bytes;
 
 	if (msg == NULL) {
 		msg = dummy;
@@ -199,6 +229,12 @@ qttt_extras_check(const struct qttt_extras *ex, size_t nplies, char *msg,
 		/* The readers refuse it: so do the writers. */
 		snprintf(msg, n, "the date is not YYYY-MM-DD (or YYYY-MM, or "
 		    "YYYY)");
+		return -1;
+	}
+	if ((m = qttt_extras_meta(ex, "rules")) != NULL &&
+	    !is_key(m->value, m->valuelen, "goff")) {
+		snprintf(msg, n, "the rules are not goff, the only rules the "
+		    "readers take");
 		return -1;
 	}
 	if (check_entries(ex->meta, ex->nmeta, "metadata", game_keys, msg,
@@ -226,6 +262,16 @@ qttt_extras_check(const struct qttt_extras *ex, size_t nplies, char *msg,
 	if (notes > QTTT_MAXNOTES) {
 		snprintf(msg, n, "%zu notes: more than %d", notes,
 		    QTTT_MAXNOTES);
+		return -1;
+	}
+	bytes = GAME_COMMENT(ex->comment, ex->commentlen) +
+	    entry_bytes(ex->meta, ex->nmeta);
+	for (i = 0; i < nplies && i < QTTT_MAXPLIES; i++)
+		bytes += ex->ply[i].commentlen +
+		    entry_bytes(ex->ply[i].notes, ex->ply[i].nnotes);
+	if (bytes > QTTT_EXTRAS_MAX) {
+		snprintf(msg, n, "%zu bytes of keys, values and comments: "
+		    "more than %d", bytes, QTTT_EXTRAS_MAX);
 		return -1;
 	}
 	return 0;

@@ -208,7 +208,7 @@ goff_comment(const char *s, size_t len, struct qttt_record *rec)
 	for (i = 0; i < len && s[i] != '#'; i++)
 		if (s[i] == '[')
 			i = annotation_end(s, i, len);
-	return i + qttt__notation_line_comment(s + i, len - i, rec);
+	return qttt__notation_line_comment(s, i, len, rec);
 }
 
 /* "Xn+(a,b)", with an optional loop annotation "[...]" after it. */

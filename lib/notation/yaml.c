@@ -1090,9 +1090,14 @@ static void
 end_game(struct yaml_reader *y, struct qttt_record *rec)
 {
 	struct frame	*f = top(y);
+	size_t		 n;
 
 	if (!y->has_moves)
 		yerror(rec, f->at, "a game needs a 'moves' list");
+	if ((n = qttt__notation_extras_bytes(rec)) > QTTT_EXTRAS_MAX)
+		yerror(rec, f->at, "the keys, values and comments of the game "
+		    "hold %zu bytes: more than %d, which every format takes",
+		    n, QTTT_EXTRAS_MAX);
 	if (y->result_ok && y->keep)
 		rec->items[rec->nitems++] = y->result;
 	y->ingame = 0;
