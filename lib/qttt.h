@@ -1266,9 +1266,9 @@ int		 qttt_record_extras(const struct qttt_record *);
  * to f in format to, with the extras ex (NULL for none):
  *
  *	QTTT_FORMAT_LINE	the comment lines of ex (lead) as they are,
- *		then the canonical record on a line (formats/line-
- *		notation.md, section 4): the metadata as the game's tags
- *		("[x Alice]"), each move's comment and notes as its tags
+ *		then the canonical record on a line
+ *		(formats/line-notation.md, section 4): the metadata as
+ *		tags ("[x Alice]"), each move's comment and notes as its tags
  *		("X3 a2 b3 [value 1-0]"), a last note "mark" that is a
  *		glyph as the glyph ("X3 a2 b3??"), and the game comment
  *		after the record (" # comment") if it is one line, else
@@ -1284,12 +1284,12 @@ int		 qttt_record_extras(const struct qttt_record *);
  *		number, true, false or null is written bare (a YAML null
  *		as null); any other as a string.  No comment lines: JSON
  *		has none.
- *	QTTT_FORMAT_GOFF	Goff's notation on one line (formats/goff-
- *		notation.md): squares 1 to 9, each measurement naming the
- *		cycle-closing move, with the measurer and the '!' list of
- *		the collapse; no loop annotations.  It holds no extras
- *		(ex is not written) and has no form for a game with no
- *		move.
+ *	QTTT_FORMAT_GOFF	Goff's notation on one line
+ *		(formats/goff-notation.md): squares 1 to 9, a measurement
+ *		naming the cycle-closing move, with the measurer and the
+ *		'!' list of the collapse; no loop annotations.  It holds
+ *		no extras (ex is not written) and has no form for a game
+ *		with no move.
  *
  * Every reader reads back what is written, extras and all.  Returns
  * 0; -1 if f reported an error; -2, writing nothing, if the format
