@@ -52,40 +52,6 @@ int	 lookup_name(const struct name_value *, size_t n, const char *s);
 int	 parse_format(const char *);
 
 /*
- * The record formats a tool writes (-t): TO_SAME, each game in its own
- * format, is qttt-select's default.  parse_target() reads the names a
- * user would try, or returns -1.
- */
-enum target {
-	TO_SAME = 0,
-	TO_LINE,
-	TO_YAML,
-	TO_JSON,
-	TO_GOFF
-};
-int	 parse_target(const char *);
-
-/*
- * Writes g to standard output in format to (not TO_SAME) with its
- * extras ex.  Returns 0, -1 if standard output failed, or -2 with the
- * reason in why (of size n) if YAML or JSON cannot hold ex as it is.
- */
-int	 write_record(enum target to, const struct qttt_game *g,
-	    const struct qttt_extras *ex, char *why, size_t n);
-/* The same on f. */
-int	 write_record_to(FILE *f, enum target to, const struct qttt_game *g,
-	    const struct qttt_extras *ex, char *why, size_t n);
-
-/*
- * Comment lines that go with no game written (those before a game
- * left out, or after the last game: qttt_reader_trailer), to standard
- * output in format to if it holds them (the line notation, YAML).
- * Returns 0, 1 if there were lines that to cannot hold (JSON, Goff's
- * notation), or -1 if standard output failed.
- */
-int	 write_lead(enum target to, const char *text, size_t len);
-
-/*
  * A decimal number from lo to hi, digits only and all of s, into *v.
  * Returns 0, or -1 if s is not one.
  */
@@ -107,6 +73,9 @@ int	 usage_error(void (*usage)(FILE *), const char *fmt, ...)
  */
 int	 format_option(void (*usage)(FILE *), const char *what,
 	    const char *arg, enum qttt_format *);
+/* -t: a format a game is written in (TARGET_NAMES). */
+int	 target_option(void (*usage)(FILE *), const char *arg,
+	    enum qttt_format *);
 int	 games_option(void (*usage)(FILE *), const char *arg,
 	    struct qttt_ranges *, const char **games);
 

@@ -335,15 +335,20 @@ static void	run_error(const char *, const struct run *, const char *, ...)
 static void
 run_error(const char *name, const struct run *run, const char *fmt, ...)
 {
+	struct qttt_diag d;
 	va_list	 ap;
+	int	 n;
 
-	put_name(stderr, name);
-	fprintf(stderr, ":%lu:1: error: game %lu of the stream ",
-	    run->line + 1, run->index);
+	memset(&d, 0, sizeof(d));
+	d.code = QTTT_E_PLIES;
+	d.severity = qttt_code_severity(d.code);
+	d.line = run->line;
+	n = snprintf(d.msg, sizeof(d.msg), "game %lu of the stream ",
+	    run->index);
 	va_start(ap, fmt);
-	vfprintf(stderr, fmt, ap);
+	vsnprintf(d.msg + n, sizeof(d.msg) - n, fmt, ap);
 	va_end(ap);
-	fputc('\n', stderr);
+	show_diag(stderr, name, NULL, &d);
 }
 
 /*

@@ -26,7 +26,7 @@ enum {
 struct options {
 	struct qttt_criteria crit;
 	enum qttt_format format;	/* -f */
-	enum target	 to;		/* -t */
+	enum qttt_format to;		/* -t (AUTO: as read) */
 	int		 canonical;	/* -C */
 	int		 count;		/* -c */
 	int		 quiet;		/* -q */
@@ -118,32 +118,11 @@ help(void)
 	exit(finish_output() == 0 ? EXIT_VALID : EXIT_TROUBLE);
 }
 
-/* Whether a YAML-format record was written as JSON. */
-static int
-is_json(const struct qttt_record *rec)
-{
-	size_t	 i;
-
-	for (i = 0; i < rec->textlen; i++)
-		if (rec->text[i] != ' ' && rec->text[i] != '\t')
-			return rec->text[i] == '{' || rec->text[i] == '[';
-	return 0;
-}
-
-/* The format a record is written in when -t does not say. */
-static enum target
-own_format(const struct qttt_record *rec)
-{
-	return rec->format == QTTT_FORMAT_GOFF ? TO_GOFF :
-	    rec->format != QTTT_FORMAT_YAML ? TO_LINE :
-	    is_json(rec) ? TO_JSON : TO_YAML;
-}
-
 /* The source text of a record as read, with its line end. */
 static int
 write_text(FILE *f, const struct qttt_record *rec)
 {
-	if (rec->format == QTTT_FORMAT_YAML && !is_json(rec) &&
+	if (qttt_record_format(rec) == QTTT_FORMAT_YAML &&
 	    fputs("---\n", f) == EOF)
 		return -1;
 	if (fwrite(rec->text, 1, rec->textlen, f) != rec->textlen)
@@ -166,10 +145,13 @@ write_game(const struct options *o, FILE *f, const struct qttt_record *rec,
 	static struct qttt_game g;
 	static struct qttt_meta notes[QTTT_MAXNOTES];
 	struct qttt_extras ex;
-	enum target	 to = o->to != TO_SAME ? o->to : own_format(rec);
+	struct qttt_diag d;
+	enum qttt_format to = o->to != QTTT_FORMAT_AUTO ? o->to :
+	    qttt_record_format(rec);
+	int		 k;
 
 	/* No writer holds an invalid game or a position. */
-	if (!valid || rec->has_start || (o->to == TO_SAME &&
+	if (!valid || rec->has_start || (o->to == QTTT_FORMAT_AUTO &&
 	    !o->canonical && o->strip == 0 && o->plies == QTTT_TRIM_ALL &&
 	    rec->format != QTTT_FORMAT_YAML)) {
 		if (rec->text != NULL)
@@ -190,12 +172,9 @@ write_game(const struct options *o, FILE *f, const struct qttt_record *rec,
 		ex.leadlen = 0;
 		qttt_game_trim(&g, &ex, o->plies, o->strip, notes);
 	}
-	if (to == TO_GOFF && g.nplies == 0) {
-		snprintf(why, n, "Goff's notation has no form for a game "
-		    "with no move");
-		return -2;
-	}
-	return write_record_to(f, to, &g, &ex, why, n);
+	if ((k = qttt_record_write(f, to, &g, &ex, &d)) == -2)
+		snprintf(why, n, "%s", d.msg);
+	return k;
 }
 
 /* Closes a file written to; returns 0, or -1 after a message. */
@@ -222,10 +201,11 @@ game_stream(const struct options *o, struct output *w,
     const struct qttt_record *rec)
 {
 	static const char *const ext[] = {
-		[TO_LINE] = "qttt", [TO_YAML] = "yaml", [TO_JSON] = "jsonl",
-		[TO_GOFF] = "goff"
+		[QTTT_FORMAT_LINE] = "qttt", [QTTT_FORMAT_YAML] = "yaml",
+		[QTTT_FORMAT_JSON] = "jsonl", [QTTT_FORMAT_GOFF] = "goff"
 	};
-	enum target	 to = o->to != TO_SAME ? o->to : own_format(rec);
+	enum qttt_format to = o->to != QTTT_FORMAT_AUTO ? o->to :
+	    qttt_record_format(rec);
 	int		 v;
 
 	if (o->split == 0)
@@ -238,7 +218,8 @@ game_stream(const struct options *o, struct output *w,
 	}
 	if (w->out == NULL) {
 		snprintf(w->name, sizeof(w->name), "%llu.%s", w->next++,
-		    rec->format == QTTT_FORMAT_STATE && o->to == TO_SAME ?
+		    rec->format == QTTT_FORMAT_STATE &&
+		    o->to == QTTT_FORMAT_AUTO ?
 		    "state" : ext[to]);
 		if ((w->out = fopen(w->name, "w")) == NULL) {
 			warn_name(w->name, "%s", strerror(errno));
@@ -425,11 +406,8 @@ parse_options(int argc, char *argv[], struct options *o, struct output *w)
 			o->quiet = 1;
 			break;
 		case 't':
-			if ((v = parse_target(optarg)) == -1)
-				return usage_error(usage, "unknown output "
-				    "format '%s': it is one of "
-				    TARGET_NAMES, optarg);
-			o->to = v;
+			if ((v = target_option(usage, optarg, &o->to)) != 0)
+				return v;
 			break;
 		case 'U':
 			o->unique = 2;

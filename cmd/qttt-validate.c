@@ -120,8 +120,9 @@ is_canonical(const struct qttt_record *rec, const struct qttt_game *g,
 	ex.lead = NULL;
 	if ((f = open_memstream(&line, &n)) == NULL)
 		return 1;
-	same = qttt_line_write(f, g, &ex) == 0 && fclose(f) == 0 &&
-	    n == rec->textlen + 1 && memcmp(rec->text, line, n - 1) == 0;
+	same = qttt_record_write(f, QTTT_FORMAT_LINE, g, &ex, NULL) == 0;
+	same = fclose(f) == 0 && same && n == rec->textlen + 1 &&
+	    memcmp(rec->text, line, n - 1) == 0;
 	free(line);
 	return same;
 }
@@ -155,7 +156,7 @@ print_record(FILE *out, const struct qttt_record *rec,
 
 	if (!rec->has_start) {
 		qttt_extras_from_record(&ex, g, rec);
-		qttt_line_write(out, g, &ex);
+		qttt_record_write(out, QTTT_FORMAT_LINE, g, &ex, NULL);
 		return;
 	}
 	/* A position's canonical form is its state string. */

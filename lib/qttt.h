@@ -63,15 +63,6 @@ enum qttt_player {
 /* text: text helpers                                                 */
 /* ================================================================== */
 
-/* UTF-8 (utf8.c): for showing source lines safely. */
-
-/*
- * Length of the valid UTF-8 sequence of a non-ASCII character at s (n
- * bytes available, n > 0), or 0 if it is not valid: overlong forms,
- * surrogates and code points beyond U+10FFFF are refused.
- */
-size_t		 qttt_utf8_len(const unsigned char *s, size_t n);
-
 /*
  * JSON strings (json.c).  Writes s (len bytes) as a JSON string with
  * its quotes; bytes that are not valid UTF-8 become U+FFFD.  Returns
@@ -138,18 +129,17 @@ enum qttt_code {
 	QTTT_E_GOFFCHECK,	/* Goff's notation: redundant part disagrees */
 	/* warnings: the record is valid, but likely not what was meant */
 	QTTT_W_KEYCASE,		/* a YAML key that is a known one miscased */
+	/* output */
+	QTTT_E_UNWRITABLE,	/* a game the format asked for cannot hold */
+	/* a stream of states grouped into games */
+	QTTT_E_PLIES,		/* a game misses the plies asked for */
 	QTTT__NCODES
 };
 
 #define QTTT_MSG_MAX	192
 
-struct qttt_diag {
-	enum qttt_code		code;
-	enum qttt_severity	severity;
-	unsigned long		line;	/* 0-based */
-	unsigned long		col;	/* 0-based, in bytes */
-	char			msg[QTTT_MSG_MAX];
-};
+/* A diagnostic: defined below, with the actions and results it names. */
+struct qttt_diag;
 
 /* Stable kebab-case name of a code, e.g. "square-classical". */
 const char	*qttt_code_name(enum qttt_code);
@@ -246,6 +236,36 @@ struct qttt_action {
 	unsigned char	kind;
 	unsigned char	move;	/* move placed, or cycle move named */
 	unsigned char	sq[2];
+};
+
+/*
+ * A diagnostic: its code, where it is, what it names and its English.
+ *
+ * A refusal of the rules (qttt_state_apply() and the functions that
+ * play actions) and a stated result that is not the game's
+ * (qttt_record_play()) carry what their message names as data: the
+ * action refused (all zero for a result); another move the message
+ * names (the pending one, the next one, the classical mark on a
+ * square), else 0; the squares it names besides the action's (the
+ * square open, the square that is classical, the squares of a move),
+ * else QTTT_NOSQUARE; results (the game's, then the one a record
+ * states), else not over; a count (of squares open), else 0.  The
+ * message is made from them, in one place, with squares and results
+ * spelt as the record's notation spells them (the line notation's a1
+ * and 1-1/2, Goff's 1 and {X=1,O=0.5}).  Other diagnostics leave
+ * these fields zero and have only their message.
+ */
+struct qttt_diag {
+	enum qttt_code		code;
+	enum qttt_severity	severity;
+	unsigned long		line;	/* 0-based */
+	unsigned long		col;	/* 0-based, in bytes */
+	struct qttt_action	action;
+	unsigned char		move;
+	unsigned char		squares[2];
+	struct qttt_result	results[2];
+	unsigned int		count;
+	char			msg[QTTT_MSG_MAX];
 };
 
 /* The empty board, X to make move 1. */
@@ -945,13 +965,27 @@ struct qttt_item {
 /* The longest line the line notation reader accepts, in bytes. */
 #define QTTT_LINE_MAX	65536
 
+/*
+ * The record formats.  A reader reads YAML and JSON alike (a JSON
+ * record is a YAML one), as QTTT_FORMAT_YAML, and takes
+ * QTTT_FORMAT_JSON for it; a writer writes JSON (one object on a line)
+ * for QTTT_FORMAT_JSON and YAML documents for QTTT_FORMAT_YAML.
+ */
 enum qttt_format {
 	QTTT_FORMAT_AUTO = 0,
 	QTTT_FORMAT_LINE,
 	QTTT_FORMAT_YAML,	/* YAML and JSON */
 	QTTT_FORMAT_GOFF,
-	QTTT_FORMAT_STATE	/* state strings: positions, not games */
+	QTTT_FORMAT_STATE,	/* state strings: positions, not games */
+	QTTT_FORMAT_JSON
 };
+
+/*
+ * The name of a format in a message: "the line notation", "YAML",
+ * "JSON", "Goff's notation", "state strings", "any format" (auto);
+ * "??" for a number that is none.
+ */
+const char	*qttt_format_name(enum qttt_format);
 
 /*
  * A metadata entry of a YAML or JSON record: a key of the game's
@@ -970,10 +1004,18 @@ struct qttt_meta {
 	unsigned long		 line, col;	/* where the key is */
 };
 
-/* Metadata entries per game, at most; notes on its moves, in all. */
+/*
+ * Metadata entries per game, at most; notes on its moves, in all; the
+ * bytes of a record's keys, values and comments, in all (its metadata,
+ * its comment, and the comments and notes of its moves), the same in
+ * every format (formats/limits.md), so that any record a reader takes,
+ * every writer writes and every reader reads back.  The line notation
+ * keeps the text of its quoted values in QTTT_TAGTEXT bytes.
+ */
 #define QTTT_MAXMETA	64
 #define QTTT_MAXNOTES	64
-#define QTTT_TAGTEXT	8192
+#define QTTT_EXTRAS_MAX	8192
+#define QTTT_TAGTEXT	QTTT_EXTRAS_MAX
 
 struct qttt_record {
 	unsigned long		 index;	/* 1-based number of the game */
@@ -1113,6 +1155,13 @@ enum qttt_code	 qttt_record_step(struct qttt_record *, size_t i,
  * that writes nothing of a valid game needs.
  */
 size_t		 qttt_record_play(struct qttt_record *, struct qttt_game *);
+
+/*
+ * The format a record is written in, as a writer takes it: rec->format,
+ * but QTTT_FORMAT_JSON for a YAML record whose text is JSON (starts
+ * with '{' or '[').
+ */
+enum qttt_format qttt_record_format(const struct qttt_record *);
 
 /* ------------------------------------------------------------------ */
 /* Readers: one game at a time from a file descriptor                   */
@@ -1291,8 +1340,8 @@ int		 qttt_record_meta(const struct qttt_record *, const char *key,
 		    const char **value, size_t *len);
 
 /*
- * Whether a record holds metadata, comments or notes (see
- * qttt_goff_write).
+ * Whether a record holds metadata, comments or notes (which Goff's
+ * notation does not hold: qttt_record_write).
  */
 int		 qttt_record_extras(const struct qttt_record *);
 
@@ -1613,54 +1662,123 @@ void		 qttt_stats_merge(struct qttt_stats *to,
 /* ================================================================== */
 
 /* ------------------------------------------------------------------ */
-/* Record writers (record_write.c, meta.c, goff.c)                    */
+/* Records (record_write.c, line_write.c, goff_write.c)                 */
 /* ------------------------------------------------------------------ */
 
 /*
- * The writers.  Each writes one game (a game played from a record:
- * its canonical moves) to f, with the extras ex (NULL for none).
- * Each returns 0, -1 if f reported an error (or the emitter failed),
- * or, for YAML and JSON, -2 without writing anything if
- * qttt_extras_check() refuses ex, or if the game written would be more
- * than the reader reads back: a YAML document of more than
- * QTTT_YAML_DOC_MAX bytes, a JSON line of more than QTTT_LINE_MAX (as
- * extras near every limit, escaped, can make it).
+ * Writes one game (a game played from a record: its canonical moves)
+ * to f in format to, with the extras ex (NULL for none):
  *
- * qttt_yaml_write: the comment lines of ex (lead) as they are, then a
- * YAML document, "---" first: the metadata in their
- * order, then "comment" (the game comment, unless the metadata has a
- * "comment" of their own), "moves" (a move with a comment or notes as
- * a mapping of "move", "comment" and the notes in order) and "result"
- * when the game is over.
+ *	QTTT_FORMAT_LINE	the comment lines of ex (lead) as they are,
+ *		then the canonical record on a line
+ *		(formats/line-notation.md, section 4): the metadata as
+ *		tags ("[x Alice]"), each move's comment and notes as its tags
+ *		("X3 a2 b3 [value 1-0]"), a last note "mark" that is a
+ *		glyph as the glyph ("X3 a2 b3??"), and the game comment
+ *		after the record (" # comment") if it is one line, else
+ *		as the tag "[comment ...]".
+ *	QTTT_FORMAT_YAML	the comment lines of ex as they are, then a
+ *		YAML document, "---" first: the metadata in their order,
+ *		then "comment" (the game comment, unless the metadata has
+ *		a "comment" of their own), "moves" (a move with a comment
+ *		or notes as a mapping of "move", "comment" and the notes
+ *		in order) and "result" when the game is over.
+ *	QTTT_FORMAT_JSON	the same as one JSON object on one line.  A
+ *		value (of the metadata or a note) that is plain and a JSON
+ *		number, true, false or null is written bare (a YAML null
+ *		as null); any other as a string.  No comment lines: JSON
+ *		has none.
+ *	QTTT_FORMAT_GOFF	Goff's notation on one line
+ *		(formats/goff-notation.md): squares 1 to 9, a measurement
+ *		naming the cycle-closing move, with the measurer and the
+ *		'!' list of the collapse; no loop annotations.  It holds
+ *		no extras (ex is not written) and has no form for a game
+ *		with no move.
  *
- * qttt_json_write: the same as one JSON object on one line.  A value
- * (of the metadata or a note) that is plain and a JSON number, true,
- * false or null is written bare (a YAML null as null); any other as a
- * string.  It writes no comment lines: JSON has none.
- *
- * qttt_line_write: the comment lines of ex as they are, then the
- * canonical record on a line (formats/line-notation.md, section 4):
- * the metadata as the game's tags ("[x Alice]"), each move's comment
- * and notes as its tags ("X3 a2 b3 [value 1-0]"), a last note "mark"
- * that is a glyph as the glyph ("X3 a2 b3??"), and the game comment
- * after the record (" # comment") if it is one line, else as the tag
- * "[comment ...]".  All of it reads back as it was.
+ * Every reader reads back what is written, extras and all.  Returns
+ * 0; -1 if f reported an error; -2, writing nothing, if the format
+ * cannot hold the game as it is (qttt_extras_check() refuses ex, or
+ * Goff's notation and no move, or to is no format a game is written
+ * in), with a QTTT_E_UNWRITABLE diagnostic saying why in d (which may
+ * be NULL; its position is 0).
  */
-int		 qttt_yaml_write(FILE *, const struct qttt_game *,
-		    const struct qttt_extras *ex);
-int		 qttt_json_write(FILE *, const struct qttt_game *,
-		    const struct qttt_extras *ex);
-int		 qttt_line_write(FILE *, const struct qttt_game *,
-		    const struct qttt_extras *ex);
+int		 qttt_record_write(FILE *f, enum qttt_format to,
+		    const struct qttt_game *g, const struct qttt_extras *ex,
+		    struct qttt_diag *d);
 
 /*
- * Writes a game in Goff's notation on one line (formats/goff-notation.md):
- * squares 1 to 9, each measurement naming
- * the cycle-closing move, with the measurer and the '!' list of the
- * collapse; no loop annotations.  A game with no move has no Goff form:
- * nothing is written.  Returns 0, or -1 on an output error.
+ * Comment lines that go with no game written (those before a game not
+ * written, or after the last one: qttt_reader_trailer()), len bytes of
+ * lines each ending in '\n', as they are, if format to holds them (the
+ * line notation, YAML).  Returns 0; 1, writing nothing, if there are
+ * lines and to holds none (JSON, Goff's notation); -1 if f reported an
+ * error.
  */
-int		 qttt_goff_write(FILE *, const struct qttt_game *);
+int		 qttt_record_write_comments(FILE *f, enum qttt_format to,
+		    const char *text, size_t len);
+
+/* ------------------------------------------------------------------ */
+/* Diagnostics shown (diag_text.c)                                      */
+/* ------------------------------------------------------------------ */
+
+/*
+ * How diagnostics are shown (NULL: as text, columns as a terminal
+ * shows them, every code): json, as JSON Lines rather than text for
+ * people; byte_columns, columns that count bytes rather than the
+ * columns of a terminal (a tab to the next multiple of 8, a wide
+ * character two, a combining mark none); off, NULL or QTTT__NCODES
+ * flags, the codes whose diagnostics are left out (the tools' -d).
+ */
+struct qttt_diag_style {
+	int			 json;
+	int			 byte_columns;
+	const unsigned char	*off;
+};
+
+/*
+ * Writes a diagnostic of an input named file (rec: the record it is
+ * about, NULL for the whole input) to f, at once, as compilers do:
+ *
+ *	file:line:col: error: message [code]
+ *
+ * ("warning" for a warning), then, when the record has the source
+ * text of that line, the line and a caret under the column: a line
+ * of over 256 bytes cut to 100 around the column, with "..." where it
+ * was cut.  A character that is not safe to show on a terminal (a
+ * control character, one that reorders or hides text, invalid UTF-8)
+ * is shown as '?', in a file name as \n, \t, \r or \xHH.  As JSON
+ * (qttt-validate(1), -j): one object with "file", "game" (the
+ * record's number, or null), "line", "column" (as shown),
+ * "byte_column", "severity", "code" and "message".  Returns 0, or -1
+ * if f reported an error.
+ */
+int		 qttt_diag_write(FILE *f, const char *file,
+		    const struct qttt_record *rec, const struct qttt_diag *d,
+		    const struct qttt_diag_style *style);
+
+/*
+ * Every diagnostic of a record, in order, but those style turns off,
+ * and then, if the record kept fewer than it had, a note saying how
+ * many more there were.  Returns the number shown or counted.
+ */
+size_t		 qttt_diags_write(FILE *f, const char *file,
+		    const struct qttt_record *rec,
+		    const struct qttt_diag_style *style);
+
+/*
+ * A note about a record, "file:line: note: message", or as JSON with
+ * "severity" "note" and null "column", "byte_column" and "code".
+ * Returns as qttt_diag_write().
+ */
+int		 qttt_note_write(FILE *f, const char *file,
+		    const struct qttt_record *rec, const char *msg,
+		    const struct qttt_diag_style *style);
+
+/*
+ * A file name, safe to show on a terminal and on one line (as
+ * qttt_diag_write() shows it).  Returns as qttt_diag_write().
+ */
+int		 qttt_name_write(FILE *f, const char *name);
 
 /* ------------------------------------------------------------------ */
 /* Replay: the states of a game, written as qttt-replay shows them      */
@@ -1744,7 +1862,7 @@ int		 qttt_replay_writer_close(struct qttt_replay_writer *);
  * had (NULL for none), whose metadata, comments and other notes it
  * keeps, in order; notes of theirs called value, best or mark give way.
  * ex then points into the struct and into had's strings: give it to a
- * record writer (qttt_yaml_write, qttt_json_write, qttt_line_write)
+ * record writer (qttt_record_write())
  * while both are unchanged.  qttt_extras_check() says whether it can
  * be written: the notes added may break the limits.
  */

@@ -508,7 +508,7 @@ START_TEST(test_annotate)
 	REQUIRE(qttt_extras_check(&a.ex, g.nplies, NULL, 0) == 0);
 	/* Through the line writer and back. */
 	ck_assert_ptr_nonnull(f = open_memstream(&buf, &len));
-	REQUIRE(qttt_line_write(f, &g, &a.ex) == 0);
+	REQUIRE(qttt_record_write(f, QTTT_FORMAT_LINE, &g, &a.ex, NULL) == 0);
 	REQUIRE(fclose(f) == 0);
 	ck_assert_ptr_nonnull(strstr(buf, "X1 a1 b2?? [clock 12] "
 	    "[value \"0-0\"] [best X1 a1 c3, X1 c1 a3]"));

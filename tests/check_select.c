@@ -598,7 +598,8 @@ line(const struct qttt_game *g, const struct qttt_extras *ex)
 	FILE		*f;
 
 	ck_assert_ptr_nonnull(f = fmemopen(buf, sizeof(buf), "w"));
-	ck_assert_int_eq(qttt_line_write(f, g, ex), 0);
+	ck_assert_int_eq(qttt_record_write(f, QTTT_FORMAT_LINE, g, ex, NULL),
+	    0);
 	ck_assert_int_eq(fclose(f), 0);
 	return buf;
 }

@@ -10,7 +10,7 @@
 #	includes	a source or header of a layer includes the private
 #		header of a layer it may not use, or one not named as
 #		"LAYER/LAYER.h"; a file other than lib/notation/yaml.c and
-#		lib/output/yaml_write.c includes yaml.h; a file of cmd/
+#		lib/output/emit_yaml.c includes yaml.h; a file of cmd/
 #		includes a private header of the library;
 #	private	an object of layer L defines a global name that is
 #		neither public nor qttt__L_something, L's private prefix;
@@ -119,8 +119,8 @@ done >"$out/inclines"
 awk '
 	FILENAME == ARGV[1] { for (i = 2; i <= NF; i++) may[$1, $i] = 1; next }
 	$3 == "<yaml.h>" {
-		if ($2 != "lib/notation/yaml.c" && $2 != "lib/output/yaml_write.c")
-			print $2 " includes yaml.h: libyaml is for yaml.c and yaml_write.c"
+		if ($2 != "lib/notation/yaml.c" && $2 != "lib/output/emit_yaml.c")
+			print $2 " includes yaml.h: libyaml is for yaml.c and emit_yaml.c"
 		next
 	}
 	$3 ~ /^</ || $3 == "\"qttt.h\"" { next }

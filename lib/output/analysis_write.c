@@ -97,7 +97,7 @@ put_record(struct qttt_analysis_writer *w, const struct qttt_record *rec,
     const struct qttt_game *g, struct qttt_diag *d)
 {
 	struct qttt_extras had;
-	char		 why[128];
+	struct qttt_diag wd;
 	int		 k;
 
 	if (w->ann == NULL && (w->ann = malloc(sizeof(*w->ann))) == NULL) {
@@ -106,15 +106,10 @@ put_record(struct qttt_analysis_writer *w, const struct qttt_record *rec,
 	}
 	qttt_extras_from_record(&had, g, rec);
 	qttt_annotate(w->ann, g, &w->judged, &had);
-	if (qttt_extras_check(&w->ann->ex, g->nplies, why, sizeof(why)) ==
-	    -1)
-		k = -2;
-	else if ((k = qttt_yaml_write(w->f, g, &w->ann->ex)) == -2)
-		snprintf(why, sizeof(why), "longer than a YAML document may "
-		    "be (%d bytes)", QTTT_YAML_DOC_MAX);
-	if (k == -2)
+	if ((k = qttt_record_write(w->f, QTTT_FORMAT_YAML, g, &w->ann->ex,
+	    &wd)) == -2)
 		snprintf(d->msg, sizeof(d->msg), "game %lu: cannot annotate: "
-		    "%s", rec != NULL ? rec->index : 1, why);
+		    "%.128s", rec != NULL ? rec->index : 1, wd.msg);
 	return k;
 }
 

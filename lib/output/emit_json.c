@@ -1,6 +1,7 @@
 /*
- * The JSON back end of the structured emitter (output/output.h): what is not
- * inline.
+ * The JSON back end of the structured emitter (output/output.h): what
+ * is not inline.  emit_yaml.c is the YAML one, and neither knows the
+ * other: the emitter's inline front calls one or the other.
  */
 #include <limits.h>
 #include <stdio.h>

@@ -1,11 +1,13 @@
 /*
- * The YAML back end of the structured emitter (output/output.h), on libyaml's
- * emitter.  libyaml is used in two files of the library: here, for
- * everything that writes YAML (the state stream of qttt-replay -T yaml
- * and the records of qttt_yaml_write), and lib/notation/yaml.c, the
- * reader of YAML and JSON records.  Each keeps its side of libyaml
- * (events emitted, events parsed) behind functions of its own, so no
- * other file needs yaml.h.
+ * The YAML back end of the structured emitter (output/output.h), on
+ * libyaml's emitter; emit_json.c is the JSON one, and neither knows
+ * the other: the emitter's inline front calls one or the other.
+ * libyaml is used in two files of the library: here, for everything
+ * that writes YAML (the state stream of qttt-replay -T yaml and the
+ * records of qttt_record_write), and lib/notation/yaml.c, the reader
+ * of YAML and JSON records.  Each keeps its side of libyaml (events
+ * emitted, events parsed) behind functions of its own, so no other
+ * file needs yaml.h.
  */
 #include <stdio.h>
 #include <stdlib.h>
@@ -175,7 +177,7 @@ needs_escapes(const char *str, size_t n)
 		if (s[i] == '\t' || s[i] == '\n' ||
 		    (s[i] >= 0x20 && s[i] < 0x7f))
 			continue;
-		if (s[i] < 0x80 || (k = qttt_utf8_len(s + i, n - i)) == 0 ||
+		if (s[i] < 0x80 || (k = qttt__text_utf8_len(s + i, n - i)) == 0 ||
 		    qttt__text_utf8_refused(s + i, k) != 0)
 			return 1;
 	}
@@ -220,7 +222,7 @@ state_string(struct yaml_out *y, const char *s, size_t n, int text)
 	for (i = 0; text && i < n; i += k) {
 		k = 1;
 		if ((unsigned char)s[i] >= 0x80 &&
-		    (k = qttt_utf8_len((const unsigned char *)s + i,
+		    (k = qttt__text_utf8_len((const unsigned char *)s + i,
 		    n - i)) == 0)
 			break;
 	}
@@ -233,7 +235,7 @@ state_string(struct yaml_out *y, const char *s, size_t n, int text)
 			k = 1;
 			if ((unsigned char)s[i] < 0x80)
 				*p++ = s[i];
-			else if ((k = qttt_utf8_len((const unsigned char *)s +
+			else if ((k = qttt__text_utf8_len((const unsigned char *)s +
 			    i, n - i)) == 0) {
 				memcpy(p, fffd, 3);
 				p += 3;
