@@ -45,5 +45,7 @@ Suite	*symmetry_suite(void);
 Suite	*solve_suite(void);
 Suite	*perft_suite(void);
 Suite	*features_suite(void);
+Suite	*stream_suite(void);
+Suite	*canonical_suite(void);
 
 #endif /* !CHECK_QTTT_H */

@@ -31,6 +31,7 @@ qttt_record_clear(struct qttt_record *rec)
 	rec->ply = -1;
 	rec->file = NULL;
 	rec->filelen = 0;
+	rec->history.nstates = 0;
 	rec->lead = NULL;
 	rec->leadlen = 0;
 	rec->leadcut = 0;
@@ -183,4 +184,18 @@ qttt_record_play(struct qttt_record *rec, struct qttt_game *g)
 		rec->diags[j] = tmp;
 	}
 	return rec->nerrors;
+}
+
+int
+qttt_record_result_only(const struct qttt_record *rec)
+{
+	size_t	 i;
+
+	if (rec->ndropped > 0 || rec->nerrors == 0)
+		return 0;
+	for (i = 0; i < rec->ndiags; i++)
+		if (rec->diags[i].severity == QTTT_ERROR &&
+		    rec->diags[i].code != QTTT_E_RESULT)
+			return 0;
+	return 1;
 }
