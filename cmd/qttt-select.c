@@ -843,7 +843,7 @@ main(int argc, char *argv[])
 	size_t		 i;
 	int		 ch, v, status = EXIT_VALID, s, j;
 
-	start_tool(argv[0]);
+	start_tool(argv);
 	o.winner = -2;
 	while ((ch = getopt_long(argc, argv,
 	    "CcF:f:g:hik:M:m:o:P:p:qr:s:t:UuVvw:x", longopts, NULL)) != -1) {

@@ -338,7 +338,7 @@ main(int argc, char *argv[])
 	struct options	 o;
 	int		 ch, status = EXIT_VALID, s, i, shown = 0;
 
-	start_tool(argv[0]);
+	start_tool(argv);
 	memset(&o, 0, sizeof(o));
 	while ((ch = getopt_long(argc, argv, "f:hqT:V", longopts,
 	    NULL)) != -1) {
