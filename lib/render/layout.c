@@ -1089,6 +1089,26 @@ graph_edges(const struct qttt_state *st, struct render_graph *g)
 	}
 }
 
+/*
+ * The graph of st with the node of square sq at place[sq], its edges
+ * straight, its labels at their largest size.
+ */
+static void
+graph_start(const struct qttt_state *st,
+    const unsigned char place[QTTT_NSQUARES], struct render_graph *g)
+{
+	int	 m;
+
+	memset(g, 0, sizeof(*g));
+	for (m = 0; m < QTTT_NSQUARES; m++) {
+		g->nx[m] = 50 + 100 * (place[m] % 3);
+		g->ny[m] = 50 + 100 * (place[m] / 3);
+		g->classical[m] = st->board[m] != 0;
+	}
+	graph_edges(st, g);
+	size_labels(g, RENDER_LABEL_SIZE);
+}
+
 /* How many times the picked curves cross, away from their nodes. */
 static int
 picks_cross(const struct layout *L)
@@ -1125,18 +1145,11 @@ lay_out(struct layout *L, const struct qttt_state *st,
 	const size_t	 nsizes = sizeof(sizes) / sizeof(sizes[0]);
 	struct render_edge *e;
 	size_t		 i, k, n;
-	int		 m, b, clear, winds, settled[QTTT_MAXMOVES],
+	int		 b, clear, winds, settled[QTTT_MAXMOVES],
 			 bad[QTTT_MAXMOVES];
 
-	memset(g, 0, sizeof(*g));
-	for (m = 0; m < QTTT_NSQUARES; m++) {
-		g->nx[m] = 50 + 100 * (place[m] % 3);
-		g->ny[m] = 50 + 100 * (place[m] / 3);
-		g->classical[m] = st->board[m] != 0;
-	}
-	graph_edges(st, g);
+	graph_start(st, place, g);
 	n = g->nedges;
-	size_labels(g, sizes[0]);
 	L->g = g;
 	memset(L->closewith, -1, sizeof(L->closewith));
 	for (i = 0; i < n; i++) {
@@ -1350,17 +1363,10 @@ qttt__render_graph_layout(const struct qttt_state *st,
 	struct layout	*L;
 	unsigned char	 alt[QTTT_NSQUARES];
 	size_t		 i;
-	int		 m, k;
+	int		 k;
 
 	if ((L = malloc(sizeof(*L))) == NULL) {
-		memset(g, 0, sizeof(*g));
-		for (m = 0; m < QTTT_NSQUARES; m++) {
-			g->nx[m] = 50 + 100 * (place[m] % 3);
-			g->ny[m] = 50 + 100 * (place[m] / 3);
-			g->classical[m] = st->board[m] != 0;
-		}
-		graph_edges(st, g);
-		size_labels(g, RENDER_LABEL_SIZE);
+		graph_start(st, place, g);
 		for (i = 0; i < g->nedges; i++)
 			qttt__render_bezier(&g->edge[i], 0.5, &g->edge[i].lx,
 			    &g->edge[i].ly);
