@@ -52,10 +52,11 @@ LIB_OBJS =	$(patsubst %.c,%.o,$(sort $(foreach l,$(LAYERS),\
 		    $(wildcard lib/$(l)/*.c))))
 # Each layer's private header (lib/LAYER/LAYER.h).
 LIB_HDRS =	$(foreach l,$(LAYERS),lib/$(l)/$(l).h)
-CMD_OBJS =	cmd/common.o cmd/parallel.o
+CMD_OBJS =	cmd/common.o cmd/inputs.o cmd/parallel.o
 TOOLS =		$(patsubst %.c,%,$(sort $(wildcard cmd/qttt-*.c)))
-# The tools that read on several threads (cmd/parallel.c).
-THREADED =	cmd/qttt-analyze cmd/qttt-replay cmd/qttt-validate
+# The tools that read inputs (cmd/inputs.c), on several threads where
+# they allow it (cmd/parallel.c): all but qttt-generate.
+READERS =	$(filter-out cmd/qttt-generate,$(TOOLS))
 UNIT_OBJS =	$(patsubst %.c,%.o,$(sort $(wildcard tests/check_*.c)))
 MAN1 =		$(sort $(wildcard man/*.1))
 MAN3 =		$(sort $(wildcard man/*.3))
@@ -90,7 +91,7 @@ lib/$(SONAME) lib/libqttt.so: $(SHLIB)
 
 $(LIB_OBJS) $(CMD_OBJS) $(TOOLS:=.o) $(UNIT_OBJS): lib/qttt.h
 $(LIB_OBJS): $(LIB_HDRS)
-$(CMD_OBJS) $(TOOLS:=.o): cmd/common.h cmd/parallel.h
+$(CMD_OBJS) $(TOOLS:=.o): cmd/common.h cmd/inputs.h cmd/parallel.h
 
 .c.o:
 	$(CC) $(ALL_CFLAGS) -c -o $@ $<
@@ -100,15 +101,15 @@ $(CMD_OBJS) $(TOOLS:=.o): cmd/common.h cmd/parallel.h
 # tool and the library as one program (a call per ply into the library
 # costs qttt-validate a fifth more instructions); they call only the
 # library's public names, which tests/layers.sh checks.  Only the
-# threaded ones link parallel.o and the threads library.
+# reading ones link inputs.o, parallel.o and the threads library.
 $(TOOLS): cmd/common.o lib/libqttt.a
 	$(CC) $(ALL_LDFLAGS) -o $@.tmp $(filter %.o,$^) \
 	    lib/libqttt.a $(YAML_LIBS)
 	mv -f $@.tmp $@
 
 $(TOOLS): %: %.o
-$(THREADED): cmd/parallel.o
-$(THREADED) cmd/parallel.o: private PTHREAD = -pthread
+$(READERS): cmd/inputs.o cmd/parallel.o
+$(READERS) cmd/inputs.o cmd/parallel.o: private PTHREAD = -pthread
 # The unit tests draw on threads (check_render.c).
 $(UNIT_OBJS) tests/unit: private PTHREAD = -pthread
 

@@ -29,6 +29,8 @@ main(void)
 	srunner_add_suite(sr, stats_suite());
 	srunner_add_suite(sr, annotate_suite());
 	srunner_add_suite(sr, diag_suite());
+	srunner_add_suite(sr, stream_suite());
+	srunner_add_suite(sr, canonical_suite());
 	srunner_run_all(sr, CK_NORMAL);
 	failed = srunner_ntests_failed(sr);
 	srunner_free(sr);

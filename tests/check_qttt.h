@@ -61,5 +61,7 @@ Suite	*select_suite(void);
 Suite	*stats_suite(void);
 Suite	*annotate_suite(void);
 Suite	*diag_suite(void);
+Suite	*stream_suite(void);
+Suite	*canonical_suite(void);
 
 #endif /* !CHECK_QTTT_H */
