@@ -1,6 +1,7 @@
 # qttt: a toolkit for recorded games of Quantum Tic-Tac-Toe.
-# make, make check, make install (PREFIX, DESTDIR), make bench (bench-instr).
-# Needs GNU make (wildcard, patsubst), as Debian's make is.
+# make, make check (check-NAME, check-full), make install (PREFIX,
+# DESTDIR), make bench (bench-instr).
+# Needs GNU make (wildcard, patsubst, --output-sync), as Debian's make is.
 # Sanitizers: make clean && make check SANITIZE=1
 
 # The version is the header's QTTT_VERSION.  The shared library's name

@@ -46,7 +46,7 @@ summary)
 	shift
 	failed=
 	passed=0
-	echo "==== make check: $# suites"
+	echo "==== $# suites"
 	for name in "$@"; do
 		if [ -f "$log/$name.status" ]; then
 			read -r verdict status wall cpu <"$log/$name.status"
@@ -61,7 +61,7 @@ summary)
 			failed="$failed $name"
 		fi
 	done
-	[ -z "$failed" ] && { echo "==== make check: all $# passed"; exit 0; }
+	[ -z "$failed" ] && { echo "==== all $# suites passed"; exit 0; }
 	for name in $failed; do
 		if [ -f "$log/$name.log" ]; then
 			echo "==== $name failed: its output (tests/out/log/$name.log)"
@@ -70,7 +70,7 @@ summary)
 			echo "==== $name did not run (a build error above?)"
 		fi
 	done
-	echo "==== make check: $passed passed, FAILED:$failed"
+	echo "==== $passed of $# suites passed, FAILED:$failed"
 	exit 1
 	;;
 *)
