@@ -40,7 +40,7 @@ ALL_LDFLAGS =	$(PTHREAD) $(CFLAGS) $(LDFLAGS) $(SANFLAGS)
 # tool, every tests/check_*.c a unit test module, every man/*.[1357] a
 # page.  The layers, lowest first (ARCHITECTURE.md): each uses only those
 # below (tests/layers.sh checks it).
-LAYERS =	text engine analysis notation output render
+LAYERS =	text engine analysis notation output render protocol
 LIB_OBJS =	$(patsubst %.c,%.o,$(sort $(foreach l,$(LAYERS),\
 		    $(wildcard lib/$(l)/*.c))))
 CMD_OBJS =	cmd/common.o cmd/parallel.o

@@ -107,6 +107,8 @@ enum qttt_code {
 	QTTT_E_GOFFCHECK,	/* Goff's notation: redundant part disagrees */
 	/* warnings: the record is valid, but likely not what was meant */
 	QTTT_W_KEYCASE,		/* a YAML key that is a known one miscased */
+	/* the engine protocol (formats/engine-protocol.md) */
+	QTTT_E_QTP,		/* a message that is not well formed */
 	QTTT__NCODES
 };
 
@@ -162,6 +164,18 @@ int		 qttt_result_format(const struct qttt_result *, char *buf,
 enum qttt_rules {
 	QTTT_RULES_GOFF = 0
 };
+#define QTTT_NRULES	1
+
+/*
+ * The names of the rule profiles, as a record's "rules" tag and the
+ * engine protocol's Rules option write them (formats/rules.md):
+ * "goff" for QTTT_RULES_GOFF.  qttt_rules_name() returns NULL for a
+ * number that is no profile; qttt_rules_parse() reads the len bytes at
+ * s (case-sensitive) into *r and returns 0, or returns -1.
+ */
+const char	*qttt_rules_name(enum qttt_rules);
+int		 qttt_rules_parse(const char *s, size_t len,
+		    enum qttt_rules *r);
 
 /*
  * A position, and nothing else: what the rules need to go on from it.
@@ -1455,6 +1469,174 @@ int		 qttt_record_meta(const struct qttt_record *, const char *key,
  * qttt_goff_write).
  */
 int		 qttt_record_extras(const struct qttt_record *);
+
+/* ------------------------------------------------------------------ */
+/* The engine protocol, QTP (protocol/qtp.c; formats/engine-protocol.md) */
+/* ------------------------------------------------------------------ */
+
+/*
+ * The version of the protocol this library speaks, and the longest
+ * line either side may send, in bytes, without its line end.
+ */
+#define QTTT_QTP_VERSION	1
+#define QTTT_QTP_LINE_MAX	4096
+
+enum qttt_qtp_kind {
+	QTTT_QTP_NONE = 0,	/* a blank line: no message */
+	QTTT_QTP_UNKNOWN,	/* a message this version does not know */
+	/* runner to engine */
+	QTTT_QTP_QTP,
+	QTTT_QTP_SETOPTION,
+	QTTT_QTP_ISREADY,
+	QTTT_QTP_NEWGAME,
+	QTTT_QTP_POSITION,
+	QTTT_QTP_GO,
+	QTTT_QTP_STOP,
+	QTTT_QTP_QUIT,
+	/* engine to runner */
+	QTTT_QTP_ID,
+	QTTT_QTP_OPTION,
+	QTTT_QTP_QTPOK,
+	QTTT_QTP_READYOK,
+	QTTT_QTP_INFO,
+	QTTT_QTP_BESTACTION,
+	QTTT_QTP_ERROR
+};
+
+/* The word a message starts with ("bestaction"); "" for none. */
+const char	*qttt_qtp_word(enum qttt_qtp_kind);
+
+/* Text of a message: len bytes at s, not NUL-terminated. */
+struct qttt_qtp_text {
+	const char	*s;
+	size_t		 len;
+};
+
+/*
+ * The numbers a message may carry, by field: go's, info's (depth,
+ * nodes, time), newgame's seed, the protocol version of "id protocol".
+ * A field present has its bit QTTT_QTP_HAS(field) set in has.
+ */
+enum qttt_qtp_field {
+	QTTT_QTP_XTIME = 0,
+	QTTT_QTP_OTIME,
+	QTTT_QTP_XINC,
+	QTTT_QTP_OINC,
+	QTTT_QTP_MOVETIME,
+	QTTT_QTP_DEPTH,
+	QTTT_QTP_NODES,
+	QTTT_QTP_TIME,
+	QTTT_QTP_SEED,
+	QTTT_QTP_PROTOCOL,
+	QTTT_QTP_NFIELDS
+};
+#define QTTT_QTP_HAS(f)		(1u << (f))
+/* The other parts that may be left out, in has as well. */
+#define QTTT_QTP_INFINITE	(1u << 16)	/* go infinite */
+#define QTTT_QTP_VALUE		(1u << 17)	/* info value; setoption value */
+#define QTTT_QTP_PV		(1u << 18)	/* info pv */
+#define QTTT_QTP_STRING		(1u << 19)	/* info string */
+#define QTTT_QTP_DEFAULT	(1u << 20)	/* option default */
+#define QTTT_QTP_MIN		(1u << 21)	/* option min */
+#define QTTT_QTP_MAX		(1u << 22)	/* option max */
+#define QTTT_QTP_ACTIONS	(1u << 23)	/* position start actions */
+
+enum qttt_qtp_type {
+	QTTT_QTP_CHECK = 0,
+	QTTT_QTP_SPIN,
+	QTTT_QTP_COMBO,
+	QTTT_QTP_STRING_TYPE,
+	QTTT_QTP_BUTTON,
+	QTTT_QTP_OTHER_TYPE	/* a type of a later version: to ignore */
+};
+
+/* The var values an option may list, at most. */
+#define QTTT_QTP_MAXVARS	64
+
+/*
+ * One message, as qttt_qtp_parse() reads it or as a program fills it
+ * in for qttt_qtp_format().  Only the fields of its kind are used:
+ *
+ *	id		word (its kind: "name", "author", "protocol", or a
+ *			later one), text (the name or author), and for
+ *			"protocol" the number QTTT_QTP_PROTOCOL
+ *	setoption	name; text, the value, if has QTTT_QTP_VALUE
+ *	option		name, type, text (the default, QTTT_QTP_DEFAULT),
+ *			min and max (spin), var[] (combo)
+ *	newgame		QTTT_QTP_SEED
+ *	position	game: from the empty board, the actions played
+ *			(QTTT_QTP_ACTIONS if the message lists them);
+ *			with from_state, a game with no plies whose state
+ *			is the position ("position state")
+ *	go		the fields XTIME to NODES, QTTT_QTP_INFINITE
+ *	info		DEPTH, NODES, TIME, value (QTTT_QTP_VALUE), pv
+ *			(QTTT_QTP_PV: the items as written), text (the
+ *			string, QTTT_QTP_STRING)
+ *	bestaction	action, as written (a measurement may name any
+ *			move of the cycle)
+ *	error		text
+ *	unknown		word, the message's first word
+ *
+ * Text points into the line parsed, or into the caller's strings.
+ */
+struct qttt_qtp_msg {
+	enum qttt_qtp_kind	 kind;
+	unsigned int		 has;
+	uint64_t		 num[QTTT_QTP_NFIELDS];
+	struct qttt_qtp_text	 word;
+	struct qttt_qtp_text	 name;
+	struct qttt_qtp_text	 text;
+	struct qttt_qtp_text	 pv;
+	enum qttt_qtp_type	 type;
+	long long		 min, max;
+	size_t			 nvars;
+	struct qttt_qtp_text	 var[QTTT_QTP_MAXVARS];
+	struct qttt_result	 value;
+	struct qttt_action	 action;
+	int			 from_state;
+	struct qttt_game	 game;
+};
+
+/* Empties m and makes it a message of kind k with no field. */
+void		 qttt_qtp_init(struct qttt_qtp_msg *m, enum qttt_qtp_kind k);
+
+/*
+ * A parser of messages; it keeps what reading the line notation needs
+ * (about 21 KiB).  NULL if out of memory; qttt_qtp_parser_free(NULL)
+ * does nothing.
+ */
+struct qttt_qtp_parser;
+struct qttt_qtp_parser *qttt_qtp_parser_new(void);
+void		 qttt_qtp_parser_free(struct qttt_qtp_parser *);
+
+/*
+ * Reads one line (len bytes, without its LF; a CR at its end is
+ * ignored) into m: a message of either side, a blank line
+ * (QTTT_QTP_NONE) or a message this version does not know
+ * (QTTT_QTP_UNKNOWN, which the receiver ignores).  The text of m
+ * points into s.  Returns QTTT_OK, or the code of what is wrong with a
+ * diagnostic in d (which may be NULL), d->col the 0-based byte at
+ * fault: QTTT_E_LONGLINE, QTTT_E_NUL, QTTT_E_CONTROL, QTTT_E_UTF8 for
+ * the bytes, QTTT_E_QTP for a known message that is not well formed;
+ * for a position, the code of the first action the rules refuse or
+ * QTTT_E_STATE.  m->kind is set even then, when the first word is
+ * known.
+ */
+enum qttt_code	 qttt_qtp_parse(struct qttt_qtp_parser *, const char *s,
+		    size_t len, struct qttt_qtp_msg *m, struct qttt_diag *d);
+
+/*
+ * Writes m as a line, without the LF, into buf of size n (as snprintf;
+ * buf may be NULL if n is 0): the canonical form, which
+ * qttt_qtp_parse() reads back as the same message.  Returns the length
+ * it needed, or -1 if m cannot be written so: a kind with no message
+ * (QTTT_QTP_NONE, QTTT_QTP_UNKNOWN), text with a character no line may
+ * hold or blanks at either end, a name or a value holding the word
+ * that would end it ("value", "type", "var"...), an action or a game
+ * the rules refuse, or a line longer than QTTT_QTP_LINE_MAX.
+ */
+int		 qttt_qtp_format(const struct qttt_qtp_msg *m, char *buf,
+		    size_t n);
 
 #ifdef __GNUC__
 #pragma GCC visibility pop

@@ -45,5 +45,6 @@ Suite	*symmetry_suite(void);
 Suite	*solve_suite(void);
 Suite	*perft_suite(void);
 Suite	*features_suite(void);
+Suite	*qtp_suite(void);
 
 #endif /* !CHECK_QTTT_H */

@@ -41,6 +41,7 @@ static const struct {
 	[QTTT_E_GOFF] =		{ "goff-syntax", QTTT_ERROR },
 	[QTTT_E_GOFFCHECK] =	{ "goff-mismatch", QTTT_ERROR },
 	[QTTT_W_KEYCASE] =	{ "key-case", QTTT_WARNING },
+	[QTTT_E_QTP] =		{ "qtp-syntax", QTTT_ERROR },
 };
 
 const char *

@@ -2,6 +2,8 @@
  * Names of squares and the written form of results.
  */
 
+#include <string.h>
+
 #include "qttt.h"
 #include "internal.h"
 
@@ -131,4 +133,29 @@ qttt_result_possible(int x, int o)
 	};
 
 	return x >= 0 && x <= 4 && o >= 0 && o <= 4 && (possible[x] >> o & 1);
+}
+
+/* The rule profiles by number (enum qttt_rules): one list to extend. */
+static const char *const rules_names[QTTT_NRULES] = {
+	[QTTT_RULES_GOFF] = "goff"
+};
+
+const char *
+qttt_rules_name(enum qttt_rules r)
+{
+	return (unsigned)r < QTTT_NRULES ? rules_names[r] : NULL;
+}
+
+int
+qttt_rules_parse(const char *s, size_t len, enum qttt_rules *r)
+{
+	unsigned int	 i;
+
+	for (i = 0; i < QTTT_NRULES; i++)
+		if (strlen(rules_names[i]) == len &&
+		    memcmp(rules_names[i], s, len) == 0) {
+			*r = (enum qttt_rules)i;
+			return 0;
+		}
+	return -1;
 }
