@@ -901,6 +901,48 @@ enum qttt_code	 qttt_solver_analyze(struct qttt_solver *,
 void		 qttt_solver_use_book(struct qttt_solver *, int use);
 
 /* ------------------------------------------------------------------ */
+/* Levels of play (player.c): an engine's, or a GUI's opponent's        */
+/* ------------------------------------------------------------------ */
+
+/*
+ * How well a player plays: perfectly (any best action, the generator
+ * choosing among the best), at random (any legal action), or between:
+ * perfect play with a chance of a random action instead, 10% for
+ * strong, 30% for medium, 60% for weak.
+ */
+enum qttt_level {
+	QTTT_LEVEL_PERFECT = 0,
+	QTTT_LEVEL_STRONG,
+	QTTT_LEVEL_MEDIUM,
+	QTTT_LEVEL_WEAK,
+	QTTT_LEVEL_RANDOM,
+	QTTT_NLEVELS
+};
+
+/*
+ * "perfect", "strong", "medium", "weak", "random" (NULL for another
+ * number); the level named by the len bytes at s (0, or -1 if none);
+ * a level's chance of a random action, in percent.
+ */
+const char	*qttt_level_name(enum qttt_level);
+int		 qttt_level_parse(const char *s, size_t len,
+		    enum qttt_level *);
+unsigned int	 qttt_level_random(enum qttt_level);
+
+/*
+ * Chooses an action of st at level l, drawing from gen (the same
+ * generator state, the same choice), into *a, and sets *value to the
+ * value of st when the solver was asked (every level but random), else
+ * QTTT_NOVALUE.  solver may be NULL: the action is then random.
+ * Returns QTTT_OK; QTTT_E_STATE if st fails qttt_state_check();
+ * QTTT_E_OVER if the game is over; with a message in d (may be NULL).
+ */
+enum qttt_code	 qttt_level_choose(struct qttt_solver *solver,
+		    struct qttt_generator *gen, enum qttt_level l,
+		    const struct qttt_state *st, struct qttt_action *a,
+		    int *value, struct qttt_diag *d);
+
+/* ------------------------------------------------------------------ */
 /* Exact counting (perft.c; formats/counting.md)                        */
 /* ------------------------------------------------------------------ */
 
