@@ -1680,6 +1680,241 @@ enum qttt_code	 qttt_qtp_parse(struct qttt_qtp_parser *, const char *s,
 int		 qttt_qtp_format(const struct qttt_qtp_msg *m, char *buf,
 		    size_t n);
 
+/* ------------------------------------------------------------------ */
+/* A runner's logic (protocol/): engines as peers, games refereed      */
+/* ------------------------------------------------------------------ */
+
+/*
+ * How a game of a match ends: by the rules, by the solver's
+ * adjudication, or by a fault of an engine, which loses it
+ * (formats/engine-protocol.md, section 8).  The names are those of the
+ * records' termination tag: "normal", "adjudication", "illegal",
+ * "time", "crash", "exit", "garbage", "protocol".
+ */
+enum qttt_termination {
+	QTTT_TERM_NORMAL = 0,
+	QTTT_TERM_ADJUDICATION,
+	QTTT_TERM_ILLEGAL,	/* an action the rules refuse */
+	QTTT_TERM_TIME,		/* no answer in the time allowed */
+	QTTT_TERM_CRASH,	/* the process was killed by a signal */
+	QTTT_TERM_EXIT,		/* it exited, or closed its output */
+	QTTT_TERM_GARBAGE,	/* a line that is no message */
+	QTTT_TERM_PROTOCOL,	/* a message out of its place */
+	QTTT_NTERMS
+};
+
+const char	*qttt_termination_name(enum qttt_termination);
+int		 qttt_termination_parse(const char *s, size_t len,
+		    enum qttt_termination *);
+
+/*
+ * The runner's end of the conversation with one engine process: the
+ * handshake (qtp, the Rules option, isready), what the engine said of
+ * itself, the lines to write to it, what it answers, and its faults.
+ * It does no input or output: the caller writes what
+ * qttt_peer_output() gives to the process, and hands each line the
+ * process writes to the referee (or to qttt_peer_line()).  Times are
+ * the caller's clock in milliseconds, any epoch.  A peer is made once
+ * per engine process slot and reset for each new process.
+ */
+struct qttt_peer;
+
+/* A new peer, as for a process not yet spoken to; NULL if out of memory. */
+struct qttt_peer *qttt_peer_new(void);
+void		 qttt_peer_free(struct qttt_peer *);
+
+/* A new process: the conversation starts again, the fault is cleared. */
+void		 qttt_peer_reset(struct qttt_peer *);
+
+/*
+ * The bytes to write to the engine (whole lines, each with its LF);
+ * *text is valid until the next call that changes the peer.  After
+ * writing n of them, qttt_peer_written() drops them.
+ */
+size_t		 qttt_peer_output(const struct qttt_peer *, const char **text);
+void		 qttt_peer_written(struct qttt_peer *, size_t n);
+
+/*
+ * What the engine said after qtp (its "id name" line, "" before or
+ * without one), whether the handshake is done, and the rule profiles
+ * its Rules option lists (bit r for enum qttt_rules r; all of them if
+ * it lists no Rules option, since it plays Goff's).
+ */
+const char	*qttt_peer_name(const struct qttt_peer *);
+int		 qttt_peer_ready(const struct qttt_peer *);
+unsigned int	 qttt_peer_rules(const struct qttt_peer *);
+
+/*
+ * The peer's fault (QTTT_TERM_NORMAL if none) and its message; once it
+ * has one, the peer ignores the process, which is to be killed and
+ * replaced (qttt_peer_reset).
+ */
+enum qttt_termination qttt_peer_fault(const struct qttt_peer *,
+		    const char **msg);
+
+/*
+ * A raw peer hands every message to its caller (qttt_peer_line()
+ * returns QTTT_PEER_MESSAGE) instead of judging it, as a compliance
+ * check does; bytes no line may hold are still a fault.
+ */
+void		 qttt_peer_set_raw(struct qttt_peer *, int raw);
+
+/*
+ * Queues a message for the engine.  Returns 0, or -1 if it cannot be
+ * written (qttt_qtp_format) or the queue is full.
+ */
+int		 qttt_peer_send(struct qttt_peer *, const struct qttt_qtp_msg *);
+
+/*
+ * Starts the handshake with a process: qtp, then, after qtpok, the
+ * Rules option set to rules if the engine lists it, and isready.  A
+ * fault if the engine does not finish it by deadline (-1: no limit),
+ * or lists Rules without that profile, or refuses it.
+ */
+void		 qttt_peer_hello(struct qttt_peer *, enum qttt_rules rules,
+		    long long now, long long deadline);
+
+/*
+ * Asks a ready peer for an action: queues pos and go, and expects a
+ * bestaction by deadline (-1: no limit).
+ */
+int		 qttt_peer_go(struct qttt_peer *, const struct qttt_qtp_msg *pos,
+		    const struct qttt_qtp_msg *go, long long now,
+		    long long deadline);
+
+enum qttt_peer_event {
+	QTTT_PEER_NOTHING = 0,	/* nothing to act on (info, ignored) */
+	QTTT_PEER_READY,	/* the handshake is done */
+	QTTT_PEER_ANSWER,	/* the bestaction asked for */
+	QTTT_PEER_FAULT,	/* the peer has a fault now */
+	QTTT_PEER_MESSAGE	/* raw: a message (qttt_peer_message) */
+};
+
+/*
+ * A line the process wrote (without its LF), read at now.  A line
+ * longer than QTTT_QTP_LINE_MAX is a fault whatever follows, so the
+ * caller needs to keep no more of it than that and one byte.
+ */
+enum qttt_peer_event qttt_peer_line(struct qttt_peer *, const char *line,
+		    size_t len, long long now);
+
+/* The time has come to now: a fault if a deadline has passed. */
+enum qttt_peer_event qttt_peer_tick(struct qttt_peer *, long long now);
+
+/* What the front end found: the process ended, or flooded its output. */
+void		 qttt_peer_fail(struct qttt_peer *,
+		    enum qttt_termination fault, const char *msg);
+
+/* The deadline of what the peer waits for, or -1. */
+long long	 qttt_peer_deadline(const struct qttt_peer *);
+
+/*
+ * After QTTT_PEER_ANSWER: the action, the last value the engine
+ * reported before it (QTTT_NOVALUE if none) and the milliseconds it
+ * took.  After QTTT_PEER_MESSAGE: the message (its text valid until
+ * the next line).
+ */
+const struct qttt_action *qttt_peer_action(const struct qttt_peer *,
+		    int *value, long long *ms);
+const struct qttt_qtp_msg *qttt_peer_message(const struct qttt_peer *);
+
+/*
+ * One game of a match as played: every action (the opening's first),
+ * how it ended, the points each side was given and, for each ply, the
+ * value its engine reported (QTTT_NOVALUE if none) and the
+ * milliseconds it took (-1 for the opening's plies).  loser is the
+ * side at fault, or -1.  why says what happened when the game did not
+ * end by the rules.
+ */
+struct qttt_match_game {
+	struct qttt_game	 game;
+	size_t			 opening;
+	enum qttt_termination	 term;
+	int			 loser;
+	struct qttt_result	 score;
+	char			 why[QTTT_MSG_MAX];
+	signed char		 value[QTTT_MAXPLIES];
+	long long		 ms[QTTT_MAXPLIES];
+};
+
+/* How the referee ends a game early (formats/engine-protocol.md). */
+enum qttt_adjudication {
+	QTTT_ADJ_NONE = 0,
+	QTTT_ADJ_SETTLED,	/* once the value can no longer change */
+	QTTT_ADJ_PLIES		/* after plies actions of the engines */
+};
+
+/*
+ * A referee's settings: the rules, the time per action (movetime, ms;
+ * 0 none), the clock (clock and its increment, ms; clock 0: none), the
+ * time an engine has for its handshake (hello, ms; 0: 10000), the
+ * adjudication and the solver it takes (which the caller owns; NULL
+ * without adjudication).
+ */
+struct qttt_referee_opts {
+	enum qttt_rules		 rules;
+	long long		 movetime;
+	long long		 clock, inc;
+	long long		 hello;
+	enum qttt_adjudication	 adjudicate;
+	unsigned int		 plies;
+	struct qttt_solver	*solver;
+};
+
+/*
+ * A referee plays one game at a time between two peers, a runner's
+ * game loop without its processes: it does the handshakes of fresh
+ * peers, sends newgame, asks the side to act for an action, judges
+ * every answer by the rules, keeps the clocks, adjudicates, and
+ * charges each fault to its engine.
+ */
+struct qttt_referee;
+
+/* A referee with the options given (copied); NULL if out of memory. */
+struct qttt_referee *qttt_referee_new(const struct qttt_referee_opts *);
+void		 qttt_referee_free(struct qttt_referee *);
+
+/*
+ * Starts a game between peer x (X) and peer o (O), two peers, from
+ * the opening, a game from the empty board (no ply for none; it must
+ * not be over).  With from_state, every position is sent as a state
+ * string, not as actions.  seed[QTTT_X] and seed[QTTT_O] go to each
+ * engine's newgame.
+ */
+void		 qttt_referee_start(struct qttt_referee *, struct qttt_peer *x,
+		    struct qttt_peer *o, const struct qttt_game *opening,
+		    int from_state, const uint64_t seed[2], long long now);
+
+/*
+ * A line written by peer p of the game, read at now; a fault the front
+ * end found in p (QTTT_TERM_CRASH, _EXIT, _GARBAGE); the time come to
+ * now.  Each may end the game.
+ */
+void		 qttt_referee_line(struct qttt_referee *, struct qttt_peer *p,
+		    const char *line, size_t len, long long now);
+void		 qttt_referee_fail(struct qttt_referee *, struct qttt_peer *p,
+		    enum qttt_termination fault, const char *msg,
+		    long long now);
+void		 qttt_referee_tick(struct qttt_referee *, long long now);
+
+/* The next deadline of the game's peers, or -1 if none. */
+long long	 qttt_referee_deadline(const struct qttt_referee *);
+
+/* The game once it is over, else NULL. */
+const struct qttt_match_game *qttt_referee_result(const struct qttt_referee *);
+
+/*
+ * Whether the value v of st can no longer change while the side that
+ * would lose plays perfectly: whatever the other side plays (for v 0,
+ * either side, the other playing perfectly), every later position
+ * keeps the value.  1, or 0 (also when the search gives up, after
+ * QTTT_SETTLED_NODES positions, which makes the answer the same on
+ * every machine).
+ */
+#define QTTT_SETTLED_NODES	100000
+int		 qttt_value_settled(struct qttt_solver *,
+		    const struct qttt_state *st, int v);
+
 #ifdef __GNUC__
 #pragma GCC visibility pop
 #endif

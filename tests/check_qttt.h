@@ -46,5 +46,6 @@ Suite	*solve_suite(void);
 Suite	*perft_suite(void);
 Suite	*features_suite(void);
 Suite	*qtp_suite(void);
+Suite	*referee_suite(void);
 
 #endif /* !CHECK_QTTT_H */
