@@ -1915,6 +1915,175 @@ const struct qttt_match_game *qttt_referee_result(const struct qttt_referee *);
 int		 qttt_value_settled(struct qttt_solver *,
 		    const struct qttt_state *st, int v);
 
+/* ------------------------------------------------------------------ */
+/* A match's standings, ratings and SPRT (protocol/rating.c)            */
+/* ------------------------------------------------------------------ */
+
+/*
+ * What an engine did in a match.  Its games come in pairs, the same
+ * opening with colours swapped, each pair scored for the engine from 0
+ * to 1 in quarters (a win 1, a draw 1/2, a loss 0 in each game):
+ * penta[k] counts the pairs that scored k/4.  A game left without its
+ * pair counts as a pair of two such games.  The other counts are by
+ * colour ([QTTT_X], [QTTT_O]); points are the rules' (rule 11), in
+ * half points; ended counts the games that ended by the rules or by
+ * adjudication, and those the engine lost by each fault.
+ */
+struct qttt_tally {
+	unsigned long	 games;
+	unsigned long	 won[2], drawn[2], lost[2];
+	unsigned long	 points[2];
+	unsigned long	 penta[5];
+	unsigned long	 ended[QTTT_NTERMS];
+	int		 pending;	/* the pair's first game, in halves */
+};
+
+void		 qttt_tally_init(struct qttt_tally *);
+
+/*
+ * Adds a game that the engine played as side s (QTTT_X or QTTT_O);
+ * second says it is the second game of its pair.  qttt_tally_end()
+ * counts a first game left without its second.
+ */
+void		 qttt_tally_add(struct qttt_tally *, int s,
+		    const struct qttt_match_game *, int second);
+void		 qttt_tally_end(struct qttt_tally *);
+
+/*
+ * The rating of penta: the mean score of a game, the half width of its
+ * 95% interval (1.96 standard errors of the mean of the pairs, the
+ * variance of their scores estimated from them: the pentanomial model
+ * of fishtest), and the Elo difference those give, -400 log10(1/s - 1),
+ * with its interval; -HUGE_VAL or HUGE_VAL where the score is 0 or 1.
+ * All 0 with no pair.
+ */
+struct qttt_rating {
+	unsigned long	 pairs;
+	double		 score, margin;
+	double		 elo, elo_lo, elo_hi;
+};
+
+void		 qttt_rating_of(const unsigned long penta[5],
+		    struct qttt_rating *);
+
+/* The Elo difference of a score (0 to 1), and the score of one. */
+double		 qttt_elo_of_score(double score);
+double		 qttt_score_of_elo(double elo);
+
+/*
+ * The SPRT on pairs: the log-likelihood ratio of elo1 against elo0
+ * (logistic Elo) given penta, by the approximation of the generalized
+ * SPRT that fishtest uses (M. Van den Bergh): N/2 ln(r0/r1), where
+ * r_j is the mean of (x - s_j)^2 over the N pair scores x and s_j the
+ * score of elo_j.  The test stops when it falls to ln(beta/(1-alpha))
+ * (H0: elo0) or rises to ln((1-beta)/alpha) (H1: elo1).
+ */
+double		 qttt_sprt_llr(const unsigned long penta[5], double elo0,
+		    double elo1);
+void		 qttt_sprt_bounds(double alpha, double beta, double *lower,
+		    double *upper);
+
+/* ------------------------------------------------------------------ */
+/* A match's schedule (protocol/schedule.c)                             */
+/* ------------------------------------------------------------------ */
+
+/*
+ * The games of a match: each pairing of engines (every two of them, or
+ * with gauntlet the first against each other one) plays games games,
+ * in pairs with colours swapped, the first engine of the pairing X in
+ * the first game.  Round r (from 1) gives each pairing its r-th pair,
+ * from the r-th opening: of openings openings, in order or, with
+ * shuffle, in an order drawn from seed that goes through all of them
+ * before any comes again (none: every game starts from the empty
+ * board).  Game i (from 0) is that of round i / (2 * pairings) + 1 of
+ * pairing i / 2 % pairings, but that with games odd the last round has
+ * one game a pairing.  Each game's engines get seeds for newgame
+ * drawn from seed and i: the same schedule, the same games.
+ */
+struct qttt_schedule {
+	size_t		 engines;
+	int		 gauntlet;
+	unsigned long	 games;
+	unsigned long	 openings;
+	int		 shuffle;
+	uint64_t	 seed;
+};
+
+struct qttt_fixture {
+	size_t		 x, o;		/* the engines, by number */
+	unsigned long	 round;
+	unsigned long	 opening;	/* its index, if there are openings */
+	int		 second;	/* the second game of its pair */
+	uint64_t	 seed[2];	/* [QTTT_X], [QTTT_O] */
+};
+
+/* The number of games of the match (0 if it has fewer than 2 engines). */
+unsigned long long qttt_schedule_games(const struct qttt_schedule *);
+
+/* Game i of the match into *f: 0, or -1 if there is no such game. */
+int		 qttt_schedule_game(const struct qttt_schedule *,
+		    unsigned long long i, struct qttt_fixture *f);
+
+/*
+ * The balanced openings: the games of two moves (X1, O2) whose value
+ * is 0-0 under perfect play, one of each class under the symmetries
+ * (its canonical form, qttt_game_symcanon), in the order of their
+ * squares.  Writes at most max of them into out and returns how many
+ * there are in all, or 0 if the solver fails.
+ */
+size_t		 qttt_balanced_openings(struct qttt_solver *,
+		    struct qttt_game *out, size_t max);
+
+/* ------------------------------------------------------------------ */
+/* The records of a match (protocol/tags.c)                              */
+/* ------------------------------------------------------------------ */
+
+/*
+ * What a record of a match's game says besides the game, as tags
+ * (formats/engine-protocol.md, qttt-match(1)): the event, the round,
+ * the engines' names as x and o, the rules, the time control (NULL
+ * for none), the opening (its number from 1; 0 for none), the
+ * termination, and unless the rules ended the game the score each
+ * side was given and the reason; on each ply the value its engine
+ * reported and, with a time control, the milliseconds it took.  Text
+ * is not NUL-terminated.
+ */
+struct qttt_match_info {
+	struct qttt_qtp_text	 event;
+	unsigned long		 round;
+	struct qttt_qtp_text	 x, o;
+	struct qttt_qtp_text	 timecontrol;
+	unsigned long		 opening;
+};
+
+/* Room for the tags of one record, which qttt_match_extras() fills. */
+struct qttt_match_record {
+	struct qttt_meta	 meta[10];
+	struct qttt_meta	 notes[QTTT_MAXPLIES][2];
+	char			 text[QTTT_MAXPLIES * 2 + 4][24];
+};
+
+/*
+ * The extras of game g with its info, for a writer of the output layer
+ * (qttt_line_write): ex points into store and into info's text, which
+ * must live while ex is used.  A ply's time is written if info has a
+ * time control.
+ */
+void		 qttt_match_extras(const struct qttt_match_game *g,
+		    const struct qttt_match_info *info,
+		    struct qttt_match_record *store, struct qttt_extras *ex);
+
+/*
+ * Reads back a record so written (rec, and g as qttt_record_play()
+ * played it): the game, its termination, loser, score and reason, the
+ * values and times of its plies into *out (the opening's length left
+ * 0), and its info, pointing into rec.  Returns 0, or -1 with the
+ * reason in msg (of size n) if a tag is missing or wrong.
+ */
+int		 qttt_match_read(const struct qttt_record *rec,
+		    const struct qttt_game *g, struct qttt_match_game *out,
+		    struct qttt_match_info *info, char *msg, size_t n);
+
 #ifdef __GNUC__
 #pragma GCC visibility pop
 #endif

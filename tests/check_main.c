@@ -27,6 +27,7 @@ main(void)
 	srunner_add_suite(sr, features_suite());
 	srunner_add_suite(sr, qtp_suite());
 	srunner_add_suite(sr, referee_suite());
+	srunner_add_suite(sr, match_suite());
 	srunner_run_all(sr, CK_NORMAL);
 	failed = srunner_ntests_failed(sr);
 	srunner_free(sr);

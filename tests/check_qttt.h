@@ -47,5 +47,6 @@ Suite	*perft_suite(void);
 Suite	*features_suite(void);
 Suite	*qtp_suite(void);
 Suite	*referee_suite(void);
+Suite	*match_suite(void);
 
 #endif /* !CHECK_QTTT_H */
