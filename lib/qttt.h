@@ -369,6 +369,16 @@ enum qttt_code	 qttt_game_play(struct qttt_game *,
 int		 qttt_game_format(const struct qttt_game *, char *buf,
 		    size_t n);
 
+/*
+ * A game that reaches st from the empty board, one of those there may
+ * be (the first the search of engine/reach.c finds), into g: returns
+ * 1, 0 if st fails qttt_state_check() or no game reaches it, or -1 if
+ * the search gave up (after 20,000 positions; no state met so far
+ * needs more than about 50).
+ */
+int		 qttt_state_history(const struct qttt_state *st,
+		    struct qttt_game *g);
+
 /* Writes one canonical item ("X1 a1 b1", "measure X1->a1", "X9 b2"). */
 int		 qttt_action_format(const struct qttt_action *, char *buf,
 		    size_t n);

@@ -386,6 +386,30 @@ START_TEST(test_tags)
 }
 END_TEST
 
+/* A state's history replays to it, for positions of random games. */
+START_TEST(test_history)
+{
+	struct qttt_generator gen;
+	struct qttt_game g, h;
+	struct qttt_state st;
+	size_t		 ply;
+	int		 k;
+
+	qttt_generator_init(&gen, 17, 0);
+	for (k = 0; k < 200; k++) {
+		qttt_generator_game(&gen, &g);
+		for (ply = 0; ply <= g.nplies; ply++) {
+			qttt_game_state_at(&g, ply, &st);
+			ck_assert_int_eq(qttt_state_history(&st, &h), 1);
+			ck_assert(qttt_state_equal(&h.state, &st));
+		}
+	}
+	/* A state the rules cannot reach has none. */
+	st.board[0] = 4;
+	ck_assert_int_eq(qttt_state_history(&st, &h), 0);
+}
+END_TEST
+
 Suite *
 match_suite(void)
 {
@@ -402,6 +426,7 @@ match_suite(void)
 	tcase_add_loop_test(tc, test_openings_order, 0, 13);
 	tcase_add_test(tc, test_balanced);
 	tcase_add_test(tc, test_tags);
+	tcase_add_test(tc, test_history);
 	suite_add_tcase(s, tc);
 	return s;
 }
