@@ -43,7 +43,7 @@ ALL_LDFLAGS =	$(PTHREAD) $(CFLAGS) $(LDFLAGS) $(SANFLAGS)
 LAYERS =	text engine analysis notation output render protocol
 LIB_OBJS =	$(patsubst %.c,%.o,$(sort $(foreach l,$(LAYERS),\
 		    $(wildcard lib/$(l)/*.c))))
-CMD_OBJS =	cmd/common.o cmd/parallel.o
+CMD_OBJS =	cmd/common.o cmd/parallel.o cmd/process.o
 TOOLS =		$(patsubst %.c,%,$(sort $(wildcard cmd/qttt-*.c)))
 # The tools that read on several threads (cmd/parallel.c).
 THREADED =	cmd/qttt-analyze cmd/qttt-replay cmd/qttt-validate
@@ -110,6 +110,9 @@ $(TOOLS): cmd/common.o lib/libqttt-internal.a lib/libqttt.a
 
 $(TOOLS): %: %.o
 $(THREADED): cmd/parallel.o
+# qttt-match runs engines (cmd/process.c).
+cmd/qttt-match: cmd/process.o
+cmd/process.o cmd/qttt-match.o: cmd/process.h
 $(THREADED) cmd/parallel.o: private PTHREAD = -pthread
 # The unit tests draw on threads (check_render.c).
 $(UNIT_OBJS) tests/unit: private PTHREAD = -pthread
