@@ -204,10 +204,13 @@ proc_read(struct proc *p, void (*line)(void *, struct proc *, const char *,
 	}
 }
 
+/* Signal numbers a shell may report as 128 + N. */
+#define NSIG_GUESS	65
+
 enum qttt_termination
 proc_ended(struct proc *p, char *msg, size_t n)
 {
-	int	 i;
+	int	 i, code;
 
 	/* Output closed: it has exited, or is about to. */
 	for (i = 0; i < 100 && !p->reaped; i++) {
@@ -225,7 +228,13 @@ proc_ended(struct proc *p, char *msg, size_t n)
 		    WTERMSIG(p->status), strsignal(WTERMSIG(p->status)));
 		return QTTT_TERM_CRASH;
 	}
-	snprintf(msg, n, "it exited with status %d",
-	    WIFEXITED(p->status) ? WEXITSTATUS(p->status) : -1);
+	code = WIFEXITED(p->status) ? WEXITSTATUS(p->status) : -1;
+	if (code > 128 && code - 128 < NSIG_GUESS) {
+		/* The shell's report of a command killed by a signal. */
+		snprintf(msg, n, "it was killed by signal %d (%s; the shell's "
+		    "exit status %d)", code - 128, strsignal(code - 128), code);
+		return QTTT_TERM_CRASH;
+	}
+	snprintf(msg, n, "it exited with status %d", code);
 	return QTTT_TERM_EXIT;
 }

@@ -66,8 +66,10 @@ int	 proc_read(struct proc *, void (*line)(void *, struct proc *,
 
 /*
  * How a process that closed its output ended: QTTT_TERM_CRASH (killed
- * by a signal) or QTTT_TERM_EXIT (it exited, or still runs with its
- * output closed, and is then killed), with a message in msg.
+ * by a signal, or the shell that ran it exited with 128 + a signal's
+ * number, as shells report a command a signal killed) or
+ * QTTT_TERM_EXIT (it exited, or still runs with its output closed, and
+ * is then killed), with a message in msg.
  */
 enum qttt_termination proc_ended(struct proc *, char *msg, size_t n);
 

@@ -813,10 +813,12 @@ collect_games(void)
 			M.window[s->game % M.wsize] = *g;
 			M.have[s->game % M.wsize] = 1;
 		}
-		/* A process at fault is replaced for its next game. */
+		/*
+		 * A process at fault is replaced for its next game, and so
+		 * is one that still owes an answer.
+		 */
 		for (side = 0; side < 2; side++)
-			if (qttt_peer_fault(s->side[side]->peer, NULL) !=
-			    QTTT_TERM_NORMAL)
+			if (!qttt_peer_idle(s->side[side]->peer))
 				proc_kill(&s->side[side]->p);
 		s->game = -1;
 	}

@@ -1755,6 +1755,14 @@ int		 qttt_peer_ready(const struct qttt_peer *);
 unsigned int	 qttt_peer_rules(const struct qttt_peer *);
 
 /*
+ * Whether the handshake is done and nothing is asked of the engine: a
+ * peer that is not idle when its game ends (its opponent's fault ended
+ * it while it thought) owes an answer that would come in the next
+ * game, so its process is to be replaced too.
+ */
+int		 qttt_peer_idle(const struct qttt_peer *);
+
+/*
  * The peer's fault (QTTT_TERM_NORMAL if none) and its message; once it
  * has one, the peer ignores the process, which is to be killed and
  * replaced (qttt_peer_reset).

@@ -144,6 +144,12 @@ qttt_peer_ready(const struct qttt_peer *p)
 	return p->stage == IDLE || p->stage == THINKING;
 }
 
+int
+qttt_peer_idle(const struct qttt_peer *p)
+{
+	return p->stage == IDLE;
+}
+
 unsigned int
 qttt_peer_rules(const struct qttt_peer *p)
 {
