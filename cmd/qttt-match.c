@@ -82,6 +82,8 @@ static struct {
 	enum report		 report;	/* -T */
 	int			 verbose;	/* -v */
 	const char		*file;		/* -w */
+	int			 check;		/* -c */
+	struct qttt_check	*checker;
 
 	struct engine		*engines;
 	size_t			 nengines;
@@ -284,7 +286,9 @@ proc_fault(struct eproc *e, enum qttt_termination t, const char *msg)
 {
 	struct slot	*s = e->slot;
 
-	if (s->game >= 0)
+	if (M.checker != NULL)
+		qttt_check_fail(M.checker, t, msg, now_ms());
+	else if (s->game >= 0)
 		qttt_referee_fail(s->ref, e->peer, t, msg, now_ms());
 	else
 		qttt_peer_fail(e->peer, t, msg);
@@ -335,7 +339,9 @@ on_line(void *arg, struct proc *p, const char *line, size_t len)
 	(void)p;
 	if (M.verbose)
 		log_line(e, "<", line, len);
-	if (s->game < 0)
+	if (M.checker != NULL)
+		qttt_check_line(M.checker, line, len, now_ms());
+	else if (s->game < 0)
 		qttt_peer_line(e->peer, line, len, now_ms());
 	else if (qttt_referee_result(s->ref) == NULL)
 		qttt_referee_line(s->ref, e->peer, line, len, now_ms());
@@ -445,6 +451,44 @@ probe(size_t i, struct eproc *e)
 		    sizeof(M.engines[i].name) - (len < 240 ? len : 240),
 		    " (%d)", n);
 	}
+}
+
+/*
+ * The compliance checks of engine i, printed as they are in TAP:
+ * "ok N - check" or "not ok N - check: why".  Returns the number
+ * failed.
+ */
+static size_t
+check_engine(size_t i, struct eproc *e)
+{
+	const char	*name, *why;
+	size_t		 k, n, failed = 0;
+	int		 r;
+
+	if (M.checker == NULL && (M.checker = qttt_check_new()) == NULL) {
+		fprintf(stderr, "%s: out of memory\n", progname);
+		exit(EXIT_TROUBLE);
+	}
+	start_proc(e);
+	qttt_check_start(M.checker, e->peer, now_ms());
+	while (!qttt_check_done(M.checker)) {
+		flush_proc(e);
+		if (e->p.pid != 0)
+			wait_procs(&e, 1, qttt_check_deadline(M.checker));
+		qttt_check_tick(M.checker, now_ms());
+	}
+	proc_kill(&e->p);
+	n = qttt_check_count(M.checker);
+	printf("# engine %zu: %s\n1..%zu\n", i + 1, M.engines[i].cmd, n);
+	for (k = 0; k < n; k++) {
+		r = qttt_check_result(M.checker, k, &name, &why);
+		printf("%sok %zu - %s%s%s\n", r == 1 ? "" : "not ", k + 1,
+		    name, why[0] != '\0' ? ": " : "", why);
+		if (r != 1)
+			failed++;
+	}
+	printf("# %zu of %zu passed\n", n - failed, n);
+	return failed;
 }
 
 /* ------------------------------------------------------------------ */
@@ -1022,6 +1066,7 @@ options(int argc, char *argv[])
 {
 	static const struct option longopts[] = {
 		{ "adjudicate",	required_argument,	NULL, 'a' },
+		{ "check",	no_argument,		NULL, 'c' },
 		{ "clock",	required_argument,	NULL, 't' },
 		{ "event",	required_argument,	NULL, 'e' },
 		{ "games",	required_argument,	NULL, 'n' },
@@ -1048,7 +1093,7 @@ options(int argc, char *argv[])
 	M.jobs = 1;
 	M.games = 2;
 	M.seed = 1;
-	while ((ch = getopt_long(argc, argv, "a:e:ghj:m:n:o:pqr:s:S:t:T:vVw:",
+	while ((ch = getopt_long(argc, argv, "a:ce:ghj:m:n:o:pqr:s:S:t:T:vVw:",
 	    longopts, NULL)) != -1) {
 		switch (ch) {
 		case 'a':
@@ -1062,6 +1107,9 @@ options(int argc, char *argv[])
 				return usage_error(usage, "not an adjudication "
 				    "(settled, or plies from 0 to %d): %s",
 				    QTTT_MAXPLIES, optarg);
+			break;
+		case 'c':
+			M.check = 1;
 			break;
 		case 'e':
 			M.event = optarg;
@@ -1143,9 +1191,9 @@ options(int argc, char *argv[])
 			return EXIT_TROUBLE;
 		}
 	}
-	if (argc - optind < 2)
-		return usage_error(usage, "%s", "two engines or more are "
-		    "needed");
+	if (argc - optind < (M.check ? 1 : 2))
+		return usage_error(usage, "%s", M.check ? "an engine is needed" :
+		    "two engines or more are needed");
 	if (M.sprt && argc - optind != 2)
 		return usage_error(usage, "%s", "the SPRT is for two engines");
 	return -1;
@@ -1203,6 +1251,15 @@ main(int argc, char *argv[])
 		return EXIT_TROUBLE;
 	}
 	setup_slots();
+	if (M.check) {
+		size_t	 failed = 0;
+
+		for (i = 0; i < M.nengines; i++)
+			failed += check_engine(i, &M.slots[0].procs[i]);
+		if (finish_output() == -1)
+			return EXIT_TROUBLE;
+		return failed > 0 ? EXIT_INVALID : EXIT_SUCCESS;
+	}
 	for (i = 0; i < M.nengines; i++)
 		probe(i, &M.slots[0].procs[i]);
 	open_output();

@@ -1784,6 +1784,14 @@ void		 qttt_peer_set_raw(struct qttt_peer *, int raw);
 int		 qttt_peer_send(struct qttt_peer *, const struct qttt_qtp_msg *);
 
 /*
+ * Queues a line as it is, well formed or not, as a check of how an
+ * engine takes a bad message does.  Returns 0, or -1 if it holds a LF,
+ * is longer than QTTT_QTP_LINE_MAX or the queue is full.
+ */
+int		 qttt_peer_send_line(struct qttt_peer *, const char *line,
+		    size_t len);
+
+/*
  * Starts the handshake with a process: qtp, then, after qtpok, the
  * Rules option set to rules if the engine lists it, and isready.  A
  * fault if the engine does not finish it by deadline (-1: no limit),
@@ -1829,12 +1837,14 @@ long long	 qttt_peer_deadline(const struct qttt_peer *);
 /*
  * After QTTT_PEER_ANSWER: the action, the last value the engine
  * reported before it (QTTT_NOVALUE if none) and the milliseconds it
- * took.  After QTTT_PEER_MESSAGE: the message (its text valid until
- * the next line).
+ * took.  After QTTT_PEER_MESSAGE: the message (its text points into
+ * the line given) and in *code (unless NULL) what reading it gave:
+ * QTTT_OK, or the code of a malformed message.
  */
 const struct qttt_action *qttt_peer_action(const struct qttt_peer *,
 		    int *value, long long *ms);
-const struct qttt_qtp_msg *qttt_peer_message(const struct qttt_peer *);
+const struct qttt_qtp_msg *qttt_peer_message(const struct qttt_peer *,
+		    enum qttt_code *code);
 
 /*
  * One game of a match as played: every action (the opening's first),
@@ -2101,6 +2111,48 @@ void		 qttt_match_extras(const struct qttt_match_game *g,
 int		 qttt_match_read(const struct qttt_record *rec,
 		    const struct qttt_game *g, struct qttt_match_game *out,
 		    struct qttt_match_info *info, char *msg, size_t n);
+
+/* ------------------------------------------------------------------ */
+/* Compliance checks of an engine (protocol/check.c)                    */
+/* ------------------------------------------------------------------ */
+
+/*
+ * A scripted conversation with one engine process that checks what
+ * formats/engine-protocol.md asks of an engine: the handshake, the
+ * Rules option, isready at odd times, an unknown message and option,
+ * positions with a measurement due, the forced X9 and a state string,
+ * stop during go infinite, an illegal and a malformed position (the
+ * engine must answer error and live), go with no position and in a
+ * game over, seeds, quit.  As a referee, it does no input or output:
+ * the caller moves the bytes of the peer given (which it makes raw),
+ * hands it the lines the process writes, and reports the process's
+ * end, which after quit is the last check's pass.
+ */
+struct qttt_check;
+
+struct qttt_check *qttt_check_new(void);
+void		 qttt_check_free(struct qttt_check *);
+
+/* Starts the checks with peer p, for a process not yet spoken to. */
+void		 qttt_check_start(struct qttt_check *, struct qttt_peer *p,
+		    long long now);
+void		 qttt_check_line(struct qttt_check *, const char *line,
+		    size_t len, long long now);
+void		 qttt_check_fail(struct qttt_check *,
+		    enum qttt_termination fault, const char *msg,
+		    long long now);
+void		 qttt_check_tick(struct qttt_check *, long long now);
+long long	 qttt_check_deadline(const struct qttt_check *);
+int		 qttt_check_done(const struct qttt_check *);
+
+/*
+ * The checks, in order: their number, and check i's name and why it
+ * failed ("" if it passed); 1 passed, 0 failed, -1 not run (or no
+ * such check).
+ */
+size_t		 qttt_check_count(const struct qttt_check *);
+int		 qttt_check_result(const struct qttt_check *, size_t i,
+		    const char **name, const char **why);
 
 #ifdef __GNUC__
 #pragma GCC visibility pop

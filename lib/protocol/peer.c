@@ -30,6 +30,7 @@ struct qttt_peer {
 	int			 raw;
 	struct qttt_qtp_parser	*parser;
 	struct qttt_qtp_msg	 msg;		/* the last line's */
+	enum qttt_code		 code;		/* what reading it gave */
 	enum qttt_rules		 rules;		/* to set, after qtpok */
 	int			 listed;	/* the engine lists Rules */
 	unsigned int		 profiles;	/* those it lists */
@@ -187,8 +188,10 @@ qttt_peer_action(const struct qttt_peer *p, int *value, long long *ms)
 }
 
 const struct qttt_qtp_msg *
-qttt_peer_message(const struct qttt_peer *p)
+qttt_peer_message(const struct qttt_peer *p, enum qttt_code *code)
 {
+	if (code != NULL)
+		*code = p->code;
 	return &p->msg;
 }
 
@@ -239,6 +242,14 @@ qttt_peer_send(struct qttt_peer *p, const struct qttt_qtp_msg *m)
 	if ((n = qttt_qtp_format(m, line, sizeof(line))) < 0)
 		return -1;
 	return queue(p, line, (size_t)n);
+}
+
+int
+qttt_peer_send_line(struct qttt_peer *p, const char *line, size_t len)
+{
+	if (len > QTTT_QTP_LINE_MAX || memchr(line, '\n', len) != NULL)
+		return -1;
+	return queue(p, line, len);
 }
 
 void
@@ -368,10 +379,11 @@ qttt_peer_line(struct qttt_peer *p, const char *line, size_t len,
 		return QTTT_PEER_NOTHING;
 	if (qttt_peer_tick(p, now) == QTTT_PEER_FAULT)
 		return QTTT_PEER_FAULT;
-	code = qttt_qtp_parse(p->parser, line, len, m, &d);
+	code = p->code = qttt_qtp_parse(p->parser, line, len, m, &d);
 	if (code != QTTT_OK) {
 		/* Bytes no line holds are garbage even to a raw peer. */
-		if (p->raw && code == QTTT_E_QTP)
+		if (p->raw && code != QTTT_E_LONGLINE && code != QTTT_E_NUL &&
+		    code != QTTT_E_CONTROL && code != QTTT_E_UTF8)
 			return QTTT_PEER_MESSAGE;
 		return fail(p, QTTT_TERM_GARBAGE, "it wrote a line that is no "
 		    "message, at byte %lu: %s", d.col + 1, d.msg);
