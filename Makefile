@@ -168,6 +168,18 @@ tests/solve-book: tests/solve-book.o lib/libqttt-internal.a
 
 tests/solve-book.o tests/check_solve.o: lib/qttt.h lib/internal.h
 
+# The shipped test suite, written from the solver (tests/suite-gen.c).
+tests/suite-gen: tests/suite-gen.o lib/libqttt-internal.a
+	$(CC) $(ALL_LDFLAGS) -o $@.tmp tests/suite-gen.o \
+	    lib/libqttt-internal.a $(YAML_LIBS)
+	mv -f $@.tmp $@
+
+tests/suite-gen.o: lib/qttt.h
+
+suite: tests/suite-gen
+	tests/suite-gen > suites/qttt.suite.tmp
+	mv -f suites/qttt.suite.tmp suites/qttt.suite
+
 book: tests/solve-book
 	tests/solve-book > lib/analysis/solve_book.c.tmp
 	mv -f lib/analysis/solve_book.c.tmp lib/analysis/solve_book.c
@@ -205,8 +217,8 @@ uninstall:
 clean:
 	rm -f lib/*/*.o lib/libqttt.o lib/libqttt.a lib/libqttt-internal.a \
 	    lib/libqttt.so* cmd/*.o $(TOOLS) tests/*.o tests/unit \
-	    tests/solve-book
+	    tests/solve-book tests/suite-gen
 	rm -rf tests/out
 
-.PHONY: all check demo bench bench-instr book install uninstall clean
+.PHONY: all check demo bench bench-instr book suite install uninstall clean
 .SUFFIXES: .c .o

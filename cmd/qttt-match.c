@@ -51,6 +51,7 @@ struct eproc {
 	struct qttt_peer	*peer;
 	size_t			 engine;
 	struct slot		*slot;
+	int			 answered;	/* a bestaction, out of games */
 };
 
 /* A job: a referee and a process per engine, one game at a time. */
@@ -84,6 +85,7 @@ static struct {
 	const char		*file;		/* -w */
 	int			 check;		/* -c */
 	struct qttt_check	*checker;
+	const char		*suite;		/* -x */
 
 	struct engine		*engines;
 	size_t			 nengines;
@@ -341,9 +343,11 @@ on_line(void *arg, struct proc *p, const char *line, size_t len)
 		log_line(e, "<", line, len);
 	if (M.checker != NULL)
 		qttt_check_line(M.checker, line, len, now_ms());
-	else if (s->game < 0)
-		qttt_peer_line(e->peer, line, len, now_ms());
-	else if (qttt_referee_result(s->ref) == NULL)
+	else if (s->game < 0) {
+		if (qttt_peer_line(e->peer, line, len, now_ms()) ==
+		    QTTT_PEER_ANSWER)
+			e->answered = 1;
+	} else if (qttt_referee_result(s->ref) == NULL)
 		qttt_referee_line(s->ref, e->peer, line, len, now_ms());
 }
 
@@ -488,6 +492,102 @@ check_engine(size_t i, struct eproc *e)
 			failed++;
 	}
 	printf("# %zu of %zu passed\n", n - failed, n);
+	return failed;
+}
+
+/*
+ * Engine i on the test suite at path, as TAP: "ok N - id" for each
+ * position it solves, "not ok N - id: why" for the others.  Every
+ * answer of the suite is proven by the solver first.  Returns the
+ * number not solved.
+ */
+static unsigned long
+suite_engine(size_t i, struct eproc *e, const char *path)
+{
+	static struct qttt_suite_entry entry;
+	struct qttt_qtp_msg pos, go;
+	struct qttt_diag d;
+	const struct qttt_action *a, *list;
+	const char	*why;
+	char		*line = NULL, item[32], b[32];
+	size_t		 cap = 0, k;
+	ssize_t		 n;
+	unsigned long	 lineno = 0, tried = 0, failed = 0;
+	long long	 ms = M.movetime > 0 ? M.movetime : 1000, deadline;
+	FILE		*f;
+	int		 r;
+
+	if ((f = fopen(path, "r")) == NULL) {
+		fprintf(stderr, "%s: %s: %s\n", progname, path,
+		    strerror(errno));
+		exit(EXIT_TROUBLE);
+	}
+	printf("# engine %zu: %s\n", i + 1, M.engines[i].cmd);
+	while ((n = getline(&line, &cap, f)) != -1) {
+		lineno++;
+		if (n > 0 && line[n - 1] == '\n')
+			n--;
+		if ((r = qttt_suite_parse(line, (size_t)n, &entry, &d)) == 0)
+			continue;
+		if (r == -1 || qttt_suite_prove(M.solver, &entry, &d) !=
+		    QTTT_OK) {
+			fprintf(stderr, "%s:%lu:%lu: error: %s [%s]\n", path,
+			    lineno, r == -1 ? d.col + 1 : 1, d.msg,
+			    qttt_code_name(d.code));
+			exit(EXIT_TROUBLE);
+		}
+		tried++;
+		if (e->p.pid == 0)
+			probe(i, e);
+		qttt_qtp_init(&pos, QTTT_QTP_NEWGAME);
+		pos.has = QTTT_QTP_HAS(QTTT_QTP_SEED);
+		pos.num[QTTT_QTP_SEED] = M.seed + tried;
+		qttt_peer_send(e->peer, &pos);
+		qttt_qtp_init(&pos, QTTT_QTP_POSITION);
+		pos.from_state = 1;
+		pos.game.state = entry.state;
+		qttt_qtp_init(&go, QTTT_QTP_GO);
+		go.has = QTTT_QTP_HAS(QTTT_QTP_MOVETIME);
+		go.num[QTTT_QTP_MOVETIME] = (uint64_t)ms;
+		deadline = now_ms() + ms + (M.movetime > 0 ? 0 : 5000);
+		e->answered = 0;
+		qttt_peer_go(e->peer, &pos, &go, now_ms(), deadline);
+		while (!e->answered && qttt_peer_fault(e->peer, NULL) ==
+		    QTTT_TERM_NORMAL) {
+			flush_proc(e);
+			wait_procs(&e, 1, deadline);
+			qttt_peer_tick(e->peer, now_ms());
+		}
+		if (qttt_peer_fault(e->peer, &why) != QTTT_TERM_NORMAL) {
+			printf("not ok %lu - %s: %s\n", tried, entry.id, why);
+			proc_kill(&e->p);
+			failed++;
+			continue;
+		}
+		a = qttt_peer_action(e->peer, NULL, NULL);
+		if (qttt_suite_solved(&entry, a)) {
+			printf("ok %lu - %s\n", tried, entry.id);
+			continue;
+		}
+		failed++;
+		qttt_action_format(a, item, sizeof(item));
+		printf("not ok %lu - %s: played %s; %s", tried, entry.id, item,
+		    entry.nbest > 0 ? "best" : "avoid");
+		list = entry.nbest > 0 ? entry.best : entry.avoid;
+		for (k = 0; k < (entry.nbest > 0 ? entry.nbest :
+		    entry.navoid); k++) {
+			qttt_action_format(&list[k], b, sizeof(b));
+			printf("%s %s", k > 0 ? "," : "", b);
+		}
+		putchar('\n');
+	}
+	free(line);
+	if (ferror(f)) {
+		fprintf(stderr, "%s: %s: read error\n", progname, path);
+		exit(EXIT_TROUBLE);
+	}
+	fclose(f);
+	printf("1..%lu\n# %lu of %lu solved\n", tried, tried - failed, tried);
 	return failed;
 }
 
@@ -1084,6 +1184,7 @@ options(int argc, char *argv[])
 		{ "verbose",	no_argument,		NULL, 'v' },
 		{ "version",	no_argument,		NULL, 'V' },
 		{ "write",	required_argument,	NULL, 'w' },
+		{ "suite",	required_argument,	NULL, 'x' },
 		{ NULL,		0,			NULL, 0 }
 	};
 	unsigned long long v;
@@ -1093,7 +1194,7 @@ options(int argc, char *argv[])
 	M.jobs = 1;
 	M.games = 2;
 	M.seed = 1;
-	while ((ch = getopt_long(argc, argv, "a:ce:ghj:m:n:o:pqr:s:S:t:T:vVw:",
+	while ((ch = getopt_long(argc, argv, "a:ce:ghj:m:n:o:pqr:s:S:t:T:vVw:x:",
 	    longopts, NULL)) != -1) {
 		switch (ch) {
 		case 'a':
@@ -1186,14 +1287,19 @@ options(int argc, char *argv[])
 		case 'w':
 			M.file = optarg;
 			break;
+		case 'x':
+			M.suite = optarg;
+			break;
 		default:
 			usage(stderr);
 			return EXIT_TROUBLE;
 		}
 	}
-	if (argc - optind < (M.check ? 1 : 2))
-		return usage_error(usage, "%s", M.check ? "an engine is needed" :
-		    "two engines or more are needed");
+	if (M.check && M.suite != NULL)
+		return usage_error(usage, "%s", "-c and -x do not go together");
+	if (argc - optind < (M.check || M.suite != NULL ? 1 : 2))
+		return usage_error(usage, "%s", M.check || M.suite != NULL ?
+		    "an engine is needed" : "two engines or more are needed");
 	if (M.sprt && argc - optind != 2)
 		return usage_error(usage, "%s", "the SPRT is for two engines");
 	return -1;
@@ -1224,8 +1330,8 @@ main(int argc, char *argv[])
 	else if (M.movetime > 0)
 		snprintf(M.timecontrol, sizeof(M.timecontrol), "movetime %lld",
 		    M.movetime);
-	if ((M.adjudicate != QTTT_ADJ_NONE || (M.openfile != NULL &&
-	    strcmp(M.openfile, "balanced") == 0)) &&
+	if ((M.adjudicate != QTTT_ADJ_NONE || M.suite != NULL ||
+	    (M.openfile != NULL && strcmp(M.openfile, "balanced") == 0)) &&
 	    (M.solver = qttt_solver_new(1 << 20)) == NULL) {
 		fprintf(stderr, "%s: out of memory\n", progname);
 		return EXIT_TROUBLE;
@@ -1256,6 +1362,18 @@ main(int argc, char *argv[])
 
 		for (i = 0; i < M.nengines; i++)
 			failed += check_engine(i, &M.slots[0].procs[i]);
+		if (finish_output() == -1)
+			return EXIT_TROUBLE;
+		return failed > 0 ? EXIT_INVALID : EXIT_SUCCESS;
+	}
+	if (M.suite != NULL) {
+		unsigned long failed = 0;
+
+		for (i = 0; i < M.nengines; i++) {
+			failed += suite_engine(i, &M.slots[0].procs[i],
+			    M.suite);
+			proc_kill(&M.slots[0].procs[i].p);
+		}
 		if (finish_output() == -1)
 			return EXIT_TROUBLE;
 		return failed > 0 ? EXIT_INVALID : EXIT_SUCCESS;

@@ -109,6 +109,8 @@ enum qttt_code {
 	QTTT_W_KEYCASE,		/* a YAML key that is a known one miscased */
 	/* the engine protocol (formats/engine-protocol.md) */
 	QTTT_E_QTP,		/* a message that is not well formed */
+	QTTT_E_SUITE,		/* a test suite's line (formats/test-suite.md) */
+	QTTT_E_UNPROVEN,	/* a test suite's answer the solver refutes */
 	QTTT__NCODES
 };
 
@@ -2153,6 +2155,67 @@ int		 qttt_check_done(const struct qttt_check *);
 size_t		 qttt_check_count(const struct qttt_check *);
 int		 qttt_check_result(const struct qttt_check *, size_t i,
 		    const char **name, const char **why);
+
+/* ------------------------------------------------------------------ */
+/* Test suites with proven answers (protocol/suite.c)                   */
+/* ------------------------------------------------------------------ */
+
+/*
+ * A test position for engines (formats/test-suite.md), as chess's EPD:
+ * a state string, then operations: the best actions (best: all the
+ * actions that keep the position's value) or the actions to avoid
+ * (avoid: all those that lose value), the value under perfect play,
+ * an id and a comment (text without its quotes, NUL-terminated).
+ * The actions are kept in canonical form and in the order of
+ * qttt_state_actions().
+ */
+#define QTTT_SUITE_TEXT	256
+
+struct qttt_suite_entry {
+	struct qttt_state	 state;
+	int			 has_value;
+	int			 value;
+	size_t			 nbest, navoid;
+	struct qttt_action	 best[QTTT_MAXACTIONS];
+	struct qttt_action	 avoid[QTTT_MAXACTIONS];
+	char			 id[QTTT_SUITE_TEXT];
+	char			 comment[QTTT_SUITE_TEXT];
+};
+
+/*
+ * Reads one line of a suite (len bytes, no LF; a CR at its end is
+ * ignored).  Returns 1 for an entry, 0 for a blank line or a comment
+ * ('#' first), -1 with a diagnostic in d (may be NULL; d->col the
+ * 0-based byte at fault): QTTT_E_SUITE, or QTTT_E_STATE, or the code
+ * of the rule an action breaks, or that of bytes no line may hold.
+ */
+int		 qttt_suite_parse(const char *s, size_t len,
+		    struct qttt_suite_entry *e, struct qttt_diag *d);
+
+/*
+ * Writes e's line in canonical form, without the LF, into buf of size
+ * n, as snprintf.  Returns the length it needed, or -1 if e holds no
+ * best or avoid action, an action not legal in its state, or text a
+ * line may not hold.
+ */
+int		 qttt_suite_format(const struct qttt_suite_entry *e,
+		    char *buf, size_t n);
+
+/*
+ * Proves e's answers with the solver: its value (if given) is the
+ * state's, its best actions are exactly those that keep the value, its
+ * actions to avoid exactly those that lose some.  Returns QTTT_OK, or
+ * QTTT_E_UNPROVEN with the first wrong answer in d (may be NULL).
+ */
+enum qttt_code	 qttt_suite_prove(struct qttt_solver *,
+		    const struct qttt_suite_entry *e, struct qttt_diag *d);
+
+/*
+ * Whether action a answers e: legal in its state, one of the best
+ * actions if it lists some, none of the actions to avoid.  1 or 0.
+ */
+int		 qttt_suite_solved(const struct qttt_suite_entry *e,
+		    const struct qttt_action *a);
 
 #ifdef __GNUC__
 #pragma GCC visibility pop

@@ -42,6 +42,8 @@ static const struct {
 	[QTTT_E_GOFFCHECK] =	{ "goff-mismatch", QTTT_ERROR },
 	[QTTT_W_KEYCASE] =	{ "key-case", QTTT_WARNING },
 	[QTTT_E_QTP] =		{ "qtp-syntax", QTTT_ERROR },
+	[QTTT_E_SUITE] =	{ "suite-syntax", QTTT_ERROR },
+	[QTTT_E_UNPROVEN] =	{ "suite-unproven", QTTT_ERROR },
 };
 
 const char *
