@@ -410,6 +410,185 @@ START_TEST(test_history)
 }
 END_TEST
 
+/* Suite lines that read, and the canonical form each writes. */
+static const struct {
+	const char	*line;
+	const char	*canonical;	/* NULL: the line itself */
+} suite_good[] = {
+	{ ".,.,./.,.,./.,.,. X1 - *; best X1 a1 c3, X1 c1 a3; value 1-1/2; "
+	    "id \"qttt.001\"; comment \"an early move\"", NULL },
+	{ "  .,.,./.,.,./.,.,. X1 - * ;best X1 3 7,X1 C3 A1;id q1;\r",
+	    ".,.,./.,.,./.,.,. X1 - *; best X1 a1 c3, X1 c1 a3; id \"q1\"" },
+	{ "x1o4,o2,o2/x1x3,.,./.,x3o4,. X5 O4 *; best measure X1->a2; "
+	    "comment \"a \\\"3\\\" cycle; \\\\\"",
+	    "x1o4,o2,o2/x1x3,.,./.,x3o4,. X5 O4 *; best measure O4->a1; "
+	    "comment \"a \\\"3\\\" cycle; \\\\\"" },
+	{ "O6,X3,./O4,.,./X5,X1,O2 X7 - *; avoid X7 c1 c2; value 1-0;", 
+	    "O6,X3,./O4,.,./X5,X1,O2 X7 - *; avoid X7 c1 c2; value 1-0" },
+};
+
+START_TEST(test_suite_good)
+{
+	struct qttt_suite_entry e, back;
+	struct qttt_diag d;
+	const char	*line = suite_good[_i].line, *want;
+	char		 buf[1024];
+	int		 n;
+
+	want = suite_good[_i].canonical != NULL ? suite_good[_i].canonical :
+	    line;
+	ck_assert_msg(qttt_suite_parse(line, strlen(line), &e, &d) == 1,
+	    "'%s': %s", line, d.msg);
+	n = qttt_suite_format(&e, buf, sizeof(buf));
+	ck_assert_msg(n >= 0 && strcmp(buf, want) == 0, "'%s' writes '%s'",
+	    line, buf);
+	ck_assert_int_eq(qttt_suite_parse(buf, (size_t)n, &back, &d), 1);
+	ck_assert_mem_eq(&e, &back, sizeof(e));
+}
+END_TEST
+
+static const struct {
+	const char	*line;
+	enum qttt_code	 code;
+	unsigned long	 col;		/* 1-based */
+	const char	*says;
+} suite_bad[] = {
+	{ ".,.,./.,.,./.,.,. X1 - *", QTTT_E_SUITE, 25, "';' and" },
+	{ ".,.,./.,.,./.,.,. X1 - *;", QTTT_E_SUITE, 26, "neither" },
+	{ ".,.,./.,.,./.,.,. X1 - *; value 1-1/2", QTTT_E_SUITE, 38,
+	    "neither" },
+	{ ".,.,./.,.,./.,.,. X9 - *; best X1 a1 b1", QTTT_E_STATE, 19, "" },
+	{ ".,.,./.,.,./.,.,. X1 - *; bets X1 a1 b1", QTTT_E_SUITE, 27,
+	    "not an operation" },
+	{ ".,.,./.,.,./.,.,. X1 - *; best", QTTT_E_SUITE, 31, "takes" },
+	{ ".,.,./.,.,./.,.,. X1 - *; best X1 a1 a1", QTTT_E_SAMESQUARE, 32,
+	    "" },
+	{ ".,.,./.,.,./.,.,. X1 - *; best X1 a1 b1, X1 b1 a1", QTTT_E_SUITE,
+	    42, "twice" },
+	{ ".,.,./.,.,./.,.,. X1 - *; best X1 a1 b1,", QTTT_E_SUITE, 41,
+	    "missing" },
+	{ ".,.,./.,.,./.,.,. X1 - *; best X1 a1 b1 [x y]", QTTT_E_SUITE, 32,
+	    "no tag" },
+	{ ".,.,./.,.,./.,.,. X1 - *; best O2 a1 b1", QTTT_E_ORDER, 32, "" },
+	{ ".,.,./.,.,./.,.,. X1 - *; best X1 a1 b1; best X1 a1 c1",
+	    QTTT_E_SUITE, 42, "twice" },
+	{ ".,.,./.,.,./.,.,. X1 - *; best X1 a1 b1; value 1-1", QTTT_E_SUITE,
+	    48, "result" },
+	{ ".,.,./.,.,./.,.,. X1 - *; best X1 a1 b1; id \"q", QTTT_E_SUITE,
+	    45, "not closed" },
+	{ ".,.,./.,.,./.,.,. X1 - *; best X1 a1 b1; id \"q\" r",
+	    QTTT_E_SUITE, 49, "after the closing" },
+	{ ".,.,./.,.,./.,.,. X1 - *; best X1 a1 b1; id q\\", QTTT_E_SUITE,
+	    46, "without quotes" },
+	{ ".,.,./.,.,./.,.,. X1 - *; best X1 a1 b1; id \"\\n\"",
+	    QTTT_E_SUITE, 46, "escapes only" },
+	{ ".,.,./.,.,./.,.,. X1 - *; best X1 a1 b1\001", QTTT_E_CONTROL, 40,
+	    "" },
+};
+
+START_TEST(test_suite_bad)
+{
+	struct qttt_suite_entry e;
+	struct qttt_diag d;
+	const char	*line = suite_bad[_i].line;
+
+	memset(&d, 0, sizeof(d));
+	ck_assert_int_eq(qttt_suite_parse(line, strlen(line), &e, &d), -1);
+	ck_assert_msg(d.code == suite_bad[_i].code, "'%s': %s (%s)", line,
+	    qttt_code_name(d.code), d.msg);
+	ck_assert_msg(d.col + 1 == suite_bad[_i].col, "'%s': column %lu (%s)",
+	    line, d.col + 1, d.msg);
+	ck_assert_msg(strstr(d.msg, suite_bad[_i].says) != NULL, "'%s': %s",
+	    line, d.msg);
+	ck_assert_int_eq(qttt_suite_parse(line, strlen(line), &e, NULL), -1);
+}
+END_TEST
+
+/* Blank and comment lines; proofs; the judge. */
+START_TEST(test_suite_prove)
+{
+	struct qttt_solver *solver = qttt_solver_new(1 << 20);
+	struct qttt_suite_entry e;
+	struct qttt_diag d;
+	struct qttt_action a = { QTTT_PLACE, 1, { 8, 0 } };
+	const char	*s;
+
+	ck_assert_ptr_nonnull(solver);
+	ck_assert_int_eq(qttt_suite_parse("", 0, &e, &d), 0);
+	ck_assert_int_eq(qttt_suite_parse("  # a comment", 13, &e, &d), 0);
+	s = ".,.,./.,.,./.,.,. X1 - *; best X1 a1 c3, X1 c1 a3; value 1-1/2";
+	ck_assert_int_eq(qttt_suite_parse(s, strlen(s), &e, &d), 1);
+	ck_assert_int_eq(qttt_suite_prove(solver, &e, &d), QTTT_OK);
+	ck_assert(qttt_suite_solved(&e, &a));		/* X1 c3 a1 */
+	a.sq[0] = 1;
+	ck_assert(!qttt_suite_solved(&e, &a));		/* X1 b1 a1 */
+	a.sq[0] = 0;
+	ck_assert(!qttt_suite_solved(&e, &a));		/* illegal */
+	e.value = 0;
+	ck_assert_int_eq(qttt_suite_prove(solver, &e, &d), QTTT_E_UNPROVEN);
+	ck_assert_str_eq(d.msg, "the value is 1-1/2");
+	s = ".,.,./.,.,./.,.,. X1 - *; best X1 a1 c3";
+	ck_assert_int_eq(qttt_suite_parse(s, strlen(s), &e, &d), 1);
+	ck_assert_int_eq(qttt_suite_prove(solver, &e, &d), QTTT_E_UNPROVEN);
+	ck_assert_str_eq(d.msg, "X1 c1 a3 is a best action, but the list says "
+	    "it is not");
+	s = ".,.,./.,.,./.,.,. X1 - *; avoid X1 a1 b1";
+	ck_assert_int_eq(qttt_suite_parse(s, strlen(s), &e, &d), 1);
+	ck_assert_int_eq(qttt_suite_prove(solver, &e, &d), QTTT_E_UNPROVEN);
+	ck_assert_str_eq(d.code == QTTT_E_UNPROVEN ? "" : "x", "");
+	/* X9 on its square, and a measurement named by another move. */
+	s = "O4,O8,X7/X1,O2,O6/.,X3,X5 X9 - *; best X9 a3; value 1-0";
+	ck_assert_int_eq(qttt_suite_parse(s, strlen(s), &e, &d), 1);
+	ck_assert_int_eq(qttt_suite_prove(solver, &e, &d), QTTT_OK);
+	a.move = 9;
+	a.sq[0] = a.sq[1] = 6;
+	ck_assert(qttt_suite_solved(&e, &a));
+	s = "x1o4,o2,o2/x1x3,.,./.,x3o4,. X5 O4 *; best measure O4->b3";
+	ck_assert_int_eq(qttt_suite_parse(s, strlen(s), &e, &d), 1);
+	a.kind = QTTT_MEASURE;
+	a.move = 1;
+	a.sq[0] = 0;		/* X1->a1: O4 goes to b3 */
+	ck_assert(qttt_suite_solved(&e, &a));
+	a.sq[0] = 3;
+	ck_assert(!qttt_suite_solved(&e, &a));
+	qttt_solver_free(solver);
+}
+END_TEST
+
+/* The shipped suite reads, writes back as it is, and is proven. */
+START_TEST(test_suite_shipped)
+{
+	struct qttt_solver *solver = qttt_solver_new(1 << 22);
+	struct qttt_suite_entry e;
+	struct qttt_diag d;
+	FILE		*f = fopen("suites/qttt.suite", "r");
+	char		*line = NULL, buf[1024];
+	size_t		 cap = 0, entries = 0;
+	ssize_t		 n;
+	int		 k;
+
+	ck_assert_ptr_nonnull(solver);
+	ck_assert_ptr_nonnull(f);
+	while ((n = getline(&line, &cap, f)) != -1) {
+		line[--n] = '\0';
+		k = qttt_suite_parse(line, (size_t)n, &e, &d);
+		ck_assert_msg(k >= 0, "%s: %s", line, d.msg);
+		if (k == 0)
+			continue;
+		entries++;
+		ck_assert_int_eq(qttt_suite_format(&e, buf, sizeof(buf)),
+		    (int)n);
+		ck_assert_str_eq(buf, line);
+		ck_assert_msg(qttt_suite_prove(solver, &e, &d) == QTTT_OK,
+		    "%s: %s", e.id, d.msg);
+	}
+	ck_assert_uint_ge(entries, 60);
+	free(line);
+	fclose(f);
+	qttt_solver_free(solver);
+}
+END_TEST
+
 Suite *
 match_suite(void)
 {
@@ -427,6 +606,12 @@ match_suite(void)
 	tcase_add_test(tc, test_balanced);
 	tcase_add_test(tc, test_tags);
 	tcase_add_test(tc, test_history);
+	tcase_add_loop_test(tc, test_suite_good, 0,
+	    sizeof(suite_good) / sizeof(suite_good[0]));
+	tcase_add_loop_test(tc, test_suite_bad, 0,
+	    sizeof(suite_bad) / sizeof(suite_bad[0]));
+	tcase_add_test(tc, test_suite_prove);
+	tcase_add_test(tc, test_suite_shipped);
 	suite_add_tcase(s, tc);
 	return s;
 }

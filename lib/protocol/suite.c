@@ -87,18 +87,14 @@ static enum qttt_code
 canonical(const struct qttt_state *st, const struct qttt_action *a,
     struct qttt_action *out, struct qttt_diag *d)
 {
-	enum qttt_code	 code;
-
 	if (a->kind == QTTT_MEASURE)
 		return qttt_state_canonical(st, a, out, d);
-	if ((code = qttt_state_legal(st, a, d)) != QTTT_OK)
-		return code;
 	*out = *a;
 	if (out->sq[0] > out->sq[1]) {
 		out->sq[0] = a->sq[1];
 		out->sq[1] = a->sq[0];
 	}
-	return QTTT_OK;
+	return qttt_state_legal(st, out, d);
 }
 
 /* Reads one action from [from, end), legal in st, into *a (canonical). */
@@ -208,9 +204,12 @@ text(struct cur *c, size_t end, char *buf)
 		if (i == end)
 			return fail(c, QTTT_E_SUITE, c->pos, "a quote that is "
 			    "not closed");
-		if (i + 1 != end)
-			return fail(c, QTTT_E_SUITE, i + 1, "text after the "
+		if (i + 1 != end) {
+			for (i++; is_blank((unsigned char)c->s[i]); i++)
+				continue;
+			return fail(c, QTTT_E_SUITE, i, "text after the "
 			    "closing quote");
+		}
 	} else {
 		for (; i < end; i++) {
 			if (c->s[i] == '"' || c->s[i] == '\\')
