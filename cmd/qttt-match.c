@@ -978,24 +978,29 @@ play(void)
 
 	for (;;) {
 		start_games();
+		for (j = 0; j < M.nslots; j++)
+			if (M.slots[j].game >= 0) {
+				flush_proc(M.slots[j].side[QTTT_X]);
+				flush_proc(M.slots[j].side[QTTT_O]);
+			}
+		/* Games may end at once: adjudicated, or by a fault. */
+		collect_games();
+		write_ready();
+		/* Once the SPRT has decided, the games under way are not. */
+		if (M.trouble || M.next_write >= M.total)
+			break;
 		n = 0;
 		deadline = -1;
 		for (j = 0; j < M.nslots; j++) {
 			s = &M.slots[j];
 			if (s->game < 0)
 				continue;
-			flush_proc(s->side[QTTT_X]);
-			flush_proc(s->side[QTTT_O]);
 			busy[n++] = s->side[QTTT_X];
 			busy[n++] = s->side[QTTT_O];
 			if ((d = qttt_referee_deadline(s->ref)) >= 0 &&
 			    (deadline < 0 || d < deadline))
 				deadline = d;
 		}
-		collect_games();
-		write_ready();
-		if (M.trouble || (n == 0 && M.next_write >= M.total))
-			break;
 		if (n == 0)
 			continue;
 		wait_procs(busy, n, deadline);
@@ -1038,8 +1043,9 @@ elo_text(char *buf, size_t n, double elo)
 {
 	if (isinf(elo))
 		snprintf(buf, n, "%sinf", elo < 0 ? "-" : "+");
-	else
-		snprintf(buf, n, "%+.0f", elo);
+	else	/* Rounded, with no "-0". */
+		snprintf(buf, n, "%+lld", (long long)(elo + (elo < 0 ?
+		    -0.5 : 0.5)));
 }
 
 static void

@@ -62,7 +62,7 @@ qttt_match_extras(const struct qttt_match_game *g,
 	entry(m++, "rules", rules, strlen(rules), 0);
 	if (info->timecontrol.len > 0)
 		entry(m++, "timecontrol", info->timecontrol.s,
-		    info->timecontrol.len, 0);
+		    info->timecontrol.len, 1);
 	if (info->opening > 0) {
 		t = number(store, &used, (long long)info->opening, &len);
 		entry(m++, "opening", t, len, 1);

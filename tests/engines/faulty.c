@@ -15,7 +15,10 @@
  *	flood	writes a line of 1 GiB, as fast as the pipe takes it
  *	stray	writes its bestaction twice
  *
- *	faulty fault [at]
+ *	misere	lists a Rules option without goff
+ *	norules	lists Rules with goff, and refuses to set it
+ *
+ *	faulty fault [at [log]]
  */
 #include <signal.h>
 #include <stdio.h>
@@ -25,7 +28,7 @@
 
 #include "qttt.h"
 
-static const char *fault;
+static const char *fault, *logname;
 static unsigned long at = 2, acts;
 static struct qttt_generator gen;
 
@@ -35,17 +38,31 @@ is(const char *name)
 	return strcmp(fault, name) == 0;
 }
 
+/*
+ * A line of 1 GiB.  With a log file, the bytes written so far and the
+ * chunk about to be are kept there before each chunk: when the runner
+ * kills the engine, at least what it read, and at most that and a
+ * pipe's buffer.
+ */
 static void
 flood(void)
 {
-	static char	 chunk[65536];
+	static char	 chunk[4096];
 	unsigned long	 i;
+	FILE		*log = logname != NULL ? fopen(logname, "w") : NULL;
 
 	memset(chunk, 'x', sizeof(chunk));
 	fputs("info string ", stdout);
-	for (i = 0; i < (1UL << 30) / sizeof(chunk); i++)
-		if (fwrite(chunk, 1, sizeof(chunk), stdout) != sizeof(chunk))
+	for (i = 0; i < (1UL << 30) / sizeof(chunk); i++) {
+		if (log != NULL) {
+			rewind(log);
+			fprintf(log, "%lu\n", (i + 1) * sizeof(chunk));
+			fflush(log);
+		}
+		if (fwrite(chunk, 1, sizeof(chunk), stdout) != sizeof(chunk) ||
+		    fflush(stdout) == EOF)
 			exit(1);
+	}
 	puts("");
 }
 
@@ -117,6 +134,8 @@ main(int argc, char *argv[])
 	fault = argv[1];
 	if (argc > 2)
 		at = strtoul(argv[2], NULL, 10);
+	if (argc > 3)
+		logname = argv[3];
 	parser = qttt_qtp_parser_new();
 	qttt_generator_init(&gen, 1, 0);
 	qttt_state_init(&st);
@@ -130,7 +149,17 @@ main(int argc, char *argv[])
 			if (at == 0 && misbehave(&st, &a))
 				break;
 			puts("id name faulty engine");
+			if (is("misere"))
+				puts("option name Rules type combo default "
+				    "misere var misere");
+			if (is("norules"))
+				puts("option name Rules type combo default goff "
+				    "var goff");
 			puts("qtpok");
+			break;
+		case QTTT_QTP_SETOPTION:
+			if (is("norules"))
+				puts("error not these rules");
 			break;
 		case QTTT_QTP_ISREADY:
 			puts("readyok");
