@@ -139,6 +139,7 @@ check: all tests/unit $(FUZZ_REGRESS)
 	sh tests/collections/run.sh
 	sh tests/viewer/run.sh
 	sh tests/interop/run.sh
+	QTTT_SANFLAGS="$(SANFLAGS)" sh tests/match/run.sh
 	QTTT_SANITIZE=$(SANITIZE) sh tests/limits/run.sh
 	QTTT_SANITIZE=$(SANITIZE) sh tests/scaling/run.sh
 	sh tests/lint-man.sh $(MAN1) $(MAN3) $(MAN5) $(MAN7)
