@@ -25,6 +25,7 @@ main(void)
 	srunner_add_suite(sr, solve_suite());
 	srunner_add_suite(sr, perft_suite());
 	srunner_add_suite(sr, features_suite());
+	srunner_add_suite(sr, annotate_suite());
 	srunner_add_suite(sr, qtp_suite());
 	srunner_add_suite(sr, referee_suite());
 	srunner_add_suite(sr, match_suite());

@@ -8,7 +8,6 @@
 #include <string.h>
 
 #include "qttt.h"
-#include "internal.h"
 
 static const struct {
 	const char	*name;

@@ -10,6 +10,7 @@
 #include <string.h>
 
 #include "qttt.h"
+#include "protocol/protocol.h"
 
 /* Lines queued for the engine, at most: a position, a go and more. */
 #define OUT_MAX		(4 * (QTTT_QTP_LINE_MAX + 1))
@@ -293,20 +294,6 @@ rules_option(struct qttt_peer *p, const struct qttt_qtp_msg *m)
 			p->profiles |= 1u << r;
 }
 
-/* Names of options compare without regard to ASCII case. */
-static int
-name_is(const struct qttt_qtp_text *t, const char *name)
-{
-	size_t	 i;
-
-	if (t->len != strlen(name))
-		return 0;
-	for (i = 0; i < t->len; i++)
-		if ((t->s[i] | 0x20) != (name[i] | 0x20))
-			return 0;
-	return 1;
-}
-
 /* After qtpok: the Rules option, then isready. */
 static enum qttt_peer_event
 setup(struct qttt_peer *p)
@@ -415,7 +402,7 @@ qttt_peer_line(struct qttt_peer *p, const char *line, size_t len,
 	case QTTT_QTP_OPTION:
 		if (p->stage != HELLO)
 			return misplaced(p, line, len);
-		if (m->type == QTTT_QTP_COMBO && name_is(&m->name, "Rules"))
+		if (m->type == QTTT_QTP_COMBO && qttt__protocol_name_is(&m->name, "Rules"))
 			rules_option(p, m);
 		return QTTT_PEER_NOTHING;
 	case QTTT_QTP_QTPOK:

@@ -12,7 +12,10 @@
 #include <string.h>
 
 #include "qttt.h"
-#include "internal.h"
+#include "engine/engine.h"
+#include "notation/notation.h"
+#include "text/text.h"
+#include "protocol/protocol.h"
 
 struct qttt_qtp_parser {
 	struct qttt_record	 rec;
@@ -73,6 +76,19 @@ static const char *const type_words[] = {
 #define INFO_FIELDS	(QTTT_QTP_HAS(QTTT_QTP_DEPTH) | \
 			 QTTT_QTP_HAS(QTTT_QTP_NODES) | \
 			 QTTT_QTP_HAS(QTTT_QTP_TIME))
+
+int
+qttt__protocol_name_is(const struct qttt_qtp_text *t, const char *name)
+{
+	size_t	 i;
+
+	if (t->len != strlen(name))
+		return 0;
+	for (i = 0; i < t->len; i++)
+		if ((t->s[i] | 0x20) != (name[i] | 0x20))
+			return 0;
+	return 1;
+}
 
 const char *
 qttt_qtp_word(enum qttt_qtp_kind k)
@@ -347,7 +363,6 @@ items(struct qttt_qtp_parser *p, struct words *w, struct qttt_game *g,
 	struct qttt_qtp_text t = rest(w);
 	const char	*hash;
 	size_t		 i, off = col_of(w, &t);
-	enum qttt_code	 code;
 
 	*nitems = 0;
 	if (g != NULL)
@@ -371,12 +386,10 @@ items(struct qttt_qtp_parser *p, struct words *w, struct qttt_game *g,
 	*nitems = rec->nitems;
 	if (g == NULL)
 		return QTTT_OK;
-	for (i = 0; i < rec->nitems; i++)
-		if ((code = qttt_record_step(rec, i, g)) != QTTT_OK) {
-			const struct qttt_diag *e = &rec->diags[rec->ndiags - 1];
-
-			return fail(w, code, off + e->col, "%s", e->msg);
-		}
+	/* The first action the rules refuse, if any. */
+	if (qttt_record_play(rec, g) > 0)
+		return fail(w, rec->diags[0].code, off + rec->diags[0].col, "%s",
+		    rec->diags[0].msg);
 	return QTTT_OK;
 }
 
@@ -552,7 +565,7 @@ info_extra(struct words *w, struct qttt_qtp_msg *m,
 	m->has |= bit;
 	if (bit == QTTT_QTP_VALUE) {
 		arg = next_word(w);
-		if (!qttt_result_parse(arg.s, arg.len, &m->value) ||
+		if (!qttt__engine_result_parse(arg.s, arg.len, &m->value) ||
 		    !m->value.over)
 			*code = fail(w, QTTT_E_QTP, arg.len > 0 ?
 			    col_of(w, &arg) : w->pos, "'value' takes a result:"
@@ -597,7 +610,7 @@ check_bytes(struct qttt_qtp_parser *p, struct words *w)
 		return fail(w, QTTT_E_LONGLINE, QTTT_QTP_LINE_MAX, "a line of "
 		    "more than %d bytes", QTTT_QTP_LINE_MAX);
 	qttt_record_clear(rec);
-	if (qttt_line_bytes(rec, 0, w->s, w->len))
+	if (qttt__notation_line_bytes(rec, 0, w->s, w->len))
 		return QTTT_OK;
 	return fail(w, rec->diags[0].code, rec->diags[0].col, "%s",
 	    rec->diags[0].msg);
@@ -753,7 +766,7 @@ put_text(struct out *o, const struct qttt_qtp_text *t, int empty_ok,
 	}
 	if (t->s == NULL || is_blank((unsigned char)t->s[0]) ||
 	    is_blank((unsigned char)t->s[t->len - 1]) ||
-	    qttt_bad_byte((const unsigned char *)t->s, t->len) < t->len ||
+	    qttt__text_bad_byte((const unsigned char *)t->s, t->len) < t->len ||
 	    memchr(t->s, '\r', t->len) != NULL) {
 		o->bad = 1;
 		return;
@@ -786,7 +799,7 @@ action_ok(const struct qttt_action *a)
 static void
 put_action(struct out *o, const struct qttt_action *a)
 {
-	char	 b[QTTT_ACTION_TEXT];
+	char	 b[ACTION_TEXT_MAX];
 
 	if (!action_ok(a)) {
 		o->bad = 1;
@@ -794,7 +807,7 @@ put_action(struct out *o, const struct qttt_action *a)
 	}
 
 	put(o, " ", 1);
-	put(o, b, (size_t)(qttt_action_text(b, a) - b));
+	put(o, b, (size_t)(qttt__engine_action_text(b, a) - b));
 }
 
 /*
@@ -952,7 +965,7 @@ qttt_qtp_format(const struct qttt_qtp_msg *m, char *buf, size_t n)
 				break;
 			}
 			put_word(&o, "value ");
-			put(&o, b, (size_t)(qttt_result_text(b, &m->value) - b));
+			put(&o, b, (size_t)(qttt__engine_result_text(b, &m->value) - b));
 		}
 		/* What runs to the end of the line comes last. */
 		if ((m->has & QTTT_QTP_STRING) && (m->has & QTTT_QTP_PV))

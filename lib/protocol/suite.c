@@ -9,7 +9,8 @@
 #include <string.h>
 
 #include "qttt.h"
-#include "internal.h"
+#include "engine/engine.h"
+#include "text/text.h"
 
 struct cur {
 	const char		*s;
@@ -88,7 +89,7 @@ canonical(const struct qttt_state *st, const struct qttt_action *a,
     struct qttt_action *out, struct qttt_diag *d)
 {
 	if (a->kind == QTTT_MEASURE)
-		return qttt_state_canonical(st, a, out, d);
+		return qttt_action_canonical(st, a, out, d);
 	*out = *a;
 	if (out->sq[0] > out->sq[1]) {
 		out->sq[0] = a->sq[1];
@@ -130,14 +131,6 @@ action(struct cur *c, size_t from, size_t end, const struct qttt_state *st,
 	return 0;
 }
 
-static int
-same_action(const struct qttt_action *a, const struct qttt_action *b)
-{
-	return a->kind == b->kind && a->move == b->move &&
-	    a->sq[0] == b->sq[0] && (a->kind == QTTT_MEASURE ||
-	    a->sq[1] == b->sq[1]);
-}
-
 /*
  * The actions of "best" or "avoid", ',' between them, into list, in
  * the order of qttt_state_actions().
@@ -162,7 +155,7 @@ actions(struct cur *c, size_t end, const struct qttt_state *st,
 		    &got[ngot]) == -1)
 			return -1;
 		for (j = 0; j < ngot; j++)
-			if (same_action(&got[j], &got[ngot]))
+			if (qttt_action_equal(&got[j], &got[ngot]))
 				return fail(c, QTTT_E_SUITE, from, "an action "
 				    "given twice");
 		ngot++;
@@ -174,7 +167,7 @@ actions(struct cur *c, size_t end, const struct qttt_state *st,
 	*n = 0;
 	for (i = 0; i < nall; i++)
 		for (j = 0; j < ngot; j++)
-			if (same_action(&all[i], &got[j]))
+			if (qttt_action_equal(&all[i], &got[j]))
 				list[(*n)++] = all[i];
 	c->pos = end;
 	return 0;
@@ -263,7 +256,7 @@ operation(struct cur *c, size_t end, struct qttt_suite_entry *e,
 		return actions(c, end, &e->state, e->avoid, &e->navoid);
 	case 2:
 		stop = trim(c->s, c->pos, end);
-		if (!qttt_result_parse(c->s + c->pos, stop - c->pos, &r) ||
+		if (!qttt__engine_result_parse(c->s + c->pos, stop - c->pos, &r) ||
 		    !r.over)
 			return fail(c, QTTT_E_SUITE, c->pos, "'value' takes a "
 			    "result: 1-0, 0-1, 1-1/2, 1/2-1, 3/2-0, 2-0 or "
@@ -297,7 +290,7 @@ qttt_suite_parse(const char *s, size_t len, struct qttt_suite_entry *e,
 	c.pos = 0;
 	c.d = d;
 	c.rec = NULL;
-	if ((bad = qttt_bad_byte((const unsigned char *)s, len)) < len)
+	if ((bad = qttt__text_bad_byte((const unsigned char *)s, len)) < len)
 		return fail(&c, s[bad] == '\0' ? QTTT_E_NUL :
 		    (unsigned char)s[bad] < 0x80 ? QTTT_E_CONTROL :
 		    QTTT_E_UTF8, bad, "a byte no line of a suite may hold "
@@ -358,7 +351,7 @@ static void
 put_actions(struct out *o, const char *op, const struct qttt_state *st,
     const struct qttt_action *list, size_t n)
 {
-	char	 b[QTTT_ACTION_TEXT];
+	char	 b[ACTION_TEXT_MAX];
 	size_t	 i;
 
 	put(o, "; ", 2);
@@ -367,7 +360,7 @@ put_actions(struct out *o, const char *op, const struct qttt_state *st,
 		if (qttt_state_legal(st, &list[i], NULL) != QTTT_OK)
 			o->bad = 1;
 		put(o, i > 0 ? ", " : " ", i > 0 ? 2 : 1);
-		put(o, b, (size_t)(qttt_action_text(b, &list[i]) - b));
+		put(o, b, (size_t)(qttt__engine_action_text(b, &list[i]) - b));
 	}
 }
 
@@ -379,7 +372,7 @@ put_text(struct out *o, const char *op, const char *t)
 	if (len == 0)
 		return;
 	if (len == QTTT_SUITE_TEXT ||
-	    qttt_bad_byte((const unsigned char *)t, len) < len)
+	    qttt__text_bad_byte((const unsigned char *)t, len) < len)
 		o->bad = 1;
 	put(o, "; ", 2);
 	put(o, op, strlen(op));
@@ -415,7 +408,7 @@ qttt_suite_format(const struct qttt_suite_entry *e, char *buf, size_t n)
 		if (qttt_solver_result(e->value, &r) == -1)
 			return -1;
 		put(&o, "; value ", 8);
-		put(&o, b, (size_t)(qttt_result_text(b, &r) - b));
+		put(&o, b, (size_t)(qttt__engine_result_text(b, &r) - b));
 	}
 	put_text(&o, "id", e->id);
 	put_text(&o, "comment", e->comment);
@@ -432,7 +425,7 @@ listed(const struct qttt_action *list, size_t n, const struct qttt_action *a)
 	size_t	 i;
 
 	for (i = 0; i < n; i++)
-		if (same_action(&list[i], a))
+		if (qttt_action_equal(&list[i], a))
 			return 1;
 	return 0;
 }
@@ -443,7 +436,7 @@ qttt_suite_prove(struct qttt_solver *solver, const struct qttt_suite_entry *e,
 {
 	struct qttt_analysis an;
 	struct qttt_result r;
-	char		 item[QTTT_ACTION_TEXT + 1], res[QTTT_RESULT_TEXT + 1];
+	char		 item[ACTION_TEXT_MAX + 1], res[RESULT_TEXT_MAX + 1];
 	enum qttt_code	 code;
 	size_t		 i;
 	int		 keeps;
@@ -458,7 +451,7 @@ qttt_suite_prove(struct qttt_solver *solver, const struct qttt_suite_entry *e,
 	}
 	if (e->has_value && e->value != an.value) {
 		qttt_solver_result(an.value, &r);
-		*qttt_result_text(res, &r) = '\0';
+		*qttt__engine_result_text(res, &r) = '\0';
 		if (d != NULL)
 			snprintf(d->msg, sizeof(d->msg), "the value is %s",
 			    res);
@@ -466,7 +459,7 @@ qttt_suite_prove(struct qttt_solver *solver, const struct qttt_suite_entry *e,
 	}
 	for (i = 0; i < an.nactions; i++) {
 		keeps = an.values[i] == an.value;
-		*qttt_action_text(item, &an.actions[i]) = '\0';
+		*qttt__engine_action_text(item, &an.actions[i]) = '\0';
 		if (e->nbest > 0 && keeps != listed(e->best, e->nbest,
 		    &an.actions[i])) {
 			if (d != NULL)

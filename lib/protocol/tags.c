@@ -8,7 +8,7 @@
 #include <string.h>
 
 #include "qttt.h"
-#include "internal.h"
+#include "engine/engine.h"
 
 static void
 entry(struct qttt_meta *m, const char *key, const char *value, size_t len,
@@ -39,7 +39,7 @@ result(struct qttt_match_record *store, size_t *used,
 {
 	char	*t = store->text[(*used)++];
 
-	*len = (size_t)(qttt_result_text(t, r) - t);
+	*len = (size_t)(qttt__engine_result_text(t, r) - t);
 	return t;
 }
 
@@ -188,7 +188,7 @@ qttt_match_read(const struct qttt_record *rec, const struct qttt_game *g,
 		out->score = g->state.result;
 	} else {
 		if ((m = find(meta, nmeta, "score")) == NULL ||
-		    !qttt_result_parse(m->value, m->valuelen, &out->score) ||
+		    !qttt__engine_result_parse(m->value, m->valuelen, &out->score) ||
 		    !out->score.over) {
 			snprintf(msg, n, "no [score] tag with a result");
 			return -1;
@@ -207,7 +207,7 @@ qttt_match_read(const struct qttt_record *rec, const struct qttt_game *g,
 		for (j = 0; j < it->nnotes; j++) {
 			m = &it->notes[j];
 			if (key_is(m, "value") &&
-			    qttt_result_parse(m->value, m->valuelen, &r) &&
+			    qttt__engine_result_parse(m->value, m->valuelen, &r) &&
 			    r.over)
 				out->value[i] = (signed char)(r.score[QTTT_X] -
 				    r.score[QTTT_O]);
