@@ -30,6 +30,11 @@
 #define MAX_JOBS	256
 /* How long engines have to quit at the end, in ms. */
 #define QUIT_MS		1000
+/*
+ * The table of the solver that judges the engines' moves: most of a
+ * game's positions stay in 2 MiB, and the runner stays small.
+ */
+#define JUDGE_TABLE	(2UL << 20)
 
 enum report { REPORT_TEXT = 0, REPORT_JSON };
 
@@ -86,6 +91,8 @@ static struct {
 	int			 check;		/* -c */
 	struct qttt_check	*checker;
 	const char		*suite;		/* -x */
+	int			 nomarks;	/* -M */
+	struct qttt_solver	*judge;		/* of the engines' moves */
 
 	struct engine		*engines;
 	size_t			 nengines;
@@ -114,7 +121,7 @@ static struct {
 static void
 usage(FILE *f)
 {
-	fprintf(f, "usage: %s [-ghpqvV] [-a adjudication] [-e event] "
+	fprintf(f, "usage: %s [-ghMpqvV] [-a adjudication] [-e event] "
 	    "[-j jobs] [-m ms]\n"
 	    "\t[-n games] [-o openings] [-r rules] [-s seed] "
 	    "[-S elo0,elo1,alpha,beta]\n"
@@ -141,6 +148,8 @@ help(void)
 	    " other one\n"
 	    "  -j, --jobs=N           play N games at once (default 1)\n"
 	    "  -m, --movetime=MS      milliseconds for each action\n"
+	    "  -M, --no-marks         do not judge the engines' moves by"
+	    " perfect play\n"
 	    "  -n, --games=N          games of each pairing (default 2)\n"
 	    "  -o, --openings=FILE    openings: records or state strings,"
 	    " or balanced\n"
@@ -684,11 +693,22 @@ static void
 count(unsigned long long i, const struct qttt_match_game *g)
 {
 	struct qttt_fixture f;
+	struct qttt_mark_counts marks;
+	struct qttt_diag d;
 	double		 lo, hi;
 
 	qttt_schedule_game(&M.sched, i, &f);
 	qttt_tally_add(&M.tallies[f.x], QTTT_X, g, f.second);
 	qttt_tally_add(&M.tallies[f.o], QTTT_O, g, f.second);
+	if (!M.nomarks) {
+		if (qttt_match_marks(M.judge, g, &marks, &d) != QTTT_OK) {
+			fprintf(stderr, "%s: game %llu: %s\n", progname, i + 1,
+			    d.msg);
+			M.trouble = 1;
+		}
+		qttt_tally_marks(&M.tallies[f.x], QTTT_X, &marks);
+		qttt_tally_marks(&M.tallies[f.o], QTTT_O, &marks);
+	}
 	if (g->loser >= 0)
 		M.faults++;
 	if (!M.sprt || !f.second)
@@ -1053,6 +1073,7 @@ report_text(void)
 {
 	struct qttt_rating r;
 	const struct qttt_tally *t;
+	const char	*sep;
 	char		 e[3][16];
 	double		 lo, hi;
 	size_t		 i;
@@ -1074,13 +1095,23 @@ report_text(void)
 		fprintf(stderr, "   as X %lu-%lu-%lu, as O %lu-%lu-%lu "
 		    "(won-drawn-lost)", t->won[0], t->drawn[0], t->lost[0],
 		    t->won[1], t->drawn[1], t->lost[1]);
-		for (k = QTTT_TERM_ADJUDICATION; k < QTTT_NTERMS; k++)
-			if (t->ended[k] > 0)
-				fprintf(stderr, ", %s %lu",
-				    k == QTTT_TERM_ADJUDICATION ? "adjudicated" :
+		if (t->ended[QTTT_TERM_ADJUDICATION] > 0)
+			fprintf(stderr, "; %lu adjudicated",
+			    t->ended[QTTT_TERM_ADJUDICATION]);
+		for (k = QTTT_TERM_ILLEGAL, sep = "; lost by "; k < QTTT_NTERMS;
+		    k++)
+			if (t->ended[k] > 0) {
+				fprintf(stderr, "%s%s %lu", sep,
 				    qttt_termination_name(
 				    (enum qttt_termination)k), t->ended[k]);
+				sep = ", ";
+			}
 		fputc('\n', stderr);
+		if (t->judged > 0)
+			fprintf(stderr, "   %.2f mistakes and %.2f blunders a "
+			    "game against perfect play\n",
+			    (double)t->mistakes / t->judged,
+			    (double)t->blunders / t->judged);
 	}
 	if (M.sprt) {
 		qttt_sprt_bounds(M.alpha, M.beta, &lo, &hi);
@@ -1142,6 +1173,12 @@ report_json(void)
 		json_number(r.elo_lo);
 		fputs(",\"elo_high\":", stderr);
 		json_number(r.elo_hi);
+		if (t->judged > 0)
+			fprintf(stderr, ",\"mistakes\":%lu,\"blunders\":%lu,"
+			    "\"mistakes_per_game\":%.6g,\"blunders_per_game\":"
+			    "%.6g", t->mistakes, t->blunders,
+			    (double)t->mistakes / t->judged,
+			    (double)t->blunders / t->judged);
 		fputs(",\"ended\":{", stderr);
 		for (k = 0; k < QTTT_NTERMS; k++)
 			fprintf(stderr, "%s\"%s\":%lu", k > 0 ? "," : "",
@@ -1180,6 +1217,7 @@ options(int argc, char *argv[])
 		{ "help",	no_argument,		NULL, 'h' },
 		{ "jobs",	required_argument,	NULL, 'j' },
 		{ "movetime",	required_argument,	NULL, 'm' },
+		{ "no-marks",	no_argument,		NULL, 'M' },
 		{ "openings",	required_argument,	NULL, 'o' },
 		{ "quiet",	no_argument,		NULL, 'q' },
 		{ "rules",	required_argument,	NULL, 'r' },
@@ -1200,7 +1238,7 @@ options(int argc, char *argv[])
 	M.jobs = 1;
 	M.games = 2;
 	M.seed = 1;
-	while ((ch = getopt_long(argc, argv, "a:ce:ghj:m:n:o:pqr:s:S:t:T:vVw:x:",
+	while ((ch = getopt_long(argc, argv, "a:ce:ghj:m:Mn:o:pqr:s:S:t:T:vVw:x:",
 	    longopts, NULL)) != -1) {
 		switch (ch) {
 		case 'a':
@@ -1237,6 +1275,9 @@ options(int argc, char *argv[])
 				return usage_error(usage, "not a time in ms (1 "
 				    "to 86400000): %s", optarg);
 			M.movetime = (long long)v;
+			break;
+		case 'M':
+			M.nomarks = 1;
 			break;
 		case 'n':
 			if (parse_number(optarg, 1, MAX_GAMES, &M.games) == -1)
@@ -1339,6 +1380,12 @@ main(int argc, char *argv[])
 	if ((M.adjudicate != QTTT_ADJ_NONE || M.suite != NULL ||
 	    (M.openfile != NULL && strcmp(M.openfile, "balanced") == 0)) &&
 	    (M.solver = qttt_solver_new(1 << 20)) == NULL) {
+		fprintf(stderr, "%s: out of memory\n", progname);
+		return EXIT_TROUBLE;
+	}
+	/* The judge of the engines' moves has a table of its own. */
+	if (!M.check && M.suite == NULL && !M.nomarks &&
+	    (M.judge = qttt_solver_new(JUDGE_TABLE)) == NULL) {
 		fprintf(stderr, "%s: out of memory\n", progname);
 		return EXIT_TROUBLE;
 	}

@@ -2101,6 +2101,8 @@ struct qttt_tally {
 	unsigned long	 points[2];
 	unsigned long	 penta[5];
 	unsigned long	 ended[QTTT_NTERMS];
+	/* The marks of its own plies, in the games judged. */
+	unsigned long	 judged, mistakes, blunders;
 	int		 pending;	/* the pair's first game, in halves */
 };
 
@@ -2114,6 +2116,19 @@ void		 qttt_tally_init(struct qttt_tally *);
 void		 qttt_tally_add(struct qttt_tally *, int s,
 		    const struct qttt_match_game *, int second);
 void		 qttt_tally_end(struct qttt_tally *);
+
+/*
+ * The mistakes and blunders of each side in a match's game, against
+ * perfect play (qttt_judge_ply(), as qttt-analyze(1) marks them): of
+ * the plies its engine played, not the opening's.  Returns QTTT_OK, or
+ * the solver's refusal with d (may be NULL).  qttt_tally_marks() adds
+ * side s's to an engine's standings, a game judged more.
+ */
+enum qttt_code	 qttt_match_marks(struct qttt_solver *,
+		    const struct qttt_match_game *, struct qttt_mark_counts *c,
+		    struct qttt_diag *d);
+void		 qttt_tally_marks(struct qttt_tally *, int s,
+		    const struct qttt_mark_counts *c);
 
 /*
  * The rating of penta: the mean score of a game, the half width of its

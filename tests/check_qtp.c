@@ -287,6 +287,7 @@ static const struct {
 	{ "info value", QTTT_E_QTP, 11, "result" },
 	{ "info depth x", QTTT_E_QTP, 12, "number" },
 	{ "info pv X1 a1", QTTT_E_SYNTAX, 14, "two squares" },
+	{ "info depth 10 value 0-0 pv", QTTT_E_QTP, 27, "no action" },
 	{ "info string a string b", QTTT_OK, 0, "" },
 	{ "bestaction", QTTT_E_QTP, 11, "one action" },
 	{ "bestaction X1 a1 b1; O2 a1 b1", QTTT_E_QTP, 12, "one action" },

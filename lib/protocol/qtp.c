@@ -570,9 +570,12 @@ info_extra(struct words *w, struct qttt_qtp_msg *m,
 			*code = fail(w, QTTT_E_QTP, arg.len > 0 ?
 			    col_of(w, &arg) : w->pos, "'value' takes a result:"
 			    " 1-0, 0-1, 1-1/2, 1/2-1, 3/2-0, 2-0 or 0-0");
-	} else if (bit == QTTT_QTP_PV)
+	} else if (bit == QTTT_QTP_PV) {
 		m->pv = rest(w);
-	else
+		if (m->pv.len == 0)
+			*code = fail(w, QTTT_E_QTP, w->pos, "'pv' with no "
+			    "action after it");
+	} else
 		m->text = rest(w);
 	return 1;
 }

@@ -27,6 +27,8 @@ ENGINE=$out/engine
 FAULTY=$out/faulty
 PY="python3 $top/formats/examples/engine.py"
 RANDOM_ENGINE="qttt-engine -l random"
+# The name qttt-engine gives itself: its version and level.
+RANDOM_NAME="qttt-engine $(qttt-engine -V | sed 's/.* //') random"
 
 # check NAME: counts a pass if the last command of the caller's test
 # said so ($ok = 1), else a failure with what was kept.
@@ -119,7 +121,7 @@ for case in crash:crash exit:exit garbage:garbage illegal:illegal \
 	[ "$(grep -c "^qttt-match: game [0-9]*: $term: " "$out/$f.err")" \
 	    -eq $n ] || no "the faults are not noted on standard error"
 	grep -q "^1\. faulty engine: .*" "$out/$f.err" &&
-	    grep -q "as O 0-0-$((n / 2)) (won-drawn-lost), $term $n\$" \
+	    grep -q "as O 0-0-$((n / 2)) (won-drawn-lost); lost by $term $n\$" \
 	    "$out/$f.err" || no "the report does not count the faults"
 	check "fault $f"
 done
@@ -244,13 +246,12 @@ check "rules"
 # 10. Round robin and gauntlet: who plays whom.
 qttt-match -q -n 2 "$RANDOM_ENGINE" "$ENGINE" "$PY" | sed -n \
     's/.*\[x \([^]]*\)\] \[o \([^]]*\)\].*/\1 - \2/p' >"$out/rr"
-printf '%s\n' 'qttt-engine 0.1.0 random - engine.c' \
-    'engine.c - qttt-engine 0.1.0 random' \
-    'qttt-engine 0.1.0 random - engine.py' \
-    'engine.py - qttt-engine 0.1.0 random' 'engine.c - engine.py' \
-    'engine.py - engine.c' | cmp -s - "$out/rr" || no "$(cat "$out/rr")"
-[ "$(qttt-match -q -g -n 2 "$RANDOM_ENGINE" "$ENGINE" "$PY" | grep -c \
-    'qttt-engine 0.1.0 random')" = 4 ] || no "the gauntlet"
+printf '%s\n' "$RANDOM_NAME - engine.c" "engine.c - $RANDOM_NAME" \
+    "$RANDOM_NAME - engine.py" "engine.py - $RANDOM_NAME" \
+    'engine.c - engine.py' 'engine.py - engine.c' | cmp -s - "$out/rr" ||
+    no "$(cat "$out/rr")"
+[ "$(qttt-match -q -g -n 2 "$RANDOM_ENGINE" "$ENGINE" "$PY" |
+    grep -c "$RANDOM_NAME")" = 4 ] || no "the gauntlet"
 check "round robin and gauntlet"
 
 # 11. The clock: times are kept; an engine that hangs loses on time.
@@ -291,5 +292,30 @@ qttt-match -x "$out/wrong.suite" qttt-engine >/dev/null 2>"$out/wrong.err"
 [ $? = 2 ] && grep -q 'X1 c1 a3 is a best action.*suite-unproven' \
     "$out/wrong.err" || no "an unproven answer is taken"
 check "test suite"
+
+# 14. Mistakes per game against perfect play: none for perfect play,
+# and for each engine the marks qttt-analyze(1) gives its moves.
+qttt-match -T json -n 6 "qttt-engine -l weak" "qttt-engine -l strong" \
+    qttt-engine >"$out/marks.qttt" 2>"$out/marks.json"
+jq -r '.engines[] | "\(.name)|\(.mistakes)|\(.blunders)"' \
+    "$out/marks.json" | sort >"$out/marks.report"
+qttt-analyze -T json "$out/marks.qttt" | jq -r \
+    'select(.mark != null) | "\(.game) \(.mover) \(.mark)"' |
+    awk 'FILENAME == ARGV[1] {
+		x = $0; sub(/.*\[x /, "", x); sub(/\].*/, "", x)
+		o = $0; sub(/.*\[o /, "", o); sub(/\].*/, "", o)
+		name[FNR, "X"] = x; name[FNR, "O"] = o
+		all[x] = all[o] = 1
+		next
+	}
+	{ e = name[$1, $2]; if ($3 == "?") m[e]++; else b[e]++ }
+	END { for (e in all) print e "|" m[e] + 0 "|" b[e] + 0 }' \
+    "$out/marks.qttt" - | sort >"$out/marks.analyze"
+cmp -s "$out/marks.report" "$out/marks.analyze" ||
+    no "$(diff "$out/marks.report" "$out/marks.analyze")"
+jq -e '.engines[2].mistakes == 0 and .engines[2].blunders == 0 and
+    .engines[0].mistakes + .engines[0].blunders > 0' "$out/marks.json" \
+    >/dev/null || no "the marks of perfect play: $(cat "$out/marks.report")"
+check "mistakes per game"
 
 suite_end match
