@@ -18,6 +18,8 @@ BINDIR =	$(PREFIX)/bin
 LIBDIR =	$(PREFIX)/lib
 INCLUDEDIR =	$(PREFIX)/include
 MANDIR =	$(PREFIX)/share/man
+# The shipped test suite for engines (suites/qttt.suite).
+DATADIR =	$(PREFIX)/share/qttt
 PKG_CONFIG =	pkg-config
 
 CC =		cc
@@ -201,6 +203,8 @@ install: all
 	for f in $(MAN3); do cp $$f $(DESTDIR)$(MANDIR)/man3/; done
 	for f in $(MAN5); do cp $$f $(DESTDIR)$(MANDIR)/man5/; done
 	for f in $(MAN7); do cp $$f $(DESTDIR)$(MANDIR)/man7/; done
+	mkdir -p $(DESTDIR)$(DATADIR)
+	cp suites/qttt.suite $(DESTDIR)$(DATADIR)/
 
 uninstall:
 	for f in $(TOOLS); do rm -f $(DESTDIR)$(BINDIR)/$${f#cmd/}; done
@@ -213,6 +217,7 @@ uninstall:
 	for f in $(MAN3); do rm -f $(DESTDIR)$(MANDIR)/man3/$${f#man/}; done
 	for f in $(MAN5); do rm -f $(DESTDIR)$(MANDIR)/man5/$${f#man/}; done
 	for f in $(MAN7); do rm -f $(DESTDIR)$(MANDIR)/man7/$${f#man/}; done
+	rm -f $(DESTDIR)$(DATADIR)/qttt.suite
 
 clean:
 	rm -f lib/*/*.o lib/libqttt.a \

@@ -1162,14 +1162,6 @@ int		 qttt_line_parse(const char *s, size_t len,
 		    unsigned long lineno, struct qttt_record *rec);
 
 /*
- * Plays item i of a record on a game.  For an action: applies it,
- * adding a positioned diagnostic on error.  For a result: compares it
- * with the game's.  Returns QTTT_OK or the code of the diagnostic.
- */
-enum qttt_code	 qttt_record_step(struct qttt_record *, size_t i,
-		    struct qttt_game *);
-
-/*
  * Plays a whole record from the empty board (or from its start, for a
  * position: the game then has no plies, and its state is the start):
  * every item up to the first one that is illegal (the position after
