@@ -125,8 +125,10 @@ usage(FILE *f)
 	    "[-j jobs] [-m ms]\n"
 	    "\t[-n games] [-o openings] [-r rules] [-s seed] "
 	    "[-S elo0,elo1,alpha,beta]\n"
-	    "\t[-t clock+inc] [-T type] [-w file] engine engine ...\n",
-	    progname);
+	    "\t[-t clock+inc] [-T type] [-w file] engine engine ...\n"
+	    "       %s -c [-v] engine ...\n"
+	    "       %s -x suite [-v] [-m ms] [-s seed] engine ...\n",
+	    progname, progname, progname);
 }
 
 static void
@@ -168,11 +170,15 @@ help(void)
 	    " engines log\n"
 	    "  -w, --write=FILE       write the records to FILE, going on"
 	    " from what it holds\n"
+	    "  -c, --check            check that each engine speaks the"
+	    " protocol\n"
+	    "  -x, --suite=FILE       score each engine on a test suite\n"
 	    "  -h, --help             show this help\n"
 	    "  -V, --version          show the version\n"
 	    "\n"
-	    "Exit status: 0 the match was played, 2 usage, engine or"
-	    " write error.\n", stdout);
+	    "Exit status: 0 the match was played (with -c or -x: all"
+	    " passed), 1 with -c\nor -x a check or a position failed,"
+	    " 2 usage, engine or write error.\n", stdout);
 	exit(finish_output() == 0 ? EXIT_SUCCESS : EXIT_TROUBLE);
 }
 
