@@ -646,6 +646,171 @@ START_TEST(test_settled)
 }
 END_TEST
 
+/*
+ * An engine that follows formats/engine-protocol.md, section 5, as a
+ * function, for the compliance checks; a flaw makes it break one rule.
+ */
+enum flaw {
+	FLAW_NONE = 0,
+	FLAW_EAGER,		/* answers go infinite at once */
+	FLAW_LAX,		/* takes any option in silence */
+	FLAW_STUBBORN		/* does not quit */
+};
+
+struct compliant {
+	enum flaw		 flaw;
+	struct qttt_qtp_parser	*parser;
+	struct qttt_generator	 gen;
+	struct qttt_state	 pos;
+	int			 have, quit;
+	char			 waiting[64];
+	char			 out[4096];
+	size_t			 outlen;
+};
+
+static void
+c_say(struct compliant *e, const char *line)
+{
+	size_t	 n = strlen(line);
+
+	ck_assert_uint_lt(e->outlen + n + 1, sizeof(e->out));
+	memcpy(e->out + e->outlen, line, n);
+	e->out[e->outlen + n] = '\n';
+	e->outlen += n + 1;
+}
+
+static void
+c_read(struct compliant *e, const char *line, size_t len)
+{
+	struct qttt_action acts[QTTT_MAXACTIONS];
+	struct qttt_qtp_msg m;
+	struct qttt_diag d;
+	char		 b[QTTT_QTP_LINE_MAX + 1];
+	size_t		 n;
+	int		 infinite;
+
+	if (qttt_qtp_parse(e->parser, line, len, &m, &d) != QTTT_OK) {
+		if (m.kind == QTTT_QTP_POSITION)
+			e->have = 0;
+		c_say(e, "error cannot read it");
+		return;
+	}
+	switch (m.kind) {
+	case QTTT_QTP_QTP:
+		c_say(e, "id name compliant");
+		c_say(e, "option name Rules type combo default goff var goff");
+		c_say(e, "qtpok");
+		break;
+	case QTTT_QTP_SETOPTION:
+		if (e->flaw != FLAW_LAX && !(m.name.len == 5 &&
+		    memcmp(m.name.s, "Rules", 5) == 0))
+			c_say(e, "error no such option");
+		break;
+	case QTTT_QTP_ISREADY:
+		c_say(e, "readyok");
+		break;
+	case QTTT_QTP_NEWGAME:
+		qttt_generator_init(&e->gen, m.num[QTTT_QTP_SEED], 0);
+		break;
+	case QTTT_QTP_POSITION:
+		e->pos = m.game.state;
+		e->have = 1;
+		break;
+	case QTTT_QTP_GO:
+		if (!e->have || (n = qttt_state_actions(&e->pos, acts)) == 0) {
+			c_say(e, "error no position, or the game is over");
+			break;
+		}
+		infinite = (m.has & QTTT_QTP_INFINITE) != 0;
+		qttt_qtp_init(&m, QTTT_QTP_BESTACTION);
+		m.action = acts[qttt_generator_uniform(&e->gen, n)];
+		ck_assert_int_gt(qttt_qtp_format(&m, b, sizeof(b)), 0);
+		if (infinite && e->flaw != FLAW_EAGER)
+			snprintf(e->waiting, sizeof(e->waiting), "%.63s", b);
+		else
+			c_say(e, b);
+		break;
+	case QTTT_QTP_STOP:
+		if (e->waiting[0] != '\0')
+			c_say(e, e->waiting);
+		e->waiting[0] = '\0';
+		break;
+	case QTTT_QTP_QUIT:
+		e->quit = e->flaw != FLAW_STUBBORN;
+		break;
+	default:
+		break;
+	}
+}
+
+/* Runs the checks on an engine with a flaw; returns the failed ones. */
+static unsigned int
+run_checks(enum flaw flaw)
+{
+	struct qttt_check *c = qttt_check_new();
+	struct qttt_peer *p = qttt_peer_new();
+	struct compliant e;
+	const char	*text, *nl, *name, *why;
+	unsigned int	 failed = 0;
+	long long	 now = 5000, d;
+	size_t		 n, i;
+	int		 steps = 0, r;
+
+	ck_assert_ptr_nonnull(c);
+	ck_assert_ptr_nonnull(p);
+	memset(&e, 0, sizeof(e));
+	e.flaw = flaw;
+	e.parser = qttt_qtp_parser_new();
+	qttt_check_start(c, p, now);
+	while (!qttt_check_done(c)) {
+		ck_assert_int_lt(++steps, 1000);
+		n = qttt_peer_output(p, &text);
+		for (i = 0; i < n; i = (size_t)(nl - text) + 1) {
+			nl = memchr(text + i, '\n', n - i);
+			c_read(&e, text + i, (size_t)(nl - text) - i);
+		}
+		qttt_peer_written(p, n);
+		now += 1;
+		for (i = 0; i < e.outlen; i = (size_t)(nl - e.out) + 1) {
+			nl = memchr(e.out + i, '\n', e.outlen - i);
+			qttt_check_line(c, e.out + i, (size_t)(nl - e.out) - i,
+			    now);
+		}
+		e.outlen = 0;
+		if (e.quit) {
+			qttt_check_fail(c, QTTT_TERM_EXIT, "it exited with "
+			    "status 0", now);
+			continue;
+		}
+		if (n == 0 && (d = qttt_check_deadline(c)) >= 0) {
+			now = d + 1;
+			qttt_check_tick(c, now);
+		}
+	}
+	ck_assert_uint_eq(qttt_check_count(c), 18);
+	for (i = 0; i < qttt_check_count(c); i++) {
+		r = qttt_check_result(c, i, &name, &why);
+		ck_assert(r == 1 || why[0] != '\0');
+		if (r != 1)
+			failed |= 1u << i;
+	}
+	ck_assert_int_eq(qttt_check_result(c, 18, &name, &why), -1);
+	qttt_qtp_parser_free(e.parser);
+	qttt_check_free(c);
+	qttt_peer_free(p);
+	return failed;
+}
+
+/* The compliance checks, with no process: each flaw, its check. */
+START_TEST(test_checks)
+{
+	ck_assert_uint_eq(run_checks(FLAW_NONE), 0);
+	ck_assert_uint_eq(run_checks(FLAW_EAGER), 1u << 11);
+	ck_assert_uint_eq(run_checks(FLAW_LAX), 1u << 4);
+	ck_assert_uint_eq(run_checks(FLAW_STUBBORN), 1u << 17);
+}
+END_TEST
+
 START_TEST(test_termination_names)
 {
 	enum qttt_termination t;
@@ -682,6 +847,7 @@ referee_suite(void)
 	tcase_add_test(tc, test_from_state);
 	tcase_add_test(tc, test_settled);
 	tcase_add_test(tc, test_termination_names);
+	tcase_add_test(tc, test_checks);
 	suite_add_tcase(s, tc);
 	return s;
 }
