@@ -1453,7 +1453,10 @@ main(int argc, char *argv[])
 		else
 			report_text();
 	}
-	if (finish_output() == -1)
+	/* A write error is said once: when it was found. */
+	if (M.trouble && M.out == stdout)
+		fclose(stdout);
+	else if (finish_output() == -1)
 		M.trouble = 1;
 	return M.trouble ? EXIT_TROUBLE : EXIT_SUCCESS;
 }
