@@ -151,34 +151,22 @@ hello(const struct engine *e)
 	puts("qtpok");
 }
 
-static int
-name_is(const struct qttt_qtp_text *t, const char *name)
-{
-	size_t	 i;
-
-	if (t->len != strlen(name))
-		return 0;
-	for (i = 0; i < t->len; i++)
-		if ((t->s[i] | 0x20) != (name[i] | 0x20))
-			return 0;
-	return 1;
-}
-
 static void
 set_option(struct engine *e, const struct qttt_qtp_msg *m)
 {
 	enum qttt_rules	 r;
 	enum qttt_level	 l;
 
-	if (name_is(&m->name, "Level") && qttt_level_parse(m->text.s,
-	    m->text.len, &l) == 0) {
+	if (qttt_qtp_name_is(&m->name, "Level") &&
+	    qttt_level_parse(m->text.s, m->text.len, &l) == 0) {
 		e->level = l;
 		return;
 	}
-	if (name_is(&m->name, "Rules") && qttt_rules_parse(m->text.s,
-	    m->text.len, &r) == 0)
+	if (qttt_qtp_name_is(&m->name, "Rules") &&
+	    qttt_rules_parse(m->text.s, m->text.len, &r) == 0)
 		return;
-	if (name_is(&m->name, "Level") || name_is(&m->name, "Rules"))
+	if (qttt_qtp_name_is(&m->name, "Level") ||
+	    qttt_qtp_name_is(&m->name, "Rules"))
 		send_error("option %.*s does not take the value '%.*s'",
 		    (int)m->name.len, m->name.s, (int)m->text.len, m->text.s);
 	else

@@ -1779,6 +1779,13 @@ struct qttt_qtp_msg {
 	struct qttt_game	 game;
 };
 
+/*
+ * Whether the text of an option's name is name (NUL-terminated):
+ * names compare without regard to ASCII case, as UCI's.
+ */
+int		 qttt_qtp_name_is(const struct qttt_qtp_text *t,
+		    const char *name);
+
 /* Empties m and makes it a message of kind k with no field. */
 void		 qttt_qtp_init(struct qttt_qtp_msg *m, enum qttt_qtp_kind k);
 

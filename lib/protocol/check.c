@@ -11,7 +11,6 @@
 #include <string.h>
 
 #include "qttt.h"
-#include "protocol/protocol.h"
 
 /* How long an answer may take, beyond a go's movetime: a hang. */
 #define ANSWER_MS	5000
@@ -398,7 +397,7 @@ message(struct qttt_check *c, const struct qttt_qtp_msg *m, int malformed,
 			return;
 		}
 		if (m->kind == QTTT_QTP_OPTION) {
-			if (qttt__protocol_name_is(&m->name, "Rules") &&
+			if (qttt_qtp_name_is(&m->name, "Rules") &&
 			    m->type == QTTT_QTP_COMBO) {
 				c->listed = 1;
 				for (i = 0; i < m->nvars; i++)

@@ -10,7 +10,6 @@
 #include <string.h>
 
 #include "qttt.h"
-#include "protocol/protocol.h"
 
 /* Lines queued for the engine, at most: a position, a go and more. */
 #define OUT_MAX		(4 * (QTTT_QTP_LINE_MAX + 1))
@@ -402,7 +401,8 @@ qttt_peer_line(struct qttt_peer *p, const char *line, size_t len,
 	case QTTT_QTP_OPTION:
 		if (p->stage != HELLO)
 			return misplaced(p, line, len);
-		if (m->type == QTTT_QTP_COMBO && qttt__protocol_name_is(&m->name, "Rules"))
+		if (m->type == QTTT_QTP_COMBO &&
+		    qttt_qtp_name_is(&m->name, "Rules"))
 			rules_option(p, m);
 		return QTTT_PEER_NOTHING;
 	case QTTT_QTP_QTPOK:

@@ -78,7 +78,7 @@ static const char *const type_words[] = {
 			 QTTT_QTP_HAS(QTTT_QTP_TIME))
 
 int
-qttt__protocol_name_is(const struct qttt_qtp_text *t, const char *name)
+qttt_qtp_name_is(const struct qttt_qtp_text *t, const char *name)
 {
 	size_t	 i;
 
@@ -694,16 +694,8 @@ qttt_qtp_parse(struct qttt_qtp_parser *p, const char *s, size_t len,
 /* Writing                                                              */
 /* ------------------------------------------------------------------ */
 
-/* A line being written: as snprintf, the length needed is kept. */
-struct out {
-	char	*buf;
-	size_t	 n;
-	size_t	 len;
-	int	 bad;
-};
-
-static void
-put(struct out *o, const char *s, size_t len)
+void
+qttt__protocol_put(struct line_out *o, const char *s, size_t len)
 {
 	if (o->len < o->n) {
 		size_t room = o->n - 1 - o->len;
@@ -713,8 +705,24 @@ put(struct out *o, const char *s, size_t len)
 	o->len += len;
 }
 
+int
+qttt__protocol_end(struct line_out *o, size_t max)
+{
+	if (o->bad || o->len > max)
+		return -1;
+	if (o->n > 0)
+		o->buf[o->len < o->n ? o->len : o->n - 1] = '\0';
+	return (int)o->len;
+}
+
 static void
-put_word(struct out *o, const char *word)
+put(struct line_out *o, const char *s, size_t len)
+{
+	qttt__protocol_put(o, s, len);
+}
+
+static void
+put_word(struct line_out *o, const char *word)
 {
 	if (o->len > 0)
 		put(o, " ", 1);
@@ -722,7 +730,7 @@ put_word(struct out *o, const char *word)
 }
 
 static void
-put_digits(struct out *o, const char *word, int neg, uint64_t v)
+put_digits(struct line_out *o, const char *word, int neg, uint64_t v)
 {
 	char	 b[24];
 	int	 i = sizeof(b);
@@ -738,13 +746,13 @@ put_digits(struct out *o, const char *word, int neg, uint64_t v)
 }
 
 static void
-put_number(struct out *o, const char *word, uint64_t v)
+put_number(struct line_out *o, const char *word, uint64_t v)
 {
 	put_digits(o, word, 0, v);
 }
 
 static void
-put_signed(struct out *o, const char *word, long long v)
+put_signed(struct line_out *o, const char *word, long long v)
 {
 	put_digits(o, word, v < 0, v < 0 ? 0 - (uint64_t)v : (uint64_t)v);
 }
@@ -755,7 +763,7 @@ put_signed(struct out *o, const char *word, long long v)
  * the words of stop (a NULL-ended list) as a word of its own.
  */
 static void
-put_text(struct out *o, const struct qttt_qtp_text *t, int empty_ok,
+put_text(struct line_out *o, const struct qttt_qtp_text *t, int empty_ok,
     const char *const *stop)
 {
 	struct qttt_qtp_text word;
@@ -800,7 +808,7 @@ action_ok(const struct qttt_action *a)
 }
 
 static void
-put_action(struct out *o, const struct qttt_action *a)
+put_action(struct line_out *o, const struct qttt_action *a)
 {
 	char	 b[ACTION_TEXT_MAX];
 
@@ -819,7 +827,7 @@ put_action(struct out *o, const struct qttt_action *a)
  * names the cycle's closing move).
  */
 static void
-put_plies(struct out *o, const struct qttt_game *g)
+put_plies(struct line_out *o, const struct qttt_game *g)
 {
 	struct qttt_game replay;
 	size_t		 i;
@@ -837,7 +845,7 @@ put_plies(struct out *o, const struct qttt_game *g)
 }
 
 static void
-put_fields(struct out *o, const struct qttt_qtp_msg *m, unsigned int which)
+put_fields(struct line_out *o, const struct qttt_qtp_msg *m, unsigned int which)
 {
 	int	 f;
 
@@ -847,7 +855,7 @@ put_fields(struct out *o, const struct qttt_qtp_msg *m, unsigned int which)
 }
 
 static void
-format_option(struct out *o, const struct qttt_qtp_msg *m)
+format_option(struct line_out *o, const struct qttt_qtp_msg *m)
 {
 	static const char *const stop_type[] = { "type", NULL };
 	static const char *const stop_key[] = { "default", "min", "max",
@@ -898,7 +906,7 @@ int
 qttt_qtp_format(const struct qttt_qtp_msg *m, char *buf, size_t n)
 {
 	static const char *const stop_value[] = { "value", NULL };
-	struct out	 o;
+	struct line_out	 o;
 	char		 b[QTTT_STATE_MAX];
 
 	o.buf = buf;
@@ -991,9 +999,5 @@ qttt_qtp_format(const struct qttt_qtp_msg *m, char *buf, size_t n)
 	default:
 		break;
 	}
-	if (o.bad || o.len > QTTT_QTP_LINE_MAX)
-		return -1;
-	if (n > 0)
-		buf[o.len < n ? o.len : n - 1] = '\0';
-	return (int)o.len;
+	return qttt__protocol_end(&o, QTTT_QTP_LINE_MAX);
 }

@@ -3,6 +3,7 @@
  * actions to find or to avoid, each line read, written back in
  * canonical form, proven by the solver, and an engine's answer judged.
  */
+#include <limits.h>
 #include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -11,6 +12,7 @@
 #include "qttt.h"
 #include "engine/engine.h"
 #include "text/text.h"
+#include "protocol/protocol.h"
 
 struct cur {
 	const char		*s;
@@ -330,25 +332,14 @@ done:
 
 /* ------------------------------------------------------------------ */
 
-struct out {
-	char	*buf;
-	size_t	 n, len;
-	int	 bad;
-};
-
 static void
-put(struct out *o, const char *s, size_t len)
+put(struct line_out *o, const char *s, size_t len)
 {
-	if (o->len < o->n) {
-		size_t room = o->n - 1 - o->len;
-
-		memcpy(o->buf + o->len, s, len < room ? len : room);
-	}
-	o->len += len;
+	qttt__protocol_put(o, s, len);
 }
 
 static void
-put_actions(struct out *o, const char *op, const struct qttt_state *st,
+put_actions(struct line_out *o, const char *op, const struct qttt_state *st,
     const struct qttt_action *list, size_t n)
 {
 	char	 b[ACTION_TEXT_MAX];
@@ -365,7 +356,7 @@ put_actions(struct out *o, const char *op, const struct qttt_state *st,
 }
 
 static void
-put_text(struct out *o, const char *op, const char *t)
+put_text(struct line_out *o, const char *op, const char *t)
 {
 	size_t	 i, len = strnlen(t, QTTT_SUITE_TEXT);
 
@@ -389,7 +380,7 @@ int
 qttt_suite_format(const struct qttt_suite_entry *e, char *buf, size_t n)
 {
 	struct qttt_result r;
-	struct out	 o;
+	struct line_out	 o;
 	char		 b[QTTT_STATE_MAX];
 
 	o.buf = buf;
@@ -412,11 +403,7 @@ qttt_suite_format(const struct qttt_suite_entry *e, char *buf, size_t n)
 	}
 	put_text(&o, "id", e->id);
 	put_text(&o, "comment", e->comment);
-	if (o.bad)
-		return -1;
-	if (n > 0)
-		buf[o.len < n ? o.len : n - 1] = '\0';
-	return (int)o.len;
+	return qttt__protocol_end(&o, (size_t)INT_MAX);
 }
 
 static int

@@ -147,22 +147,10 @@ check_line(const char *s, size_t n)
 int
 LLVMFuzzerTestOneInput(const uint8_t *data, size_t n)
 {
-	const char	*s = (const char *)data, *nl;
-	size_t		 start = 0, end;
-
 	if (parser == NULL)
 		FUZZ_ASSERT((parser = qttt_qtp_parser_new()) != NULL,
 		    "out of memory");
 	/* Each line is a message; the input as a whole is one too. */
-	while (start <= n) {
-		nl = memchr(s + start, '\n', n - start);
-		end = nl != NULL ? (size_t)(nl - s) : n;
-		check_line(s + start, end - start);
-		if (nl == NULL)
-			break;
-		start = end + 1;
-	}
-	if (memchr(s, '\n', n) != NULL)
-		check_line(s, n);
+	fuzz_lines(data, n, check_line);
 	return 0;
 }

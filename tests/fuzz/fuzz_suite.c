@@ -53,16 +53,6 @@ check_line(const char *s, size_t n)
 int
 LLVMFuzzerTestOneInput(const uint8_t *data, size_t n)
 {
-	const char	*s = (const char *)data, *nl;
-	size_t		 start = 0, end;
-
-	while (start <= n) {
-		nl = memchr(s + start, '\n', n - start);
-		end = nl != NULL ? (size_t)(nl - s) : n;
-		check_line(s + start, end - start);
-		if (nl == NULL)
-			break;
-		start = end + 1;
-	}
+	fuzz_lines(data, n, check_line);
 	return 0;
 }
