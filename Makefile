@@ -19,6 +19,8 @@ BINDIR =	$(PREFIX)/bin
 LIBDIR =	$(PREFIX)/lib
 INCLUDEDIR =	$(PREFIX)/include
 MANDIR =	$(PREFIX)/share/man
+# The shipped test suite for engines (suites/qttt.suite).
+DATADIR =	$(PREFIX)/share/qttt
 PKG_CONFIG =	pkg-config
 
 CC =		cc
@@ -47,17 +49,20 @@ ALL_LDFLAGS =	$(PTHREAD) $(CFLAGS) $(LDFLAGS) $(SANFLAGS)
 # lines).  analysis and notation are siblings on the engine; collection
 # (selecting and counting games) sits on both.
 LAYER_GRAPH =	text: engine:text analysis:engine notation:engine \
-		collection:notation,analysis output:collection render:output
+		collection:notation,analysis output:collection render:output \
+		protocol:output
 LAYERS =	$(foreach l,$(LAYER_GRAPH),$(firstword $(subst :, ,$(l))))
 LIB_OBJS =	$(patsubst %.c,%.o,$(sort $(foreach l,$(LAYERS),\
 		    $(wildcard lib/$(l)/*.c))))
 # Each layer's private header (lib/LAYER/LAYER.h).
 LIB_HDRS =	$(foreach l,$(LAYERS),lib/$(l)/$(l).h)
-CMD_OBJS =	cmd/common.o cmd/inputs.o cmd/parallel.o
+CMD_OBJS =	cmd/common.o cmd/inputs.o cmd/parallel.o cmd/process.o
 TOOLS =		$(patsubst %.c,%,$(sort $(wildcard cmd/qttt-*.c)))
 # The tools that read inputs (cmd/inputs.c), on several threads where
-# they allow it (cmd/parallel.c): all but qttt-generate.
-READERS =	$(filter-out cmd/qttt-generate,$(TOOLS))
+# they allow it (cmd/parallel.c): all but qttt-generate and the
+# tools of engines.
+READERS =	$(filter-out cmd/qttt-generate cmd/qttt-engine cmd/qttt-match,\
+		    $(TOOLS))
 UNIT_OBJS =	$(patsubst %.c,%.o,$(sort $(wildcard tests/check_*.c)))
 MAN1 =		$(sort $(wildcard man/*.1))
 MAN3 =		$(sort $(wildcard man/*.3))
@@ -110,6 +115,9 @@ $(TOOLS): cmd/common.o lib/libqttt.a
 
 $(TOOLS): %: %.o
 $(READERS): cmd/inputs.o cmd/parallel.o
+# qttt-match runs engines (cmd/process.c).
+cmd/qttt-match: cmd/process.o
+cmd/process.o cmd/qttt-match.o: cmd/process.h
 $(READERS) cmd/inputs.o cmd/parallel.o: private PTHREAD = -pthread
 # The unit tests draw on threads (check_render.c).
 $(UNIT_OBJS) tests/unit: private PTHREAD = -pthread
@@ -225,6 +233,18 @@ tests/solve-book: tests/solve-book.o lib/libqttt.a
 
 tests/solve-book.o tests/check_solve.o: lib/qttt.h $(LIB_HDRS)
 
+# The shipped test suite, written from the solver (tests/suite-gen.c).
+tests/suite-gen: tests/suite-gen.o lib/libqttt.a
+	$(CC) $(ALL_LDFLAGS) -o $@.tmp tests/suite-gen.o \
+	    lib/libqttt.a $(YAML_LIBS)
+	mv -f $@.tmp $@
+
+tests/suite-gen.o: lib/qttt.h
+
+suite: tests/suite-gen
+	tests/suite-gen > suites/qttt.suite.tmp
+	mv -f suites/qttt.suite.tmp suites/qttt.suite
+
 book: tests/solve-book
 	tests/solve-book > lib/analysis/solve_book.c.tmp
 	mv -f lib/analysis/solve_book.c.tmp lib/analysis/solve_book.c
@@ -246,6 +266,8 @@ install: all
 	for f in $(MAN3); do cp $$f $(DESTDIR)$(MANDIR)/man3/; done
 	for f in $(MAN5); do cp $$f $(DESTDIR)$(MANDIR)/man5/; done
 	for f in $(MAN7); do cp $$f $(DESTDIR)$(MANDIR)/man7/; done
+	mkdir -p $(DESTDIR)$(DATADIR)
+	cp suites/qttt.suite $(DESTDIR)$(DATADIR)/
 
 uninstall:
 	for f in $(TOOLS); do rm -f $(DESTDIR)$(BINDIR)/$${f#cmd/}; done
@@ -258,13 +280,14 @@ uninstall:
 	for f in $(MAN3); do rm -f $(DESTDIR)$(MANDIR)/man3/$${f#man/}; done
 	for f in $(MAN5); do rm -f $(DESTDIR)$(MANDIR)/man5/$${f#man/}; done
 	for f in $(MAN7); do rm -f $(DESTDIR)$(MANDIR)/man7/$${f#man/}; done
+	rm -f $(DESTDIR)$(DATADIR)/qttt.suite
 
 clean:
 	rm -f lib/*/*.o lib/libqttt.a \
 	    lib/libqttt.so* cmd/*.o $(TOOLS) tests/*.o tests/unit \
-	    tests/solve-book
+	    tests/solve-book tests/suite-gen
 	rm -rf tests/out
 
 .PHONY: all check check-full check-unit-search $(CHECKS:%=check-%) demo \
-	bench bench-instr book install uninstall clean
+	suite bench bench-instr book install uninstall clean
 .SUFFIXES: .c .o

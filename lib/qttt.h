@@ -133,6 +133,10 @@ enum qttt_code {
 	QTTT_E_UNWRITABLE,	/* a game the format asked for cannot hold */
 	/* a stream of states grouped into games */
 	QTTT_E_PLIES,		/* a game misses the plies asked for */
+	/* the engine protocol (formats/engine-protocol.md) */
+	QTTT_E_QTP,		/* a message that is not well formed */
+	QTTT_E_SUITE,		/* a test suite's line (formats/test-suite.md) */
+	QTTT_E_UNPROVEN,	/* a test suite's answer the solver refutes */
 	QTTT__NCODES
 };
 
@@ -197,6 +201,18 @@ void		 qttt_result_nth(int i, struct qttt_result *);
 enum qttt_rules {
 	QTTT_RULES_GOFF = 0
 };
+#define QTTT_NRULES	1
+
+/*
+ * The names of the rule profiles, as a record's "rules" tag and the
+ * engine protocol's Rules option write them (formats/rules.md):
+ * "goff" for QTTT_RULES_GOFF.  qttt_rules_name() returns NULL for a
+ * number that is no profile; qttt_rules_parse() reads the len bytes at
+ * s (case-sensitive) into *r and returns 0, or returns -1.
+ */
+const char	*qttt_rules_name(enum qttt_rules);
+int		 qttt_rules_parse(const char *s, size_t len,
+		    enum qttt_rules *r);
 
 /*
  * A position, and nothing else: what the rules need to go on from it.
@@ -392,6 +408,16 @@ enum qttt_code	 qttt_game_play(struct qttt_game *,
 #define QTTT_RECORD_MAX	256
 int		 qttt_game_format(const struct qttt_game *, char *buf,
 		    size_t n);
+
+/*
+ * A game that reaches st from the empty board, one of those there may
+ * be (the first the search of engine/reach.c finds), into g: returns
+ * 1, 0 if st fails qttt_state_check() or no game reaches it, or -1 if
+ * the search gave up (after 20,000 positions; no state met so far
+ * needs more than about 50).
+ */
+int		 qttt_state_history(const struct qttt_state *st,
+		    struct qttt_game *g);
 
 /* Writes one canonical item ("X1 a1 b1", "measure X1->a1", "X9 b2"). */
 int		 qttt_action_format(const struct qttt_action *, char *buf,
@@ -842,6 +868,48 @@ enum qttt_code	 qttt_judge_game(struct qttt_solver *,
 		    struct qttt_diag *d);
 
 /* ------------------------------------------------------------------ */
+/* Levels of play (player.c): an engine's, or a GUI's opponent's        */
+/* ------------------------------------------------------------------ */
+
+/*
+ * How well a player plays: perfectly (any best action, the generator
+ * choosing among the best), at random (any legal action), or between:
+ * perfect play with a chance of a random action instead, 10% for
+ * strong, 30% for medium, 60% for weak.
+ */
+enum qttt_level {
+	QTTT_LEVEL_PERFECT = 0,
+	QTTT_LEVEL_STRONG,
+	QTTT_LEVEL_MEDIUM,
+	QTTT_LEVEL_WEAK,
+	QTTT_LEVEL_RANDOM,
+	QTTT_NLEVELS
+};
+
+/*
+ * "perfect", "strong", "medium", "weak", "random" (NULL for another
+ * number); the level named by the len bytes at s (0, or -1 if none);
+ * a level's chance of a random action, in percent.
+ */
+const char	*qttt_level_name(enum qttt_level);
+int		 qttt_level_parse(const char *s, size_t len,
+		    enum qttt_level *);
+unsigned int	 qttt_level_random(enum qttt_level);
+
+/*
+ * Chooses an action of st at level l, drawing from gen (the same
+ * generator state, the same choice), into *a, and sets *value to the
+ * value of st when the solver was asked (every level but random), else
+ * QTTT_NOVALUE.  solver may be NULL: the action is then random.
+ * Returns QTTT_OK; QTTT_E_STATE if st fails qttt_state_check();
+ * QTTT_E_OVER if the game is over; with a message in d (may be NULL).
+ */
+enum qttt_code	 qttt_level_choose(struct qttt_solver *solver,
+		    struct qttt_generator *gen, enum qttt_level l,
+		    const struct qttt_state *st, struct qttt_action *a,
+		    int *value, struct qttt_diag *d);
+
+/* ------------------------------------------------------------------ */
 /* Exact counting (perft.c; formats/counting.md)                        */
 /* ------------------------------------------------------------------ */
 
@@ -1172,14 +1240,6 @@ void		 qttt_record_diag(struct qttt_record *, enum qttt_code,
  */
 int		 qttt_line_parse(const char *s, size_t len,
 		    unsigned long lineno, struct qttt_record *rec);
-
-/*
- * Plays item i of a record on a game.  For an action: applies it,
- * adding a positioned diagnostic on error.  For a result: compares it
- * with the game's.  Returns QTTT_OK or the code of the diagnostic.
- */
-enum qttt_code	 qttt_record_step(struct qttt_record *, size_t i,
-		    struct qttt_game *);
 
 /*
  * Plays a whole record from the empty board (or from its start, for a
@@ -2302,6 +2362,725 @@ int		 qttt_html_put(struct qttt_html *, const struct qttt_replay *);
  * reported here or before.
  */
 int		 qttt_html_close(struct qttt_html *);
+
+/* ================================================================== */
+/* protocol: engines, matches and test suites                         */
+/* ================================================================== */
+
+/* ------------------------------------------------------------------ */
+/* The engine protocol, QTP (protocol/qtp.c; formats/engine-protocol.md) */
+/* ------------------------------------------------------------------ */
+
+/*
+ * The version of the protocol this library speaks, and the longest
+ * line either side may send, in bytes, without its line end.
+ */
+#define QTTT_QTP_VERSION	1
+#define QTTT_QTP_LINE_MAX	4096
+
+enum qttt_qtp_kind {
+	QTTT_QTP_NONE = 0,	/* a blank line: no message */
+	QTTT_QTP_UNKNOWN,	/* a message this version does not know */
+	/* runner to engine */
+	QTTT_QTP_QTP,
+	QTTT_QTP_SETOPTION,
+	QTTT_QTP_ISREADY,
+	QTTT_QTP_NEWGAME,
+	QTTT_QTP_POSITION,
+	QTTT_QTP_GO,
+	QTTT_QTP_STOP,
+	QTTT_QTP_QUIT,
+	/* engine to runner */
+	QTTT_QTP_ID,
+	QTTT_QTP_OPTION,
+	QTTT_QTP_QTPOK,
+	QTTT_QTP_READYOK,
+	QTTT_QTP_INFO,
+	QTTT_QTP_BESTACTION,
+	QTTT_QTP_ERROR
+};
+
+/* The word a message starts with ("bestaction"); "" for none. */
+const char	*qttt_qtp_word(enum qttt_qtp_kind);
+
+/* Text of a message: len bytes at s, not NUL-terminated. */
+struct qttt_qtp_text {
+	const char	*s;
+	size_t		 len;
+};
+
+/*
+ * The numbers a message may carry, by field: go's, info's (depth,
+ * nodes, time), newgame's seed, the protocol version of "id protocol".
+ * A field present has its bit QTTT_QTP_HAS(field) set in has.
+ */
+enum qttt_qtp_field {
+	QTTT_QTP_XTIME = 0,
+	QTTT_QTP_OTIME,
+	QTTT_QTP_XINC,
+	QTTT_QTP_OINC,
+	QTTT_QTP_MOVETIME,
+	QTTT_QTP_DEPTH,
+	QTTT_QTP_NODES,
+	QTTT_QTP_TIME,
+	QTTT_QTP_SEED,
+	QTTT_QTP_PROTOCOL,
+	QTTT_QTP_NFIELDS
+};
+#define QTTT_QTP_HAS(f)		(1u << (f))
+/* The other parts that may be left out, in has as well. */
+#define QTTT_QTP_INFINITE	(1u << 16)	/* go infinite */
+#define QTTT_QTP_VALUE		(1u << 17)	/* info value; setoption value */
+#define QTTT_QTP_PV		(1u << 18)	/* info pv */
+#define QTTT_QTP_STRING		(1u << 19)	/* info string */
+#define QTTT_QTP_DEFAULT	(1u << 20)	/* option default */
+#define QTTT_QTP_MIN		(1u << 21)	/* option min */
+#define QTTT_QTP_MAX		(1u << 22)	/* option max */
+#define QTTT_QTP_ACTIONS	(1u << 23)	/* position start actions */
+
+enum qttt_qtp_type {
+	QTTT_QTP_CHECK = 0,
+	QTTT_QTP_SPIN,
+	QTTT_QTP_COMBO,
+	QTTT_QTP_STRING_TYPE,
+	QTTT_QTP_BUTTON,
+	QTTT_QTP_OTHER_TYPE	/* a type of a later version: to ignore */
+};
+
+/* The var values an option may list, at most. */
+#define QTTT_QTP_MAXVARS	64
+
+/*
+ * One message, as qttt_qtp_parse() reads it or as a program fills it
+ * in for qttt_qtp_format().  Only the fields of its kind are used:
+ *
+ *	id		word (its kind: "name", "author", "protocol", or a
+ *			later one), text (the name or author), and for
+ *			"protocol" the number QTTT_QTP_PROTOCOL
+ *	setoption	name; text, the value, if has QTTT_QTP_VALUE
+ *	option		name, type, text (the default, QTTT_QTP_DEFAULT),
+ *			min and max (spin), var[] (combo)
+ *	newgame		QTTT_QTP_SEED
+ *	position	game: from the empty board, the actions played
+ *			(QTTT_QTP_ACTIONS if the message lists them);
+ *			with from_state, a game with no plies whose state
+ *			is the position ("position state")
+ *	go		the fields XTIME to NODES, QTTT_QTP_INFINITE
+ *	info		DEPTH, NODES, TIME, value (QTTT_QTP_VALUE), pv
+ *			(QTTT_QTP_PV: the items as written), text (the
+ *			string, QTTT_QTP_STRING)
+ *	bestaction	action, as written (a measurement may name any
+ *			move of the cycle)
+ *	error		text
+ *	unknown		word, the message's first word
+ *
+ * Text points into the line parsed, or into the caller's strings.
+ */
+struct qttt_qtp_msg {
+	enum qttt_qtp_kind	 kind;
+	unsigned int		 has;
+	uint64_t		 num[QTTT_QTP_NFIELDS];
+	struct qttt_qtp_text	 word;
+	struct qttt_qtp_text	 name;
+	struct qttt_qtp_text	 text;
+	struct qttt_qtp_text	 pv;
+	enum qttt_qtp_type	 type;
+	long long		 min, max;
+	size_t			 nvars;
+	struct qttt_qtp_text	 var[QTTT_QTP_MAXVARS];
+	struct qttt_result	 value;
+	struct qttt_action	 action;
+	int			 from_state;
+	struct qttt_game	 game;
+};
+
+/*
+ * Whether the text of an option's name is name (NUL-terminated):
+ * names compare without regard to ASCII case, as UCI's.
+ */
+int		 qttt_qtp_name_is(const struct qttt_qtp_text *t,
+		    const char *name);
+
+/* Empties m and makes it a message of kind k with no field. */
+void		 qttt_qtp_init(struct qttt_qtp_msg *m, enum qttt_qtp_kind k);
+
+/*
+ * A parser of messages; it keeps what reading the line notation needs
+ * (about 21 KiB).  NULL if out of memory; qttt_qtp_parser_free(NULL)
+ * does nothing.
+ */
+struct qttt_qtp_parser;
+struct qttt_qtp_parser *qttt_qtp_parser_new(void);
+void		 qttt_qtp_parser_free(struct qttt_qtp_parser *);
+
+/*
+ * Reads one line (len bytes, without its LF; a CR at its end is
+ * ignored) into m: a message of either side, a blank line
+ * (QTTT_QTP_NONE) or a message this version does not know
+ * (QTTT_QTP_UNKNOWN, which the receiver ignores).  The text of m
+ * points into s.  Returns QTTT_OK, or the code of what is wrong with a
+ * diagnostic in d (which may be NULL), d->col the 0-based byte at
+ * fault: QTTT_E_LONGLINE, QTTT_E_NUL, QTTT_E_CONTROL, QTTT_E_UTF8 for
+ * the bytes, QTTT_E_QTP for a known message that is not well formed;
+ * for a position, the code of the first action the rules refuse or
+ * QTTT_E_STATE.  m->kind is set even then, when the first word is
+ * known.
+ */
+enum qttt_code	 qttt_qtp_parse(struct qttt_qtp_parser *, const char *s,
+		    size_t len, struct qttt_qtp_msg *m, struct qttt_diag *d);
+
+/*
+ * Writes m as a line, without the LF, into buf of size n (as snprintf;
+ * buf may be NULL if n is 0): the canonical form, which
+ * qttt_qtp_parse() reads back as the same message.  Returns the length
+ * it needed, or -1 if m cannot be written so: a kind with no message
+ * (QTTT_QTP_NONE, QTTT_QTP_UNKNOWN), text with a character no line may
+ * hold or blanks at either end, a name or a value holding the word
+ * that would end it ("value", "type", "var"...), an action or a game
+ * the rules refuse, or a line longer than QTTT_QTP_LINE_MAX.
+ */
+int		 qttt_qtp_format(const struct qttt_qtp_msg *m, char *buf,
+		    size_t n);
+
+/* ------------------------------------------------------------------ */
+/* A runner's logic (protocol/): engines as peers, games refereed      */
+/* ------------------------------------------------------------------ */
+
+/*
+ * How a game of a match ends: by the rules, by the solver's
+ * adjudication, or by a fault of an engine, which loses it
+ * (formats/engine-protocol.md, section 8).  The names are those of the
+ * records' termination tag: "normal", "adjudication", "illegal",
+ * "time", "crash", "exit", "garbage", "protocol".
+ */
+enum qttt_termination {
+	QTTT_TERM_NORMAL = 0,
+	QTTT_TERM_ADJUDICATION,
+	QTTT_TERM_ILLEGAL,	/* an action the rules refuse */
+	QTTT_TERM_TIME,		/* no answer in the time allowed */
+	QTTT_TERM_CRASH,	/* the process was killed by a signal */
+	QTTT_TERM_EXIT,		/* it exited, or closed its output */
+	QTTT_TERM_GARBAGE,	/* a line that is no message */
+	QTTT_TERM_PROTOCOL,	/* a message out of its place */
+	QTTT_NTERMS
+};
+
+const char	*qttt_termination_name(enum qttt_termination);
+int		 qttt_termination_parse(const char *s, size_t len,
+		    enum qttt_termination *);
+
+/*
+ * The runner's end of the conversation with one engine process: the
+ * handshake (qtp, the Rules option, isready), what the engine said of
+ * itself, the lines to write to it, what it answers, and its faults.
+ * It does no input or output: the caller writes what
+ * qttt_peer_output() gives to the process, and hands each line the
+ * process writes to the referee (or to qttt_peer_line()).  Times are
+ * the caller's clock in milliseconds, any epoch.  A peer is made once
+ * per engine process slot and reset for each new process.
+ */
+struct qttt_peer;
+
+/* A new peer, as for a process not yet spoken to; NULL if out of memory. */
+struct qttt_peer *qttt_peer_new(void);
+void		 qttt_peer_free(struct qttt_peer *);
+
+/* A new process: the conversation starts again, the fault is cleared. */
+void		 qttt_peer_reset(struct qttt_peer *);
+
+/*
+ * The bytes to write to the engine (whole lines, each with its LF);
+ * *text is valid until the next call that changes the peer.  After
+ * writing n of them, qttt_peer_written() drops them.
+ */
+size_t		 qttt_peer_output(const struct qttt_peer *, const char **text);
+void		 qttt_peer_written(struct qttt_peer *, size_t n);
+
+/*
+ * What the engine said after qtp (its "id name" line, "" before or
+ * without one), whether the handshake is done, and the rule profiles
+ * its Rules option lists (bit r for enum qttt_rules r; all of them if
+ * it lists no Rules option, since it plays Goff's).
+ */
+const char	*qttt_peer_name(const struct qttt_peer *);
+int		 qttt_peer_ready(const struct qttt_peer *);
+unsigned int	 qttt_peer_rules(const struct qttt_peer *);
+
+/*
+ * Whether the handshake is done and nothing is asked of the engine: a
+ * peer that is not idle when its game ends (its opponent's fault ended
+ * it while it thought) owes an answer that would come in the next
+ * game, so its process is to be replaced too.
+ */
+int		 qttt_peer_idle(const struct qttt_peer *);
+
+/*
+ * The peer's fault (QTTT_TERM_NORMAL if none) and its message; once it
+ * has one, the peer ignores the process, which is to be killed and
+ * replaced (qttt_peer_reset).
+ */
+enum qttt_termination qttt_peer_fault(const struct qttt_peer *,
+		    const char **msg);
+
+/*
+ * A raw peer hands every message to its caller (qttt_peer_line()
+ * returns QTTT_PEER_MESSAGE) instead of judging it, as a compliance
+ * check does; bytes no line may hold are still a fault.
+ */
+void		 qttt_peer_set_raw(struct qttt_peer *, int raw);
+
+/*
+ * Queues a message for the engine.  Returns 0, or -1 if it cannot be
+ * written (qttt_qtp_format) or the queue is full.
+ */
+int		 qttt_peer_send(struct qttt_peer *, const struct qttt_qtp_msg *);
+
+/*
+ * Queues a line as it is, well formed or not, as a check of how an
+ * engine takes a bad message does.  Returns 0, or -1 if it holds a LF,
+ * is longer than QTTT_QTP_LINE_MAX or the queue is full.
+ */
+int		 qttt_peer_send_line(struct qttt_peer *, const char *line,
+		    size_t len);
+
+/*
+ * Starts the handshake with a process: qtp, then, after qtpok, the
+ * Rules option set to rules if the engine lists it, and isready.  A
+ * fault if the engine does not finish it by deadline (-1: no limit),
+ * or lists Rules without that profile, or refuses it.
+ */
+void		 qttt_peer_hello(struct qttt_peer *, enum qttt_rules rules,
+		    long long now, long long deadline);
+
+/*
+ * Asks a ready peer for an action: queues pos and go, and expects a
+ * bestaction by deadline (-1: no limit).
+ */
+int		 qttt_peer_go(struct qttt_peer *, const struct qttt_qtp_msg *pos,
+		    const struct qttt_qtp_msg *go, long long now,
+		    long long deadline);
+
+enum qttt_peer_event {
+	QTTT_PEER_NOTHING = 0,	/* nothing to act on (info, ignored) */
+	QTTT_PEER_READY,	/* the handshake is done */
+	QTTT_PEER_ANSWER,	/* the bestaction asked for */
+	QTTT_PEER_FAULT,	/* the peer has a fault now */
+	QTTT_PEER_MESSAGE	/* raw: a message (qttt_peer_message) */
+};
+
+/*
+ * A line the process wrote (without its LF), read at now.  A line
+ * longer than QTTT_QTP_LINE_MAX is a fault whatever follows, so the
+ * caller needs to keep no more of it than that and one byte.
+ */
+enum qttt_peer_event qttt_peer_line(struct qttt_peer *, const char *line,
+		    size_t len, long long now);
+
+/* The time has come to now: a fault if a deadline has passed. */
+enum qttt_peer_event qttt_peer_tick(struct qttt_peer *, long long now);
+
+/* What the front end found: the process ended, or flooded its output. */
+void		 qttt_peer_fail(struct qttt_peer *,
+		    enum qttt_termination fault, const char *msg);
+
+/* The deadline of what the peer waits for, or -1. */
+long long	 qttt_peer_deadline(const struct qttt_peer *);
+
+/*
+ * After QTTT_PEER_ANSWER: the action, the last value the engine
+ * reported before it (QTTT_NOVALUE if none) and the milliseconds it
+ * took.  After QTTT_PEER_MESSAGE: the message (its text points into
+ * the line given) and in *code (unless NULL) what reading it gave:
+ * QTTT_OK, or the code of a malformed message.
+ */
+const struct qttt_action *qttt_peer_action(const struct qttt_peer *,
+		    int *value, long long *ms);
+const struct qttt_qtp_msg *qttt_peer_message(const struct qttt_peer *,
+		    enum qttt_code *code);
+
+/*
+ * One game of a match as played: every action (the opening's first),
+ * how it ended, the points each side was given and, for each ply, the
+ * value its engine reported (QTTT_NOVALUE if none) and the
+ * milliseconds it took (-1 for the opening's plies).  loser is the
+ * side at fault, or -1.  why says what happened when the game did not
+ * end by the rules.
+ */
+struct qttt_match_game {
+	struct qttt_game	 game;
+	size_t			 opening;
+	enum qttt_termination	 term;
+	int			 loser;
+	struct qttt_result	 score;
+	char			 why[QTTT_MSG_MAX];
+	signed char		 value[QTTT_MAXPLIES];
+	long long		 ms[QTTT_MAXPLIES];
+};
+
+/* How the referee ends a game early (formats/engine-protocol.md). */
+enum qttt_adjudication {
+	QTTT_ADJ_NONE = 0,
+	QTTT_ADJ_SETTLED,	/* once the value can no longer change */
+	QTTT_ADJ_PLIES		/* after plies actions of the engines */
+};
+
+/*
+ * A referee's settings: the rules, the time per action (movetime, ms;
+ * 0 none), the clock (clock and its increment, ms; clock 0: none), the
+ * time an engine has for its handshake (hello, ms; 0: 10000), the
+ * adjudication and the solver it takes (which the caller owns; NULL
+ * without adjudication).
+ */
+struct qttt_referee_opts {
+	enum qttt_rules		 rules;
+	long long		 movetime;
+	long long		 clock, inc;
+	long long		 hello;
+	enum qttt_adjudication	 adjudicate;
+	unsigned int		 plies;
+	struct qttt_solver	*solver;
+};
+
+/*
+ * A referee plays one game at a time between two peers, a runner's
+ * game loop without its processes: it does the handshakes of fresh
+ * peers, sends newgame, asks the side to act for an action, judges
+ * every answer by the rules, keeps the clocks, adjudicates, and
+ * charges each fault to its engine.
+ */
+struct qttt_referee;
+
+/* A referee with the options given (copied); NULL if out of memory. */
+struct qttt_referee *qttt_referee_new(const struct qttt_referee_opts *);
+void		 qttt_referee_free(struct qttt_referee *);
+
+/*
+ * Starts a game between peer x (X) and peer o (O), two peers, from
+ * the opening, a game from the empty board (no ply for none; it must
+ * not be over).  With from_state, every position is sent as a state
+ * string, not as actions.  seed[QTTT_X] and seed[QTTT_O] go to each
+ * engine's newgame.
+ */
+void		 qttt_referee_start(struct qttt_referee *, struct qttt_peer *x,
+		    struct qttt_peer *o, const struct qttt_game *opening,
+		    int from_state, const uint64_t seed[2], long long now);
+
+/*
+ * A line written by peer p of the game, read at now; a fault the front
+ * end found in p (QTTT_TERM_CRASH, _EXIT, _GARBAGE); the time come to
+ * now.  Each may end the game.
+ */
+void		 qttt_referee_line(struct qttt_referee *, struct qttt_peer *p,
+		    const char *line, size_t len, long long now);
+void		 qttt_referee_fail(struct qttt_referee *, struct qttt_peer *p,
+		    enum qttt_termination fault, const char *msg,
+		    long long now);
+void		 qttt_referee_tick(struct qttt_referee *, long long now);
+
+/* The next deadline of the game's peers, or -1 if none. */
+long long	 qttt_referee_deadline(const struct qttt_referee *);
+
+/* The game once it is over, else NULL. */
+const struct qttt_match_game *qttt_referee_result(const struct qttt_referee *);
+
+/*
+ * Whether the value v of st can no longer change while the side that
+ * would lose plays perfectly: whatever the other side plays (for v 0,
+ * either side, the other playing perfectly), every later position
+ * keeps the value.  1, or 0 (also when the search gives up, after
+ * QTTT_SETTLED_NODES positions, which makes the answer the same on
+ * every machine).
+ */
+#define QTTT_SETTLED_NODES	100000
+int		 qttt_value_settled(struct qttt_solver *,
+		    const struct qttt_state *st, int v);
+
+/* ------------------------------------------------------------------ */
+/* A match's standings, ratings and SPRT (protocol/rating.c)            */
+/* ------------------------------------------------------------------ */
+
+/*
+ * What an engine did in a match.  Its games come in pairs, the same
+ * opening with colours swapped, each pair scored for the engine from 0
+ * to 1 in quarters (a win 1, a draw 1/2, a loss 0 in each game):
+ * penta[k] counts the pairs that scored k/4.  A game left without its
+ * pair counts as a pair of two such games.  The other counts are by
+ * colour ([QTTT_X], [QTTT_O]); points are the rules' (rule 11), in
+ * half points; ended counts the games that ended by the rules or by
+ * adjudication, and those the engine lost by each fault.
+ */
+struct qttt_tally {
+	unsigned long	 games;
+	unsigned long	 won[2], drawn[2], lost[2];
+	unsigned long	 points[2];
+	unsigned long	 penta[5];
+	unsigned long	 ended[QTTT_NTERMS];
+	/* The marks of its own plies, in the games judged. */
+	unsigned long	 judged, mistakes, blunders;
+	int		 pending;	/* the pair's first game, in halves */
+};
+
+void		 qttt_tally_init(struct qttt_tally *);
+
+/*
+ * Adds a game that the engine played as side s (QTTT_X or QTTT_O);
+ * second says it is the second game of its pair.  qttt_tally_end()
+ * counts a first game left without its second.
+ */
+void		 qttt_tally_add(struct qttt_tally *, int s,
+		    const struct qttt_match_game *, int second);
+void		 qttt_tally_end(struct qttt_tally *);
+
+/*
+ * The mistakes and blunders of each side in a match's game, against
+ * perfect play (qttt_judge_ply(), as qttt-analyze(1) marks them): of
+ * the plies its engine played, not the opening's.  Returns QTTT_OK, or
+ * the solver's refusal with d (may be NULL).  qttt_tally_marks() adds
+ * side s's to an engine's standings, a game judged more.
+ */
+enum qttt_code	 qttt_match_marks(struct qttt_solver *,
+		    const struct qttt_match_game *, struct qttt_mark_counts *c,
+		    struct qttt_diag *d);
+void		 qttt_tally_marks(struct qttt_tally *, int s,
+		    const struct qttt_mark_counts *c);
+
+/*
+ * The rating of penta: the mean score of a game, the half width of its
+ * 95% interval (1.96 standard errors of the mean of the pairs, the
+ * variance of their scores estimated from them: the pentanomial model
+ * of fishtest), and the Elo difference those give, -400 log10(1/s - 1),
+ * with its interval; -HUGE_VAL or HUGE_VAL where the score is 0 or 1.
+ * All 0 with no pair.
+ */
+struct qttt_rating {
+	unsigned long	 pairs;
+	double		 score, margin;
+	double		 elo, elo_lo, elo_hi;
+};
+
+void		 qttt_rating_of(const unsigned long penta[5],
+		    struct qttt_rating *);
+
+/* The Elo difference of a score (0 to 1), and the score of one. */
+double		 qttt_elo_of_score(double score);
+double		 qttt_score_of_elo(double elo);
+
+/*
+ * The SPRT on pairs: the log-likelihood ratio of elo1 against elo0
+ * (logistic Elo) given penta, by the approximation of the generalized
+ * SPRT that fishtest uses (M. Van den Bergh): N/2 ln(r0/r1), where
+ * r_j is the mean of (x - s_j)^2 over the N pair scores x and s_j the
+ * score of elo_j.  The test stops when it falls to ln(beta/(1-alpha))
+ * (H0: elo0) or rises to ln((1-beta)/alpha) (H1: elo1).
+ */
+double		 qttt_sprt_llr(const unsigned long penta[5], double elo0,
+		    double elo1);
+void		 qttt_sprt_bounds(double alpha, double beta, double *lower,
+		    double *upper);
+
+/* ------------------------------------------------------------------ */
+/* A match's schedule (protocol/schedule.c)                             */
+/* ------------------------------------------------------------------ */
+
+/*
+ * The games of a match: each pairing of engines (every two of them, or
+ * with gauntlet the first against each other one) plays games games,
+ * in pairs with colours swapped, the first engine of the pairing X in
+ * the first game.  Round r (from 1) gives each pairing its r-th pair,
+ * from the r-th opening: of openings openings, in order or, with
+ * shuffle, in an order drawn from seed that goes through all of them
+ * before any comes again (none: every game starts from the empty
+ * board).  Game i (from 0) is that of round i / (2 * pairings) + 1 of
+ * pairing i / 2 % pairings, but that with games odd the last round has
+ * one game a pairing.  Each game's engines get seeds for newgame
+ * drawn from seed and i: the same schedule, the same games.
+ */
+struct qttt_schedule {
+	size_t		 engines;
+	int		 gauntlet;
+	unsigned long	 games;
+	unsigned long	 openings;
+	int		 shuffle;
+	uint64_t	 seed;
+};
+
+struct qttt_fixture {
+	size_t		 x, o;		/* the engines, by number */
+	unsigned long	 round;
+	unsigned long	 opening;	/* its index, if there are openings */
+	int		 second;	/* the second game of its pair */
+	uint64_t	 seed[2];	/* [QTTT_X], [QTTT_O] */
+};
+
+/* The number of games of the match (0 if it has fewer than 2 engines). */
+unsigned long long qttt_schedule_games(const struct qttt_schedule *);
+
+/* Game i of the match into *f: 0, or -1 if there is no such game. */
+int		 qttt_schedule_game(const struct qttt_schedule *,
+		    unsigned long long i, struct qttt_fixture *f);
+
+/*
+ * The balanced openings: the games of two moves (X1, O2) whose value
+ * is 0-0 under perfect play, one of each class under the symmetries
+ * (its canonical form, qttt_game_symcanon), in the order of their
+ * squares.  Writes at most max of them into out and returns how many
+ * there are in all, or 0 if the solver fails.
+ */
+size_t		 qttt_balanced_openings(struct qttt_solver *,
+		    struct qttt_game *out, size_t max);
+
+/* ------------------------------------------------------------------ */
+/* The records of a match (protocol/tags.c)                              */
+/* ------------------------------------------------------------------ */
+
+/*
+ * What a record of a match's game says besides the game, as tags
+ * (formats/engine-protocol.md, qttt-match(1)): the event, the round,
+ * the engines' names as x and o, the rules, the time control (NULL
+ * for none), the opening (its number from 1; 0 for none), the
+ * termination, and unless the rules ended the game the score each
+ * side was given and the reason; on each ply the value its engine
+ * reported and, with a time control, the milliseconds it took.  Text
+ * is not NUL-terminated.
+ */
+struct qttt_match_info {
+	struct qttt_qtp_text	 event;
+	unsigned long		 round;
+	struct qttt_qtp_text	 x, o;
+	struct qttt_qtp_text	 timecontrol;
+	unsigned long		 opening;
+};
+
+/* Room for the tags of one record, which qttt_match_extras() fills. */
+struct qttt_match_record {
+	struct qttt_meta	 meta[10];
+	struct qttt_meta	 notes[QTTT_MAXPLIES][2];
+	char			 text[QTTT_MAXPLIES * 2 + 4][24];
+};
+
+/*
+ * The extras of game g with its info, for a writer of the output layer
+ * (qttt_record_write): ex points into store and into info's text, which
+ * must live while ex is used.  A ply's time is written if info has a
+ * time control.
+ */
+void		 qttt_match_extras(const struct qttt_match_game *g,
+		    const struct qttt_match_info *info,
+		    struct qttt_match_record *store, struct qttt_extras *ex);
+
+/*
+ * Reads back a record so written (rec, and g as qttt_record_play()
+ * played it): the game, its termination, loser, score and reason, the
+ * values and times of its plies into *out (the opening's length left
+ * 0), and its info, pointing into rec.  Returns 0, or -1 with the
+ * reason in msg (of size n) if a tag is missing or wrong.
+ */
+int		 qttt_match_read(const struct qttt_record *rec,
+		    const struct qttt_game *g, struct qttt_match_game *out,
+		    struct qttt_match_info *info, char *msg, size_t n);
+
+/* ------------------------------------------------------------------ */
+/* Compliance checks of an engine (protocol/check.c)                    */
+/* ------------------------------------------------------------------ */
+
+/*
+ * A scripted conversation with one engine process that checks what
+ * formats/engine-protocol.md asks of an engine: the handshake, the
+ * Rules option, isready at odd times, an unknown message and option,
+ * positions with a measurement due, the forced X9 and a state string,
+ * stop during go infinite, an illegal and a malformed position (the
+ * engine must answer error and live), go with no position and in a
+ * game over, seeds, quit.  As a referee, it does no input or output:
+ * the caller moves the bytes of the peer given (which it makes raw),
+ * hands it the lines the process writes, and reports the process's
+ * end, which after quit is the last check's pass.
+ */
+struct qttt_check;
+
+struct qttt_check *qttt_check_new(void);
+void		 qttt_check_free(struct qttt_check *);
+
+/* Starts the checks with peer p, for a process not yet spoken to. */
+void		 qttt_check_start(struct qttt_check *, struct qttt_peer *p,
+		    long long now);
+void		 qttt_check_line(struct qttt_check *, const char *line,
+		    size_t len, long long now);
+void		 qttt_check_fail(struct qttt_check *,
+		    enum qttt_termination fault, const char *msg,
+		    long long now);
+void		 qttt_check_tick(struct qttt_check *, long long now);
+long long	 qttt_check_deadline(const struct qttt_check *);
+int		 qttt_check_done(const struct qttt_check *);
+
+/*
+ * The checks, in order: their number, and check i's name and why it
+ * failed ("" if it passed); 1 passed, 0 failed, -1 not run (or no
+ * such check).
+ */
+size_t		 qttt_check_count(const struct qttt_check *);
+int		 qttt_check_result(const struct qttt_check *, size_t i,
+		    const char **name, const char **why);
+
+/* ------------------------------------------------------------------ */
+/* Test suites with proven answers (protocol/suite.c)                   */
+/* ------------------------------------------------------------------ */
+
+/*
+ * A test position for engines (formats/test-suite.md), as chess's EPD:
+ * a state string, then operations: the best actions (best: all the
+ * actions that keep the position's value) or the actions to avoid
+ * (avoid: all those that lose value), the value under perfect play,
+ * an id and a comment (text without its quotes, NUL-terminated).
+ * The actions are kept in canonical form and in the order of
+ * qttt_state_actions().
+ */
+#define QTTT_SUITE_TEXT	256
+
+struct qttt_suite_entry {
+	struct qttt_state	 state;
+	int			 has_value;
+	int			 value;
+	size_t			 nbest, navoid;
+	struct qttt_action	 best[QTTT_MAXACTIONS];
+	struct qttt_action	 avoid[QTTT_MAXACTIONS];
+	char			 id[QTTT_SUITE_TEXT];
+	char			 comment[QTTT_SUITE_TEXT];
+};
+
+/*
+ * Reads one line of a suite (len bytes, no LF; a CR at its end is
+ * ignored).  Returns 1 for an entry, 0 for a blank line or a comment
+ * ('#' first), -1 with a diagnostic in d (may be NULL; d->col the
+ * 0-based byte at fault): QTTT_E_SUITE, or QTTT_E_STATE, or the code
+ * of the rule an action breaks, or that of bytes no line may hold.
+ */
+int		 qttt_suite_parse(const char *s, size_t len,
+		    struct qttt_suite_entry *e, struct qttt_diag *d);
+
+/*
+ * Writes e's line in canonical form, without the LF, into buf of size
+ * n, as snprintf.  Returns the length it needed, or -1 if e holds no
+ * best or avoid action, an action not legal in its state, or text a
+ * line may not hold.
+ */
+int		 qttt_suite_format(const struct qttt_suite_entry *e,
+		    char *buf, size_t n);
+
+/*
+ * Proves e's answers with the solver: its value (if given) is the
+ * state's, its best actions are exactly those that keep the value, its
+ * actions to avoid exactly those that lose some.  Returns QTTT_OK, or
+ * QTTT_E_UNPROVEN with the first wrong answer in d (may be NULL).
+ */
+enum qttt_code	 qttt_suite_prove(struct qttt_solver *,
+		    const struct qttt_suite_entry *e, struct qttt_diag *d);
+
+/*
+ * Whether action a answers e: legal in its state, one of the best
+ * actions if it lists some, none of the actions to avoid.  1 or 0.
+ */
+int		 qttt_suite_solved(const struct qttt_suite_entry *e,
+		    const struct qttt_action *a);
 
 #ifdef __GNUC__
 #pragma GCC visibility pop

@@ -70,5 +70,8 @@ Suite	*annotate_suite(void);
 Suite	*diag_suite(void);
 Suite	*stream_suite(void);
 Suite	*canonical_suite(void);
+Suite	*qtp_suite(void);
+Suite	*referee_suite(void);
+Suite	*match_suite(void);
 
 #endif /* !CHECK_QTTT_H */

@@ -49,6 +49,9 @@ static const struct {
 	[QTTT_W_KEYCASE] =	{ "key-case", QTTT_WARNING },
 	[QTTT_E_UNWRITABLE] =	{ "unwritable", QTTT_ERROR },
 	[QTTT_E_PLIES] =	{ "missing-plies", QTTT_ERROR },
+	[QTTT_E_QTP] =		{ "qtp-syntax", QTTT_ERROR },
+	[QTTT_E_SUITE] =	{ "suite-syntax", QTTT_ERROR },
+	[QTTT_E_UNPROVEN] =	{ "suite-unproven", QTTT_ERROR },
 };
 
 const char *

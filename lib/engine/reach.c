@@ -28,6 +28,9 @@
 struct reach {
 	const struct qttt_state *goal;
 	unsigned long		 nodes;
+	/* The line being searched: the history, when it reaches the goal. */
+	size_t			 depth;
+	struct qttt_action	 line[QTTT_MAXPLIES];
 };
 
 /* Whether move m is classical in st. */
@@ -107,12 +110,17 @@ play(struct reach *r, const struct qttt_state *cur,
     const struct qttt_action *a)
 {
 	struct qttt_state next = *cur;
+	int		 k;
 
 	if (qttt_state_apply(&next, a, NULL) != QTTT_OK ||
 	    !agrees(&next, r->goal) ||
-	    (a->kind == QTTT_PLACE && mixed(&next, r->goal, a->sq[0])))
+	    (a->kind == QTTT_PLACE && mixed(&next, r->goal, a->sq[0])) ||
+	    r->depth == QTTT_MAXPLIES)
 		return 0;
-	return search(r, &next);
+	r->line[r->depth++] = *a;
+	if ((k = search(r, &next)) != 1)
+		r->depth--;
+	return k;
 }
 
 /* 1 if cur leads to the goal, 0 if not, -1 if the search gave up. */
@@ -178,11 +186,24 @@ search(struct reach *r, const struct qttt_state *cur)
 	return undecided ? -1 : 0;
 }
 
+/* The search from the empty board; r->line holds the history found. */
+static int
+reach(struct reach *r, const struct qttt_state *goal)
+{
+	struct qttt_state st;
+
+	qttt_state_init(&st);
+	st.rules = goal->rules;
+	r->goal = goal;
+	r->nodes = 0;
+	r->depth = 0;
+	return search(r, &st);
+}
+
 int
 qttt__engine_reachable(const struct qttt_state *goal)
 {
 	struct reach	 r;
-	struct qttt_state st;
 	int		 s;
 
 	/* No classical mark: the moves in order make the forest. */
@@ -190,9 +211,23 @@ qttt__engine_reachable(const struct qttt_state *goal)
 		continue;
 	if (s == QTTT_NSQUARES)
 		return qttt_state_check(goal, NULL) == QTTT_OK;
-	qttt_state_init(&st);
-	st.rules = goal->rules;
-	r.goal = goal;
-	r.nodes = 0;
-	return search(&r, &st);
+	return reach(&r, goal);
+}
+
+int
+qttt_state_history(const struct qttt_state *goal, struct qttt_game *g)
+{
+	struct reach	 r;
+	size_t		 i;
+	int		 k;
+
+	if (qttt_state_check(goal, NULL) != QTTT_OK)
+		return 0;
+	if ((k = reach(&r, goal)) != 1)
+		return k;
+	qttt_game_init(g);
+	for (i = 0; i < r.depth; i++)
+		if (qttt_game_play(g, &r.line[i], NULL) != QTTT_OK)
+			return -1;
+	return qttt_state_equal(&g->state, goal) ? 1 : -1;
 }

@@ -1091,3 +1091,28 @@ qttt_state_check(const struct qttt_state *st, struct qttt_diag *d)
 		    "game was over", QTTT_LETTER(st->next - 1), st->next - 1);
 	return QTTT_OK;
 }
+
+/* The rule profiles by number (enum qttt_rules): one list to extend. */
+static const char *const rules_names[QTTT_NRULES] = {
+	[QTTT_RULES_GOFF] = "goff"
+};
+
+const char *
+qttt_rules_name(enum qttt_rules r)
+{
+	return (unsigned)r < QTTT_NRULES ? rules_names[r] : NULL;
+}
+
+int
+qttt_rules_parse(const char *s, size_t len, enum qttt_rules *r)
+{
+	unsigned int	 i;
+
+	for (i = 0; i < QTTT_NRULES; i++)
+		if (strlen(rules_names[i]) == len &&
+		    memcmp(rules_names[i], s, len) == 0) {
+			*r = (enum qttt_rules)i;
+			return 0;
+		}
+	return -1;
+}

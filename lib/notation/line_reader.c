@@ -620,6 +620,7 @@ keep_tag(struct cursor *c, struct qttt_item *it, size_t first)
 	const char	**comment = it == NULL ? &rec->comment : &it->comment;
 	size_t		*commentlen = it == NULL ? &rec->commentlen :
 			    &it->commentlen;
+	enum qttt_rules rules;
 	size_t		 i;
 
 	if (tag_is(m, own) || (it == NULL && tag_is(m, "result"))) {
@@ -663,7 +664,7 @@ keep_tag(struct cursor *c, struct qttt_item *it, size_t first)
 		return;
 	}
 	if (it == NULL && tag_is(m, "rules") &&
-	    !(m->valuelen == 4 && memcmp(m->value, "goff", 4) == 0)) {
+	    qttt_rules_parse(m->value, m->valuelen, &rules) == -1) {
 		SYNTAX(c, QTTT_E_SYNTAX, m->col, "rules '%.*s%s': the toolkit "
 		    "plays Goff's rules only ([rules goff])",
 		    TOKEN(m->value, m->valuelen));

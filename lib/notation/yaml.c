@@ -845,13 +845,14 @@ check_meta(struct qttt_record *rec, const struct qttt_meta *m,
     struct ypos at)
 {
 	char	 b[SHOWN];
+	enum qttt_rules rules;
 
 	if (key_is(m->key, m->keylen, "date") &&
 	    !qttt__notation_date_good(m->value, m->valuelen))
 		yerror(rec, at, "date '%s' is not YYYY-MM-DD (or "
 		    "YYYY-MM, or YYYY)", shown(m->value, m->valuelen, b));
 	if (key_is(m->key, m->keylen, "rules") &&
-	    !key_is(m->value, m->valuelen, "goff"))
+	    qttt_rules_parse(m->value, m->valuelen, &rules) == -1)
 		yerror(rec, at, "rules '%s': the toolkit plays Goff's "
 		    "rules only ('rules: goff')",
 		    shown(m->value, m->valuelen, b));

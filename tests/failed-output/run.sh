@@ -25,13 +25,16 @@ BAD=$out/bad.qttt
 SLOPPY=$out/sloppy.qttt
 YAML=$out/games.yaml
 STATES=$out/states.txt
-export GAMES UNFINISHED BAD SLOPPY YAML STATES
+QTP=$out/qtp.txt
+export GAMES UNFINISHED BAD SLOPPY YAML STATES QTP
 qttt-generate -n 5000 -s 11 >"$GAMES" &&
 qttt-generate -u -n 5000 -s 12 >"$UNFINISHED" &&
     sed 's/; [^;]*$/; X1 a1 a1/' "$GAMES" >"$BAD" &&
     sed 's/; /;/g' "$GAMES" >"$SLOPPY" &&
     qttt-convert -t yaml "$GAMES" >"$YAML" &&
-    qttt-replay -a "$UNFINISHED" 2>/dev/null | head -20000 >"$STATES" || {
+    qttt-replay -a "$UNFINISHED" 2>/dev/null | head -20000 >"$STATES" &&
+    awk 'BEGIN { print "qtp"; for (i = 0; i < 15000; i++)
+	print "newgame seed " i "\nposition start\ngo" }' >"$QTP" || {
 	echo "failed-output: cannot make the inputs"
 	exit 1
 }

@@ -131,4 +131,12 @@ void	fuzz_write_extras(int (*writer)(FILE *, const struct qttt_game *,
 void	fuzz_copy_extras(struct qttt_extras *to,
 	    const struct qttt_extras *from, size_t nplies);
 
+/*
+ * Calls line() on each line of data (n bytes, LF between lines; the
+ * last may have none), without its LF, and on the whole of data too if
+ * it holds more than one line.
+ */
+void	fuzz_lines(const uint8_t *data, size_t n,
+	    void (*line)(const char *, size_t));
+
 #endif /* !QTTT_FUZZ_H */

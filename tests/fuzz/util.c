@@ -640,3 +640,21 @@ fuzz_copy_extras(struct qttt_extras *to, const struct qttt_extras *from,
 		to->ply[i].notes = copy_notes[i];
 	}
 }
+
+void
+fuzz_lines(const uint8_t *data, size_t n, void (*line)(const char *, size_t))
+{
+	const char	*s = (const char *)data, *nl;
+	size_t		 start = 0, end;
+
+	for (;;) {
+		nl = memchr(s + start, '\n', n - start);
+		end = nl != NULL ? (size_t)(nl - s) : n;
+		line(s + start, end - start);
+		if (nl == NULL)
+			break;
+		start = end + 1;
+	}
+	if (memchr(s, '\n', n) != NULL)
+		line(s, n);
+}

@@ -1,0 +1,349 @@
+/*
+ * qttt-engine: an engine of the engine protocol, QTP
+ * (formats/engine-protocol.md), that plays at a chosen level, from
+ * perfect play (the solver) to random play, for bot authors to measure
+ * their bots against known strengths.
+ */
+#include <getopt.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "qttt.h"
+#include "common.h"
+
+/* The solver's table, in MiB (-m). */
+#define TABLE_MIB	16
+
+struct engine {
+	struct qttt_qtp_parser	*parser;
+	struct qttt_solver	*solver;
+	size_t			 table;		/* bytes */
+	struct qttt_generator	 gen;
+	uint64_t		 seed;		/* -s */
+	enum qttt_level		 level;
+	int			 have;		/* a position is set */
+	struct qttt_state	 pos;
+	/* A go infinite not yet answered: its action, its value. */
+	int			 waiting;
+	struct qttt_action	 pending;
+	int			 value;
+};
+
+static void
+usage(FILE *f)
+{
+	fprintf(f, "usage: %s [-hV] [-l level] [-m MiB] [-s seed]\n",
+	    progname);
+}
+
+static void
+help(void)
+{
+	usage(stdout);
+	fputs("Play Quantum Tic-Tac-Toe over the engine protocol (QTP) on"
+	    " standard input\nand output, at a chosen level.\n"
+	    "\n"
+	    "  -l, --level=LEVEL   perfect (default), strong, medium, weak"
+	    " or random:\n"
+	    "                      perfect play with a chance of a random"
+	    " action\n"
+	    "                      of 0, 10, 30, 60 or 100%\n"
+	    "  -m, --memory=MiB    the solver's table (default 16)\n"
+	    "  -s, --seed=SEED     seed the choices, 0 to 2^64-1"
+	    " (default 1)\n"
+	    "  -h, --help          show this help\n"
+	    "  -V, --version       show the version\n"
+	    "\n"
+	    "Exit status: 0 after quit or the end of input, 2 usage or"
+	    " write error.\n", stdout);
+	exit(finish_output() == 0 ? EXIT_SUCCESS : EXIT_TROUBLE);
+}
+
+/* The generator's seed for the game seeded N: -s and N mixed. */
+static void
+reseed(struct engine *e, uint64_t n)
+{
+	qttt_generator_init(&e->gen, e->seed ^ (n * 0x9e3779b97f4a7c15ULL),
+	    0);
+}
+
+static void
+send(const struct qttt_qtp_msg *m)
+{
+	char	 line[QTTT_QTP_LINE_MAX + 1];
+
+	if (qttt_qtp_format(m, line, sizeof(line)) >= 0)
+		printf("%s\n", line);
+}
+
+static void
+send_error(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
+
+static void
+send_error(const char *fmt, ...)
+{
+	va_list	 ap;
+
+	fputs("error ", stdout);
+	va_start(ap, fmt);
+	vprintf(fmt, ap);
+	va_end(ap);
+	putchar('\n');
+}
+
+static void
+send_text(enum qttt_qtp_kind k, const char *word, const char *text)
+{
+	struct qttt_qtp_msg m;
+
+	qttt_qtp_init(&m, k);
+	m.word.s = word;
+	m.word.len = word != NULL ? strlen(word) : 0;
+	m.text.s = text;
+	m.text.len = strlen(text);
+	send(&m);
+}
+
+static void
+send_combo(const char *name, const char *deflt, const char *const *vars,
+    size_t nvars)
+{
+	struct qttt_qtp_msg m;
+	size_t		 i;
+
+	qttt_qtp_init(&m, QTTT_QTP_OPTION);
+	m.name.s = name;
+	m.name.len = strlen(name);
+	m.type = QTTT_QTP_COMBO;
+	m.has = QTTT_QTP_DEFAULT;
+	m.text.s = deflt;
+	m.text.len = strlen(deflt);
+	for (i = 0; i < nvars; i++) {
+		m.var[i].s = vars[i];
+		m.var[i].len = strlen(vars[i]);
+	}
+	m.nvars = nvars;
+	send(&m);
+}
+
+static void
+hello(const struct engine *e)
+{
+	const char	*vars[QTTT_NLEVELS > QTTT_NRULES ? QTTT_NLEVELS :
+			    QTTT_NRULES];
+	char		 name[64];
+	int		 i;
+
+	snprintf(name, sizeof(name), "qttt-engine %s %s", QTTT_VERSION,
+	    qttt_level_name(e->level));
+	send_text(QTTT_QTP_ID, "name", name);
+	send_text(QTTT_QTP_ID, "author", "the qttt authors");
+	printf("id protocol %d\n", QTTT_QTP_VERSION);
+	for (i = 0; i < QTTT_NLEVELS; i++)
+		vars[i] = qttt_level_name((enum qttt_level)i);
+	send_combo("Level", qttt_level_name(e->level), vars, QTTT_NLEVELS);
+	for (i = 0; i < QTTT_NRULES; i++)
+		vars[i] = qttt_rules_name((enum qttt_rules)i);
+	send_combo("Rules", qttt_rules_name(QTTT_RULES_GOFF), vars,
+	    QTTT_NRULES);
+	puts("qtpok");
+}
+
+static void
+set_option(struct engine *e, const struct qttt_qtp_msg *m)
+{
+	enum qttt_rules	 r;
+	enum qttt_level	 l;
+
+	if (qttt_qtp_name_is(&m->name, "Level") &&
+	    qttt_level_parse(m->text.s, m->text.len, &l) == 0) {
+		e->level = l;
+		return;
+	}
+	if (qttt_qtp_name_is(&m->name, "Rules") &&
+	    qttt_rules_parse(m->text.s, m->text.len, &r) == 0)
+		return;
+	if (qttt_qtp_name_is(&m->name, "Level") ||
+	    qttt_qtp_name_is(&m->name, "Rules"))
+		send_error("option %.*s does not take the value '%.*s'",
+		    (int)m->name.len, m->name.s, (int)m->text.len, m->text.s);
+	else
+		send_error("no option %.*s", (int)m->name.len, m->name.s);
+}
+
+static void
+answer(const struct qttt_action *a, int value)
+{
+	struct qttt_qtp_msg m;
+
+	if (value != QTTT_NOVALUE) {
+		qttt_qtp_init(&m, QTTT_QTP_INFO);
+		m.has = QTTT_QTP_VALUE;
+		qttt_solver_result(value, &m.value);
+		send(&m);
+	}
+	qttt_qtp_init(&m, QTTT_QTP_BESTACTION);
+	m.action = *a;
+	send(&m);
+}
+
+static void
+go(struct engine *e, const struct qttt_qtp_msg *m)
+{
+	struct qttt_action a;
+	struct qttt_diag d;
+	int		 value;
+
+	if (!e->have) {
+		send_error("%s", "no position to act in: send position first");
+		return;
+	}
+	if (e->solver == NULL && e->level != QTTT_LEVEL_RANDOM &&
+	    (e->solver = qttt_solver_new(e->table)) == NULL) {
+		send_error("%s", "out of memory");
+		return;
+	}
+	if (qttt_level_choose(e->level == QTTT_LEVEL_RANDOM ? NULL :
+	    e->solver, &e->gen, e->level, &e->pos, &a, &value, &d) !=
+	    QTTT_OK) {
+		send_error("%s", d.msg);
+		return;
+	}
+	if (m->has & QTTT_QTP_INFINITE) {
+		/* The answer is ready; it waits for stop. */
+		e->waiting = 1;
+		e->pending = a;
+		e->value = value;
+		return;
+	}
+	answer(&a, value);
+}
+
+/* Deals with one line; returns 0 to go on, 1 after quit. */
+static int
+take(struct engine *e, const char *line, size_t len)
+{
+	struct qttt_qtp_msg m;
+	struct qttt_diag d;
+	enum qttt_code	 code;
+
+	code = qttt_qtp_parse(e->parser, line, len, &m, &d);
+	/* A go infinite ends with stop, or with anything but isready. */
+	if (e->waiting && m.kind != QTTT_QTP_ISREADY &&
+	    m.kind != QTTT_QTP_NONE && m.kind != QTTT_QTP_UNKNOWN) {
+		e->waiting = 0;
+		if (m.kind != QTTT_QTP_QUIT)
+			answer(&e->pending, e->value);
+	}
+	if (code != QTTT_OK) {
+		if (m.kind == QTTT_QTP_POSITION)
+			e->have = 0;
+		send_error("%s", d.msg);
+		return 0;
+	}
+	switch (m.kind) {
+	case QTTT_QTP_QTP:
+		hello(e);
+		break;
+	case QTTT_QTP_SETOPTION:
+		set_option(e, &m);
+		break;
+	case QTTT_QTP_ISREADY:
+		puts("readyok");
+		break;
+	case QTTT_QTP_NEWGAME:
+		reseed(e, m.num[QTTT_QTP_SEED]);
+		break;
+	case QTTT_QTP_POSITION:
+		e->pos = m.game.state;
+		e->have = 1;
+		break;
+	case QTTT_QTP_GO:
+		go(e, &m);
+		break;
+	case QTTT_QTP_QUIT:
+		return 1;
+	default:
+		/* stop with nothing to stop, and what is not for engines. */
+		break;
+	}
+	return 0;
+}
+
+int
+main(int argc, char *argv[])
+{
+	static const struct option longopts[] = {
+		{ "help",	no_argument,		NULL, 'h' },
+		{ "level",	required_argument,	NULL, 'l' },
+		{ "memory",	required_argument,	NULL, 'm' },
+		{ "seed",	required_argument,	NULL, 's' },
+		{ "version",	no_argument,		NULL, 'V' },
+		{ NULL,		0,			NULL, 0 }
+	};
+	static struct engine e;
+	unsigned long long v;
+	char		*line = NULL;
+	size_t		 cap = 0;
+	ssize_t		 n;
+	int		 ch, quit = 0;
+
+	start_tool(argv);
+	e.seed = 1;
+	e.level = QTTT_LEVEL_PERFECT;
+	e.table = (size_t)TABLE_MIB << 20;
+	while ((ch = getopt_long(argc, argv, "hl:m:s:V", longopts,
+	    NULL)) != -1) {
+		switch (ch) {
+		case 'h':
+			help();
+			break;
+		case 'l':
+			if (qttt_level_parse(optarg, strlen(optarg),
+			    &e.level) == -1)
+				return usage_error(usage, "not a level (perfect,"
+				    " strong, medium, weak or random): %s",
+				    optarg);
+			break;
+		case 'm':
+			if (parse_number(optarg, 0, 65536, &v) == -1)
+				return usage_error(usage, "not a size in MiB "
+				    "(0 to 65536): %s", optarg);
+			e.table = (size_t)v << 20;
+			break;
+		case 's':
+			if (parse_number(optarg, 0, UINT64_MAX, &v) == -1)
+				return usage_error(usage, "not a seed (0 to "
+				    "18446744073709551615): %s", optarg);
+			e.seed = v;
+			break;
+		case 'V':
+			print_version();
+			break;
+		default:
+			usage(stderr);
+			return EXIT_TROUBLE;
+		}
+	}
+	if (optind < argc)
+		return usage_error(usage, "unexpected argument: %s",
+		    argv[optind]);
+	if ((e.parser = qttt_qtp_parser_new()) == NULL) {
+		fprintf(stderr, "%s: out of memory\n", progname);
+		return EXIT_TROUBLE;
+	}
+	reseed(&e, 0);
+	while (!quit && (n = getline(&line, &cap, stdin)) != -1) {
+		if (n > 0 && line[n - 1] == '\n')
+			n--;
+		quit = take(&e, line, (size_t)n);
+		if (fflush(stdout) == EOF)
+			break;
+	}
+	free(line);
+	qttt_solver_free(e.solver);
+	qttt_qtp_parser_free(e.parser);
+	return finish_output() == 0 ? EXIT_SUCCESS : EXIT_TROUBLE;
+}

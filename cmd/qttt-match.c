@@ -1,0 +1,1463 @@
+/*
+ * qttt-match: engines that speak the engine protocol (QTP,
+ * formats/engine-protocol.md) play each other: a match, a round robin
+ * or a gauntlet, in pairs of games with colours swapped, from openings
+ * or from the empty board, several games at once, each refereed by the
+ * library; one record per game on standard output (or in a file it
+ * resumes), in game order, and a report with the engines' scores,
+ * Elo differences and an SPRT.
+ */
+#include <errno.h>
+#include <fcntl.h>
+#include <getopt.h>
+#include <limits.h>
+#include <math.h>
+#include <poll.h>
+#include <signal.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "qttt.h"
+#include "common.h"
+#include "process.h"
+
+/* Games finished and waiting for an earlier one, per job at most. */
+#define WINDOW_PER_JOB	4
+/* The most games a match may have, and the most jobs. */
+#define MAX_GAMES	1000000000000ULL
+#define MAX_JOBS	256
+/* How long engines have to quit at the end, in ms. */
+#define QUIT_MS		1000
+/*
+ * The table of the solver that judges the engines' moves: most of a
+ * game's positions stay in 2 MiB, and the runner stays small.
+ */
+#define JUDGE_TABLE	(2UL << 20)
+
+enum report { REPORT_TEXT = 0, REPORT_JSON };
+
+struct opening {
+	struct qttt_game	 game;
+	int			 from_state;
+};
+
+struct engine {
+	const char		*cmd;
+	char			 name[256];
+};
+
+struct slot;
+
+/* An engine's process in a job, and the runner's end of it. */
+struct eproc {
+	struct proc		 p;
+	struct qttt_peer	*peer;
+	size_t			 engine;
+	struct slot		*slot;
+	int			 answered;	/* a bestaction, out of games */
+};
+
+/* A job: a referee and a process per engine, one game at a time. */
+struct slot {
+	struct qttt_referee	*ref;
+	struct eproc		*procs;
+	long long		 game;		/* -1: none */
+	struct eproc		*side[2];
+};
+
+static struct {
+	/* Options. */
+	enum qttt_adjudication	 adjudicate;	/* -a */
+	unsigned int		 plies;
+	const char		*event;		/* -e */
+	int			 gauntlet;	/* -g */
+	unsigned long long	 jobs;		/* -j */
+	long long		 movetime;	/* -m */
+	unsigned long long	 games;		/* -n */
+	const char		*openfile;	/* -o */
+	int			 shuffle;	/* -p */
+	int			 quiet;		/* -q */
+	enum qttt_rules		 rules;		/* -r */
+	unsigned long long	 seed;		/* -s */
+	int			 sprt;		/* -S */
+	double			 elo0, elo1, alpha, beta;
+	const char		*tc;		/* -t, as given */
+	long long		 clock, inc;
+	enum report		 report;	/* -T */
+	int			 verbose;	/* -v */
+	const char		*file;		/* -w */
+	int			 check;		/* -c */
+	struct qttt_check	*checker;
+	const char		*suite;		/* -x */
+	int			 nomarks;	/* -M */
+	struct qttt_solver	*judge;		/* of the engines' moves */
+
+	struct engine		*engines;
+	size_t			 nengines;
+	struct opening		*openings;
+	size_t			 nopenings;
+	struct qttt_schedule	 sched;
+	unsigned long long	 total;		/* games to play */
+	char			 timecontrol[96];
+	struct qttt_solver	*solver;
+	struct slot		*slots;
+	size_t			 nslots;
+	/* Finished games, by game number modulo wsize. */
+	struct qttt_match_game	*window;
+	unsigned char		*have;
+	size_t			 wsize;
+	unsigned long long	 next_start, next_write;
+	struct qttt_tally	*tallies;
+	double			 llr;
+	int			 decided;	/* SPRT: -1 H0, 1 H1 */
+	unsigned long long	 faults;
+	FILE			*out;
+	const char		*outname;
+	int			 trouble;
+} M;
+
+static void
+usage(FILE *f)
+{
+	fprintf(f, "usage: %s [-ghMpqvV] [-a adjudication] [-e event] "
+	    "[-j jobs] [-m ms]\n"
+	    "\t[-n games] [-o openings] [-r rules] [-s seed] "
+	    "[-S elo0,elo1,alpha,beta]\n"
+	    "\t[-t clock+inc] [-T type] [-w file] engine engine ...\n"
+	    "       %s -c [-v] engine ...\n"
+	    "       %s -x suite [-v] [-m ms] [-s seed] engine ...\n",
+	    progname, progname, progname);
+}
+
+static void
+help(void)
+{
+	usage(stdout);
+	fputs("Play engines that speak the engine protocol (QTP) against"
+	    " each other, and\nwrite one record per game, in game order,"
+	    " and a report on standard error.\nEach engine is a command"
+	    " run by /bin/sh -c.\n"
+	    "\n"
+	    "  -a, --adjudicate=WHEN  end games by the solver: settled"
+	    " (once the value\n"
+	    "                         cannot change) or a number of"
+	    " plies (0: at once)\n"
+	    "  -e, --event=NAME       the event tag (default"
+	    " qttt-match)\n"
+	    "  -g, --gauntlet         the first engine against each"
+	    " other one\n"
+	    "  -j, --jobs=N           play N games at once (default 1)\n"
+	    "  -m, --movetime=MS      milliseconds for each action\n"
+	    "  -M, --no-marks         do not judge the engines' moves by"
+	    " perfect play\n"
+	    "  -n, --games=N          games of each pairing (default 2)\n"
+	    "  -o, --openings=FILE    openings: records or state strings,"
+	    " or balanced\n"
+	    "  -p, --shuffle          openings in an order drawn from the"
+	    " seed\n"
+	    "  -q, --quiet            no report and no notes on faults\n"
+	    "  -r, --rules=NAME       the rules (default goff)\n"
+	    "  -s, --seed=SEED        seed the engines and the order, 0 to"
+	    " 2^64-1 (default 1)\n"
+	    "  -S, --sprt=E0,E1,A,B   stop when the SPRT decides (two"
+	    " engines)\n"
+	    "  -t, --clock=S+INC      a clock of S seconds and INC more"
+	    " for each action\n"
+	    "  -T, --type=TYPE        the report: text (default) or json\n"
+	    "  -v, --verbose          show the conversations and what the"
+	    " engines log\n"
+	    "  -w, --write=FILE       write the records to FILE, going on"
+	    " from what it holds\n"
+	    "  -c, --check            check that each engine speaks the"
+	    " protocol\n"
+	    "  -x, --suite=FILE       score each engine on a test suite\n"
+	    "  -h, --help             show this help\n"
+	    "  -V, --version          show the version\n"
+	    "\n"
+	    "Exit status: 0 the match was played (with -c or -x: all"
+	    " passed), 1 with -c\nor -x a check or a position failed,"
+	    " 2 usage, engine or write error.\n", stdout);
+	exit(finish_output() == 0 ? EXIT_SUCCESS : EXIT_TROUBLE);
+}
+
+/* ------------------------------------------------------------------ */
+/* Options                                                              */
+/* ------------------------------------------------------------------ */
+
+/* Seconds with at most three decimals, as milliseconds. */
+static int
+parse_seconds(const char *s, size_t len, long long *ms)
+{
+	long long	 v = 0;
+	size_t		 i = 0;
+	int		 frac = -1, digits = 0;
+
+	for (; i < len; i++) {
+		if (s[i] == '.' && frac < 0) {
+			frac = 0;
+			continue;
+		}
+		if (s[i] < '0' || s[i] > '9' || frac == 3 ||
+		    v > 100000000000LL)
+			return -1;
+		v = v * 10 + (s[i] - '0');
+		digits++;
+		if (frac >= 0)
+			frac++;
+	}
+	if (digits == 0)
+		return -1;
+	for (frac = frac < 0 ? 0 : frac; frac < 3; frac++)
+		v *= 10;
+	*ms = v;
+	return 0;
+}
+
+static int
+parse_clock(const char *s)
+{
+	const char	*plus = strchr(s, '+');
+
+	M.inc = 0;
+	if (parse_seconds(s, plus != NULL ? (size_t)(plus - s) : strlen(s),
+	    &M.clock) == -1 || M.clock <= 0)
+		return -1;
+	return plus == NULL ? 0 : parse_seconds(plus + 1, strlen(plus + 1),
+	    &M.inc);
+}
+
+static int
+parse_sprt(const char *s)
+{
+	double	 v[4];
+	char	*end;
+	int	 i;
+
+	for (i = 0; i < 4; i++) {
+		errno = 0;
+		v[i] = strtod(s, &end);
+		if (end == s || errno != 0 || *end != (i < 3 ? ',' : '\0'))
+			return -1;
+		s = end + 1;
+	}
+	if (!(v[0] < v[1]) || !(v[2] > 0 && v[2] < 1) ||
+	    !(v[3] > 0 && v[3] < 1) || v[0] < -1000 || v[1] > 1000)
+		return -1;
+	M.elo0 = v[0];
+	M.elo1 = v[1];
+	M.alpha = v[2];
+	M.beta = v[3];
+	M.sprt = 1;
+	return 0;
+}
+
+/* ------------------------------------------------------------------ */
+/* Engine processes                                                     */
+/* ------------------------------------------------------------------ */
+
+static void
+log_line(const struct eproc *e, const char *dir, const char *line,
+    size_t len)
+{
+	const struct slot *s = e->slot;
+	int		 side = s != NULL && s->game >= 0 ?
+			    (s->side[QTTT_X] == e ? 'X' :
+			    s->side[QTTT_O] == e ? 'O' : '-') : '-';
+
+	fprintf(stderr, "%s: engine %zu", progname, e->engine + 1);
+	if (s != NULL && s->game >= 0)
+		fprintf(stderr, " game %lld %c", s->game + 1, side);
+	fprintf(stderr, "%s %.*s\n", dir, (int)len, line);
+}
+
+/* A new process for e, spoken to from the start. */
+static void
+start_proc(struct eproc *e)
+{
+	if (e->p.pid != 0)
+		return;
+	if (proc_start(&e->p, M.engines[e->engine].cmd, M.verbose) == -1) {
+		fprintf(stderr, "%s: cannot start engine %zu (%s): %s\n",
+		    progname, e->engine + 1, M.engines[e->engine].cmd,
+		    strerror(errno));
+		exit(EXIT_TROUBLE);
+	}
+	qttt_peer_reset(e->peer);
+}
+
+static int
+init_eproc(struct eproc *e, size_t engine, struct slot *s)
+{
+	memset(e, 0, sizeof(*e));
+	e->p.in = e->p.out = -1;
+	e->engine = engine;
+	e->slot = s;
+	return (e->peer = qttt_peer_new()) == NULL ? -1 : 0;
+}
+
+/* What the front end found: the process ended or flooded. */
+static void
+proc_fault(struct eproc *e, enum qttt_termination t, const char *msg)
+{
+	struct slot	*s = e->slot;
+
+	if (M.checker != NULL)
+		qttt_check_fail(M.checker, t, msg, now_ms());
+	else if (s->game >= 0)
+		qttt_referee_fail(s->ref, e->peer, t, msg, now_ms());
+	else
+		qttt_peer_fail(e->peer, t, msg);
+	proc_kill(&e->p);
+}
+
+static void
+ended(struct eproc *e)
+{
+	char	 msg[QTTT_MSG_MAX];
+	enum qttt_termination t;
+
+	t = proc_ended(&e->p, msg, sizeof(msg));
+	proc_fault(e, t, msg);
+}
+
+/* Writes what the peer has for the process; returns -1 if it ended. */
+static int
+flush_proc(struct eproc *e)
+{
+	const char	*text, *nl;
+	size_t		 n, i;
+	ssize_t		 k;
+
+	if (e->p.pid == 0 || (n = qttt_peer_output(e->peer, &text)) == 0)
+		return 0;
+	if ((k = proc_write(&e->p, text, n)) < 0) {
+		ended(e);
+		return -1;
+	}
+	if (M.verbose)
+		for (i = 0; i < (size_t)k; i = (size_t)(nl - text) + 1) {
+			if ((nl = memchr(text + i, '\n', (size_t)k - i)) ==
+			    NULL)
+				break;
+			log_line(e, ">", text + i, (size_t)(nl - text) - i);
+		}
+	qttt_peer_written(e->peer, (size_t)k);
+	return 0;
+}
+
+static void
+on_line(void *arg, struct proc *p, const char *line, size_t len)
+{
+	struct eproc	*e = arg;
+	struct slot	*s = e->slot;
+
+	(void)p;
+	if (M.verbose)
+		log_line(e, "<", line, len);
+	if (M.checker != NULL)
+		qttt_check_line(M.checker, line, len, now_ms());
+	else if (s->game < 0) {
+		if (qttt_peer_line(e->peer, line, len, now_ms()) ==
+		    QTTT_PEER_ANSWER)
+			e->answered = 1;
+	} else if (qttt_referee_result(s->ref) == NULL)
+		qttt_referee_line(s->ref, e->peer, line, len, now_ms());
+}
+
+/* Reads what the process wrote; its end or flood is its fault. */
+static void
+read_proc(struct eproc *e)
+{
+	char	 msg[QTTT_MSG_MAX];
+
+	switch (proc_read(&e->p, on_line, e)) {
+	case PROC_EOF:
+		if (e->p.pid != 0)
+			ended(e);
+		break;
+	case PROC_FLOOD:
+		snprintf(msg, sizeof(msg), "it wrote a line of more than %d "
+		    "bytes", QTTT_QTP_LINE_MAX);
+		proc_fault(e, QTTT_TERM_GARBAGE, msg);
+		break;
+	default:
+		break;
+	}
+}
+
+/*
+ * Waits for the processes of n eprocs (their output, their input when
+ * there is something to write) until deadline (-1: none), and deals
+ * with what comes.
+ */
+static void
+wait_procs(struct eproc **e, size_t n, long long deadline)
+{
+	struct pollfd	 pfd[2 * 2 * MAX_JOBS + 2];
+	struct eproc	*who[2 * 2 * MAX_JOBS + 2];
+	const char	*text;
+	size_t		 i, k = 0;
+	long long	 wait = -1;
+
+	for (i = 0; i < n; i++) {
+		if (e[i]->p.pid == 0)
+			continue;
+		pfd[k].fd = e[i]->p.out;
+		pfd[k].events = POLLIN;
+		who[k++] = e[i];
+		if (qttt_peer_output(e[i]->peer, &text) > 0) {
+			pfd[k].fd = e[i]->p.in;
+			pfd[k].events = POLLOUT;
+			who[k++] = e[i];
+		}
+	}
+	if (deadline >= 0 && (wait = deadline - now_ms()) < 0)
+		wait = 0;
+	if (k == 0 && wait < 0)
+		return;
+	if (poll(pfd, k, wait > INT_MAX ? INT_MAX : (int)wait) <= 0)
+		return;
+	for (i = 0; i < k; i++) {
+		if (pfd[i].revents == 0 || who[i]->p.pid == 0)
+			continue;
+		if (pfd[i].events == POLLOUT)
+			flush_proc(who[i]);
+		else
+			read_proc(who[i]);
+	}
+}
+
+/*
+ * The handshake with engine i's first process, before any game: its
+ * name, and whether it can play by the rules.  Exits on a fault.
+ */
+static void
+probe(size_t i, struct eproc *e)
+{
+	const char	*why;
+	long long	 deadline;
+	size_t		 k;
+	int		 n;
+
+	start_proc(e);
+	deadline = now_ms() + 10000;
+	qttt_peer_hello(e->peer, M.rules, now_ms(), deadline);
+	while (!qttt_peer_ready(e->peer) &&
+	    qttt_peer_fault(e->peer, NULL) == QTTT_TERM_NORMAL) {
+		flush_proc(e);
+		wait_procs(&e, 1, deadline);
+		qttt_peer_tick(e->peer, now_ms());
+	}
+	if (qttt_peer_fault(e->peer, &why) != QTTT_TERM_NORMAL) {
+		fprintf(stderr, "%s: engine %zu (%s): %s\n", progname, i + 1,
+		    M.engines[i].cmd, why);
+		exit(EXIT_TROUBLE);
+	}
+	snprintf(M.engines[i].name, sizeof(M.engines[i].name), "%s",
+	    qttt_peer_name(e->peer)[0] != '\0' ? qttt_peer_name(e->peer) :
+	    M.engines[i].cmd);
+	/* Two engines of one name are told apart by their numbers. */
+	for (k = 0, n = 1; k < i; k++)
+		if (strncmp(M.engines[k].name, M.engines[i].name,
+		    strlen(M.engines[i].name)) == 0)
+			n++;
+	if (n > 1) {
+		size_t	 len = strlen(M.engines[i].name);
+
+		snprintf(M.engines[i].name + (len < 240 ? len : 240),
+		    sizeof(M.engines[i].name) - (len < 240 ? len : 240),
+		    " (%d)", n);
+	}
+}
+
+/*
+ * The compliance checks of engine i, printed as they are in TAP:
+ * "ok N - check" or "not ok N - check: why".  Returns the number
+ * failed.
+ */
+static size_t
+check_engine(size_t i, struct eproc *e)
+{
+	const char	*name, *why;
+	size_t		 k, n, failed = 0;
+	int		 r;
+
+	if (M.checker == NULL && (M.checker = qttt_check_new()) == NULL) {
+		fprintf(stderr, "%s: out of memory\n", progname);
+		exit(EXIT_TROUBLE);
+	}
+	start_proc(e);
+	qttt_check_start(M.checker, e->peer, now_ms());
+	while (!qttt_check_done(M.checker)) {
+		flush_proc(e);
+		if (e->p.pid != 0)
+			wait_procs(&e, 1, qttt_check_deadline(M.checker));
+		qttt_check_tick(M.checker, now_ms());
+	}
+	proc_kill(&e->p);
+	n = qttt_check_count(M.checker);
+	printf("# engine %zu: %s\n1..%zu\n", i + 1, M.engines[i].cmd, n);
+	for (k = 0; k < n; k++) {
+		r = qttt_check_result(M.checker, k, &name, &why);
+		printf("%sok %zu - %s%s%s\n", r == 1 ? "" : "not ", k + 1,
+		    name, why[0] != '\0' ? ": " : "", why);
+		if (r != 1)
+			failed++;
+	}
+	printf("# %zu of %zu passed\n", n - failed, n);
+	return failed;
+}
+
+/*
+ * Engine i on the test suite at path, as TAP: "ok N - id" for each
+ * position it solves, "not ok N - id: why" for the others.  Every
+ * answer of the suite is proven by the solver first.  Returns the
+ * number not solved.
+ */
+static unsigned long
+suite_engine(size_t i, struct eproc *e, const char *path)
+{
+	static struct qttt_suite_entry entry;
+	struct qttt_qtp_msg pos, go;
+	struct qttt_diag d;
+	const struct qttt_action *a, *list;
+	const char	*why;
+	char		*line = NULL, item[32], b[32];
+	size_t		 cap = 0, k;
+	ssize_t		 n;
+	unsigned long	 lineno = 0, tried = 0, failed = 0;
+	long long	 ms = M.movetime > 0 ? M.movetime : 1000, deadline;
+	FILE		*f;
+	int		 r;
+
+	if ((f = fopen(path, "r")) == NULL) {
+		fprintf(stderr, "%s: %s: %s\n", progname, path,
+		    strerror(errno));
+		exit(EXIT_TROUBLE);
+	}
+	printf("# engine %zu: %s\n", i + 1, M.engines[i].cmd);
+	while ((n = getline(&line, &cap, f)) != -1) {
+		lineno++;
+		if (n > 0 && line[n - 1] == '\n')
+			n--;
+		if ((r = qttt_suite_parse(line, (size_t)n, &entry, &d)) == 0)
+			continue;
+		if (r == -1 || qttt_suite_prove(M.solver, &entry, &d) !=
+		    QTTT_OK) {
+			fprintf(stderr, "%s:%lu:%lu: error: %s [%s]\n", path,
+			    lineno, r == -1 ? d.col + 1 : 1, d.msg,
+			    qttt_code_name(d.code));
+			exit(EXIT_TROUBLE);
+		}
+		tried++;
+		if (e->p.pid == 0)
+			probe(i, e);
+		qttt_qtp_init(&pos, QTTT_QTP_NEWGAME);
+		pos.has = QTTT_QTP_HAS(QTTT_QTP_SEED);
+		pos.num[QTTT_QTP_SEED] = M.seed + tried;
+		qttt_peer_send(e->peer, &pos);
+		qttt_qtp_init(&pos, QTTT_QTP_POSITION);
+		pos.from_state = 1;
+		pos.game.state = entry.state;
+		qttt_qtp_init(&go, QTTT_QTP_GO);
+		go.has = QTTT_QTP_HAS(QTTT_QTP_MOVETIME);
+		go.num[QTTT_QTP_MOVETIME] = (uint64_t)ms;
+		deadline = now_ms() + ms + (M.movetime > 0 ? 0 : 5000);
+		e->answered = 0;
+		qttt_peer_go(e->peer, &pos, &go, now_ms(), deadline);
+		while (!e->answered && qttt_peer_fault(e->peer, NULL) ==
+		    QTTT_TERM_NORMAL) {
+			flush_proc(e);
+			wait_procs(&e, 1, deadline);
+			qttt_peer_tick(e->peer, now_ms());
+		}
+		if (qttt_peer_fault(e->peer, &why) != QTTT_TERM_NORMAL) {
+			printf("not ok %lu - %s: %s\n", tried, entry.id, why);
+			proc_kill(&e->p);
+			failed++;
+			continue;
+		}
+		a = qttt_peer_action(e->peer, NULL, NULL);
+		if (qttt_suite_solved(&entry, a)) {
+			printf("ok %lu - %s\n", tried, entry.id);
+			continue;
+		}
+		failed++;
+		qttt_action_format(a, item, sizeof(item));
+		printf("not ok %lu - %s: played %s; %s", tried, entry.id, item,
+		    entry.nbest > 0 ? "best" : "avoid");
+		list = entry.nbest > 0 ? entry.best : entry.avoid;
+		for (k = 0; k < (entry.nbest > 0 ? entry.nbest :
+		    entry.navoid); k++) {
+			qttt_action_format(&list[k], b, sizeof(b));
+			printf("%s %s", k > 0 ? "," : "", b);
+		}
+		putchar('\n');
+	}
+	free(line);
+	if (ferror(f)) {
+		fprintf(stderr, "%s: %s: read error\n", progname, path);
+		exit(EXIT_TROUBLE);
+	}
+	fclose(f);
+	printf("1..%lu\n# %lu of %lu solved\n", tried, tried - failed, tried);
+	return failed;
+}
+
+/* ------------------------------------------------------------------ */
+/* Openings                                                             */
+/* ------------------------------------------------------------------ */
+
+static void
+add_opening(const struct qttt_game *g, int from_state)
+{
+	struct opening	*o;
+
+	if ((M.nopenings & (M.nopenings - 1)) == 0 &&
+	    (o = realloc(M.openings, (M.nopenings == 0 ? 1 :
+	    2 * M.nopenings) * sizeof(*o))) != NULL)
+		M.openings = o;
+	else if ((M.nopenings & (M.nopenings - 1)) == 0) {
+		fprintf(stderr, "%s: out of memory\n", progname);
+		exit(EXIT_TROUBLE);
+	}
+	M.openings[M.nopenings].game = *g;
+	M.openings[M.nopenings].from_state = from_state;
+	M.nopenings++;
+}
+
+/* Reads the openings of a file: valid records and positions. */
+static void
+load_openings(const char *path)
+{
+	static struct qttt_record rec;
+	struct qttt_reader *r;
+	struct qttt_game g, h;
+	const char	*name = input_name(path);
+	unsigned long	 n = 0;
+	int		 fd, k;
+
+	if ((r = open_reader(path, QTTT_FORMAT_AUTO, &fd)) == NULL)
+		exit(EXIT_TROUBLE);
+	while ((k = qttt_reader_next(r, &rec)) == 1) {
+		n++;
+		if (qttt_record_play(&rec, &g) > 0) {
+			show_record_diags(stderr, name, &rec, 0);
+			fprintf(stderr, "%s: %s: opening %lu is not valid\n",
+			    progname, name, n);
+			exit(EXIT_TROUBLE);
+		}
+		if (g.state.result.over) {
+			show_line_msg(stderr, name, rec.line, "error",
+			    "opening %lu: the game is over", n);
+			exit(EXIT_TROUBLE);
+		}
+		if (!rec.has_start) {
+			add_opening(&g, 0);
+			continue;
+		}
+		/* A position: its record needs a game that reaches it. */
+		if (qttt_state_history(&g.state, &h) != 1) {
+			show_line_msg(stderr, name, rec.line, "error",
+			    "opening %lu: no game found that reaches it", n);
+			exit(EXIT_TROUBLE);
+		}
+		add_opening(&h, 1);
+	}
+	if (end_input(name, k, &rec, n, 0, 0) != EXIT_VALID)
+		exit(EXIT_TROUBLE);
+	close_reader(r, fd);
+}
+
+static void
+balanced_openings(void)
+{
+	struct qttt_game g[64];
+	size_t		 n, i;
+
+	n = qttt_balanced_openings(M.solver, g, 64);
+	for (i = 0; i < n && i < 64; i++)
+		add_opening(&g[i], 0);
+}
+
+/* ------------------------------------------------------------------ */
+/* Records, standings and the SPRT                                      */
+/* ------------------------------------------------------------------ */
+
+static struct qttt_qtp_text
+text(const char *s)
+{
+	struct qttt_qtp_text t = { s, strlen(s) };
+
+	return t;
+}
+
+/* The standings after game i, and the SPRT once its pair is done. */
+static void
+count(unsigned long long i, const struct qttt_match_game *g)
+{
+	struct qttt_fixture f;
+	struct qttt_mark_counts marks;
+	struct qttt_diag d;
+	double		 lo, hi;
+
+	qttt_schedule_game(&M.sched, i, &f);
+	qttt_tally_add(&M.tallies[f.x], QTTT_X, g, f.second);
+	qttt_tally_add(&M.tallies[f.o], QTTT_O, g, f.second);
+	if (!M.nomarks) {
+		if (qttt_match_marks(M.judge, g, &marks, &d) != QTTT_OK) {
+			fprintf(stderr, "%s: game %llu: %s\n", progname, i + 1,
+			    d.msg);
+			M.trouble = 1;
+		}
+		qttt_tally_marks(&M.tallies[f.x], QTTT_X, &marks);
+		qttt_tally_marks(&M.tallies[f.o], QTTT_O, &marks);
+	}
+	if (g->loser >= 0)
+		M.faults++;
+	if (!M.sprt || !f.second)
+		return;
+	M.llr = qttt_sprt_llr(M.tallies[0].penta, M.elo0, M.elo1);
+	qttt_sprt_bounds(M.alpha, M.beta, &lo, &hi);
+	if (M.llr <= lo || M.llr >= hi) {
+		M.decided = M.llr <= lo ? -1 : 1;
+		/* No game after this pair is played or written. */
+		M.total = i + 1;
+	}
+}
+
+static void
+note_fault(unsigned long long i, const struct qttt_match_game *g)
+{
+	if (M.quiet || M.report == REPORT_JSON || g->loser < 0)
+		return;
+	fprintf(stderr, "%s: game %llu: %s: %s\n", progname, i + 1,
+	    qttt_termination_name(g->term), g->why);
+}
+
+static void
+write_game(unsigned long long i, const struct qttt_match_game *g)
+{
+	static struct qttt_match_record store;
+	struct qttt_match_info info;
+	struct qttt_fixture f;
+	struct qttt_extras ex;
+
+	qttt_schedule_game(&M.sched, i, &f);
+	memset(&info, 0, sizeof(info));
+	info.event = text(M.event);
+	info.round = f.round;
+	info.x = text(M.engines[f.x].name);
+	info.o = text(M.engines[f.o].name);
+	info.timecontrol = text(M.timecontrol);
+	info.opening = M.nopenings > 0 ? f.opening + 1 : 0;
+	qttt_match_extras(g, &info, &store, &ex);
+	if (qttt_record_write(M.out, QTTT_FORMAT_LINE, &g->game, &ex,
+	    NULL) != 0 ||
+	    fflush(M.out) == EOF) {
+		fprintf(stderr, "%s: %s: write error: %s\n", progname,
+		    M.outname, strerror(errno));
+		M.trouble = 1;
+	}
+	note_fault(i, g);
+	count(i, g);
+}
+
+/* Writes the finished games that come next, in order. */
+static void
+write_ready(void)
+{
+	size_t	 w;
+
+	while (M.next_write < M.total && !M.trouble &&
+	    M.have[w = M.next_write % M.wsize]) {
+		M.have[w] = 0;
+		write_game(M.next_write, &M.window[w]);
+		M.next_write++;
+	}
+}
+
+/* The opening of fixture f, and whether it is a position. */
+static const struct qttt_game *
+opening_of(const struct qttt_fixture *f, int *from_state)
+{
+	static struct qttt_game empty;
+
+	*from_state = 0;
+	if (M.nopenings == 0) {
+		qttt_game_init(&empty);
+		return &empty;
+	}
+	*from_state = M.openings[f->opening].from_state;
+	return &M.openings[f->opening].game;
+}
+
+/*
+ * Goes on from the records a file holds: each must be the game the
+ * match has in its place; a last line cut short is dropped.  Returns
+ * the number of games read.
+ */
+static unsigned long long
+resume(FILE *f, const char *name)
+{
+	static struct qttt_record rec;
+	struct qttt_match_game g;
+	struct qttt_match_info info;
+	struct qttt_fixture fx;
+	struct qttt_game played;
+	const struct qttt_game *open;
+	char		*line = NULL, msg[QTTT_MSG_MAX] = "";
+	size_t		 cap = 0;
+	ssize_t		 n;
+	off_t		 at = 0;
+	unsigned long long i = 0;
+	unsigned long	 lineno = 0;
+	int		 from_state;
+
+	while ((n = getline(&line, &cap, f)) != -1) {
+		if (line[n - 1] != '\n') {
+			/* Cut short by a kill: written again. */
+			if (ftruncate(fileno(f), at) == -1) {
+				fprintf(stderr, "%s: %s: %s\n", progname, name,
+				    strerror(errno));
+				exit(EXIT_TROUBLE);
+			}
+			break;
+		}
+		at += n;
+		if (qttt_line_parse(line, (size_t)n - 1, lineno++, &rec) == 0)
+			continue;
+		if (i >= M.total) {
+			show_line_msg(stderr, name, rec.line, "error", "more "
+			    "games than the match has (%llu)", M.total);
+			exit(EXIT_TROUBLE);
+		}
+		if (qttt_record_play(&rec, &played) > 0) {
+			show_record_diags(stderr, name, &rec, 0);
+			exit(EXIT_TROUBLE);
+		}
+		qttt_schedule_game(&M.sched, i, &fx);
+		open = opening_of(&fx, &from_state);
+		if (qttt_match_read(&rec, &played, &g, &info, msg,
+		    sizeof(msg)) == -1 ||
+		    !(info.x.len == strlen(M.engines[fx.x].name) &&
+		    memcmp(info.x.s, M.engines[fx.x].name, info.x.len) == 0) ||
+		    !(info.o.len == strlen(M.engines[fx.o].name) &&
+		    memcmp(info.o.s, M.engines[fx.o].name, info.o.len) == 0) ||
+		    info.round != fx.round || played.nplies < open->nplies ||
+		    memcmp(played.plies, open->plies, open->nplies *
+		    sizeof(open->plies[0])) != 0) {
+			show_line_msg(stderr, name, rec.line, "error", "game "
+			    "%llu is not game %llu of this match%s%s: run the "
+			    "same command, or write to another file", i + 1,
+			    i + 1, msg[0] != '\0' ? ": " : "", msg);
+			exit(EXIT_TROUBLE);
+		}
+		g.opening = open->nplies;
+		count(i, &g);
+		i++;
+		msg[0] = '\0';
+	}
+	if (ferror(f)) {
+		fprintf(stderr, "%s: %s: read error\n", progname, name);
+		exit(EXIT_TROUBLE);
+	}
+	free(line);
+	return i;
+}
+
+static void
+open_output(void)
+{
+	FILE	*f;
+	int	 fd;
+
+	if (M.file == NULL) {
+		M.out = stdout;
+		M.outname = "<stdout>";
+		return;
+	}
+	M.outname = M.file;
+	if ((fd = open(M.file, O_RDWR | O_CREAT, 0666)) == -1 ||
+	    (f = fdopen(fd, "r+")) == NULL) {
+		fprintf(stderr, "%s: %s: %s\n", progname, M.file,
+		    strerror(errno));
+		exit(EXIT_TROUBLE);
+	}
+	fcntl(fd, F_SETFD, FD_CLOEXEC);
+	M.next_write = M.next_start = resume(f, M.file);
+	if (fseek(f, 0, SEEK_END) == -1) {
+		fprintf(stderr, "%s: %s: %s\n", progname, M.file,
+		    strerror(errno));
+		exit(EXIT_TROUBLE);
+	}
+	M.out = f;
+}
+
+/* ------------------------------------------------------------------ */
+/* The match                                                            */
+/* ------------------------------------------------------------------ */
+
+static void
+setup_slots(void)
+{
+	struct qttt_referee_opts o;
+	size_t		 j, i;
+
+	memset(&o, 0, sizeof(o));
+	o.rules = M.rules;
+	o.movetime = M.movetime;
+	o.clock = M.clock;
+	o.inc = M.inc;
+	o.adjudicate = M.adjudicate;
+	o.plies = M.plies;
+	o.solver = M.solver;
+	M.nslots = (size_t)M.jobs;
+	M.wsize = WINDOW_PER_JOB * M.nslots;
+	if ((M.slots = calloc(M.nslots, sizeof(*M.slots))) == NULL ||
+	    (M.window = calloc(M.wsize, sizeof(*M.window))) == NULL ||
+	    (M.have = calloc(M.wsize, 1)) == NULL ||
+	    (M.tallies = calloc(M.nengines, sizeof(*M.tallies))) == NULL)
+		goto nomem;
+	for (i = 0; i < M.nengines; i++)
+		qttt_tally_init(&M.tallies[i]);
+	for (j = 0; j < M.nslots; j++) {
+		M.slots[j].game = -1;
+		if ((M.slots[j].ref = qttt_referee_new(&o)) == NULL ||
+		    (M.slots[j].procs = calloc(M.nengines,
+		    sizeof(struct eproc))) == NULL)
+			goto nomem;
+		for (i = 0; i < M.nengines; i++)
+			if (init_eproc(&M.slots[j].procs[i], i,
+			    &M.slots[j]) == -1)
+				goto nomem;
+	}
+	return;
+nomem:
+	fprintf(stderr, "%s: out of memory\n", progname);
+	exit(EXIT_TROUBLE);
+}
+
+/* Starts the next game on a free job, if one may start. */
+static void
+start_games(void)
+{
+	struct qttt_fixture f;
+	const struct qttt_game *open;
+	struct slot	*s;
+	size_t		 j;
+	int		 from_state;
+
+	for (j = 0; j < M.nslots; j++) {
+		s = &M.slots[j];
+		if (s->game >= 0 || M.next_start >= M.total ||
+		    M.next_start >= M.next_write + M.wsize)
+			continue;
+		qttt_schedule_game(&M.sched, M.next_start, &f);
+		s->game = (long long)M.next_start++;
+		s->side[QTTT_X] = &s->procs[f.x];
+		s->side[QTTT_O] = &s->procs[f.o];
+		start_proc(s->side[QTTT_X]);
+		start_proc(s->side[QTTT_O]);
+		open = opening_of(&f, &from_state);
+		qttt_referee_start(s->ref, s->side[QTTT_X]->peer,
+		    s->side[QTTT_O]->peer, open, from_state, f.seed, now_ms());
+	}
+}
+
+/* Keeps the games of jobs that are over, and frees the jobs. */
+static void
+collect_games(void)
+{
+	const struct qttt_match_game *g;
+	struct slot	*s;
+	size_t		 j;
+	int		 side;
+
+	for (j = 0; j < M.nslots; j++) {
+		s = &M.slots[j];
+		if (s->game < 0 || (g = qttt_referee_result(s->ref)) == NULL)
+			continue;
+		if ((unsigned long long)s->game < M.total) {
+			M.window[s->game % M.wsize] = *g;
+			M.have[s->game % M.wsize] = 1;
+		}
+		/*
+		 * A process at fault is replaced for its next game, and so
+		 * is one that still owes an answer.
+		 */
+		for (side = 0; side < 2; side++)
+			if (!qttt_peer_idle(s->side[side]->peer))
+				proc_kill(&s->side[side]->p);
+		s->game = -1;
+	}
+}
+
+static void
+play(void)
+{
+	struct eproc	*busy[2 * MAX_JOBS];
+	struct slot	*s;
+	size_t		 j, n;
+	long long	 deadline, d;
+
+	for (;;) {
+		start_games();
+		for (j = 0; j < M.nslots; j++)
+			if (M.slots[j].game >= 0) {
+				flush_proc(M.slots[j].side[QTTT_X]);
+				flush_proc(M.slots[j].side[QTTT_O]);
+			}
+		/* Games may end at once: adjudicated, or by a fault. */
+		collect_games();
+		write_ready();
+		/* Once the SPRT has decided, the games under way are not. */
+		if (M.trouble || M.next_write >= M.total)
+			break;
+		n = 0;
+		deadline = -1;
+		for (j = 0; j < M.nslots; j++) {
+			s = &M.slots[j];
+			if (s->game < 0)
+				continue;
+			busy[n++] = s->side[QTTT_X];
+			busy[n++] = s->side[QTTT_O];
+			if ((d = qttt_referee_deadline(s->ref)) >= 0 &&
+			    (deadline < 0 || d < deadline))
+				deadline = d;
+		}
+		if (n == 0)
+			continue;
+		wait_procs(busy, n, deadline);
+		for (j = 0; j < M.nslots; j++)
+			if (M.slots[j].game >= 0)
+				qttt_referee_tick(M.slots[j].ref, now_ms());
+		collect_games();
+		write_ready();
+	}
+}
+
+/* Ends every engine process: quit, then a kill for the slow. */
+static void
+stop_engines(void)
+{
+	struct proc	**all;
+	size_t		 j, i, n = 0;
+
+	if ((all = calloc(M.nslots * M.nengines, sizeof(*all))) == NULL) {
+		for (j = 0; j < M.nslots; j++)
+			for (i = 0; i < M.nengines; i++)
+				proc_kill(&M.slots[j].procs[i].p);
+		return;
+	}
+	for (j = 0; j < M.nslots; j++)
+		for (i = 0; i < M.nengines; i++) {
+			proc_quit(&M.slots[j].procs[i].p);
+			all[n++] = &M.slots[j].procs[i].p;
+		}
+	proc_wait(all, n, now_ms() + QUIT_MS);
+	free(all);
+}
+
+/* ------------------------------------------------------------------ */
+/* The report                                                           */
+/* ------------------------------------------------------------------ */
+
+static void
+elo_text(char *buf, size_t n, double elo)
+{
+	if (isinf(elo))
+		snprintf(buf, n, "%sinf", elo < 0 ? "-" : "+");
+	else	/* Rounded, with no "-0". */
+		snprintf(buf, n, "%+lld", (long long)(elo + (elo < 0 ?
+		    -0.5 : 0.5)));
+}
+
+static void
+report_text(void)
+{
+	struct qttt_rating r;
+	const struct qttt_tally *t;
+	const char	*sep;
+	char		 e[3][16];
+	double		 lo, hi;
+	size_t		 i;
+	int		 k;
+
+	fprintf(stderr, "%llu games, rules %s%s%s\n", M.next_write,
+	    qttt_rules_name(M.rules), M.timecontrol[0] != '\0' ?
+	    ", time " : "", M.timecontrol);
+	for (i = 0; i < M.nengines; i++) {
+		t = &M.tallies[i];
+		qttt_rating_of(t->penta, &r);
+		elo_text(e[0], sizeof(e[0]), r.elo);
+		elo_text(e[1], sizeof(e[1]), r.elo_lo);
+		elo_text(e[2], sizeof(e[2]), r.elo_hi);
+		fprintf(stderr, "%zu. %s: %lu games, %g points, score %.1f%% "
+		    "+- %.1f%%, Elo %s [%s, %s]\n", i + 1, M.engines[i].name,
+		    t->games, (t->points[0] + t->points[1]) / 2.0,
+		    100 * r.score, 100 * r.margin, e[0], e[1], e[2]);
+		fprintf(stderr, "   as X %lu-%lu-%lu, as O %lu-%lu-%lu "
+		    "(won-drawn-lost)", t->won[0], t->drawn[0], t->lost[0],
+		    t->won[1], t->drawn[1], t->lost[1]);
+		if (t->ended[QTTT_TERM_ADJUDICATION] > 0)
+			fprintf(stderr, "; %lu adjudicated",
+			    t->ended[QTTT_TERM_ADJUDICATION]);
+		for (k = QTTT_TERM_ILLEGAL, sep = "; lost by "; k < QTTT_NTERMS;
+		    k++)
+			if (t->ended[k] > 0) {
+				fprintf(stderr, "%s%s %lu", sep,
+				    qttt_termination_name(
+				    (enum qttt_termination)k), t->ended[k]);
+				sep = ", ";
+			}
+		fputc('\n', stderr);
+		if (t->judged > 0)
+			fprintf(stderr, "   %.2f mistakes and %.2f blunders a "
+			    "game against perfect play\n",
+			    (double)t->mistakes / t->judged,
+			    (double)t->blunders / t->judged);
+	}
+	if (M.sprt) {
+		qttt_sprt_bounds(M.alpha, M.beta, &lo, &hi);
+		fprintf(stderr, "SPRT elo0 %g elo1 %g alpha %g beta %g: LLR "
+		    "%.2f (%.2f, %.2f) after %lu pairs: %s\n", M.elo0, M.elo1,
+		    M.alpha, M.beta, M.llr, lo, hi, (M.tallies[0].penta[0] +
+		    M.tallies[0].penta[1] + M.tallies[0].penta[2] +
+		    M.tallies[0].penta[3] + M.tallies[0].penta[4]),
+		    M.decided > 0 ? "H1 accepted" : M.decided < 0 ?
+		    "H0 accepted" : "no decision");
+	}
+}
+
+static void
+json_number(double v)
+{
+	if (isinf(v) || isnan(v))
+		fputs("null", stderr);
+	else
+		fprintf(stderr, "%.6g", v);
+}
+
+static void
+report_json(void)
+{
+	struct qttt_rating r;
+	const struct qttt_tally *t;
+	double		 lo, hi;
+	size_t		 i;
+	int		 k, c;
+
+	fprintf(stderr, "{\"games\":%llu,\"rules\":\"%s\",\"engines\":[",
+	    M.next_write, qttt_rules_name(M.rules));
+	for (i = 0; i < M.nengines; i++) {
+		t = &M.tallies[i];
+		qttt_rating_of(t->penta, &r);
+		fprintf(stderr, "%s{\"name\":", i > 0 ? "," : "");
+		qttt_json_string(stderr, M.engines[i].name,
+		    strlen(M.engines[i].name));
+		fputs(",\"command\":", stderr);
+		qttt_json_string(stderr, M.engines[i].cmd,
+		    strlen(M.engines[i].cmd));
+		fprintf(stderr, ",\"games\":%lu", t->games);
+		for (c = 0; c < 2; c++)
+			fprintf(stderr, ",\"as_%c\":{\"won\":%lu,\"drawn\":%lu,"
+			    "\"lost\":%lu,\"points\":%g}", c == 0 ? 'x' : 'o',
+			    t->won[c], t->drawn[c], t->lost[c],
+			    t->points[c] / 2.0);
+		fprintf(stderr, ",\"points\":%g,\"pairs\":%lu,\"pentanomial\":"
+		    "[%lu,%lu,%lu,%lu,%lu],\"score\":",
+		    (t->points[0] + t->points[1]) / 2.0, r.pairs, t->penta[0],
+		    t->penta[1], t->penta[2], t->penta[3], t->penta[4]);
+		json_number(r.score);
+		fputs(",\"margin\":", stderr);
+		json_number(r.margin);
+		fputs(",\"elo\":", stderr);
+		json_number(r.elo);
+		fputs(",\"elo_low\":", stderr);
+		json_number(r.elo_lo);
+		fputs(",\"elo_high\":", stderr);
+		json_number(r.elo_hi);
+		if (t->judged > 0)
+			fprintf(stderr, ",\"mistakes\":%lu,\"blunders\":%lu,"
+			    "\"mistakes_per_game\":%.6g,\"blunders_per_game\":"
+			    "%.6g", t->mistakes, t->blunders,
+			    (double)t->mistakes / t->judged,
+			    (double)t->blunders / t->judged);
+		fputs(",\"ended\":{", stderr);
+		for (k = 0; k < QTTT_NTERMS; k++)
+			fprintf(stderr, "%s\"%s\":%lu", k > 0 ? "," : "",
+			    qttt_termination_name((enum qttt_termination)k),
+			    t->ended[k]);
+		fputs("}}", stderr);
+	}
+	fputc(']', stderr);
+	if (M.sprt) {
+		qttt_sprt_bounds(M.alpha, M.beta, &lo, &hi);
+		fprintf(stderr, ",\"sprt\":{\"elo0\":%g,\"elo1\":%g,"
+		    "\"alpha\":%g,\"beta\":%g,\"llr\":", M.elo0, M.elo1,
+		    M.alpha, M.beta);
+		json_number(M.llr);
+		fprintf(stderr, ",\"lower\":%.6g,\"upper\":%.6g,\"decision\":"
+		    "%s}", lo, hi, M.decided > 0 ? "\"H1\"" : M.decided < 0 ?
+		    "\"H0\"" : "null");
+	}
+	fputs("}\n", stderr);
+}
+
+/* ------------------------------------------------------------------ */
+/* main                                                                 */
+/* ------------------------------------------------------------------ */
+
+static int
+options(int argc, char *argv[])
+{
+	static const struct option longopts[] = {
+		{ "adjudicate",	required_argument,	NULL, 'a' },
+		{ "check",	no_argument,		NULL, 'c' },
+		{ "clock",	required_argument,	NULL, 't' },
+		{ "event",	required_argument,	NULL, 'e' },
+		{ "games",	required_argument,	NULL, 'n' },
+		{ "gauntlet",	no_argument,		NULL, 'g' },
+		{ "help",	no_argument,		NULL, 'h' },
+		{ "jobs",	required_argument,	NULL, 'j' },
+		{ "movetime",	required_argument,	NULL, 'm' },
+		{ "no-marks",	no_argument,		NULL, 'M' },
+		{ "openings",	required_argument,	NULL, 'o' },
+		{ "quiet",	no_argument,		NULL, 'q' },
+		{ "rules",	required_argument,	NULL, 'r' },
+		{ "seed",	required_argument,	NULL, 's' },
+		{ "shuffle",	no_argument,		NULL, 'p' },
+		{ "sprt",	required_argument,	NULL, 'S' },
+		{ "type",	required_argument,	NULL, 'T' },
+		{ "verbose",	no_argument,		NULL, 'v' },
+		{ "version",	no_argument,		NULL, 'V' },
+		{ "write",	required_argument,	NULL, 'w' },
+		{ "suite",	required_argument,	NULL, 'x' },
+		{ NULL,		0,			NULL, 0 }
+	};
+	unsigned long long v;
+	int		 ch;
+
+	M.event = "qttt-match";
+	M.jobs = 1;
+	M.games = 2;
+	M.seed = 1;
+	while ((ch = getopt_long(argc, argv, "a:ce:ghj:m:Mn:o:pqr:s:S:t:T:vVw:x:",
+	    longopts, NULL)) != -1) {
+		switch (ch) {
+		case 'a':
+			if (strcmp(optarg, "settled") == 0)
+				M.adjudicate = QTTT_ADJ_SETTLED;
+			else if (parse_number(optarg, 0, QTTT_MAXPLIES,
+			    &v) == 0) {
+				M.adjudicate = QTTT_ADJ_PLIES;
+				M.plies = (unsigned int)v;
+			} else
+				return usage_error(usage, "not an adjudication "
+				    "(settled, or plies from 0 to %d): %s",
+				    QTTT_MAXPLIES, optarg);
+			break;
+		case 'c':
+			M.check = 1;
+			break;
+		case 'e':
+			M.event = optarg;
+			break;
+		case 'g':
+			M.gauntlet = 1;
+			break;
+		case 'h':
+			help();
+			break;
+		case 'j':
+			if (parse_number(optarg, 1, MAX_JOBS, &M.jobs) == -1)
+				return usage_error(usage, "not a number of jobs "
+				    "(1 to %d): %s", MAX_JOBS, optarg);
+			break;
+		case 'm':
+			if (parse_number(optarg, 1, 86400000, &v) == -1)
+				return usage_error(usage, "not a time in ms (1 "
+				    "to 86400000): %s", optarg);
+			M.movetime = (long long)v;
+			break;
+		case 'M':
+			M.nomarks = 1;
+			break;
+		case 'n':
+			if (parse_number(optarg, 1, MAX_GAMES, &M.games) == -1)
+				return usage_error(usage, "not a number of games"
+				    ": %s", optarg);
+			break;
+		case 'o':
+			M.openfile = optarg;
+			break;
+		case 'p':
+			M.shuffle = 1;
+			break;
+		case 'q':
+			M.quiet = 1;
+			break;
+		case 'r':
+			if (qttt_rules_parse(optarg, strlen(optarg),
+			    &M.rules) == -1)
+				return usage_error(usage, "unknown rules '%s': "
+				    "the rules are goff", optarg);
+			break;
+		case 's':
+			if (parse_number(optarg, 0, UINT64_MAX, &M.seed) == -1)
+				return usage_error(usage, "not a seed (0 to "
+				    "18446744073709551615): %s", optarg);
+			break;
+		case 'S':
+			if (parse_sprt(optarg) == -1)
+				return usage_error(usage, "not elo0,elo1,alpha,"
+				    "beta (elo0 < elo1, 0 < alpha, beta < 1): "
+				    "%s", optarg);
+			break;
+		case 't':
+			if (parse_clock(optarg) == -1)
+				return usage_error(usage, "not a clock (seconds "
+				    "and an increment, as 60+0.5): %s", optarg);
+			M.tc = optarg;
+			break;
+		case 'T':
+			if (strcmp(optarg, "text") == 0)
+				M.report = REPORT_TEXT;
+			else if (strcmp(optarg, "json") == 0)
+				M.report = REPORT_JSON;
+			else
+				return usage_error(usage, "unknown type '%s': "
+				    "text or json", optarg);
+			break;
+		case 'v':
+			M.verbose = 1;
+			break;
+		case 'V':
+			print_version();
+			break;
+		case 'w':
+			M.file = optarg;
+			break;
+		case 'x':
+			M.suite = optarg;
+			break;
+		default:
+			usage(stderr);
+			return EXIT_TROUBLE;
+		}
+	}
+	if (M.check && M.suite != NULL)
+		return usage_error(usage, "%s", "-c and -x do not go together");
+	if (argc - optind < (M.check || M.suite != NULL ? 1 : 2))
+		return usage_error(usage, "%s", M.check || M.suite != NULL ?
+		    "an engine is needed" : "two engines or more are needed");
+	if (M.sprt && argc - optind != 2)
+		return usage_error(usage, "%s", "the SPRT is for two engines");
+	return -1;
+}
+
+int
+main(int argc, char *argv[])
+{
+	size_t		 i;
+	int		 st;
+
+	start_tool(argv);
+	signal(SIGPIPE, SIG_IGN);
+	if ((st = options(argc, argv)) >= 0)
+		return st;
+	M.nengines = (size_t)(argc - optind);
+	if ((M.engines = calloc(M.nengines, sizeof(*M.engines))) == NULL) {
+		fprintf(stderr, "%s: out of memory\n", progname);
+		return EXIT_TROUBLE;
+	}
+	for (i = 0; i < M.nengines; i++)
+		M.engines[i].cmd = argv[optind + (int)i];
+	if (M.tc != NULL && M.movetime > 0)
+		snprintf(M.timecontrol, sizeof(M.timecontrol), "%s, movetime "
+		    "%lld", M.tc, M.movetime);
+	else if (M.tc != NULL)
+		snprintf(M.timecontrol, sizeof(M.timecontrol), "%s", M.tc);
+	else if (M.movetime > 0)
+		snprintf(M.timecontrol, sizeof(M.timecontrol), "movetime %lld",
+		    M.movetime);
+	if ((M.adjudicate != QTTT_ADJ_NONE || M.suite != NULL ||
+	    (M.openfile != NULL && strcmp(M.openfile, "balanced") == 0)) &&
+	    (M.solver = qttt_solver_new(1 << 20)) == NULL) {
+		fprintf(stderr, "%s: out of memory\n", progname);
+		return EXIT_TROUBLE;
+	}
+	/* The judge of the engines' moves has a table of its own. */
+	if (!M.check && M.suite == NULL && !M.nomarks &&
+	    (M.judge = qttt_solver_new(JUDGE_TABLE)) == NULL) {
+		fprintf(stderr, "%s: out of memory\n", progname);
+		return EXIT_TROUBLE;
+	}
+	if (M.openfile != NULL && strcmp(M.openfile, "balanced") == 0)
+		balanced_openings();
+	else if (M.openfile != NULL)
+		load_openings(M.openfile);
+	if (M.openfile != NULL && M.nopenings == 0) {
+		fprintf(stderr, "%s: %s: no opening\n", progname, M.openfile);
+		return EXIT_TROUBLE;
+	}
+	M.sched.engines = M.nengines;
+	M.sched.gauntlet = M.gauntlet;
+	M.sched.games = (unsigned long)M.games;
+	M.sched.openings = (unsigned long)M.nopenings;
+	M.sched.shuffle = M.shuffle;
+	M.sched.seed = M.seed;
+	M.total = qttt_schedule_games(&M.sched);
+	if (M.total > MAX_GAMES) {
+		fprintf(stderr, "%s: %llu games: too many\n", progname,
+		    M.total);
+		return EXIT_TROUBLE;
+	}
+	setup_slots();
+	if (M.check) {
+		size_t	 failed = 0;
+
+		for (i = 0; i < M.nengines; i++)
+			failed += check_engine(i, &M.slots[0].procs[i]);
+		if (finish_output() == -1)
+			return EXIT_TROUBLE;
+		return failed > 0 ? EXIT_INVALID : EXIT_SUCCESS;
+	}
+	if (M.suite != NULL) {
+		unsigned long failed = 0;
+
+		for (i = 0; i < M.nengines; i++) {
+			failed += suite_engine(i, &M.slots[0].procs[i],
+			    M.suite);
+			proc_kill(&M.slots[0].procs[i].p);
+		}
+		if (finish_output() == -1)
+			return EXIT_TROUBLE;
+		return failed > 0 ? EXIT_INVALID : EXIT_SUCCESS;
+	}
+	for (i = 0; i < M.nengines; i++)
+		probe(i, &M.slots[0].procs[i]);
+	open_output();
+	play();
+	stop_engines();
+	if (M.out != stdout && fclose(M.out) == EOF) {
+		fprintf(stderr, "%s: %s: %s\n", progname, M.file,
+		    strerror(errno));
+		M.trouble = 1;
+	}
+	if (!M.quiet) {
+		if (M.report == REPORT_JSON)
+			report_json();
+		else
+			report_text();
+	}
+	/* A write error is said once: when it was found. */
+	if (M.trouble && M.out == stdout)
+		fclose(stdout);
+	else if (finish_output() == -1)
+		M.trouble = 1;
+	return M.trouble ? EXIT_TROUBLE : EXIT_SUCCESS;
+}

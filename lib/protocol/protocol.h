@@ -1,0 +1,28 @@
+/*
+ * The protocol layer's private declarations (protocol/): what the
+ * engine protocol's modules share; never included by cmd/.  Private
+ * names start with qttt__protocol_.
+ */
+#ifndef QTTT_PROTOCOL_H
+#define QTTT_PROTOCOL_H
+
+#include "qttt.h"
+
+/*
+ * A line being written into a buffer as snprintf writes (qtp.c): buf
+ * of size n gets what fits, len counts all that was put, and bad is
+ * set by a writer that finds what it was given cannot be written.
+ * qttt__protocol_put() adds len bytes at s; qttt__protocol_end() puts
+ * the NUL and returns the length, or -1 if bad or over max bytes.
+ */
+struct line_out {
+	char	*buf;
+	size_t	 n;
+	size_t	 len;
+	int	 bad;
+};
+
+void	 qttt__protocol_put(struct line_out *, const char *s, size_t len);
+int	 qttt__protocol_end(struct line_out *, size_t max);
+
+#endif /* !QTTT_PROTOCOL_H */

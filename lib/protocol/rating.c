@@ -1,0 +1,247 @@
+/*
+ * What a match says of its engines: the standings of each, the score
+ * of its pairs of games with its 95% interval, the Elo difference
+ * they give, and the SPRT on pairs.  The library links no libm, so
+ * the logarithm and the exponential are computed here.
+ */
+#include <math.h>
+#include <string.h>
+
+#include "qttt.h"
+
+/* The 97.5% point of the normal distribution: a 95% interval. */
+#define Z95		1.959963984540054
+#define LN2		0.6931471805599453
+#define LN10		2.302585092994046
+
+/* The natural logarithm of x > 0, to double precision. */
+static double
+ln(double x)
+{
+	double	 y, y2, term, sum = 0;
+	int	 k = 0, i;
+
+	if (!(x > 0))
+		return -HUGE_VAL;
+	if (x == HUGE_VAL)
+		return HUGE_VAL;
+	/* x = m 2^k with m in [1/sqrt(2), sqrt(2)). */
+	while (x >= 1.4142135623730951) {
+		x /= 2;
+		k++;
+	}
+	while (x < 0.7071067811865476) {
+		x *= 2;
+		k--;
+	}
+	/* ln m = 2 atanh((m - 1) / (m + 1)), |y| < 0.172. */
+	y = (x - 1) / (x + 1);
+	y2 = y * y;
+	term = y;
+	for (i = 1; i < 60; i += 2) {
+		sum += term / i;
+		term *= y2;
+	}
+	return 2 * sum + k * LN2;
+}
+
+/* e to the x. */
+static double
+expo(double x)
+{
+	double	 r, term = 1, sum = 1;
+	int	 k, i;
+
+	if (x > 709)
+		return HUGE_VAL;
+	if (x < -745)
+		return 0;
+	/* x = k ln 2 + r with |r| <= ln 2 / 2. */
+	k = (int)(x / LN2 + (x < 0 ? -0.5 : 0.5));
+	r = x - k * LN2;
+	for (i = 1; i < 30; i++) {
+		term *= r / i;
+		sum += term;
+	}
+	for (; k > 0; k--)
+		sum *= 2;
+	for (; k < 0; k++)
+		sum /= 2;
+	return sum;
+}
+
+static double
+root(double x)
+{
+	double	 r = x > 1 ? x : 1, last = 0;
+	int	 i;
+
+	if (x <= 0)
+		return 0;
+	for (i = 0; i < 200 && r != last; i++) {
+		last = r;
+		r = (r + x / r) / 2;
+	}
+	return r;
+}
+
+void
+qttt_tally_init(struct qttt_tally *t)
+{
+	memset(t, 0, sizeof(*t));
+	t->pending = -1;
+}
+
+void
+qttt_tally_add(struct qttt_tally *t, int s, const struct qttt_match_game *g,
+    int second)
+{
+	int	 mine = g->score.score[s], theirs = g->score.score[!s];
+	int	 halves;
+
+	t->games++;
+	t->points[s] += (unsigned long)mine;
+	if (mine > theirs) {
+		t->won[s]++;
+		halves = 2;
+	} else if (mine < theirs) {
+		t->lost[s]++;
+		halves = 0;
+	} else {
+		t->drawn[s]++;
+		halves = 1;
+	}
+	if ((unsigned)g->term < QTTT_NTERMS && (g->loser < 0 ||
+	    g->loser == s))
+		t->ended[g->term]++;
+	if (second && t->pending >= 0) {
+		t->penta[t->pending + halves]++;
+		t->pending = -1;
+		return;
+	}
+	qttt_tally_end(t);
+	t->pending = halves;
+}
+
+void
+qttt_tally_end(struct qttt_tally *t)
+{
+	if (t->pending >= 0)
+		t->penta[2 * t->pending]++;
+	t->pending = -1;
+}
+
+enum qttt_code
+qttt_match_marks(struct qttt_solver *solver, const struct qttt_match_game *g,
+    struct qttt_mark_counts *c, struct qttt_diag *d)
+{
+	struct qttt_judged_ply j;
+	struct qttt_state st;
+	enum qttt_code	 code;
+	size_t		 i;
+
+	memset(c, 0, sizeof(*c));
+	qttt_game_state_at(&g->game, g->opening, &st);
+	for (i = g->opening; i < g->game.nplies; i++) {
+		if ((code = qttt_judge_ply(solver, &st, &g->game.plies[i], &j,
+		    d)) != QTTT_OK)
+			return code;
+		if (j.mark == QTTT_MARK_MISTAKE)
+			c->mistakes[j.mover]++;
+		else if (j.mark == QTTT_MARK_BLUNDER)
+			c->blunders[j.mover]++;
+		if ((code = qttt_state_apply(&st, &g->game.plies[i], d)) !=
+		    QTTT_OK)
+			return code;
+	}
+	return QTTT_OK;
+}
+
+void
+qttt_tally_marks(struct qttt_tally *t, int s, const struct qttt_mark_counts *c)
+{
+	t->judged++;
+	t->mistakes += c->mistakes[s];
+	t->blunders += c->blunders[s];
+}
+
+double
+qttt_elo_of_score(double score)
+{
+	if (score <= 0)
+		return -HUGE_VAL;
+	if (score >= 1)
+		return HUGE_VAL;
+	return -400 * ln(1 / score - 1) / LN10;
+}
+
+double
+qttt_score_of_elo(double elo)
+{
+	return 1 / (1 + expo(-elo / 400 * LN10));
+}
+
+/* The number of pairs, their mean score and the variance of it. */
+static unsigned long
+moments(const unsigned long penta[5], double *mean, double *var)
+{
+	unsigned long	 n = 0;
+	double		 m = 0, v = 0;
+	int		 k;
+
+	for (k = 0; k < 5; k++)
+		n += penta[k];
+	*mean = *var = 0;
+	if (n == 0)
+		return 0;
+	for (k = 0; k < 5; k++)
+		m += penta[k] * (k / 4.0);
+	m /= n;
+	for (k = 0; k < 5; k++)
+		v += penta[k] * (k / 4.0 - m) * (k / 4.0 - m);
+	*mean = m;
+	*var = v / n;
+	return n;
+}
+
+void
+qttt_rating_of(const unsigned long penta[5], struct qttt_rating *r)
+{
+	double	 var;
+
+	memset(r, 0, sizeof(*r));
+	if ((r->pairs = moments(penta, &r->score, &var)) == 0)
+		return;
+	r->margin = Z95 * root(var / r->pairs);
+	r->elo = qttt_elo_of_score(r->score);
+	r->elo_lo = qttt_elo_of_score(r->score - r->margin);
+	r->elo_hi = qttt_elo_of_score(r->score + r->margin);
+}
+
+double
+qttt_sprt_llr(const unsigned long penta[5], double elo0, double elo1)
+{
+	double	 s0 = qttt_score_of_elo(elo0), s1 = qttt_score_of_elo(elo1);
+	double	 mean, var, r0, r1;
+	unsigned long n;
+
+	if ((n = moments(penta, &mean, &var)) == 0)
+		return 0;
+	/* The mean square about s is the variance and the bias squared. */
+	r0 = var + (mean - s0) * (mean - s0);
+	r1 = var + (mean - s1) * (mean - s1);
+	if (r0 == r1)
+		return 0;
+	if (r1 == 0)
+		return HUGE_VAL;
+	if (r0 == 0)
+		return -HUGE_VAL;
+	return n / 2.0 * ln(r0 / r1);
+}
+
+void
+qttt_sprt_bounds(double alpha, double beta, double *lower, double *upper)
+{
+	*lower = ln(beta / (1 - alpha));
+	*upper = ln((1 - beta) / alpha);
+}

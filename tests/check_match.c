@@ -1,0 +1,617 @@
+/*
+ * A match's schedule, standings, ratings, SPRT and records
+ * (lib/protocol/schedule.c, rating.c, tags.c).  The statistics are
+ * checked against the same formulas computed here with libm, which the
+ * library does not use.
+ */
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "check_qttt.h"
+
+#define CLOSE(a, b)	(isinf(b) ? (a) == (b) : \
+			    fabs((a) - (b)) <= 1e-9 * (1 + fabs(b)))
+
+/* The pair scores of penta as a list, and their mean and variance. */
+static size_t
+pair_list(const unsigned long penta[5], double *x, double *mean,
+    double *var)
+{
+	size_t	 n = 0, i;
+	int	 k;
+	unsigned long j;
+
+	for (k = 0; k < 5; k++)
+		for (j = 0; j < penta[k]; j++)
+			x[n++] = k / 4.0;
+	*mean = *var = 0;
+	for (i = 0; i < n; i++)
+		*mean += x[i] / n;
+	for (i = 0; i < n; i++)
+		*var += (x[i] - *mean) * (x[i] - *mean) / n;
+	return n;
+}
+
+static const unsigned long pentas[][5] = {
+	{ 0, 0, 10, 0, 0 },
+	{ 1, 2, 3, 2, 2 },
+	{ 0, 1, 5, 9, 3 },
+	{ 7, 0, 0, 0, 1 },
+	{ 12, 30, 51, 33, 10 },
+	{ 0, 0, 0, 0, 4 },
+	{ 3, 0, 0, 0, 0 },
+	{ 0, 0, 1, 0, 0 },
+};
+
+START_TEST(test_rating)
+{
+	const unsigned long *p = pentas[_i];
+	struct qttt_rating r;
+	double		 x[200], mean, var, margin;
+	size_t		 n = pair_list(p, x, &mean, &var);
+
+	qttt_rating_of(p, &r);
+	ck_assert_uint_eq(r.pairs, n);
+	ck_assert(CLOSE(r.score, mean));
+	margin = 1.959963984540054 * sqrt(var / n);
+	ck_assert_msg(CLOSE(r.margin, margin), "%g, not %g", r.margin,
+	    margin);
+	if (mean <= 0)
+		ck_assert(r.elo == -HUGE_VAL);
+	else if (mean >= 1)
+		ck_assert(r.elo == HUGE_VAL);
+	else
+		ck_assert_msg(CLOSE(r.elo, -400 * log10(1 / mean - 1)),
+		    "%g", r.elo);
+	if (mean - margin > 0 && mean + margin < 1) {
+		ck_assert(CLOSE(r.elo_lo, -400 * log10(1 / (mean - margin) -
+		    1)));
+		ck_assert(CLOSE(r.elo_hi, -400 * log10(1 / (mean + margin) -
+		    1)));
+	}
+	ck_assert(r.elo_lo <= r.elo && r.elo <= r.elo_hi);
+}
+END_TEST
+
+START_TEST(test_sprt)
+{
+	const unsigned long *p = pentas[_i];
+	static const double elos[][2] = { { 0, 5 }, { -10, 10 }, { 0, 50 } };
+	double		 x[200], mean, var, s0, s1, r0, r1, llr;
+	size_t		 n = pair_list(p, x, &mean, &var), i, k;
+
+	for (k = 0; k < sizeof(elos) / sizeof(elos[0]); k++) {
+		s0 = 1 / (1 + pow(10, -elos[k][0] / 400));
+		s1 = 1 / (1 + pow(10, -elos[k][1] / 400));
+		ck_assert(CLOSE(qttt_score_of_elo(elos[k][1]), s1));
+		r0 = r1 = 0;
+		for (i = 0; i < n; i++) {
+			r0 += (x[i] - s0) * (x[i] - s0) / n;
+			r1 += (x[i] - s1) * (x[i] - s1) / n;
+		}
+		llr = qttt_sprt_llr(p, elos[k][0], elos[k][1]);
+		ck_assert_msg(CLOSE(llr, n / 2.0 * log(r0 / r1)), "%g, not %g",
+		    llr, n / 2.0 * log(r0 / r1));
+	}
+}
+END_TEST
+
+START_TEST(test_sprt_bounds)
+{
+	double	 lo, hi;
+	unsigned long none[5] = { 0, 0, 0, 0, 0 };
+	unsigned long wins[5] = { 0, 0, 0, 0, 9 };
+
+	qttt_sprt_bounds(0.05, 0.05, &lo, &hi);
+	ck_assert(CLOSE(lo, -log(19)));
+	ck_assert(CLOSE(hi, log(19)));
+	qttt_sprt_bounds(0.05, 0.1, &lo, &hi);
+	ck_assert(CLOSE(lo, log(0.1 / 0.95)));
+	ck_assert(CLOSE(hi, log(0.9 / 0.05)));
+	ck_assert(qttt_sprt_llr(none, 0, 5) == 0);
+	/* Every pair won: no spread, and the bias says H1. */
+	ck_assert(qttt_sprt_llr(wins, 0, 5) > 0);
+	ck_assert(qttt_elo_of_score(0.5) == 0);
+	ck_assert(CLOSE(qttt_elo_of_score(0.75), 400 * log10(3)));
+	ck_assert(CLOSE(qttt_score_of_elo(-200), 1 / (1 + pow(10, 0.5))));
+	ck_assert(qttt_elo_of_score(0) == -HUGE_VAL);
+	ck_assert(qttt_elo_of_score(1) == HUGE_VAL);
+}
+END_TEST
+
+static void
+scored(struct qttt_match_game *g, int x, int o, enum qttt_termination t,
+    int loser)
+{
+	memset(g, 0, sizeof(*g));
+	g->score.over = 1;
+	g->score.score[QTTT_X] = (unsigned char)x;
+	g->score.score[QTTT_O] = (unsigned char)o;
+	g->term = t;
+	g->loser = loser;
+}
+
+START_TEST(test_tally)
+{
+	struct qttt_tally t;
+	struct qttt_match_game g;
+
+	qttt_tally_init(&t);
+	/* A pair: a win as X 1-1/2, a draw as O 0-0. */
+	scored(&g, 2, 1, QTTT_TERM_NORMAL, -1);
+	qttt_tally_add(&t, QTTT_X, &g, 0);
+	scored(&g, 0, 0, QTTT_TERM_NORMAL, -1);
+	qttt_tally_add(&t, QTTT_O, &g, 1);
+	/* A pair: lost as X by a crash, won as O by the other's. */
+	scored(&g, 0, 2, QTTT_TERM_CRASH, QTTT_X);
+	qttt_tally_add(&t, QTTT_X, &g, 0);
+	scored(&g, 0, 2, QTTT_TERM_TIME, QTTT_X);
+	qttt_tally_add(&t, QTTT_O, &g, 1);
+	/* A game with no pair: lost 1-1/2 as O, adjudicated. */
+	scored(&g, 2, 1, QTTT_TERM_ADJUDICATION, -1);
+	qttt_tally_add(&t, QTTT_O, &g, 0);
+	qttt_tally_end(&t);
+	ck_assert_uint_eq(t.games, 5);
+	ck_assert_uint_eq(t.won[QTTT_X], 1);
+	ck_assert_uint_eq(t.lost[QTTT_X], 1);
+	ck_assert_uint_eq(t.drawn[QTTT_O], 1);
+	ck_assert_uint_eq(t.won[QTTT_O], 1);
+	ck_assert_uint_eq(t.lost[QTTT_O], 1);
+	ck_assert_uint_eq(t.points[QTTT_X], 2);
+	ck_assert_uint_eq(t.points[QTTT_O], 3);
+	ck_assert_uint_eq(t.penta[3], 1);	/* 1 + 1/2 */
+	ck_assert_uint_eq(t.penta[2], 1);	/* 0 + 1 */
+	ck_assert_uint_eq(t.penta[0], 1);	/* 0, counted twice */
+	ck_assert_uint_eq(t.ended[QTTT_TERM_NORMAL], 2);
+	ck_assert_uint_eq(t.ended[QTTT_TERM_CRASH], 1);
+	ck_assert_uint_eq(t.ended[QTTT_TERM_TIME], 0);
+	ck_assert_uint_eq(t.ended[QTTT_TERM_ADJUDICATION], 1);
+}
+END_TEST
+
+START_TEST(test_schedule)
+{
+	struct qttt_schedule s;
+	struct qttt_fixture f, f2;
+	static const size_t two[][2] = { { 0, 1 }, { 1, 0 }, { 0, 1 } };
+	static const size_t rr[][2] = { { 0, 1 }, { 1, 0 }, { 0, 2 },
+	    { 2, 0 }, { 1, 2 }, { 2, 1 }, { 0, 1 }, { 1, 0 }, { 0, 2 },
+	    { 2, 0 }, { 1, 2 }, { 2, 1 } };
+	unsigned long long i;
+
+	memset(&s, 0, sizeof(s));
+	s.engines = 2;
+	s.games = 3;
+	s.seed = 9;
+	ck_assert_uint_eq(qttt_schedule_games(&s), 3);
+	for (i = 0; i < 3; i++) {
+		ck_assert_int_eq(qttt_schedule_game(&s, i, &f), 0);
+		ck_assert_uint_eq(f.x, two[i][0]);
+		ck_assert_uint_eq(f.o, two[i][1]);
+		ck_assert_uint_eq(f.round, i / 2 + 1);
+		ck_assert_int_eq(f.second, (int)(i % 2));
+		ck_assert(f.seed[0] != f.seed[1]);
+	}
+	ck_assert_int_eq(qttt_schedule_game(&s, 3, &f), -1);
+
+	s.engines = 3;
+	s.games = 4;
+	ck_assert_uint_eq(qttt_schedule_games(&s), 12);
+	for (i = 0; i < 12; i++) {
+		ck_assert_int_eq(qttt_schedule_game(&s, i, &f), 0);
+		ck_assert_uint_eq(f.x, rr[i][0]);
+		ck_assert_uint_eq(f.o, rr[i][1]);
+		ck_assert_uint_eq(f.round, i / 6 + 1);
+	}
+	s.gauntlet = 1;
+	ck_assert_uint_eq(qttt_schedule_games(&s), 8);
+	ck_assert_int_eq(qttt_schedule_game(&s, 3, &f), 0);
+	ck_assert(f.x == 2 && f.o == 0 && f.second);
+	s.engines = 1;
+	ck_assert_uint_eq(qttt_schedule_games(&s), 0);
+
+	/* Seeds depend on the seed and the game alone. */
+	s.engines = 2;
+	s.gauntlet = 0;
+	qttt_schedule_game(&s, 1, &f);
+	qttt_schedule_game(&s, 1, &f2);
+	ck_assert_mem_eq(f.seed, f2.seed, sizeof(f.seed));
+	s.seed = 10;
+	qttt_schedule_game(&s, 1, &f2);
+	ck_assert(f.seed[0] != f2.seed[0]);
+}
+END_TEST
+
+/* Openings in order, or shuffled: each used once before any again. */
+START_TEST(test_openings_order)
+{
+	struct qttt_schedule s;
+	struct qttt_fixture f;
+	unsigned long	 n = (unsigned long)_i + 1, r, seen[40];
+	int		 moved = 0;
+
+	memset(&s, 0, sizeof(s));
+	s.engines = 2;
+	s.openings = n;
+	s.games = 2 * 3 * n;
+	s.seed = 5;
+	for (s.shuffle = 0; s.shuffle <= 1; s.shuffle++) {
+		memset(seen, 0, sizeof(seen));
+		for (r = 0; r < 3 * n; r++) {
+			qttt_schedule_game(&s, 2 * r, &f);
+			ck_assert_uint_lt(f.opening, n);
+			ck_assert_uint_eq(seen[f.opening], r / n);
+			seen[f.opening]++;
+			if (!s.shuffle)
+				ck_assert_uint_eq(f.opening, r % n);
+			else if (f.opening != r % n)
+				moved = 1;
+			/* Both games of the pair have one opening. */
+			{
+				struct qttt_fixture g2;
+
+				qttt_schedule_game(&s, 2 * r + 1, &g2);
+				ck_assert_uint_eq(g2.opening, f.opening);
+			}
+		}
+	}
+	if (n >= 5)
+		ck_assert(moved);
+}
+END_TEST
+
+START_TEST(test_balanced)
+{
+	struct qttt_solver *solver = qttt_solver_new(1 << 20);
+	struct qttt_game g[64], canon;
+	size_t		 n, i, j;
+	int		 v;
+
+	ck_assert_ptr_nonnull(solver);
+	n = qttt_balanced_openings(solver, g, 64);
+	ck_assert_uint_eq(n, 40);
+	ck_assert_uint_eq(qttt_balanced_openings(solver, NULL, 0), 40);
+	for (i = 0; i < n; i++) {
+		ck_assert_uint_eq(g[i].nplies, 2);
+		ck_assert_int_eq(qttt_solver_value(solver, &g[i].state, &v,
+		    NULL), QTTT_OK);
+		ck_assert_int_eq(v, 0);
+		qttt_game_symcanon(&g[i], &canon);
+		ck_assert_mem_eq(canon.plies, g[i].plies,
+		    2 * sizeof(canon.plies[0]));
+		for (j = 0; j < i; j++)
+			ck_assert(memcmp(g[i].plies, g[j].plies,
+			    2 * sizeof(g[i].plies[0])) != 0);
+	}
+	qttt_solver_free(solver);
+}
+END_TEST
+
+static struct qttt_qtp_text
+text(const char *s)
+{
+	struct qttt_qtp_text t = { s, strlen(s) };
+
+	return t;
+}
+
+/* A record written with its tags reads back as the same. */
+START_TEST(test_tags)
+{
+	static struct qttt_record rec;
+	static struct qttt_match_record store;
+	struct qttt_match_game g, back;
+	struct qttt_match_info info, info2;
+	struct qttt_extras ex;
+	struct qttt_generator gen;
+	struct qttt_game played;
+	char		*buf = NULL, msg[128];
+	size_t		 len = 0, i;
+	FILE		*f;
+	int		 k;
+
+	qttt_generator_init(&gen, 3, 0);
+	for (k = 0; k < 3; k++) {
+		memset(&g, 0, sizeof(g));
+		qttt_generator_game(&gen, &g.game);
+		g.opening = 1;
+		for (i = 0; i < QTTT_MAXPLIES; i++) {
+			g.value[i] = i % 3 == 0 ? QTTT_NOVALUE :
+			    (signed char)(i % 5 - 2);
+			g.ms[i] = i == 0 ? -1 : (long long)(i * 7);
+		}
+		g.loser = -1;
+		g.term = QTTT_TERM_NORMAL;
+		g.score = g.game.state.result;
+		if (k == 1) {
+			qttt_game_state_at(&g.game, g.game.nplies - 1,
+			    &g.game.state);
+			g.game.nplies--;
+			g.term = QTTT_TERM_ILLEGAL;
+			g.loser = QTTT_O;
+			scored(&back, 2, 0, g.term, g.loser);
+			g.score = back.score;
+			strcpy(g.why, "O (a \"b\"; c): 'O4 a1 a1' is illegal");
+		}
+		memset(&info, 0, sizeof(info));
+		info.event = text("test #1");
+		info.round = 12;
+		info.x = text("qttt-engine 0.1.0 perfect");
+		info.o = text("1-0");
+		info.timecontrol = text(k == 2 ? "" : "movetime 100");
+		info.opening = k == 0 ? 0 : 5;
+		qttt_match_extras(&g, &info, &store, &ex);
+		f = open_memstream(&buf, &len);
+		ck_assert_ptr_nonnull(f);
+		ck_assert_int_eq(qttt_record_write(f, QTTT_FORMAT_LINE, &g.game, &ex, NULL), 0);
+		fclose(f);
+		ck_assert(len > 0 && buf[len - 1] == '\n');
+		ck_assert_int_eq(qttt_line_parse(buf, len - 1, 0, &rec), 1);
+		ck_assert_msg(qttt_record_play(&rec, &played) == 0, "%s: %s",
+		    buf, rec.diags[0].msg);
+		ck_assert_int_eq(qttt_match_read(&rec, &played, &back, &info2,
+		    msg, sizeof(msg)), 0);
+		ck_assert_int_eq(back.term, g.term);
+		ck_assert_int_eq(back.loser, g.loser);
+		ck_assert_mem_eq(&back.score, &g.score, sizeof(g.score));
+		ck_assert_str_eq(back.why, g.why);
+		for (i = 0; i < g.game.nplies; i++) {
+			ck_assert_int_eq(back.value[i], g.value[i]);
+			ck_assert_int_eq(back.ms[i], k == 2 ? -1 : g.ms[i]);
+		}
+		ck_assert_uint_eq(info2.round, 12);
+		ck_assert_uint_eq(info2.opening, info.opening);
+		ck_assert_uint_eq(info2.o.len, 3);
+		ck_assert(memcmp(info2.x.s, info.x.s, info.x.len) == 0);
+		ck_assert_uint_eq(info2.event.len, info.event.len);
+		ck_assert_uint_eq(info2.timecontrol.len, info.timecontrol.len);
+		free(buf);
+		buf = NULL;
+	}
+	/* A record without the tags is refused, saying which. */
+	ck_assert_int_eq(qttt_line_parse("[event e] [x a] [o b] X1 a1 b1", 30,
+	    0, &rec), 1);
+	qttt_record_play(&rec, &played);
+	ck_assert_int_eq(qttt_match_read(&rec, &played, &back, &info2, msg,
+	    sizeof(msg)), -1);
+	ck_assert_str_eq(msg, "no [round N] tag");
+	ck_assert_int_eq(qttt_line_parse("[event e] [round 1] [x a] [o b] "
+	    "[termination normal] X1 a1 b1", 58, 0, &rec), 1);
+	qttt_record_play(&rec, &played);
+	ck_assert_int_eq(qttt_match_read(&rec, &played, &back, &info2, msg,
+	    sizeof(msg)), -1);
+	ck_assert_str_eq(msg, "a game that ended normally is not over");
+}
+END_TEST
+
+/* A state's history replays to it, for positions of random games. */
+START_TEST(test_history)
+{
+	struct qttt_generator gen;
+	struct qttt_game g, h;
+	struct qttt_state st;
+	size_t		 ply;
+	int		 k;
+
+	qttt_generator_init(&gen, 17, 0);
+	for (k = 0; k < 200; k++) {
+		qttt_generator_game(&gen, &g);
+		for (ply = 0; ply <= g.nplies; ply++) {
+			qttt_game_state_at(&g, ply, &st);
+			ck_assert_int_eq(qttt_state_history(&st, &h), 1);
+			ck_assert(qttt_state_equal(&h.state, &st));
+		}
+	}
+	/* A state the rules cannot reach has none. */
+	st.board[0] = 4;
+	ck_assert_int_eq(qttt_state_history(&st, &h), 0);
+}
+END_TEST
+
+/* Suite lines that read, and the canonical form each writes. */
+static const struct {
+	const char	*line;
+	const char	*canonical;	/* NULL: the line itself */
+} suite_good[] = {
+	{ ".,.,./.,.,./.,.,. X1 - *; best X1 a1 c3, X1 c1 a3; value 1-1/2; "
+	    "id \"qttt.001\"; comment \"an early move\"", NULL },
+	{ "  .,.,./.,.,./.,.,. X1 - * ;best X1 3 7,X1 C3 A1;id q1;\r",
+	    ".,.,./.,.,./.,.,. X1 - *; best X1 a1 c3, X1 c1 a3; id \"q1\"" },
+	{ "x1o4,o2,o2/x1x3,.,./.,x3o4,. X5 O4 *; best measure X1->a2; "
+	    "comment \"a \\\"3\\\" cycle; \\\\\"",
+	    "x1o4,o2,o2/x1x3,.,./.,x3o4,. X5 O4 *; best measure O4->a1; "
+	    "comment \"a \\\"3\\\" cycle; \\\\\"" },
+	{ "O6,X3,./O4,.,./X5,X1,O2 X7 - *; avoid X7 c1 c2; value 1-0;", 
+	    "O6,X3,./O4,.,./X5,X1,O2 X7 - *; avoid X7 c1 c2; value 1-0" },
+};
+
+START_TEST(test_suite_good)
+{
+	struct qttt_suite_entry e, back;
+	struct qttt_diag d;
+	const char	*line = suite_good[_i].line, *want;
+	char		 buf[1024];
+	int		 n;
+
+	want = suite_good[_i].canonical != NULL ? suite_good[_i].canonical :
+	    line;
+	ck_assert_msg(qttt_suite_parse(line, strlen(line), &e, &d) == 1,
+	    "'%s': %s", line, d.msg);
+	n = qttt_suite_format(&e, buf, sizeof(buf));
+	ck_assert_msg(n >= 0 && strcmp(buf, want) == 0, "'%s' writes '%s'",
+	    line, buf);
+	ck_assert_int_eq(qttt_suite_parse(buf, (size_t)n, &back, &d), 1);
+	ck_assert_mem_eq(&e, &back, sizeof(e));
+}
+END_TEST
+
+static const struct {
+	const char	*line;
+	enum qttt_code	 code;
+	unsigned long	 col;		/* 1-based */
+	const char	*says;
+} suite_bad[] = {
+	{ ".,.,./.,.,./.,.,. X1 - *", QTTT_E_SUITE, 25, "';' and" },
+	{ ".,.,./.,.,./.,.,. X1 - *;", QTTT_E_SUITE, 26, "neither" },
+	{ ".,.,./.,.,./.,.,. X1 - *; value 1-1/2", QTTT_E_SUITE, 38,
+	    "neither" },
+	{ ".,.,./.,.,./.,.,. X9 - *; best X1 a1 b1", QTTT_E_STATE, 19, "" },
+	{ ".,.,./.,.,./.,.,. X1 - *; bets X1 a1 b1", QTTT_E_SUITE, 27,
+	    "not an operation" },
+	{ ".,.,./.,.,./.,.,. X1 - *; best", QTTT_E_SUITE, 31, "takes" },
+	{ ".,.,./.,.,./.,.,. X1 - *; best X1 a1 a1", QTTT_E_SAMESQUARE, 32,
+	    "" },
+	{ ".,.,./.,.,./.,.,. X1 - *; best X1 a1 b1, X1 b1 a1", QTTT_E_SUITE,
+	    42, "twice" },
+	{ ".,.,./.,.,./.,.,. X1 - *; best X1 a1 b1,", QTTT_E_SUITE, 41,
+	    "missing" },
+	{ ".,.,./.,.,./.,.,. X1 - *; best X1 a1 b1 [x y]", QTTT_E_SUITE, 32,
+	    "no tag" },
+	{ ".,.,./.,.,./.,.,. X1 - *; best O2 a1 b1", QTTT_E_ORDER, 32, "" },
+	{ ".,.,./.,.,./.,.,. X1 - *; best X1 a1 b1; best X1 a1 c1",
+	    QTTT_E_SUITE, 42, "twice" },
+	{ ".,.,./.,.,./.,.,. X1 - *; best X1 a1 b1; value 1-1", QTTT_E_SUITE,
+	    48, "result" },
+	{ ".,.,./.,.,./.,.,. X1 - *; best X1 a1 b1; id \"q", QTTT_E_SUITE,
+	    45, "not closed" },
+	{ ".,.,./.,.,./.,.,. X1 - *; best X1 a1 b1; id \"q\" r",
+	    QTTT_E_SUITE, 49, "after the closing" },
+	{ ".,.,./.,.,./.,.,. X1 - *; best X1 a1 b1; id q\\", QTTT_E_SUITE,
+	    46, "without quotes" },
+	{ ".,.,./.,.,./.,.,. X1 - *; best X1 a1 b1; id \"\\n\"",
+	    QTTT_E_SUITE, 46, "escapes only" },
+	{ ".,.,./.,.,./.,.,. X1 - *; best X1 a1 b1\001", QTTT_E_CONTROL, 40,
+	    "" },
+};
+
+START_TEST(test_suite_bad)
+{
+	struct qttt_suite_entry e;
+	struct qttt_diag d;
+	const char	*line = suite_bad[_i].line;
+
+	memset(&d, 0, sizeof(d));
+	ck_assert_int_eq(qttt_suite_parse(line, strlen(line), &e, &d), -1);
+	ck_assert_msg(d.code == suite_bad[_i].code, "'%s': %s (%s)", line,
+	    qttt_code_name(d.code), d.msg);
+	ck_assert_msg(d.col + 1 == suite_bad[_i].col, "'%s': column %lu (%s)",
+	    line, d.col + 1, d.msg);
+	ck_assert_msg(strstr(d.msg, suite_bad[_i].says) != NULL, "'%s': %s",
+	    line, d.msg);
+	ck_assert_int_eq(qttt_suite_parse(line, strlen(line), &e, NULL), -1);
+}
+END_TEST
+
+/* Blank and comment lines; proofs; the judge. */
+START_TEST(test_suite_prove)
+{
+	struct qttt_solver *solver = qttt_solver_new(1 << 20);
+	struct qttt_suite_entry e;
+	struct qttt_diag d;
+	struct qttt_action a = { QTTT_PLACE, 1, { 8, 0 } };
+	const char	*s;
+
+	ck_assert_ptr_nonnull(solver);
+	ck_assert_int_eq(qttt_suite_parse("", 0, &e, &d), 0);
+	ck_assert_int_eq(qttt_suite_parse("  # a comment", 13, &e, &d), 0);
+	s = ".,.,./.,.,./.,.,. X1 - *; best X1 a1 c3, X1 c1 a3; value 1-1/2";
+	ck_assert_int_eq(qttt_suite_parse(s, strlen(s), &e, &d), 1);
+	ck_assert_int_eq(qttt_suite_prove(solver, &e, &d), QTTT_OK);
+	ck_assert(qttt_suite_solved(&e, &a));		/* X1 c3 a1 */
+	a.sq[0] = 1;
+	ck_assert(!qttt_suite_solved(&e, &a));		/* X1 b1 a1 */
+	a.sq[0] = 0;
+	ck_assert(!qttt_suite_solved(&e, &a));		/* illegal */
+	e.value = 0;
+	ck_assert_int_eq(qttt_suite_prove(solver, &e, &d), QTTT_E_UNPROVEN);
+	ck_assert_str_eq(d.msg, "the value is 1-1/2");
+	s = ".,.,./.,.,./.,.,. X1 - *; best X1 a1 c3";
+	ck_assert_int_eq(qttt_suite_parse(s, strlen(s), &e, &d), 1);
+	ck_assert_int_eq(qttt_suite_prove(solver, &e, &d), QTTT_E_UNPROVEN);
+	ck_assert_str_eq(d.msg, "X1 c1 a3 is a best action, but the list says "
+	    "it is not");
+	s = ".,.,./.,.,./.,.,. X1 - *; avoid X1 a1 b1";
+	ck_assert_int_eq(qttt_suite_parse(s, strlen(s), &e, &d), 1);
+	ck_assert_int_eq(qttt_suite_prove(solver, &e, &d), QTTT_E_UNPROVEN);
+	ck_assert_str_eq(d.code == QTTT_E_UNPROVEN ? "" : "x", "");
+	/* X9 on its square, and a measurement named by another move. */
+	s = "O4,O8,X7/X1,O2,O6/.,X3,X5 X9 - *; best X9 a3; value 1-0";
+	ck_assert_int_eq(qttt_suite_parse(s, strlen(s), &e, &d), 1);
+	ck_assert_int_eq(qttt_suite_prove(solver, &e, &d), QTTT_OK);
+	a.move = 9;
+	a.sq[0] = a.sq[1] = 6;
+	ck_assert(qttt_suite_solved(&e, &a));
+	s = "x1o4,o2,o2/x1x3,.,./.,x3o4,. X5 O4 *; best measure O4->b3";
+	ck_assert_int_eq(qttt_suite_parse(s, strlen(s), &e, &d), 1);
+	a.kind = QTTT_MEASURE;
+	a.move = 1;
+	a.sq[0] = 0;		/* X1->a1: O4 goes to b3 */
+	ck_assert(qttt_suite_solved(&e, &a));
+	a.sq[0] = 3;
+	ck_assert(!qttt_suite_solved(&e, &a));
+	qttt_solver_free(solver);
+}
+END_TEST
+
+/* The shipped suite reads, writes back as it is, and is proven. */
+START_TEST(test_suite_shipped)
+{
+	struct qttt_solver *solver = qttt_solver_new(1 << 22);
+	struct qttt_suite_entry e;
+	struct qttt_diag d;
+	FILE		*f = fopen("suites/qttt.suite", "r");
+	char		*line = NULL, buf[1024];
+	size_t		 cap = 0, entries = 0;
+	ssize_t		 n;
+	int		 k;
+
+	ck_assert_ptr_nonnull(solver);
+	ck_assert_ptr_nonnull(f);
+	while ((n = getline(&line, &cap, f)) != -1) {
+		line[--n] = '\0';
+		k = qttt_suite_parse(line, (size_t)n, &e, &d);
+		ck_assert_msg(k >= 0, "%s: %s", line, d.msg);
+		if (k == 0)
+			continue;
+		entries++;
+		ck_assert_int_eq(qttt_suite_format(&e, buf, sizeof(buf)),
+		    (int)n);
+		ck_assert_str_eq(buf, line);
+		ck_assert_msg(qttt_suite_prove(solver, &e, &d) == QTTT_OK,
+		    "%s: %s", e.id, d.msg);
+	}
+	ck_assert_uint_ge(entries, 60);
+	free(line);
+	fclose(f);
+	qttt_solver_free(solver);
+}
+END_TEST
+
+Suite *
+match_suite(void)
+{
+	Suite	*s = suite_create("match");
+	TCase	*tc = tcase_create("match");
+
+	tcase_add_loop_test(tc, test_rating, 0,
+	    sizeof(pentas) / sizeof(pentas[0]));
+	tcase_add_loop_test(tc, test_sprt, 0,
+	    sizeof(pentas) / sizeof(pentas[0]));
+	tcase_add_test(tc, test_sprt_bounds);
+	tcase_add_test(tc, test_tally);
+	tcase_add_test(tc, test_schedule);
+	tcase_add_loop_test(tc, test_openings_order, 0, 13);
+	tcase_add_test(tc, test_balanced);
+	tcase_add_test(tc, test_tags);
+	tcase_add_test(tc, test_history);
+	tcase_add_loop_test(tc, test_suite_good, 0,
+	    sizeof(suite_good) / sizeof(suite_good[0]));
+	tcase_add_loop_test(tc, test_suite_bad, 0,
+	    sizeof(suite_bad) / sizeof(suite_bad[0]));
+	tcase_add_test(tc, test_suite_prove);
+	tcase_add_test(tc, test_suite_shipped);
+	suite_add_tcase(s, tc);
+	return s;
+}

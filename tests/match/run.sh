@@ -1,0 +1,321 @@
+#!/bin/sh
+# qttt-match and its engines, with real processes: the minimal engines
+# of formats/examples (C on libqttt, Python with no library) and
+# qttt-engine play matches and pass the compliance checks; an engine
+# with each fault (tests/engines/faulty.c) loses every game by it, the
+# fault named and charged to it, and the match completes with every
+# record valid; the same records with -j 1 and -j 4; a match killed
+# with kill -9 at random moments and run again ends byte for byte as
+# one never killed; the SPRT stops, the solver adjudicates, openings
+# come from files and state strings, the Rules option is set or the
+# match refused, the clock runs, and the test suite is scored.  Games
+# are few: the suite's CPU time stays small.
+top=$(cd "$(dirname "$0")/../.." && pwd)
+. "$top/tests/lib.sh"
+suite_begin match
+
+YAML_LIBS=$(pkg-config --libs yaml-0.1 2>/dev/null || echo -lyaml)
+build()
+{
+	${CC:-cc} -std=c17 -D_POSIX_C_SOURCE=200809L -I"$top/lib" \
+	    $QTTT_SANFLAGS -o "$out/$1" "$2" "$top/lib/libqttt.a" \
+	    $YAML_LIBS || { echo "match: cannot build $2"; exit 1; }
+}
+build engine "$top/formats/examples/engine.c"
+build faulty "$top/tests/engines/faulty.c"
+ENGINE=$out/engine
+FAULTY=$out/faulty
+PY="python3 $top/formats/examples/engine.py"
+RANDOM_ENGINE="qttt-engine -l random"
+# The name qttt-engine gives itself: its version and level.
+RANDOM_NAME="qttt-engine $(qttt-engine -V | sed 's/.* //') random"
+
+# check NAME: counts a pass if the last command of the caller's test
+# said so ($ok = 1), else a failure with what was kept.
+check()
+{
+	if [ "$ok" = 1 ]; then
+		pass=$((pass + 1))
+	else
+		echo "FAIL: $1${why:+: $why}"
+		fail=$((fail + 1))
+	fi
+	ok=1
+	why=
+}
+no()
+{
+	ok=0
+	why=$1
+}
+ok=1
+
+# valid FILE N: FILE holds N records, every one valid.
+valid()
+{
+	[ "$(wc -l <"$1")" -eq "$2" ] ||
+	    no "$(wc -l <"$1") records in $1, not $2"
+	qttt-validate -q "$1" || no "$1: a record is not valid"
+}
+
+# 1. The minimal engines play, with no fault, and validate.
+qttt-match -n 6 "$ENGINE 3" "$PY 4" >"$out/min.qttt" 2>"$out/min.err" ||
+    no "status $?"
+valid "$out/min.qttt" 6
+[ "$(grep -c '\[termination normal\]' "$out/min.qttt")" -eq 6 ] ||
+    no "a game of the minimal engines did not end normally"
+grep -q '^1\. engine.c: 6 games' "$out/min.err" ||
+    no "the report does not name engine.c"
+check "minimal engines"
+
+# The records go on through the other tools unchanged.
+qttt-stats "$out/min.qttt" >/dev/null && qttt-analyze -s "$out/min.qttt" \
+    >/dev/null && qttt-render -T html "$out/min.qttt" >/dev/null ||
+    no "qttt-stats, qttt-analyze or qttt-render refuse the records"
+check "records through the other tools"
+
+# 2. Compliance: every engine of the project passes every check.
+qttt-match -c qttt-engine "$RANDOM_ENGINE" "$ENGINE" "$PY" \
+    >"$out/check.out" 2>&1 || no "status $?"
+[ "$(grep -c '^# 18 of 18 passed' "$out/check.out")" -eq 4 ] ||
+    no "an engine fails a check: $(grep '^not ok' "$out/check.out")"
+check "compliance of the engines"
+
+# An engine with a fault fails the checks it must, and only those.
+qttt-match -c "$FAULTY refuse 1" >"$out/check.bad" 2>&1
+[ $? = 1 ] || no "status not 1"
+grep -q '^not ok 7 - go from the empty board gets a legal bestaction: .error. where bestaction was awaited' \
+    "$out/check.bad" || no "check 7 does not fail"
+grep -q '^ok 1 - ' "$out/check.bad" || no "check 1 fails"
+check "compliance of a faulty engine"
+
+qttt-match -c "$FAULTY crash 1" >"$out/check.crash" 2>&1
+grep -q '^not ok 8 - .*not run: the engine was lost' "$out/check.crash" ||
+    no "checks after a crash are not said to be not run"
+check "compliance after a crash"
+
+# 3. Each fault: every game is lost by the faulty engine, as the
+# termination tag says; the match completes with valid records.
+# The engines that hang have 1 s to answer (-m), for two games; the
+# others a time that only catches a hang.
+for case in crash:crash exit:exit garbage:garbage illegal:illegal \
+    wrong:illegal refuse:protocol stray:protocol flood:garbage \
+    hang:time close:time; do
+	f=${case%%:*}
+	term=${case#*:}
+	case $f in
+	hang|close) m=1000 n=2 ;;
+	*) m=60000 n=4 ;;
+	esac
+	qttt-match -m $m -n $n "$FAULTY $f 2 $out/flood.log" \
+	    "$RANDOM_ENGINE" >"$out/$f.qttt" 2>"$out/$f.err" ||
+	    no "status $?"
+	valid "$out/$f.qttt" $n
+	awk -v term="$term" '
+		!/\[reason "?[XO] \(faulty engine\): / ||
+		    index($0, "[termination " term "]") == 0 { bad = 1 }
+		/\[x faulty engine\]/ && !/\[score 0-1\]/ { bad = 1 }
+		/\[o faulty engine\]/ && !/\[score 1-0\]/ { bad = 1 }
+		END { exit bad }' "$out/$f.qttt" ||
+	    no "a game not lost by its fault: $(head -1 "$out/$f.qttt")"
+	[ "$(grep -c "^qttt-match: game [0-9]*: $term: " "$out/$f.err")" \
+	    -eq $n ] || no "the faults are not noted on standard error"
+	grep -q "^1\. faulty engine: .*" "$out/$f.err" &&
+	    grep -q "as O 0-0-$((n / 2)) (won-drawn-lost); lost by $term $n\$" \
+	    "$out/$f.err" || no "the report does not count the faults"
+	check "fault $f"
+done
+# The flood: the runner read no more than a pipe's buffer of it.
+[ "$(cat "$out/flood.log")" -lt 1048576 ] ||
+    no "the engine wrote $(cat "$out/flood.log") bytes before its kill"
+check "a flood is cut short"
+
+# 4. The same records whatever -j, in a round robin with adjudication
+# and shuffled balanced openings.
+for j in 1 4; do
+	qttt-match -q -j $j -n 6 -o balanced -p -a settled -s 5 \
+	    "$RANDOM_ENGINE" "qttt-engine -l weak" "$ENGINE" \
+	    >"$out/j$j.qttt" || no "-j $j: status $?"
+done
+cmp -s "$out/j1.qttt" "$out/j4.qttt" || no "-j 1 and -j 4 differ"
+valid "$out/j1.qttt" 18
+check "-j 1 and -j 4"
+
+# 5. kill -9 at random moments, run again: the same bytes, and the
+# same report, as a match never killed.
+MATCH="qttt-match -T json -j 2 -n 150 -s 9 -w"
+$MATCH "$out/ref.qttt" "qttt-engine -l medium" qttt-engine \
+    2>"$out/ref.json" || no "status $?"
+seed=$$
+for trial in 1 2 3; do
+	rm -f "$out/res.qttt"
+	for k in 1 2 3 4 5; do
+		seed=$((seed + 1))
+		delay=$(awk -v s=$seed 'BEGIN { srand(s);
+		    printf "%.3f", rand() * 0.15 }')
+		$MATCH "$out/res.qttt" "qttt-engine -l medium" qttt-engine \
+		    2>/dev/null &
+		pid=$!
+		sleep "$delay"
+		kill -9 $pid 2>/dev/null
+		wait $pid 2>/dev/null
+	done
+	$MATCH "$out/res.qttt" "qttt-engine -l medium" qttt-engine \
+	    2>"$out/res.json" || no "status $?"
+	cmp -s "$out/ref.qttt" "$out/res.qttt" ||
+	    no "trial $trial: the records differ after kill -9"
+	cmp -s "$out/ref.json" "$out/res.json" ||
+	    no "trial $trial: the report differs after kill -9"
+done
+valid "$out/ref.qttt" 150
+check "kill -9 and resume"
+
+# A line cut short is written again; another match's file is refused.
+head -c 1000 "$out/ref.qttt" >"$out/cut.qttt"
+$MATCH "$out/cut.qttt" "qttt-engine -l medium" qttt-engine 2>/dev/null ||
+    no "status $?"
+cmp -s "$out/ref.qttt" "$out/cut.qttt" || no "a cut line is not mended"
+cp "$out/ref.qttt" "$out/other.qttt"
+qttt-match -q -n 150 -s 9 -w "$out/other.qttt" qttt-engine \
+    "qttt-engine -l medium" 2>"$out/other.err"
+[ $? = 2 ] || no "another match's file is not refused"
+grep -q "other.qttt:1: error: game 1 is not game 1 of this match" \
+    "$out/other.err" || no "$(cat "$out/other.err")"
+check "resume: a cut line, another match"
+
+# 6. The SPRT stops a lopsided match early, the same way on any -j.
+for j in 1 3; do
+	qttt-match -S 0,100,0.05,0.05 -n 1000 -j $j qttt-engine \
+	    "$RANDOM_ENGINE" >"$out/sprt$j.qttt" 2>"$out/sprt$j.err"
+done
+cmp -s "$out/sprt1.qttt" "$out/sprt3.qttt" || no "-j changes the SPRT"
+n=$(wc -l <"$out/sprt1.qttt")
+[ "$n" -lt 100 ] && [ $((n % 2)) = 0 ] || no "$n games"
+grep -q "after $((n / 2)) pairs: H1 accepted" "$out/sprt1.err" ||
+    no "$(tail -1 "$out/sprt1.err")"
+check "SPRT"
+
+# 7. Adjudication: at once, by the value, and once settled.
+qttt-match -q -a 0 -n 2 qttt-engine "$ENGINE" >"$out/adj0.qttt"
+valid "$out/adj0.qttt" 2
+[ "$(grep -c '\[termination adjudication\] \[score 1-1/2\].* \*$' \
+    "$out/adj0.qttt")" = 2 ] || no "$(head -1 "$out/adj0.qttt")"
+qttt-match -q -a 0 -n 2 -o balanced qttt-engine "$ENGINE" \
+    >"$out/adjb.qttt"
+[ "$(grep -c '\[score 0-0\]' "$out/adjb.qttt")" = 2 ] ||
+    no "balanced openings are not 0-0"
+qttt-match -q -a settled -n 4 qttt-engine qttt-engine >"$out/adjs.qttt"
+valid "$out/adjs.qttt" 4
+awk '/termination normal/ && / 1-1\/2$/ { next }
+    /termination adjudication/ && /\[score 1-1\/2\]/ { n++; next }
+    { exit 1 } END { exit n == 0 }' "$out/adjs.qttt" ||
+    no "perfect play is not adjudicated 1-1/2"
+check "adjudication"
+
+# 8. Openings from a file of records, in order, and of positions.
+printf '%s\n' 'X1 a1 b1; O2 b1 c1' '# a comment' 'X1 b2 c3' \
+    >"$out/open.qttt"
+qttt-match -q -n 6 -o "$out/open.qttt" "$RANDOM_ENGINE" "$ENGINE" \
+    >"$out/opened.qttt"
+valid "$out/opened.qttt" 6
+awk 'NR <= 2 || NR >= 5 { if (!/\[opening 1\].* X1 a1 b1; O2 b1 c1;/) bad = 1 }
+    NR == 3 || NR == 4 { if (!/\[opening 2\].* X1 b2 c3;/) bad = 1 }
+    END { exit bad }' "$out/opened.qttt" || no "openings out of order"
+# A position: its game reaches it, and the engines see it as a state.
+echo 'x1o4,o2,o2/x1x3,.,./.,x3o4,. X5 O4 *' >"$out/open.txt"
+qttt-match -v -n 2 -o "$out/open.txt" "$RANDOM_ENGINE" "$ENGINE" \
+    >"$out/opened2.qttt" 2>"$out/opened2.err"
+valid "$out/opened2.qttt" 2
+head -1 "$out/opened2.qttt" | sed 's/; measure O4->[ab][13].*//' |
+    qttt-replay -T json | jq -r .state | tail -1 >"$out/reached"
+cmp -s "$out/open.txt" "$out/reached" ||
+    no "the opening's game reaches $(cat "$out/reached")"
+grep -q "game 1 X> position state x1o4,o2,o2/x1x3,.,./.,x3o4,. X5 O4 \*" \
+    "$out/opened2.err" || no "no position state sent"
+check "openings"
+
+# 9. Rules: an engine that cannot play goff is refused before a game.
+qttt-match "$FAULTY misere" qttt-engine >"$out/rules.out" 2>"$out/rules.err"
+[ $? = 2 ] && [ ! -s "$out/rules.out" ] || no "not refused"
+grep -q 'does not list goff' "$out/rules.err" || no "$(cat "$out/rules.err")"
+qttt-match "$FAULTY norules" qttt-engine >/dev/null 2>"$out/rules.err"
+[ $? = 2 ] && grep -q 'refused to play by the rules goff' \
+    "$out/rules.err" || no "a refusal of Rules is not refused"
+check "rules"
+
+# 10. Round robin and gauntlet: who plays whom.
+qttt-match -q -n 2 "$RANDOM_ENGINE" "$ENGINE" "$PY" | sed -n \
+    's/.*\[x \([^]]*\)\] \[o \([^]]*\)\].*/\1 - \2/p' >"$out/rr"
+printf '%s\n' "$RANDOM_NAME - engine.c" "engine.c - $RANDOM_NAME" \
+    "$RANDOM_NAME - engine.py" "engine.py - $RANDOM_NAME" \
+    'engine.c - engine.py' 'engine.py - engine.c' | cmp -s - "$out/rr" ||
+    no "$(cat "$out/rr")"
+[ "$(qttt-match -q -g -n 2 "$RANDOM_ENGINE" "$ENGINE" "$PY" |
+    grep -c "$RANDOM_NAME")" = 4 ] || no "the gauntlet"
+check "round robin and gauntlet"
+
+# 11. The clock: times are kept; an engine that hangs loses on time.
+qttt-match -q -n 2 -t 5+0.1 "$RANDOM_ENGINE" "$ENGINE" >"$out/clock.qttt"
+valid "$out/clock.qttt" 2
+grep -q '\[timecontrol 5+0.1\].* X1 [a-c][1-3] [a-c][1-3] \[time [0-9]*\]' \
+    "$out/clock.qttt" || no "no time on the moves"
+qttt-match -q -n 2 -t 0.3 "$FAULTY hang 1" "$ENGINE" >"$out/clock2.qttt"
+[ "$(grep -c '\[termination time\]' "$out/clock2.qttt")" = 2 ] ||
+    no "no loss on time"
+check "clock"
+
+# 12. The report in JSON; a command that is no engine.
+qttt-match -T json -n 4 "$RANDOM_ENGINE" "$ENGINE" 2>"$out/rep.json" \
+    >/dev/null
+jq -e '.games == 4 and (.engines | length) == 2 and
+    .engines[1].name == "engine.c" and .engines[0].games == 4 and
+    (.engines[0].as_x.won + .engines[0].as_x.drawn +
+    .engines[0].as_x.lost) == 2' "$out/rep.json" >/dev/null ||
+    no "$(cat "$out/rep.json")"
+qttt-match /nonexistent/engine "$ENGINE" >/dev/null 2>"$out/none.err"
+[ $? = 2 ] && grep -q '^qttt-match: engine 1 (/nonexistent/engine): ' \
+    "$out/none.err" || no "$(cat "$out/none.err")"
+check "report and a missing engine"
+
+# 13. The test suite: perfect play solves it all, random play not.
+qttt-match -x "$top/suites/qttt.suite" qttt-engine >"$out/suite.out" ||
+    no "status $?"
+total=$(grep -c '^[^#]' "$top/suites/qttt.suite")
+tail -1 "$out/suite.out" | grep -qx "# $total of $total solved" ||
+    no "$(tail -1 "$out/suite.out")"
+qttt-match -x "$top/suites/qttt.suite" "$ENGINE" >"$out/suite.rnd"
+[ $? = 1 ] && grep -q '^not ok [0-9]* - qttt\.[0-9]*: played ' \
+    "$out/suite.rnd" || no "random play solves the suite"
+sed 's/best X1 a1 c3, X1 c1 a3/best X1 a1 c3/' "$top/suites/qttt.suite" \
+    >"$out/wrong.suite"
+qttt-match -x "$out/wrong.suite" qttt-engine >/dev/null 2>"$out/wrong.err"
+[ $? = 2 ] && grep -q 'X1 c1 a3 is a best action.*suite-unproven' \
+    "$out/wrong.err" || no "an unproven answer is taken"
+check "test suite"
+
+# 14. Mistakes per game against perfect play: none for perfect play,
+# and for each engine the marks qttt-analyze(1) gives its moves.
+qttt-match -T json -n 6 "qttt-engine -l weak" "qttt-engine -l strong" \
+    qttt-engine >"$out/marks.qttt" 2>"$out/marks.json"
+jq -r '.engines[] | "\(.name)|\(.mistakes)|\(.blunders)"' \
+    "$out/marks.json" | sort >"$out/marks.report"
+qttt-analyze -T json "$out/marks.qttt" | jq -r \
+    'select(.mark != null) | "\(.game) \(.mover) \(.mark)"' |
+    awk 'FILENAME == ARGV[1] {
+		x = $0; sub(/.*\[x /, "", x); sub(/\].*/, "", x)
+		o = $0; sub(/.*\[o /, "", o); sub(/\].*/, "", o)
+		name[FNR, "X"] = x; name[FNR, "O"] = o
+		all[x] = all[o] = 1
+		next
+	}
+	{ e = name[$1, $2]; if ($3 == "?") m[e]++; else b[e]++ }
+	END { for (e in all) print e "|" m[e] + 0 "|" b[e] + 0 }' \
+    "$out/marks.qttt" - | sort >"$out/marks.analyze"
+cmp -s "$out/marks.report" "$out/marks.analyze" ||
+    no "$(diff "$out/marks.report" "$out/marks.analyze")"
+jq -e '.engines[2].mistakes == 0 and .engines[2].blunders == 0 and
+    .engines[0].mistakes + .engines[0].blunders > 0' "$out/marks.json" \
+    >/dev/null || no "the marks of perfect play: $(cat "$out/marks.report")"
+check "mistakes per game"
+
+suite_end match
