@@ -322,6 +322,57 @@ START_TEST(test_scalar_limit)
 }
 END_TEST
 
+/*
+ * Blank lines after a plain scalar may be more of it, and libyaml holds
+ * them while it looks: past 64 KiB of them the scalar is refused, as a
+ * long one is.  After a node that ends no plain scalar they are nothing.
+ */
+static char *
+blank_lines(const char *before, size_t n, const char *after)
+{
+	size_t	 len = strlen(before);
+	char	*s;
+
+	ck_assert_ptr_nonnull(s = malloc(len + n + strlen(after) + 1));
+	memcpy(s, before, len);
+	memset(s + len, '\n', n);
+	strcpy(s + len + n, after);
+	return s;
+}
+
+START_TEST(test_scalar_breaks)
+{
+	struct input	 in;
+	char		*s;
+
+	s = blank_lines("---\nmoves: []\nevent: a\n", 70000, "  b\n");
+	first_game(s, &in);
+	ck_assert(has_diag(QTTT_E_YAML, 3, 1, "without a new node"));
+	input_close(&in);
+	free(s);
+
+	s = blank_lines("---\nevent: a\n", 70000, "moves: []\n");
+	first_game(s, &in);
+	ck_assert(has_diag(QTTT_E_YAML, 2, 1, "without a new node"));
+	input_close(&in);
+	free(s);
+
+	s = blank_lines("---\nevent: a\n", 60000, "moves: []\n");
+	first_game(s, &in);
+	ck_assert_uint_eq(in.errors, 0);
+	input_close(&in);
+	free(s);
+
+	s = blank_lines("---\nevent: \"a\"\nmoves: []\n", 70000,
+	    "site: b\n");
+	first_game(s, &in);
+	ck_assert_uint_eq(in.errors, 0);
+	ck_assert_uint_eq(rec.nmeta, 2);
+	input_close(&in);
+	free(s);
+}
+END_TEST
+
 START_TEST(test_key_limit)
 {
 	struct input	 in;
@@ -1268,6 +1319,7 @@ yaml_suite(void)
 	tcase_add_loop_test(tc, test_rejection, 0,
 	    sizeof(rejections) / sizeof(rejections[0]));
 	tcase_add_test(tc, test_scalar_limit);
+	tcase_add_test(tc, test_scalar_breaks);
 	tcase_add_test(tc, test_key_limit);
 	tcase_add_test(tc, test_key_case);
 	tcase_add_test(tc, test_meta_limit);

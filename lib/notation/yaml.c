@@ -60,9 +60,10 @@
 /*
  * libyaml builds a scalar whole before the reader sees it, so it is
  * not let go on past SPAN_MAX bytes that may be one scalar (a stretch
- * without a node but for comment lines): a scalar of 1 MiB would take
- * the reader past 4 MiB.  It is handed the document FEED bytes at a
- * time, and the stretch is measured as it reads.
+ * without a node but for comment lines, and blank lines that no scalar
+ * goes on into): a scalar of 1 MiB would take the reader past 4 MiB.
+ * It is handed the document FEED bytes at a time, and the stretch is
+ * measured as it reads.
  */
 #define SPAN_MAX	(64 * 1024)
 #define FEED		(4 * 1024)
@@ -132,6 +133,7 @@ struct yaml_reader {
 	size_t		 span_counted;	/* counted up to here */
 	size_t		 span_content;	/* bytes not in comment lines */
 	int		 span_all;	/* a quote or block: every line */
+	int		 span_plain;	/* a plain scalar: blank lines too */
 	int		 span_long;	/* SPAN_MAX passed: stopped */
 
 	/* The game being read. */
@@ -580,7 +582,6 @@ long_key(struct qttt_record *rec, struct ypos at)
 	    QTTT_YAML_KEY_MAX);
 }
 
-/* Shows at most 32 bytes of a scalar in a message. */
 /* Room for a piece of the input shown in a message (see shown). */
 #define SHOWN		(32 + 4)
 
@@ -1357,7 +1358,7 @@ node(struct yaml_reader *y, struct qttt_record *rec, const yaml_event_t *ev)
 	if (y->cur_byte > y->span_from) {
 		y->span_from = y->span_counted = y->cur_byte;
 		y->span_content = 0;
-		y->span_all = 0;
+		y->span_all = y->span_plain = 0;
 	}
 	if (f != NULL && f->kind == F_SKIP)
 		return coll ? push(y, rec, F_SKIP, at) : S_GO;
@@ -1590,10 +1591,38 @@ opens_scalar(const char *s, size_t n)
 }
 
 /*
+ * Whether a line (from the node on) ends in a plain scalar, which the
+ * blank lines after it may go on: libyaml holds them while it looks
+ * for more of the scalar.  Not after a collection, a quoted scalar, a
+ * ',', a key or entry with no value yet, or a comment line.
+ */
+static int
+ends_plain(const char *s, size_t n)
+{
+	size_t	 i, end = n;
+
+	for (i = 0; i < n; i++)
+		if (s[i] == '#' && (i == 0 || is_blank((unsigned char)s[i - 1]))) {
+			end = i;
+			break;
+		}
+	while (end > 0 && (is_blank((unsigned char)s[end - 1]) ||
+	    s[end - 1] == '\r' || s[end - 1] == '\n'))
+		end--;
+	if (end == 0 || strchr("]}\"',:", s[end - 1]) != NULL)
+		return 0;
+	/* "-" or "?" alone: an entry, its value to come. */
+	for (i = 0; i < end && is_blank((unsigned char)s[i]); i++)
+		continue;
+	return !(end - i == 1 && (s[i] == '-' || s[i] == '?'));
+}
+
+/*
  * Counts the bytes from the last node up to the last line break before
  * `to` that may be a scalar's: all of them after a quote or a block
- * scalar's indicator left open on the node's line, else those not on
- * comment or blank lines (which end a plain scalar).
+ * scalar's indicator left open on the node's line; else those not on
+ * comment lines (which end a plain scalar), and of blank lines those
+ * after a line that ends in a plain scalar (they may be its).
  */
 static void
 count_span(struct yaml_reader *y, size_t to)
@@ -1606,14 +1635,21 @@ count_span(struct yaml_reader *y, size_t to)
 	for (; i < to; i = end) {
 		nl = memchr(s + i, '\n', to - i);
 		end = nl - s + 1;
-		if (i == y->span_from)
+		if (i == y->span_from) {
 			y->span_all = opens_scalar(s + i, end - i);
-		else if (!y->span_all) {
+			y->span_plain = ends_plain(s + i, end - i);
+		} else if (!y->span_all) {
 			for (k = i; k < end && is_blank((unsigned char)s[k]);
 			    k++)
 				continue;
-			if (s[k] == '\n' || s[k] == '\r' || s[k] == '#')
+			if (s[k] == '#') {
+				y->span_plain = 0;
 				continue;
+			}
+			if ((s[k] == '\n' || s[k] == '\r') && !y->span_plain)
+				continue;
+			if (s[k] != '\n' && s[k] != '\r')
+				y->span_plain = ends_plain(s + i, end - i);
 		}
 		y->span_content += end - i;
 	}
@@ -1650,7 +1686,7 @@ start_parser(struct yaml_reader *y)
 	if (!yaml_parser_initialize(&y->parser))
 		return -1;
 	y->fed = y->span_from = y->span_counted = y->span_content = 0;
-	y->span_all = y->span_long = 0;
+	y->span_all = y->span_plain = y->span_long = 0;
 	yaml_parser_set_input(&y->parser, feed, y);
 	yaml_parser_set_encoding(&y->parser, YAML_UTF8_ENCODING);
 	y->parsing = 1;
