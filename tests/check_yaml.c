@@ -578,6 +578,32 @@ static const struct {
 	    2, 0 },
 	{ "JSON lines with a broken one", "{\"moves\": []}\n{\"moves\": [}\n"
 	    "{\"moves\": []}\n", 3, 1 },
+	/*
+	 * A record of the line notation or Goff's at the top of a
+	 * document is a document of its own, reported: not a key that
+	 * takes the lines after it, nor the end of the game before.
+	 */
+	{ "records after a document", "---\nmoves:\n- X1 a1 b1\n"
+	    "X1 a1 b1\nX1 b1 c1; O2 a1 b1\n", 3, 2 },
+	{ "Goff's after JSON lines", "{\"moves\": []}\nX1+(1,2); O2+(2,3)\n"
+	    "{\"moves\": []}\n", 3, 1 },
+	{ "a record for a document", "---\nX1 a1 b1\n---\nmoves: []\n", 2, 1 },
+	{ "a record after a block scalar", "---\nmoves: []\ncomment: |\n"
+	    "  X1 a1 b1\n  two\nX1 a1 b1\n", 2, 1 },
+	/* Inside a scalar or a collection, a line may be anything. */
+	{ "records in quotes and flows", "---\ncomment: \"two\nX1 a1 b1 "
+	    "lines\"\nmoves: [X1 a1 b1,\nO2 b1 c1]\n---\nevent: 'it''s\n"
+	    "X3 b1 c1'\nmoves: []\n---\n{\"moves\": [\"X1 a1 b1\",\n"
+	    "\"O2 b1 c1\"], \"event\": \"a\n\nX3\"}\n", 3, 0 },
+	{ "a record in a plain scalar", "---\nevent: a\n  X1 a1 b1\n"
+	    "moves: []\n", 1, 0 },
+	/*
+	 * A block scalar ends at a line indented no deeper than its
+	 * indicator's: the quote after it is followed.
+	 */
+	{ "a record in a quote after a block scalar", "---\nmoves:\n"
+	    "- move: X1 a1 b1\n  comment: |\n    one\n  note: \"two\n"
+	    "X1 a1 b1\"\n", 1, 0 },
 };
 
 START_TEST(test_stream)

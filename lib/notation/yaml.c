@@ -21,10 +21,10 @@
 
 /*
  * The reader cuts the input into documents at their markers ("---",
- * "...", a directive) and, in a stream of JSON values, where a line
- * starts a new one (load_document).  Each document is checked byte by
- * byte, then
- * parsed by a fresh libyaml parser, so that
+ * "...", a directive), in a stream of JSON values where a line starts
+ * a new one, and before a record of another notation at the top of a
+ * document (load_document).  Each document is checked byte by byte,
+ * then parsed by a fresh libyaml parser, so that
  *	- memory is bounded by QTTT_YAML_DOC_MAX, whatever the input;
  *	- an error costs only its document: reading goes on at the next;
  *	- every position (libyaml counts characters) becomes a byte
@@ -110,6 +110,15 @@ struct yaml_reader {
 	unsigned long	 carryline;
 	int		 eof;
 	int		 json;		/* the document is JSON */
+	/*
+	 * Where the document's lines leave the splitter (scan_line): in
+	 * flow collections flow deep, in a quoted scalar (its quote), in
+	 * a block scalar's lines (block: 1 + the indentation of the line
+	 * that opened it; a line indented no deeper ends them).
+	 */
+	int		 flow;
+	char		 quote;
+	size_t		 block;
 	/* A fault found in the bytes of the document: no parse. */
 	int		 bad;
 	int		 full;		/* QTTT_YAML_DOC_MAX reached */
@@ -219,6 +228,88 @@ line_kind(const char *s, size_t n)
 	if (i == n || s[i] == '#')
 		return L_NOTHING;
 	return L_CONTENT;
+}
+
+/*
+ * Follows a line of a document as YAML's scanner would, as far as the
+ * splitter needs it: whether the lines after it are inside a flow
+ * collection, a quoted scalar or a block scalar, where a line may hold
+ * anything, or at the top of the document.  A quote, a '[' or '{', a
+ * '|' or '>' counts where a node may start (at the start of the line,
+ * after "- ", "? ", ": ", '[', '{' or ','), not inside a plain scalar
+ * (don't, a[1]); a comment ends the line.
+ */
+static void
+scan_line(struct yaml_reader *y, const char *s, size_t n)
+{
+	size_t	 i = 0;
+	int	 node = 1;	/* a node may start here */
+
+	if (y->block > 0) {
+		/*
+		 * A block scalar's lines are indented deeper than the line
+		 * of its indicator, or blank.
+		 */
+		while (i < n && is_blank((unsigned char)s[i]))
+			i++;
+		if (i == n || s[i] == '\r' || i >= y->block)
+			return;
+		y->block = 0;
+	}
+	for (; i < n; i++) {
+		if (y->quote == '"') {
+			if (s[i] == '\\')
+				i++;
+			else if (s[i] == '"')
+				y->quote = 0;
+			continue;
+		}
+		if (y->quote == '\'') {
+			if (s[i] == '\'' && i + 1 < n && s[i + 1] == '\'')
+				i++;
+			else if (s[i] == '\'')
+				y->quote = 0;
+			continue;
+		}
+		if (is_blank((unsigned char)s[i]))
+			continue;
+		if (s[i] == '#' && (i == 0 || is_blank((unsigned char)s[i - 1])))
+			return;
+		if (y->flow > 0 && (s[i] == ']' || s[i] == '}')) {
+			y->flow--;
+			node = 0;
+		} else if (y->flow > 0 && (s[i] == ',' || s[i] == ':'))
+			node = 1;	/* JSON's "key":value too */
+		else if ((s[i] == ':' || (node && (s[i] == '-' ||
+		    s[i] == '?'))) && (i + 1 == n || s[i + 1] == '\r' ||
+		    is_blank((unsigned char)s[i + 1])))
+			node = 1;
+		else if (node && (s[i] == '"' || s[i] == '\'')) {
+			y->quote = s[i];
+			node = 0;
+		} else if (node && (s[i] == '[' || s[i] == '{'))
+			y->flow++;
+		else if (node && y->flow == 0 && (s[i] == '|' || s[i] == '>')) {
+			for (y->block = 1; s[y->block - 1] == ' ';
+			    y->block++)
+				continue;
+			return;
+		} else
+			node = 0;
+	}
+}
+
+/*
+ * Whether a line at the top of a document, outside any scalar or
+ * collection, is a record of the line notation or of Goff's, which
+ * YAML would take for a key without its ':': a mark first ("X1 a1 b1",
+ * "X1+(1,2)").
+ */
+static int
+is_record_line(const char *s, size_t n)
+{
+	return n >= 3 && (s[0] == 'X' || s[0] == 'O') && s[1] >= '1' &&
+	    s[1] <= '9' && (is_blank((unsigned char)s[2]) || s[2] == '+');
 }
 
 static void
@@ -379,6 +470,37 @@ ends_value(const char *s, size_t n)
 }
 
 /*
+ * Follows a line of kind into the document (scan_line), but for a
+ * directive and the marker itself; returns whether it holds a node
+ * (content, or something after "---" but a comment).
+ */
+static int
+kind_line(struct yaml_reader *y, const char *s, size_t n,
+    enum line_kind kind)
+{
+	size_t	 i = 0;
+
+	if (kind == L_DIRECTIVE || kind == L_END)
+		return 0;
+	if (kind == L_START)
+		for (i = 3; i < n && is_blank((unsigned char)s[i]); i++)
+			continue;
+	scan_line(y, s + i, n - i);
+	return kind != L_NOTHING && i < n && s[i] != '#' && s[i] != '\r';
+}
+
+/* A record of another notation, a document of its own: reported. */
+static void
+not_yaml(struct yaml_reader *y, const char *s, unsigned long lineno,
+    int json)
+{
+	bad_bytes(y, QTTT_E_YAML, lineno, 0, "this line is in %s, not %s: "
+	    "read it with -f %s, in a file of its own", s[2] == '+' ?
+	    "Goff's notation" : "the line notation", json ? "JSON" : "YAML",
+	    s[2] == '+' ? "goff" : "line");
+}
+
+/*
  * Reads the next document into doc.  Returns 1, 0 at the end of the
  * input, -1 on a read error.  In a stream of JSON values (the first
  * line of content starts with '{' or '['), a line that starts with
@@ -390,7 +512,7 @@ load_document(struct qttt_reader *r, struct yaml_reader *y)
 {
 	struct reader_line l;
 	enum line_kind	 kind;
-	int		 k, content, json, closed;
+	int		 k, content, json, closed, node, alone;
 
 	for (;;) {
 		if (y->carrylen > 0)
@@ -399,17 +521,23 @@ load_document(struct qttt_reader *r, struct yaml_reader *y)
 		y->docline = y->carryline;
 		y->bad = y->full = y->trailing_full = 0;
 		y->ndirectives = 0;
-		content = json = closed = 0;
+		y->flow = y->block = y->quote = 0;
+		content = json = closed = node = alone = 0;
 		if (y->carrylen > 0) {
 			kind = line_kind(y->doc, y->carrylen);
 			content = kind >= L_START;
 			json = kind == L_BRACE;
 			closed = ends_value(y->doc, y->carrylen);
 			y->ndirectives = kind == L_DIRECTIVE;
+			alone = kind == L_CONTENT &&
+			    is_record_line(y->doc, y->carrylen);
+			node = kind_line(y, y->doc, y->carrylen, kind);
 			add_line(y, y->doc, y->carrylen, y->carryline, 0, 0);
+			if (alone)
+				not_yaml(y, y->doc, y->carryline, y->json);
 			y->carrylen = 0;
 		}
-		while (!y->eof) {
+		while (!y->eof && !alone) {
 			if ((k = qttt__notation_reader_getline(r, &l)) == -1)
 				return -1;
 			if (k == 0) {
@@ -419,15 +547,26 @@ load_document(struct qttt_reader *r, struct yaml_reader *y)
 			if (y->doclen == 0 && !content)
 				y->docline = l.lineno;
 			kind = l.toolong ? L_CONTENT : line_kind(l.text, l.len);
+			/*
+			 * A record of the line notation or Goff's at the top
+			 * of a document, after its node: YAML would take it
+			 * for a key without ':', and the lines after it with
+			 * it.  It is a document of its own, reported.
+			 */
+			alone = kind == L_CONTENT && !l.toolong &&
+			    y->flow == 0 && y->quote == 0 &&
+			    is_record_line(l.text, l.len);
 			if (content && (kind == L_START ||
 			    kind == L_DIRECTIVE ||
-			    (json && closed && kind == L_BRACE))) {
+			    (json && closed && kind == L_BRACE) ||
+			    (alone && node))) {
 				/* It starts the next document. */
 				if (doc_room(y, y->doclen + l.len) == -1)
 					return -2;
 				memcpy(y->doc + y->doclen, l.text, l.len);
 				y->carrylen = l.len;
 				y->carryline = l.lineno;
+				alone = 0;
 				break;
 			}
 			if (kind == L_NOTHING && y->doclen == 0) {
@@ -453,9 +592,13 @@ load_document(struct qttt_reader *r, struct yaml_reader *y)
 				closed = !l.toolong &&
 				    ends_value(l.text, l.len);
 			}
+			if (!l.toolong && kind_line(y, l.text, l.len, kind))
+				node = 1;
 			if (add_line(y, l.text, l.len, l.lineno, l.toolong,
 			    kind == L_NOTHING) == -1)
 				return -2;
+			if (alone)
+				not_yaml(y, l.text, l.lineno, json);
 			if (kind == L_END && content)
 				break;
 		}
