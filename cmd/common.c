@@ -82,95 +82,6 @@ parse_format(const char *s)
 	return lookup_name(format_names, NVALUES(format_names), s);
 }
 
-static int
-parse_one(const char *s, size_t len, unsigned long *v)
-{
-	char		 buf[24];
-	unsigned long long n;
-
-	if (len == 0 || len >= sizeof(buf))
-		return -1;
-	memcpy(buf, s, len);
-	buf[len] = '\0';
-	if (parse_number(buf, 0, 1000000000000ULL, &n) == -1)
-		return -1;
-	*v = n;
-	return 0;
-}
-
-int
-parse_ranges(const char *s, struct ranges *r)
-{
-	const char	*end, *dash;
-	size_t		 len;
-
-	r->n = 0;
-	for (;;) {
-		end = strchr(s, ',');
-		len = end != NULL ? (size_t)(end - s) : strlen(s);
-		if (r->n == MAXRANGES || len == 0)
-			return -1;
-		dash = memchr(s, '-', len);
-		if (dash == NULL) {
-			if (parse_one(s, len, &r->lo[r->n]) == -1)
-				return -1;
-			r->hi[r->n] = r->lo[r->n];
-		} else {
-			if (dash == s)
-				r->lo[r->n] = 0;
-			else if (parse_one(s, dash - s, &r->lo[r->n]) == -1)
-				return -1;
-			if (dash == s + len - 1)
-				r->hi[r->n] = (unsigned long)-1;
-			else if (parse_one(dash + 1, s + len - dash - 1,
-			    &r->hi[r->n]) == -1)
-				return -1;
-			if (len == 1 || r->lo[r->n] > r->hi[r->n])
-				return -1;
-		}
-		r->n++;
-		if (end == NULL)
-			return 0;
-		s = end + 1;
-	}
-}
-
-int
-in_ranges(const struct ranges *r, unsigned long v)
-{
-	size_t	 i;
-
-	for (i = 0; i < r->n; i++)
-		if (v >= r->lo[i] && v <= r->hi[i])
-			return 1;
-	return 0;
-}
-
-int
-parse_games(const char *s, struct ranges *r)
-{
-	size_t	 i;
-
-	if (parse_ranges(s, r) == -1)
-		return -1;
-	for (i = 0; i < r->n; i++)
-		if (r->hi[i] == 0)
-			return -1;	/* games are numbered from 1 */
-	return 0;
-}
-
-unsigned long
-ranges_last(const struct ranges *r)
-{
-	unsigned long	 last = 0;
-	size_t		 i;
-
-	for (i = 0; i < r->n; i++)
-		if (r->hi[i] > last)
-			last = r->hi[i];
-	return last;
-}
-
 int
 parse_number(const char *s, unsigned long long lo, unsigned long long hi,
     unsigned long long *v)
@@ -228,12 +139,14 @@ target_option(void (*usage)(FILE *), const char *arg, enum qttt_format *to)
 }
 
 int
-games_option(void (*usage)(FILE *), const char *arg, struct ranges *r,
+games_option(void (*usage)(FILE *), const char *arg, struct qttt_ranges *r,
     const char **games)
 {
-	if (parse_games(arg, r) == -1)
+	struct qttt_diag d;
+
+	if (qttt_ranges_parse(arg, 1, r, &d) == -1)
 		return usage_error(usage, "-g: not game numbers or ranges (1 "
-		    "or more): %s", arg);
+		    "or more): %s: %s", arg, d.msg);
 	*games = arg;
 	return 0;
 }
@@ -313,16 +226,25 @@ int
 end_selection(const char *name, int k, const struct qttt_record *rec,
     unsigned long games, const char *sel, unsigned long shown, int quiet)
 {
+	return end_selection_as(name, k, rec, games, sel, shown, quiet, 0);
+}
+
+int
+end_selection_as(const char *name, int k, const struct qttt_record *rec,
+    unsigned long games, const char *sel, unsigned long shown, int quiet,
+    int json)
+{
 	char	 msg[96];
 
 	if (k == -1 || games == 0)
-		return end_input(name, k, rec, games, quiet, 0);
+		return end_input(name, k, rec, games, quiet, json);
 	if (sel == NULL || shown > 0)
 		return EXIT_VALID;
 	if (!quiet) {
 		snprintf(msg, sizeof(msg), "no game %.32s in the input, "
 		    "which holds %lu", sel, games);
-		show_input_diag(stderr, name, QTTT_E_EMPTY, msg, 0);
+		show_input_diag(json ? stdout : stderr, name, QTTT_E_EMPTY,
+		    msg, json);
 	}
 	return EXIT_INVALID;
 }

@@ -15,13 +15,16 @@ struct options {
 	enum qttt_format format;	/* -f: input format */
 	enum qttt_format to;		/* -t: output format */
 	int		 quiet;		/* -q: no diagnostics */
+	const char	*games;		/* -g, or NULL */
+	struct qttt_ranges gameset;
 };
 
 static void
 usage(FILE *f)
 {
-	fprintf(f, "usage: %s [-hqV] [-d code] [-f format] [-t format] "
-	    "[file ...]\n", progname);
+	fprintf(f, "usage: %s [-hqV] [-d code] [-f format] [-g games] "
+	    "[-t format]\n"
+	    "       [file ...]\n", progname);
 }
 
 static void
@@ -33,6 +36,8 @@ help(void)
 	    "  -f, --from=FMT    input format: auto (default), line, yaml,"
 	    " json, goff,\n"
 	    "                    state\n"
+	    "  -g, --games=LIST  convert only these games of each input:"
+	    " 3,5-7,10-\n"
 	    "  -t, --to=FMT      output format: line (default), yaml, json,"
 	    " goff\n"
 	    "  -d, --disable=CODE\n"
@@ -137,7 +142,8 @@ convert(const struct options *o, const char *path)
 	static struct qttt_game game;
 	struct qttt_reader *r;
 	const char	*name = input_name(path);
-	unsigned long	 games = 0, lost = 0, lostline = 0, empty = 0;
+	unsigned long	 games = 0, shown = 0, lost = 0, lostline = 0;
+	unsigned long	 empty = 0;
 	unsigned long	 emptyline = 0, positions = 0, posline = 0;
 	struct qttt_diag why;
 	struct dropped	 drop = { 0, 0 };
@@ -150,6 +156,10 @@ convert(const struct options *o, const char *path)
 		return EXIT_TROUBLE;
 	while ((k = qttt_reader_next(r, &rec)) == 1) {
 		games++;
+		if (o->games != NULL &&
+		    !qttt_ranges_has(&o->gameset, rec.index))
+			continue;
+		shown++;
 		report_cut(o, name, &rec);
 		alone = 1;
 		bad = qttt_record_play(&rec, &game) > 0;
@@ -190,7 +200,9 @@ convert(const struct options *o, const char *path)
 			break;
 		}
 	}
-	if (k == 0 && games > 0 && status <= EXIT_TROUBLE) {
+	/* The comment lines at the end go with no game selected. */
+	if (k == 0 && games > 0 && o->games == NULL &&
+	    status <= EXIT_TROUBLE) {
 		trail = qttt_reader_trailer(r, &text, &cut);
 		if (comment_lines(o, text, trail, rec.line, 1, &drop) == -1)
 			status = EXIT_TROUBLE + 1;
@@ -200,8 +212,9 @@ convert(const struct options *o, const char *path)
 			    progname, name, cut, cut == 1 ? "" : "s",
 			    QTTT_LEAD_MAX);
 	}
-	if (k == -1 || games == 0)
-		status = end_input(name, k, &rec, games, o->quiet, 0);
+	if ((bad = end_selection(name, k, &rec, games, o->games, shown,
+	    o->quiet)) != EXIT_VALID)
+		status = bad;
 	if (!o->quiet && drop.lines > 0)
 		show_line_msg(stderr, name, drop.first, "warning", "%s holds "
 		    "no comment lines: %lu line%s dropped",
@@ -230,6 +243,8 @@ main(int argc, char *argv[])
 		{ "disable",	required_argument,	NULL, 'd' },
 		{ "format",	required_argument,	NULL, 'f' },
 		{ "from",	required_argument,	NULL, 'f' },
+		{ "game",	required_argument,	NULL, 'g' },
+		{ "games",	required_argument,	NULL, 'g' },
 		{ "help",	no_argument,		NULL, 'h' },
 		{ "quiet",	no_argument,		NULL, 'q' },
 		{ "to",		required_argument,	NULL, 't' },
@@ -242,7 +257,7 @@ main(int argc, char *argv[])
 	start_tool(argv[0]);
 	memset(&o, 0, sizeof(o));
 	o.to = QTTT_FORMAT_LINE;
-	while ((ch = getopt_long(argc, argv, "d:f:hqt:V", longopts,
+	while ((ch = getopt_long(argc, argv, "d:f:g:hqt:V", longopts,
 	    NULL)) != -1) {
 		switch (ch) {
 		case 'd':
@@ -252,6 +267,11 @@ main(int argc, char *argv[])
 		case 'f':
 			if ((s = format_option(usage, "input ", optarg,
 			    &o.format)) != 0)
+				return s;
+			break;
+		case 'g':
+			if ((s = games_option(usage, optarg, &o.gameset,
+			    &o.games)) != 0)
 				return s;
 			break;
 		case 'h':

@@ -750,6 +750,98 @@ enum qttt_code	 qttt_solver_analyze(struct qttt_solver *,
 void		 qttt_solver_use_book(struct qttt_solver *, int use);
 
 /* ------------------------------------------------------------------ */
+/* Judging moves by perfect play (annotate.c)                          */
+/* ------------------------------------------------------------------ */
+
+/*
+ * The mark of a ply: none when the action played kept the value; a
+ * mistake ("?") when it lost some; a blunder ("??") when it lost a
+ * whole point or more, or turned the mover's win into a draw or a
+ * loss, or a draw into a loss.
+ */
+enum qttt_mark {
+	QTTT_MARK_NONE = 0,
+	QTTT_MARK_MISTAKE,
+	QTTT_MARK_BLUNDER
+};
+
+/* "", "?" and "??"; "" for a number that is no mark. */
+const char	*qttt_mark_glyph(enum qttt_mark);
+
+/*
+ * The rules of the marks, on values (QTTT_VALUE_MIN..QTTT_VALUE_MAX):
+ * the half points the mover lost from the value before a ply to the
+ * value after it (before minus after for X, after minus before for O;
+ * 0 if the mover gained), and the mark of that change.
+ */
+int		 qttt_value_loss(enum qttt_player mover, int before,
+		    int after);
+enum qttt_mark	 qttt_mark_of(enum qttt_player mover, int before,
+		    int after);
+
+/*
+ * One ply judged: who acted, the value before it and after the action
+ * played, the mover's loss in half points and its mark, and the
+ * analysis of the position before it (QTTT_SOLVE_PV | QTTT_SOLVE_BEST:
+ * its best actions and principal variation; the other actions have
+ * no value).
+ */
+struct qttt_judged_ply {
+	enum qttt_player	 mover;
+	int			 before;
+	int			 after;
+	int			 loss;
+	enum qttt_mark		 mark;
+	struct qttt_analysis	 an;
+};
+
+/* The mistakes and blunders of each player ([QTTT_X], [QTTT_O]). */
+struct qttt_mark_counts {
+	unsigned long	 mistakes[2];
+	unsigned long	 blunders[2];
+};
+
+/* Adds the counts c to *to, as over the games of a collection. */
+void		 qttt_mark_counts_add(struct qttt_mark_counts *to,
+		    const struct qttt_mark_counts *c);
+
+/*
+ * A game judged, ply by ply (ply[i] judges g->plies[i]); first[p] is
+ * the index of player p's first marked ply, and decisive that of the
+ * last ply whose loss is not 0, the last that changed the game's value
+ * (each -1 if there is none); counts holds the marks by player.
+ */
+struct qttt_judged_game {
+	size_t			 nplies;
+	struct qttt_judged_ply	 ply[QTTT_MAXPLIES];
+	long			 first[2];
+	long			 decisive;
+	struct qttt_mark_counts	 counts;
+};
+
+/*
+ * Judges the action played from the position before (which must pass
+ * qttt_state_check(); the action must be legal there, a measurement
+ * naming any move of the cycle) with the caller's solver.  Returns
+ * QTTT_OK, or the code of the refusal with a message in d (which may
+ * be NULL); *j is then undefined.
+ */
+enum qttt_code	 qttt_judge_ply(struct qttt_solver *,
+		    const struct qttt_state *before,
+		    const struct qttt_action *played,
+		    struct qttt_judged_ply *j, struct qttt_diag *d);
+
+/*
+ * Judges every ply of a game as played (qttt_game_play(), or a record
+ * as qttt_record_play() left it) with the caller's solver.  A game with
+ * no ply is judged too: nothing marked, nothing decisive.  Returns as
+ * qttt_judge_ply().
+ */
+enum qttt_code	 qttt_judge_game(struct qttt_solver *,
+		    const struct qttt_game *g, struct qttt_judged_game *j,
+		    struct qttt_diag *d);
+
+/* ------------------------------------------------------------------ */
 /* Exact counting (perft.c; formats/counting.md)                        */
 /* ------------------------------------------------------------------ */
 
@@ -1254,6 +1346,318 @@ int		 qttt_record_meta(const struct qttt_record *, const char *key,
 int		 qttt_record_extras(const struct qttt_record *);
 
 /* ================================================================== */
+/* collection: selecting and counting the games of a collection      */
+/* ================================================================== */
+
+/* ------------------------------------------------------------------ */
+/* Numbers and ranges (ranges.c): game numbers, lengths                 */
+/* ------------------------------------------------------------------ */
+
+/*
+ * A list of numbers and ranges of numbers as a user writes it in an
+ * option (every tool's -g, qttt-select's -M, -P, -m): a number "3", a
+ * range "2-5", "10-" (10 and every number after it), "-4" (every
+ * number from the first to 4), and comma lists of them, "1,4-6,10-",
+ * of which any may hold.  Numbers are decimal digits only, none below
+ * the first number the caller allows (1 for game numbers), none above
+ * QTTT_RANGE_MAX.  A range holds lo[i] to hi[i]; "10-" ends at
+ * QTTT_RANGE_END.
+ */
+#define QTTT_MAXRANGES	32
+#define QTTT_RANGE_MAX	1000000000000ULL
+#define QTTT_RANGE_END	UINT64_MAX
+struct qttt_ranges {
+	size_t		 n;
+	uint64_t	 lo[QTTT_MAXRANGES], hi[QTTT_MAXRANGES];
+};
+
+/*
+ * Parses s (NUL-terminated), whose numbers start at min, into r.
+ * Returns 0, or -1 with a QTTT_E_SYNTAX diagnostic in d (which may be
+ * NULL), its column the byte of s at fault; r is then unchanged.
+ */
+int		 qttt_ranges_parse(const char *s, unsigned long min,
+		    struct qttt_ranges *r, struct qttt_diag *d);
+/* Whether r holds v; the largest number r holds (QTTT_RANGE_END: all). */
+int		 qttt_ranges_has(const struct qttt_ranges *, uint64_t v);
+uint64_t	 qttt_ranges_last(const struct qttt_ranges *);
+
+/* ------------------------------------------------------------------ */
+/* Selection (select.c): criteria, patterns of squares                  */
+/* ------------------------------------------------------------------ */
+
+/*
+ * A pattern of squares (qttt-select -p): what squares hold at one
+ * ply, "b2=X,a1=O,c3=.": a classical X, a classical O, or no classical
+ * mark ('.'); the letters in either case; each square named once at
+ * most, since one square cannot hold two things.
+ */
+enum qttt_want {
+	QTTT_WANT_ANY = 0,	/* a square the pattern does not name */
+	QTTT_WANT_X,
+	QTTT_WANT_O,
+	QTTT_WANT_OPEN
+};
+struct qttt_pattern {
+	unsigned char	 want[QTTT_NSQUARES];	/* enum qttt_want */
+};
+
+/*
+ * Parses s (NUL-terminated) into p.  Returns 0, or -1 with a
+ * diagnostic in d (QTTT_E_SQUARE, QTTT_E_SYNTAX; d may be NULL), its
+ * column the byte of s at fault.  qttt_pattern_match() says whether
+ * st holds what p asks.
+ */
+int		 qttt_pattern_parse(const char *s, struct qttt_pattern *p,
+		    struct qttt_diag *d);
+int		 qttt_pattern_match(const struct qttt_pattern *,
+		    const struct qttt_state *st);
+
+/*
+ * Selection criteria (qttt-select(1)), each kind as a user writes it:
+ *
+ *	GAMES		game numbers and ranges (from 1): "2,4-6"
+ *	RESULT		results: "1-0,0-1,1-1/2,1/2-1,3/2-0,2-0,0-0",
+ *			"finished", "*" or "unfinished", "pending" (a
+ *			measurement due)
+ *	WINNER		"x", "o" (scored more) or "none" (a draw, a game
+ *			not over)
+ *	MOVES, PLIES, MEASUREMENTS  numbers and ranges (from 0)
+ *	FEATURE		"2-cycle", "forced-x9" ("forced"),
+ *			"simultaneous", "double-line", "renamed" (a
+ *			measurement written naming a move other than the
+ *			one that closed the cycle), "cycle-N" (N 2 to 9)
+ *	OPENING		the first actions, in the line notation: "X1 a1
+ *			b2; O2 c3 b2", in any orientation of the board
+ *	STATE		a position reached at some ply, a state string,
+ *			in any orientation
+ *	PATTERN		a pattern of squares met at some ply
+ *	META		a metadata key, "key", or its value matching a
+ *			shell pattern (fnmatch(3)), "key=pattern"
+ *
+ * Every criterion added must hold: a kind given twice holds both ways
+ * (two lists of games: the games both name).
+ */
+enum qttt_criterion {
+	QTTT_CRIT_GAMES = 0,
+	QTTT_CRIT_RESULT,
+	QTTT_CRIT_WINNER,
+	QTTT_CRIT_MOVES,
+	QTTT_CRIT_PLIES,
+	QTTT_CRIT_MEASUREMENTS,
+	QTTT_CRIT_FEATURE,
+	QTTT_CRIT_OPENING,
+	QTTT_CRIT_STATE,
+	QTTT_CRIT_PATTERN,
+	QTTT_CRIT_META
+};
+
+/* Which games a selection looks at, by the rules' verdict. */
+enum qttt_validity {
+	QTTT_SELECT_VALID = 0,
+	QTTT_SELECT_INVALID,
+	QTTT_SELECT_ANY
+};
+
+/* Criteria of one kind that keep a list (all but ranges and winners). */
+#define QTTT_MAXCRIT		16
+/* Bytes of metadata keys and patterns, each with its NUL. */
+#define QTTT_CRIT_TEXT		4096
+#define QTTT_CRIT_NOTEXT	((unsigned short)-1)
+
+/*
+ * Compiled criteria: a plain value the caller owns, which
+ * qttt_criteria_init() empties (every valid game meets it) and
+ * qttt_criteria_add() fills in.  The caller sets three fields itself:
+ *
+ *	validity	the valid games (the default), the invalid ones, or
+ *			any game; the other criteria look at an invalid
+ *			game as far as the rules played it
+ *	exact		OPENING and STATE in the orientation written only
+ *	invert		the games that fail some criterion instead
+ *
+ * The other fields are the library's.
+ */
+struct qttt_criteria {
+	enum qttt_validity validity;
+	int		 exact;
+	int		 invert;
+	unsigned int	 given;		/* bit k: kind k added */
+	struct qttt_ranges games, moves, plies, measurements;
+	size_t		 nresults;
+	unsigned int	 results[QTTT_MAXCRIT];
+	unsigned int	 winners;
+	size_t		 nfeatures;
+	unsigned char	 feature[QTTT_MAXCRIT], cyclelen[QTTT_MAXCRIT];
+	size_t		 nopenings;
+	unsigned char	 openlen[QTTT_MAXCRIT];
+	struct qttt_action opening[QTTT_MAXCRIT][QTTT_MAXPLIES];
+	size_t		 nstates;
+	uint64_t	 statekey[QTTT_MAXCRIT], symkey[QTTT_MAXCRIT];
+	size_t		 npatterns;
+	struct qttt_pattern pattern[QTTT_MAXCRIT];
+	size_t		 nmeta;
+	unsigned short	 metakey[QTTT_MAXCRIT], metapattern[QTTT_MAXCRIT];
+	size_t		 textlen;
+	char		 text[QTTT_CRIT_TEXT];
+};
+
+void		 qttt_criteria_init(struct qttt_criteria *);
+
+/*
+ * Adds a criterion of a kind, as s (NUL-terminated) writes it; s need
+ * not live on.  Returns 0, or -1 with a diagnostic in d (which may be
+ * NULL): QTTT_E_SYNTAX, QTTT_E_SQUARE, QTTT_E_TOOMANY (more than
+ * QTTT_MAXCRIT of a kind, QTTT_CRIT_TEXT bytes of keys and patterns),
+ * QTTT_E_STATE for a state string, a rule's code for an opening the
+ * rules refuse; its column is the byte of s at fault.  The criteria
+ * are then unchanged but where two lists of ranges meet in more than
+ * QTTT_MAXRANGES ranges.
+ */
+int		 qttt_criteria_add(struct qttt_criteria *,
+		    enum qttt_criterion, const char *s, struct qttt_diag *d);
+
+/*
+ * Whether a game meets the criteria (fails one, with invert): g as
+ * qttt_record_play() played it from rec, which returned errors.  rec
+ * may be NULL for a game that no record holds: it then has no number
+ * and no metadata (GAMES and META fail), and no measurement renamed.
+ */
+int		 qttt_criteria_match(const struct qttt_criteria *,
+		    const struct qttt_record *rec, const struct qttt_game *g,
+		    size_t errors);
+
+/* ------------------------------------------------------------------ */
+/* Duplicates (gameset.c)                                               */
+/* ------------------------------------------------------------------ */
+
+/*
+ * The key of a game: 128 bits that two games share if and only if
+ * they have the same plies (a game is its canonical plies, however its
+ * record wrote them), or with symmetric, if one is an image of the
+ * other under the symmetries of the board (their canonical forms,
+ * qttt_game_symcanon, have the same plies).  A game with no ply is its
+ * state: two positions have one key if they are equal (or images of
+ * each other); a game with no move and the empty board have one key.
+ */
+struct qttt_game_key {
+	uint64_t	 hi, lo;
+};
+void		 qttt_game_key(const struct qttt_game *, int symmetric,
+		    struct qttt_game_key *);
+
+/*
+ * A set of games, by their keys (exact, or up to the symmetries with
+ * QTTT_GAMESET_SYMMETRIC): what qttt-select -u and -U keep to drop the
+ * games seen before.  Each game costs 16 bytes in a table at most
+ * three quarters full, which doubles as it fills: between 21 and 43
+ * bytes a game, and while it doubles the old table and the new, half
+ * as much again; ten million games take about 400 MiB at most.
+ * max_bytes bounds the tables (0: no bound but the memory there is).
+ *
+ * qttt_gameset_new() returns NULL if out of memory; _add() returns 1
+ * for a game not in the set (now added), 0 for one in it, -1 for a new
+ * game when the table cannot grow (out of memory, or past max_bytes);
+ * _size() is the number of games in the set; _free() accepts NULL.
+ */
+#define QTTT_GAMESET_SYMMETRIC	0x1
+struct qttt_gameset;
+struct qttt_gameset *qttt_gameset_new(unsigned int flags, size_t max_bytes);
+int		 qttt_gameset_add(struct qttt_gameset *,
+		    const struct qttt_game *);
+size_t		 qttt_gameset_size(const struct qttt_gameset *);
+void		 qttt_gameset_free(struct qttt_gameset *);
+
+/* ------------------------------------------------------------------ */
+/* What is written of a game selected (trim.c)                          */
+/* ------------------------------------------------------------------ */
+
+/*
+ * Trims a game and the extras it is written with (ex may be NULL), as
+ * pgn-extract(1) trims a chess game: to its first plies plies, if it
+ * has more (the state is then the state after them; a game played
+ * from a position has no plies to cut), and without what strip names:
+ *
+ *	QTTT_STRIP_COMMENTS	the game's comment and its moves'
+ *	QTTT_STRIP_TAGS		the metadata, and every note of a move
+ *				but a glyph (formats/line-notation.md)
+ *	QTTT_STRIP_GLYPHS	the glyphs: a note "mark" that is one
+ *
+ * The notes kept are copied into notes, which must live while ex is
+ * used; nothing is kept for a ply cut.  QTTT_TRIM_ALL keeps every ply.
+ */
+#define QTTT_STRIP_COMMENTS	0x1
+#define QTTT_STRIP_TAGS		0x2
+#define QTTT_STRIP_GLYPHS	0x4
+#define QTTT_TRIM_ALL		((size_t)-1)
+void		 qttt_game_trim(struct qttt_game *g, struct qttt_extras *ex,
+		    size_t plies, unsigned int strip,
+		    struct qttt_meta notes[QTTT_MAXNOTES]);
+
+/* ------------------------------------------------------------------ */
+/* The statistics of a collection (stats.c)                             */
+/* ------------------------------------------------------------------ */
+
+/*
+ * What happened in the games of a collection, counted (qttt-stats):
+ * a plain value of counts that qttt_stats_init() zeroes, that games
+ * are added to one at a time, and that adds up with another, so that
+ * parts counted apart (inputs, threads) make the whole.
+ *
+ *	games		records counted
+ *	valid, invalid	of them, the valid games and the invalid records;
+ *			positions: the records of a position (a state
+ *			string), valid, counted there and nowhere else
+ *	result[k]	finished games of result k (qttt_result_index)
+ *	unfinished	games not over; pending: of them, with a
+ *			measurement due
+ *	finished	games over; halves[p]: the half points player p
+ *			scored in them
+ *	moves[n], plies[n], measurements[n]  games of n of each
+ *	cycles[n]	cycles of n squares closed, in all the games
+ *	twocycle, forced, simultaneous, doubleline  games with a 2-cycle,
+ *			the forced X9, a line of each player at one
+ *			collapse, X's two lines (struct qttt_features)
+ *	opening[c]	games whose first move is of class c (enum
+ *			qttt_opening), the finished ones, and the half
+ *			points each player scored in those
+ *
+ * Everything below games and positions counts the valid games only.
+ */
+struct qttt_opening_stats {
+	unsigned long	 games, finished, halves[2];
+};
+struct qttt_stats {
+	unsigned long	 games, valid, invalid, positions;
+	unsigned long	 result[QTTT_NRESULTS];
+	unsigned long	 unfinished, pending;
+	unsigned long	 finished, halves[2];
+	unsigned long	 moves[QTTT_MAXMOVES + 1];
+	unsigned long	 plies[QTTT_MAXPLIES + 1];
+	unsigned long	 measurements[QTTT_MAXPLIES + 1];
+	unsigned long	 cycles[QTTT_NSQUARES + 1];
+	unsigned long	 twocycle, forced, simultaneous, doubleline;
+	struct qttt_opening_stats opening[QTTT_NOPENINGS];
+};
+
+void		 qttt_stats_init(struct qttt_stats *);
+
+/*
+ * Counts a valid game (a game played by the rules from the empty
+ * board); counts a record as qttt_record_play() left it, which
+ * returned errors: an invalid record, a position, or a valid game.
+ */
+void		 qttt_stats_add_game(struct qttt_stats *,
+		    const struct qttt_game *);
+void		 qttt_stats_add_record(struct qttt_stats *,
+		    const struct qttt_record *, const struct qttt_game *,
+		    size_t errors);
+
+/* Adds the counts of from to those of to. */
+void		 qttt_stats_merge(struct qttt_stats *to,
+		    const struct qttt_stats *from);
+
+/* ================================================================== */
 /* output: what the tools write                                       */
 /* ================================================================== */
 
@@ -1444,6 +1848,149 @@ int		 qttt_replay_writer_flush(struct qttt_replay_writer *);
  * if an error was reported here or before.
  */
 int		 qttt_replay_writer_close(struct qttt_replay_writer *);
+
+/* ------------------------------------------------------------------ */
+/* Analysis: what qttt-analyze writes (analysis_write.c, annotation.c;  */
+/* formats/analysis-output.md)                                          */
+/* ------------------------------------------------------------------ */
+
+/*
+ * An annotated record: a game's extras with, on each ply, the notes
+ * "value" (the value after it, as a result), and for a marked ply
+ * "best" (the best actions, separated by ", ") and "mark" (its glyph).
+ * qttt_annotate() fills it from a judged game and the extras the game
+ * had (NULL for none), whose metadata, comments and other notes it
+ * keeps, in order; notes of theirs called value, best or mark give way.
+ * ex then points into the struct and into had's strings: give it to a
+ * record writer (qttt_record_write())
+ * while both are unchanged.  qttt_extras_check() says whether it can
+ * be written: the notes added may break the limits.
+ */
+struct qttt_annotation {
+	struct qttt_extras	 ex;
+	struct qttt_meta	 notes[QTTT_MAXPLIES][QTTT_MAXNOTES + 3];
+	char			 value[QTTT_MAXPLIES][16];
+	char			 best[QTTT_MAXPLIES][QTTT_MAXACTIONS * 20];
+};
+
+void		 qttt_annotate(struct qttt_annotation *,
+		    const struct qttt_game *g, const struct qttt_judged_game *j,
+		    const struct qttt_extras *had);
+
+enum qttt_analysis_output {
+	QTTT_ANALYSIS_REPORT = 0,	/* a report for people to read */
+	QTTT_ANALYSIS_JSON,		/* JSON Lines */
+	QTTT_ANALYSIS_YAML		/* annotated YAML records; the rest as
+					   a YAML stream */
+};
+
+/*
+ * What to make of each record, as qttt-analyze's options say: judge a
+ * game, or with summary only sum up its marks; analyse a position;
+ * or, with perft or count, count below either instead: perft to depth
+ * (with divide its breakdown by action) and the complete games (in a
+ * table of at most count_memory bytes, 0 for QTTT_COUNT_MEMORY).
+ */
+struct qttt_analysis_options {
+	enum qttt_analysis_output output;
+	int		 summary;
+	int		 perft;
+	unsigned int	 depth;
+	int		 divide;
+	int		 count;
+	size_t		 count_memory;
+};
+
+/*
+ * The totals of an input: games read (or chosen), analysed, invalid,
+ * and the marks of the games judged.
+ */
+struct qttt_analysis_totals {
+	unsigned long		 games;
+	unsigned long		 analysed;
+	unsigned long		 invalid;
+	struct qttt_mark_counts	 counts;
+};
+
+struct qttt_analysis_writer;
+
+/*
+ * Opens a writer on f for the options, which it copies.  Returns NULL
+ * if out of memory.
+ */
+struct qttt_analysis_writer *qttt_analysis_writer_open(FILE *f,
+		    const struct qttt_analysis_options *);
+
+/*
+ * Analyses the game of a record, as qttt_record_play() left it, with
+ * the caller's solver, and writes what it finds as
+ * formats/analysis-output.md says, all of it handed to f before it
+ * returns:
+ *	the counts below its position (the one the game reached), with
+ *	perft or count;
+ *	else, for a position (a record of QTTT_FORMAT_STATE), its
+ *	analysis (qttt_solver_analyze, QTTT_SOLVE_PV), nothing with
+ *	summary;
+ *	else the game judged (qttt_judge_game): its report, a JSON object
+ *	per ply, its annotated YAML record (qttt_annotate, on the extras
+ *	of rec), or its summary; its marks are added to t->counts.
+ * t->analysed counts the games and positions analysed.  rec may be
+ * NULL: the game is then number 1, on line 1, and one with no ply is
+ * taken for a position (a position given alone).
+ *
+ * Returns 0; -1 if f or the emitter reported an error; -2 if the
+ * record could not be analysed or written, nothing written (the
+ * solver or the count refused the position, or YAML cannot hold the
+ * annotated record), with the reason in d->msg; -3 if memory ran out.
+ */
+int		 qttt_analysis_writer_put(struct qttt_analysis_writer *,
+		    struct qttt_solver *, const struct qttt_record *rec,
+		    const struct qttt_game *g, struct qttt_analysis_totals *t,
+		    struct qttt_diag *d);
+
+/* Writes the summary of an input named name.  Returns as _put(). */
+int		 qttt_analysis_writer_totals(struct qttt_analysis_writer *,
+		    const char *name, const struct qttt_analysis_totals *);
+
+/*
+ * Ends the output (a YAML stream), flushes f without closing it and
+ * frees the writer; NULL is accepted.  Returns 0, or -1 if an error
+ * was reported here or before.
+ */
+int		 qttt_analysis_writer_close(struct qttt_analysis_writer *);
+
+/* ------------------------------------------------------------------ */
+/* Statistics, written (stats_data.c; qttt-stats(1))                    */
+/* ------------------------------------------------------------------ */
+
+/*
+ * How statistics are written: a summary for people to read (text),
+ * one JSON object on a line, or a YAML document, for each tally put.
+ * JSON and YAML carry the same keys (qttt-stats(1)).
+ */
+enum qttt_stats_format {
+	QTTT_STATS_TEXT = 0,
+	QTTT_STATS_JSON,
+	QTTT_STATS_YAML
+};
+
+struct qttt_stats_writer;
+
+/*
+ * Opens a writer on f.  Returns NULL if out of memory (or if the YAML
+ * emitter cannot start).  _put() writes the statistics of an input
+ * (its name; NULL for the total of several, "total" in text and null
+ * in JSON and YAML), after a blank line in text if it is not the
+ * first; it returns 0, or -1 if f or the emitter reported an error.
+ * _close() ends the output (a YAML stream), flushes f without closing
+ * it and frees the writer (NULL is accepted); it returns 0, or -1 if
+ * an error was reported here or before.
+ */
+struct qttt_stats_writer *qttt_stats_writer_open(FILE *f,
+		    enum qttt_stats_format);
+int		 qttt_stats_writer_put(struct qttt_stats_writer *,
+		    const char *input, const struct qttt_stats *);
+int		 qttt_stats_writer_close(struct qttt_stats_writer *);
 
 /* ================================================================== */
 /* render: diagrams                                                   */

@@ -34,6 +34,15 @@ const char *input_canonical(const struct qttt_game *);
 int	 write_to(FILE *, enum qttt_format, const struct qttt_game *,
 	    const struct qttt_extras *);
 
+/*
+ * The values of positions by the test's own search on the rules engine
+ * (check_solve.c), which every suite may trust as independent of the
+ * solver: a plain minimax (seconds from move 6), and the same with
+ * alpha-beta pruning (milliseconds from move 5).
+ */
+int	 minimax(const struct qttt_state *);
+int	 pruned_value(const struct qttt_state *);
+
 Suite	*rules_suite(void);
 Suite	*generate_suite(void);
 Suite	*line_suite(void);
@@ -48,6 +57,9 @@ Suite	*symmetry_suite(void);
 Suite	*solve_suite(void);
 Suite	*perft_suite(void);
 Suite	*features_suite(void);
+Suite	*select_suite(void);
+Suite	*stats_suite(void);
+Suite	*annotate_suite(void);
 Suite	*diag_suite(void);
 
 #endif /* !CHECK_QTTT_H */

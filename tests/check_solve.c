@@ -81,9 +81,10 @@ result_value(const struct qttt_result *r)
 
 /*
  * The test's own minimax: every action of the engine, to the end of
- * the game, X taking the largest value and O the smallest.
+ * the game, X taking the largest value and O the smallest.  Other
+ * suites take it for the values of late positions (check_qttt.h).
  */
-static int
+int
 minimax(const struct qttt_state *st)
 {
 	struct qttt_action acts[QTTT_MAXACTIONS];
@@ -513,7 +514,7 @@ against(struct qttt_solver *sv, const struct qttt_state *st,
 	REQUIRE_EQ(an.value, best);
 }
 
-static int
+int
 pruned_value(const struct qttt_state *st)
 {
 	return pruned(st, BELOW_ALL, ABOVE_ALL);

@@ -187,15 +187,24 @@ verdict public
 
 # header: the compiler, given lib/qttt.h alone, knows every public
 # name as a function or an object (a name it does not know is an
-# error that names it).
-{
+# error that names it), and so does a compiler that is not GCC's kind
+# (__GNUC__ undefined after the C library's headers, which need it:
+# the header's GCC pragmas and attributes must not hide a declaration).
+exported() {
+	echo '#include <stddef.h>'
+	echo '#include <stdint.h>'
+	echo '#include <stdio.h>'
+	echo "$1"
 	echo '#include "qttt.h"'
 	echo 'const void *const exported[] = {'
 	sort -u "$out/public.a" "$out/exported.so" |
 	    sed 's/.*/	(const void *)\&&,/'
 	echo '};'
-} >"$out/exported.c"
-if ! ${CC:-cc} -std=c17 -fsyntax-only -Ilib "$out/exported.c" \
+}
+exported '' >"$out/exported.c"
+exported '#undef __GNUC__' >"$out/exported-nognu.c"
+if ! { ${CC:-cc} -std=c17 -fsyntax-only -Ilib "$out/exported.c" &&
+    ${CC:-cc} -std=c17 -fsyntax-only -Ilib "$out/exported-nognu.c"; } \
     >"$out/exported.log" 2>&1; then
 	sed -n "s/.*error: '\\([A-Za-z0-9_]*\\)' undeclared.*/\\1/p" \
 	    "$out/exported.log" | sort -u |

@@ -328,3 +328,20 @@ qttt__notation_scalar_typed(const char *s, size_t n)
 	}
 	return 0;
 }
+
+/* Whether a note is a mark that a glyph stands for: "?", "!!" ... */
+int
+qttt__notation_glyph_note(const struct qttt_meta *m)
+{
+	static const char *const glyphs[] = {
+		"!!", "??", "!?", "?!", "!", "?"
+	};
+	size_t	 i;
+
+	if (!is_key(m->key, m->keylen, "mark"))
+		return 0;
+	for (i = 0; i < sizeof(glyphs) / sizeof(glyphs[0]); i++)
+		if (is_key(m->value, m->valuelen, glyphs[i]))
+			return 1;
+	return 0;
+}

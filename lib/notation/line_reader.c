@@ -1126,7 +1126,7 @@ qttt_line_parse(const char *s, size_t len, unsigned long lineno,
 		rec->damaged = 1;
 		return 1;
 	}
-	/* Kept for the writers that carry it (qttt_line_write, YAML). */
+	/* Kept for the writers that carry it (qttt_record_write). */
 	comment = qttt__notation_line_comment(s, 0, len, rec);
 
 	skip_blanks(&c, comment);

@@ -128,6 +128,12 @@ extern const struct reader_format qttt__notation_state_json_format;
 int	 qttt__notation_yaml_null(const char *, size_t);
 
 /*
+ * Whether a note is a mark that a glyph stands for: "?", "!!" ...
+ * (extras.c).
+ */
+int	 qttt__notation_glyph_note(const struct qttt_meta *);
+
+/*
  * How a notation spells what the rules' messages name (spell.c): the
  * spelling of records of format f for qttt__engine_diag_say() (NULL:
  * the line notation's, the engine's own); a score of Goff's notation,

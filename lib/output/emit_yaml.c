@@ -133,6 +133,15 @@ qttt__output_yaml_out_map(struct yaml_out *y)
 }
 
 void
+qttt__output_yaml_out_map_flow(struct yaml_out *y)
+{
+	yaml_event_t	 ev;
+
+	emit(y, &ev, yaml_mapping_start_event_initialize(&ev, NULL, NULL, 1,
+	    YAML_FLOW_MAPPING_STYLE));
+}
+
+void
 qttt__output_yaml_out_seq(struct yaml_out *y, int flow)
 {
 	yaml_event_t	 ev;

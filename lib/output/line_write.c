@@ -144,23 +144,6 @@ tail_comment(const char *str, size_t n)
 	return 1;
 }
 
-/* Whether a note is a mark that a glyph stands for: "?", "!!" ... */
-static int
-glyph_note(const struct qttt_meta *m)
-{
-	static const char *const glyphs[] = {
-		"!!", "??", "!?", "?!", "!", "?"
-	};
-	size_t	 i;
-
-	if (!is_key(m->key, m->keylen, "mark"))
-		return 0;
-	for (i = 0; i < sizeof(glyphs) / sizeof(glyphs[0]); i++)
-		if (is_key(m->value, m->valuelen, glyphs[i]))
-			return 1;
-	return 0;
-}
-
 static int
 line_write(FILE *f, const struct qttt_game *g,
     const struct qttt_extras *ex)
@@ -207,7 +190,7 @@ line_write(FILE *f, const struct qttt_game *g,
 		px = &ex->ply[i];
 		/* A mark that is a glyph, the last note, as it is read. */
 		glyph = px->nnotes > 0 &&
-		    glyph_note(&px->notes[px->nnotes - 1]) ?
+		    qttt__notation_glyph_note(&px->notes[px->nnotes - 1]) ?
 		    &px->notes[px->nnotes - 1] : NULL;
 		if (glyph != NULL)
 			fwrite(glyph->value, 1, glyph->valuelen, f);

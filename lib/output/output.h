@@ -66,6 +66,57 @@ void	qttt__output_listing_lines(FILE *, const struct qttt_state *);
 void	qttt__output_listing_result(FILE *, const struct qttt_state *);
 
 /* ------------------------------------------------------------------ */
+/* Analysis output (analysis_write.c, analysis_data.c, analysis_text.c) */
+/* ------------------------------------------------------------------ */
+
+/*
+ * One thing qttt-analyze writes (formats/analysis-output.md): what it
+ * is, where it was read (game number and line, 1-based), and what
+ * each kind takes of the fields below.
+ */
+enum analysis_kind {
+	AN_PLY,			/* g, j, ply: one ply judged */
+	AN_REPORT,		/* g, j: the report of a game */
+	AN_GAME_SUMMARY,	/* j */
+	AN_POSITION,		/* st, an */
+	AN_PERFT,		/* st, depth, count, div, ndiv */
+	AN_GAMES,		/* st, games */
+	AN_TOTALS		/* name, totals */
+};
+
+struct analysis_item {
+	enum analysis_kind		 kind;
+	unsigned long			 game, line;
+	const struct qttt_game		*g;
+	const struct qttt_judged_game	*j;
+	size_t				 ply;
+	const struct qttt_state		*st;
+	const struct qttt_analysis	*an;
+	unsigned int			 depth;
+	uint64_t			 count;
+	const struct qttt_divide	*div;	/* NULL: no breakdown */
+	size_t				 ndiv;
+	const struct qttt_games		*games;
+	const char			*name;
+	const struct qttt_analysis_totals *totals;
+};
+
+/*
+ * A value as the result it stands for ("1-1/2"; "?" for a number that
+ * is no value), at most RESULT_TEXT_MAX bytes without a NUL; returns
+ * the end (analysis_data.c).
+ */
+char	*qttt__output_value_text(char *, int value);
+
+struct emit;
+/* An item as data, through the emitter: one JSON line, one YAML
+ * document (analysis_data.c). */
+void	 qttt__output_analysis_data(struct emit *,
+	    const struct analysis_item *);
+/* An item as text (analysis_text.c). */
+void	 qttt__output_analysis_text(FILE *, const struct analysis_item *);
+
+/* ------------------------------------------------------------------ */
 /* The record writers, one per format (qttt_record_write)               */
 /* ------------------------------------------------------------------ */
 
@@ -185,6 +236,7 @@ size_t	qttt__output_yaml_out_counted(const struct yaml_out *);
 void	qttt__output_yaml_out_doc_start(struct yaml_out *);
 int	qttt__output_yaml_out_doc_end(struct yaml_out *);
 void	qttt__output_yaml_out_map(struct yaml_out *);
+void	qttt__output_yaml_out_map_flow(struct yaml_out *);
 void	qttt__output_yaml_out_seq(struct yaml_out *, int flow);
 void	qttt__output_yaml_out_end(struct yaml_out *, int map);
 void	qttt__output_yaml_out_scalar(struct yaml_out *, const char *, size_t,
@@ -248,6 +300,16 @@ emit_map(struct emit *e)
 {
 	if (e->y != NULL)
 		qttt__output_yaml_out_map(e->y);
+	else
+		*e->p++ = '{';
+}
+
+/* A mapping that YAML writes in flow style wherever it stands. */
+EMIT_INLINE void
+emit_map_flow(struct emit *e)
+{
+	if (e->y != NULL)
+		qttt__output_yaml_out_map_flow(e->y);
 	else
 		*e->p++ = '{';
 }
