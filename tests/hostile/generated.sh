@@ -58,16 +58,17 @@ check gen:binary 1 1:1 control-character "$top/cmd/qttt-validate" \
 # A token far longer than a message shows.
 { printf 'X1 a1 '; head -c 5000 /dev/zero | tr '\0' z; echo; } >"$g/token"
 check gen:long-token 1 1:7 bad-square "$g/token" "qttt-validate -"
-# More items than any game: 25, and 6000.
+# More items than any game: 25, and 6000 (the limit's own diagnostic
+# is shown first).
 { for i in $(seq 25); do printf '*;'; done; echo; } >"$g/items"
 check gen:25-items 1 1:3 result-not-last "$g/items" "qttt-validate -"
 awk 'BEGIN { for (i = 0; i < 6000; i++) printf "X1 a1 b1; "; print "" }' \
     >"$g/6000-items"
-check gen:6000-items 1 1:11 move-order "$g/6000-items" "qttt-validate -"
+check gen:6000-items 1 1:241 too-many-items "$g/6000-items" "qttt-validate -"
 # Many diagnostics in one game: only 16 kept, the rest counted.
 awk 'BEGIN { for (i = 0; i < 1000; i++) printf "X1 zz zz; "; print "" }' \
     >"$g/many-errors"
-check gen:many-errors 1 1:4 bad-square "$g/many-errors" "qttt-validate -"
+check gen:many-errors 1 1:241 too-many-items "$g/many-errors" "qttt-validate -"
 check gen:many-errors-count 0 - - "$g/many-errors" \
     "qttt-validate - 2>&1 | tee $g/many-errors.err >/dev/null &&
     test \$(grep -c 'error:' $g/many-errors.err) = 16 &&
@@ -107,7 +108,7 @@ awk 'BEGIN { for (i = 1; i <= 64; i++) print "k" i ": v"; print "moves: []" }' \
 check gen:yaml-64-keys 0 - - "$g/64-keys.yaml" "qttt-validate -"
 awk 'BEGIN { print "moves:"; for (i = 1; i <= 24; i++) print "- X1 a1 b1" }' \
     >"$g/24-moves.yaml"
-check gen:yaml-24-moves 1 3:3 move-order "$g/24-moves.yaml" "qttt-validate -"
+check gen:yaml-24-moves 1 25:3 too-many-items "$g/24-moves.yaml" "qttt-validate -"
 awk 'BEGIN { printf "event: "; for (i = 0; i < 4097; i++) printf "x";
     print ""; print "moves: []" }' >"$g/long-value.yaml"
 check gen:yaml-4097-value 1 1:8 yaml "$g/long-value.yaml" "qttt-validate -"
