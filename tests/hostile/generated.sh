@@ -58,8 +58,7 @@ check gen:binary 1 1:1 control-character "$top/cmd/qttt-validate" \
 # A token far longer than a message shows.
 { printf 'X1 a1 '; head -c 5000 /dev/zero | tr '\0' z; echo; } >"$g/token"
 check gen:long-token 1 1:7 bad-square "$g/token" "qttt-validate -"
-# More items than any game: 25, and 6000 (the limit's own diagnostic
-# is shown first).
+# More items than any game: 25, and 6000.
 { for i in $(seq 25); do printf '*;'; done; echo; } >"$g/items"
 check gen:25-items 1 1:3 result-not-last "$g/items" "qttt-validate -"
 awk 'BEGIN { for (i = 0; i < 6000; i++) printf "X1 a1 b1; "; print "" }' \
@@ -108,7 +107,8 @@ awk 'BEGIN { for (i = 1; i <= 64; i++) print "k" i ": v"; print "moves: []" }' \
 check gen:yaml-64-keys 0 - - "$g/64-keys.yaml" "qttt-validate -"
 awk 'BEGIN { print "moves:"; for (i = 1; i <= 24; i++) print "- X1 a1 b1" }' \
     >"$g/24-moves.yaml"
-check gen:yaml-24-moves 1 25:3 too-many-items "$g/24-moves.yaml" "qttt-validate -"
+check gen:yaml-24-moves 1 25:3 too-many-items "$g/24-moves.yaml" \
+    "qttt-validate -"
 awk 'BEGIN { printf "event: "; for (i = 0; i < 4097; i++) printf "x";
     print ""; print "moves: []" }' >"$g/long-value.yaml"
 check gen:yaml-4097-value 1 1:8 yaml "$g/long-value.yaml" "qttt-validate -"
