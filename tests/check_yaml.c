@@ -322,6 +322,57 @@ START_TEST(test_scalar_limit)
 }
 END_TEST
 
+/*
+ * Blank lines after a plain scalar may be more of it, and libyaml holds
+ * them while it looks: past 64 KiB of them the scalar is refused, as a
+ * long one is.  After a node that ends no plain scalar they are nothing.
+ */
+static char *
+blank_lines(const char *before, size_t n, const char *after)
+{
+	size_t	 len = strlen(before);
+	char	*s;
+
+	ck_assert_ptr_nonnull(s = malloc(len + n + strlen(after) + 1));
+	memcpy(s, before, len);
+	memset(s + len, '\n', n);
+	strcpy(s + len + n, after);
+	return s;
+}
+
+START_TEST(test_scalar_breaks)
+{
+	struct input	 in;
+	char		*s;
+
+	s = blank_lines("---\nmoves: []\nevent: a\n", 70000, "  b\n");
+	first_game(s, &in);
+	ck_assert(has_diag(QTTT_E_YAML, 3, 1, "without a new node"));
+	input_close(&in);
+	free(s);
+
+	s = blank_lines("---\nevent: a\n", 70000, "moves: []\n");
+	first_game(s, &in);
+	ck_assert(has_diag(QTTT_E_YAML, 2, 1, "without a new node"));
+	input_close(&in);
+	free(s);
+
+	s = blank_lines("---\nevent: a\n", 60000, "moves: []\n");
+	first_game(s, &in);
+	ck_assert_uint_eq(in.errors, 0);
+	input_close(&in);
+	free(s);
+
+	s = blank_lines("---\nevent: \"a\"\nmoves: []\n", 70000,
+	    "site: b\n");
+	first_game(s, &in);
+	ck_assert_uint_eq(in.errors, 0);
+	ck_assert_uint_eq(rec.nmeta, 2);
+	input_close(&in);
+	free(s);
+}
+END_TEST
+
 START_TEST(test_key_limit)
 {
 	struct input	 in;
@@ -527,6 +578,32 @@ static const struct {
 	    2, 0 },
 	{ "JSON lines with a broken one", "{\"moves\": []}\n{\"moves\": [}\n"
 	    "{\"moves\": []}\n", 3, 1 },
+	/*
+	 * A record of the line notation or Goff's at the top of a
+	 * document is a document of its own, reported: not a key that
+	 * takes the lines after it, nor the end of the game before.
+	 */
+	{ "records after a document", "---\nmoves:\n- X1 a1 b1\n"
+	    "X1 a1 b1\nX1 b1 c1; O2 a1 b1\n", 3, 2 },
+	{ "Goff's after JSON lines", "{\"moves\": []}\nX1+(1,2); O2+(2,3)\n"
+	    "{\"moves\": []}\n", 3, 1 },
+	{ "a record for a document", "---\nX1 a1 b1\n---\nmoves: []\n", 2, 1 },
+	{ "a record after a block scalar", "---\nmoves: []\ncomment: |\n"
+	    "  X1 a1 b1\n  two\nX1 a1 b1\n", 2, 1 },
+	/* Inside a scalar or a collection, a line may be anything. */
+	{ "records in quotes and flows", "---\ncomment: \"two\nX1 a1 b1 "
+	    "lines\"\nmoves: [X1 a1 b1,\nO2 b1 c1]\n---\nevent: 'it''s\n"
+	    "X3 b1 c1'\nmoves: []\n---\n{\"moves\": [\"X1 a1 b1\",\n"
+	    "\"O2 b1 c1\"], \"event\": \"a\n\nX3\"}\n", 3, 0 },
+	{ "a record in a plain scalar", "---\nevent: a\n  X1 a1 b1\n"
+	    "moves: []\n", 1, 0 },
+	/*
+	 * A block scalar ends at a line indented no deeper than its
+	 * indicator's: the quote after it is followed.
+	 */
+	{ "a record in a quote after a block scalar", "---\nmoves:\n"
+	    "- move: X1 a1 b1\n  comment: |\n    one\n  note: \"two\n"
+	    "X1 a1 b1\"\n", 1, 0 },
 };
 
 START_TEST(test_stream)
@@ -1268,6 +1345,7 @@ yaml_suite(void)
 	tcase_add_loop_test(tc, test_rejection, 0,
 	    sizeof(rejections) / sizeof(rejections[0]));
 	tcase_add_test(tc, test_scalar_limit);
+	tcase_add_test(tc, test_scalar_breaks);
 	tcase_add_test(tc, test_key_limit);
 	tcase_add_test(tc, test_key_case);
 	tcase_add_test(tc, test_meta_limit);

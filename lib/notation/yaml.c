@@ -21,10 +21,10 @@
 
 /*
  * The reader cuts the input into documents at their markers ("---",
- * "...", a directive) and, in a stream of JSON values, where a line
- * starts a new one (load_document).  Each document is checked byte by
- * byte, then
- * parsed by a fresh libyaml parser, so that
+ * "...", a directive), in a stream of JSON values where a line starts
+ * a new one, and before a record of another notation at the top of a
+ * document (load_document).  Each document is checked byte by byte,
+ * then parsed by a fresh libyaml parser, so that
  *	- memory is bounded by QTTT_YAML_DOC_MAX, whatever the input;
  *	- an error costs only its document: reading goes on at the next;
  *	- every position (libyaml counts characters) becomes a byte
@@ -60,9 +60,10 @@
 /*
  * libyaml builds a scalar whole before the reader sees it, so it is
  * not let go on past SPAN_MAX bytes that may be one scalar (a stretch
- * without a node but for comment lines): a scalar of 1 MiB would take
- * the reader past 4 MiB.  It is handed the document FEED bytes at a
- * time, and the stretch is measured as it reads.
+ * without a node but for comment lines, and blank lines that no scalar
+ * goes on into): a scalar of 1 MiB would take the reader past 4 MiB.
+ * It is handed the document FEED bytes at a time, and the stretch is
+ * measured as it reads.
  */
 #define SPAN_MAX	(64 * 1024)
 #define FEED		(4 * 1024)
@@ -109,6 +110,15 @@ struct yaml_reader {
 	unsigned long	 carryline;
 	int		 eof;
 	int		 json;		/* the document is JSON */
+	/*
+	 * Where the document's lines leave the splitter (scan_line): in
+	 * flow collections flow deep, in a quoted scalar (its quote), in
+	 * a block scalar's lines (block: 1 + the indentation of the line
+	 * that opened it; a line indented no deeper ends them).
+	 */
+	int		 flow;
+	char		 quote;
+	size_t		 block;
 	/* A fault found in the bytes of the document: no parse. */
 	int		 bad;
 	int		 full;		/* QTTT_YAML_DOC_MAX reached */
@@ -132,6 +142,7 @@ struct yaml_reader {
 	size_t		 span_counted;	/* counted up to here */
 	size_t		 span_content;	/* bytes not in comment lines */
 	int		 span_all;	/* a quote or block: every line */
+	int		 span_plain;	/* a plain scalar: blank lines too */
 	int		 span_long;	/* SPAN_MAX passed: stopped */
 
 	/* The game being read. */
@@ -217,6 +228,88 @@ line_kind(const char *s, size_t n)
 	if (i == n || s[i] == '#')
 		return L_NOTHING;
 	return L_CONTENT;
+}
+
+/*
+ * Follows a line of a document as YAML's scanner would, as far as the
+ * splitter needs it: whether the lines after it are inside a flow
+ * collection, a quoted scalar or a block scalar, where a line may hold
+ * anything, or at the top of the document.  A quote, a '[' or '{', a
+ * '|' or '>' counts where a node may start (at the start of the line,
+ * after "- ", "? ", ": ", '[', '{' or ','), not inside a plain scalar
+ * (don't, a[1]); a comment ends the line.
+ */
+static void
+scan_line(struct yaml_reader *y, const char *s, size_t n)
+{
+	size_t	 i = 0;
+	int	 node = 1;	/* a node may start here */
+
+	if (y->block > 0) {
+		/*
+		 * A block scalar's lines are indented deeper than the line
+		 * of its indicator, or blank.
+		 */
+		while (i < n && is_blank((unsigned char)s[i]))
+			i++;
+		if (i == n || s[i] == '\r' || i >= y->block)
+			return;
+		y->block = 0;
+	}
+	for (; i < n; i++) {
+		if (y->quote == '"') {
+			if (s[i] == '\\')
+				i++;
+			else if (s[i] == '"')
+				y->quote = 0;
+			continue;
+		}
+		if (y->quote == '\'') {
+			if (s[i] == '\'' && i + 1 < n && s[i + 1] == '\'')
+				i++;
+			else if (s[i] == '\'')
+				y->quote = 0;
+			continue;
+		}
+		if (is_blank((unsigned char)s[i]))
+			continue;
+		if (s[i] == '#' && (i == 0 || is_blank((unsigned char)s[i - 1])))
+			return;
+		if (y->flow > 0 && (s[i] == ']' || s[i] == '}')) {
+			y->flow--;
+			node = 0;
+		} else if (y->flow > 0 && (s[i] == ',' || s[i] == ':'))
+			node = 1;	/* JSON's "key":value too */
+		else if ((s[i] == ':' || (node && (s[i] == '-' ||
+		    s[i] == '?'))) && (i + 1 == n || s[i + 1] == '\r' ||
+		    is_blank((unsigned char)s[i + 1])))
+			node = 1;
+		else if (node && (s[i] == '"' || s[i] == '\'')) {
+			y->quote = s[i];
+			node = 0;
+		} else if (node && (s[i] == '[' || s[i] == '{'))
+			y->flow++;
+		else if (node && y->flow == 0 && (s[i] == '|' || s[i] == '>')) {
+			for (y->block = 1; s[y->block - 1] == ' ';
+			    y->block++)
+				continue;
+			return;
+		} else
+			node = 0;
+	}
+}
+
+/*
+ * Whether a line at the top of a document, outside any scalar or
+ * collection, is a record of the line notation or of Goff's, which
+ * YAML would take for a key without its ':': a mark first ("X1 a1 b1",
+ * "X1+(1,2)").
+ */
+static int
+is_record_line(const char *s, size_t n)
+{
+	return n >= 3 && (s[0] == 'X' || s[0] == 'O') && s[1] >= '1' &&
+	    s[1] <= '9' && (is_blank((unsigned char)s[2]) || s[2] == '+');
 }
 
 static void
@@ -377,6 +470,37 @@ ends_value(const char *s, size_t n)
 }
 
 /*
+ * Follows a line of kind into the document (scan_line), but for a
+ * directive and the marker itself; returns whether it holds a node
+ * (content, or something after "---" but a comment).
+ */
+static int
+kind_line(struct yaml_reader *y, const char *s, size_t n,
+    enum line_kind kind)
+{
+	size_t	 i = 0;
+
+	if (kind == L_DIRECTIVE || kind == L_END)
+		return 0;
+	if (kind == L_START)
+		for (i = 3; i < n && is_blank((unsigned char)s[i]); i++)
+			continue;
+	scan_line(y, s + i, n - i);
+	return kind != L_NOTHING && i < n && s[i] != '#' && s[i] != '\r';
+}
+
+/* A record of another notation, a document of its own: reported. */
+static void
+not_yaml(struct yaml_reader *y, const char *s, unsigned long lineno,
+    int json)
+{
+	bad_bytes(y, QTTT_E_YAML, lineno, 0, "this line is in %s, not %s: "
+	    "read it with -f %s, in a file of its own", s[2] == '+' ?
+	    "Goff's notation" : "the line notation", json ? "JSON" : "YAML",
+	    s[2] == '+' ? "goff" : "line");
+}
+
+/*
  * Reads the next document into doc.  Returns 1, 0 at the end of the
  * input, -1 on a read error.  In a stream of JSON values (the first
  * line of content starts with '{' or '['), a line that starts with
@@ -388,7 +512,7 @@ load_document(struct qttt_reader *r, struct yaml_reader *y)
 {
 	struct reader_line l;
 	enum line_kind	 kind;
-	int		 k, content, json, closed;
+	int		 k, content, json, closed, node, alone;
 
 	for (;;) {
 		if (y->carrylen > 0)
@@ -397,17 +521,23 @@ load_document(struct qttt_reader *r, struct yaml_reader *y)
 		y->docline = y->carryline;
 		y->bad = y->full = y->trailing_full = 0;
 		y->ndirectives = 0;
-		content = json = closed = 0;
+		y->flow = y->block = y->quote = 0;
+		content = json = closed = node = alone = 0;
 		if (y->carrylen > 0) {
 			kind = line_kind(y->doc, y->carrylen);
 			content = kind >= L_START;
 			json = kind == L_BRACE;
 			closed = ends_value(y->doc, y->carrylen);
 			y->ndirectives = kind == L_DIRECTIVE;
+			alone = kind == L_CONTENT &&
+			    is_record_line(y->doc, y->carrylen);
+			node = kind_line(y, y->doc, y->carrylen, kind);
 			add_line(y, y->doc, y->carrylen, y->carryline, 0, 0);
+			if (alone)
+				not_yaml(y, y->doc, y->carryline, y->json);
 			y->carrylen = 0;
 		}
-		while (!y->eof) {
+		while (!y->eof && !alone) {
 			if ((k = qttt__notation_reader_getline(r, &l)) == -1)
 				return -1;
 			if (k == 0) {
@@ -417,15 +547,26 @@ load_document(struct qttt_reader *r, struct yaml_reader *y)
 			if (y->doclen == 0 && !content)
 				y->docline = l.lineno;
 			kind = l.toolong ? L_CONTENT : line_kind(l.text, l.len);
+			/*
+			 * A record of the line notation or Goff's at the top
+			 * of a document, after its node: YAML would take it
+			 * for a key without ':', and the lines after it with
+			 * it.  It is a document of its own, reported.
+			 */
+			alone = kind == L_CONTENT && !l.toolong &&
+			    y->flow == 0 && y->quote == 0 &&
+			    is_record_line(l.text, l.len);
 			if (content && (kind == L_START ||
 			    kind == L_DIRECTIVE ||
-			    (json && closed && kind == L_BRACE))) {
+			    (json && closed && kind == L_BRACE) ||
+			    (alone && node))) {
 				/* It starts the next document. */
 				if (doc_room(y, y->doclen + l.len) == -1)
 					return -2;
 				memcpy(y->doc + y->doclen, l.text, l.len);
 				y->carrylen = l.len;
 				y->carryline = l.lineno;
+				alone = 0;
 				break;
 			}
 			if (kind == L_NOTHING && y->doclen == 0) {
@@ -451,9 +592,13 @@ load_document(struct qttt_reader *r, struct yaml_reader *y)
 				closed = !l.toolong &&
 				    ends_value(l.text, l.len);
 			}
+			if (!l.toolong && kind_line(y, l.text, l.len, kind))
+				node = 1;
 			if (add_line(y, l.text, l.len, l.lineno, l.toolong,
 			    kind == L_NOTHING) == -1)
 				return -2;
+			if (alone)
+				not_yaml(y, l.text, l.lineno, json);
 			if (kind == L_END && content)
 				break;
 		}
@@ -580,7 +725,6 @@ long_key(struct qttt_record *rec, struct ypos at)
 	    QTTT_YAML_KEY_MAX);
 }
 
-/* Shows at most 32 bytes of a scalar in a message. */
 /* Room for a piece of the input shown in a message (see shown). */
 #define SHOWN		(32 + 4)
 
@@ -1358,7 +1502,7 @@ node(struct yaml_reader *y, struct qttt_record *rec, const yaml_event_t *ev)
 	if (y->cur_byte > y->span_from) {
 		y->span_from = y->span_counted = y->cur_byte;
 		y->span_content = 0;
-		y->span_all = 0;
+		y->span_all = y->span_plain = 0;
 	}
 	if (f != NULL && f->kind == F_SKIP)
 		return coll ? push(y, rec, F_SKIP, at) : S_GO;
@@ -1591,10 +1735,38 @@ opens_scalar(const char *s, size_t n)
 }
 
 /*
+ * Whether a line (from the node on) ends in a plain scalar, which the
+ * blank lines after it may go on: libyaml holds them while it looks
+ * for more of the scalar.  Not after a collection, a quoted scalar, a
+ * ',', a key or entry with no value yet, or a comment line.
+ */
+static int
+ends_plain(const char *s, size_t n)
+{
+	size_t	 i, end = n;
+
+	for (i = 0; i < n; i++)
+		if (s[i] == '#' && (i == 0 || is_blank((unsigned char)s[i - 1]))) {
+			end = i;
+			break;
+		}
+	while (end > 0 && (is_blank((unsigned char)s[end - 1]) ||
+	    s[end - 1] == '\r' || s[end - 1] == '\n'))
+		end--;
+	if (end == 0 || strchr("]}\"',:", s[end - 1]) != NULL)
+		return 0;
+	/* "-" or "?" alone: an entry, its value to come. */
+	for (i = 0; i < end && is_blank((unsigned char)s[i]); i++)
+		continue;
+	return !(end - i == 1 && (s[i] == '-' || s[i] == '?'));
+}
+
+/*
  * Counts the bytes from the last node up to the last line break before
  * `to` that may be a scalar's: all of them after a quote or a block
- * scalar's indicator left open on the node's line, else those not on
- * comment or blank lines (which end a plain scalar).
+ * scalar's indicator left open on the node's line; else those not on
+ * comment lines (which end a plain scalar), and of blank lines those
+ * after a line that ends in a plain scalar (they may be its).
  */
 static void
 count_span(struct yaml_reader *y, size_t to)
@@ -1607,14 +1779,21 @@ count_span(struct yaml_reader *y, size_t to)
 	for (; i < to; i = end) {
 		nl = memchr(s + i, '\n', to - i);
 		end = nl - s + 1;
-		if (i == y->span_from)
+		if (i == y->span_from) {
 			y->span_all = opens_scalar(s + i, end - i);
-		else if (!y->span_all) {
+			y->span_plain = ends_plain(s + i, end - i);
+		} else if (!y->span_all) {
 			for (k = i; k < end && is_blank((unsigned char)s[k]);
 			    k++)
 				continue;
-			if (s[k] == '\n' || s[k] == '\r' || s[k] == '#')
+			if (s[k] == '#') {
+				y->span_plain = 0;
 				continue;
+			}
+			if ((s[k] == '\n' || s[k] == '\r') && !y->span_plain)
+				continue;
+			if (s[k] != '\n' && s[k] != '\r')
+				y->span_plain = ends_plain(s + i, end - i);
 		}
 		y->span_content += end - i;
 	}
@@ -1651,7 +1830,7 @@ start_parser(struct yaml_reader *y)
 	if (!yaml_parser_initialize(&y->parser))
 		return -1;
 	y->fed = y->span_from = y->span_counted = y->span_content = 0;
-	y->span_all = y->span_long = 0;
+	y->span_all = y->span_plain = y->span_long = 0;
 	yaml_parser_set_input(&y->parser, feed, y);
 	yaml_parser_set_encoding(&y->parser, YAML_UTF8_ENCODING);
 	y->parsing = 1;

@@ -42,7 +42,8 @@ DEEP=$out/deep.yaml
 LAUGHS=$out/laughs.yaml
 WORDY=$out/wordy.qttt
 SCALARS=$out/scalars.yaml
-export LONGLINE NOISE NONEWLINE BIGDOCS DEEP LAUGHS WORDY SCALARS
+BREAKS=$out/breaks.yaml
+export LONGLINE NOISE NONEWLINE BIGDOCS DEEP LAUGHS WORDY SCALARS BREAKS
 qttt-generate -u -n 10000 -s 21 >"$SMALL" &&
     qttt-generate -u -n $nlarge -s 22 >"$LARGE" &&
     for f in yaml json goff; do
@@ -79,7 +80,9 @@ qttt-generate -u -n 10000 -s 21 >"$SMALL" &&
 	for (d = 1; d <= 3; d++) {
 	    print "---"; print "moves: []"; print "event: " op[d]
 	    for (i = 0; i < 9000; i++) printf "  # %0100d\n", i
-	    print "  " cl[d] } }' >"$SCALARS" || {
+	    print "  " cl[d] } }' >"$SCALARS" &&
+    awk 'BEGIN { print "---"; print "moves: []"; print "event: a"
+	for (i = 0; i < 1040000; i++) print ""; print "  b" }' >"$BREAKS" || {
 	echo "limits: cannot make the inputs"
 	exit 1
 }
