@@ -253,9 +253,14 @@ fuzz_read_back(const char *buf, size_t n, enum qttt_format f,
 	return &rec;
 }
 
-size_t
-fuzz_read_all(const uint8_t *data, size_t n, enum qttt_format f,
-    void (*valid)(const struct qttt_record *, const struct qttt_game *))
+/*
+ * fuzz_read_all(), and fuzz_parse_all() with check_games clear (no
+ * valid game or position checked, so valid is NULL then).
+ */
+static size_t
+read_all(const uint8_t *data, size_t n, enum qttt_format f,
+    void (*valid)(const struct qttt_record *, const struct qttt_game *),
+    int check_games)
 {
 	static struct qttt_record rec;
 	static struct qttt_game game;
@@ -297,6 +302,8 @@ fuzz_read_all(const uint8_t *data, size_t n, enum qttt_format f,
 			    "in column %lu, the longest line has %lu bytes",
 			    rec.diags[i].col, width);
 		}
+		if (!check_games)
+			continue;
 		if (nerr == 0 && rec.has_start) {
 			/* A position: no items, and the game is it. */
 			FUZZ_ASSERT(rec.format == QTTT_FORMAT_STATE &&
@@ -322,6 +329,19 @@ fuzz_read_all(const uint8_t *data, size_t n, enum qttt_format f,
 	qttt_reader_close(r);
 	fuzz_fd_release(fd);
 	return games;
+}
+
+size_t
+fuzz_read_all(const uint8_t *data, size_t n, enum qttt_format f,
+    void (*valid)(const struct qttt_record *, const struct qttt_game *))
+{
+	return read_all(data, n, f, valid, 1);
+}
+
+size_t
+fuzz_parse_all(const uint8_t *data, size_t n, enum qttt_format f)
+{
+	return read_all(data, n, f, NULL, 0);
 }
 
 /* Whether a text of ex is NUL or invalid UTF-8 (qttt_text_good). */
