@@ -3,13 +3,18 @@
 # (tests/fuzz/corpus/NAME) with libFuzzer's -merge=1, from the kept
 # inputs, those make fuzz found (tests/out/fuzz/corpus/NAME) and the
 # seed candidates of make fuzz-seed (tests/out/fuzz/seeds), and
-# reports the corpus's files and bytes before and after.  Two steps:
-# the smallest set of inputs with the same coverage, each cut to the
-# harness's max_len (NAME.options) as make fuzz cuts them; then, of
-# the inputs longer than that, whole, those that reach code (an edge,
-# hit counts aside) that no input kept reaches.  Inputs over 128 KiB
-# are not kept: what only those reach (a YAML document over 1 MiB, a
-# line of 100 MB) tests/hostile and tests/limits make at test time.
+# reports the corpus's files and bytes before and after.  It keeps the
+# smallest inputs that reach every edge of the code that they reach in
+# all (-use_counters=0: hit counts aside, which make the corpus a
+# hundred times larger and which a run finds again in minutes from
+# these): first of the inputs cut to the harness's max_len
+# (NAME.options), as make fuzz cuts them; then, of the inputs longer
+# than that, whole, those that reach an edge no input kept reaches.
+# Inputs over 128 KiB are not kept: what only those reach (a YAML
+# document over 1 MiB, a line of 100 MB) tests/hostile and
+# tests/limits make at test time.  make fuzz keeps its working corpus
+# (tests/out/fuzz/corpus/NAME), hit counts and all, from one run to
+# the next.
 top=$(cd "$(dirname "$0")/../.." && pwd)
 out=$top/tests/out/fuzz
 status=0
@@ -40,7 +45,7 @@ for name in "$@"; do
 	    -exec cp {} "$long" \;
 	before="$(ls "$kept" | wc -l) files, $(cat "$kept"/* 2>/dev/null |
 	    wc -c) bytes"
-	if ! merge "$name" -max_len="$max" "$new" "$@" ||
+	if ! merge "$name" -max_len="$max" -use_counters=0 "$new" "$@" ||
 	    ! merge "$name" -max_len=1100000 -use_counters=0 "$new" "$long"
 	then
 		echo "fuzz_$name: merge FAILED, see $out/$name.merge.log"

@@ -1,59 +1,92 @@
 #!/bin/sh
 # make fuzz-seed: gathers seed candidates for the fuzz harnesses in
-# tests/out/fuzz/seeds, one file each, named by its SHA-1 as libFuzzer
-# names its inputs: the example games (formats/examples), the inputs
-# and outputs of the golden tests (tests/golden/*/, but their commands,
-# their standard error and their status), the hostile inputs
-# (tests/hostile/*.cases, decoded) and the kept corpora of every
-# harness; each whole, and each of their lines and YAML documents
-# alone, which a short max_len keeps whole.  tests/fuzz/merge.sh then
-# keeps those that add coverage to a harness.
+# tests/out/fuzz/seeds (libFuzzer reads directories recursively): the
+# example games (formats/examples), the inputs and outputs of the
+# golden tests (tests/golden/*/, but their commands, standard error and
+# status), the hostile inputs (tests/hostile/*.cases, decoded) and the
+# kept corpora; each whole (of at most 1.1 MB), and each line and YAML
+# document of them alone (parts/, but for the parse-only harnesses'
+# corpora, of short inputs already), which a short max_len keeps whole;
+# and inputs at and past the readers' limits (limits/).
+# tests/fuzz/merge.sh then keeps those that add coverage to a harness.
 top=$(cd "$(dirname "$0")/../.." && pwd)
 seeds=$top/tests/out/fuzz/seeds
-tmp=$top/tests/out/fuzz/seeds.tmp
-rm -rf "$seeds" "$tmp"
-mkdir -p "$seeds" "$tmp/hostile" "$tmp/parts"
+rm -rf "$seeds"
+mkdir -p "$seeds/hostile" "$seeds/parts" "$seeds/limits" "$seeds/corpus"
 
 # The hostile inputs, decoded as tests/hostile/run.sh decodes them.
 here=$top/tests/hostile
-out=$tmp/hostile
+out=$seeds/hostile
 . "$here/plan.sh"
 for f in "$here"/*.cases; do
 	plan "$(basename "$f" .cases)" >/dev/null || exit 1
 done
-
-# add FILE...: copies each file (of at most 1.1 MB) into the seeds.
-add() {
-	find "$@" -type f -size -1100001c -exec sha1sum {} + |
-	    while read -r sum f; do
-		cp "$f" "$seeds/$sum"
-	    done
-}
-
-# The whole files.
-add "$top"/formats/examples/* "$tmp"/hostile/*.in
-add $(find "$top"/tests/golden -type f ! -name cmd ! -name stderr \
-    ! -name status) "$top"/tests/fuzz/corpus
+cp -R "$top/formats/examples" "$seeds/examples"
+cp -R "$top/tests/golden" "$seeds/golden"
+find "$seeds/golden" \( -name cmd -o -name stderr -o -name status \) \
+    -exec rm -f {} +
+cp -R "$top"/tests/fuzz/corpus/* "$seeds/corpus"
+find "$seeds" -type f -size +1100000c -exec rm -f {} +
 
 # Each line that is not blank, and each YAML document ("---" starts
-# one), of every file gathered, alone.
-n=0
-for f in "$seeds"/*; do
-	n=$((n + 1))
-	awk -v p="$tmp/parts/$n" '
-	/^---/ { close(p "-d" doc + 0); doc++ }
-	{ print > (p "-d" doc + 0) }
-	/[^ \t\r]/ { print > (p "-l" NR); close(p "-l" NR) }' "$f"
-done
-add "$tmp"/parts
+# one), alone; named after the file they come from.
+find "$seeds/examples" "$seeds/golden" "$seeds/hostile" "$seeds/corpus" \
+    -type f ! -path '*/corpus/parse_*' -exec awk -v s="$seeds" '
+FNR == 1 {
+	close(p "-d" doc)
+	p = substr(FILENAME, length(s) + 2)
+	gsub("/", "_", p)
+	p = s "/parts/" p
+	doc = 0
+}
+/^---/ { close(p "-d" doc); doc++ }
+{ print > (p "-d" doc) }
+/[^ \t\r]/ { print > (p "-l" FNR); close(p "-l" FNR) }' {} +
 
-# Inputs past the readers' limits and their buffers' first sizes, which
-# the parse-only harnesses' short max_len does not reach; merge.sh
-# keeps those that reach code no short input reaches.
-mkdir -p "$tmp/long"
-awk -v d="$tmp/long" '
+# Inputs just past the readers' counted limits, which the fuzzer seldom
+# builds by itself (65 distinct tags, 24 moves, ...); then inputs past
+# their limits in bytes and their buffers' first sizes, which the
+# parse-only harnesses' short max_len does not reach: merge.sh keeps
+# those that reach code no short input reaches.
+awk -v d="$seeds/limits" '
 function rep(s, n,   t) { t = ""; while (n-- > 0) t = t s; return t }
 BEGIN {
+	for (i = 0; i < 65; i++)
+		printf "[k%d %d] ", i, i > (d "/tags-game")
+	printf "X1 a1 b1\n" > (d "/tags-game")
+	printf "X1 a1 b1" > (d "/tags-moves")
+	for (i = 0; i < 64; i++)
+		printf " [k%d]", i > (d "/tags-moves")
+	printf "; O2 b1 c1! [k64]\n" > (d "/tags-moves")
+	for (i = 0; i < 25; i++)
+		printf "X1 a1 b1; " > (d "/items")
+	printf "\n" > (d "/items")
+	for (i = 0; i < 18; i++)
+		printf "x1 a1 b1 " > (d "/diagnostics")
+	printf "\n" > (d "/diagnostics")
+	for (i = 0; i < 25; i++)
+		printf "X1+(1,2); " > (d "/goff-items")
+	printf "\n" > (d "/goff-items")
+	printf "X1+(1,2); O2+(2,3); X3+(3,1); O3@X1(1)%s\n",
+	    rep("!X1(1)", 10) > (d "/goff-collapse")
+	printf "{\"state\":\".,.,./.,.,./.,.,. X1 - *\",\"x\":%s1%s}\n",
+	    rep("[", 17), rep("]", 17) > (d "/state-json-deep")
+	printf "{\"game\":99999999999999999999,\"ply\":15,\"state\":\"x\"}\n" \
+	    > (d "/state-json-range")
+	printf "moves: []\n" > (d "/yaml-keys")
+	for (i = 0; i < 65; i++)
+		printf "k%d: %d\n", i, i > (d "/yaml-keys")
+	printf "moves:\n- move: X1 a1 b1\n" > (d "/yaml-notes")
+	for (i = 0; i < 65; i++)
+		printf "  n%d: %d\n", i, i > (d "/yaml-notes")
+	printf "moves:\n" > (d "/yaml-moves")
+	for (i = 0; i < 24; i++)
+		printf "- X1 a1 b1\n" > (d "/yaml-moves")
+	for (i = 0; i < 9; i++)
+		printf "%%TAG !t%d! tag:x,2000:\n", i > (d "/yaml-directives")
+	printf "---\nmoves: []\n" > (d "/yaml-directives")
+	printf "- moves: [{move: X1 a1 b1, n: [1]}]\n" > (d "/yaml-deep")
+	printf "moves:\n- move: X1 a1 b1!\n  mark: \"?\"\n" > (d "/yaml-mark")
 	x = rep("x", 1024)
 	# A line of 65537 bytes between two games, one of 65536.
 	printf "X1 a1 b1\n%s\nX1 a1 b1; O2 b1 c1\n", rep(x, 64) "x" \
@@ -111,6 +144,4 @@ BEGIN {
 	printf "{\"moves\":[],\"x\":\"%s\"}\n", rep(x, 65) \
 	    > (d "/json-long")
 }'
-add "$tmp"/long
-rm -rf "$tmp"
-echo "seeds: $(ls "$seeds" | wc -l) files in $seeds"
+echo "seeds: $(find "$seeds" -type f | wc -l) files in $seeds"
