@@ -31,6 +31,15 @@ void	 input_dump_diags(const char *name, const struct qttt_record *);
 /* The canonical line-notation form of a game, in a static buffer. */
 const char *input_canonical(const struct qttt_game *);
 
+/*
+ * The values of positions by the test's own search on the rules engine
+ * (check_solve.c), which every suite may trust as independent of the
+ * solver: a plain minimax (seconds from move 6), and the same with
+ * alpha-beta pruning (milliseconds from move 5).
+ */
+int	 minimax(const struct qttt_state *);
+int	 pruned_value(const struct qttt_state *);
+
 Suite	*rules_suite(void);
 Suite	*generate_suite(void);
 Suite	*line_suite(void);
@@ -45,5 +54,6 @@ Suite	*symmetry_suite(void);
 Suite	*solve_suite(void);
 Suite	*perft_suite(void);
 Suite	*features_suite(void);
+Suite	*annotate_suite(void);
 
 #endif /* !CHECK_QTTT_H */
