@@ -4,7 +4,8 @@
 # and libFuzzer flags in tests/fuzz/NAME.options (run.sh).  The
 # round-trip harnesses (line, yaml, goff, state, convert, write, rules)
 # check what the writers write; the parse-only ones (parse_line,
-# parse_yaml, parse_goff, parse_state) run one reader alone on short
+# parse_yaml, parse_goff, parse_state, and parse_chunk: the line
+# notation cut into chunks for threads) run one reader alone on short
 # inputs, many times faster, as OSS-Fuzz runs a project's parsers.
 #
 # make check builds each harness with $(CC) and driver.c (no clang
