@@ -43,9 +43,10 @@ ALL_LDFLAGS =	$(PTHREAD) $(CFLAGS) $(LDFLAGS) $(SANFLAGS)
 # page.  The layers (ARCHITECTURE.md) form a graph, not a list: each is
 # named with the layers it may use directly, and may use what those may
 # use (tests/layers.sh checks it, in the objects and in the #include
-# lines).  analysis and notation are siblings on the engine.
+# lines).  analysis and notation are siblings on the engine; collection
+# (selecting and counting games) sits on both.
 LAYER_GRAPH =	text: engine:text analysis:engine notation:engine \
-		output:notation,analysis render:output
+		collection:notation,analysis output:collection render:output
 LAYERS =	$(foreach l,$(LAYER_GRAPH),$(firstword $(subst :, ,$(l))))
 LIB_OBJS =	$(patsubst %.c,%.o,$(sort $(foreach l,$(LAYERS),\
 		    $(wildcard lib/$(l)/*.c))))

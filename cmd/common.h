@@ -52,54 +52,6 @@ int	 lookup_name(const struct name_value *, size_t n, const char *s);
 int	 parse_format(const char *);
 
 /*
- * Numbers and ranges of numbers: "3", "2-5", "10-", "-4", comma lists
- * of them.  parse_ranges() reads one into r, or returns -1;
- * parse_games() the same for game numbers (-g), which start at 1;
- * in_ranges() says whether v is in r, ranges_last() the largest number
- * r holds (ULONG_MAX when a range has no end).
- */
-#define MAXRANGES	32
-struct ranges {
-	size_t		 n;
-	unsigned long	 lo[MAXRANGES], hi[MAXRANGES];
-};
-int	 parse_ranges(const char *, struct ranges *);
-int	 parse_games(const char *, struct ranges *);
-int	 in_ranges(const struct ranges *, unsigned long v);
-unsigned long ranges_last(const struct ranges *);
-
-/*
- * The record formats a tool writes (-t): TO_SAME, each game in its own
- * format, is qttt-select's default.  parse_target() reads the names a
- * user would try, or returns -1.
- */
-enum target {
-	TO_SAME = 0,
-	TO_LINE,
-	TO_YAML,
-	TO_JSON,
-	TO_GOFF
-};
-int	 parse_target(const char *);
-
-/*
- * Writes g to standard output in format to (not TO_SAME) with its
- * extras ex.  Returns 0, -1 if standard output failed, or -2 with the
- * reason in why (of size n) if YAML or JSON cannot hold ex as it is.
- */
-int	 write_record(enum target to, const struct qttt_game *g,
-	    const struct qttt_extras *ex, char *why, size_t n);
-
-/*
- * Comment lines that go with no game written (those before a game
- * left out, or after the last game: qttt_reader_trailer), to standard
- * output in format to if it holds them (the line notation, YAML).
- * Returns 0, 1 if there were lines that to cannot hold (JSON, Goff's
- * notation), or -1 if standard output failed.
- */
-int	 write_lead(enum target to, const char *text, size_t len);
-
-/*
  * A decimal number from lo to hi, digits only and all of s, into *v.
  * Returns 0, or -1 if s is not one.
  */
@@ -115,13 +67,17 @@ int	 usage_error(void (*usage)(FILE *), const char *fmt, ...)
 
 /*
  * The options every reading tool takes: -f (what is "input " where the
- * tool has an output format too, else "") and -g.  Each returns 0 with
- * the value stored, or usage_error()'s status.
+ * tool has an output format too, else "") and -g, game numbers and
+ * ranges (qttt_ranges_parse, from 1; *games is set to the argument).
+ * Each returns 0 with the value stored, or usage_error()'s status.
  */
 int	 format_option(void (*usage)(FILE *), const char *what,
 	    const char *arg, enum qttt_format *);
+/* -t: a format a game is written in (TARGET_NAMES). */
+int	 target_option(void (*usage)(FILE *), const char *arg,
+	    enum qttt_format *);
 int	 games_option(void (*usage)(FILE *), const char *arg,
-	    struct ranges *, const char **);
+	    struct qttt_ranges *, const char **games);
 
 /*
  * Opens an input: "-" is standard input.  Returns a file descriptor,
@@ -168,6 +124,10 @@ int	 starts_game(const struct qttt_record *, unsigned long prev);
 int	 end_selection(const char *name, int k,
 	    const struct qttt_record *rec, unsigned long games,
 	    const char *sel, unsigned long shown, int quiet);
+/* The same, on standard output as JSON if json (as end_input). */
+int	 end_selection_as(const char *name, int k,
+	    const struct qttt_record *rec, unsigned long games,
+	    const char *sel, unsigned long shown, int quiet, int json);
 
 /*
  * Shows a diagnostic on f as

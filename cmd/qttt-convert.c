@@ -13,15 +13,18 @@
 
 struct options {
 	enum qttt_format format;	/* -f: input format */
-	enum target	 to;		/* -t: output format */
+	enum qttt_format to;		/* -t: output format */
 	int		 quiet;		/* -q: no diagnostics */
+	const char	*games;		/* -g, or NULL */
+	struct qttt_ranges gameset;
 };
 
 static void
 usage(FILE *f)
 {
-	fprintf(f, "usage: %s [-hqV] [-d code] [-f format] [-t format] "
-	    "[file ...]\n", progname);
+	fprintf(f, "usage: %s [-hqV] [-d code] [-f format] [-g games] "
+	    "[-t format]\n"
+	    "       [file ...]\n", progname);
 }
 
 static void
@@ -33,6 +36,8 @@ help(void)
 	    "  -f, --from=FMT    input format: auto (default), line, yaml,"
 	    " json, goff,\n"
 	    "                    state\n"
+	    "  -g, --games=LIST  convert only these games of each input:"
+	    " 3,5-7,10-\n"
 	    "  -t, --to=FMT      output format: line (default), yaml, json,"
 	    " goff\n"
 	    "  -d, --disable=CODE\n"
@@ -53,18 +58,18 @@ help(void)
 
 /*
  * Writes a game with what its record holds besides the moves.  Returns
- * 0, -1 if standard output failed, or -2 (with the reason in why, of
- * size n) if YAML or JSON cannot hold its extras as they are: a comment
- * after a line-notation record longer than a YAML value may be.
+ * 0, -1 if standard output failed, or -2 (with the reason in d) if the
+ * format cannot hold the game as it is: a comment after a line-notation
+ * record longer than a YAML value may be.
  */
 static int
-write_game(enum target to, const struct qttt_game *g,
-    const struct qttt_record *rec, char *why, size_t n)
+write_game(enum qttt_format to, const struct qttt_game *g,
+    const struct qttt_record *rec, struct qttt_diag *d)
 {
 	struct qttt_extras ex;
 
 	qttt_extras_from_record(&ex, g, rec);
-	return write_record(to, g, &ex, why, n);
+	return qttt_record_write(stdout, to, g, &ex, d);
 }
 
 static void
@@ -106,10 +111,10 @@ comment_lines(const struct options *o, const char *text, size_t len,
 {
 	int	 k;
 
-	if (text == NULL || (!alone && o->to != TO_JSON &&
-	    o->to != TO_GOFF))
+	if (text == NULL || (!alone && o->to != QTTT_FORMAT_JSON &&
+	    o->to != QTTT_FORMAT_GOFF))
 		return 0;
-	if ((k = write_lead(o->to, text, len)) == 1) {
+	if ((k = qttt_record_write_comments(stdout, o->to, text, len)) == 1) {
 		if (d->lines == 0)
 			d->first = line;
 		d->lines += count_lines(text, len);
@@ -137,9 +142,10 @@ convert(const struct options *o, const char *path)
 	static struct qttt_game game;
 	struct qttt_reader *r;
 	const char	*name = input_name(path);
-	unsigned long	 games = 0, lost = 0, lostline = 0, empty = 0;
+	unsigned long	 games = 0, shown = 0, lost = 0, lostline = 0;
+	unsigned long	 empty = 0;
 	unsigned long	 emptyline = 0, positions = 0, posline = 0;
-	char		 why[QTTT_MSG_MAX];
+	struct qttt_diag why;
 	struct dropped	 drop = { 0, 0 };
 	const char	*text;
 	size_t		 trail;
@@ -150,6 +156,10 @@ convert(const struct options *o, const char *path)
 		return EXIT_TROUBLE;
 	while ((k = qttt_reader_next(r, &rec)) == 1) {
 		games++;
+		if (o->games != NULL &&
+		    !qttt_ranges_has(&o->gameset, rec.index))
+			continue;
+		shown++;
 		report_cut(o, name, &rec);
 		alone = 1;
 		bad = qttt_record_play(&rec, &game) > 0;
@@ -162,7 +172,7 @@ convert(const struct options *o, const char *path)
 			if (positions++ == 0)
 				posline = rec.line;
 			status = EXIT_INVALID;
-		} else if (o->to == TO_GOFF && game.nplies == 0) {
+		} else if (o->to == QTTT_FORMAT_GOFF && game.nplies == 0) {
 			if (empty++ == 0)
 				emptyline = rec.line;
 		} else
@@ -175,15 +185,14 @@ convert(const struct options *o, const char *path)
 		}
 		if (alone)
 			continue;
-		if (o->to == TO_GOFF && qttt_record_extras(&rec) &&
+		if (o->to == QTTT_FORMAT_GOFF && qttt_record_extras(&rec) &&
 		    lost++ == 0)
 			lostline = rec.line;
-		if ((wrote = write_game(o->to, &game, &rec, why,
-		    sizeof(why))) == -2) {
+		if ((wrote = write_game(o->to, &game, &rec, &why)) == -2) {
 			status = EXIT_INVALID;
 			if (!o->quiet)
 				show_line_msg(stderr, name, rec.line, "error",
-				    "not converted: %s", why);
+				    "not converted: %s", why.msg);
 			continue;
 		}
 		if (wrote == -1) {
@@ -191,7 +200,9 @@ convert(const struct options *o, const char *path)
 			break;
 		}
 	}
-	if (k == 0 && games > 0 && status <= EXIT_TROUBLE) {
+	/* The comment lines at the end go with no game selected. */
+	if (k == 0 && games > 0 && o->games == NULL &&
+	    status <= EXIT_TROUBLE) {
 		trail = qttt_reader_trailer(r, &text, &cut);
 		if (comment_lines(o, text, trail, rec.line, 1, &drop) == -1)
 			status = EXIT_TROUBLE + 1;
@@ -201,12 +212,13 @@ convert(const struct options *o, const char *path)
 			    progname, name, cut, cut == 1 ? "" : "s",
 			    QTTT_LEAD_MAX);
 	}
-	if (k == -1 || games == 0)
-		status = end_input(name, k, &rec, games, o->quiet, 0);
+	if ((bad = end_selection(name, k, &rec, games, o->games, shown,
+	    o->quiet)) != EXIT_VALID)
+		status = bad;
 	if (!o->quiet && drop.lines > 0)
 		show_line_msg(stderr, name, drop.first, "warning", "%s holds "
-		    "no comment lines: %lu line%s dropped", o->to == TO_JSON ?
-		    "JSON" : "Goff's notation", drop.lines,
+		    "no comment lines: %lu line%s dropped",
+		    qttt_format_name(o->to), drop.lines,
 		    drop.lines == 1 ? "" : "s");
 	if (!o->quiet && positions > 0)
 		show_line_msg(stderr, name, posline, "error", "a state string "
@@ -231,6 +243,8 @@ main(int argc, char *argv[])
 		{ "disable",	required_argument,	NULL, 'd' },
 		{ "format",	required_argument,	NULL, 'f' },
 		{ "from",	required_argument,	NULL, 'f' },
+		{ "game",	required_argument,	NULL, 'g' },
+		{ "games",	required_argument,	NULL, 'g' },
 		{ "help",	no_argument,		NULL, 'h' },
 		{ "quiet",	no_argument,		NULL, 'q' },
 		{ "to",		required_argument,	NULL, 't' },
@@ -238,12 +252,12 @@ main(int argc, char *argv[])
 		{ NULL,		0,			NULL, 0 }
 	};
 	struct options	 o;
-	int		 ch, fmt, status = EXIT_VALID, s, i;
+	int		 ch, status = EXIT_VALID, s, i;
 
 	start_tool(argv[0]);
 	memset(&o, 0, sizeof(o));
-	o.to = TO_LINE;
-	while ((ch = getopt_long(argc, argv, "d:f:hqt:V", longopts,
+	o.to = QTTT_FORMAT_LINE;
+	while ((ch = getopt_long(argc, argv, "d:f:g:hqt:V", longopts,
 	    NULL)) != -1) {
 		switch (ch) {
 		case 'd':
@@ -255,6 +269,11 @@ main(int argc, char *argv[])
 			    &o.format)) != 0)
 				return s;
 			break;
+		case 'g':
+			if ((s = games_option(usage, optarg, &o.gameset,
+			    &o.games)) != 0)
+				return s;
+			break;
 		case 'h':
 			help();
 			break;
@@ -262,11 +281,8 @@ main(int argc, char *argv[])
 			o.quiet = 1;
 			break;
 		case 't':
-			if ((fmt = parse_target(optarg)) == -1)
-				return usage_error(usage, "unknown output "
-				    "format '%s': it is one of "
-				    TARGET_NAMES, optarg);
-			o.to = fmt;
+			if ((s = target_option(usage, optarg, &o.to)) != 0)
+				return s;
 			break;
 		case 'V':
 			print_version();

@@ -35,7 +35,7 @@ struct options {
 	int		 animate;	/* -A: one animated SVG per game */
 	const char	*dir;		/* -d: one file per diagram */
 	const char	*games;		/* -g, or NULL */
-	struct ranges	 gameset;	/* what -g says */
+	struct qttt_ranges	gameset;	/* what -g says */
 	long		 ply;		/* -p: from this ply; -1 the last */
 	long		 ply_to;	/* -p: to this one */
 	unsigned int	 sheet;		/* -G: a contact sheet, so many
@@ -335,15 +335,20 @@ static void	run_error(const char *, const struct run *, const char *, ...)
 static void
 run_error(const char *name, const struct run *run, const char *fmt, ...)
 {
+	struct qttt_diag d;
 	va_list	 ap;
+	int	 n;
 
-	put_name(stderr, name);
-	fprintf(stderr, ":%lu:1: error: game %lu of the stream ",
-	    run->line + 1, run->index);
+	memset(&d, 0, sizeof(d));
+	d.code = QTTT_E_PLIES;
+	d.severity = qttt_code_severity(d.code);
+	d.line = run->line;
+	n = snprintf(d.msg, sizeof(d.msg), "game %lu of the stream ",
+	    run->index);
 	va_start(ap, fmt);
-	vfprintf(stderr, fmt, ap);
+	vsnprintf(d.msg + n, sizeof(d.msg) - n, fmt, ap);
 	va_end(ap);
-	fputc('\n', stderr);
+	show_diag(stderr, name, NULL, &d);
 }
 
 /*
@@ -391,7 +396,7 @@ draw_state(const struct options *o, const char *name,
 	struct qttt_action act;
 	int		 status = EXIT_VALID;
 	int		 chosen = o->games == NULL ||
-			    in_ranges(&o->gameset, rec->index);
+			    qttt_ranges_has(&o->gameset, rec->index);
 
 	/*
 	 * A line that is no state is reported if its game is chosen, and
@@ -470,7 +475,7 @@ render_input(const struct options *o, const char *path)
 		if (rec.format == QTTT_FORMAT_STATE && o->type != TYPE_HTML)
 			s = draw_state(o, name, &rec, &run, &shown);
 		else if (o->games != NULL &&
-		    !in_ranges(&o->gameset, rec.index))
+		    !qttt_ranges_has(&o->gameset, rec.index))
 			continue;
 		else if (shown++, qttt_record_play(&rec, &game) > 0) {
 			show_record_diags(stderr, name, &rec, 0);

@@ -16,7 +16,7 @@
 struct options {
 	enum qttt_format	 format;	/* -f */
 	const char		*games;		/* -g, or NULL */
-	struct ranges		 gameset;	/* what -g says */
+	struct qttt_ranges	gameset;	/* what -g says */
 	int			 quiet;		/* -q */
 	int			 threads;	/* to replay games on */
 	/* -a, -p, -T and -w: what to print. */
@@ -106,7 +106,7 @@ static int
 past_last(const struct options *o, const struct qttt_record *rec)
 {
 	return o->games != NULL && rec->format != QTTT_FORMAT_STATE &&
-	    rec->index >= ranges_last(&o->gameset);
+	    rec->index >= qttt_ranges_last(&o->gameset);
 }
 
 /*
@@ -132,7 +132,8 @@ replay_games(const struct run *run, struct qttt_reader *r,
 	while ((k = par_more(job) ? qttt_reader_next(r, rec) : 0) == 1) {
 		t->games += starts_game(rec, prev);
 		prev = rec->index;
-		if (o->games != NULL && !in_ranges(&o->gameset, rec->index))
+		if (o->games != NULL &&
+		    !qttt_ranges_has(&o->gameset, rec->index))
 			continue;
 		t->shown++;
 		if (qttt_record_play(rec, &game) > 0) {

@@ -36,6 +36,8 @@ struct options {
 	int		 summary;	/* -s: a summary line */
 	int		 write;		/* -w: rewrite the files in place */
 	int		 threads;	/* to check games on */
+	const char	*games;		/* -g, or NULL */
+	struct qttt_ranges gameset;
 };
 
 /* validate() could not write standard output: stop at once. */
@@ -45,8 +47,7 @@ static void
 usage(FILE *f)
 {
 	fprintf(f, "usage: %s [-hjlpqrsVw] [-d code] [-f format] "
-	    "[file ...]\n",
-	    progname);
+	    "[-g games] [file ...]\n", progname);
 }
 
 static void
@@ -63,6 +64,8 @@ help(void)
 	    "  -f, --format=FMT  input format: auto (default), line, yaml,"
 	    " json, goff,\n"
 	    "                    state\n"
+	    "  -g, --games=LIST  check only these games of each input:"
+	    " 3,5-7,10-\n"
 	    "  -h, --help        show this help and exit\n"
 	    "  -j, --json        diagnostics as JSON Lines on standard"
 	    " output\n"
@@ -117,8 +120,9 @@ is_canonical(const struct qttt_record *rec, const struct qttt_game *g,
 	ex.lead = NULL;
 	if ((f = open_memstream(&line, &n)) == NULL)
 		return 1;
-	same = qttt_line_write(f, g, &ex) == 0 && fclose(f) == 0 &&
-	    n == rec->textlen + 1 && memcmp(rec->text, line, n - 1) == 0;
+	same = qttt_record_write(f, QTTT_FORMAT_LINE, g, &ex, NULL) == 0;
+	same = fclose(f) == 0 && same && n == rec->textlen + 1 &&
+	    memcmp(rec->text, line, n - 1) == 0;
 	free(line);
 	return same;
 }
@@ -152,7 +156,7 @@ print_record(FILE *out, const struct qttt_record *rec,
 
 	if (!rec->has_start) {
 		qttt_extras_from_record(&ex, g, rec);
-		qttt_line_write(out, g, &ex);
+		qttt_record_write(out, QTTT_FORMAT_LINE, g, &ex, NULL);
 		return;
 	}
 	/* A position's canonical form is its state string. */
@@ -181,6 +185,7 @@ add_counts(struct counts *to, const struct counts *from)
 /* What a run of games comes to: an input, or a chunk of one. */
 struct tally {
 	struct counts	 c;
+	unsigned long	 read;		/* games read, -g or not */
 	int		 status;	/* EXIT_VALID or EXIT_INVALID */
 	int		 noncanonical;	/* a valid record, not canonical */
 };
@@ -214,6 +219,10 @@ check_games(const struct run *run, struct qttt_reader *r,
 
 	/* par_more() may leave the rest of a chunk to the main thread. */
 	while ((k = par_more(job) ? qttt_reader_next(r, rec) : 0) == 1) {
+		t->read++;
+		if (o->games != NULL &&
+		    !qttt_ranges_has(&o->gameset, rec->index))
+			continue;
 		t->c.games++;
 		if (run->records != NULL && !o->quiet)
 			show_leadcut(err, run->name, rec);
@@ -287,6 +296,7 @@ add_tally(void *totals, const struct par_job *job)
 	const struct tally	*u = job->result;
 
 	add_counts(&t->c, &u->c);
+	t->read += u->read;
 	if (u->status > t->status)
 		t->status = u->status;
 	t->noncanonical |= u->noncanonical;
@@ -457,8 +467,8 @@ validate(const struct options *o, const char *path, struct counts *c)
 	}
 	if (k == PAR_STOP)
 		t.status = EXIT_STOP;
-	else if ((s = end_input(run.name, k, &rec, t.c.games, o->quiet,
-	    o->json)) != EXIT_VALID) {
+	else if ((s = end_selection_as(run.name, k, &rec, t.read, o->games,
+	    t.c.games, o->quiet, o->json)) != EXIT_VALID) {
 		if (s == EXIT_INVALID && !o->quiet)
 			c->diags++;	/* no-games */
 		t.status = s;
@@ -499,6 +509,8 @@ main(int argc, char *argv[])
 	static const struct option longopts[] = {
 		{ "disable",	required_argument,	NULL, 'd' },
 		{ "format",	required_argument,	NULL, 'f' },
+		{ "game",	required_argument,	NULL, 'g' },
+		{ "games",	required_argument,	NULL, 'g' },
 		{ "help",	no_argument,		NULL, 'h' },
 		{ "json",	no_argument,		NULL, 'j' },
 		{ "list",	no_argument,		NULL, 'l' },
@@ -520,7 +532,7 @@ main(int argc, char *argv[])
 	memset(&o, 0, sizeof(o));
 	memset(&c, 0, sizeof(c));
 	o.threads = par_threads();
-	while ((ch = getopt_long(argc, argv, "d:f:hjlpqrsVw", longopts,
+	while ((ch = getopt_long(argc, argv, "d:f:g:hjlpqrsVw", longopts,
 	    NULL)) != -1) {
 		switch (ch) {
 		case 'd':
@@ -530,6 +542,11 @@ main(int argc, char *argv[])
 		case 'f':
 			if ((s = format_option(usage, "", optarg,
 			    &o.format)) != 0)
+				return s;
+			break;
+		case 'g':
+			if ((s = games_option(usage, optarg, &o.gameset,
+			    &o.games)) != 0)
 				return s;
 			break;
 		case 'h':
@@ -576,6 +593,9 @@ main(int argc, char *argv[])
 	    strcmp(argv[0], "-") == 0)))
 		return usage_error(usage, "%s", "-w rewrites files: name "
 		    "them");
+	if (o.write && o.games != NULL)
+		return usage_error(usage, "%s", "-w rewrites whole files: "
+		    "-g would leave games out");
 	if (o.fixresult && !o.write && !o.print)
 		return usage_error(usage, "%s", "-r corrects the records "
 		    "that -p or -w write: give one of them");

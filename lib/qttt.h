@@ -63,15 +63,6 @@ enum qttt_player {
 /* text: text helpers                                                 */
 /* ================================================================== */
 
-/* UTF-8 (utf8.c): for showing source lines safely. */
-
-/*
- * Length of the valid UTF-8 sequence of a non-ASCII character at s (n
- * bytes available, n > 0), or 0 if it is not valid: overlong forms,
- * surrogates and code points beyond U+10FFFF are refused.
- */
-size_t		 qttt_utf8_len(const unsigned char *s, size_t n);
-
 /*
  * JSON strings (json.c).  Writes s (len bytes) as a JSON string with
  * its quotes; bytes that are not valid UTF-8 become U+FFFD.  Returns
@@ -138,18 +129,17 @@ enum qttt_code {
 	QTTT_E_GOFFCHECK,	/* Goff's notation: redundant part disagrees */
 	/* warnings: the record is valid, but likely not what was meant */
 	QTTT_W_KEYCASE,		/* a YAML key that is a known one miscased */
+	/* output */
+	QTTT_E_UNWRITABLE,	/* a game the format asked for cannot hold */
+	/* a stream of states grouped into games */
+	QTTT_E_PLIES,		/* a game misses the plies asked for */
 	QTTT__NCODES
 };
 
 #define QTTT_MSG_MAX	192
 
-struct qttt_diag {
-	enum qttt_code		code;
-	enum qttt_severity	severity;
-	unsigned long		line;	/* 0-based */
-	unsigned long		col;	/* 0-based, in bytes */
-	char			msg[QTTT_MSG_MAX];
-};
+/* A diagnostic: defined below, with the actions and results it names. */
+struct qttt_diag;
 
 /* Stable kebab-case name of a code, e.g. "square-classical". */
 const char	*qttt_code_name(enum qttt_code);
@@ -246,6 +236,36 @@ struct qttt_action {
 	unsigned char	kind;
 	unsigned char	move;	/* move placed, or cycle move named */
 	unsigned char	sq[2];
+};
+
+/*
+ * A diagnostic: its code, where it is, what it names and its English.
+ *
+ * A refusal of the rules (qttt_state_apply() and the functions that
+ * play actions) and a stated result that is not the game's
+ * (qttt_record_play()) carry what their message names as data: the
+ * action refused (all zero for a result); another move the message
+ * names (the pending one, the next one, the classical mark on a
+ * square), else 0; the squares it names besides the action's (the
+ * square open, the square that is classical, the squares of a move),
+ * else QTTT_NOSQUARE; results (the game's, then the one a record
+ * states), else not over; a count (of squares open), else 0.  The
+ * message is made from them, in one place, with squares and results
+ * spelt as the record's notation spells them (the line notation's a1
+ * and 1-1/2, Goff's 1 and {X=1,O=0.5}).  Other diagnostics leave
+ * these fields zero and have only their message.
+ */
+struct qttt_diag {
+	enum qttt_code		code;
+	enum qttt_severity	severity;
+	unsigned long		line;	/* 0-based */
+	unsigned long		col;	/* 0-based, in bytes */
+	struct qttt_action	action;
+	unsigned char		move;
+	unsigned char		squares[2];
+	struct qttt_result	results[2];
+	unsigned int		count;
+	char			msg[QTTT_MSG_MAX];
 };
 
 /* The empty board, X to make move 1. */
@@ -945,13 +965,27 @@ struct qttt_item {
 /* The longest line the line notation reader accepts, in bytes. */
 #define QTTT_LINE_MAX	65536
 
+/*
+ * The record formats.  A reader reads YAML and JSON alike (a JSON
+ * record is a YAML one), as QTTT_FORMAT_YAML, and takes
+ * QTTT_FORMAT_JSON for it; a writer writes JSON (one object on a line)
+ * for QTTT_FORMAT_JSON and YAML documents for QTTT_FORMAT_YAML.
+ */
 enum qttt_format {
 	QTTT_FORMAT_AUTO = 0,
 	QTTT_FORMAT_LINE,
 	QTTT_FORMAT_YAML,	/* YAML and JSON */
 	QTTT_FORMAT_GOFF,
-	QTTT_FORMAT_STATE	/* state strings: positions, not games */
+	QTTT_FORMAT_STATE,	/* state strings: positions, not games */
+	QTTT_FORMAT_JSON
 };
+
+/*
+ * The name of a format in a message: "the line notation", "YAML",
+ * "JSON", "Goff's notation", "state strings", "any format" (auto);
+ * "??" for a number that is none.
+ */
+const char	*qttt_format_name(enum qttt_format);
 
 /*
  * A metadata entry of a YAML or JSON record: a key of the game's
@@ -970,10 +1004,18 @@ struct qttt_meta {
 	unsigned long		 line, col;	/* where the key is */
 };
 
-/* Metadata entries per game, at most; notes on its moves, in all. */
+/*
+ * Metadata entries per game, at most; notes on its moves, in all; the
+ * bytes of a record's keys, values and comments, in all (its metadata,
+ * its comment, and the comments and notes of its moves), the same in
+ * every format (formats/limits.md), so that any record a reader takes,
+ * every writer writes and every reader reads back.  The line notation
+ * keeps the text of its quoted values in QTTT_TAGTEXT bytes.
+ */
 #define QTTT_MAXMETA	64
 #define QTTT_MAXNOTES	64
-#define QTTT_TAGTEXT	8192
+#define QTTT_EXTRAS_MAX	8192
+#define QTTT_TAGTEXT	QTTT_EXTRAS_MAX
 
 struct qttt_record {
 	unsigned long		 index;	/* 1-based number of the game */
@@ -1113,6 +1155,13 @@ enum qttt_code	 qttt_record_step(struct qttt_record *, size_t i,
  * that writes nothing of a valid game needs.
  */
 size_t		 qttt_record_play(struct qttt_record *, struct qttt_game *);
+
+/*
+ * The format a record is written in, as a writer takes it: rec->format,
+ * but QTTT_FORMAT_JSON for a YAML record whose text is JSON (starts
+ * with '{' or '[').
+ */
+enum qttt_format qttt_record_format(const struct qttt_record *);
 
 /* ------------------------------------------------------------------ */
 /* Readers: one game at a time from a file descriptor                   */
@@ -1291,65 +1340,445 @@ int		 qttt_record_meta(const struct qttt_record *, const char *key,
 		    const char **value, size_t *len);
 
 /*
- * Whether a record holds metadata, comments or notes (see
- * qttt_goff_write).
+ * Whether a record holds metadata, comments or notes (which Goff's
+ * notation does not hold: qttt_record_write).
  */
 int		 qttt_record_extras(const struct qttt_record *);
 
-#ifdef __GNUC__
+/* ================================================================== */
+/* collection: selecting and counting the games of a collection      */
+/* ================================================================== */
+
+/* ------------------------------------------------------------------ */
+/* Numbers and ranges (ranges.c): game numbers, lengths                 */
+/* ------------------------------------------------------------------ */
+
+/*
+ * A list of numbers and ranges of numbers as a user writes it in an
+ * option (every tool's -g, qttt-select's -M, -P, -m): a number "3", a
+ * range "2-5", "10-" (10 and every number after it), "-4" (every
+ * number from the first to 4), and comma lists of them, "1,4-6,10-",
+ * of which any may hold.  Numbers are decimal digits only, none below
+ * the first number the caller allows (1 for game numbers), none above
+ * QTTT_RANGE_MAX.  A range holds lo[i] to hi[i]; "10-" ends at
+ * QTTT_RANGE_END.
+ */
+#define QTTT_MAXRANGES	32
+#define QTTT_RANGE_MAX	1000000000000ULL
+#define QTTT_RANGE_END	UINT64_MAX
+struct qttt_ranges {
+	size_t		 n;
+	uint64_t	 lo[QTTT_MAXRANGES], hi[QTTT_MAXRANGES];
+};
+
+/*
+ * Parses s (NUL-terminated), whose numbers start at min, into r.
+ * Returns 0, or -1 with a QTTT_E_SYNTAX diagnostic in d (which may be
+ * NULL), its column the byte of s at fault; r is then unchanged.
+ */
+int		 qttt_ranges_parse(const char *s, unsigned long min,
+		    struct qttt_ranges *r, struct qttt_diag *d);
+/* Whether r holds v; the largest number r holds (QTTT_RANGE_END: all). */
+int		 qttt_ranges_has(const struct qttt_ranges *, uint64_t v);
+uint64_t	 qttt_ranges_last(const struct qttt_ranges *);
+
+/* ------------------------------------------------------------------ */
+/* Selection (select.c): criteria, patterns of squares                  */
+/* ------------------------------------------------------------------ */
+
+/*
+ * A pattern of squares (qttt-select -p): what squares hold at one
+ * ply, "b2=X,a1=O,c3=.": a classical X, a classical O, or no classical
+ * mark ('.'); the letters in either case; each square named once at
+ * most, since one square cannot hold two things.
+ */
+enum qttt_want {
+	QTTT_WANT_ANY = 0,	/* a square the pattern does not name */
+	QTTT_WANT_X,
+	QTTT_WANT_O,
+	QTTT_WANT_OPEN
+};
+struct qttt_pattern {
+	unsigned char	 want[QTTT_NSQUARES];	/* enum qttt_want */
+};
+
+/*
+ * Parses s (NUL-terminated) into p.  Returns 0, or -1 with a
+ * diagnostic in d (QTTT_E_SQUARE, QTTT_E_SYNTAX; d may be NULL), its
+ * column the byte of s at fault.  qttt_pattern_match() says whether
+ * st holds what p asks.
+ */
+int		 qttt_pattern_parse(const char *s, struct qttt_pattern *p,
+		    struct qttt_diag *d);
+int		 qttt_pattern_match(const struct qttt_pattern *,
+		    const struct qttt_state *st);
+
+/*
+ * Selection criteria (qttt-select(1)), each kind as a user writes it:
+ *
+ *	GAMES		game numbers and ranges (from 1): "2,4-6"
+ *	RESULT		results: "1-0,0-1,1-1/2,1/2-1,3/2-0,2-0,0-0",
+ *			"finished", "*" or "unfinished", "pending" (a
+ *			measurement due)
+ *	WINNER		"x", "o" (scored more) or "none" (a draw, a game
+ *			not over)
+ *	MOVES, PLIES, MEASUREMENTS  numbers and ranges (from 0)
+ *	FEATURE		"2-cycle", "forced-x9" ("forced"),
+ *			"simultaneous", "double-line", "renamed" (a
+ *			measurement written naming a move other than the
+ *			one that closed the cycle), "cycle-N" (N 2 to 9)
+ *	OPENING		the first actions, in the line notation: "X1 a1
+ *			b2; O2 c3 b2", in any orientation of the board
+ *	STATE		a position reached at some ply, a state string,
+ *			in any orientation
+ *	PATTERN		a pattern of squares met at some ply
+ *	META		a metadata key, "key", or its value matching a
+ *			shell pattern (fnmatch(3)), "key=pattern"
+ *
+ * Every criterion added must hold: a kind given twice holds both ways
+ * (two lists of games: the games both name).
+ */
+enum qttt_criterion {
+	QTTT_CRIT_GAMES = 0,
+	QTTT_CRIT_RESULT,
+	QTTT_CRIT_WINNER,
+	QTTT_CRIT_MOVES,
+	QTTT_CRIT_PLIES,
+	QTTT_CRIT_MEASUREMENTS,
+	QTTT_CRIT_FEATURE,
+	QTTT_CRIT_OPENING,
+	QTTT_CRIT_STATE,
+	QTTT_CRIT_PATTERN,
+	QTTT_CRIT_META
+};
+
+/* Which games a selection looks at, by the rules' verdict. */
+enum qttt_validity {
+	QTTT_SELECT_VALID = 0,
+	QTTT_SELECT_INVALID,
+	QTTT_SELECT_ANY
+};
+
+/* Criteria of one kind that keep a list (all but ranges and winners). */
+#define QTTT_MAXCRIT		16
+/* Bytes of metadata keys and patterns, each with its NUL. */
+#define QTTT_CRIT_TEXT		4096
+#define QTTT_CRIT_NOTEXT	((unsigned short)-1)
+
+/*
+ * Compiled criteria: a plain value the caller owns, which
+ * qttt_criteria_init() empties (every valid game meets it) and
+ * qttt_criteria_add() fills in.  The caller sets three fields itself:
+ *
+ *	validity	the valid games (the default), the invalid ones, or
+ *			any game; the other criteria look at an invalid
+ *			game as far as the rules played it
+ *	exact		OPENING and STATE in the orientation written only
+ *	invert		the games that fail some criterion instead
+ *
+ * The other fields are the library's.
+ */
+struct qttt_criteria {
+	enum qttt_validity validity;
+	int		 exact;
+	int		 invert;
+	unsigned int	 given;		/* bit k: kind k added */
+	struct qttt_ranges games, moves, plies, measurements;
+	size_t		 nresults;
+	unsigned int	 results[QTTT_MAXCRIT];
+	unsigned int	 winners;
+	size_t		 nfeatures;
+	unsigned char	 feature[QTTT_MAXCRIT], cyclelen[QTTT_MAXCRIT];
+	size_t		 nopenings;
+	unsigned char	 openlen[QTTT_MAXCRIT];
+	struct qttt_action opening[QTTT_MAXCRIT][QTTT_MAXPLIES];
+	size_t		 nstates;
+	uint64_t	 statekey[QTTT_MAXCRIT], symkey[QTTT_MAXCRIT];
+	size_t		 npatterns;
+	struct qttt_pattern pattern[QTTT_MAXCRIT];
+	size_t		 nmeta;
+	unsigned short	 metakey[QTTT_MAXCRIT], metapattern[QTTT_MAXCRIT];
+	size_t		 textlen;
+	char		 text[QTTT_CRIT_TEXT];
+};
+
+void		 qttt_criteria_init(struct qttt_criteria *);
+
+/*
+ * Adds a criterion of a kind, as s (NUL-terminated) writes it; s need
+ * not live on.  Returns 0, or -1 with a diagnostic in d (which may be
+ * NULL): QTTT_E_SYNTAX, QTTT_E_SQUARE, QTTT_E_TOOMANY (more than
+ * QTTT_MAXCRIT of a kind, QTTT_CRIT_TEXT bytes of keys and patterns),
+ * QTTT_E_STATE for a state string, a rule's code for an opening the
+ * rules refuse; its column is the byte of s at fault.  The criteria
+ * are then unchanged but where two lists of ranges meet in more than
+ * QTTT_MAXRANGES ranges.
+ */
+int		 qttt_criteria_add(struct qttt_criteria *,
+		    enum qttt_criterion, const char *s, struct qttt_diag *d);
+
+/*
+ * Whether a game meets the criteria (fails one, with invert): g as
+ * qttt_record_play() played it from rec, which returned errors.  rec
+ * may be NULL for a game that no record holds: it then has no number
+ * and no metadata (GAMES and META fail), and no measurement renamed.
+ */
+int		 qttt_criteria_match(const struct qttt_criteria *,
+		    const struct qttt_record *rec, const struct qttt_game *g,
+		    size_t errors);
+
+/* ------------------------------------------------------------------ */
+/* Duplicates (gameset.c)                                               */
+/* ------------------------------------------------------------------ */
+
+/*
+ * The key of a game: 128 bits that two games share if and only if
+ * they have the same plies (a game is its canonical plies, however its
+ * record wrote them), or with symmetric, if one is an image of the
+ * other under the symmetries of the board (their canonical forms,
+ * qttt_game_symcanon, have the same plies).  A game with no ply is its
+ * state: two positions have one key if they are equal (or images of
+ * each other); a game with no move and the empty board have one key.
+ */
+struct qttt_game_key {
+	uint64_t	 hi, lo;
+};
+void		 qttt_game_key(const struct qttt_game *, int symmetric,
+		    struct qttt_game_key *);
+
+/*
+ * A set of games, by their keys (exact, or up to the symmetries with
+ * QTTT_GAMESET_SYMMETRIC): what qttt-select -u and -U keep to drop the
+ * games seen before.  Each game costs 16 bytes in a table at most
+ * three quarters full, which doubles as it fills: between 21 and 43
+ * bytes a game, and while it doubles the old table and the new, half
+ * as much again; ten million games take about 400 MiB at most.
+ * max_bytes bounds the tables (0: no bound but the memory there is).
+ *
+ * qttt_gameset_new() returns NULL if out of memory; _add() returns 1
+ * for a game not in the set (now added), 0 for one in it, -1 for a new
+ * game when the table cannot grow (out of memory, or past max_bytes);
+ * _size() is the number of games in the set; _free() accepts NULL.
+ */
+#define QTTT_GAMESET_SYMMETRIC	0x1
+struct qttt_gameset;
+struct qttt_gameset *qttt_gameset_new(unsigned int flags, size_t max_bytes);
+int		 qttt_gameset_add(struct qttt_gameset *,
+		    const struct qttt_game *);
+size_t		 qttt_gameset_size(const struct qttt_gameset *);
+void		 qttt_gameset_free(struct qttt_gameset *);
+
+/* ------------------------------------------------------------------ */
+/* What is written of a game selected (trim.c)                          */
+/* ------------------------------------------------------------------ */
+
+/*
+ * Trims a game and the extras it is written with (ex may be NULL), as
+ * pgn-extract(1) trims a chess game: to its first plies plies, if it
+ * has more (the state is then the state after them; a game played
+ * from a position has no plies to cut), and without what strip names:
+ *
+ *	QTTT_STRIP_COMMENTS	the game's comment and its moves'
+ *	QTTT_STRIP_TAGS		the metadata, and every note of a move
+ *				but a glyph (formats/line-notation.md)
+ *	QTTT_STRIP_GLYPHS	the glyphs: a note "mark" that is one
+ *
+ * The notes kept are copied into notes, which must live while ex is
+ * used; nothing is kept for a ply cut.  QTTT_TRIM_ALL keeps every ply.
+ */
+#define QTTT_STRIP_COMMENTS	0x1
+#define QTTT_STRIP_TAGS		0x2
+#define QTTT_STRIP_GLYPHS	0x4
+#define QTTT_TRIM_ALL		((size_t)-1)
+void		 qttt_game_trim(struct qttt_game *g, struct qttt_extras *ex,
+		    size_t plies, unsigned int strip,
+		    struct qttt_meta notes[QTTT_MAXNOTES]);
+
+/* ------------------------------------------------------------------ */
+/* The statistics of a collection (stats.c)                             */
+/* ------------------------------------------------------------------ */
+
+/*
+ * What happened in the games of a collection, counted (qttt-stats):
+ * a plain value of counts that qttt_stats_init() zeroes, that games
+ * are added to one at a time, and that adds up with another, so that
+ * parts counted apart (inputs, threads) make the whole.
+ *
+ *	games		records counted
+ *	valid, invalid	of them, the valid games and the invalid records;
+ *			positions: the records of a position (a state
+ *			string), valid, counted there and nowhere else
+ *	result[k]	finished games of result k (qttt_result_index)
+ *	unfinished	games not over; pending: of them, with a
+ *			measurement due
+ *	finished	games over; halves[p]: the half points player p
+ *			scored in them
+ *	moves[n], plies[n], measurements[n]  games of n of each
+ *	cycles[n]	cycles of n squares closed, in all the games
+ *	twocycle, forced, simultaneous, doubleline  games with a 2-cycle,
+ *			the forced X9, a line of each player at one
+ *			collapse, X's two lines (struct qttt_features)
+ *	opening[c]	games whose first move is of class c (enum
+ *			qttt_opening), the finished ones, and the half
+ *			points each player scored in those
+ *
+ * Everything below games and positions counts the valid games only.
+ */
+struct qttt_opening_stats {
+	unsigned long	 games, finished, halves[2];
+};
+struct qttt_stats {
+	unsigned long	 games, valid, invalid, positions;
+	unsigned long	 result[QTTT_NRESULTS];
+	unsigned long	 unfinished, pending;
+	unsigned long	 finished, halves[2];
+	unsigned long	 moves[QTTT_MAXMOVES + 1];
+	unsigned long	 plies[QTTT_MAXPLIES + 1];
+	unsigned long	 measurements[QTTT_MAXPLIES + 1];
+	unsigned long	 cycles[QTTT_NSQUARES + 1];
+	unsigned long	 twocycle, forced, simultaneous, doubleline;
+	struct qttt_opening_stats opening[QTTT_NOPENINGS];
+};
+
+void		 qttt_stats_init(struct qttt_stats *);
+
+/*
+ * Counts a valid game (a game played by the rules from the empty
+ * board); counts a record as qttt_record_play() left it, which
+ * returned errors: an invalid record, a position, or a valid game.
+ */
+void		 qttt_stats_add_game(struct qttt_stats *,
+		    const struct qttt_game *);
+void		 qttt_stats_add_record(struct qttt_stats *,
+		    const struct qttt_record *, const struct qttt_game *,
+		    size_t errors);
+
+/* Adds the counts of from to those of to. */
+void		 qttt_stats_merge(struct qttt_stats *to,
+		    const struct qttt_stats *from);
+
 /* ================================================================== */
 /* output: what the tools write                                       */
 /* ================================================================== */
 
 /* ------------------------------------------------------------------ */
-/* Record writers (record_write.c, meta.c, goff.c)                    */
+/* Records (record_write.c, line_write.c, goff_write.c)                 */
 /* ------------------------------------------------------------------ */
 
 /*
- * The writers.  Each writes one game (a game played from a record:
- * its canonical moves) to f, with the extras ex (NULL for none).
- * Each returns 0, -1 if f reported an error (or the emitter failed),
- * or, for YAML and JSON, -2 without writing anything if
- * qttt_extras_check() refuses ex, or if the game written would be more
- * than the reader reads back: a YAML document of more than
- * QTTT_YAML_DOC_MAX bytes, a JSON line of more than QTTT_LINE_MAX (as
- * extras near every limit, escaped, can make it).
+ * Writes one game (a game played from a record: its canonical moves)
+ * to f in format to, with the extras ex (NULL for none):
  *
- * qttt_yaml_write: the comment lines of ex (lead) as they are, then a
- * YAML document, "---" first: the metadata in their
- * order, then "comment" (the game comment, unless the metadata has a
- * "comment" of their own), "moves" (a move with a comment or notes as
- * a mapping of "move", "comment" and the notes in order) and "result"
- * when the game is over.
+ *	QTTT_FORMAT_LINE	the comment lines of ex (lead) as they are,
+ *		then the canonical record on a line
+ *		(formats/line-notation.md, section 4): the metadata as
+ *		tags ("[x Alice]"), each move's comment and notes as its tags
+ *		("X3 a2 b3 [value 1-0]"), a last note "mark" that is a
+ *		glyph as the glyph ("X3 a2 b3??"), and the game comment
+ *		after the record (" # comment") if it is one line, else
+ *		as the tag "[comment ...]".
+ *	QTTT_FORMAT_YAML	the comment lines of ex as they are, then a
+ *		YAML document, "---" first: the metadata in their order,
+ *		then "comment" (the game comment, unless the metadata has
+ *		a "comment" of their own), "moves" (a move with a comment
+ *		or notes as a mapping of "move", "comment" and the notes
+ *		in order) and "result" when the game is over.
+ *	QTTT_FORMAT_JSON	the same as one JSON object on one line.  A
+ *		value (of the metadata or a note) that is plain and a JSON
+ *		number, true, false or null is written bare (a YAML null
+ *		as null); any other as a string.  No comment lines: JSON
+ *		has none.
+ *	QTTT_FORMAT_GOFF	Goff's notation on one line
+ *		(formats/goff-notation.md): squares 1 to 9, a measurement
+ *		naming the cycle-closing move, with the measurer and the
+ *		'!' list of the collapse; no loop annotations.  It holds
+ *		no extras (ex is not written) and has no form for a game
+ *		with no move.
  *
- * qttt_json_write: the same as one JSON object on one line.  A value
- * (of the metadata or a note) that is plain and a JSON number, true,
- * false or null is written bare (a YAML null as null); any other as a
- * string.  It writes no comment lines: JSON has none.
- *
- * qttt_line_write: the comment lines of ex as they are, then the
- * canonical record on a line (formats/line-notation.md, section 4):
- * the metadata as the game's tags ("[x Alice]"), each move's comment
- * and notes as its tags ("X3 a2 b3 [value 1-0]"), a last note "mark"
- * that is a glyph as the glyph ("X3 a2 b3??"), and the game comment
- * after the record (" # comment") if it is one line, else as the tag
- * "[comment ...]".  All of it reads back as it was.
+ * Every reader reads back what is written, extras and all.  Returns
+ * 0; -1 if f reported an error; -2, writing nothing, if the format
+ * cannot hold the game as it is (qttt_extras_check() refuses ex, or
+ * Goff's notation and no move, or to is no format a game is written
+ * in), with a QTTT_E_UNWRITABLE diagnostic saying why in d (which may
+ * be NULL; its position is 0).
  */
-int		 qttt_yaml_write(FILE *, const struct qttt_game *,
-		    const struct qttt_extras *ex);
-int		 qttt_json_write(FILE *, const struct qttt_game *,
-		    const struct qttt_extras *ex);
-int		 qttt_line_write(FILE *, const struct qttt_game *,
-		    const struct qttt_extras *ex);
+int		 qttt_record_write(FILE *f, enum qttt_format to,
+		    const struct qttt_game *g, const struct qttt_extras *ex,
+		    struct qttt_diag *d);
 
 /*
- * Writes a game in Goff's notation on one line (formats/goff-notation.md):
- * squares 1 to 9, each measurement naming
- * the cycle-closing move, with the measurer and the '!' list of the
- * collapse; no loop annotations.  A game with no move has no Goff form:
- * nothing is written.  Returns 0, or -1 on an output error.
+ * Comment lines that go with no game written (those before a game not
+ * written, or after the last one: qttt_reader_trailer()), len bytes of
+ * lines each ending in '\n', as they are, if format to holds them (the
+ * line notation, YAML).  Returns 0; 1, writing nothing, if there are
+ * lines and to holds none (JSON, Goff's notation); -1 if f reported an
+ * error.
  */
-int		 qttt_goff_write(FILE *, const struct qttt_game *);
+int		 qttt_record_write_comments(FILE *f, enum qttt_format to,
+		    const char *text, size_t len);
+
+/* ------------------------------------------------------------------ */
+/* Diagnostics shown (diag_text.c)                                      */
+/* ------------------------------------------------------------------ */
+
+/*
+ * How diagnostics are shown (NULL: as text, columns as a terminal
+ * shows them, every code): json, as JSON Lines rather than text for
+ * people; byte_columns, columns that count bytes rather than the
+ * columns of a terminal (a tab to the next multiple of 8, a wide
+ * character two, a combining mark none); off, NULL or QTTT__NCODES
+ * flags, the codes whose diagnostics are left out (the tools' -d).
+ */
+struct qttt_diag_style {
+	int			 json;
+	int			 byte_columns;
+	const unsigned char	*off;
+};
+
+/*
+ * Writes a diagnostic of an input named file (rec: the record it is
+ * about, NULL for the whole input) to f, at once, as compilers do:
+ *
+ *	file:line:col: error: message [code]
+ *
+ * ("warning" for a warning), then, when the record has the source
+ * text of that line, the line and a caret under the column: a line
+ * of over 256 bytes cut to 100 around the column, with "..." where it
+ * was cut.  A character that is not safe to show on a terminal (a
+ * control character, one that reorders or hides text, invalid UTF-8)
+ * is shown as '?', in a file name as \n, \t, \r or \xHH.  As JSON
+ * (qttt-validate(1), -j): one object with "file", "game" (the
+ * record's number, or null), "line", "column" (as shown),
+ * "byte_column", "severity", "code" and "message".  Returns 0, or -1
+ * if f reported an error.
+ */
+int		 qttt_diag_write(FILE *f, const char *file,
+		    const struct qttt_record *rec, const struct qttt_diag *d,
+		    const struct qttt_diag_style *style);
+
+/*
+ * Every diagnostic of a record, in order, but those style turns off,
+ * and then, if the record kept fewer than it had, a note saying how
+ * many more there were.  Returns the number shown or counted.
+ */
+size_t		 qttt_diags_write(FILE *f, const char *file,
+		    const struct qttt_record *rec,
+		    const struct qttt_diag_style *style);
+
+/*
+ * A note about a record, "file:line: note: message", or as JSON with
+ * "severity" "note" and null "column", "byte_column" and "code".
+ * Returns as qttt_diag_write().
+ */
+int		 qttt_note_write(FILE *f, const char *file,
+		    const struct qttt_record *rec, const char *msg,
+		    const struct qttt_diag_style *style);
+
+/*
+ * A file name, safe to show on a terminal and on one line (as
+ * qttt_diag_write() shows it).  Returns as qttt_diag_write().
+ */
+int		 qttt_name_write(FILE *f, const char *name);
 
 /* ------------------------------------------------------------------ */
 /* Replay: the states of a game, written as qttt-replay shows them      */
@@ -1419,6 +1848,149 @@ int		 qttt_replay_writer_flush(struct qttt_replay_writer *);
  * if an error was reported here or before.
  */
 int		 qttt_replay_writer_close(struct qttt_replay_writer *);
+
+/* ------------------------------------------------------------------ */
+/* Analysis: what qttt-analyze writes (analysis_write.c, annotation.c;  */
+/* formats/analysis-output.md)                                          */
+/* ------------------------------------------------------------------ */
+
+/*
+ * An annotated record: a game's extras with, on each ply, the notes
+ * "value" (the value after it, as a result), and for a marked ply
+ * "best" (the best actions, separated by ", ") and "mark" (its glyph).
+ * qttt_annotate() fills it from a judged game and the extras the game
+ * had (NULL for none), whose metadata, comments and other notes it
+ * keeps, in order; notes of theirs called value, best or mark give way.
+ * ex then points into the struct and into had's strings: give it to a
+ * record writer (qttt_record_write())
+ * while both are unchanged.  qttt_extras_check() says whether it can
+ * be written: the notes added may break the limits.
+ */
+struct qttt_annotation {
+	struct qttt_extras	 ex;
+	struct qttt_meta	 notes[QTTT_MAXPLIES][QTTT_MAXNOTES + 3];
+	char			 value[QTTT_MAXPLIES][16];
+	char			 best[QTTT_MAXPLIES][QTTT_MAXACTIONS * 20];
+};
+
+void		 qttt_annotate(struct qttt_annotation *,
+		    const struct qttt_game *g, const struct qttt_judged_game *j,
+		    const struct qttt_extras *had);
+
+enum qttt_analysis_output {
+	QTTT_ANALYSIS_REPORT = 0,	/* a report for people to read */
+	QTTT_ANALYSIS_JSON,		/* JSON Lines */
+	QTTT_ANALYSIS_YAML		/* annotated YAML records; the rest as
+					   a YAML stream */
+};
+
+/*
+ * What to make of each record, as qttt-analyze's options say: judge a
+ * game, or with summary only sum up its marks; analyse a position;
+ * or, with perft or count, count below either instead: perft to depth
+ * (with divide its breakdown by action) and the complete games (in a
+ * table of at most count_memory bytes, 0 for QTTT_COUNT_MEMORY).
+ */
+struct qttt_analysis_options {
+	enum qttt_analysis_output output;
+	int		 summary;
+	int		 perft;
+	unsigned int	 depth;
+	int		 divide;
+	int		 count;
+	size_t		 count_memory;
+};
+
+/*
+ * The totals of an input: games read (or chosen), analysed, invalid,
+ * and the marks of the games judged.
+ */
+struct qttt_analysis_totals {
+	unsigned long		 games;
+	unsigned long		 analysed;
+	unsigned long		 invalid;
+	struct qttt_mark_counts	 counts;
+};
+
+struct qttt_analysis_writer;
+
+/*
+ * Opens a writer on f for the options, which it copies.  Returns NULL
+ * if out of memory.
+ */
+struct qttt_analysis_writer *qttt_analysis_writer_open(FILE *f,
+		    const struct qttt_analysis_options *);
+
+/*
+ * Analyses the game of a record, as qttt_record_play() left it, with
+ * the caller's solver, and writes what it finds as
+ * formats/analysis-output.md says, all of it handed to f before it
+ * returns:
+ *	the counts below its position (the one the game reached), with
+ *	perft or count;
+ *	else, for a position (a record of QTTT_FORMAT_STATE), its
+ *	analysis (qttt_solver_analyze, QTTT_SOLVE_PV), nothing with
+ *	summary;
+ *	else the game judged (qttt_judge_game): its report, a JSON object
+ *	per ply, its annotated YAML record (qttt_annotate, on the extras
+ *	of rec), or its summary; its marks are added to t->counts.
+ * t->analysed counts the games and positions analysed.  rec may be
+ * NULL: the game is then number 1, on line 1, and one with no ply is
+ * taken for a position (a position given alone).
+ *
+ * Returns 0; -1 if f or the emitter reported an error; -2 if the
+ * record could not be analysed or written, nothing written (the
+ * solver or the count refused the position, or YAML cannot hold the
+ * annotated record), with the reason in d->msg; -3 if memory ran out.
+ */
+int		 qttt_analysis_writer_put(struct qttt_analysis_writer *,
+		    struct qttt_solver *, const struct qttt_record *rec,
+		    const struct qttt_game *g, struct qttt_analysis_totals *t,
+		    struct qttt_diag *d);
+
+/* Writes the summary of an input named name.  Returns as _put(). */
+int		 qttt_analysis_writer_totals(struct qttt_analysis_writer *,
+		    const char *name, const struct qttt_analysis_totals *);
+
+/*
+ * Ends the output (a YAML stream), flushes f without closing it and
+ * frees the writer; NULL is accepted.  Returns 0, or -1 if an error
+ * was reported here or before.
+ */
+int		 qttt_analysis_writer_close(struct qttt_analysis_writer *);
+
+/* ------------------------------------------------------------------ */
+/* Statistics, written (stats_data.c; qttt-stats(1))                    */
+/* ------------------------------------------------------------------ */
+
+/*
+ * How statistics are written: a summary for people to read (text),
+ * one JSON object on a line, or a YAML document, for each tally put.
+ * JSON and YAML carry the same keys (qttt-stats(1)).
+ */
+enum qttt_stats_format {
+	QTTT_STATS_TEXT = 0,
+	QTTT_STATS_JSON,
+	QTTT_STATS_YAML
+};
+
+struct qttt_stats_writer;
+
+/*
+ * Opens a writer on f.  Returns NULL if out of memory (or if the YAML
+ * emitter cannot start).  _put() writes the statistics of an input
+ * (its name; NULL for the total of several, "total" in text and null
+ * in JSON and YAML), after a blank line in text if it is not the
+ * first; it returns 0, or -1 if f or the emitter reported an error.
+ * _close() ends the output (a YAML stream), flushes f without closing
+ * it and frees the writer (NULL is accepted); it returns 0, or -1 if
+ * an error was reported here or before.
+ */
+struct qttt_stats_writer *qttt_stats_writer_open(FILE *f,
+		    enum qttt_stats_format);
+int		 qttt_stats_writer_put(struct qttt_stats_writer *,
+		    const char *input, const struct qttt_stats *);
+int		 qttt_stats_writer_close(struct qttt_stats_writer *);
 
 /* ================================================================== */
 /* render: diagrams                                                   */
@@ -1588,6 +2160,7 @@ int		 qttt_html_put(struct qttt_html *, const struct qttt_replay *);
  */
 int		 qttt_html_close(struct qttt_html *);
 
+#ifdef __GNUC__
 #pragma GCC visibility pop
 #endif
 #ifdef __cplusplus

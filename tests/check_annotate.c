@@ -3,10 +3,13 @@
  * formats/analysis-output.md section 1): the rules of the loss and the
  * marks on every pair of values; plies of late positions against the
  * suite's own minimax (check_solve.c); the worked example 3 of
- * formats/rules.md; and whole random games against a re-derivation
- * ply by ply from the solver's values.
+ * formats/rules.md; whole random games against a re-derivation ply by
+ * ply from the solver's values; and what lib/output makes of a judged
+ * game: the notes of an annotated record, and the analysis writer on a
+ * game no record gave.
  */
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include "qttt.h"
@@ -448,6 +451,132 @@ START_TEST(test_random_games)
 }
 END_TEST
 
+/* ------------------------------------------------------------------ */
+/* Annotated records and the analysis writer (lib/output/)              */
+/* ------------------------------------------------------------------ */
+
+/* The note key of entry k of ply i of ex, and its value, as strings. */
+static int
+note_is(const struct qttt_extras *ex, size_t i, size_t k, const char *key,
+    const char *value)
+{
+	const struct qttt_meta *m = &ex->ply[i].notes[k];
+
+	return k < ex->ply[i].nnotes && m->keylen == strlen(key) &&
+	    memcmp(m->key, key, m->keylen) == 0 &&
+	    m->valuelen == strlen(value) &&
+	    memcmp(m->value, value, m->valuelen) == 0;
+}
+
+/*
+ * The notes of an annotated record: the record's own first, those
+ * called value, best or mark giving way; then value, and best and mark
+ * for a marked ply.  Written in the line notation, it reads back with
+ * the same notes, the mark as the glyph.
+ */
+START_TEST(test_annotate)
+{
+	static struct qttt_annotation a;
+	static struct qttt_record rec;
+	static const char text[] = "X1 a1 b2 [clock 12] [value 3]; "
+	    "O2 c1 b2; X3 a2 b2; O4 b2 c2; X5 b2 a3; O6 b2 c3; X7 a1 b2; "
+	    "measure X7->b2; 1-1/2";
+	struct qttt_solver *sv;
+	struct qttt_judged_game j;
+	struct qttt_extras had;
+	struct qttt_game g;
+	char		*buf = NULL;
+	size_t		 len = 0;
+	FILE		*f;
+
+	REQUIRE(qttt_line_parse(text, strlen(text), 0, &rec) == 1);
+	REQUIRE(qttt_record_play(&rec, &g) == 0);
+	ck_assert_ptr_nonnull(sv = qttt_solver_new(TABLE));
+	REQUIRE(qttt_judge_game(sv, &g, &j, NULL) == QTTT_OK);
+	qttt_extras_from_record(&had, &g, &rec);
+	qttt_annotate(&a, &g, &j, &had);
+	/* X1 a1 b2 lets the win go: a blunder, best X1 a1 c3 or c1 a3. */
+	REQUIRE_EQ(a.ex.ply[0].nnotes, 4);
+	REQUIRE(note_is(&a.ex, 0, 0, "clock", "12"));
+	REQUIRE(note_is(&a.ex, 0, 1, "value", "0-0"));
+	REQUIRE(note_is(&a.ex, 0, 2, "best", "X1 a1 c3, X1 c1 a3"));
+	REQUIRE(note_is(&a.ex, 0, 3, "mark", "??"));
+	/* X3 a2 b2 keeps the value: no best, no mark. */
+	REQUIRE_EQ(a.ex.ply[2].nnotes, 1);
+	REQUIRE(note_is(&a.ex, 2, 0, "value", "1-1/2"));
+	REQUIRE(note_is(&a.ex, 7, 2, "mark", "??"));
+	REQUIRE(qttt_extras_check(&a.ex, g.nplies, NULL, 0) == 0);
+	/* Through the line writer and back. */
+	ck_assert_ptr_nonnull(f = open_memstream(&buf, &len));
+	REQUIRE(qttt_record_write(f, QTTT_FORMAT_LINE, &g, &a.ex, NULL) == 0);
+	REQUIRE(fclose(f) == 0);
+	ck_assert_ptr_nonnull(strstr(buf, "X1 a1 b2?? [clock 12] "
+	    "[value \"0-0\"] [best X1 a1 c3, X1 c1 a3]"));
+	REQUIRE(qttt_line_parse(buf, strcspn(buf, "\n"), 0, &rec) == 1);
+	REQUIRE(qttt_record_play(&rec, &g) == 0);
+	REQUIRE_EQ(rec.items[0].nnotes, 4);
+	REQUIRE_EQ(rec.items[2].nnotes, 1);
+	free(buf);
+	/* Without the record's extras, the analysis's notes alone. */
+	qttt_annotate(&a, &g, &j, NULL);
+	REQUIRE_EQ(a.ex.ply[0].nnotes, 3);
+	REQUIRE_EQ(a.ex.nmeta, 0);
+	qttt_solver_free(sv);
+}
+END_TEST
+
+/*
+ * The writer on a game that no record gave (rec NULL): game 1 on line
+ * 1, its plies judged as qttt_judge_game() judges them, added to the
+ * totals; a game with no ply is taken for a position.
+ */
+START_TEST(test_writer_alone)
+{
+	struct qttt_analysis_options o;
+	struct qttt_analysis_writer *w;
+	struct qttt_analysis_totals t;
+	struct qttt_judged_game j;
+	struct qttt_solver *sv;
+	struct qttt_game g;
+	struct qttt_diag d;
+	char		*buf = NULL, *line, *end, want[64];
+	size_t		 len = 0, i;
+	FILE		*f;
+
+	game_of("X1 a1 b2; O2 c1 b2; X3 a2 b2; O4 b2 c2", &g);
+	ck_assert_ptr_nonnull(sv = qttt_solver_new(TABLE));
+	REQUIRE(qttt_judge_game(sv, &g, &j, NULL) == QTTT_OK);
+	memset(&o, 0, sizeof(o));
+	o.output = QTTT_ANALYSIS_JSON;
+	memset(&t, 0, sizeof(t));
+	ck_assert_ptr_nonnull(f = open_memstream(&buf, &len));
+	ck_assert_ptr_nonnull(w = qttt_analysis_writer_open(f, &o));
+	REQUIRE(qttt_analysis_writer_put(w, sv, NULL, &g, &t, &d) == 0);
+	qttt_game_init(&g);
+	REQUIRE(qttt_analysis_writer_put(w, sv, NULL, &g, &t, &d) == 0);
+	REQUIRE(qttt_analysis_writer_close(w) == 0);
+	REQUIRE(fclose(f) == 0);
+	REQUIRE_EQ(t.analysed, 2);
+	REQUIRE_EQ(t.counts.blunders[QTTT_X], j.counts.blunders[QTTT_X]);
+	REQUIRE_EQ(t.counts.mistakes[QTTT_O], j.counts.mistakes[QTTT_O]);
+	for (i = 0, line = buf; i < 4; i++, line = end + 1) {
+		snprintf(want, sizeof(want), "{\"game\":1,\"line\":1,"
+		    "\"ply\":%zu,", i + 1);
+		REQUIRE(strncmp(line, want, strlen(want)) == 0);
+		ck_assert_ptr_nonnull(end = strchr(line, '\n'));
+		*end = '\0';
+		REQUIRE((strstr(line, "\"mark\":null") != NULL) ==
+		    (j.ply[i].mark == QTTT_MARK_NONE));
+	}
+	/* Then the empty board, as a position. */
+	REQUIRE(strncmp(line, "{\"game\":1,\"line\":1,\"position\":", 30) ==
+	    0);
+	REQUIRE(strchr(line, '\n')[1] == '\0');
+	free(buf);
+	qttt_solver_free(sv);
+}
+END_TEST
+
 Suite *
 annotate_suite(void)
 {
@@ -466,6 +595,8 @@ annotate_suite(void)
 	tcase_add_test(tc, test_worked_example);
 	tcase_add_test(tc, test_no_ply);
 	tcase_add_test(tc, test_random_games);
+	tcase_add_test(tc, test_annotate);
+	tcase_add_test(tc, test_writer_alone);
 	suite_add_tcase(s, tc);
 	return s;
 }

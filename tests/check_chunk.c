@@ -87,7 +87,7 @@ make_text(char **text, uint64_t seed)
 			break;
 		default:
 			qttt_generator_game(&gen, &game);
-			qttt_line_write(f, &game, NULL);
+			write_to(f, QTTT_FORMAT_LINE, &game, NULL);
 			continue;	/* it wrote its newline */
 		}
 		fputs(qttt_generator_uniform(&gen, 8) == 0 ? "\r\n" : "\n",

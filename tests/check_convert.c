@@ -14,6 +14,7 @@
 #include <limits.h>
 
 #include "qttt.h"
+#include "notation/notation.h"
 #include "output/output.h"
 #include "check_qttt.h"
 
@@ -77,25 +78,14 @@ static void
 write_as(enum fmt f, FILE *out, const struct qttt_game *g,
     const struct qttt_record *rec)
 {
+	static const enum qttt_format to[NFMT] = {
+		QTTT_FORMAT_LINE, QTTT_FORMAT_YAML, QTTT_FORMAT_JSON,
+		QTTT_FORMAT_GOFF
+	};
 	struct qttt_extras ex;
-	int	 k;
 
 	qttt_extras_from_record(&ex, g, rec);
-	switch (f) {
-	case LINE:
-		k = qttt_line_write(out, g, &ex);
-		break;
-	case YAML:
-		k = qttt_yaml_write(out, g, &ex);
-		break;
-	case JSON:
-		k = qttt_json_write(out, g, &ex);
-		break;
-	default:
-		k = qttt_goff_write(out, g);
-		break;
-	}
-	ck_assert_int_eq(k, 0);
+	ck_assert_int_eq(write_to(out, to[f], g, f == GOFF ? NULL : &ex), 0);
 }
 
 /* What decorate() hangs on game i. */
@@ -434,9 +424,9 @@ END_TEST
 
 /*
  * The line writer writes nothing it cannot read back: a tag text with
- * a NUL or invalid UTF-8, or a line longer than the reader takes; and
- * what it writes (a key that does not start with a letter, quoted)
- * reads back as the line notation.
+ * a NUL or invalid UTF-8, or more text than a record holds; and what
+ * it writes (a key that does not start with a letter, quoted) reads
+ * back as the line notation.
  */
 /* The line writer refuses the extras of games[0], and writes nothing. */
 static void
@@ -447,7 +437,7 @@ line_refused(const struct qttt_extras *ex)
 	FILE	*f;
 
 	ck_assert((f = open_memstream(&buf, &len)) != NULL);
-	ck_assert_int_eq(qttt_line_write(f, &games[0], ex), -2);
+	ck_assert_int_eq(write_to(f, QTTT_FORMAT_LINE, &games[0], ex), -2);
 	fclose(f);
 	ck_assert_uint_eq(len, 0);
 	free(buf);
@@ -475,19 +465,23 @@ START_TEST(test_line_refused)
 	line_refused(&ex);
 	m[0].value = "a\xff" "b";
 	line_refused(&ex);
-	/* 20 values of 4 KiB: each may be, the line they make may not. */
+	/*
+	 * 20 values of 4 KiB: each may be, but not 80 KiB in all, more
+	 * than any format holds (QTTT_EXTRAS_MAX).
+	 */
 	memset(big, 'x', sizeof(big));
 	for (i = 0; i < 20; i++)
 		m[i] = (struct qttt_meta){ keys[i], 2, big, sizeof(big), 0,
 		    0, 0 };
 	ex.nmeta = 20;
-	ck_assert_int_eq(qttt_extras_check(&ex, games[0].nplies, NULL, 0), 0);
+	ck_assert_int_eq(qttt_extras_check(&ex, games[0].nplies, NULL, 0),
+	    -1);
 	line_refused(&ex);
 	/* A key of no letter first is quoted, and read back as such. */
 	ex.nmeta = 1;
 	m[0] = (struct qttt_meta){ "<<", 2, "x", 1, 0, 0, 0 };
 	ck_assert((f = open_memstream(&buf, &len)) != NULL);
-	ck_assert_int_eq(qttt_line_write(f, &games[0], &ex), 0);
+	ck_assert_int_eq(write_to(f, QTTT_FORMAT_LINE, &games[0], &ex), 0);
 	fclose(f);
 	ck_assert_msg(strncmp(buf, "[\"<<\" ", 5) == 0, "wrote '%s'", buf);
 	ck_assert((f = tmpfile()) != NULL);
@@ -508,8 +502,8 @@ START_TEST(test_line_refused)
 	ck_assert_int_eq(qttt_extras_check(&ex, games[0].nplies, NULL, 0), -1);
 	line_refused(&ex);
 	ck_assert((f = open_memstream(&buf, &len)) != NULL);
-	ck_assert_int_eq(qttt_yaml_write(f, &games[0], &ex), -2);
-	ck_assert_int_eq(qttt_json_write(f, &games[0], &ex), -2);
+	ck_assert_int_eq(write_to(f, QTTT_FORMAT_YAML, &games[0], &ex), -2);
+	ck_assert_int_eq(write_to(f, QTTT_FORMAT_JSON, &games[0], &ex), -2);
 	fclose(f);
 	ck_assert_uint_eq(len, 0);
 	free(buf);
@@ -528,7 +522,7 @@ START_TEST(test_line_refused)
 	m[0] = (struct qttt_meta){ "event", 5, "a\xe2\x80\xa8" "b", 5, 0, 0,
 	    0 };
 	ck_assert((f = open_memstream(&buf, &len)) != NULL);
-	ck_assert_int_eq(qttt_line_write(f, &games[0], &ex), 0);
+	ck_assert_int_eq(write_to(f, QTTT_FORMAT_LINE, &games[0], &ex), 0);
 	fclose(f);
 	ck_assert_msg(strncmp(buf, "[event \"a\\xE2\\x80\\xA8b\"] ", 23) == 0,
 	    "wrote '%s'", buf);
@@ -539,6 +533,144 @@ START_TEST(test_line_refused)
 	ck_assert_uint_eq(rec.meta[0].valuelen, 5);
 	ck_assert_mem_eq(rec.meta[0].value, "a\xe2\x80\xa8" "b", 5);
 	free(buf);
+}
+END_TEST
+
+/* ------------------------------------------------------------------ */
+/* The limits of a record, the same in every format (formats/limits.md)  */
+/* ------------------------------------------------------------------ */
+
+/*
+ * A record of each format, in a static buffer: the game X1 a1 b1 with
+ * a comment of ncomment bytes (c...), or with two metadata entries
+ * "k0", "k1" of nvalue[0] and nvalue[1] control characters (which
+ * every writer escapes: \x01, \u0001), or with one entry of a key of
+ * nkey bytes.  Goff's notation holds the comment alone.
+ */
+enum limit_kind { L_COMMENT, L_VALUES, L_KEY };
+
+static const char *
+limit_record(enum qttt_format f, enum limit_kind kind, size_t n)
+{
+	static char	 buf[64 * 1024];
+	size_t		 len = 0, i, k;
+	const char	*open, *esc;
+
+	if (kind == L_COMMENT) {
+		if (f == QTTT_FORMAT_LINE || f == QTTT_FORMAT_GOFF)
+			len = snprintf(buf, sizeof(buf), "%s # ",
+			    f == QTTT_FORMAT_LINE ? "X1 a1 b1" : "X1+(1,2)");
+		else
+			len = snprintf(buf, sizeof(buf), f == QTTT_FORMAT_YAML ?
+			    "---\ncomment: " : "{\"comment\":\"");
+		memset(buf + len, 'c', n);
+		len += n;
+		snprintf(buf + len, sizeof(buf) - len, "%s",
+		    f == QTTT_FORMAT_YAML ? "\nmoves: [X1 a1 b1]\n" :
+		    f == QTTT_FORMAT_JSON ? "\",\"moves\":[\"X1 a1 b1\"]}\n" :
+		    "\n");
+		return buf;
+	}
+	open = f == QTTT_FORMAT_LINE ? "[" : f == QTTT_FORMAT_YAML ? "" :
+	    "\"";
+	esc = f == QTTT_FORMAT_JSON ? "\\u0001" : "\\x01";
+	len = snprintf(buf, sizeof(buf), "%s", f == QTTT_FORMAT_YAML ?
+	    "---\n" : f == QTTT_FORMAT_JSON ? "{" : "");
+	for (i = 0; i < (kind == L_VALUES ? 2 : 1); i++) {
+		len += snprintf(buf + len, sizeof(buf) - len, "%s", open);
+		if (kind == L_KEY) {
+			memset(buf + len, 'k', n);
+			len += n;
+		} else
+			len += snprintf(buf + len, sizeof(buf) - len, "k%zu", i);
+		len += snprintf(buf + len, sizeof(buf) - len, "%s",
+		    f == QTTT_FORMAT_LINE ? " \"" : f == QTTT_FORMAT_YAML ?
+		    ": \"" : "\":\"");
+		for (k = 0; k < (kind == L_KEY ? 1 : i == 0 ? 4094 : n); k++)
+			len += snprintf(buf + len, sizeof(buf) - len, "%s",
+			    esc);
+		len += snprintf(buf + len, sizeof(buf) - len, "%s",
+		    f == QTTT_FORMAT_LINE ? "\"] " : f == QTTT_FORMAT_YAML ?
+		    "\"\n" : "\",");
+	}
+	snprintf(buf + len, sizeof(buf) - len, "%s",
+	    f == QTTT_FORMAT_LINE ? "X1 a1 b1\n" : f == QTTT_FORMAT_YAML ?
+	    "moves: [X1 a1 b1]\n" : "\"moves\":[\"X1 a1 b1\"]}\n");
+	return buf;
+}
+
+/*
+ * Reads text (format f) and returns its errors; at the limit, writes
+ * the game in every format that holds what it has and reads it back
+ * with the same extras.
+ */
+static size_t
+limit_check(const char *text, enum qttt_format f)
+{
+	static const enum qttt_format to[] = {
+		QTTT_FORMAT_LINE, QTTT_FORMAT_YAML, QTTT_FORMAT_JSON,
+		QTTT_FORMAT_GOFF
+	};
+	static struct qttt_record rec, back;
+	static struct qttt_game g, bg;
+	struct qttt_extras ex;
+	struct input	 in, bin;
+	struct text	 t;
+	size_t		 errors, i;
+
+	input_open(&in, text, strlen(text), f == QTTT_FORMAT_JSON ?
+	    QTTT_FORMAT_AUTO : f, &rec, &g);
+	ck_assert_int_eq(input_next(&in), 1);
+	if ((errors = in.errors) > 0) {
+		input_close(&in);
+		return errors;
+	}
+	qttt_extras_from_record(&ex, &g, &rec);
+	ck_assert_int_eq(qttt_extras_check(&ex, g.nplies, NULL, 0), 0);
+	for (i = 0; i < sizeof(to) / sizeof(to[0]); i++) {
+		text_open(&t);
+		ck_assert_int_eq(write_to(t.f, to[i], &g, &ex), 0);
+		text_close(&t);
+		input_open(&bin, t.buf, t.len, QTTT_FORMAT_AUTO, &back, &bg);
+		ck_assert_int_eq(input_next(&bin), 1);
+		ck_assert_uint_eq(bin.errors, 0);
+		ck_assert_str_eq(input_canonical(&bg), "X1 a1 b1");
+		/* The same bytes, the comment of a line a key in YAML. */
+		if (to[i] != QTTT_FORMAT_GOFF)
+			ck_assert_uint_eq(qttt__notation_extras_bytes(&back),
+			    qttt__notation_extras_bytes(&rec));
+		input_close(&bin);
+		free(t.buf);
+	}
+	input_close(&in);
+	return 0;
+}
+
+START_TEST(test_limits)
+{
+	static const enum qttt_format from[] = {
+		QTTT_FORMAT_LINE, QTTT_FORMAT_YAML, QTTT_FORMAT_JSON,
+		QTTT_FORMAT_GOFF
+	};
+	enum qttt_format f = from[_i];
+
+	/* A comment: QTTT_YAML_SCALAR_MAX bytes. */
+	ck_assert_uint_eq(limit_check(limit_record(f, L_COMMENT,
+	    QTTT_YAML_SCALAR_MAX), f), 0);
+	ck_assert_uint_eq(limit_check(limit_record(f, L_COMMENT,
+	    QTTT_YAML_SCALAR_MAX + 1), f), 1);
+	if (f == QTTT_FORMAT_GOFF)
+		return;
+	/* Keys, values and comments: QTTT_EXTRAS_MAX bytes in all. */
+	ck_assert_uint_eq(limit_check(limit_record(f, L_VALUES, 4094), f),
+	    0);
+	ck_assert_uint_eq(limit_check(limit_record(f, L_VALUES, 4095), f),
+	    1);
+	/* A key: QTTT_YAML_KEY_MAX bytes. */
+	ck_assert_uint_eq(limit_check(limit_record(f, L_KEY,
+	    QTTT_YAML_KEY_MAX), f), 0);
+	ck_assert_uint_ge(limit_check(limit_record(f, L_KEY,
+	    QTTT_YAML_KEY_MAX + 1), f), 1);
 }
 END_TEST
 
@@ -554,6 +686,9 @@ convert_suite(void)
 	tcase_add_test(tc, test_canonical);
 	tcase_add_test(tc, test_line_refused);
 	tcase_set_timeout(tc, 60);
+	suite_add_tcase(s, tc);
+	tc = tcase_create("limits");
+	tcase_add_loop_test(tc, test_limits, 0, 4);
 	suite_add_tcase(s, tc);
 	tc = tcase_create("numbers");
 	tcase_add_test(tc, test_uint_text);

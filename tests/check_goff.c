@@ -272,7 +272,7 @@ START_TEST(test_writing)
 	ck_assert_uint_eq(qttt_record_play(&rec, &game), 0);
 	strcpy(canon, input_canonical(&game));
 	ck_assert_ptr_nonnull(f = open_memstream(&buf, &len));
-	ck_assert_int_eq(qttt_goff_write(f, &game), 0);
+	ck_assert_int_eq(write_to(f, QTTT_FORMAT_GOFF, &game, NULL), 0);
 	ck_assert_int_eq(fclose(f), 0);
 	ck_assert_str_eq(buf, writings[_i].goff);
 	/* What it wrote reads back as the same game. */
@@ -282,18 +282,23 @@ START_TEST(test_writing)
 }
 END_TEST
 
-/* A game with no move has no form in Goff's notation. */
+/* A game with no move has no form in Goff's notation: refused. */
 START_TEST(test_writing_empty)
 {
+	struct qttt_diag d;
 	char	*buf = NULL;
 	size_t	 len = 0;
 	FILE	*f;
 
 	qttt_game_init(&game);
 	ck_assert_ptr_nonnull(f = open_memstream(&buf, &len));
-	ck_assert_int_eq(qttt_goff_write(f, &game), 0);
+	ck_assert_int_eq(qttt_record_write(f, QTTT_FORMAT_GOFF, &game, NULL,
+	    &d), -2);
 	ck_assert_int_eq(fclose(f), 0);
 	ck_assert_uint_eq(len, 0);
+	ck_assert_int_eq(d.code, QTTT_E_UNWRITABLE);
+	ck_assert_str_eq(d.msg, "Goff's notation has no form for a game "
+	    "with no move");
 	free(buf);
 }
 END_TEST

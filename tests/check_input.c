@@ -59,3 +59,10 @@ input_canonical(const struct qttt_game *g)
 	qttt_game_format(g, buf, sizeof(buf));
 	return buf;
 }
+
+int
+write_to(FILE *f, enum qttt_format to, const struct qttt_game *g,
+    const struct qttt_extras *ex)
+{
+	return qttt_record_write(f, to, g, ex, NULL);
+}

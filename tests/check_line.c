@@ -13,6 +13,7 @@
 #include <unistd.h>
 
 #include "qttt.h"
+#include "text/text.h"
 #include "check_qttt.h"
 
 static struct qttt_record rec;
@@ -60,7 +61,7 @@ valid_utf8(const char *s)
 	for (i = 0; i < n; i += k)
 		if (u[i] < 0x80)
 			k = 1;
-		else if ((k = qttt_utf8_len(u + i, n - i)) == 0)
+		else if ((k = qttt__text_utf8_len(u + i, n - i)) == 0)
 			return 0;
 	return 1;
 }
@@ -497,7 +498,9 @@ START_TEST(test_max_diags)
 	/*
 	 * 30 bad items: QTTT_MAXDIAGS kept, the rest counted; items that
 	 * cannot be read count toward QTTT_MAXITEMS, so the 25th is
-	 * too-many-items and the rest is not read.
+	 * too-many-items and the rest is not read.  The limit's own
+	 * message is kept, first, though it comes after the others: it
+	 * says why the rest of the line was not read.
 	 */
 	for (i = 0; i < 30; i++)
 		n += snprintf(line + n, sizeof(line) - n, "%szz", i > 0 ?
@@ -505,9 +508,13 @@ START_TEST(test_max_diags)
 	ck_assert_int_eq(parse(line), 1);
 	ck_assert_uint_eq(rec.ndiags, QTTT_MAXDIAGS);
 	ck_assert_uint_eq(rec.ndropped, QTTT_MAXITEMS + 1 - QTTT_MAXDIAGS);
-	ck_assert_uint_eq(rec.diags[QTTT_MAXDIAGS - 1].col,
-	    (QTTT_MAXDIAGS - 1) * 4);
 	ck_assert_uint_eq(qttt_record_play(&rec, &game), QTTT_MAXITEMS + 1);
+	ck_assert_int_eq(rec.diags[0].code, QTTT_E_TOOMANY);
+	ck_assert_uint_eq(rec.diags[0].col, QTTT_MAXITEMS * 4);
+	for (i = 1; i < QTTT_MAXDIAGS; i++) {
+		ck_assert_int_eq(rec.diags[i].code, QTTT_E_SYNTAX);
+		ck_assert_uint_eq(rec.diags[i].col, (i - 1) * 4);
+	}
 }
 END_TEST
 

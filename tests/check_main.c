@@ -25,7 +25,10 @@ main(void)
 	srunner_add_suite(sr, solve_suite());
 	srunner_add_suite(sr, perft_suite());
 	srunner_add_suite(sr, features_suite());
+	srunner_add_suite(sr, select_suite());
+	srunner_add_suite(sr, stats_suite());
 	srunner_add_suite(sr, annotate_suite());
+	srunner_add_suite(sr, diag_suite());
 	srunner_run_all(sr, CK_NORMAL);
 	failed = srunner_ntests_failed(sr);
 	srunner_free(sr);

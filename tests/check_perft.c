@@ -3,10 +3,13 @@
  * from the empty board against the published figures, perft and the
  * complete-game count from random positions against a count of every
  * history made here with the rules engine alone, a bounded table, the
- * symmetries, and the refusals.
+ * symmetries, and the refusals; and what qttt-analyze -p, -d and -c
+ * print, against the same count.
  */
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 #include "qttt.h"
 #include "check_qttt.h"
@@ -485,6 +488,151 @@ START_TEST(test_result_numbers)
 }
 END_TEST
 
+/* ------------------------------------------------------------------ */
+/* The tool: qttt-analyze -p, -d and -c against the brute force         */
+/* ------------------------------------------------------------------ */
+
+/*
+ * The numbers that follow each "key": in a JSON line, in order, into
+ * out (max of them).  Returns how many.
+ */
+static size_t
+numbers_after(const char *line, const char *key, uint64_t *out, size_t max)
+{
+	char		 pat[32];
+	const char	*p = line;
+	size_t		 n = 0;
+
+	snprintf(pat, sizeof(pat), "\"%s\":", key);
+	while ((p = strstr(p, pat)) != NULL && n < max) {
+		p += strlen(pat);
+		if (*p >= '0' && *p <= '9')
+			out[n++] = strtoull(p, NULL, 10);
+	}
+	return n;
+}
+
+/*
+ * Runs qttt-analyze (in $QTTT_TOOLS, else cmd/, as make check builds
+ * it) with opts on the positions of sts, as state strings in a file,
+ * and gives each line of its JSON output to check, with the position
+ * it is about.
+ */
+static void
+run_tool(const char *opts, const struct qttt_state *sts, size_t n,
+    void (*check)(const struct qttt_state *, const char *line))
+{
+	char		 path[] = "/tmp/qttt-perft-XXXXXX", cmd[512];
+	const char	*dir = getenv("QTTT_TOOLS");
+	char		*line = NULL, want[QTTT_STATE_MAX + 16];
+	size_t		 size = 0, i = 0;
+	FILE		*f;
+	int		 fd;
+
+	ck_assert_int_ne(fd = mkstemp(path), -1);
+	ck_assert_ptr_nonnull(f = fdopen(fd, "w"));
+	for (i = 0; i < n; i++)
+		fprintf(f, "%s\n", state_text(&sts[i]));
+	ck_assert_int_eq(fclose(f), 0);
+	snprintf(cmd, sizeof(cmd), "QTTT_THREADS=1 %s/qttt-analyze -f state "
+	    "-T json %s %s", dir != NULL ? dir : "cmd", opts, path);
+	ck_assert_ptr_nonnull(f = popen(cmd, "r"));
+	for (i = 0; getline(&line, &size, f) != -1; i++) {
+		ck_assert_uint_lt(i, n);
+		snprintf(want, sizeof(want), "\"position\":\"%s\"",
+		    state_text(&sts[i]));
+		if (strstr(line, want) == NULL)
+			ck_abort_msg("%s: line %zu is not about %s: %s", cmd,
+			    i + 1, state_text(&sts[i]), line);
+		check(&sts[i], line);
+	}
+	free(line);
+	ck_assert_int_eq(pclose(f), 0);
+	unlink(path);
+	if (i != n)
+		ck_abort_msg("%s: %zu lines for %zu positions", cmd, i, n);
+}
+
+/* -p 2 -d: the total and each action's count, and the actions. */
+static void
+check_divide(const struct qttt_state *st, const char *line)
+{
+	struct qttt_action acts[QTTT_MAXACTIONS];
+	struct qttt_state child;
+	uint64_t	 got[QTTT_MAXACTIONS + 1];
+	char		 item[32], want[48];
+	size_t		 n, k, i;
+
+	n = numbers_after(line, "perft", got, QTTT_MAXACTIONS + 1);
+	ck_assert_uint_ge(n, 1);
+	ck_assert_uint_eq(got[0], brute_perft(st, 2));
+	k = qttt_state_actions(st, acts);
+	ck_assert_uint_eq(n, k + 1);
+	for (i = 0; i < k; i++) {
+		child = *st;
+		qttt_state_apply(&child, &acts[i], NULL);
+		ck_assert_uint_eq(got[i + 1], brute_perft(&child,
+		    acts[i].kind == QTTT_MEASURE ? 2 : 1));
+		qttt_action_format(&acts[i], item, sizeof(item));
+		snprintf(want, sizeof(want), "{\"item\":\"%s\",", item);
+		ck_assert_ptr_nonnull(strstr(line, want));
+	}
+}
+
+/* -c: the total, each result's, and each result's by length. */
+static void
+check_count(const struct qttt_state *st, const char *line)
+{
+	uint64_t	 want[QTTT_NRESULTS][QTTT_MAXMOVES + 1], total = 0;
+	uint64_t	 got[QTTT_NRESULTS + 1], len[5], sum;
+	unsigned long long l5, l6, l7, l8, l9;
+	const char	*p = line;
+	int		 r, l;
+
+	memset(want, 0, sizeof(want));
+	brute_games(st, want);
+	ck_assert_uint_eq(numbers_after(line, "games", got, QTTT_NRESULTS +
+	    1), QTTT_NRESULTS + 1);
+	for (r = 0; r < QTTT_NRESULTS; r++) {
+		ck_assert_ptr_nonnull(p = strstr(p, "\"length\":{"));
+		p += strlen("\"length\":{");
+		ck_assert_int_eq(sscanf(p, "\"5\":%llu,\"6\":%llu,\"7\":%llu,"
+		    "\"8\":%llu,\"9\":%llu}", &l5, &l6, &l7, &l8, &l9), 5);
+		len[0] = l5, len[1] = l6, len[2] = l7, len[3] = l8, len[4] = l9;
+		for (sum = 0, l = 5; l <= QTTT_MAXMOVES; l++) {
+			ck_assert_uint_eq(len[l - 5], want[r][l]);
+			sum += want[r][l];
+		}
+		ck_assert_uint_eq(got[r + 1], sum);
+		total += sum;
+	}
+	ck_assert_uint_eq(got[0], total);
+}
+
+/*
+ * What qttt-analyze prints of random positions (as JSON, which its
+ * other outputs say in other words): perft at depth 2 with its
+ * breakdown, from move 3 on, and the complete games from move 7 on,
+ * each against the brute force of this file.
+ */
+#define NTOOL	16
+
+START_TEST(test_tool)
+{
+	struct qttt_generator gen;
+	struct qttt_state sts[NTOOL];
+	int		 i;
+
+	qttt_generator_init(&gen, 25, 0);
+	for (i = 0; i < NTOOL; i++)
+		random_position(&gen, 3 + i % 8, &sts[i]);
+	run_tool("-p 2 -d", sts, NTOOL, check_divide);
+	for (i = 0; i < NTOOL; i++)
+		random_position(&gen, 7 + i % 4, &sts[i]);
+	run_tool("-c", sts, NTOOL, check_count);
+}
+END_TEST
+
 Suite *
 perft_suite(void)
 {
@@ -513,6 +661,8 @@ perft_suite(void)
 	tcase_add_test(tc, test_games_hits);
 	tcase_add_test(tc, test_games_over);
 	tcase_add_test(tc, test_symmetry);
+	/* The tool, built before the unit tests (make check). */
+	tcase_add_test(tc, test_tool);
 	suite_add_tcase(s, tc);
 	return s;
 }

@@ -30,6 +30,9 @@ void	 input_close(struct input *);
 void	 input_dump_diags(const char *name, const struct qttt_record *);
 /* The canonical line-notation form of a game, in a static buffer. */
 const char *input_canonical(const struct qttt_game *);
+/* qttt_record_write() with no diagnostic asked for. */
+int	 write_to(FILE *, enum qttt_format, const struct qttt_game *,
+	    const struct qttt_extras *);
 
 /*
  * The values of positions by the test's own search on the rules engine
@@ -54,6 +57,9 @@ Suite	*symmetry_suite(void);
 Suite	*solve_suite(void);
 Suite	*perft_suite(void);
 Suite	*features_suite(void);
+Suite	*select_suite(void);
+Suite	*stats_suite(void);
 Suite	*annotate_suite(void);
+Suite	*diag_suite(void);
 
 #endif /* !CHECK_QTTT_H */

@@ -651,9 +651,11 @@ START_TEST(test_write_keeps)
 	ck_assert_uint_eq(in.errors, 0);
 	strcpy(canon, input_canonical(&game));
 	output_open(&y);
-	ck_assert_int_eq(qttt_yaml_write(y.f, &game, ex_of(&game, &rec)), 0);
+	ck_assert_int_eq(write_to(y.f, QTTT_FORMAT_YAML, &game,
+	    ex_of(&game, &rec)), 0);
 	output_open(&j);
-	ck_assert_int_eq(qttt_json_write(j.f, &game, ex_of(&game, &rec)), 0);
+	ck_assert_int_eq(write_to(j.f, QTTT_FORMAT_JSON, &game,
+	    ex_of(&game, &rec)), 0);
 	output_close(&y);
 	output_close(&j);
 	input_close(&in);
@@ -681,7 +683,8 @@ START_TEST(test_write_keeps)
 	ck_assert_uint_eq(rec.items[3].commentlen, 13);
 	ck_assert_mem_eq(rec.items[3].comment, "first\nsecond\n", 13);
 	output_open(&y2);
-	ck_assert_int_eq(qttt_yaml_write(y2.f, &game, ex_of(&game, &rec)), 0);
+	ck_assert_int_eq(write_to(y2.f, QTTT_FORMAT_YAML, &game,
+	    ex_of(&game, &rec)), 0);
 	output_close(&y2);
 	input_close(&in);
 	/* YAML -> YAML is a fixed point. */
@@ -693,7 +696,8 @@ START_TEST(test_write_keeps)
 	ck_assert_int_eq(input_next(&in), 1);
 	ck_assert_uint_eq(in.errors, 0);
 	output_open(&y2);
-	ck_assert_int_eq(qttt_yaml_write(y2.f, &game, ex_of(&game, &rec)), 0);
+	ck_assert_int_eq(write_to(y2.f, QTTT_FORMAT_YAML, &game,
+	    ex_of(&game, &rec)), 0);
 	output_close(&y2);
 	input_close(&in);
 	ck_assert_str_eq(y2.buf, y.buf);
@@ -720,7 +724,7 @@ START_TEST(test_nulls)
 		ck_assert_uint_eq(in.errors, 0);
 		ck_assert_uint_eq(rec.nitems, 1);
 		output_open(&o);
-		ck_assert_int_eq(qttt_json_write(o.f, &game,
+		ck_assert_int_eq(write_to(o.f, QTTT_FORMAT_JSON, &game,
 		    ex_of(&game, &rec)), 0);
 		output_close(&o);
 		ck_assert_str_eq(o.buf, "{\"site\":null,\"round\":null,"
@@ -741,18 +745,20 @@ START_TEST(test_write_line_comment)
 	ck_assert_uint_eq(qttt_record_play(&rec, &game), 0);
 	ck_assert_uint_eq(rec.commentlen, 7);
 	output_open(&o);
-	ck_assert_int_eq(qttt_yaml_write(o.f, &game, ex_of(&game, &rec)), 0);
+	ck_assert_int_eq(write_to(o.f, QTTT_FORMAT_YAML, &game,
+	    ex_of(&game, &rec)), 0);
 	output_close(&o);
 	ck_assert_str_eq(o.buf, "---\ncomment: opening\nmoves:\n- X1 a1 b1\n"
 	    "- O2 b1 c1\n");
 	free(o.buf);
 	output_open(&o);
-	ck_assert_int_eq(qttt_line_write(o.f, &game, ex_of(&game, &rec)), 0);
+	ck_assert_int_eq(write_to(o.f, QTTT_FORMAT_LINE, &game,
+	    ex_of(&game, &rec)), 0);
 	output_close(&o);
 	ck_assert_str_eq(o.buf, "X1 a1 b1; O2 b1 c1 # opening\n");
 	free(o.buf);
 	output_open(&o);
-	ck_assert_int_eq(qttt_json_write(o.f, &game, NULL), 0);
+	ck_assert_int_eq(write_to(o.f, QTTT_FORMAT_JSON, &game, NULL), 0);
 	output_close(&o);
 	ck_assert_str_eq(o.buf, "{\"moves\":[\"X1 a1 b1\",\"O2 b1 c1\"]}\n");
 	free(o.buf);
@@ -774,7 +780,8 @@ START_TEST(test_write_line_meta)
 	first_game(text, &in);
 	ck_assert_uint_eq(in.errors, 0);
 	output_open(&o);
-	ck_assert_int_eq(qttt_line_write(o.f, &game, ex_of(&game, &rec)), 0);
+	ck_assert_int_eq(write_to(o.f, QTTT_FORMAT_LINE, &game,
+	    ex_of(&game, &rec)), 0);
 	output_close(&o);
 	input_close(&in);
 	ck_assert_str_eq(o.buf, "[event Open] [note \"a\\nb\\x07\"] "
@@ -823,9 +830,8 @@ START_TEST(test_write_escapes)
 		ck_assert_uint_eq(rec.meta[0].valuelen, sizeof(event) - 1);
 		ck_assert_mem_eq(rec.meta[0].value, event, sizeof(event) - 1);
 		output_open(&o);
-		ck_assert_int_eq(json ?
-		    qttt_json_write(o.f, &game, ex_of(&game, &rec)) :
-		    qttt_yaml_write(o.f, &game, ex_of(&game, &rec)), 0);
+		ck_assert_int_eq(write_to(o.f, json ? QTTT_FORMAT_JSON :
+		    QTTT_FORMAT_YAML, &game, ex_of(&game, &rec)), 0);
 		output_close(&o);
 		input_close(&in);
 		ck_assert_ptr_null(strstr(o.buf, "\xe2\x80\xa8"));
@@ -856,8 +862,10 @@ START_TEST(test_write_error)
 	if ((f = fopen("/dev/full", "w")) == NULL)
 		return;		/* not on this system */
 	setvbuf(f, NULL, _IONBF, 0);
-	ck_assert_int_eq(qttt_yaml_write(f, &game, ex_of(&game, &rec)), -1);
-	ck_assert_int_eq(qttt_json_write(f, &game, ex_of(&game, &rec)), -1);
+	ck_assert_int_eq(write_to(f, QTTT_FORMAT_YAML, &game,
+	    ex_of(&game, &rec)), -1);
+	ck_assert_int_eq(write_to(f, QTTT_FORMAT_JSON, &game,
+	    ex_of(&game, &rec)), -1);
 	fclose(f);
 }
 END_TEST
@@ -934,8 +942,8 @@ START_TEST(test_producer_extras)
 	annotate(&ex);
 	qttt_game_format(&game, want, sizeof(want));
 	output_open(&o);
-	ck_assert_int_eq(json ? qttt_json_write(o.f, &game, &ex) :
-	    qttt_yaml_write(o.f, &game, &ex), 0);
+	ck_assert_int_eq(write_to(o.f, json ? QTTT_FORMAT_JSON :
+	    QTTT_FORMAT_YAML, &game, &ex), 0);
 	output_close(&o);
 	first_game(o.buf, &in);
 	ck_assert_msg(rec.ndiags == 0, "'%s': %s", o.buf, rec.diags[0].msg);
@@ -972,7 +980,7 @@ START_TEST(test_producer_bytes)
 
 	annotate(&ex);
 	output_open(&o);
-	ck_assert_int_eq(qttt_json_write(o.f, &game, &ex), 0);
+	ck_assert_int_eq(write_to(o.f, QTTT_FORMAT_JSON, &game, &ex), 0);
 	output_close(&o);
 	ck_assert_str_eq(o.buf, "{\"annotator\":\"qttt-analyse 0.1\","
 	    "\"depth\":14,\"comment\":\"annotated\\nby hand\",\"moves\":["
@@ -981,7 +989,7 @@ START_TEST(test_producer_bytes)
 	    "\"O2 b1 c1\",{\"move\":\"X3 c1 c2\",\"value\":1}]}\n");
 	free(o.buf);
 	output_open(&o);
-	ck_assert_int_eq(qttt_yaml_write(o.f, &game, &ex), 0);
+	ck_assert_int_eq(write_to(o.f, QTTT_FORMAT_YAML, &game, &ex), 0);
 	output_close(&o);
 	ck_assert_str_eq(o.buf, "---\nannotator: qttt-analyse 0.1\n"
 	    "depth: 14\ncomment: |-\n  annotated\n  by hand\nmoves:\n"
@@ -994,7 +1002,7 @@ START_TEST(test_producer_bytes)
 	 * since it has two lines; the mark, the last note, as a glyph.
 	 */
 	output_open(&o);
-	ck_assert_int_eq(qttt_line_write(o.f, &game, &ex), 0);
+	ck_assert_int_eq(write_to(o.f, QTTT_FORMAT_LINE, &game, &ex), 0);
 	output_close(&o);
 	ck_assert_str_eq(o.buf, "[annotator qttt-analyse 0.1] [depth 14] "
 	    "[comment \"annotated\\nby hand\"] X1 a1 b1?! "
@@ -1048,8 +1056,8 @@ START_TEST(test_producer_refused)
 	ck_assert_msg(strstr(msg, refusals[_i].why) != NULL, "%s: '%s'",
 	    refusals[_i].what, msg);
 	output_open(&o);
-	ck_assert_int_eq(qttt_yaml_write(o.f, &game, &ex), -2);
-	ck_assert_int_eq(qttt_json_write(o.f, &game, &ex), -2);
+	ck_assert_int_eq(write_to(o.f, QTTT_FORMAT_YAML, &game, &ex), -2);
+	ck_assert_int_eq(write_to(o.f, QTTT_FORMAT_JSON, &game, &ex), -2);
 	output_close(&o);
 	ck_assert_uint_eq(o.len, 0);
 	free(o.buf);
@@ -1081,8 +1089,8 @@ START_TEST(test_producer_long)
 	ex.ply[1].nnotes = 1;
 	ex.ply[1].notes = note;
 	output_open(&o);
-	ck_assert_int_eq(_i ? qttt_json_write(o.f, &game, &ex) :
-	    qttt_yaml_write(o.f, &game, &ex), 0);
+	ck_assert_int_eq(write_to(o.f, _i ? QTTT_FORMAT_JSON :
+	    QTTT_FORMAT_YAML, &game, &ex), 0);
 	output_close(&o);
 	if (_i)
 		ck_assert(strncmp(o.buf, "{\"n\":7777", 9) == 0);

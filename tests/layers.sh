@@ -10,7 +10,7 @@
 #	includes	a source or header of a layer includes the private
 #		header of a layer it may not use, or one not named as
 #		"LAYER/LAYER.h"; a file other than lib/notation/yaml.c and
-#		lib/output/yaml_write.c includes yaml.h; a file of cmd/
+#		lib/output/emit_yaml.c includes yaml.h; a file of cmd/
 #		includes a private header of the library;
 #	private	an object of layer L defines a global name that is
 #		neither public nor qttt__L_something, L's private prefix;
@@ -119,8 +119,8 @@ done >"$out/inclines"
 awk '
 	FILENAME == ARGV[1] { for (i = 2; i <= NF; i++) may[$1, $i] = 1; next }
 	$3 == "<yaml.h>" {
-		if ($2 != "lib/notation/yaml.c" && $2 != "lib/output/yaml_write.c")
-			print $2 " includes yaml.h: libyaml is for yaml.c and yaml_write.c"
+		if ($2 != "lib/notation/yaml.c" && $2 != "lib/output/emit_yaml.c")
+			print $2 " includes yaml.h: libyaml is for yaml.c and emit_yaml.c"
 		next
 	}
 	$3 ~ /^</ || $3 == "\"qttt.h\"" { next }
@@ -187,15 +187,24 @@ verdict public
 
 # header: the compiler, given lib/qttt.h alone, knows every public
 # name as a function or an object (a name it does not know is an
-# error that names it).
-{
+# error that names it), and so does a compiler that is not GCC's kind
+# (__GNUC__ undefined after the C library's headers, which need it:
+# the header's GCC pragmas and attributes must not hide a declaration).
+exported() {
+	echo '#include <stddef.h>'
+	echo '#include <stdint.h>'
+	echo '#include <stdio.h>'
+	echo "$1"
 	echo '#include "qttt.h"'
 	echo 'const void *const exported[] = {'
 	sort -u "$out/public.a" "$out/exported.so" |
 	    sed 's/.*/	(const void *)\&&,/'
 	echo '};'
-} >"$out/exported.c"
-if ! ${CC:-cc} -std=c17 -fsyntax-only -Ilib "$out/exported.c" \
+}
+exported '' >"$out/exported.c"
+exported '#undef __GNUC__' >"$out/exported-nognu.c"
+if ! { ${CC:-cc} -std=c17 -fsyntax-only -Ilib "$out/exported.c" &&
+    ${CC:-cc} -std=c17 -fsyntax-only -Ilib "$out/exported-nognu.c"; } \
     >"$out/exported.log" 2>&1; then
 	sed -n "s/.*error: '\\([A-Za-z0-9_]*\\)' undeclared.*/\\1/p" \
 	    "$out/exported.log" | sort -u |

@@ -36,6 +36,30 @@ const char *qttt__engine_half_text(int halves);
 int	 qttt__engine_result_parse(const char *s, size_t n,
 	    struct qttt_result *);
 
+/*
+ * The English of a diagnostic that names what it is about (struct
+ * qttt_diag): the rules' refusals of an action and a stated result
+ * that is not the game's, made in one place (diag.c).
+ * qttt__engine_diag_args() sets d's code and severity, the action it
+ * names (NULL: none) and empties the rest of what it names, for the
+ * caller to fill in; qttt__engine_diag_say() makes d->msg from them,
+ * with squares, results and the forced last move spelt by sp: a
+ * notation's own (notation/spell.c has Goff's), NULL for the line
+ * notation's, which is the engine's (a1, 1-1/2, X9 a1).  Each of sp's
+ * functions writes its text and a NUL into a buffer of SPELL_MAX
+ * bytes, and returns the buffer.
+ */
+#define SPELL_MAX	24
+struct engine_spelling {
+	const char	*(*square)(char *, int sq);
+	const char	*(*result)(char *, const struct qttt_result *);
+	const char	*(*forced)(char *, int sq);
+};
+void	 qttt__engine_diag_args(struct qttt_diag *, enum qttt_code,
+	    const struct qttt_action *);
+void	 qttt__engine_diag_say(struct qttt_diag *,
+	    const struct engine_spelling *sp);
+
 /* Rules 10 and 11: whether a board is over, and its score (rules.c). */
 void	 qttt__engine_board_result(const struct qttt_state *,
 	    struct qttt_result *);
@@ -104,9 +128,6 @@ int		 qttt__engine_place(struct engine *,
 enum qttt_code	 qttt__engine_game_play(struct qttt_game *g,
 		    struct engine *e, const struct qttt_action *,
 		    struct qttt_diag *);
-
-/* qttt_utf8_len() is public: qttt.h. */
-
 
 /*
  * Whether some game reaches a state that passes qttt_state_check():

@@ -544,6 +544,10 @@ collapse(struct qttt_state *st, struct engine_cache *c, int m, int s)
 /* Legality, with a reason that names the rule                          */
 /* ------------------------------------------------------------------ */
 
+/*
+ * A refusal of the consistency checks of a state (qttt_state_check),
+ * whose message names no action: made here.
+ */
 static enum qttt_code
 refuse(struct qttt_diag *d, enum qttt_code code, const char *fmt, ...)
     __attribute__((format(printf, 3, 4)));
@@ -554,8 +558,7 @@ refuse(struct qttt_diag *d, enum qttt_code code, const char *fmt, ...)
 	va_list	 ap;
 
 	if (d != NULL) {
-		d->code = code;
-		d->severity = qttt_code_severity(code);
+		qttt__engine_diag_args(d, code, NULL);
 		va_start(ap, fmt);
 		vsnprintf(d->msg, sizeof(d->msg), fmt, ap);
 		va_end(ap);
@@ -563,28 +566,61 @@ refuse(struct qttt_diag *d, enum qttt_code code, const char *fmt, ...)
 	return code;
 }
 
+/*
+ * A refusal of action a: what it names besides a (another move,
+ * squares, a result, a count), and its English made from them
+ * (qttt__engine_diag_say), in the line notation's spelling.
+ */
+struct named {
+	unsigned char		 move;
+	unsigned char		 sq[2];
+	const struct qttt_result *result;
+	unsigned int		 count;
+};
+
+static enum qttt_code
+deny(struct qttt_diag *d, enum qttt_code code, const struct qttt_action *a,
+    const struct named *what)
+{
+	if (d == NULL)
+		return code;
+	qttt__engine_diag_args(d, code, a);
+	if (what != NULL) {
+		d->move = what->move;
+		d->squares[0] = what->sq[0];
+		d->squares[1] = what->sq[1];
+		if (what->result != NULL)
+			d->results[0] = *what->result;
+		d->count = what->count;
+	}
+	qttt__engine_diag_say(d, NULL);
+	return code;
+}
+
+/* What a refusal names: a move, squares, a count. */
+#define MOVE(m)		(&(struct named){ (m), { QTTT_NOSQUARE, \
+			    QTTT_NOSQUARE }, NULL, 0 })
+#define SQUARES(m, a, b) (&(struct named){ (m), { (a), (b) }, NULL, 0 })
+#define COUNT(n)	(&(struct named){ 0, { QTTT_NOSQUARE, \
+			    QTTT_NOSQUARE }, NULL, (n) })
+
 /* A state played by rules that this engine does not know. */
 static enum qttt_code
 unknown_rules(const struct qttt_state *st, struct qttt_diag *d)
 {
-	return refuse(d, QTTT_E_STATE, "the state is played by rules %d, "
-	    "which are not known", st->rules);
+	return deny(d, QTTT_E_STATE, NULL, COUNT(st->rules));
 }
 
 static enum qttt_code
 check_over(const struct qttt_state *st, const struct qttt_action *a,
     struct qttt_diag *d)
 {
-	char	 res[8];
+	struct named	 over = { 0, { QTTT_NOSQUARE, QTTT_NOSQUARE },
+			    &st->result, 0 };
 
 	if (!st->result.over)
 		return QTTT_OK;
-	qttt_result_format(&st->result, res, sizeof(res));
-	if (a->kind == QTTT_MEASURE)
-		return refuse(d, QTTT_E_OVER, "the game is over (%s): "
-		    "nothing is left to measure", res);
-	return refuse(d, QTTT_E_OVER, "the game is over (%s): "
-	    "%c%d may not be played", res, QTTT_LETTER(a->move), a->move);
+	return deny(d, QTTT_E_OVER, a, &over);
 }
 
 static enum qttt_code
@@ -595,16 +631,11 @@ check_place(const struct qttt_state *st, const struct qttt_action *a,
 	int		 m = a->move, i;
 
 	if (st->pending != 0)
-		return refuse(d, QTTT_E_DUE, "a measurement of the cycle "
-		    "closed by %c%d is due before %c%d",
-		    QTTT_LETTER(st->pending), st->pending, QTTT_LETTER(m), m);
+		return deny(d, QTTT_E_DUE, a, MOVE(st->pending));
 	if (m != st->next)
-		return refuse(d, QTTT_E_ORDER, "%c%d is out of turn: "
-		    "the next move is %c%d", QTTT_LETTER(m), m,
-		    QTTT_LETTER(st->next), st->next);
+		return deny(d, QTTT_E_ORDER, a, MOVE(st->next));
 	if (a->sq[0] >= QTTT_NSQUARES || a->sq[1] >= QTTT_NSQUARES)
-		return refuse(d, QTTT_E_SQUARE, "%c%d names no square",
-		    QTTT_LETTER(m), m);
+		return deny(d, QTTT_E_SQUARE, a, NULL);
 	/*
 	 * Rule 3: with one square open, the move must name it alone.  Two
 	 * different open squares mean that two are open, so the squares
@@ -614,29 +645,21 @@ check_place(const struct qttt_state *st, const struct qttt_action *a,
 	if ((a->sq[0] == a->sq[1] || st->board[a->sq[0]] != 0 ||
 	    st->board[a->sq[1]] != 0) && open_squares(st, open) == 1) {
 		if (a->sq[0] != open[0] || a->sq[1] != open[0])
-			return refuse(d, QTTT_E_FORCED, "only %s is open: "
-			    "the last move is forced (X9 %s)",
-			    qttt_square_name(open[0]),
-			    qttt_square_name(open[0]));
+			return deny(d, QTTT_E_FORCED, a,
+			    SQUARES(0, open[0], QTTT_NOSQUARE));
 		return QTTT_OK;
 	}
 	for (i = 0; i < 2; i++)
 		if (st->board[a->sq[i]] != 0)
-			return refuse(d, QTTT_E_CLASSICAL,
-			    "%c%d plays %s, but %s is classical (%c%d)",
-			    QTTT_LETTER(m), m, qttt_square_name(a->sq[i]),
-			    qttt_square_name(a->sq[i]),
-			    QTTT_LETTER(st->board[a->sq[i]]),
-			    st->board[a->sq[i]]);
+			return deny(d, QTTT_E_CLASSICAL, a,
+			    SQUARES(st->board[a->sq[i]], a->sq[i],
+			    QTTT_NOSQUARE));
 	if (a->sq[0] == a->sq[1]) {
 		if (m == 9)
-			return refuse(d, QTTT_E_NOTFORCED, "X9 names one "
-			    "square, but the last move is forced only when "
-			    "one square is open (%zu are)",
-			    open_squares(st, open));
-		return refuse(d, QTTT_E_SAMESQUARE, "%c%d places both "
-		    "marks in %s: a move needs two different squares",
-		    QTTT_LETTER(m), m, qttt_square_name(a->sq[0]));
+			return deny(d, QTTT_E_NOTFORCED, a,
+			    COUNT(open_squares(st, open)));
+		return deny(d, QTTT_E_SAMESQUARE, a,
+		    SQUARES(0, a->sq[0], QTTT_NOSQUARE));
 	}
 	return QTTT_OK;
 }
@@ -649,34 +672,25 @@ check_measure(const struct qttt_state *st, const struct qttt_action *a,
 	int		 m = a->move, i;
 
 	if (st->pending == 0)
-		return refuse(d, QTTT_E_NOCYCLE, "nothing to measure: "
-		    "no cycle is waiting for a measurement");
+		return deny(d, QTTT_E_NOCYCLE, a, NULL);
 	if (m < 1 || m >= st->next)
-		return refuse(d, QTTT_E_NOTPLAYED, "%c%d has not been played",
-		    QTTT_LETTER(m), m);
+		return deny(d, QTTT_E_NOTPLAYED, a, NULL);
 	if (is_classical(st, m))
-		return refuse(d, QTTT_E_NOTSPOOKY, "%c%d is already "
-		    "classical (%s)", QTTT_LETTER(m), m,
-		    qttt_square_name(st->where[m][0]));
+		return deny(d, QTTT_E_NOTSPOOKY, a,
+		    SQUARES(0, st->where[m][0], QTTT_NOSQUARE));
 	/* The closing move is on its cycle: no need to look for it. */
 	if (m != st->pending)
 		find_cycle(st, &c);
 	if (m != st->pending && memchr(c.moves, m, c.nmoves) == NULL) {
 		if (memchr(c.stems, m, c.nstems) != NULL)
-			return refuse(d, QTTT_E_STEM, "%c%d is a stem of the "
-			    "cycle, its square is forced", QTTT_LETTER(m), m);
-		return refuse(d, QTTT_E_OFFCYCLE, "%c%d is not entangled "
-		    "with the cycle closed by %c%d", QTTT_LETTER(m), m,
-		    QTTT_LETTER(st->pending), st->pending);
+			return deny(d, QTTT_E_STEM, a, NULL);
+		return deny(d, QTTT_E_OFFCYCLE, a, MOVE(st->pending));
 	}
 	for (i = 0; i < 2; i++)
 		if (st->where[m][i] == a->sq[0])
 			return QTTT_OK;
-	return refuse(d, QTTT_E_NOTITSQUARE, "%s is not one of %c%d's "
-	    "squares (%s, %s)", a->sq[0] < QTTT_NSQUARES ?
-	    qttt_square_name(a->sq[0]) : "that", QTTT_LETTER(m), m,
-	    qttt_square_name(st->where[m][0]),
-	    qttt_square_name(st->where[m][1]));
+	return deny(d, QTTT_E_NOTITSQUARE, a,
+	    SQUARES(0, st->where[m][0], st->where[m][1]));
 }
 
 /* qttt_state_legal(), inlined into qttt_state_apply(). */
@@ -689,8 +703,7 @@ check_action(const struct qttt_state *st, const struct qttt_action *a,
 	if (st->rules != QTTT_RULES_GOFF)
 		return unknown_rules(st, d);
 	if (a->move < 1 || a->move > QTTT_MAXMOVES)
-		return refuse(d, QTTT_E_MARK, "move %d does not exist",
-		    a->move);
+		return deny(d, QTTT_E_MARK, a, NULL);
 	if ((code = check_over(st, a, d)) != QTTT_OK)
 		return code;
 	if (a->kind == QTTT_PLACE)

@@ -1,7 +1,7 @@
 /*
  * Goff's 2026 record notation (formats/goff-notation.md): the reader,
  * which checks every redundant part of a record against the game it
- * computes, and the writer.
+ * computes (its writer is lib/output/goff_write.c).
  *
  *	X1+(1,2); O2+(2,3); X3+(3,1)[132]; O3@X1(1)!X1(1)!O2(2)!X3(3); ...
  *
@@ -15,7 +15,6 @@
 #include <string.h>
 
 #include "qttt.h"
-#include "text/text.h"
 #include "engine/engine.h"
 #include "notation/notation.h"
 
@@ -209,7 +208,7 @@ goff_comment(const char *s, size_t len, struct qttt_record *rec)
 	for (i = 0; i < len && s[i] != '#'; i++)
 		if (s[i] == '[')
 			i = annotation_end(s, i, len);
-	return i + qttt__notation_line_comment(s + i, len - i, rec);
+	return qttt__notation_line_comment(s, i, len, rec);
 }
 
 /* "Xn+(a,b)", with an optional loop annotation "[...]" after it. */
@@ -691,121 +690,6 @@ goff_sniff(const char *s, size_t n)
 	return i < n && s[i] == '+';
 }
 
-/* Scores as Goff writes them, by half points. */
-static const char *const goff_scores[] = { "0", "0.5", "1", "1.5", "2" };
-
-static int
-is_word(int ch)
-{
-	return (ch >= 'a' && ch <= 'z') || (ch >= 'A' && ch <= 'Z') ||
-	    (ch >= '0' && ch <= '9');
-}
-
-static int
-is_result_char(int ch)
-{
-	return (ch >= '0' && ch <= '9') || ch == '/' || ch == '-';
-}
-
-/*
- * Rewrites a message of the rules (which speak the line notation) in
- * Goff's spellings: squares a1..c3 as 1..9, the forced move "X9 s" as
- * X9+(s,s), results such as 1-1/2 as scores {X=1,O=0.5}.
- */
-void
-qttt__notation_goff_respell(char *msg, size_t size)
-{
-	char		 out[QTTT_MSG_MAX * 2];
-	struct qttt_result r;
-	const char	*s = msg;
-	size_t		 len = 0, n;
-	int		 prev = ' ', sq;
-
-	while (*s != '\0' && len + 16 < sizeof(out)) {
-		for (n = 0; is_result_char((unsigned char)s[n]); n++)
-			continue;
-		if (!is_word(prev) && n >= 3 && !is_word((unsigned char)s[n]) &&
-		    s[n] != '.' && qttt__engine_result_parse(s, n, &r) &&
-		    r.over && r.score[QTTT_X] <= 4 && r.score[QTTT_O] <= 4) {
-			len += snprintf(out + len, sizeof(out) - len,
-			    "{X=%s,O=%s}", goff_scores[r.score[QTTT_X]],
-			    goff_scores[r.score[QTTT_O]]);
-			s += n;
-			prev = '}';
-			continue;
-		}
-		if (!is_word(prev) && s[0] >= 'a' && s[0] <= 'c' &&
-		    s[1] >= '1' && s[1] <= '3' &&
-		    !is_word((unsigned char)s[2])) {
-			sq = QTTT_SQUARE_GOFF((s[1] - '1') * 3 + (s[0] - 'a'));
-			/* The forced move as Goff writes it. */
-			if (len >= 3 && memcmp(out + len - 3, "X9 ", 3) == 0)
-				len += snprintf(out + len - 1,
-				    sizeof(out) - len + 1, "+(%d,%d)", sq, sq)
-				    - 1;
-			else
-				out[len++] = '0' + sq;
-			s += 2;
-			prev = '0';
-			continue;
-		}
-		prev = (unsigned char)*s;
-		out[len++] = *s++;
-	}
-	out[len] = '\0';
-	qttt__text_copy_out(msg, size, out, len);
-}
-
 const struct reader_format qttt__notation_goff_format = {
 	QTTT_FORMAT_GOFF, goff_sniff, goff_next, goff_open, goff_close
 };
-
-/* ------------------------------------------------------------------ */
-/* The writer                                                           */
-/* ------------------------------------------------------------------ */
-
-int
-qttt_goff_write(FILE *f, const struct qttt_game *g)
-{
-	struct qttt_state st, before;
-	const struct qttt_action *a;
-	size_t		 i;
-	int		 m, s;
-
-	if (g->nplies == 0)
-		return 0;
-	qttt_state_init(&st);
-	for (i = 0; i < g->nplies; i++) {
-		a = &g->plies[i];
-		before = st;
-		if (qttt_state_apply(&st, a, NULL) != QTTT_OK)
-			return -1;	/* not a game as played */
-		if (i > 0)
-			fputs("; ", f);
-		if (a->kind == QTTT_PLACE) {
-			fprintf(f, "%c%d+(%d,%d)", QTTT_LETTER(a->move),
-			    a->move, QTTT_SQUARE_GOFF(a->sq[0]),
-			    QTTT_SQUARE_GOFF(a->sq[1]));
-			if (a->sq[0] != a->sq[1])
-				continue;
-			s = QTTT_SQUARE_GOFF(a->sq[0]);
-			fprintf(f, "; O9@X9(%d)!X9(%d)", s, s);
-			continue;
-		}
-		fprintf(f, "%c%d@%c%d(%d)",
-		    QTTT_PLAYER_LETTER(qttt_state_turn(&before)),
-		    before.pending, QTTT_LETTER(a->move), a->move,
-		    QTTT_SQUARE_GOFF(a->sq[0]));
-		for (m = 1; m <= QTTT_MAXMOVES; m++)
-			if (classical(&st, m) && !classical(&before, m))
-				fprintf(f, "!%c%d(%d)", QTTT_LETTER(m), m,
-				    QTTT_SQUARE_GOFF(st.where[m][0]));
-	}
-	if (st.result.over && st.result.score[QTTT_X] <= 4 &&
-	    st.result.score[QTTT_O] <= 4)
-		fprintf(f, "; {X=%s,O=%s}",
-		    goff_scores[st.result.score[QTTT_X]],
-		    goff_scores[st.result.score[QTTT_O]]);
-	putc('\n', f);
-	return ferror(f) ? -1 : 0;
-}

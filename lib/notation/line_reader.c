@@ -858,11 +858,11 @@ qttt__notation_line_bytes(struct qttt_record *rec, unsigned long lineno,
 	else if (s[i] < 0x80)
 		qttt_record_diag(rec, QTTT_E_CONTROL, lineno, i,
 		    "control character 0x%02x", s[i]);
-	else if (qttt_utf8_len(s + i, len - i) == 0)
+	else if (qttt__text_utf8_len(s + i, len - i) == 0)
 		qttt_record_diag(rec, QTTT_E_UTF8, lineno, i,
 		    "invalid UTF-8: byte 0x%02x", s[i]);
 	else if ((cp = qttt__text_utf8_refused(s + i,
-	    qttt_utf8_len(s + i, len - i))) == 0xfeff)
+	    qttt__text_utf8_len(s + i, len - i))) == 0xfeff)
 		/* Files with a byte-order mark, joined with cat(1). */
 		qttt_record_diag(rec, QTTT_E_SYNTAX, lineno, i, "%s",
 		    MSG_BOM);
@@ -878,12 +878,13 @@ qttt__notation_line_bytes(struct qttt_record *rec, unsigned long lineno,
 }
 
 size_t
-qttt__notation_line_comment(const char *s, size_t len, struct qttt_record *rec)
+qttt__notation_line_comment(const char *s, size_t from, size_t len,
+    struct qttt_record *rec)
 {
 	const char	*hash, *end = s + len;
 	size_t		 at;
 
-	if ((at = unquoted(s, 0, len, '#')) == len)
+	if ((at = unquoted(s, from, len, '#')) == len)
 		return len;
 	hash = s + at;
 	for (hash++; hash < end && is_blank((unsigned char)*hash); hash++)
@@ -894,6 +895,10 @@ qttt__notation_line_comment(const char *s, size_t len, struct qttt_record *rec)
 		rec->commentlen--;
 	if (rec->commentlen > 0)
 		rec->comment = hash;
+	if (rec->commentlen > QTTT_YAML_SCALAR_MAX)
+		qttt_record_diag(rec, QTTT_E_SYNTAX, rec->line, at, "a comment "
+		    "of %zu bytes: longer than %d, which every format takes",
+		    rec->commentlen, QTTT_YAML_SCALAR_MAX);
 	return at;
 }
 
@@ -1096,7 +1101,7 @@ qttt_line_parse(const char *s, size_t len, unsigned long lineno,
 {
 	struct cursor	 c;
 	struct qttt_item *it;
-	size_t		 end, comment, core, tags;
+	size_t		 end, comment, core, tags, extras;
 	size_t		 nseen = 0;
 	int		 seen_result = 0, seen_item = 0, keep = 1, glyph;
 
@@ -1121,8 +1126,8 @@ qttt_line_parse(const char *s, size_t len, unsigned long lineno,
 		rec->damaged = 1;
 		return 1;
 	}
-	/* Kept for the writers that carry it (qttt_line_write, YAML). */
-	comment = qttt__notation_line_comment(s, len, rec);
+	/* Kept for the writers that carry it (qttt_record_write). */
+	comment = qttt__notation_line_comment(s, 0, len, rec);
 
 	skip_blanks(&c, comment);
 	if (c.pos < comment && s[c.pos] == '[') {
@@ -1196,6 +1201,10 @@ qttt_line_parse(const char *s, size_t len, unsigned long lineno,
 			break;
 		c.pos = end + 1;
 	}
+	if ((extras = qttt__notation_extras_bytes(rec)) > QTTT_EXTRAS_MAX)
+		SYNTAX(&c, QTTT_E_SYNTAX, 0, "the tags and comments of the "
+		    "record hold %zu bytes: more than %d, which every format "
+		    "takes", extras, QTTT_EXTRAS_MAX);
 	return seen_item || rec->ndiags > 0 || rec->ndropped > 0;
 }
 

@@ -7,6 +7,7 @@
 #define QTTT_NOTATION_H
 
 #include "qttt.h"
+#include "engine/engine.h"
 
 /* ------------------------------------------------------------------ */
 /* The input layer (reader.c) and the format readers that plug into it  */
@@ -46,8 +47,10 @@ size_t	 qttt__notation_reader_skip_comments(const char *, size_t);
  * bytes are all allowed: no NUL, no control character but tab (C1
  * included), valid UTF-8, none of U+2028, U+2029, U+FEFF, U+FFFE,
  * U+FFFF; if not, a diagnostic at the first fault in
- * rec and 0.  Where the comment of a line begins (len if it has none),
- * setting rec->comment to its text without '#' and the blanks around.
+ * rec and 0.  Where the comment of a line begins, from byte from on
+ * (len if it has none), setting rec->comment to its text without '#'
+ * and the blanks around; a comment longer than a value may be
+ * (QTTT_YAML_SCALAR_MAX, formats/limits.md) is an error in rec.
  */
 int	 qttt__notation_line_is_game(const char *, size_t);
 /* A byte-order mark past the start of an input (the line notation). */
@@ -58,7 +61,7 @@ int	 qttt__notation_line_is_game(const char *, size_t);
 			"before a line feed: lines end in LF or CR LF"
 int	 qttt__notation_line_bytes(struct qttt_record *, unsigned long lineno,
 	    const char *, size_t len);
-size_t	 qttt__notation_line_comment(const char *, size_t len,
+size_t	 qttt__notation_line_comment(const char *, size_t from, size_t len,
 	    struct qttt_record *);
 /*
  * What metadata must be (meta.c): a date YYYY, YYYY-MM or YYYY-MM-DD
@@ -73,6 +76,12 @@ int	 qttt__notation_date_good(const char *, size_t);
  */
 int	 qttt__notation_scalar_typed(const char *, size_t);
 int	 qttt__notation_text_good(const char *, size_t);
+/*
+ * The bytes of a record's keys, values and comments, in all, as
+ * qttt_extras_check() counts them (QTTT_EXTRAS_MAX): every reader
+ * refuses a record that holds more (extras.c).
+ */
+size_t	 qttt__notation_extras_bytes(const struct qttt_record *);
 /* One line: 1, 0 at the end, -1 on a read error. */
 int	 qttt__notation_reader_getline(struct qttt_reader *,
 	    struct reader_line *);
@@ -107,8 +116,6 @@ void	*qttt__notation_reader_state(const struct qttt_reader *);
  */
 extern const struct reader_format qttt__notation_yaml_format;
 extern const struct reader_format qttt__notation_goff_format;
-/* A message of the rules in Goff's spellings (goff.c), in place. */
-void	 qttt__notation_goff_respell(char *msg, size_t size);
 extern const struct reader_format qttt__notation_state_format;
 /*
  * The same reader, found first (qttt-replay's JSON Lines, which the
@@ -121,5 +128,20 @@ extern const struct reader_format qttt__notation_state_json_format;
  * the JSON writer writes a metadata value read as one as null.
  */
 int	 qttt__notation_yaml_null(const char *, size_t);
+
+/*
+ * Whether a note is a mark that a glyph stands for: "?", "!!" ...
+ * (extras.c).
+ */
+int	 qttt__notation_glyph_note(const struct qttt_meta *);
+
+/*
+ * How a notation spells what the rules' messages name (spell.c): the
+ * spelling of records of format f for qttt__engine_diag_say() (NULL:
+ * the line notation's, the engine's own); a score of Goff's notation,
+ * in half points ("0.5").
+ */
+const struct engine_spelling *qttt__notation_spelling(enum qttt_format f);
+const char *qttt__notation_goff_score(int halves);
 
 #endif /* !QTTT_NOTATION_H */

@@ -452,7 +452,8 @@ qttt_reader_open(int fd, enum qttt_format format)
 		return NULL;
 	}
 	r->fd = fd;
-	r->format = format;
+	/* A JSON record is a YAML one. */
+	r->format = format == QTTT_FORMAT_JSON ? QTTT_FORMAT_YAML : format;
 	return r;
 }
 

@@ -48,6 +48,34 @@ record_slot(struct qttt_record *rec)
 	return &rec->diags[rec->ndiags++];
 }
 
+/*
+ * The diagnostic of a limit of the whole record (too-many-items),
+ * which explains the others: the limits go first, in the order they
+ * come, and one is always kept, in the place of the last diagnostic
+ * kept if there is no room.
+ */
+static struct qttt_diag *
+limit_slot(struct qttt_record *rec)
+{
+	size_t	 at;
+
+	for (at = 0; at < rec->ndiags &&
+	    rec->diags[at].code == QTTT_E_TOOMANY; at++)
+		continue;
+	if (at == QTTT_MAXDIAGS) {
+		rec->ndropped++;
+		return NULL;
+	}
+	if (rec->ndiags == QTTT_MAXDIAGS) {
+		rec->ndropped++;
+		rec->ndiags--;
+	}
+	memmove(rec->diags + at + 1, rec->diags + at,
+	    (rec->ndiags - at) * sizeof(rec->diags[0]));
+	rec->ndiags++;
+	return &rec->diags[at];
+}
+
 void
 qttt_record_diag(struct qttt_record *rec, enum qttt_code code,
     unsigned long line, unsigned long col, const char *fmt, ...)
@@ -57,10 +85,10 @@ qttt_record_diag(struct qttt_record *rec, enum qttt_code code,
 
 	if (qttt_code_severity(code) == QTTT_ERROR)
 		rec->nerrors++;
-	if ((d = record_slot(rec)) == NULL)
+	if ((d = code == QTTT_E_TOOMANY ? limit_slot(rec) :
+	    record_slot(rec)) == NULL)
 		return;
-	d->code = code;
-	d->severity = qttt_code_severity(code);
+	qttt__engine_diag_args(d, code, NULL);
 	d->line = line;
 	d->col = col;
 	va_start(ap, fmt);
@@ -106,54 +134,46 @@ step(struct qttt_record *rec, size_t i, struct qttt_game *g,
 {
 	struct qttt_item *it = &rec->items[i];
 	struct qttt_diag *d, scratch;
-	const struct qttt_result *have = &e->st.result;
 	enum qttt_code	 code;
-	char		 want[8], got[8];
 
 	if (it->kind == QTTT_ITEM_RESULT) {
-		if (qttt_result_equal(&it->result, have))
+		if (qttt_result_equal(&it->result, &e->st.result))
 			return QTTT_OK;
-		qttt_result_format(&it->result, want, sizeof(want));
-		qttt_result_format(have, got, sizeof(got));
-		if (!have->over)
-			qttt_record_diag(rec, QTTT_E_RESULT, it->line, it->col,
-			    "the record states %s, but the game is not over",
-			    want);
-		else
-			qttt_record_diag(rec, QTTT_E_RESULT, it->line, it->col,
-			    "the record states %s, but the game ends %s",
-			    want, got);
-		if (rec->format == QTTT_FORMAT_GOFF && rec->ndiags > 0)
-			qttt__notation_goff_respell(
-			    rec->diags[rec->ndiags - 1].msg,
-			    sizeof(rec->diags[0].msg));
-		return QTTT_E_RESULT;
+		code = QTTT_E_RESULT;
+		qttt__engine_diag_args(&scratch, code, NULL);
+		scratch.results[0] = e->st.result;
+		scratch.results[1] = it->result;
+	} else {
+		/*
+		 * The engine makes its message on the stack, and only a
+		 * refusal takes a slot in the record (or, with none left,
+		 * is counted as dropped): nearly every action is legal.
+		 */
+		if ((code = g != NULL ?
+		    qttt__engine_game_play(g, e, &it->action, &scratch) :
+		    qttt__engine_apply(e, &it->action, &scratch)) == QTTT_OK)
+			return QTTT_OK;
 	}
-	/*
-	 * The engine writes its message on the stack, and only a refusal
-	 * takes a slot in the record (or, with none left, is counted as
-	 * dropped): nearly every action is legal.
-	 */
-	if ((code = g != NULL ?
-	    qttt__engine_game_play(g, e, &it->action, &scratch) :
-	    qttt__engine_apply(e, &it->action, &scratch)) == QTTT_OK)
-		return QTTT_OK;
 	rec->nerrors++;
 	if ((d = record_slot(rec)) == NULL)
 		return code;
-	d->code = scratch.code;
-	d->severity = scratch.severity;
-	memcpy(d->msg, scratch.msg, strlen(scratch.msg) + 1);
+	*d = scratch;
 	d->line = it->line;
-	d->col = rule_column(it, code, &e->st);
-	if (rec->format == QTTT_FORMAT_GOFF)
-		qttt__notation_goff_respell(d->msg, sizeof(d->msg));
+	d->col = it->kind == QTTT_ITEM_RESULT ? it->col :
+	    rule_column(it, code, &e->st);
+	/* The message in the record's own spelling. */
+	if (it->kind == QTTT_ITEM_RESULT || rec->format == QTTT_FORMAT_GOFF)
+		qttt__engine_diag_say(d,
+		    qttt__notation_spelling(rec->format));
 	return code;
 }
 
+/* In order of position, but a limit of the record first (limit_slot). */
 static int
 diag_before(const struct qttt_diag *a, const struct qttt_diag *b)
 {
+	if ((a->code == QTTT_E_TOOMANY) != (b->code == QTTT_E_TOOMANY))
+		return a->code == QTTT_E_TOOMANY;
 	return a->line < b->line || (a->line == b->line && a->col < b->col);
 }
 
@@ -183,4 +203,19 @@ qttt_record_play(struct qttt_record *rec, struct qttt_game *g)
 		rec->diags[j] = tmp;
 	}
 	return rec->nerrors;
+}
+
+enum qttt_format
+qttt_record_format(const struct qttt_record *rec)
+{
+	size_t	 i;
+
+	if (rec->format != QTTT_FORMAT_YAML)
+		return rec->format;
+	/* JSON's text starts with its object or its list. */
+	for (i = 0; i < rec->textlen; i++)
+		if (rec->text[i] != ' ' && rec->text[i] != '\t')
+			return rec->text[i] == '{' || rec->text[i] == '[' ?
+			    QTTT_FORMAT_JSON : QTTT_FORMAT_YAML;
+	return QTTT_FORMAT_YAML;
 }

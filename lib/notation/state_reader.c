@@ -53,7 +53,7 @@ state_line_parse(const char *s, size_t len, unsigned long lineno,
 		json_line_parse(s, len, lineno, lead, rec);
 		return 1;
 	}
-	end = qttt__notation_line_comment(s, len, rec);
+	end = qttt__notation_line_comment(s, 0, len, rec);
 	while (lead < end && is_blank((unsigned char)s[lead]))
 		lead++;
 	while (end > lead && is_blank((unsigned char)s[end - 1]))

@@ -1,7 +1,7 @@
 /*
  * The reader of YAML and JSON records (formats/yaml-record.md), on
  * libyaml's parser.  libyaml is used in two files of the library:
- * here, to read, and lib/output/yaml_write.c, the emitter behind every
+ * here, to read, and lib/output/emit_yaml.c, the emitter behind every
  * YAML the toolkit writes.  No other file includes yaml.h.
  */
 #include <stdarg.h>
@@ -272,7 +272,7 @@ check_line(struct yaml_reader *y, const char *text, size_t n,
 			    "character 0x%02x", s[i]);
 			return;
 		}
-		if ((k = qttt_utf8_len(s + i, n - i)) == 0) {
+		if ((k = qttt__text_utf8_len(s + i, n - i)) == 0) {
 			bad_bytes(y, QTTT_E_UTF8, lineno, i, "invalid UTF-8: "
 			    "byte 0x%02x", s[i]);
 			return;
@@ -518,7 +518,7 @@ locate(struct yaml_reader *y, size_t index)
 		if (s[y->cur_byte] < 0x80)
 			y->cur_byte++;
 		else
-			y->cur_byte += qttt_utf8_len(s + y->cur_byte,
+			y->cur_byte += qttt__text_utf8_len(s + y->cur_byte,
 			    y->doclen - y->cur_byte);
 		y->cur_index++;
 	}
@@ -600,7 +600,7 @@ shown(const char *str, size_t n, char buf[SHOWN])
 		k = 1;
 		bad = s[i] < 0x20 || s[i] == 0x7f;
 		if (s[i] >= 0x80) {
-			k = qttt_utf8_len(s + i, n - i);
+			k = qttt__text_utf8_len(s + i, n - i);
 			bad = k == 0 || qttt__text_utf8_refused(s + i, k) != 0;
 			if (k == 0)
 				k = 1;
@@ -1090,9 +1090,14 @@ static void
 end_game(struct yaml_reader *y, struct qttt_record *rec)
 {
 	struct frame	*f = top(y);
+	size_t		 n;
 
 	if (!y->has_moves)
 		yerror(rec, f->at, "a game needs a 'moves' list");
+	if ((n = qttt__notation_extras_bytes(rec)) > QTTT_EXTRAS_MAX)
+		yerror(rec, f->at, "the keys, values and comments of the game "
+		    "hold %zu bytes: more than %d, which every format takes",
+		    n, QTTT_EXTRAS_MAX);
 	if (y->result_ok && y->keep)
 		rec->items[rec->nitems++] = y->result;
 	y->ingame = 0;

@@ -66,7 +66,79 @@ void	qttt__output_listing_lines(FILE *, const struct qttt_state *);
 void	qttt__output_listing_result(FILE *, const struct qttt_state *);
 
 /* ------------------------------------------------------------------ */
-/* The structured emitter (emit.c, yaml_write.c)                       */
+/* Analysis output (analysis_write.c, analysis_data.c, analysis_text.c) */
+/* ------------------------------------------------------------------ */
+
+/*
+ * One thing qttt-analyze writes (formats/analysis-output.md): what it
+ * is, where it was read (game number and line, 1-based), and what
+ * each kind takes of the fields below.
+ */
+enum analysis_kind {
+	AN_PLY,			/* g, j, ply: one ply judged */
+	AN_REPORT,		/* g, j: the report of a game */
+	AN_GAME_SUMMARY,	/* j */
+	AN_POSITION,		/* st, an */
+	AN_PERFT,		/* st, depth, count, div, ndiv */
+	AN_GAMES,		/* st, games */
+	AN_TOTALS		/* name, totals */
+};
+
+struct analysis_item {
+	enum analysis_kind		 kind;
+	unsigned long			 game, line;
+	const struct qttt_game		*g;
+	const struct qttt_judged_game	*j;
+	size_t				 ply;
+	const struct qttt_state		*st;
+	const struct qttt_analysis	*an;
+	unsigned int			 depth;
+	uint64_t			 count;
+	const struct qttt_divide	*div;	/* NULL: no breakdown */
+	size_t				 ndiv;
+	const struct qttt_games		*games;
+	const char			*name;
+	const struct qttt_analysis_totals *totals;
+};
+
+/*
+ * A value as the result it stands for ("1-1/2"; "?" for a number that
+ * is no value), at most RESULT_TEXT_MAX bytes without a NUL; returns
+ * the end (analysis_data.c).
+ */
+char	*qttt__output_value_text(char *, int value);
+
+struct emit;
+/* An item as data, through the emitter: one JSON line, one YAML
+ * document (analysis_data.c). */
+void	 qttt__output_analysis_data(struct emit *,
+	    const struct analysis_item *);
+/* An item as text (analysis_text.c). */
+void	 qttt__output_analysis_text(FILE *, const struct analysis_item *);
+
+/* ------------------------------------------------------------------ */
+/* The record writers, one per format (qttt_record_write)               */
+/* ------------------------------------------------------------------ */
+
+/*
+ * Each writes g with ex (NULL for none; qttt_record_write() has
+ * checked it) to f, as qttt_record_write() says (Goff's notation
+ * leaves ex out, and writes nothing of a game with no move).  Each
+ * returns 0, -1 if f reported an error (or the emitter failed), or -2
+ * without writing anything if the game written would be more than the
+ * reader reads back.
+ */
+int	qttt__output_yaml_write(FILE *, const struct qttt_game *,
+	    const struct qttt_extras *);
+int	qttt__output_json_write(FILE *, const struct qttt_game *,
+	    const struct qttt_extras *);
+int	qttt__output_line_write(FILE *, const struct qttt_game *,
+	    const struct qttt_extras *);
+int	qttt__output_goff_write(FILE *, const struct qttt_game *,
+	    const struct qttt_extras *);
+
+/* ------------------------------------------------------------------ */
+/* The structured emitter (emit_json.c, emit_yaml.c)                   */
 /* ------------------------------------------------------------------ */
 
 /*
@@ -75,11 +147,11 @@ void	qttt__output_listing_result(FILE *, const struct qttt_state *);
  * back ends, so that one description of a thing as data (a state:
  * state_data.c; a record: record_write.c) gives both JSON and YAML.
  *
- *	JSON	a byte buffer in front of a stream (emit.c): compact JSON,
+ *	JSON	a byte buffer in front of a stream (emit_json.c): compact JSON,
  *		no printf, the bytes built in place.  Its calls are
  *		inline: a description written against an emitter whose
  *		y is NULL compiles to the plain byte writer it replaces.
- *	YAML	libyaml's emitter, one event per call (yaml_write.c,
+ *	YAML	libyaml's emitter, one event per call (emit_yaml.c,
  *		which is the one file of the output layer that includes
  *		yaml.h).
  *
@@ -112,7 +184,7 @@ struct json_sink {
 	char		*buf;
 };
 
-/* The YAML back end: a libyaml emitter on a stream (yaml_write.c). */
+/* The YAML back end: a libyaml emitter on a stream (emit_yaml.c). */
 struct yaml_out;
 
 struct emit {
@@ -123,7 +195,7 @@ struct emit {
 
 /*
  * What a YAML scalar is, for the back end's choice of style
- * (yaml_write.c):
+ * (emit_yaml.c):
  *	Y_KEY, Y_STR	a key, a token of the notation: text that needs
  *			no escapes;
  *	Y_TEXT		any text (a file name, a message, a comment);
@@ -141,7 +213,7 @@ enum yaml_kind {
 };
 
 /*
- * The YAML back end (yaml_write.c).  The style of a stream:
+ * The YAML back end (emit_yaml.c).  The style of a stream:
  * YAML_STATES lists in flow style and strings quoted only when a
  * reader would take them for something else (formats/replay-output.md);
  * YAML_RECORDS lists in block style and the style of the record
@@ -164,13 +236,14 @@ size_t	qttt__output_yaml_out_counted(const struct yaml_out *);
 void	qttt__output_yaml_out_doc_start(struct yaml_out *);
 int	qttt__output_yaml_out_doc_end(struct yaml_out *);
 void	qttt__output_yaml_out_map(struct yaml_out *);
+void	qttt__output_yaml_out_map_flow(struct yaml_out *);
 void	qttt__output_yaml_out_seq(struct yaml_out *, int flow);
 void	qttt__output_yaml_out_end(struct yaml_out *, int map);
 void	qttt__output_yaml_out_scalar(struct yaml_out *, const char *, size_t,
 	    enum yaml_kind);
 
 /*
- * The JSON back end's out-of-line parts (emit.c), which take and
+ * The JSON back end's out-of-line parts (emit_json.c), which take and
  * return the emitter's next byte p rather than the emitter, so that
  * it stays in registers: a number in decimal, and the digits of 0 to
  * 99 in pairs; writing out the sink but its last byte, which the next
@@ -227,6 +300,16 @@ emit_map(struct emit *e)
 {
 	if (e->y != NULL)
 		qttt__output_yaml_out_map(e->y);
+	else
+		*e->p++ = '{';
+}
+
+/* A mapping that YAML writes in flow style wherever it stands. */
+EMIT_INLINE void
+emit_map_flow(struct emit *e)
+{
+	if (e->y != NULL)
+		qttt__output_yaml_out_map_flow(e->y);
 	else
 		*e->p++ = '{';
 }

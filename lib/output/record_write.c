@@ -1,9 +1,12 @@
 /*
- * The YAML and JSON writers of records (formats/yaml-record.md,
- * section 7): one description of a game with its extras, written
- * through the structured emitter (output/output.h) as a YAML document or as
- * one JSON object on a line.
+ * Writing a record: qttt_record_write() in any format, and the YAML
+ * and JSON writers (formats/yaml-record.md, section 7), one
+ * description of a game with its extras written through the
+ * structured emitter (output/output.h) as a YAML document or as one
+ * JSON object on a line.  The line notation's writer is
+ * line_write.c, Goff's goff_write.c.
  */
+#include <stdarg.h>
 #include <stdio.h>
 #include <string.h>
 
@@ -165,7 +168,7 @@ yaml_document(FILE *f, const struct qttt_game *g,
 }
 
 int
-qttt_yaml_write(FILE *f, const struct qttt_game *g,
+qttt__output_yaml_write(FILE *f, const struct qttt_game *g,
     const struct qttt_extras *ex)
 {
 	long	 n;
@@ -206,7 +209,7 @@ json_line(FILE *f, const struct qttt_game *g, const struct qttt_extras *ex)
 }
 
 int
-qttt_json_write(FILE *f, const struct qttt_game *g,
+qttt__output_json_write(FILE *f, const struct qttt_game *g,
     const struct qttt_extras *ex)
 {
 	if (ex != NULL && qttt_extras_check(ex, g->nplies, NULL, 0) == -1)
@@ -216,4 +219,79 @@ qttt_json_write(FILE *f, const struct qttt_game *g,
 	    QTTT_LINE_MAX && json_line(NULL, g, ex) > QTTT_LINE_MAX)
 		return -2;
 	return json_line(f, g, ex) == -1 ? -1 : 0;
+}
+
+/* ------------------------------------------------------------------ */
+/* One writer for every format                                          */
+/* ------------------------------------------------------------------ */
+
+static int
+refuse(struct qttt_diag *d, const char *fmt, ...)
+    __attribute__((format(printf, 2, 3)));
+
+static int
+refuse(struct qttt_diag *d, const char *fmt, ...)
+{
+	va_list	 ap;
+
+	if (d != NULL) {
+		qttt__engine_diag_args(d, QTTT_E_UNWRITABLE, NULL);
+		d->line = d->col = 0;
+		va_start(ap, fmt);
+		vsnprintf(d->msg, sizeof(d->msg), fmt, ap);
+		va_end(ap);
+	}
+	return -2;
+}
+
+int
+qttt_record_write(FILE *f, enum qttt_format to, const struct qttt_game *g,
+    const struct qttt_extras *ex, struct qttt_diag *d)
+{
+	char	 why[QTTT_MSG_MAX];
+	int	 k;
+
+	if (to == QTTT_FORMAT_GOFF) {
+		/* Goff's notation holds no extras: none to refuse. */
+		if (g->nplies == 0)
+			return refuse(d, "Goff's notation has no form for a "
+			    "game with no move");
+		return qttt__output_goff_write(f, g, ex);
+	}
+	if (to != QTTT_FORMAT_LINE && to != QTTT_FORMAT_YAML &&
+	    to != QTTT_FORMAT_JSON)
+		return refuse(d, "%s is not a format a game is written in",
+		    qttt_format_name(to));
+	if (ex != NULL && qttt_extras_check(ex, g->nplies, why,
+	    sizeof(why)) == -1)
+		return refuse(d, "%s", why);
+	switch (to) {
+	case QTTT_FORMAT_YAML:
+		if ((k = qttt__output_yaml_write(f, g, ex)) == -2)
+			return refuse(d, "longer than a YAML document may be "
+			    "(%d bytes)", QTTT_YAML_DOC_MAX);
+		return k;
+	case QTTT_FORMAT_JSON:
+		if ((k = qttt__output_json_write(f, g, ex)) == -2)
+			return refuse(d, "longer than a JSON line may be (%d "
+			    "bytes)", QTTT_LINE_MAX);
+		return k;
+	default:
+		if ((k = qttt__output_line_write(f, g, ex)) == -2)
+			return refuse(d, "a line longer than the line notation "
+			    "allows (%d bytes)", QTTT_LINE_MAX);
+		return k;
+	}
+}
+
+int
+qttt_record_write_comments(FILE *f, enum qttt_format to, const char *text,
+    size_t len)
+{
+	if (text == NULL || len == 0)
+		return 0;
+	if (to != QTTT_FORMAT_LINE && to != QTTT_FORMAT_YAML)
+		return 1;
+	fwrite(text, 1, len, f);
+	return ferror(f) ? -1 : 0;
 }

@@ -17,6 +17,7 @@
 #include <string.h>
 
 #include "qttt.h"
+#include "text/text.h"
 #include "engine/engine.h"
 #include "output/output.h"
 #include "render/render.h"
@@ -80,7 +81,7 @@ html_text(FILE *f, const char *s, size_t n)
 
 	for (i = 0; i < n; i++) {
 		if (u[i] >= 0x80) {
-			if ((k = qttt_utf8_len(u + i, n - i)) == 0)
+			if ((k = qttt__text_utf8_len(u + i, n - i)) == 0)
 				fputs("\xef\xbf\xbd", f);
 			else {
 				fwrite(u + i, 1, k, f);

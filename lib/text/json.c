@@ -38,7 +38,7 @@ qttt_json_string(FILE *f, const char *str, size_t len)
 			fprintf(f, "\\u%04x", s[i]);
 		else if (s[i] < 0x80)
 			putc(s[i], f);
-		else if ((k = qttt_utf8_len(s + i, len - i)) > 0) {
+		else if ((k = qttt__text_utf8_len(s + i, len - i)) > 0) {
 			/* C1 controls, U+2028 and their kin are escaped,
 			 * so that YAML readers read the text back. */
 			if ((cp = qttt__text_utf8_refused(s + i, k)) != 0)
@@ -68,7 +68,7 @@ qttt__text_json_string_len(const char *str, size_t len)
 			n += 6;
 		else if (s[i] < 0x80)
 			n++;
-		else if ((k = qttt_utf8_len(s + i, len - i)) > 0) {
+		else if ((k = qttt__text_utf8_len(s + i, len - i)) > 0) {
 			n += qttt__text_utf8_refused(s + i, k) != 0 ? 6 : k;
 			i += k - 1;
 		} else

@@ -9,6 +9,13 @@
 #include <stddef.h>
 
 /*
+ * Length of the valid UTF-8 sequence of a non-ASCII character at s (n
+ * bytes available, n > 0), or 0 if it is not valid: overlong forms,
+ * surrogates and code points beyond U+10FFFF are refused (utf8.c).
+ */
+size_t	 qttt__text_utf8_len(const unsigned char *s, size_t n);
+
+/*
  * qttt__text_copy_out() gives len bytes of text to buf of size n as
  * snprintf would, and returns len (utf8.c).
  */

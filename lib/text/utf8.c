@@ -10,7 +10,7 @@
 
 /* Length of the valid UTF-8 sequence at s, or 0. */
 size_t
-qttt_utf8_len(const unsigned char *s, size_t n)
+qttt__text_utf8_len(const unsigned char *s, size_t n)
 {
 	size_t	 need, k;
 	unsigned int cp;
@@ -76,7 +76,7 @@ qttt__text_bad_byte(const unsigned char *s, size_t len)
 	for (i = 0; i < len; i++) {
 		if ((s[i] >= 0x20 && s[i] < 0x7f) || s[i] == '\t')
 			continue;
-		if (s[i] < 0x80 || (k = qttt_utf8_len(s + i, len - i)) == 0 ||
+		if (s[i] < 0x80 || (k = qttt__text_utf8_len(s + i, len - i)) == 0 ||
 		    qttt__text_utf8_refused(s + i, k) != 0)
 			return i;
 		i += k - 1;

@@ -7,10 +7,14 @@
 #	  criteria of every kind, invalid games included.
 #	- -u drops what is repeated: an input twice is the input once
 #	  (-u and -U apply to what the criteria, -v included, select).
-#	- -c counts what would be written.
+#	- -c counts what would be written; -C | sort | uniq -c counts the
+#	  games, not the comment lines, and not a comment apart.
+#	- -d writes the repeats apart: with what is kept, the input.
+#	- --split writes files of N games that make the output.
 #	- qttt-stats counts what qttt-replay's states show, as jq counts
 #	  it (tests/collections/stats.jq), and as qttt-select selects it;
-#	  its total is the sum of its inputs.
+#	  its total is the sum of its inputs; -T yaml is -T json as data
+#	  (python3-yaml); -g counts what qttt-select -g selects.
 top=$(cd "$(dirname "$0")/../.." && pwd)
 . "$top/tests/lib.sh"
 suite_begin collections
@@ -85,9 +89,36 @@ check "-C: the 8 images have one canonical form" '
 check "-C -U: as many forms as games up to symmetry" '
 	[ "$(qttt-select -C "$GAMES" | sort -u | wc -l)" = \
 	    "$(qttt-select -U "$GAMES" | wc -l)" ] && echo ok'
+qttt-select -C "$GAMES" >"$out/canon"
+cat "$GAMES" "$IMAGES" | sort >"$out/sorted"
+qttt-select -q -r finished "$MIXED" >"$out/finished" 2>/dev/null
 check "-u: an input twice is the input once" '
 	qttt-select -u "$GAMES" >"$out/once"
 	qttt-select -u "$GAMES" "$GAMES" | cmp -s - "$out/once" && echo ok'
+
+check "-C | sort | uniq -c: the page's recipe counts games" '
+	# Comment lines between games and after a game are not games.
+	qttt-select -q -C "$MIXED" | sort | uniq -c |
+	    awk "{ n += \$1 } END { print n }" >"$out/n"
+	[ "$(cat "$out/n")" = "$(qttt-select -q -c "$MIXED")" ] &&
+	awk "{ print \$0 \" # a comment\" }" "$GAMES" | qttt-select -C |
+	    cmp -s - "$out/canon" && echo ok'
+check "-d: the games kept and the repeats written apart are the input" '
+	qttt-select -u -d "$out/dups" "$GAMES" "$IMAGES" >"$out/kept" &&
+	[ "$(cat "$out/kept" "$out/dups" | wc -l)" = \
+	    "$(cat "$GAMES" "$IMAGES" | wc -l)" ] &&
+	cat "$out/kept" "$out/dups" | sort | cmp -s - "$out/sorted" &&
+	qttt-select -U -d "$out/dups" "$IMAGES" | cmp -s - "$out/u" &&
+	[ $(($(wc -l <"$out/dups") + $(wc -l <"$out/u"))) = 24000 ] &&
+	echo ok'
+check "--split: the files are the output, N games each" '
+	mkdir -p "$out/split" && cd "$out/split" && rm -f ./*.qttt &&
+	qttt-select -q --split=700 -r finished "$MIXED" &&
+	[ "$(ls | wc -l)" = \
+	    $(( ($(qttt-select -q -c -r finished "$MIXED") + 699) / 700 )) ] &&
+	[ "$(wc -l <1.qttt)" = 700 ] &&
+	i=1; while [ -f "$i.qttt" ]; do cat "$i.qttt"; i=$((i + 1)); done |
+	    cmp -s - "$out/finished" && echo ok'
 
 # partition CRITERIA: selected and rejected games are the input.
 partition() {
@@ -115,12 +146,27 @@ partition "-ii"
 
 # qttt-stats against counts made with jq from every state qttt-replay
 # shows of each game.
+qttt-stats -q -T json "$GAMES" "$MIXED" >"$out/json"
 check "qttt-stats -T json: the counts of qttt-replay -T json -a" '
 	qttt-replay -T json -a "$GAMES" |
 	    jq -S -s -f "$top/tests/collections/stats.jq" >"$out/want" &&
 	qttt-stats -T json "$GAMES" | jq -S "del(.input, .valid, .invalid,
 	    .positions, .mean_score)" >"$out/got" &&
 	cmp -s "$out/want" "$out/got" && echo ok'
+check "qttt-stats -T yaml: the data of -T json (python3-yaml)" '
+	qttt-stats -q -T yaml "$GAMES" "$MIXED" | python3 -c "
+import json, sys, yaml
+docs = list(yaml.safe_load_all(sys.stdin))
+want = [json.loads(l) for l in open(sys.argv[1])]
+print(\"ok\" if docs == want and len(docs) == 3 else \"no\")
+" "$out/json"'
+check "qttt-stats -g: the games -g names, as qttt-select counts them" '
+	[ "$(qttt-stats -q -T json -g 100-1999 "$GAMES" | jq .valid)" = \
+	    "$(qttt-select -q -c -g 100-1999 "$GAMES")" ] &&
+	qttt-stats -q -T json -g 1-500,2001- "$GAMES" | jq -c "del(.input)" \
+	    >"$out/g1" &&
+	qttt-select -q -g 1-500,2001- "$GAMES" | qttt-stats -q -T json |
+	    jq -c "del(.input)" | cmp -s - "$out/g1" && echo ok'
 check "qttt-stats: the total is the sum of the inputs" '
 	qttt-stats -q -T json "$GAMES" "$MIXED" | jq -s -r "
 	    (.[0] | del(.input, .mean_score)) as \$a |

@@ -86,24 +86,35 @@ const struct qttt_record *fuzz_read_back(const char *buf, size_t n,
 void	fuzz_back_close(void);
 
 /*
+ * The writers, as the harnesses name them: qttt_record_write() in the
+ * line notation, YAML and JSON; Goff's is NULL (it takes no extras).
+ */
+int	fuzz_line_write(FILE *, const struct qttt_game *,
+	    const struct qttt_extras *);
+int	fuzz_yaml_write(FILE *, const struct qttt_game *,
+	    const struct qttt_extras *);
+int	fuzz_json_write(FILE *, const struct qttt_game *,
+	    const struct qttt_extras *);
+
+/*
  * Runs a writer (as below) on g and ex into memory: returns the n bytes
  * written, which the caller frees, or NULL if the writer refused the
- * game as too long to read back (-2), which it may only for extras of
- * many bytes.
+ * game (-2), which it may only for extras that qttt_extras_check()
+ * refuses: the limits of every format.
  */
 char	*fuzz_write_mem(int (*writer)(FILE *, const struct qttt_game *,
 	    const struct qttt_extras *), const struct qttt_game *g,
 	    const struct qttt_extras *ex, size_t *n);
 
 /*
- * Writes a game with a writer (qttt_yaml_write() and the like; NULL
- * for qttt_goff_write(), which takes no extras), with the extras of
+ * Writes a game with a writer (fuzz_yaml_write() and the like; NULL
+ * for Goff's notation, which takes no extras), with the extras of
  * the record, into memory and reads it back as fuzz_read_back().  YAML
- * and JSON must keep the record's metadata, comments and notes, and every format but the line notation must
- * write again as the same bytes.  Returns the record read back, or
- * NULL if Goff's notation wrote nothing for a game with no move, or if
- * YAML and JSON refused (with -2, writing nothing) extras that
- * qttt_extras_check() refuses, or a game too long to read back.
+ * and JSON must keep the record's metadata, comments and notes, and
+ * every format but the line notation must write again as the same
+ * bytes.  Every writer writes whatever a reader takes: the limits are
+ * the same in every format.  Returns the record read back, or NULL if
+ * Goff's notation wrote nothing for a game with no move.
  */
 const struct qttt_record *fuzz_write_back(int (*writer)(FILE *,
 	    const struct qttt_game *, const struct qttt_extras *),
@@ -113,9 +124,8 @@ const struct qttt_record *fuzz_write_back(int (*writer)(FILE *,
 /*
  * Writes g with ex (a writer as above, in format f) and checks it: what
  * is written reads back as g, in YAML and JSON with the same extras,
- * and writes again as the same bytes; a writer of YAML or JSON refuses
- * extras that qttt_extras_check() refuses (refused: nonzero), and
- * only those or a game too long to read back.
+ * and writes again as the same bytes; a writer refuses extras that
+ * qttt_extras_check() refuses (refused: nonzero), and only those.
  */
 void	fuzz_write_extras(int (*writer)(FILE *, const struct qttt_game *,
 	    const struct qttt_extras *), const char *fmt, enum qttt_format f,

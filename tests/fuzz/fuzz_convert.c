@@ -17,9 +17,9 @@ struct writer {
 };
 
 static const struct writer writers[] = {
-	{ qttt_line_write, QTTT_FORMAT_LINE },
-	{ qttt_yaml_write, QTTT_FORMAT_YAML },
-	{ qttt_json_write, QTTT_FORMAT_YAML },
+	{ fuzz_line_write, QTTT_FORMAT_LINE },
+	{ fuzz_yaml_write, QTTT_FORMAT_YAML },
+	{ fuzz_json_write, QTTT_FORMAT_YAML },
 	{ NULL, QTTT_FORMAT_GOFF },
 };
 #define NWRITERS	(sizeof(writers) / sizeof(writers[0]))

@@ -14,9 +14,9 @@
 static void
 valid(const struct qttt_record *rec, const struct qttt_game *g)
 {
-	fuzz_write_back(qttt_line_write, g, rec, QTTT_FORMAT_LINE);
-	fuzz_write_back(qttt_yaml_write, g, rec, QTTT_FORMAT_YAML);
-	fuzz_write_back(qttt_json_write, g, rec, QTTT_FORMAT_YAML);
+	fuzz_write_back(fuzz_line_write, g, rec, QTTT_FORMAT_LINE);
+	fuzz_write_back(fuzz_yaml_write, g, rec, QTTT_FORMAT_YAML);
+	fuzz_write_back(fuzz_json_write, g, rec, QTTT_FORMAT_YAML);
 	fuzz_write_back(NULL, g, NULL, QTTT_FORMAT_GOFF);
 }
 

@@ -6,7 +6,7 @@
  * of escapes, and 64 of them).  For each writer: what it writes must
  * read back as the same game and, in YAML and JSON, the same extras,
  * and write again as the same bytes; what it refuses must be what
- * qttt_extras_check() refuses, or too long to read back.
+ * qttt_extras_check() refuses, the limits of every format.
  *
  * The input: a byte for the number of plies, a byte choosing each
  * action among the legal ones, then entries: a kind byte, a ply byte,
@@ -125,16 +125,12 @@ LLVMFuzzerTestOneInput(const uint8_t *data, size_t n)
 		}
 	}
 	refused = qttt_extras_check(&ex, g.nplies, NULL, 0) == -1;
-	fuzz_write_extras(qttt_yaml_write, "yaml", QTTT_FORMAT_YAML, &g, &ex,
+	fuzz_write_extras(fuzz_yaml_write, "yaml", QTTT_FORMAT_YAML, &g, &ex,
 	    refused);
-	fuzz_write_extras(qttt_json_write, "json", QTTT_FORMAT_YAML, &g, &ex,
+	fuzz_write_extras(fuzz_json_write, "json", QTTT_FORMAT_YAML, &g, &ex,
 	    refused);
-	/*
-	 * The line writer refuses bad text alone (and lines too long):
-	 * what it writes reads back.
-	 */
-	fuzz_write_extras(qttt_line_write, "line", QTTT_FORMAT_LINE, &g, &ex,
-	    0);
+	fuzz_write_extras(fuzz_line_write, "line", QTTT_FORMAT_LINE, &g, &ex,
+	    refused);
 	fuzz_write_extras(NULL, "goff", QTTT_FORMAT_GOFF, &g, &ex, 0);
 	fuzz_back_close();
 	return 0;

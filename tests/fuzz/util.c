@@ -205,7 +205,12 @@ fuzz_check_record(const struct qttt_record *rec, size_t nerrors)
 	for (i = 0; i < rec->ndiags; i++) {
 		d = &rec->diags[i];
 		check_diag(d);
-		if (i > 0)
+		/* The limits of the record first, then the rest. */
+		FUZZ_ASSERT(i == 0 || d->code != QTTT_E_TOOMANY ||
+		    d[-1].code == QTTT_E_TOOMANY, "too-many-items after "
+		    "another diagnostic");
+		if (i > 0 && (d->code == QTTT_E_TOOMANY) ==
+		    (d[-1].code == QTTT_E_TOOMANY))
 			FUZZ_ASSERT(d->line > d[-1].line ||
 			    (d->line == d[-1].line && d->col >= d[-1].col),
 			    "diagnostics not sorted by position");
@@ -428,62 +433,25 @@ fuzz_parse_all(const uint8_t *data, size_t n, enum qttt_format f)
 	return read_all(data, n, f, NULL, 0);
 }
 
-/* Whether a text of ex is NUL or invalid UTF-8 (qttt__notation_text_good). */
-static int
-bad_text(const struct qttt_extras *ex, size_t nplies)
+int
+fuzz_line_write(FILE *f, const struct qttt_game *g,
+    const struct qttt_extras *ex)
 {
-	const struct qttt_meta *m;
-	size_t	 i, j, n;
-
-	if (ex->comment != NULL && !qttt__notation_text_good(ex->comment,
-	    ex->commentlen))
-		return 1;
-	for (i = 0; i <= nplies && i <= QTTT_MAXPLIES; i++) {
-		m = i == 0 ? ex->meta : ex->ply[i - 1].notes;
-		n = i == 0 ? ex->nmeta : ex->ply[i - 1].nnotes;
-		for (j = 0; j < n; j++)
-			if (!qttt__notation_text_good(m[j].key, m[j].keylen) ||
-			    (m[j].value != NULL &&
-			    !qttt__notation_text_good(m[j].value,
-			    m[j].valuelen)))
-				return 1;
-		if (i > 0 && ex->ply[i - 1].comment != NULL &&
-		    !qttt__notation_text_good(ex->ply[i - 1].comment,
-		    ex->ply[i - 1].commentlen))
-			return 1;
-	}
-	return 0;
+	return qttt_record_write(f, QTTT_FORMAT_LINE, g, ex, NULL);
 }
 
-/*
- * Whether ex holds what no tag of the line notation holds: a key of
- * none or over QTTT_YAML_KEY_MAX bytes, more entries than a record
- * keeps, or more text than the tags of a line decode (QTTT_TAGTEXT).
- * What YAML refuses too (a key twice, the format's own keys, a date
- * that is no date) qttt_extras_check() tells.
- */
-static int
-unfit_tags(const struct qttt_extras *ex, size_t nplies)
+int
+fuzz_yaml_write(FILE *f, const struct qttt_game *g,
+    const struct qttt_extras *ex)
 {
-	const struct qttt_meta *m;
-	size_t	 i, j, n, notes = 0, bytes = ex->commentlen;
+	return qttt_record_write(f, QTTT_FORMAT_YAML, g, ex, NULL);
+}
 
-	for (i = 0; i <= nplies && i <= QTTT_MAXPLIES; i++) {
-		m = i == 0 ? ex->meta : ex->ply[i - 1].notes;
-		n = i == 0 ? ex->nmeta : ex->ply[i - 1].nnotes;
-		if (i > 0) {
-			notes += n;
-			bytes += ex->ply[i - 1].commentlen;
-		}
-		for (j = 0; j < n; j++) {
-			if (m[j].keylen == 0 ||
-			    m[j].keylen > QTTT_YAML_KEY_MAX)
-				return 1;
-			bytes += m[j].keylen + m[j].valuelen;
-		}
-	}
-	return ex->nmeta > QTTT_MAXMETA || notes > QTTT_MAXNOTES ||
-	    bytes > QTTT_TAGTEXT;
+int
+fuzz_json_write(FILE *f, const struct qttt_game *g,
+    const struct qttt_extras *ex)
+{
+	return qttt_record_write(f, QTTT_FORMAT_JSON, g, ex, NULL);
 }
 
 char *
@@ -493,38 +461,30 @@ fuzz_write_mem(int (*writer)(FILE *, const struct qttt_game *,
 {
 	FILE	*f;
 	char	*buf = NULL;
-	size_t	 i, bytes = 0;
 	int	 k;
 
 	FUZZ_ASSERT((f = open_memstream(&buf, n)) != NULL, "no memory");
-	k = writer != NULL ? writer(f, g, ex) : qttt_goff_write(f, g);
+	k = writer != NULL ? writer(f, g, ex) :
+	    qttt_record_write(f, QTTT_FORMAT_GOFF, g, NULL, NULL);
 	FUZZ_ASSERT(fclose(f) == 0, "a memory stream failed");
-	if (k == -2 && writer == qttt_line_write &&
-	    (bad_text(ex, g->nplies) || unfit_tags(ex, g->nplies) ||
-	    qttt_extras_check(ex, g->nplies, NULL, 0) == -1)) {
-		/* Text no tag writes so that it reads back. */
-		FUZZ_ASSERT(*n == 0, "line: wrote %zu bytes of a refused "
-		    "game", *n);
-		free(buf);
-		return NULL;
-	}
+	if (writer == NULL && k == -2 && g->nplies == 0)
+		k = 0;		/* no Goff form: nothing written */
+	/*
+	 * Every format has the limits that qttt_extras_check() holds
+	 * extras to: what it takes, every writer writes, and it refuses
+	 * nothing else.  Goff's notation holds no extras.
+	 */
 	if (k == -2) {
-		/* Too long to read back: only with many long extras. */
-		for (i = 0; i < ex->nmeta; i++)
-			bytes += ex->meta[i].valuelen;
-		for (i = 0; i < g->nplies; i++) {
-			bytes += ex->ply[i].commentlen;
-			for (k = 0; k < (int)ex->ply[i].nnotes; k++)
-				bytes += ex->ply[i].notes[k].valuelen;
-		}
-		bytes += ex->commentlen;
 		FUZZ_ASSERT(writer != NULL && *n == 0 &&
-		    bytes > QTTT_LINE_MAX / 6, "a writer refused extras of "
-		    "%zu bytes, or wrote %zu bytes of a refused game", bytes,
-		    *n);
+		    qttt_extras_check(ex, g->nplies, NULL, 0) == -1,
+		    "a writer refused extras that qttt_extras_check() takes, "
+		    "or wrote %zu bytes of a refused game", *n);
 		free(buf);
 		return NULL;
 	}
+	FUZZ_ASSERT(writer == NULL || ex == NULL ||
+	    qttt_extras_check(ex, g->nplies, NULL, 0) == 0, "a writer took "
+	    "extras that qttt_extras_check() refuses");
 	FUZZ_ASSERT(k == 0, "a writer failed on a memory stream");
 	return buf;
 }
@@ -592,30 +552,20 @@ fuzz_write_back(int (*writer)(FILE *, const struct qttt_game *,
 {
 	const struct qttt_record *back;
 	struct qttt_extras ex;
-	FILE	*mem;
 	char	*buf, *again;
 	size_t	 n, n2;
 
 	/*
-	 * Extras that YAML and JSON cannot hold as they are (a line
-	 * comment longer than a YAML value) are refused, with nothing
-	 * written.
+	 * Every format has the same limits (formats/limits.md): whatever
+	 * a reader takes, every writer writes.
 	 */
-	qttt_extras_from_record(&ex, g, rec);
-	if (f == QTTT_FORMAT_YAML &&
-	    qttt_extras_check(&ex, g->nplies, NULL, 0) == -1) {
-		buf = NULL;
-		FUZZ_ASSERT((mem = open_memstream(&buf, &n)) != NULL,
-		    "no memory");
-		FUZZ_ASSERT(writer(mem, g, &ex) == -2, "a writer took "
-		    "extras that qttt_extras_check() refuses");
-		FUZZ_ASSERT(fclose(mem) == 0 && n == 0, "a writer wrote "
-		    "refused extras");
-		free(buf);
-		return NULL;
+	if (rec != NULL) {
+		qttt_extras_from_record(&ex, g, rec);
+		FUZZ_ASSERT(qttt_extras_check(&ex, g->nplies, NULL, 0) == 0,
+		    "a reader took extras that qttt_extras_check() refuses");
 	}
-	if ((buf = write_mem(writer, g, rec, &n)) == NULL)
-		return NULL;		/* too long to read back */
+	buf = write_mem(writer, g, rec, &n);
+	FUZZ_ASSERT(buf != NULL, "a writer refused a game a reader took");
 	if (n == 0) {
 		/* Goff's notation has no game without a move. */
 		FUZZ_ASSERT(writer == NULL && g->nplies == 0, "a writer "
@@ -702,7 +652,7 @@ fuzz_write_extras(int (*writer)(FILE *, const struct qttt_game *,
 	size_t	 n, n2;
 	int	 k;
 
-	if (refused && f == QTTT_FORMAT_YAML) {
+	if (refused && writer != NULL) {
 		buf = NULL;
 		FUZZ_ASSERT((mem = open_memstream(&buf, &n)) != NULL,
 		    "no memory");

@@ -6,7 +6,7 @@
 # same bytes on each stream, in the same order when both go to one
 # file, and exit with the same status, on 1 thread as on 2 and 4 (the
 # most QTTT_THREADS allows); a value out of range is reported, and the
-# default used.
+# default used; each tool's page gives the range the tool takes.
 top=$(cd "$(dirname "$0")/../.." && pwd)
 . "$top/tests/lib.sh"
 suite_begin threads
@@ -69,6 +69,8 @@ same 'qttt-validate -l $MIXED $GAMES'
 same 'qttt-validate -q $MIXED; echo $?'
 same 'qttt-validate -s - <$MIXED'
 same 'cat $GAMES $MIXED | qttt-validate -p'
+same 'qttt-validate -s -g 100-2000,9000- $MIXED $GAMES'
+same 'qttt-validate -j -g 3,17,25000- $MIXED'
 same 'qttt-replay $MIXED'
 same 'qttt-replay -T json $MIXED $GAMES'
 same 'qttt-replay -a $MIXED'
@@ -123,6 +125,28 @@ for tool in 'qttt-validate' 'qttt-replay -T json'; do
 			pass=$((pass + 1))
 		fi
 	done
+done
+
+# The pages say the range the tools take: QTTT_THREADS at the page's
+# largest number is taken without a word, one more is reported.
+head -n 20 "$GAMES" >"$out/few.qttt"
+for tool in 'qttt-validate' 'qttt-replay' 'qttt-analyze -s'; do
+	most=$(sed -n '/^\.It Ev QTTT_THREADS/,/^\.It /p' \
+	    "$top/man/${tool%% *}.1" |
+	    sed -n 's/.*from 1 to \([0-9]*\).*/\1/p' | head -1)
+	QTTT_THREADS=$most $tool "$out/few.qttt" >/dev/null \
+	    2>"$out/most.err"
+	QTTT_THREADS=$((most + 1)) $tool "$out/few.qttt" >/dev/null \
+	    2>"$out/over.err"
+	if [ -z "$most" ] || [ -s "$out/most.err" ] ||
+	    ! grep -q "QTTT_THREADS is not a number from 1 to $most:" \
+	    "$out/over.err"; then
+		echo "FAIL: ${tool%% *}(1) says QTTT_THREADS may be 1 to" \
+		    "${most:-?}, the tool takes otherwise"
+		fail=$((fail + 1))
+	else
+		pass=$((pass + 1))
+	fi
 done
 
 suite_end threads
