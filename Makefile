@@ -1,6 +1,7 @@
 # qttt: a toolkit for recorded games of Quantum Tic-Tac-Toe.
-# make, make check, make install (PREFIX, DESTDIR), make bench (bench-instr).
-# Needs GNU make (wildcard, patsubst), as Debian's make is.
+# make, make check (check-NAME, check-full), make install (PREFIX,
+# DESTDIR), make bench (bench-instr).
+# Needs GNU make (wildcard, patsubst, --output-sync), as Debian's make is.
 # Sanitizers: make clean && make check SANITIZE=1
 
 # The version is the header's QTTT_VERSION.  The shared library's name
@@ -52,10 +53,11 @@ LIB_OBJS =	$(patsubst %.c,%.o,$(sort $(foreach l,$(LAYERS),\
 		    $(wildcard lib/$(l)/*.c))))
 # Each layer's private header (lib/LAYER/LAYER.h).
 LIB_HDRS =	$(foreach l,$(LAYERS),lib/$(l)/$(l).h)
-CMD_OBJS =	cmd/common.o cmd/parallel.o
+CMD_OBJS =	cmd/common.o cmd/inputs.o cmd/parallel.o
 TOOLS =		$(patsubst %.c,%,$(sort $(wildcard cmd/qttt-*.c)))
-# The tools that read on several threads (cmd/parallel.c).
-THREADED =	cmd/qttt-analyze cmd/qttt-replay cmd/qttt-validate
+# The tools that read inputs (cmd/inputs.c), on several threads where
+# they allow it (cmd/parallel.c): all but qttt-generate.
+READERS =	$(filter-out cmd/qttt-generate,$(TOOLS))
 UNIT_OBJS =	$(patsubst %.c,%.o,$(sort $(wildcard tests/check_*.c)))
 MAN1 =		$(sort $(wildcard man/*.1))
 MAN3 =		$(sort $(wildcard man/*.3))
@@ -90,7 +92,7 @@ lib/$(SONAME) lib/libqttt.so: $(SHLIB)
 
 $(LIB_OBJS) $(CMD_OBJS) $(TOOLS:=.o) $(UNIT_OBJS): lib/qttt.h
 $(LIB_OBJS): $(LIB_HDRS)
-$(CMD_OBJS) $(TOOLS:=.o): cmd/common.h cmd/parallel.h
+$(CMD_OBJS) $(TOOLS:=.o): cmd/common.h cmd/inputs.h cmd/parallel.h
 
 .c.o:
 	$(CC) $(ALL_CFLAGS) -c -o $@ $<
@@ -100,20 +102,24 @@ $(CMD_OBJS) $(TOOLS:=.o): cmd/common.h cmd/parallel.h
 # tool and the library as one program (a call per ply into the library
 # costs qttt-validate a fifth more instructions); they call only the
 # library's public names, which tests/layers.sh checks.  Only the
-# threaded ones link parallel.o and the threads library.
+# reading ones link inputs.o, parallel.o and the threads library.
 $(TOOLS): cmd/common.o lib/libqttt.a
 	$(CC) $(ALL_LDFLAGS) -o $@.tmp $(filter %.o,$^) \
 	    lib/libqttt.a $(YAML_LIBS)
 	mv -f $@.tmp $@
 
 $(TOOLS): %: %.o
-$(THREADED): cmd/parallel.o
-$(THREADED) cmd/parallel.o: private PTHREAD = -pthread
+$(READERS): cmd/inputs.o cmd/parallel.o
+$(READERS) cmd/inputs.o cmd/parallel.o: private PTHREAD = -pthread
 # The unit tests draw on threads (check_render.c).
 $(UNIT_OBJS) tests/unit: private PTHREAD = -pthread
 
+# The unit tests and the fuzz harnesses link the machine code of the
+# objects (-fno-lto): link-time optimisation would build the library
+# again for each, 12 s of CPU for the unit tests, and their searches
+# take the same time without it.
 tests/unit: $(UNIT_OBJS) lib/libqttt.a
-	$(CC) $(ALL_LDFLAGS) -o $@.tmp $(UNIT_OBJS) lib/libqttt.a \
+	$(CC) $(ALL_LDFLAGS) -fno-lto -o $@.tmp $(UNIT_OBJS) lib/libqttt.a \
 	    $(YAML_LIBS) $(CHECK_LIBS)
 	mv -f $@.tmp $@
 
@@ -123,25 +129,80 @@ $(UNIT_OBJS): CFLAGS += $(CHECK_CFLAGS)
 # make fuzz, and the fuzz harnesses' regression runs (tests/fuzz/).
 include tests/fuzz/fuzz.mk
 
-check: all tests/unit $(FUZZ_REGRESS)
-	tests/unit
-	sh tests/layers.sh $(LAYER_GRAPH)
-	sh tests/layers-selftest.sh $(LAYER_GRAPH)
-	sh tests/golden/run.sh
-	sh tests/fuzz/regress.sh $(FUZZ_NAMES)
-	sh tests/hostile/run.sh
-	sh tests/failed-output/run.sh
-	sh tests/threads/run.sh
-	sh tests/collections/run.sh
-	sh tests/viewer/run.sh
-	sh tests/interop/run.sh
-	QTTT_SANITIZE=$(SANITIZE) sh tests/limits/run.sh
-	QTTT_SANITIZE=$(SANITIZE) sh tests/scaling/run.sh
-	sh tests/lint-man.sh $(MAN1) $(MAN3) $(MAN5) $(MAN7)
-	sh tests/citations.sh
-	sh tests/examples/selftest.sh
-	sh tests/examples/run.sh
-	QTTT_SANFLAGS="$(SANFLAGS)" sh tests/install/run.sh
+# make check runs every suite of CHECKS, each the target check-NAME
+# (make check-golden runs one), as many at a time as there are
+# processors online (or as make -j says), and builds what each needs
+# as it goes.  Each suite's output is shown whole when it ends, under
+# its verdict and its wall and CPU time (tests/suites.sh, which keeps
+# it in tests/out/log/NAME.log); at the end, a line per suite, then the
+# output of each that failed.  The suites:
+#	unit-NAME	the Check suite of tests/check_NAME.c alone
+#			(CK_RUN_SUITE=NAME tests/unit);
+#	NAME		tests/NAME/run.sh, for each directory of tests/
+#			but bench and fuzz (make bench, make fuzz);
+#	and CHECK_OTHER, each with its rule below.
+# A new tests/NAME/run.sh is picked up by itself, and so is a new
+# tests/check_NAME.c, whose NAME_suite() check_main.c must run (until
+# it does, check-unit-NAME fails: no test ran); another kind of check
+# is a name in CHECK_OTHER and a rule check-NAME.  The slowest go first
+# (CHECK_FIRST), so that the others fill in around them.  Every suite
+# sees QTTT_SANITIZE and QTTT_SANFLAGS (the sanitizers, if any).
+#
+# make check-full, which .ci/run runs, sets QTTT_CHECK_FULL for the
+# suites of FULL_CHECKS, which make check runs on a smaller sample or
+# input: the unit tests' searches (tagged "search", sample_size() in
+# tests/check_main.c), and tests/limits on a larger input.
+NPROC !=	getconf _NPROCESSORS_ONLN 2>/dev/null || echo 2
+UNIT_SUITES !=	sed -n 's/^\([a-z0-9_]*\)_suite(void)$$/\1/p' tests/check_*.c
+SHELL_SUITES =	$(filter-out bench fuzz,\
+		    $(patsubst tests/%/run.sh,%,$(wildcard tests/*/run.sh)))
+CHECK_OTHER =	layers layers-selftest fuzz-regress lint-man citations \
+		examples-selftest
+CHECK_FIRST =	unit-solve limits threads viewer scaling unit-layout
+CHECKS =	$(CHECK_FIRST) $(filter-out $(CHECK_FIRST),\
+		    $(UNIT_SUITES:%=unit-%) $(SHELL_SUITES) $(CHECK_OTHER))
+SUITE =		QTTT_SANITIZE=$(SANITIZE) QTTT_SANFLAGS="$(SANFLAGS)" \
+		    sh tests/suites.sh run
+
+FULL_CHECKS =	unit-search limits
+RUN_CHECKS =	$(MAKE) $(if $(findstring -j,$(MAKEFLAGS)),,-j$(NPROC)) -k \
+		    --output-sync=target --no-print-directory
+
+check:
+	@rm -rf tests/out/log
+	@$(RUN_CHECKS) $(CHECKS:%=check-%); sh tests/suites.sh summary $(CHECKS)
+
+check-full:
+	@rm -rf tests/out/log
+	@QTTT_CHECK_FULL=1 $(RUN_CHECKS) $(FULL_CHECKS:%=check-%); \
+	    sh tests/suites.sh summary $(FULL_CHECKS)
+
+check-unit-search: tests/unit
+	@$(SUITE) unit-search env CK_INCLUDE_TAGS=search tests/unit
+
+$(UNIT_SUITES:%=check-unit-%): check-unit-%: tests/unit
+	@$(SUITE) unit-$* env CK_RUN_SUITE=$* tests/unit
+
+$(SHELL_SUITES:%=check-%): check-%: all
+	@$(SUITE) $* sh tests/$*/run.sh
+
+check-layers: all
+	@$(SUITE) layers sh tests/layers.sh $(LAYER_GRAPH)
+
+check-layers-selftest: all
+	@$(SUITE) layers-selftest sh tests/layers-selftest.sh $(LAYER_GRAPH)
+
+check-fuzz-regress: $(FUZZ_REGRESS)
+	@$(SUITE) fuzz-regress sh tests/fuzz/regress.sh $(FUZZ_NAMES)
+
+check-lint-man:
+	@$(SUITE) lint-man sh tests/lint-man.sh $(MAN1) $(MAN3) $(MAN5) $(MAN7)
+
+check-citations:
+	@$(SUITE) citations sh tests/citations.sh
+
+check-examples-selftest: all
+	@$(SUITE) examples-selftest sh tests/examples/selftest.sh
 
 # The main job on the bundled example games.
 demo: all
@@ -204,5 +265,6 @@ clean:
 	    tests/solve-book
 	rm -rf tests/out
 
-.PHONY: all check demo bench bench-instr book install uninstall clean
+.PHONY: all check check-full check-unit-search $(CHECKS:%=check-%) demo \
+	bench bench-instr book install uninstall clean
 .SUFFIXES: .c .o

@@ -26,11 +26,13 @@ setprogname_from(const char *argv0)
 }
 
 void
-start_tool(const char *argv0)
+start_tool(char *argv[])
 {
 	int	 fd;
 
-	setprogname_from(argv0);
+	setprogname_from(argv[0]);
+	if (argv[0] != NULL)
+		argv[0] = (char *)progname;
 	/*
 	 * A descriptor of the three that is closed gets /dev/null, open
 	 * the wrong way round: reading a closed standard input, or

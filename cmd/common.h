@@ -20,11 +20,13 @@ extern const char *progname;
 void	 setprogname_from(const char *argv0);
 
 /*
- * What every tool does first: sets progname from argv[0], and keeps
- * a closed standard input, output or error closed to the tool (see
- * common.c) without letting a file it opens take its place.
+ * What every tool does first: sets progname from argv[0], and argv[0]
+ * to progname, since getopt_long() names the program in its messages
+ * as argv[0]; and keeps a closed standard input, output or error
+ * closed to the tool (see common.c) without letting a file it opens
+ * take its place.
  */
-void	 start_tool(const char *argv0);
+void	 start_tool(char *argv[]);
 
 /* Prints "progname VERSION" to stdout and exits 0 (after checking). */
 void	 print_version(void) __attribute__((noreturn));

@@ -322,9 +322,7 @@ main(int argc, char *argv[])
 	const char	*state = NULL;
 	int		 ch, v, status = EXIT_VALID, s = EXIT_VALID, i;
 
-	start_tool(argv[0]);
-	/* getopt_long() names the program in its messages as argv[0]. */
-	argv[0] = (char *)progname;
+	start_tool(argv);
 	memset(&o, 0, sizeof(o));
 	o.threads = par_threads();
 	while ((ch = getopt_long(argc, argv, "cdf:g:hm:p:qS:sT:V", longopts,

@@ -10,13 +10,11 @@
 
 #include "qttt.h"
 #include "common.h"
+#include "inputs.h"
 
 struct options {
-	enum qttt_format format;	/* -f: input format */
 	enum qttt_format to;		/* -t: output format */
 	int		 quiet;		/* -q: no diagnostics */
-	const char	*games;		/* -g, or NULL */
-	struct qttt_ranges gameset;
 };
 
 static void
@@ -57,35 +55,26 @@ help(void)
 }
 
 /*
- * Writes a game with what its record holds besides the moves.  Returns
- * 0, -1 if standard output failed, or -2 (with the reason in d) if the
- * format cannot hold the game as it is: a comment after a line-notation
- * record longer than a YAML value may be.
+ * What an input comes to, besides what is written: the comment lines
+ * the output cannot hold, the positions (which no output holds), the
+ * games that lost their extras to Goff's notation, and those with no
+ * move, which it has no form for; each counted, with the line of the
+ * first.
  */
-static int
-write_game(enum qttt_format to, const struct qttt_game *g,
-    const struct qttt_record *rec, struct qttt_diag *d)
-{
-	struct qttt_extras ex;
-
-	qttt_extras_from_record(&ex, g, rec);
-	return qttt_record_write(stdout, to, g, &ex, d);
-}
-
-static void
-report(const struct options *o, const char *name,
-    const struct qttt_record *rec)
-{
-	if (o->quiet)
-		return;
-	show_record_diags(stderr, name, rec, 0);
-}
-
-/* Comment lines that the output format cannot hold, counted. */
-struct dropped {
-	unsigned long	 lines;
-	unsigned long	 first;		/* the line of the first */
+struct tally {
+	unsigned long	 dropped, dropline;
+	unsigned long	 positions, posline;
+	unsigned long	 lost, lostline;
+	unsigned long	 empty, emptyline;
 };
+
+/* Counts one more in n, keeping the line of the first in first. */
+static void
+count(unsigned long *n, unsigned long *first, unsigned long line)
+{
+	if ((*n)++ == 0)
+		*first = line;
+}
 
 static unsigned long
 count_lines(const char *s, size_t n)
@@ -107,132 +96,117 @@ count_lines(const char *s, size_t n)
  */
 static int
 comment_lines(const struct options *o, const char *text, size_t len,
-    unsigned long line, int alone, struct dropped *d)
+    unsigned long line, int alone, struct tally *t)
 {
 	int	 k;
 
 	if (text == NULL || (!alone && o->to != QTTT_FORMAT_JSON &&
 	    o->to != QTTT_FORMAT_GOFF))
 		return 0;
-	if ((k = qttt_record_write_comments(stdout, o->to, text, len)) == 1) {
-		if (d->lines == 0)
-			d->first = line;
-		d->lines += count_lines(text, len);
+	if ((k = qttt_record_write_comments(stdout, o->to, text,
+	    len)) == 1) {
+		if (t->dropped == 0)
+			t->dropline = line;
+		t->dropped += count_lines(text, len);
 	}
 	return k == -1 ? -1 : 0;
 }
 
-static void
-report_cut(const struct options *o, const char *name,
-    const struct qttt_record *rec)
+/*
+ * Converts one record (run_tool's record): writes a valid game with
+ * what its record holds besides the moves, or reports why not.
+ */
+static int
+convert_record(const struct run_input *in, struct par_out *po,
+    struct qttt_record *rec, void *tally)
 {
+	static struct qttt_game game;
+	const struct options *o = in->tool->arg;
+	struct tally	*t = tally;
+	struct qttt_extras ex;
+	struct qttt_diag why;
+	int		 bad, alone = 1, status = EXIT_VALID, k;
+
+	(void)po;
 	if (!o->quiet)
-		show_leadcut(stderr, name, rec);
+		show_leadcut(stderr, in->name, rec);
+	bad = qttt_record_play(rec, &game) > 0;
+	/* Its errors, or its warnings. */
+	if ((bad || rec->ndiags > 0) && !o->quiet)
+		show_record_diags(stderr, in->name, rec, 0);
+	if (bad)
+		status = EXIT_INVALID;
+	else if (rec->has_start) {
+		/* No format written here holds a position. */
+		count(&t->positions, &t->posline, rec->line);
+		status = EXIT_INVALID;
+	} else if (o->to == QTTT_FORMAT_GOFF && game.nplies == 0)
+		count(&t->empty, &t->emptyline, rec->line);
+	else
+		alone = 0;
+	/* A position goes with its comment lines: not converted. */
+	if (!rec->has_start && comment_lines(o, rec->lead, rec->leadlen,
+	    rec->line, alone, t) == -1)
+		return RUN_STOP;
+	if (alone)
+		return status;
+	if (o->to == QTTT_FORMAT_GOFF && qttt_record_extras(rec))
+		count(&t->lost, &t->lostline, rec->line);
+	qttt_extras_from_record(&ex, &game, rec);
+	if ((k = qttt_record_write(stdout, o->to, &game, &ex, &why)) == -1)
+		return RUN_STOP;
+	if (k == -2 && !o->quiet)
+		show_line_msg(stderr, in->name, rec->line, "error",
+		    "not converted: %s", why.msg);
+	return k == -2 ? EXIT_INVALID : EXIT_VALID;
 }
 
 /*
- * Converts one input.  Returns the exit status it deserves, or
- * EXIT_TROUBLE + 1 if standard output failed (nothing more can be
- * written).
+ * The end of an input (run_tool's end): its comment lines after the
+ * last game, and what was not converted, counted.
  */
 static int
-convert(const struct options *o, const char *path)
+end_input_file(struct run_input *in, int k, const struct qttt_record *rec,
+    int status)
 {
-	static struct qttt_record rec;
-	static struct qttt_game game;
-	struct qttt_reader *r;
-	const char	*name = input_name(path);
-	unsigned long	 games = 0, shown = 0, lost = 0, lostline = 0;
-	unsigned long	 empty = 0;
-	unsigned long	 emptyline = 0, positions = 0, posline = 0;
-	struct qttt_diag why;
-	struct dropped	 drop = { 0, 0 };
+	const struct options *o = in->tool->arg;
+	const struct tally *t = in->tally;
 	const char	*text;
 	size_t		 trail;
 	unsigned long	 cut;
-	int		 fd, k, wrote, alone, bad, status = EXIT_VALID;
 
-	if ((r = open_reader(path, o->format, &fd)) == NULL)
-		return EXIT_TROUBLE;
-	while ((k = qttt_reader_next(r, &rec)) == 1) {
-		games++;
-		if (o->games != NULL &&
-		    !qttt_ranges_has(&o->gameset, rec.index))
-			continue;
-		shown++;
-		report_cut(o, name, &rec);
-		alone = 1;
-		bad = qttt_record_play(&rec, &game) > 0;
-		if (bad || rec.ndiags > 0)
-			report(o, name, &rec);	/* its errors or warnings */
-		if (bad)
-			status = EXIT_INVALID;
-		else if (rec.has_start) {
-			/* No format written here holds a position. */
-			if (positions++ == 0)
-				posline = rec.line;
-			status = EXIT_INVALID;
-		} else if (o->to == QTTT_FORMAT_GOFF && game.nplies == 0) {
-			if (empty++ == 0)
-				emptyline = rec.line;
-		} else
-			alone = 0;
-		/* A position goes with its comment lines: not converted. */
-		if (!rec.has_start && comment_lines(o, rec.lead, rec.leadlen,
-		    rec.line, alone, &drop) == -1) {
-			status = EXIT_TROUBLE + 1;
-			break;
-		}
-		if (alone)
-			continue;
-		if (o->to == QTTT_FORMAT_GOFF && qttt_record_extras(&rec) &&
-		    lost++ == 0)
-			lostline = rec.line;
-		if ((wrote = write_game(o->to, &game, &rec, &why)) == -2) {
-			status = EXIT_INVALID;
-			if (!o->quiet)
-				show_line_msg(stderr, name, rec.line, "error",
-				    "not converted: %s", why.msg);
-			continue;
-		}
-		if (wrote == -1) {
-			status = EXIT_TROUBLE + 1;
-			break;
-		}
-	}
-	/* The comment lines at the end go with no game selected. */
-	if (k == 0 && games > 0 && o->games == NULL &&
-	    status <= EXIT_TROUBLE) {
-		trail = qttt_reader_trailer(r, &text, &cut);
-		if (comment_lines(o, text, trail, rec.line, 1, &drop) == -1)
-			status = EXIT_TROUBLE + 1;
+	if (k == 0 && in->games > 0) {
+		trail = qttt_reader_trailer(in->reader, &text, &cut);
+		if (comment_lines(o, text, trail, rec->line, 1,
+		    in->tally) == -1)
+			k = RUN_STOP;
 		if (!o->quiet && cut > 0)
 			fprintf(stderr, "%s: %s: warning: %lu comment line%s "
 			    "at the end left out: more than %d bytes of them\n",
-			    progname, name, cut, cut == 1 ? "" : "s",
+			    progname, in->name, cut, cut == 1 ? "" : "s",
 			    QTTT_LEAD_MAX);
 	}
-	if ((bad = end_selection(name, k, &rec, games, o->games, shown,
-	    o->quiet)) != EXIT_VALID)
-		status = bad;
-	if (!o->quiet && drop.lines > 0)
-		show_line_msg(stderr, name, drop.first, "warning", "%s holds "
-		    "no comment lines: %lu line%s dropped",
-		    qttt_format_name(o->to), drop.lines,
-		    drop.lines == 1 ? "" : "s");
-	if (!o->quiet && positions > 0)
-		show_line_msg(stderr, name, posline, "error", "a state string "
-		    "is a position, not a game record: %lu position%s not "
-		    "converted", positions, positions == 1 ? "" : "s");
-	if (!o->quiet && lost > 0)
-		show_line_msg(stderr, name, lostline, "warning", "Goff's "
+	status = input_end(in, k, rec, status);
+	if (o->quiet)
+		return status;
+	if (t->dropped > 0)
+		show_line_msg(stderr, in->name, t->dropline, "warning", "%s "
+		    "holds no comment lines: %lu line%s dropped",
+		    o->to == QTTT_FORMAT_JSON ? "JSON" : "Goff's notation", t->dropped,
+		    t->dropped == 1 ? "" : "s");
+	if (t->positions > 0)
+		show_line_msg(stderr, in->name, t->posline, "error", "a state "
+		    "string is a position, not a game record: %lu position%s "
+		    "not converted", t->positions, t->positions == 1 ? "" :
+		    "s");
+	if (t->lost > 0)
+		show_line_msg(stderr, in->name, t->lostline, "warning", "Goff's "
 		    "notation holds no metadata or comments: dropped from %lu "
-		    "game%s", lost, lost == 1 ? "" : "s");
-	if (!o->quiet && empty > 0)
-		show_line_msg(stderr, name, emptyline, "warning", "Goff's "
-		    "notation has no form for a game with no move: %lu game%s "
-		    "not written", empty, empty == 1 ? "" : "s");
-	close_reader(r, fd);
+		    "game%s", t->lost, t->lost == 1 ? "" : "s");
+	if (t->empty > 0)
+		show_line_msg(stderr, in->name, t->emptyline, "warning",
+		    "Goff's notation has no form for a game with no move: %lu "
+		    "game%s not written", t->empty, t->empty == 1 ? "" : "s");
 	return status;
 }
 
@@ -252,9 +226,14 @@ main(int argc, char *argv[])
 		{ NULL,		0,			NULL, 0 }
 	};
 	struct options	 o;
-	int		 ch, status = EXIT_VALID, s, i;
+	struct qttt_ranges gameset;
+	struct run_tool	 tool = {
+		.arg = &o, .tallysize = sizeof(struct tally), .threads = 1,
+		.record = convert_record, .end = end_input_file
+	};
+	int		 ch, fmt, status, s;
 
-	start_tool(argv[0]);
+	start_tool(argv);
 	memset(&o, 0, sizeof(o));
 	o.to = QTTT_FORMAT_LINE;
 	while ((ch = getopt_long(argc, argv, "d:f:g:hqt:V", longopts,
@@ -266,13 +245,14 @@ main(int argc, char *argv[])
 			break;
 		case 'f':
 			if ((s = format_option(usage, "input ", optarg,
-			    &o.format)) != 0)
+			    &tool.format)) != 0)
 				return s;
 			break;
 		case 'g':
-			if ((s = games_option(usage, optarg, &o.gameset,
-			    &o.games)) != 0)
+			if ((s = games_option(usage, optarg, &gameset,
+			    &tool.games)) != 0)
 				return s;
+			tool.gameset = &gameset;
 			break;
 		case 'h':
 			help();
@@ -281,8 +261,8 @@ main(int argc, char *argv[])
 			o.quiet = 1;
 			break;
 		case 't':
-			if ((s = target_option(usage, optarg, &o.to)) != 0)
-				return s;
+			if ((fmt = target_option(usage, optarg, &o.to)) != 0)
+				return fmt;
 			break;
 		case 'V':
 			print_version();
@@ -295,13 +275,10 @@ main(int argc, char *argv[])
 	argc -= optind;
 	argv += optind;
 
-	if (argc == 0)
-		status = convert(&o, "-");
-	for (i = 0; i < argc && status <= EXIT_TROUBLE; i++)
-		if ((s = convert(&o, argv[i])) > status)
-			status = s;
+	tool.quiet = o.quiet;
+	status = run_inputs(&tool, argc, argv);
 	/* A failed write is reported once, here. */
-	if (finish_output() != 0)
+	if (finish_output() != 0 || status == RUN_STOP)
 		return EXIT_TROUBLE;
-	return status > EXIT_TROUBLE ? EXIT_TROUBLE : status;
+	return status;
 }

@@ -79,7 +79,7 @@ main(int argc, char *argv[])
 	char		 buf[QTTT_RECORD_MAX];
 	int		 ch, filter = 0;
 
-	start_tool(argv[0]);
+	start_tool(argv);
 	while ((ch = getopt_long(argc, argv, "hn:r:s:uV", longopts,
 	    NULL)) != -1) {
 		switch (ch) {

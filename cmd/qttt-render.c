@@ -16,6 +16,7 @@
 
 #include "qttt.h"
 #include "common.h"
+#include "inputs.h"
 
 #define MAX_MARKUP	64	/* -k items */
 #define MAX_CSS		65536	/* bytes of a style sheet */
@@ -29,24 +30,22 @@ enum type {
 
 struct options {
 	struct qttt_render_opts r;
-	enum qttt_format format;
 	enum type	 type;		/* -T */
 	int		 all;		/* -a: every ply of a record */
 	int		 animate;	/* -A: one animated SVG per game */
 	const char	*dir;		/* -d: one file per diagram */
-	const char	*games;		/* -g, or NULL */
-	struct qttt_ranges	gameset;	/* what -g says */
 	long		 ply;		/* -p: from this ply; -1 the last */
 	long		 ply_to;	/* -p: to this one */
 	unsigned int	 sheet;		/* -G: a contact sheet, so many
 					   columns; 0 none */
 	const char	*state;		/* -S: this state string */
-	struct qttt_html *page;		/* -T html */
 	struct qttt_markup markup[MAX_MARKUP];	/* -k */
+	struct qttt_html *page;		/* -T html */
+	struct qttt_diagrams *diagrams;	/* else */
+	/* The input read: what starts its files' names in dir, if any. */
+	char		 prefix[NAME_MAX + 1];
+	char		 path[PATH_MAX];	/* the file being written */
 };
-
-/* What has been written: for the blank line between text diagrams. */
-static unsigned long	 nwritten;
 
 static void
 usage(FILE *f)
@@ -117,54 +116,37 @@ help(void)
 /* Output: standard output, or one file per diagram in a directory      */
 /* ------------------------------------------------------------------ */
 
-static int
-draw(FILE *f, const struct options *o, const struct qttt_state *st,
-    const struct qttt_action *plies, size_t nplies)
-{
-	if (o->type == TYPE_SVG)
-		return qttt_render_svg(f, st, plies, nplies, &o->r);
-	return qttt_render_text(f, st, plies, nplies, &o->r);
-}
-
-/*
- * Opens DIR/NAME for writing, or returns stdout.  Returns NULL after a
- * message.
- */
+/* -d: the file of the diagram named name (qttt_diagrams_opts's open). */
 static FILE *
-open_output(const struct options *o, const char *name, char *path,
-    size_t n)
+open_file(void *arg, const char *name)
 {
-	FILE	*f;
+	struct options	*o = arg;
+	FILE		*f;
 
-	if (o->dir == NULL) {
-		if (nwritten++ > 0 && o->type != TYPE_SVG)
-			putchar('\n');
-		return stdout;
-	}
-	if ((size_t)snprintf(path, n, "%s/%s", o->dir, name) >= n) {
-		fprintf(stderr, "%s: %s/%s: file name too long\n", progname,
-		    o->dir, name);
+	if ((size_t)snprintf(o->path, sizeof(o->path), "%s/%s%s", o->dir,
+	    o->prefix, name) >= sizeof(o->path)) {
+		fprintf(stderr, "%s: %s/%s%s: file name too long\n", progname,
+		    o->dir, o->prefix, name);
 		return NULL;
 	}
-	if ((f = fopen(path, "w")) == NULL)
-		warn_name(path, "%s", strerror(errno));
+	if ((f = fopen(o->path, "w")) == NULL)
+		warn_name(o->path, "%s", strerror(errno));
+	errno = 0;
 	return f;
 }
 
-/* Closes what open_output() opened.  Returns 0, or -1 after a message. */
+/* Closes what open_file() opened.  Returns 0, or -1 after a message. */
 static int
-close_output(const struct options *o, FILE *f, const char *path, int bad)
+close_file(void *arg, FILE *f, int bad)
 {
-	if (o->dir == NULL) {
-		/* A write error on stdout is reported by finish_output(). */
-		return bad || ferror(stdout) ? -1 : 0;
-	}
+	const struct options *o = arg;
+
 	if (fflush(f) == EOF || ferror(f))
 		bad = 1;
 	if (fclose(f) == EOF)
 		bad = 1;
 	if (bad) {
-		warn_name(path, "%s", errno != 0 ? strerror(errno) :
+		warn_name(o->path, "%s", errno != 0 ? strerror(errno) :
 		    "write error");
 		return -1;
 	}
@@ -172,328 +154,153 @@ close_output(const struct options *o, FILE *f, const char *path, int bad)
 }
 
 /*
- * One diagram: game number and ply (-1: not known) name the file in a
- * directory.
- * Returns 0, or -1 on an output error (which stops the program).
+ * A game of a stream that cannot be drawn as asked, at its first
+ * state.  Returns EXIT_INVALID.
  */
 static int
-emit(const struct options *o, unsigned long game, long ply,
-    const struct qttt_state *st, const struct qttt_action *plies,
-    size_t nplies)
+game_error(const char *name, const struct qttt_diag *d)
 {
-	char	 name[64], path[PATH_MAX];
-	FILE	*f;
-	const char *ext = o->type == TYPE_SVG ? "svg" : "txt";
-
-	/* A position whose ply is not known is named by its game alone. */
-	if (ply < 0)
-		snprintf(name, sizeof(name), "game%04lu.%s", game, ext);
-	else
-		snprintf(name, sizeof(name), "game%04lu-ply%02ld.%s", game,
-		    ply, ext);
-	if ((f = open_output(o, name, path, sizeof(path))) == NULL)
-		return -1;
-	errno = 0;
-	return close_output(o, f, path, draw(f, o, st, plies, nplies) != 0);
+	show_diag(stderr, name, NULL, d);
+	return EXIT_INVALID;
 }
 
 /*
- * A whole game in one file: animated (-A), or the boards after plies
- * from..to as a contact sheet (-G).
+ * Draws a valid game, or a position: into the page (-T html), or as
+ * the diagrams chosen.  Returns the exit status it deserves, or
+ * RUN_STOP if the output failed (after a message, unless stdout's
+ * error is left to finish_output()).
  */
 static int
-emit_game(const struct options *o, unsigned long game,
-    const struct qttt_state *start, const struct qttt_action *plies,
-    size_t nplies, size_t from, size_t to)
-{
-	char	 name[64], path[PATH_MAX];
-	FILE	*f;
-	int	 k;
-
-	snprintf(name, sizeof(name), "game%04lu.svg", game);
-	if ((f = open_output(o, name, path, sizeof(path))) == NULL)
-		return -1;
-	errno = 0;
-	if (o->sheet > 0)
-		k = qttt_render_sheet(f, start, plies, nplies, from, to,
-		    o->sheet, &o->r);
-	else
-		k = qttt_render_anim(f, start, plies, nplies, &o->r);
-	return close_output(o, f, path, k != 0);
-}
-
-/*
- * -T html: a game into the page.  Returns 0, or -1 on an output error
- * (after a message, unless stdout's error is left to finish_output()).
- */
-static int
-emit_page(const struct options *o, const char *name,
+draw(const struct options *o, const char *name,
     const struct qttt_record *rec, const struct qttt_game *g)
 {
 	struct qttt_replay r = { name, rec, g, -1 };
+	struct qttt_diag d;
+	int		 k;
 
 	errno = 0;
-	if (qttt_html_put(o->page, &r) == 0)
-		return 0;
-	if (!ferror(stdout))
-		fprintf(stderr, "%s: %s\n", progname, strerror(errno));
-	return -1;
-}
-
-/* ------------------------------------------------------------------ */
-/* Game records                                                         */
-/* ------------------------------------------------------------------ */
-
-/*
- * Draws one valid game.  Returns the exit status it deserves, or -1
- * on an output error.
- */
-static int
-draw_game(const struct options *o, const char *name,
-    const struct qttt_record *rec, const struct qttt_game *g)
-{
-	struct qttt_state st;
-	size_t		 p, from, to;
-
-	if (o->type == TYPE_HTML)
-		return emit_page(o, name, rec, g) == 0 ? EXIT_VALID : -1;
-	if (o->animate) {
-		qttt_state_init(&st);
-		return emit_game(o, rec->index, &st, g->plies, g->nplies, 0,
-		    g->nplies);
-	}
-	if (o->all || (o->sheet > 0 && o->ply < 0)) {
-		from = 0;
-		to = g->nplies;
-	} else if (o->ply < 0 || (size_t)o->ply > g->nplies)
-		from = to = g->nplies;	/* past its end, as qttt-replay */
-	else {
-		from = o->ply;
-		/* A range past the end stops at the end. */
-		to = (size_t)o->ply_to < g->nplies ? (size_t)o->ply_to :
-		    g->nplies;
-	}
-	if (o->sheet > 0) {
-		qttt_state_init(&st);
-		return emit_game(o, rec->index, &st, g->plies, g->nplies,
-		    from, to) != 0 ? -1 : EXIT_VALID;
-	}
-	for (p = from; p <= to; p++) {
-		qttt_game_state_at(g, p, &st);
-		if (emit(o, rec->index, (long)p, &st, g->plies, p) != 0)
-			return -1;
-	}
-	return EXIT_VALID;
-}
-
-/* ------------------------------------------------------------------ */
-/* Streams of states                                                    */
-/* ------------------------------------------------------------------ */
-
-/*
- * A stream of states (formats/state-string.md, section 7): a bare
- * state string is a game of its own that starts and ends there; the
- * states of qttt-replay's JSON Lines say their game and ply, and the
- * states of one game, one after another and later plies each, are
- * that game.  The stream has chosen its states, and each is drawn;
- * -p N draws a game's state after ply N instead, or its last if it
- * ends before, as for a record.  Where a state is the ply after the
- * one before, the action between them is known: it is highlighted,
- * and a game whose every ply the stream has can be animated.
- */
-struct run {
-	int			 started;
-	unsigned long		 index;		/* the game's number */
-	unsigned long		 line;		/* of its first state */
-	long			 ply;		/* of its last state, or -1 */
-	long			 first;		/* of its first state, or -1 */
-	int			 drawn;		/* -p: its state is drawn */
-	int			 gap;		/* a ply is missing */
-	char			 file[256];	/* the stream's name of its */
-	size_t			 filelen;	/* input, cut to 256 bytes */
-	struct qttt_state	 start, last;
-	size_t			 nplies;	/* from start to last */
-	struct qttt_action	 plies[QTTT_MAXPLIES];
-};
-
-/* Whether rec is a later state of the game of run. */
-static int
-run_continues(const struct run *run, const struct qttt_record *rec)
-{
-	size_t	 n = rec->filelen < sizeof(run->file) ? rec->filelen :
-		    sizeof(run->file);
-
-	return run->started && rec->game != 0 && rec->index == run->index &&
-	    rec->ply > run->ply && run->ply >= 0 && n == run->filelen &&
-	    (n == 0 || memcmp(rec->file, run->file, n) == 0);
-}
-
-/* A diagnostic about a game of a stream, at its first state. */
-static void	run_error(const char *, const struct run *, const char *, ...)
-		    __attribute__((format(printf, 3, 4)));
-
-static void
-run_error(const char *name, const struct run *run, const char *fmt, ...)
-{
-	struct qttt_diag d;
-	va_list	 ap;
-	int	 n;
-
-	memset(&d, 0, sizeof(d));
-	d.code = QTTT_E_PLIES;
-	d.severity = qttt_code_severity(d.code);
-	d.line = run->line;
-	n = snprintf(d.msg, sizeof(d.msg), "game %lu of the stream ",
-	    run->index);
-	va_start(ap, fmt);
-	vsnprintf(d.msg + n, sizeof(d.msg) - n, fmt, ap);
-	va_end(ap);
-	show_diag(stderr, name, NULL, &d);
-}
-
-/*
- * The end of a game of the stream: what is drawn at its end.  Returns
- * the exit status it deserves, or -1 on an output error.
- */
-static int
-run_flush(const struct options *o, const char *name, struct run *run)
-{
-	if (!run->started)
-		return EXIT_VALID;
-	run->started = 0;
-	if (o->animate || o->sheet > 0) {
-		if (run->gap) {
-			run_error(name, run, "misses plies (from %ld to %ld): "
-			    "it cannot be %s", run->first, run->ply,
-			    o->animate ? "animated" : "drawn as a sheet");
-			return EXIT_INVALID;
-		}
-		return emit_game(o, run->index, &run->start, run->plies,
-		    run->nplies, 0, run->nplies) != 0 ? -1 : EXIT_VALID;
-	}
-	if (o->ply < 0 || run->drawn)
-		return EXIT_VALID;
-	if (run->first > o->ply) {
-		run_error(name, run, "starts after ply %ld: it has no state "
-		    "after ply %ld", run->first, o->ply);
-		return EXIT_INVALID;
-	}
-	/* -p: the last state of a game that ends before that ply. */
-	return emit(o, run->index, run->ply, &run->last, run->plies,
-	    run->nplies) != 0 ? -1 : EXIT_VALID;
-}
-
-/*
- * One record of a stream of states.  Returns the exit status it
- * deserves, or -1 on an output error.
- */
-static int
-draw_state(const struct options *o, const char *name,
-    struct qttt_record *rec, struct run *run, unsigned long *shown)
-{
-	static struct qttt_game game;
-	const struct qttt_state *st = &game.state;
-	struct qttt_action act;
-	int		 status = EXIT_VALID;
-	int		 chosen = o->games == NULL ||
-			    qttt_ranges_has(&o->gameset, rec->index);
-
-	/*
-	 * A line that is no state is reported if its game is chosen, and
-	 * leaves the game it is in a ply short.
-	 */
-	if (qttt_record_play(rec, &game) > 0) {
-		if (!chosen)
+	if (o->page != NULL) {
+		if (qttt_html_put(o->page, &r) == 0)
 			return EXIT_VALID;
-		++*shown;
-		show_record_diags(stderr, name, rec, 0);
-		return EXIT_INVALID;
+		if (!ferror(stdout))
+			fprintf(stderr, "%s: %s\n", progname, strerror(errno));
+		return RUN_STOP;
 	}
-	if (run_continues(run, rec)) {
-		if (rec->ply == run->ply + 1 && run->nplies < QTTT_MAXPLIES &&
-		    qttt_action_between(&run->last, st, &act) == 0)
-			run->plies[run->nplies++] = act;
-		else {
-			run->gap = 1;
-			run->start = *st;
-			run->nplies = 0;
-		}
-	} else {
-		if ((status = run_flush(o, name, run)) == -1 || !chosen)
-			return status;
-		++*shown;
-		memset(run, 0, offsetof(struct run, start));
-		run->started = 1;
-		run->index = rec->index;
-		run->line = rec->line;
-		run->first = rec->ply;
-		run->filelen = rec->filelen < sizeof(run->file) ?
-		    rec->filelen : sizeof(run->file);
-		if (run->filelen > 0)
-			memcpy(run->file, rec->file, run->filelen);
-		run->start = *st;
-		run->nplies = 0;
-	}
-	run->ply = rec->ply;
-	run->last = *st;
-	/* The stream has chosen its states: each is drawn, but for -p. */
-	if (o->animate || o->sheet > 0 || (o->ply >= 0 &&
-	    (rec->ply < o->ply || rec->ply > o->ply_to)))
-		return status;
-	run->drawn = 1;
-	if (emit(o, run->index, run->ply, st, run->plies, run->nplies) != 0)
-		return -1;
-	return status;
+	if ((k = qttt_diagrams_put(o->diagrams, &r, &d)) == -2)
+		return game_error(name, &d);
+	return k == -1 ? RUN_STOP : EXIT_VALID;
 }
 
 /* ------------------------------------------------------------------ */
 /* Inputs                                                               */
 /* ------------------------------------------------------------------ */
 
+/* Draws one record of an input (run_tool's record). */
+static int
+render_record(const struct run_input *in, struct par_out *po,
+    struct qttt_record *rec, void *tally)
+{
+	static struct qttt_game game;
+
+	(void)po;
+	(void)tally;
+	/* A line that is no state leaves the game it is in a ply short. */
+	if (qttt_record_play(rec, &game) > 0) {
+		show_record_diags(stderr, in->name, rec, 0);
+		return EXIT_INVALID;
+	}
+	return draw(in->tool->arg, in->name, rec, &game);
+}
+
 /*
- * Draws what one input holds.  Returns the exit status it deserves,
- * or -1 on an output error.
+ * The name of an input's files in -d's directory when there are
+ * several inputs: its last component without its extension
+ * ("stdin" for -), and a '-'.
+ */
+static void
+input_prefix(const char *path, char *buf, size_t n)
+{
+	const char	*base = strrchr(path, '/'), *dot;
+	size_t		 len;
+
+	base = base != NULL ? base + 1 : path;
+	if (strcmp(path, "-") == 0)
+		base = "stdin";
+	len = strlen(base);
+	if ((dot = strrchr(base, '.')) != NULL && dot > base)
+		len = dot - base;
+	snprintf(buf, n, "%.*s-", (int)len, base);
+}
+
+/* The start of an input (run_tool's begin). */
+static int
+begin_input(struct run_input *in)
+{
+	struct options	*o = in->tool->arg;
+
+	if (o->prefix[0] != '\0')
+		input_prefix(in->path, o->prefix, sizeof(o->prefix));
+	return 0;
+}
+
+/* The end of an input (run_tool's end): the last game of a stream. */
+static int
+end_input_file(struct run_input *in, int k, const struct qttt_record *rec,
+    int status)
+{
+	const struct options *o = in->tool->arg;
+	struct qttt_diag d;
+	int		 e = 0;
+
+	if (k != RUN_STOP && o->diagrams != NULL &&
+	    (e = qttt_diagrams_end(o->diagrams, &d)) == -2)
+		status = game_error(in->name, &d);
+	return input_end(in, e == -1 ? RUN_STOP : k, rec, status);
+}
+
+/* An input and the start of its files' names, for check_prefixes(). */
+struct named {
+	const char	*path;
+	char		 prefix[NAME_MAX + 1];
+};
+
+static int
+by_prefix(const void *a, const void *b)
+{
+	const struct named *x = a, *y = b;
+
+	return strcmp(x->prefix, y->prefix);
+}
+
+/*
+ * -d with several inputs: their files' names must differ.  Returns 0,
+ * or -1 after a message naming two inputs whose names are the same.
  */
 static int
-render_input(const struct options *o, const char *path)
+check_prefixes(int argc, char *argv[])
 {
-	static struct qttt_record rec;
-	static struct qttt_game game;
-	static struct run run;
-	struct qttt_reader *r;
-	const char	*name = input_name(path);
-	int		 fd, k, s = 0;
-	int		 status = EXIT_VALID;
-	unsigned long	 games = 0, shown = 0, prev = 0;
+	struct named	*n;
+	int		 i, status = 0;
 
-	if ((r = open_reader(path, o->format, &fd)) == NULL)
-		return EXIT_TROUBLE;
-	memset(&run, 0, sizeof(run));
-	while ((k = qttt_reader_next(r, &rec)) == 1) {
-		games += starts_game(&rec, prev);
-		prev = rec.index;
-		if (rec.format == QTTT_FORMAT_STATE && o->type != TYPE_HTML)
-			s = draw_state(o, name, &rec, &run, &shown);
-		else if (o->games != NULL &&
-		    !qttt_ranges_has(&o->gameset, rec.index))
-			continue;
-		else if (shown++, qttt_record_play(&rec, &game) > 0) {
-			show_record_diags(stderr, name, &rec, 0);
-			s = EXIT_INVALID;
-		} else
-			s = draw_game(o, name, &rec, &game);
-		if (s == -1)
-			break;
-		if (s > status)
-			status = s;
+	if ((n = calloc(argc, sizeof(*n))) == NULL) {
+		fprintf(stderr, "%s: out of memory\n", progname);
+		return -1;
 	}
-	if (k != -1 && s != -1 && (s = run_flush(o, name, &run)) > status)
-		status = s;
-	k = end_selection(name, k, &rec, games, o->games, shown, 0);
-	if (k != EXIT_VALID)
-		status = k;
-	close_reader(r, fd);
-	return s == -1 ? -1 : status;
+	for (i = 0; i < argc; i++) {
+		n[i].path = argv[i];
+		input_prefix(argv[i], n[i].prefix, sizeof(n[i].prefix));
+	}
+	qsort(n, argc, sizeof(*n), by_prefix);
+	for (i = 1; i < argc && status == 0; i++)
+		if (strcmp(n[i - 1].prefix, n[i].prefix) == 0) {
+			fprintf(stderr, "%s: -d: %s and %s would both name "
+			    "their files %s...: give them one at a time\n",
+			    progname, input_name(n[i - 1].path),
+			    input_name(n[i].path), n[i].prefix);
+			status = -1;
+		}
+	free(n);
+	return status;
 }
 
 /* -S: one state string from the command line. */
@@ -502,10 +309,10 @@ render_arg(const struct options *o, const char *s)
 {
 	static struct qttt_game game;
 	struct qttt_record where;
-	struct qttt_state st;
 	struct qttt_diag d;
 
-	if (qttt_state_parse(s, strlen(s), &st, &d) != QTTT_OK) {
+	qttt_game_init(&game);
+	if (qttt_state_parse(s, strlen(s), &game.state, &d) != QTTT_OK) {
 		memset(&where, 0, sizeof(where));
 		where.text = s;
 		where.textlen = strlen(s);
@@ -513,14 +320,7 @@ render_arg(const struct options *o, const char *s)
 		show_diag(stderr, "<argument>", &where, &d);
 		return EXIT_INVALID;
 	}
-	if (o->animate || o->sheet > 0)
-		return emit_game(o, 1, &st, NULL, 0, 0, 0);
-	if (o->type == TYPE_HTML) {
-		qttt_game_init(&game);
-		game.state = st;
-		return emit_page(o, NULL, NULL, &game) == 0 ? EXIT_VALID : -1;
-	}
-	return emit(o, 1, -1, &st, NULL, 0);	/* its ply is not known */
+	return draw(o, NULL, NULL, &game);
 }
 
 /* ------------------------------------------------------------------ */
@@ -676,15 +476,21 @@ main(int argc, char *argv[])
 		{ NULL,		  0,			NULL, 0 }
 	};
 	static struct options o;
+	struct qttt_ranges gameset;
+	struct run_tool	 tool = {
+		.arg = &o, .threads = 1, .begin = begin_input,
+		.record = render_record, .end = end_input_file
+	};
 	struct qttt_html_opts page;
+	struct qttt_diagrams_opts dia;
 	struct qttt_diag d;
 	const char	*output = NULL;
 	unsigned long long u;
 	long		 v;
-	int		 ch, status = EXIT_VALID, s, i, typed = 0;
-	int		 sized = 0, themed = 0;
+	int		 ch, status, s, typed = 0, sized = 0, themed = 0;
+	int		 timed = 0;
 
-	start_tool(argv[0]);
+	start_tool(argv);
 	qttt_render_defaults(&o.r);
 	o.ply = -1;
 	o.r.markup = o.markup;
@@ -722,7 +528,7 @@ main(int argc, char *argv[])
 			break;
 		case 'f':
 			if ((s = format_option(usage, "", optarg,
-			    &o.format)) != 0)
+			    &tool.format)) != 0)
 				return s;
 			break;
 		case 'G':
@@ -732,9 +538,10 @@ main(int argc, char *argv[])
 			o.sheet = u;
 			break;
 		case 'g':
-			if ((s = games_option(usage, optarg, &o.gameset,
-			    &o.games)) != 0)
+			if ((s = games_option(usage, optarg, &gameset,
+			    &tool.games)) != 0)
 				return s;
+			tool.gameset = &gameset;
 			break;
 		case 'h':
 			help();
@@ -744,6 +551,7 @@ main(int argc, char *argv[])
 				return usage_error(usage, "bad interval: %s "
 				    "(20 to 600000 ms)", optarg);
 			o.r.frame_ms = u;
+			timed = 1;
 			break;
 		case 'k':
 			if (o.r.nmarkup == MAX_MARKUP)
@@ -849,39 +657,62 @@ main(int argc, char *argv[])
 	if (o.type != TYPE_SVG && sized)
 		return usage_error(usage, "%s", "-s and -W are for SVG (-T svg): "
 		    "a viewer page fits its diagrams to its width");
-	if ((o.type == TYPE_ASCII || o.type == TYPE_UTF8) && themed)
-		return usage_error(usage, "%s", "-t is for SVG and HTML "
-		    "(-T svg, -T html)");
+	if ((o.type == TYPE_ASCII || o.type == TYPE_UTF8) &&
+	    (themed || o.r.css != NULL || o.r.nmarkup > 0))
+		return usage_error(usage, "-%c is for SVG and HTML (-T svg, "
+		    "-T html)", themed ? 't' : o.r.css != NULL ? 'C' : 'k');
+	if (timed && !o.animate)
+		return usage_error(usage, "%s", "-i is for an animation (-A)");
 	if (o.state != NULL && argc > 0)
 		return usage_error(usage, "%s", "-S and files: choose one");
-	if (o.state != NULL && (o.games != NULL || o.all || o.ply >= 0))
+	if (o.state != NULL && (tool.games != NULL || o.all || o.ply >= 0))
 		return usage_error(usage, "%s", "-S draws one state: -a, -g "
 		    "and -p are for games");
 	if (o.type == TYPE_HTML && (o.animate || o.all || o.ply >= 0 ||
 	    o.dir != NULL))
 		return usage_error(usage, "%s", "-T html: a page holds every "
 		    "ply of every game, so -A, -a, -d and -p do not apply");
+	/* Several inputs to a directory: each names its files. */
+	if (o.dir != NULL && argc > 1) {
+		if (check_prefixes(argc, argv) == -1)
+			return EXIT_TROUBLE;
+		o.prefix[0] = '-';
+	}
 	if (o.dir != NULL && make_dir(o.dir) == -1)
 		return EXIT_TROUBLE;
 	if (o.type == TYPE_HTML) {
 		page.render = o.r;
 		page.follow = !themed;
-		if ((o.page = qttt_html_open(stdout, &page)) == NULL) {
-			fprintf(stderr, "%s: %s\n", progname, strerror(errno));
-			return EXIT_TROUBLE;
+		o.page = qttt_html_open(stdout, &page);
+	} else {
+		memset(&dia, 0, sizeof(dia));
+		dia.render = o.r;
+		dia.svg = o.type == TYPE_SVG;
+		dia.all = o.all;
+		dia.from = o.ply;
+		dia.to = o.ply_to;
+		dia.animate = o.animate;
+		dia.sheet = o.sheet;
+		if (o.dir != NULL) {
+			dia.open = open_file;
+			dia.close = close_file;
+			dia.arg = &o;
 		}
+		o.diagrams = qttt_diagrams_open(stdout, &dia);
+	}
+	if (o.page == NULL && o.diagrams == NULL) {
+		fprintf(stderr, "%s: %s\n", progname, strerror(errno));
+		return EXIT_TROUBLE;
 	}
 
 	if (o.state != NULL)
 		status = render_arg(&o, o.state);
-	else if (argc == 0)
-		status = render_input(&o, "-");
-	for (i = 0; i < argc && status != -1; i++)
-		if ((s = render_input(&o, argv[i])) == -1 || s > status)
-			status = s;
-	if (qttt_html_close(o.page) != 0)
-		status = -1;
-	if (finish_output() != 0 || status == -1)
+	else
+		status = run_inputs(&tool, argc, argv);
+	if (qttt_html_close(o.page) != 0 ||
+	    qttt_diagrams_close(o.diagrams, &d) == -1)
+		status = RUN_STOP;
+	if (finish_output() != 0 || status == RUN_STOP)
 		return EXIT_TROUBLE;
 	return status;
 }

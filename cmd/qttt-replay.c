@@ -11,20 +11,14 @@
 
 #include "qttt.h"
 #include "common.h"
+#include "inputs.h"
 #include "parallel.h"
 
 struct options {
-	enum qttt_format	 format;	/* -f */
-	const char		*games;		/* -g, or NULL */
-	struct qttt_ranges	gameset;	/* what -g says */
 	int			 quiet;		/* -q */
-	int			 threads;	/* to replay games on */
 	/* -a, -p, -T and -w: what to print. */
 	struct qttt_replay_options out;
 };
-
-/* replay() could not write standard output: stop at once. */
-#define EXIT_STOP	(-1)
 
 static void
 usage(FILE *f)
@@ -84,123 +78,70 @@ parse_output(const char *s)
 	return lookup_name(names, NVALUES(names), s);
 }
 
-/* What a run of games comes to: an input, or a chunk of one. */
-struct tally {
-	unsigned long	 games;		/* read */
-	unsigned long	 shown;		/* replayed */
-	int		 status;	/* EXIT_VALID or EXIT_INVALID */
-};
-
-/* What the games of an input are replayed with, on every thread. */
-struct run {
-	const struct options	*o;
-	const char		*name;
-};
-
 /*
- * Whether no game after rec can be asked for: rec is the last game -g
- * names.  In a stream of states, which may number its states by their
- * games (formats/state-string.md), several records have one number.
+ * Replays one record (run_tool's record) through po's replay writer:
+ * an invalid one up to its first error, after its diagnostics.
  */
 static int
-past_last(const struct options *o, const struct qttt_record *rec)
+replay_record(const struct run_input *in, struct par_out *po,
+    struct qttt_record *rec, void *tally)
 {
-	return o->games != NULL && rec->format != QTTT_FORMAT_STATE &&
-	    rec->index >= qttt_ranges_last(&o->gameset);
-}
-
-/*
- * Replays the games of r through w, with diagnostics on err (with job,
- * a chunk's streams, which par_sync() keeps in order), and counts them
- * in t.  Returns what qttt_reader_next() returned last (0 at the end,
- * -1 on a read error, with the diagnostic in rec), or PAR_STOP if w
- * cannot be written.
- */
-static int
-replay_games(const struct run *run, struct qttt_reader *r,
-    struct qttt_record *rec, struct qttt_replay_writer *w, FILE *err,
-    struct par_job *job, struct tally *t)
-{
-	const struct options *o = run->o;
+	const struct options *o = in->tool->arg;
 	struct qttt_game game;
-	unsigned long	 prev = 0;
-	struct qttt_replay rp;
+	struct qttt_replay rp = { in->name, rec, &game, -1 };
 	char		 msg[96];
-	int		 k;
+	int		 status = EXIT_VALID;
 
-	/* par_more() may leave the rest of a chunk to the main thread. */
-	while ((k = par_more(job) ? qttt_reader_next(r, rec) : 0) == 1) {
-		t->games += starts_game(rec, prev);
-		prev = rec->index;
-		if (o->games != NULL &&
-		    !qttt_ranges_has(&o->gameset, rec->index))
-			continue;
-		t->shown++;
-		if (qttt_record_play(rec, &game) > 0) {
-			t->status = EXIT_INVALID;
-			/* The states of the games before come first. */
-			if (!o->quiet && qttt_replay_writer_flush(w) == 0) {
-				par_sync(job);
-				show_record_diags(err, run->name, rec, 0);
-			}
-			/* A line of states that holds none has nothing to
-			 * show. */
-			if (rec->format == QTTT_FORMAT_STATE &&
-			    !rec->has_start) {
-				if (past_last(o, rec))
-					break;
-				continue;
-			}
+	(void)tally;
+	if (qttt_record_play(rec, &game) > 0) {
+		status = EXIT_INVALID;
+		/* The states of the games before come first. */
+		if (!o->quiet && qttt_replay_writer_flush(po->sink) == 0) {
+			out_sync(po);
+			show_record_diags(po->err, in->name, rec, 0);
 		}
-		rp.file = run->name;
-		rp.rec = rec;
-		rp.game = &game;
-		rp.changed = -1;
-		if (o->out.whatif > 0 &&
-		    (rp.changed = qttt_game_whatif(&game, o->out.whatif)) < 0 &&
-		    !o->quiet && qttt_replay_writer_flush(w) == 0) {
-			par_sync(job);
-			snprintf(msg, sizeof(msg), "the game has no "
-			    "measurement %u: it is shown as played",
-			    o->out.whatif);
-			show_note(err, run->name, rec, msg, 0);
-		}
-		if (qttt_replay_writer_put(w, &rp) == -1)
-			return PAR_STOP;
-		if (past_last(o, rec))
-			break;		/* the last game asked for */
+		/* A line of states that holds none has nothing to show. */
+		if (rec->format == QTTT_FORMAT_STATE && !rec->has_start)
+			return status;
 	}
-	return k;
+	if (o->out.whatif > 0 &&
+	    (rp.changed = qttt_game_whatif(&game, o->out.whatif)) < 0 &&
+	    !o->quiet && qttt_replay_writer_flush(po->sink) == 0) {
+		out_sync(po);
+		snprintf(msg, sizeof(msg), "the game has no measurement %u: "
+		    "it is shown as played", o->out.whatif);
+		show_note(po->err, in->name, rec, msg, 0);
+	}
+	return qttt_replay_writer_put(po->sink, &rp) == -1 ? RUN_STOP :
+	    status;
 }
 
-static void
-replay_chunk(const void *arg, struct par_job *job)
+/* A replay writer on a chunk's output (run_tool's sink_open). */
+static void *
+writer_open(const struct run_input *in, FILE *out)
 {
-	const struct run *run = arg;
-	struct qttt_replay_writer *w;
-	struct qttt_record rec;
-	int		 k;
+	const struct options *o = in->tool->arg;
 
-	if ((w = qttt_replay_writer_open(job->out, &run->o->out)) == NULL) {
-		job->failed = 1;
-		return;
-	}
-	k = replay_games(run, job->reader, &rec, w, job->err, job,
-	    job->result);
-	if (qttt_replay_writer_close(w) == -1 || k == PAR_STOP)
-		job->failed = 1;
+	return qttt_replay_writer_open(out, &o->out);
 }
 
-static void
-add_tally(void *totals, const struct par_job *job)
+static int
+writer_close(void *w)
 {
-	struct tally		*t = totals;
-	const struct tally	*u = job->result;
+	return qttt_replay_writer_close(w);
+}
 
-	t->games += u->games;
-	t->shown += u->shown;
-	if (u->status > t->status)
-		t->status = u->status;
+/*
+ * The start of an input (run_tool's begin): on several threads, the
+ * chunks write straight to standard output, after what the main
+ * thread's writer holds.
+ */
+static int
+begin_input(struct run_input *in)
+{
+	if (in->threads > 1 && qttt_replay_writer_flush(in->tool->sink) == -1)
+		return RUN_STOP;
+	return 0;
 }
 
 /*
@@ -222,54 +163,6 @@ chunk_size(const struct qttt_replay_options *out)
 	return size;
 }
 
-/*
- * Replays one input.  Returns the exit status it deserves, or
- * EXIT_STOP if standard output cannot be written.
- */
-static int
-replay(const struct options *o, struct qttt_replay_writer *w,
-    const char *path)
-{
-	static struct qttt_record rec;
-	struct qttt_reader *r;
-	struct par_tool	 tool = { sizeof(struct tally), 0, replay_chunk,
-			    add_tally, NULL, NULL };
-	struct tally	 t;
-	struct run	 run;
-	int		 fd, k = QTTT_SPLIT_NOT;
-
-	run.o = o;
-	run.name = input_name(path);
-	if ((r = open_reader(path, o->format, &fd)) == NULL)
-		return EXIT_TROUBLE;
-	memset(&t, 0, sizeof(t));
-	/*
-	 * On several threads when each game's output stands alone: not
-	 * for one game (-g), nor for a listing, whose writer puts a
-	 * blank line between the games it has written.  A chunk's YAML
-	 * is a stream of its own, which starts and ends with no bytes:
-	 * the chunks' streams one after another are the one stream a
-	 * single thread writes.
-	 */
-	if (o->threads > 1 && o->games == NULL &&
-	    o->out.output != QTTT_OUTPUT_LIST) {
-		tool.chunksize = chunk_size(&o->out);
-		if (qttt_replay_writer_flush(w) == -1)
-			k = PAR_STOP;
-		else
-			k = par_input(r, &rec, o->threads, &tool, &run, &t);
-	}
-	if (k == QTTT_SPLIT_NOT)
-		k = replay_games(&run, r, &rec, w, stderr, NULL, &t);
-	if (k == PAR_STOP)
-		t.status = EXIT_STOP;
-	else if ((k = end_selection(run.name, k, &rec, t.games, o->games,
-	    t.shown, o->quiet)) != EXIT_VALID)
-		t.status = k;
-	close_reader(r, fd);
-	return t.status;
-}
-
 int
 main(int argc, char *argv[])
 {
@@ -285,18 +178,21 @@ main(int argc, char *argv[])
 		{ "what-if",	required_argument,	NULL, 'w' },
 		{ NULL,		0,			NULL, 0 }
 	};
-	struct qttt_replay_writer *w;
 	struct options	 o;
+	struct qttt_ranges gameset;
+	struct run_tool	 tool = {
+		.arg = &o, .threads = 1, .begin = begin_input,
+		.record = replay_record, .sink_open = writer_open,
+		.sink_close = writer_close
+	};
 	unsigned long long n;
-	int		 ch, v, status = EXIT_VALID, s = EXIT_VALID, i;
+	int		 ch, v, status, s, threads;
 
-	start_tool(argv[0]);
-	/* getopt_long() names the program in its messages as argv[0]. */
-	argv[0] = (char *)progname;
+	start_tool(argv);
 	memset(&o, 0, sizeof(o));
 	o.out.output = QTTT_OUTPUT_STATE;
 	o.out.ply = -1;
-	o.threads = par_threads();
+	threads = par_threads();
 	while ((ch = getopt_long(argc, argv, "af:g:hp:qT:Vw:", longopts,
 	    NULL)) != -1) {
 		switch (ch) {
@@ -305,22 +201,17 @@ main(int argc, char *argv[])
 			break;
 		case 'f':
 			if ((s = format_option(usage, "", optarg,
-			    &o.format)) != 0)
+			    &tool.format)) != 0)
 				return s;
 			break;
 		case 'g':
-			if ((s = games_option(usage, optarg, &o.gameset,
-			    &o.games)) != 0)
+			if ((s = games_option(usage, optarg, &gameset,
+			    &tool.games)) != 0)
 				return s;
+			tool.gameset = &gameset;
 			break;
 		case 'h':
 			help();
-			break;
-		case 'T':
-			if ((v = parse_output(optarg)) == -1)
-				return usage_error(usage, "unknown type: %s "
-				    "(state, json, yaml or list)", optarg);
-			o.out.output = v;
 			break;
 		case 'p':
 			if (parse_number(optarg, 0, INT_MAX, &n) == -1)
@@ -330,6 +221,12 @@ main(int argc, char *argv[])
 			break;
 		case 'q':
 			o.quiet = 1;
+			break;
+		case 'T':
+			if ((v = parse_output(optarg)) == -1)
+				return usage_error(usage, "unknown type: %s "
+				    "(state, json, yaml or list)", optarg);
+			o.out.output = v;
 			break;
 		case 'V':
 			print_version();
@@ -349,18 +246,25 @@ main(int argc, char *argv[])
 	argc -= optind;
 	argv += optind;
 
-	if ((w = qttt_replay_writer_open(stdout, &o.out)) == NULL) {
+	tool.quiet = o.quiet;
+	/*
+	 * On several threads when each game's output stands alone: not
+	 * for one game (-g), nor for a listing, whose writer puts a
+	 * blank line between the games it has written.  A chunk's YAML
+	 * is a stream of its own, which starts and ends with no bytes:
+	 * the chunks' streams one after another are the one stream a
+	 * single thread writes.
+	 */
+	if (tool.games == NULL && o.out.output != QTTT_OUTPUT_LIST) {
+		tool.threads = threads;
+		tool.chunksize = chunk_size(&o.out);
+	}
+	if ((tool.sink = qttt_replay_writer_open(stdout, &o.out)) == NULL) {
 		fprintf(stderr, "%s: out of memory\n", progname);
 		return EXIT_TROUBLE;
 	}
-	for (i = 0; i < (argc > 0 ? argc : 1); i++) {
-		s = replay(&o, w, argc > 0 ? argv[i] : "-");
-		if (s == EXIT_STOP)
-			break;
-		if (s > status)
-			status = s;
-	}
-	if (qttt_replay_writer_close(w) == -1 || s == EXIT_STOP) {
+	status = run_inputs(&tool, argc, argv);
+	if (qttt_replay_writer_close(tool.sink) == -1 || status == RUN_STOP) {
 		/* finish_output() says why, if the stream knows. */
 		if (finish_output() == 0)
 			fprintf(stderr, "%s: cannot write the output\n",

@@ -473,7 +473,7 @@ main(int argc, char *argv[])
 	static struct output w;
 	int		 status = EXIT_VALID, s, i;
 
-	start_tool(argv[0]);
+	start_tool(argv);
 	qttt_criteria_init(&o.crit);
 	o.plies = QTTT_TRIM_ALL;
 	w.next = 1;

@@ -119,7 +119,7 @@ main(int argc, char *argv[])
 	enum qttt_stats_format output = QTTT_STATS_TEXT;
 	int		 ch, status = EXIT_VALID, s, i;
 
-	start_tool(argv[0]);
+	start_tool(argv);
 	memset(&o, 0, sizeof(o));
 	while ((ch = getopt_long(argc, argv, "f:g:hqT:V", longopts,
 	    NULL)) != -1) {

@@ -17,6 +17,7 @@
 
 #include "qttt.h"
 #include "common.h"
+#include "inputs.h"
 #include "parallel.h"
 
 struct counts {
@@ -26,8 +27,17 @@ struct counts {
 	unsigned long	 diags;
 };
 
+/*
+ * -w: the file a rewrite goes to, beside the one it replaces (the
+ * target of a symbolic link), so that rename(2) can put it in place.
+ */
+struct rewrite {
+	char	*target;		/* the file rewritten */
+	char	 temp[PATH_MAX];
+	FILE	*f;
+};
+
 struct options {
-	enum qttt_format format;
 	int		 json;		/* -j: diagnostics as JSON Lines */
 	int		 list;		/* -l: list non-canonical files */
 	int		 print;		/* -p: print canonical records */
@@ -35,13 +45,11 @@ struct options {
 	int		 fixresult;	/* -r: correct a wrong stated result */
 	int		 summary;	/* -s: a summary line */
 	int		 write;		/* -w: rewrite the files in place */
-	int		 threads;	/* to check games on */
-	const char	*games;		/* -g, or NULL */
-	struct qttt_ranges gameset;
+	/* The input read: where -p and -w write its records. */
+	FILE		*records;
+	struct rewrite	 rewrite;
+	struct counts	 counts;	/* of every input */
 };
-
-/* validate() could not write standard output: stop at once. */
-#define EXIT_STOP	(-1)
 
 static void
 usage(FILE *f)
@@ -92,59 +100,6 @@ help(void)
 	exit(finish_output() == 0 ? EXIT_VALID : EXIT_TROUBLE);
 }
 
-/*
- * Whether a valid record is written as its canonical form: the line
- * holds the canonical text and nothing else, and ends in a plain LF.
- */
-static int
-is_canonical(const struct qttt_record *rec, const struct qttt_game *g,
-    const char *canon, int len)
-{
-	struct qttt_extras ex;
-	char		*line = NULL;
-	size_t		 n = 0;
-	FILE		*f;
-	int		 same;
-
-	/* Only the line notation and state strings have a canonical text. */
-	if (rec->text == NULL || (rec->format != QTTT_FORMAT_LINE &&
-	    rec->format != QTTT_FORMAT_STATE))
-		return 1;
-	if (rec->textflags != 0)
-		return 0;
-	if (rec->has_start || !qttt_record_extras(rec))
-		return rec->textlen == (size_t)len &&
-		    memcmp(rec->text, canon, len) == 0;
-	/* Tags, glyphs and comments: the line as the writer writes it. */
-	qttt_extras_from_record(&ex, g, rec);
-	ex.lead = NULL;
-	if ((f = open_memstream(&line, &n)) == NULL)
-		return 1;
-	same = qttt_record_write(f, QTTT_FORMAT_LINE, g, &ex, NULL) == 0;
-	same = fclose(f) == 0 && same && n == rec->textlen + 1 &&
-	    memcmp(rec->text, line, n - 1) == 0;
-	free(line);
-	return same;
-}
-
-/*
- * With -r, whether a record's one fault is its stated result: it is
- * then written with the result the game reaches, after a note.
- */
-static int
-wrong_result_only(const struct qttt_record *rec)
-{
-	size_t	 i;
-
-	if (rec->ndropped > 0 || rec->nerrors == 0)
-		return 0;
-	for (i = 0; i < rec->ndiags; i++)
-		if (rec->diags[i].severity == QTTT_ERROR &&
-		    rec->diags[i].code != QTTT_E_RESULT)
-			return 0;
-	return 1;
-}
-
 /* Writes a valid record as -p and -w do: its comment lines first. */
 static void
 print_record(FILE *out, const struct qttt_record *rec,
@@ -182,143 +137,95 @@ add_counts(struct counts *to, const struct counts *from)
 	to->diags += from->diags;
 }
 
-/* What a run of games comes to: an input, or a chunk of one. */
+/* What the games of an input, or of a chunk of one, come to. */
 struct tally {
 	struct counts	 c;
-	unsigned long	 read;		/* games read, -g or not */
-	int		 status;	/* EXIT_VALID or EXIT_INVALID */
 	int		 noncanonical;	/* a valid record, not canonical */
 };
 
-/* What the games of an input are checked with, on every thread. */
-struct run {
-	const struct options	*o;
-	const char		*name;
-	FILE			*records;	/* -p, -w: where they go */
-};
+/*
+ * The diagnostics of a record: on standard error, or with -j as JSON
+ * on standard output.  Returns how many were shown.
+ */
+static size_t
+show_diags(const struct options *o, const char *name, struct par_out *po,
+    const struct qttt_record *rec)
+{
+	if (!o->json)
+		out_sync(po);
+	return show_record_diags(o->json ? po->out : po->err, name, rec,
+	    o->json);
+}
+
+/* The note of a valid record whose stated result -r corrects. */
+static void
+show_corrected(const struct options *o, const char *name,
+    struct par_out *po, const struct qttt_record *rec)
+{
+	const struct qttt_diag *d = rec->diags;
+	char		 note[QTTT_MSG_MAX + 32];
+
+	if (!o->json)
+		out_sync(po);
+	while (d->code != QTTT_E_RESULT)
+		d++;
+	snprintf(note, sizeof(note), "result corrected: %s", d->msg);
+	show_note(o->json ? po->out : po->err, name, rec, note, o->json);
+}
 
 /*
- * Checks the games of r, writing to out and err (with job, a chunk's
- * streams, which par_sync() keeps in order), and counts them in t.
- * Returns what qttt_reader_next() returned last (0 at the end, -1 on
- * a read error, with the diagnostic in rec), or PAR_STOP if out
- * cannot be written.
+ * Checks one record (run_tool's record): shows what is wrong with it,
+ * writes it with -p and -w, and counts it in t.
  */
 static int
-check_games(const struct run *run, struct qttt_reader *r,
-    struct qttt_record *rec, FILE *out, FILE *err, struct par_job *job,
-    struct tally *t)
+check_record(const struct run_input *in, struct par_out *po,
+    struct qttt_record *rec, void *tally)
 {
-	const struct options *o = run->o;
+	const struct options *o = in->tool->arg;
+	struct tally	*t = tally;
 	struct qttt_game game;
-	const struct qttt_diag *d;
-	char		 canon[QTTT_RECORD_MAX > QTTT_STATE_MAX ?
-			    QTTT_RECORD_MAX : QTTT_STATE_MAX];
-	char		 note[QTTT_MSG_MAX + 32];
-	int		 k, len;
 
-	/* par_more() may leave the rest of a chunk to the main thread. */
-	while ((k = par_more(job) ? qttt_reader_next(r, rec) : 0) == 1) {
-		t->read++;
-		if (o->games != NULL &&
-		    !qttt_ranges_has(&o->gameset, rec->index))
-			continue;
-		t->c.games++;
-		if (run->records != NULL && !o->quiet)
-			show_leadcut(err, run->name, rec);
-		/* The game itself is only needed to write it out. */
-		if (qttt_record_play(rec, run->records != NULL || o->list ?
-		    &game : NULL) > 0 &&
-		    !(o->fixresult && wrong_result_only(rec))) {
-			t->c.invalid++;
-			t->status = EXIT_INVALID;
-			/* Its comment lines are not the record's fault. */
-			if (run->records != NULL && rec->lead != NULL &&
-			    (o->write || !o->quiet))
-				fwrite(rec->lead, 1, rec->leadlen,
-				    run->records);
-			if (o->quiet)
-				continue;
-			if (!o->json)
-				par_sync(job);
-			t->c.diags += show_record_diags(o->json ? out : err,
-			    run->name, rec, o->json);
-		} else {
-			t->c.valid++;
-			/* A corrected result, and its warnings. */
-			if (rec->ndiags > 0 && !o->quiet) {
-				if (!o->json)
-					par_sync(job);
-				if (o->fixresult && rec->nerrors > 0) {
-					d = rec->diags;
-					while (d->code != QTTT_E_RESULT)
-						d++;
-					snprintf(note, sizeof(note), "result "
-					    "corrected: %s", d->msg);
-					show_note(o->json ? out : err,
-					    run->name, rec, note, o->json);
-				} else
-					t->c.diags += show_record_diags(o->json
-					    ? out : err, run->name, rec,
-					    o->json);
-			}
-			if (run->records == NULL && !o->list)
-				continue;
-			if (run->records != NULL && (o->write || !o->quiet))
-				print_record(run->records, rec, &game);
-			len = rec->has_start ?
-			    qttt_state_format(&game.state, canon, sizeof(canon)) :
-			    qttt_game_format(&game, canon, sizeof(canon));
-			if (o->list && !is_canonical(rec, &game, canon, len))
-				t->noncanonical = 1;
-		}
-		if (ferror(out) || (run->records != NULL &&
-		    ferror(run->records)))
-			return PAR_STOP;
+	t->c.games++;
+	if (o->records != NULL && !o->quiet)
+		show_leadcut(po->err, in->name, rec);
+	/* The game itself is only needed to write it out. */
+	if (qttt_record_play(rec, o->records != NULL || o->list ? &game :
+	    NULL) > 0 && !(o->fixresult && qttt_record_result_only(rec))) {
+		t->c.invalid++;
+		/* Its comment lines are not the record's fault. */
+		if (o->records != NULL && rec->lead != NULL &&
+		    (o->write || !o->quiet))
+			fwrite(rec->lead, 1, rec->leadlen, o->records);
+		if (!o->quiet)
+			t->c.diags += show_diags(o, in->name, po, rec);
+		return o->records != NULL && ferror(o->records) ? RUN_STOP :
+		    EXIT_INVALID;
 	}
-	return k;
+	t->c.valid++;
+	/* A corrected result, and its warnings. */
+	if (rec->ndiags > 0 && !o->quiet) {
+		if (o->fixresult && rec->nerrors > 0)
+			show_corrected(o, in->name, po, rec);
+		else
+			t->c.diags += show_diags(o, in->name, po, rec);
+	}
+	if (o->records != NULL && (o->write || !o->quiet))
+		print_record(o->records, rec, &game);
+	if (o->list && !qttt_record_canonical(rec, &game))
+		t->noncanonical = 1;
+	return o->records != NULL && ferror(o->records) ? RUN_STOP :
+	    EXIT_VALID;
 }
 
 static void
-check_chunk(const void *arg, struct par_job *job)
+add_tally(void *to, const void *from)
 {
-	struct qttt_record rec;
-
-	if (check_games(arg, job->reader, &rec, job->out, job->err, job,
-	    job->result) == PAR_STOP)
-		job->failed = 1;
-}
-
-static void
-add_tally(void *totals, const struct par_job *job)
-{
-	struct tally		*t = totals;
-	const struct tally	*u = job->result;
+	struct tally		*t = to;
+	const struct tally	*u = from;
 
 	add_counts(&t->c, &u->c);
-	t->read += u->read;
-	if (u->status > t->status)
-		t->status = u->status;
 	t->noncanonical |= u->noncanonical;
 }
-
-static const struct par_tool check_tool = {
-	sizeof(struct tally), 0, check_chunk, add_tally, NULL, NULL
-};
-
-/*
- * Validates one input.  Returns the exit status it deserves, or
- * EXIT_STOP if standard output cannot be written.
- */
-/*
- * -w: the file a rewrite goes to, beside the one it replaces (the
- * target of a symbolic link), so that rename(2) can put it in place.
- */
-struct rewrite {
-	char	*target;		/* the file rewritten */
-	char	 temp[PATH_MAX];
-	FILE	*f;
-};
 
 static int
 rewrite_open(struct rewrite *w, const char *path, int fd)
@@ -417,90 +324,108 @@ rewrite_close(struct rewrite *w, const char *path, int keep)
 	return failed ? -1 : replaced;
 }
 
+/*
+ * The start of an input (run_tool's begin): with -w, the file its
+ * records go to.
+ */
 static int
-validate(const struct options *o, const char *path, struct counts *c)
+begin_input(struct run_input *in)
 {
-	static struct qttt_record rec;
-	struct qttt_reader *r;
-	struct rewrite	 w;
-	struct tally	 t;
-	struct run	 run;
+	struct options	*o = in->tool->arg;
+
+	o->records = o->print ? stdout : NULL;
+	if (o->write) {
+		if (rewrite_open(&o->rewrite, in->path, in->fd) == -1)
+			return EXIT_TROUBLE;
+		o->records = o->rewrite.f;
+	}
+	return 0;
+}
+
+/* The comment lines after the last game, which -p and -w write. */
+static void
+write_trailer(const struct options *o, const struct run_input *in)
+{
 	const char	*text;
 	size_t		 n;
 	unsigned long	 cut;
-	int		 fd, k = QTTT_SPLIT_NOT, s, other;
 
-	run.o = o;
-	run.name = input_name(path);
-	run.records = o->print ? stdout : NULL;
-	/* An input that cannot be read is no diagnostic: it has no game. */
-	if ((r = open_reader(path, o->format, &fd)) == NULL)
-		return EXIT_TROUBLE;
-	if (o->write) {
-		if (rewrite_open(&w, path, fd) == -1) {
-			close_reader(r, fd);
-			return EXIT_TROUBLE;
-		}
-		run.records = w.f;
+	n = qttt_reader_trailer(in->reader, &text, &cut);
+	if (text != NULL)
+		fwrite(text, 1, n, o->records);
+	if (cut > 0 && !o->quiet)
+		fprintf(stderr, "%s: %s: warning: %lu comment line%s at the "
+		    "end left out: more than %d bytes of them\n", progname,
+		    in->name, cut, cut == 1 ? "" : "s", QTTT_LEAD_MAX);
+}
+
+/*
+ * -w, at the end of an input: puts the file rewritten in place if all
+ * went well.  Returns the input's exit status.
+ */
+static int
+end_rewrite(struct options *o, const struct run_input *in, int k,
+    int status)
+{
+	const struct tally *t = in->tally;
+	int		 other;
+
+	/*
+	 * A file with an invalid record is left as it is, and so is one
+	 * in a format that -w does not write (YAML, JSON, Goff).
+	 */
+	other = qttt_reader_format(in->reader) != QTTT_FORMAT_LINE &&
+	    qttt_reader_format(in->reader) != QTTT_FORMAT_STATE;
+	if (other && t->c.games > 0) {
+		fprintf(stderr, "%s: %s: not rewritten: -w writes the line "
+		    "notation and state strings only (qttt-convert converts "
+		    "the others)\n", progname, in->name);
+		status = EXIT_TROUBLE;
+	} else if (status != EXIT_VALID && !o->quiet && k != RUN_STOP &&
+	    t->c.games > 0)
+		fprintf(stderr, "%s: %s: not rewritten: it holds invalid "
+		    "records\n", progname, in->name);
+	if (rewrite_close(&o->rewrite, in->path, status == EXIT_VALID &&
+	    k == 0) == -1) {
+		o->counts.diags++;
+		status = EXIT_TROUBLE;
 	}
-	memset(&t, 0, sizeof(t));
-	/* Chunks leave comment lines out: -p and -w need them. */
-	if (o->threads > 1 && run.records == NULL)
-		k = par_input(r, &rec, o->threads, &check_tool, &run, &t);
-	if (k == QTTT_SPLIT_NOT)
-		k = check_games(&run, r, &rec, stdout, stderr, NULL, &t);
-	if (k == 0 && run.records != NULL && (o->write || !o->quiet)) {
-		n = qttt_reader_trailer(r, &text, &cut);
-		if (text != NULL)
-			fwrite(text, 1, n, run.records);
-		if (cut > 0 && !o->quiet)
-			fprintf(stderr, "%s: %s: warning: %lu comment line%s "
-			    "at the end left out: more than %d bytes of them\n",
-			    progname, run.name, cut, cut == 1 ? "" : "s",
-			    QTTT_LEAD_MAX);
-	}
-	add_counts(c, &t.c);
-	if (t.noncanonical) {
-		t.status = EXIT_INVALID;
+	return k == RUN_STOP ? EXIT_TROUBLE : status;
+}
+
+/*
+ * The end of an input (run_tool's end): its comment lines after the
+ * last game, its name with -l, the usual reports.  Returns the exit
+ * status it deserves, or RUN_STOP if standard output cannot be
+ * written.
+ */
+static int
+end_input_file(struct run_input *in, int k, const struct qttt_record *rec,
+    int status)
+{
+	struct options	*o = in->tool->arg;
+	const struct tally *t = in->tally;
+	int		 s;
+
+	if (k == 0 && o->records != NULL && (o->write || !o->quiet))
+		write_trailer(o, in);
+	add_counts(&o->counts, &t->c);
+	if (t->noncanonical) {
+		status = EXIT_INVALID;
 		if (!o->quiet)
-			printf("%s\n", run.name);
+			printf("%s\n", in->name);
 	}
-	if (k == PAR_STOP)
-		t.status = EXIT_STOP;
-	else if ((s = end_selection_as(run.name, k, &rec, t.read, o->games,
-	    t.c.games, o->quiet, o->json)) != EXIT_VALID) {
+	if (k == RUN_STOP)
+		status = RUN_STOP;
+	else if ((s = end_selection_as(in->name, k, rec, in->games,
+	    in->tool->games, t->c.games, o->quiet, o->json)) != EXIT_VALID) {
 		if (s == EXIT_INVALID && !o->quiet)
-			c->diags++;	/* no-games */
-		t.status = s;
+			o->counts.diags++;	/* no-games */
+		status = s;
 	}
-	if (o->write) {
-		/*
-		 * A file with an invalid record is left as it is, and so is
-		 * one in a format that -w does not write (YAML, JSON, Goff).
-		 */
-		other = qttt_reader_format(r) != QTTT_FORMAT_LINE &&
-		    qttt_reader_format(r) != QTTT_FORMAT_STATE;
-		if (other && t.c.games > 0) {
-			fprintf(stderr, "%s: %s: not rewritten: -w writes the "
-			    "line notation and state strings only (qttt-convert "
-			    "converts the others)\n", progname, run.name);
-			t.status = EXIT_TROUBLE;
-		} else if (t.status != EXIT_VALID && !o->quiet &&
-		    k != PAR_STOP && t.c.games > 0)
-			fprintf(stderr, "%s: %s: not rewritten: it holds "
-			    "invalid records\n", progname, run.name);
-		if (rewrite_close(&w, path, t.status == EXIT_VALID &&
-		    k == 0) == -1) {
-			c->diags++;
-			t.status = EXIT_TROUBLE;
-		}
-		if (k == PAR_STOP)
-			t.status = EXIT_TROUBLE;
-	}
-	close_reader(r, fd);
-	if (ferror(stdout))
-		t.status = EXIT_STOP;
-	return t.status;
+	if (o->write)
+		status = end_rewrite(o, in, k, status);
+	return ferror(stdout) ? RUN_STOP : status;
 }
 
 int
@@ -522,16 +447,18 @@ main(int argc, char *argv[])
 		{ "write",	no_argument,		NULL, 'w' },
 		{ NULL,		0,			NULL, 0 }
 	};
-	struct options	 o;
-	struct counts	 c;
-	int		 ch, status = EXIT_VALID, s, i;
+	static struct options o;
+	struct qttt_ranges gameset;
+	struct run_tool	 tool = {
+		.arg = &o, .tallysize = sizeof(struct tally), .threads = 1,
+		.begin = begin_input, .record = check_record,
+		.merge = add_tally, .end = end_input_file
+	};
+	const struct counts *c = &o.counts;
+	int		 ch, status, s, threads;
 
-	start_tool(argv[0]);
-	/* getopt_long() names the program in its messages as argv[0]. */
-	argv[0] = (char *)progname;
-	memset(&o, 0, sizeof(o));
-	memset(&c, 0, sizeof(c));
-	o.threads = par_threads();
+	start_tool(argv);
+	threads = par_threads();
 	while ((ch = getopt_long(argc, argv, "d:f:g:hjlpqrsVw", longopts,
 	    NULL)) != -1) {
 		switch (ch) {
@@ -541,13 +468,14 @@ main(int argc, char *argv[])
 			break;
 		case 'f':
 			if ((s = format_option(usage, "", optarg,
-			    &o.format)) != 0)
+			    &tool.format)) != 0)
 				return s;
 			break;
 		case 'g':
-			if ((s = games_option(usage, optarg, &o.gameset,
-			    &o.games)) != 0)
+			if ((s = games_option(usage, optarg, &gameset,
+			    &tool.games)) != 0)
 				return s;
+			tool.gameset = &gameset;
 			break;
 		case 'h':
 			help();
@@ -593,29 +521,28 @@ main(int argc, char *argv[])
 	    strcmp(argv[0], "-") == 0)))
 		return usage_error(usage, "%s", "-w rewrites files: name "
 		    "them");
-	if (o.write && o.games != NULL)
-		return usage_error(usage, "%s", "-w rewrites whole files: "
-		    "-g would leave games out");
+	if (o.write && tool.games != NULL)
+		return usage_error(usage, "%s", "-w rewrites whole files: -g "
+		    "would leave games out");
 	if (o.fixresult && !o.write && !o.print)
 		return usage_error(usage, "%s", "-r corrects the records "
 		    "that -p or -w write: give one of them");
 
-	for (i = 0; i < (argc > 0 ? argc : 1); i++) {
-		s = validate(&o, argc > 0 ? argv[i] : "-", &c);
-		if (s == EXIT_STOP) {
-			/* finish_output() says why. */
-			finish_output();
-			return EXIT_TROUBLE;
-		}
-		if (s > status)
-			status = s;
+	tool.quiet = o.quiet;
+	/* Chunks leave comment lines out: -p and -w need them. */
+	if (!o.print && !o.write)
+		tool.threads = threads;
+	if ((status = run_inputs(&tool, argc, argv)) == RUN_STOP) {
+		/* finish_output() says why. */
+		finish_output();
+		return EXIT_TROUBLE;
 	}
 
 	if (o.summary && !o.quiet)
 		fprintf(stderr, "%s: %lu %s, %lu valid, %lu invalid, %lu %s\n",
-		    progname, c.games, plural(c.games, "game", "games"),
-		    c.valid, c.invalid, c.diags,
-		    plural(c.diags, "diagnostic", "diagnostics"));
+		    progname, c->games, plural(c->games, "game", "games"),
+		    c->valid, c->invalid, c->diags,
+		    plural(c->diags, "diagnostic", "diagnostics"));
 	if (finish_output() != 0)
 		return EXIT_TROUBLE;
 	return status;

@@ -1017,6 +1017,39 @@ struct qttt_meta {
 #define QTTT_EXTRAS_MAX	8192
 #define QTTT_TAGTEXT	QTTT_EXTRAS_MAX
 
+/*
+ * A game of a stream of states, up to one of its states (struct
+ * qttt_record's history; formats/state-string.md, section 7): the
+ * states of one game of qttt-replay's JSON Lines, one after another,
+ * are that game, and where a state is the ply after the one before,
+ * the action between them is known (qttt_action_between).  So a
+ * program that reads such a stream gets its games back, with the
+ * plies to highlight, animate or replay.
+ *
+ *	nstates	the game's states up to this one: 1 if this state
+ *		starts a game (a bare state string always does, and so
+ *		does a state that does not go on from the last state
+ *		read: another game or file, or a ply not later); 0 for
+ *		a record that is no state of a stream
+ *	line	the line of the game's first state
+ *	first	the ply of the game's first state (-1: not said)
+ *	gap	set if a ply of the game before this state is missing
+ *		(a state not in the stream, or not one action after the
+ *		state before it)
+ *	start	the state the plies start from: the game's first state,
+ *		or its first after the last ply missing
+ *	plies	the actions from start to this state, nplies of them
+ */
+struct qttt_history {
+	unsigned int		 nstates;
+	unsigned long		 line;
+	long			 first;
+	int			 gap;
+	struct qttt_state	 start;
+	size_t			 nplies;
+	struct qttt_action	 plies[QTTT_MAXPLIES];
+};
+
 struct qttt_record {
 	unsigned long		 index;	/* 1-based number of the game */
 	unsigned long		 line;	/* where the game starts */
@@ -1083,6 +1116,11 @@ struct qttt_record {
 	long			 ply;
 	const char		*file;
 	size_t			 filelen;
+	/*
+	 * The game of the stream this position belongs to, up to it
+	 * (struct qttt_history); nstates is 0 for any other record.
+	 */
+	struct qttt_history	 history;
 	/*
 	 * The comment lines and blank lines of the input between the
 	 * game before and this one (line notation; YAML and JSON: the
@@ -1162,6 +1200,14 @@ size_t		 qttt_record_play(struct qttt_record *, struct qttt_game *);
  * with '{' or '[').
  */
 enum qttt_format qttt_record_format(const struct qttt_record *);
+
+/*
+ * Whether the one fault of a record that qttt_record_play() judged is
+ * its stated result, which the game does not reach (every diagnostic
+ * kept, none dropped): written with the result the game reaches, as
+ * the writers write it, the record is valid.
+ */
+int		 qttt_record_result_only(const struct qttt_record *);
 
 /* ------------------------------------------------------------------ */
 /* Readers: one game at a time from a file descriptor                   */
@@ -1717,6 +1763,18 @@ int		 qttt_record_write(FILE *f, enum qttt_format to,
 int		 qttt_record_write_comments(FILE *f, enum qttt_format to,
 		    const char *text, size_t len);
 
+/*
+ * Whether a valid record, which played g, is written as its canonical
+ * form: a record of the line notation as qttt_record_write() writes g
+ * with the record's extras (qttt_game_format() without any), a state
+ * string as qttt_state_format() writes it, on a line that holds
+ * nothing else and ends in a plain LF (no CR, no byte-order mark, not
+ * the end of the input without a newline).  A record of another
+ * format, or with no source text, has no canonical text: 1.
+ */
+int		 qttt_record_canonical(const struct qttt_record *,
+		    const struct qttt_game *g);
+
 /* ------------------------------------------------------------------ */
 /* Diagnostics shown (diag_text.c)                                      */
 /* ------------------------------------------------------------------ */
@@ -2123,6 +2181,91 @@ int		 qttt_render_sheet(FILE *f, const struct qttt_state *start,
 		    const struct qttt_action *plies, size_t nplies,
 		    size_t from, size_t to, unsigned int columns,
 		    const struct qttt_render_opts *);
+
+/* ------------------------------------------------------------------ */
+/* The diagrams of games (diagrams.c): what qttt-render draws           */
+/* ------------------------------------------------------------------ */
+
+/*
+ * Which diagrams of each game to draw, and where (qttt-render(1)).
+ *
+ *	render	how to draw them
+ *	svg	SVG pictures, else text boards
+ *	all	every position of a game, from ply 0
+ *	from	the position after ply from, or (to > from) those after
+ *	to	plies from to to, each ending at the game's end; from -1
+ *		draws the last position only
+ *	animate	the game as one animated SVG (qttt_render_anim)
+ *	sheet	the game as one contact sheet of so many columns
+ *		(qttt_render_sheet) of its positions: every one, or
+ *		those from..to; 0 for none
+ *	open	the stream for the diagram named name, or NULL (after
+ *		the caller's message) to stop: a file of its own, as
+ *		qttt_diagrams_name() names it; NULL: every diagram goes
+ *		to the writer's stream, text boards parted by a blank
+ *		line
+ *	close	ends the diagram on f (failed: drawing it failed);
+ *		returns 0, or -1 to stop
+ *	arg	for open and close
+ */
+struct qttt_diagrams_opts {
+	struct qttt_render_opts render;
+	int		 svg;
+	int		 all;
+	long		 from, to;
+	int		 animate;
+	unsigned int	 sheet;
+	FILE		*(*open)(void *arg, const char *name);
+	int		(*close)(void *arg, FILE *f, int failed);
+	void		*arg;
+};
+
+struct qttt_diagrams;
+
+/*
+ * Opens a writer of diagrams on f (not used when o->open is set), for
+ * the options given, which it copies.  Returns NULL if out of memory.
+ */
+struct qttt_diagrams *qttt_diagrams_open(FILE *f,
+		    const struct qttt_diagrams_opts *o);
+
+/*
+ * Draws the diagrams of one valid game: r->game, played from the empty
+ * board by r->rec (its number r->rec->index); a position of a stream
+ * of states (r->rec->history.nstates > 0), which is drawn as it comes,
+ * the action between it and the state before highlighted where known,
+ * its game drawn whole (animate, sheet) or at its last state (from
+ * past it) once the game ends; or a position of its own (r->rec NULL
+ * or a position with no history: r->game->state, numbered 1 without a
+ * record).  Returns 0; -1 if the output failed (the writer is then
+ * not to be used but closed); -2 if a game of a stream that this
+ * state ended cannot be drawn as asked (it misses a ply, or starts
+ * after from), with d saying why at the game's first state: this
+ * state is drawn all the same.
+ */
+int		 qttt_diagrams_put(struct qttt_diagrams *,
+		    const struct qttt_replay *r, struct qttt_diag *d);
+
+/*
+ * The end of an input: ends the game of a stream under way, as the
+ * next game would.  Returns as qttt_diagrams_put().
+ */
+int		 qttt_diagrams_end(struct qttt_diagrams *, struct qttt_diag *d);
+
+/*
+ * Ends the game under way (as qttt_diagrams_end) and frees the writer;
+ * NULL is accepted.  Returns as qttt_diagrams_end().
+ */
+int		 qttt_diagrams_close(struct qttt_diagrams *,
+		    struct qttt_diag *d);
+
+/*
+ * The name of a diagram's file (formats/render.md): game and ply
+ * (-1: not known) and the extension ext, "game0003-ply04.svg",
+ * "game0007.txt".  Returns the length it needed, as snprintf.
+ */
+int		 qttt_diagrams_name(char *buf, size_t n, unsigned long game,
+		    long ply, const char *ext);
 
 /* ------------------------------------------------------------------ */
 /* The viewer page (html.c; formats/viewer.md)                          */

@@ -278,7 +278,6 @@ chunk_suite(void)
 	Suite	*s = suite_create("chunk");
 	TCase	*tc = tcase_create("split");
 
-	tcase_set_timeout(tc, 60);
 	tcase_add_loop_test(tc, chunks_read_as_the_input, 0, 4);
 	tcase_add_test(tc, split_leaves_other_formats);
 	tcase_add_test(tc, split_reports_read_errors);

@@ -685,7 +685,6 @@ convert_suite(void)
 	tcase_add_loop_test(tc, test_round_trip, 0, NFMT);
 	tcase_add_test(tc, test_canonical);
 	tcase_add_test(tc, test_line_refused);
-	tcase_set_timeout(tc, 60);
 	suite_add_tcase(s, tc);
 	tc = tcase_create("limits");
 	tcase_add_loop_test(tc, test_limits, 0, 4);

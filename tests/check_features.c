@@ -208,7 +208,6 @@ features_suite(void)
 	Suite	*s = suite_create("features");
 	TCase	*tc = tcase_create("features");
 
-	tcase_set_timeout(tc, 60);
 	tcase_add_loop_test(tc, test_worked_examples, 0,
 	    sizeof(examples) / sizeof(examples[0]));
 	tcase_add_test(tc, test_opening_classes);

@@ -418,8 +418,6 @@ generate_suite(void)
 	suite_add_tcase(s, tc);
 
 	tc = tcase_create("properties");
-	/* Under sanitizers the replay takes a few seconds. */
-	tcase_set_timeout(tc, 60);
 	tcase_add_test(tc, test_replay_invariants);
 	suite_add_tcase(s, tc);
 	return s;

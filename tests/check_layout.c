@@ -249,6 +249,135 @@ START_TEST(test_graph_nine)
 }
 END_TEST
 
+/* How many times the edges of g cross, away from their nodes. */
+static int
+crossings(const struct render_graph *g)
+{
+	static double	 x[QTTT_MAXMOVES][SAMPLES + 1],
+			 y[QTTT_MAXMOVES][SAMPLES + 1];
+	const struct render_edge *e, *f;
+	double		 d1, d2, d3, d4;
+	size_t		 i, j;
+	int		 k, m, n = 0;
+
+	for (i = 0; i < g->nedges; i++)
+		for (k = 0; k <= SAMPLES; k++)
+			point(&g->edge[i], k, &x[i][k], &y[i][k]);
+	for (i = 0; i < g->nedges; i++)
+		for (j = i + 1; j < g->nedges; j++) {
+			e = &g->edge[i];
+			f = &g->edge[j];
+			for (k = 0; k < SAMPLES; k++) {
+				if (to_node(g, e->a, x[i][k], y[i][k]) < 6 ||
+				    to_node(g, e->b, x[i][k], y[i][k]) < 6)
+					continue;
+				for (m = 0; m < SAMPLES; m++) {
+					d1 = (x[i][k + 1] - x[i][k]) *
+					    (y[j][m] - y[i][k]) -
+					    (y[i][k + 1] - y[i][k]) *
+					    (x[j][m] - x[i][k]);
+					d2 = (x[i][k + 1] - x[i][k]) *
+					    (y[j][m + 1] - y[i][k]) -
+					    (y[i][k + 1] - y[i][k]) *
+					    (x[j][m + 1] - x[i][k]);
+					d3 = (x[j][m + 1] - x[j][m]) *
+					    (y[i][k] - y[j][m]) -
+					    (y[j][m + 1] - y[j][m]) *
+					    (x[i][k] - x[j][m]);
+					d4 = (x[j][m + 1] - x[j][m]) *
+					    (y[i][k + 1] - y[j][m]) -
+					    (y[j][m + 1] - y[j][m]) *
+					    (x[i][k + 1] - x[j][m]);
+					if (d1 * d2 < 0 && d3 * d4 < 0 &&
+					    to_node(g, f->a, x[j][m],
+					    y[j][m]) >= 6 && to_node(g, f->b,
+					    x[j][m], y[j][m]) >= 6)
+						n++;
+				}
+			}
+		}
+	return n;
+}
+
+/* How far the label of edge e is from its own curve. */
+static double
+label_off(const struct render_edge *e)
+{
+	double	 x, y, d, best = -1;
+	int	 k;
+
+	for (k = 0; k <= SAMPLES; k++) {
+		point(e, k, &x, &y);
+		d = to_box(x, y, e->lx, e->ly, e->lw, e->lh);
+		if (best < 0 || d < best)
+			best = d;
+	}
+	return best;
+}
+
+/* Whether every node of g stands at its square's place for o. */
+static int
+at_home(const struct render_graph *g, const struct qttt_render_opts *o)
+{
+	int	 sq, p;
+
+	for (sq = 0; sq < QTTT_NSQUARES; sq++) {
+		p = qttt_render_place(o, sq);
+		if (g->nx[sq] != 50 + 100 * (p % 3) ||
+		    g->ny[sq] != 50 + 100 * (p / 3))
+			return 0;
+	}
+	return 1;
+}
+
+/*
+ * A 9-cycle back and forth across the board, which among the squares'
+ * own places is a tangle of about ten crossings however its edges bow
+ * or wind: its nodes take other places, and it is drawn as a ring, no
+ * edge crossing another, every label on its edge, in every symmetry.
+ * A graph that is no tangle keeps its nodes where the board has them.
+ */
+START_TEST(test_graph_untangled)
+{
+	struct qttt_render_opts o;
+	struct render_graph g;
+	char		 why[128];
+	const char	*bad;
+	size_t		 i;
+	int		 r, fl;
+
+	play("X1 a1 c3; O2 c3 a3; X3 a3 c1; O4 c1 b2; X5 b2 a2; O6 a2 c2; "
+	    "X7 c2 b1; O8 b1 b3; X9 b3 a1");
+	qttt_render_defaults(&o);
+	for (r = 0; r < 360; r += 90)
+		for (fl = 0; fl < 2; fl++) {
+			o.rotate = r;
+			o.flip = fl ? QTTT_FLIP_H : QTTT_FLIP_NONE;
+			lay_out(&game.state, &o, &g);
+			ck_assert_msg(g.fits, "labels do not fit (rotation %d, "
+			    "flip %d)", r, fl);
+			bad = fault(&g, LABELS | EDGES, why, sizeof(why));
+			ck_assert_msg(bad == NULL, "%s (rotation %d, flip %d)",
+			    bad, r, fl);
+			ck_assert_int_eq(crossings(&g), 0);
+			ck_assert_int_eq(at_home(&g, &o), 0);
+			for (i = 0; i < g.nedges; i++)
+				ck_assert_msg(label_off(&g.edge[i]) < 0.5,
+				    "the label of move %d is %.1f from its "
+				    "edge", g.edge[i].move,
+				    label_off(&g.edge[i]));
+		}
+	/* Goff's Fig. 7, and the tangled graph of formats/render.md. */
+	play("X1 a1 b1; O2 b1 b2; X3 b2 c3; O4 b3 c3; X5 c2 c3; O6 a1 b2");
+	qttt_render_defaults(&o);
+	lay_out(&game.state, &o, &g);
+	ck_assert_int_eq(at_home(&g, &o), 1);
+	play(NINE);
+	lay_out(&game.state, &o, &g);
+	ck_assert_int_eq(at_home(&g, &o), 1);
+}
+END_TEST
+
 /*
  * Two moves on the same two squares (a cycle of two) are two curves,
  * never one over the other, also where classical squares leave room
@@ -314,9 +443,10 @@ END_TEST
 /*
  * Every position of many random games: a layout that says its labels
  * fit is right, and one that cannot fit them, or routes an edge
- * badly, is rare (none of the 2,272 positions of these games today;
- * 21 had an edge across a node or along another while edges had one
- * quadratic piece alone).
+ * badly, is rare (none of the 2,272 positions of these 200 games
+ * today; 21 had an edge across a node or along another while edges
+ * had one quadratic piece alone).  make check lays out the first 100
+ * games, make check-full all 200.
  */
 START_TEST(test_graph_random)
 {
@@ -326,12 +456,13 @@ START_TEST(test_graph_random)
 	struct render_graph g;
 	char		 why[128], state[QTTT_STATE_MAX];
 	const char	*bad;
-	size_t		 i, total = 0, crowded = 0, routed = 0;
-	int		 k;
+	size_t		 i, total = 0, crowded = 0, routed = 0, moved = 0;
+	int		 k, ngames;
 
 	qttt_generator_init(&gen, 13, 0);
 	qttt_render_defaults(&o);
-	for (k = 0; k < 200; k++) {
+	ngames = sample_size(100, 200);
+	for (k = 0; k < ngames; k++) {
 		qttt_generator_game(&gen, &game);
 		o.rotate = 90 * (k % 4);
 		qttt_state_init(&st);
@@ -348,6 +479,7 @@ START_TEST(test_graph_random)
 			}
 			if (fault(&g, EDGES, why, sizeof(why)) != NULL)
 				routed++;
+			moved += !at_home(&g, &o);
 			if (i < game.nplies)
 				qttt_state_apply(&st, &game.plies[i], NULL);
 		}
@@ -356,6 +488,9 @@ START_TEST(test_graph_random)
 	    "fit", crowded, total);
 	ck_assert_msg(routed * 500 < total, "%zu of %zu positions have an "
 	    "edge across a node or along another", routed, total);
+	/* Other places for the nodes are for the rare tangle only. */
+	ck_assert_msg(moved * 50 < total, "%zu of %zu positions have nodes "
+	    "away from their squares' places", moved, total);
 }
 END_TEST
 
@@ -548,6 +683,55 @@ apart(const struct box *a, const struct box *b)
 	    a->y0 > b->y1;
 }
 
+/*
+ * Whether box b lies at least m inside box o, whose corners are
+ * rounded with radius r.
+ */
+static int
+inside_by(const struct box *b, const struct box *o, double r, double m)
+{
+	double	 cx[2] = { o->x0 + r, o->x1 - r }, cy[2] = { o->y0 + r,
+		    o->y1 - r }, px[2] = { b->x0, b->x1 }, py[2] = { b->y0,
+		    b->y1 };
+	int	 i, j;
+
+	if (b->x0 < o->x0 + m || b->x1 > o->x1 - m || b->y0 < o->y0 + m ||
+	    b->y1 > o->y1 - m)
+		return 0;
+	for (i = 0; i < 2; i++)
+		for (j = 0; j < 2; j++)
+			if ((i == 0 ? px[i] < cx[i] : px[i] > cx[i]) &&
+			    (j == 0 ? py[j] < cy[j] : py[j] > cy[j]) &&
+			    hypot2(px[i] - cx[i], py[j] - cy[j]) > r - m)
+				return 0;
+	return 1;
+}
+
+static struct box rect_box(const char *);
+
+/*
+ * Whether a patch of the background, drawn after every cycle outline,
+ * covers box b with its halo of 1.5: a square number over an outline.
+ */
+static int
+patched(const char *svg, const struct box *b)
+{
+	const char	*p, *last = svg;
+	struct box	 c;
+
+	for (p = svg; (p = strstr(p, "class=\"qttt-cycle-square\"")) !=
+	    NULL; p++)
+		last = p;
+	for (p = last; (p = strstr(p, "class=\"qttt-coord-box\"")) != NULL;
+	    p++) {
+		c = rect_box(p);
+		if (c.x0 <= b->x0 - 1.5 && c.x1 >= b->x1 + 1.5 &&
+		    c.y0 <= b->y0 - 1.5 && c.y1 >= b->y1 + 1.5)
+			return 1;
+	}
+	return 0;
+}
+
 static struct box
 rect_box(const char *p)
 {
@@ -563,18 +747,23 @@ rect_box(const char *p)
 /*
  * The board of a pending cycle: every spooky mark (its letter and
  * subscript, measured in the widest mark font) and every highlight of
- * a square on the cycle lie inside the inner edge of its outline, and
- * Goff's square numbers (-c goff) are at least 14 px and clear of them.
+ * a square on the cycle lie inside the inner edge of its outline, the
+ * highlights OUTLINE_ROOM clear of it, rounded corners and all; Goff's
+ * square numbers (-c goff) are at least 14 px, clear of the marks and
+ * highlights, and clear of the outline of their square, their halo too,
+ * or over it on a patch of the background, which the outline stops at.
  */
+#define OUTLINE_ROOM	3.5
 START_TEST(test_board_clear)
 {
 	struct qttt_generator gen;
 	struct qttt_render_opts o;
 	struct qttt_state st;
-	struct box	 out[QTTT_NSQUARES], b, num[QTTT_NSQUARES];
+	/* A number over an outline is drawn again, over its patch. */
+	struct box	 out[QTTT_NSQUARES], b, num[2 * QTTT_NSQUARES];
 	char		*svg, text[16];
 	const char	*p;
-	double		 x, y, size, w, in, sw;
+	double		 x, y, size, w, in, sw = 0, r = 0;
 	size_t		 i, nout, nnum, k, j;
 	int		 g, m, checked = 0;
 
@@ -597,6 +786,7 @@ START_TEST(test_board_clear)
 			    "square\"")) != NULL; p++) {
 				b = rect_box(p);
 				sw = attr(p, "stroke-width");
+				r = attr(p, "rx") - sw / 2;
 				/* The inner edge of the stroke. */
 				b.x0 += sw / 2;
 				b.y0 += sw / 2;
@@ -615,7 +805,22 @@ START_TEST(test_board_clear)
 				num[nnum].x0 = x - w;
 				num[nnum].x1 = x;
 				num[nnum].y0 = y - size * 0.75;
-				num[nnum++].y1 = y;
+				num[nnum].y1 = y;
+				/* On the outline: within its outer edge, but
+				 * not inside its inner edge. */
+				for (k = 0; k < nout; k++) {
+					b = out[k];
+					b.x0 -= sw + 1.5;
+					b.y0 -= sw + 1.5;
+					b.x1 += sw + 1.5;
+					b.y1 += sw + 1.5;
+					ck_assert_msg(apart(&num[nnum], &b) ||
+					    inside_by(&num[nnum], &out[k], r,
+					    1.5) || patched(svg, &num[nnum]),
+					    "square number %s on an outline",
+					    text);
+				}
+				nnum++;
 			}
 			ck_assert_ptr_nonnull(strstr(svg, "font-size=\"14\" "
 			    "fill"));
@@ -657,11 +862,10 @@ START_TEST(test_board_clear)
 				for (k = 0; k < nout; k++) {
 					if (!nearby(&b, &out[k]))
 						continue;
-					ck_assert_msg(b.x0 >= out[k].x0 &&
-					    b.x1 <= out[k].x1 &&
-					    b.y0 >= out[k].y0 &&
-					    b.y1 <= out[k].y1, "a highlight "
-					    "touches an outline");
+					ck_assert_msg(inside_by(&b, &out[k], r,
+					    OUTLINE_ROOM), "a highlight at "
+					    "%.0f,%.0f touches an outline",
+					    b.x0, b.y0);
 				}
 				for (j = 0; j < nnum; j++)
 					ck_assert_msg(apart(&b, &num[j]),
@@ -839,6 +1043,140 @@ START_TEST(test_markup)
 }
 END_TEST
 
+/*
+ * An arrow of markup points at its square from outside its marks: its
+ * tip just inside the square's edge, and no part of it further in,
+ * whichever way it comes.
+ */
+START_TEST(test_arrow_tips)
+{
+	struct qttt_markup m;
+	struct qttt_render_opts o;
+	struct qttt_state st;
+	struct qttt_diag d;
+	char		 item[32], *svg;
+	const char	*p;
+	double		 px[3], py[3], x0, y0;
+	int		 from, to, k;
+
+	qttt_state_init(&st);
+	qttt_render_defaults(&o);
+	o.bare = 1;
+	o.markup = &m;
+	o.nmarkup = 1;
+	for (from = 0; from < QTTT_NSQUARES; from++)
+		for (to = 0; to < QTTT_NSQUARES; to++) {
+			if (from == to)
+				continue;
+			snprintf(item, sizeof(item), "arrow %s %s",
+			    qttt_square_name(from), qttt_square_name(to));
+			ck_assert_int_eq(qttt_markup_parse(item, &m, &d), 0);
+			svg = svg_of(&st, NULL, 0, &o);
+			p = strstr(strstr(svg, "class=\"qttt-arrow\""),
+			    "points=\"");
+			ck_assert_ptr_nonnull(p);
+			p += strlen("points=\"");
+			for (k = 0; k < 3; k++) {
+				px[k] = strtod(p, (char **)&p);
+				py[k] = strtod(p + 1, (char **)&p);
+			}
+			/* The target square, with the board at 16,16. */
+			x0 = 16 + 100 * (to % 3);
+			y0 = 16 + 100 * (to / 3);
+			ck_assert_msg(px[0] >= x0 && px[0] <= x0 + 100 &&
+			    py[0] >= y0 && py[0] <= y0 + 100, "%s: the tip "
+			    "%.1f,%.1f is not in the square", item, px[0],
+			    py[0]);
+			for (k = 0; k < 3; k++)
+				ck_assert_msg(px[k] < x0 + 5 ||
+				    px[k] > x0 + 95 || py[k] < y0 + 5 ||
+				    py[k] > y0 + 95, "%s: the arrow reaches "
+				    "%.1f,%.1f, over the marks", item, px[k],
+				    py[k]);
+			free(svg);
+		}
+}
+END_TEST
+
+/*
+ * A completed line runs behind the marks it strikes: each classical
+ * mark has a halo of its square's tint, and only then.
+ */
+START_TEST(test_struck_marks)
+{
+	struct qttt_render_opts o;
+	char		*svg;
+	const char	*p;
+	int		 n;
+
+	qttt_render_defaults(&o);
+	play("X1 a1 b1; O2 b1 c1; X3 c1 c2; O4 c2 c3; X5 b3 c3; O6 a3 b3; "
+	    "X7 a2 a3; O8 a1 a2; measure O8->a2; X9 b2; 2-0");
+	svg = svg_of(&game.state, game.plies, game.nplies, &o);
+	ck_assert_ptr_nonnull(strstr(svg, "class=\"qttt-line"));
+	for (n = 0, p = svg; (p = strstr(p, "<text class=\"qttt-mark "
+	    "qttt-classical")) != NULL; p++, n++)
+		ck_assert_msg(strstr(p, "paint-order=\"stroke\"") != NULL &&
+		    strstr(p, "paint-order=\"stroke\"") < strchr(p, '>'),
+		    "a struck mark without its halo");
+	ck_assert_int_eq(n, 9);
+	free(svg);
+	play("X1 a1 b1; O2 b1 c1; X3 c1 a1; measure X3->a1");
+	svg = svg_of(&game.state, game.plies, game.nplies, &o);
+	ck_assert_ptr_null(strstr(svg, "class=\"qttt-line"));
+	for (n = 0, p = svg; (p = strstr(p, "<text class=\"qttt-mark "
+	    "qttt-classical")) != NULL; p++, n++)
+		ck_assert_msg(strstr(p, " stroke=") > strchr(p, '>'),
+		    "a mark with a halo and no line");
+	ck_assert_int_eq(n, 3);
+	free(svg);
+}
+END_TEST
+
+/*
+ * The preview of a measurement after which the forced X9 is due plays
+ * it, and shows the result; so does the sheet's last board.
+ */
+START_TEST(test_preview_result)
+{
+	struct qttt_render_opts o;
+	struct qttt_state st;
+	char		*buf = NULL;
+	size_t		 len = 0;
+	FILE		*f;
+
+	play("X1 a1 b1; O2 b1 c1; X3 c1 c2; O4 c2 c3; X5 b3 c3; O6 a3 b3; "
+	    "X7 a2 a3; O8 a1 a2");
+	qttt_render_defaults(&o);
+	o.preview = 1;
+	ck_assert_ptr_nonnull(f = open_memstream(&buf, &len));
+	ck_assert_int_eq(qttt_render_text(f, &game.state, game.plies,
+	    game.nplies, &o), 0);
+	ck_assert_int_eq(fclose(f), 0);
+	ck_assert_ptr_nonnull(strstr(buf, "X measures O8->a2, then X9 b2:\n"));
+	ck_assert_ptr_nonnull(strstr(buf, "Game over, 2-0: X a1 b2 c3 (time "
+	    "9), X c1 b2 a3 (time 9).\n"));
+	ck_assert_ptr_null(strstr(buf, "forced"));
+	free(buf);
+	buf = svg_of(&game.state, game.plies, game.nplies, &o);
+	ck_assert_ptr_nonnull(strstr(buf, "a2, then</tspan> X<tspan"));
+	ck_assert_ptr_nonnull(strstr(buf, "Game over, 2-0."));
+	free(buf);
+	/* The sheet: the result after the last action. */
+	play("X1 a1 b1; O2 b1 c1; X3 c1 c2; O4 c2 c3; X5 b3 c3; O6 a3 b3; "
+	    "X7 a2 a3; O8 a1 a2; measure O8->a2; X9 b2; 2-0");
+	o.preview = 0;
+	qttt_state_init(&st);
+	buf = NULL;
+	ck_assert_ptr_nonnull(f = open_memstream(&buf, &len));
+	ck_assert_int_eq(qttt_render_sheet(f, &st, game.plies, game.nplies,
+	    0, game.nplies, 4, &o), 0);
+	ck_assert_int_eq(fclose(f), 0);
+	ck_assert_ptr_nonnull(strstr(buf, ">b2; 2-0</tspan></text>"));
+	free(buf);
+}
+END_TEST
+
 /* A contact sheet: a numbered board for each ply asked for. */
 START_TEST(test_sheet)
 {
@@ -885,13 +1223,12 @@ layout_suite(void)
 	TCase	*tc = tcase_create("layout");
 	TCase	*random = tcase_create("layout-random");
 
-	tcase_set_timeout(tc, 120);
 	tcase_add_test(tc, test_graph_nine);
 	tcase_add_test(tc, test_graph_twins);
 	tcase_add_test(tc, test_graph_winds);
 	tcase_add_test(tc, test_graph_resettle);
+	tcase_add_test(tc, test_graph_untangled);
 	/* Thousands of layouts: not under valgrind (tests/valgrind.sh). */
-	tcase_set_timeout(random, 600);
 	tcase_add_test(random, test_graph_random);
 	tcase_set_tags(random, "search");
 	suite_add_tcase(s, random);
@@ -901,6 +1238,9 @@ layout_suite(void)
 	tcase_add_test(tc, test_dark);
 	tcase_add_test(tc, test_board_size);
 	tcase_add_test(tc, test_markup);
+	tcase_add_test(tc, test_arrow_tips);
+	tcase_add_test(tc, test_struck_marks);
+	tcase_add_test(tc, test_preview_result);
 	tcase_add_test(tc, test_sheet);
 	suite_add_tcase(s, tc);
 	return s;

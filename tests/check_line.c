@@ -1132,7 +1132,6 @@ line_suite(void)
 	tcase_add_test(tc, test_reader_long_lead);
 	tcase_add_test(tc, test_reader_streams);
 	tcase_add_test(tc, test_reader_error);
-	tcase_set_timeout(tc, 20);
 	suite_add_tcase(s, tc);
 	return s;
 }

@@ -1,16 +1,41 @@
 /*
- * The one runner for every unit test suite.
+ * The one runner for every unit test suite.  make check runs it once
+ * per suite at a time (CK_RUN_SUITE=NAME tests/unit, which Check reads);
+ * a suite of a new tests/check_NAME.c is added here and declared in
+ * check_qttt.h.
  */
+#include <stdio.h>
 #include <stdlib.h>
 
 #include "check_qttt.h"
+
+/*
+ * A test's time limit only catches a hang: the slowest test takes some
+ * seconds natively and less than a minute under the sanitizers on a
+ * busy machine, so its limit, unless CK_DEFAULT_TIMEOUT says otherwise,
+ * is ten minutes.  No test sets one of its own.
+ */
+#define HANG_TIMEOUT	"600"
+
+int
+sample_size(int quick, int full)
+{
+	const char	*s = getenv("QTTT_CHECK_FULL");
+
+	return s != NULL && *s != '\0' && *s != '0' ? full : quick;
+}
 
 int
 main(void)
 {
 	SRunner	*sr;
-	int	 failed;
+	int	 failed, run;
 
+	/* Check reads it as each test case is made. */
+	if (setenv("CK_DEFAULT_TIMEOUT", HANG_TIMEOUT, 0) == -1) {
+		perror("setenv");
+		return EXIT_FAILURE;
+	}
 	sr = srunner_create(rules_suite());
 	srunner_add_suite(sr, generate_suite());
 	srunner_add_suite(sr, line_suite());
@@ -29,8 +54,17 @@ main(void)
 	srunner_add_suite(sr, stats_suite());
 	srunner_add_suite(sr, annotate_suite());
 	srunner_add_suite(sr, diag_suite());
+	srunner_add_suite(sr, stream_suite());
+	srunner_add_suite(sr, canonical_suite());
 	srunner_run_all(sr, CK_NORMAL);
 	failed = srunner_ntests_failed(sr);
+	run = srunner_ntests_run(sr);
 	srunner_free(sr);
+	/* A suite, case or tag that names nothing is a mistake. */
+	if (run == 0) {
+		fprintf(stderr, "unit: no test ran (CK_RUN_SUITE, CK_RUN_CASE "
+		    "or CK_INCLUDE_TAGS names none)\n");
+		return EXIT_FAILURE;
+	}
 	return failed == 0 ? EXIT_SUCCESS : EXIT_FAILURE;
 }

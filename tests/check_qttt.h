@@ -1,6 +1,6 @@
 /*
  * The unit test suites, one per library module; tests/check_main.c runs
- * them all.
+ * them all, or the one CK_RUN_SUITE names.
  */
 #ifndef CHECK_QTTT_H
 #define CHECK_QTTT_H
@@ -43,6 +43,13 @@ int	 write_to(FILE *, enum qttt_format, const struct qttt_game *,
 int	 minimax(const struct qttt_state *);
 int	 pruned_value(const struct qttt_state *);
 
+/*
+ * The size of a random sample that a search checks (tests tagged
+ * "search"): quick in make check, full where QTTT_CHECK_FULL is set
+ * (make check-full, which .ci/run runs).  check_main.c.
+ */
+int	 sample_size(int quick, int full);
+
 Suite	*rules_suite(void);
 Suite	*generate_suite(void);
 Suite	*line_suite(void);
@@ -61,5 +68,7 @@ Suite	*select_suite(void);
 Suite	*stats_suite(void);
 Suite	*annotate_suite(void);
 Suite	*diag_suite(void);
+Suite	*stream_suite(void);
+Suite	*canonical_suite(void);
 
 #endif /* !CHECK_QTTT_H */

@@ -745,7 +745,6 @@ render_suite(void)
 	Suite	*s = suite_create("render");
 	TCase	*tc = tcase_create("render");
 
-	tcase_set_timeout(tc, 60);
 	tcase_add_test(tc, test_place);
 	tcase_add_test(tc, test_symmetries);
 	tcase_add_test(tc, test_text_coords);

@@ -872,7 +872,6 @@ symmetry_suite(void)
 	Suite	*s = suite_create("symmetry");
 	TCase	*tc = tcase_create("symmetry");
 
-	tcase_set_timeout(tc, 120);
 	tcase_add_test(tc, test_geometry);
 	tcase_add_test(tc, test_permutations);
 	tcase_add_test(tc, test_compose);

@@ -1304,7 +1304,6 @@ yaml_suite(void)
 
 	tc = tcase_create("memory");
 	tcase_add_test(tc, test_hostile_memory);
-	tcase_set_timeout(tc, 120);
 	suite_add_tcase(s, tc);
 	return s;
 }

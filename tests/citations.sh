@@ -271,4 +271,20 @@ while IFS= read -r m; do
 	fi
 done <"$out/golden"
 
+# The README's first command installs .ci/deps's packages: it names each
+# (as `name`).  And its commands write into no fixed path under /tmp,
+# where two users of one machine would collide (mktemp -d makes one).
+pkgs=$(sed -n '/^pkgs="/,/"$/p' .ci/deps | sed 's/^pkgs="//; s/"$//')
+for p in $pkgs; do
+	if grep -q "\`$p\`" README.md; then
+		ok
+	else
+		problem README.md "does not name $p, which .ci/deps installs"
+	fi
+done
+grep -n '^    .*/tmp/' README.md >"$out/tmp" || :
+while IFS= read -r m; do
+	problem "README.md:${m%%:*}" "a fixed path under /tmp: ${m#*:}"
+done <"$out/tmp"
+
 suite_end citations

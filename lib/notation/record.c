@@ -31,6 +31,7 @@ qttt_record_clear(struct qttt_record *rec)
 	rec->ply = -1;
 	rec->file = NULL;
 	rec->filelen = 0;
+	rec->history.nstates = 0;
 	rec->lead = NULL;
 	rec->leadlen = 0;
 	rec->leadcut = 0;
@@ -218,4 +219,18 @@ qttt_record_format(const struct qttt_record *rec)
 			return rec->text[i] == '{' || rec->text[i] == '[' ?
 			    QTTT_FORMAT_JSON : QTTT_FORMAT_YAML;
 	return QTTT_FORMAT_YAML;
+}
+
+int
+qttt_record_result_only(const struct qttt_record *rec)
+{
+	size_t	 i;
+
+	if (rec->ndropped > 0 || rec->nerrors == 0)
+		return 0;
+	for (i = 0; i < rec->ndiags; i++)
+		if (rec->diags[i].severity == QTTT_ERROR &&
+		    rec->diags[i].code != QTTT_E_RESULT)
+			return 0;
+	return 1;
 }

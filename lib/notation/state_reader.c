@@ -7,9 +7,11 @@
  * and a line may end in CR LF.  A line may also be an object of
  * qttt-replay's JSON Lines (formats/replay-output.md), whose "state"
  * is the position and whose "game", "ply" and "file" say where it
- * stands.
+ * stands; the states of one game, one after another, are that game,
+ * which each record carries up to its state (struct qttt_history).
  */
 #include <limits.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include "qttt.h"
@@ -428,6 +430,105 @@ json_line_parse(const char *s, size_t len, unsigned long lineno,
 	rec->has_start = 1;
 }
 
+/* ------------------------------------------------------------------ */
+/* The games of a stream                                                */
+/* ------------------------------------------------------------------ */
+
+/* What a reader of a stream remembers of the last state it read. */
+struct stream {
+	int			 valid;		/* a state was read */
+	unsigned long		 game;		/* its game, 0 if not said */
+	long			 ply;		/* its ply, -1 if not said */
+	char			*file;		/* its file, as written */
+	size_t			 filelen, filesize;
+	struct qttt_state	 state;
+	struct qttt_history	 history;
+};
+
+/*
+ * Whether the state of rec goes on from the last state read: the same
+ * game and file, as both say, and a later ply.
+ */
+static int
+stream_continues(const struct stream *s, const struct qttt_record *rec)
+{
+	return s->valid && rec->game != 0 && rec->game == s->game &&
+	    s->ply >= 0 && rec->ply > s->ply && rec->filelen == s->filelen &&
+	    (rec->filelen == 0 || memcmp(rec->file, s->file,
+	    rec->filelen) == 0);
+}
+
+/*
+ * Fills the history of rec, a valid state, from the states read before
+ * it, and remembers it.  Memory that runs out for the file's name
+ * makes the next state start a game of its own.
+ */
+static void
+stream_follow(struct stream *s, struct qttt_record *rec)
+{
+	struct qttt_history *h = &rec->history;
+	struct qttt_action act;
+	char		*p;
+
+	if (stream_continues(s, rec)) {
+		*h = s->history;
+		h->nstates++;
+		if (rec->ply == s->ply + 1 && h->nplies < QTTT_MAXPLIES &&
+		    qttt_action_between(&s->state, &rec->start, &act) == 0)
+			h->plies[h->nplies++] = act;
+		else {
+			h->gap = 1;
+			h->start = rec->start;
+			h->nplies = 0;
+		}
+	} else {
+		h->nstates = 1;
+		h->line = rec->line;
+		h->first = rec->ply;
+		h->gap = 0;
+		h->start = rec->start;
+		h->nplies = 0;
+	}
+	s->game = rec->game;
+	s->ply = rec->ply;
+	s->state = rec->start;
+	s->history = *h;
+	s->valid = 1;
+	if (rec->filelen > s->filesize) {
+		if ((p = realloc(s->file, rec->filelen)) == NULL) {
+			s->valid = 0;
+			return;
+		}
+		s->file = p;
+		s->filesize = rec->filelen;
+	}
+	s->filelen = rec->filelen;
+	if (rec->filelen > 0)
+		memcpy(s->file, rec->file, rec->filelen);
+}
+
+static int
+state_open(struct qttt_reader *r)
+{
+	struct stream	*s;
+
+	if ((s = calloc(1, sizeof(*s))) == NULL)
+		return -1;
+	qttt__notation_reader_set_state(r, s);
+	return 0;
+}
+
+static void
+state_close(struct qttt_reader *r)
+{
+	struct stream	*s = qttt__notation_reader_state(r);
+
+	if (s != NULL)
+		free(s->file);
+	free(s);
+	qttt__notation_reader_set_state(r, NULL);
+}
+
 static int
 state_next(struct qttt_reader *r, struct qttt_record *rec)
 {
@@ -443,6 +544,9 @@ state_next(struct qttt_reader *r, struct qttt_record *rec)
 			return 1;
 		}
 		if (state_line_parse(l.text, l.len, l.lineno, rec)) {
+			if (rec->has_start)
+				stream_follow(qttt__notation_reader_state(r),
+				    rec);
 			qttt__notation_reader_lead_give(r, rec);
 			rec->textflags |= qttt__notation_reader_line_flags(r,
 			    &l);
@@ -505,9 +609,9 @@ json_sniff(const char *s, size_t n)
 }
 
 const struct reader_format qttt__notation_state_format = {
-	QTTT_FORMAT_STATE, state_sniff, state_next, NULL, NULL
+	QTTT_FORMAT_STATE, state_sniff, state_next, state_open, state_close
 };
 
 const struct reader_format qttt__notation_state_json_format = {
-	QTTT_FORMAT_STATE, json_sniff, state_next, NULL, NULL
+	QTTT_FORMAT_STATE, json_sniff, state_next, state_open, state_close
 };

@@ -169,6 +169,12 @@ qttt__render_wrap(const char *s, double size, double width, size_t *starts,
 #define RUN_LIMIT	18.0
 #define RUN_COST	200
 #define WIND_COST	8	/* for a shape of two pieces */
+/*
+ * A layout whose edges cross so many times is tangled: the nodes are
+ * tried in other places (untangle()).
+ */
+#define TANGLED		6
+#define UNTANGLE_BUDGET	200000	/* placings tried, at most */
 #define WIND_DETOUR	120	/* how much longer its corner makes it */
 
 /* Apex offsets, outwards first: the curve is a quadratic Bezier. */
@@ -576,6 +582,52 @@ near_ends(const struct render_graph *g, const int ends[4],
 		if (near_node(g, ends[m], s->px[k], s->py[k], c))
 			return 1;
 	return 0;
+}
+
+/* Whether segment a0-a1 crosses segment b0-b1 (touching is not). */
+static int
+segs_cross(double ax, double ay, double bx, double by, double cx, double cy,
+    double dx, double dy)
+{
+	double	 d1 = (bx - ax) * (cy - ay) - (by - ay) * (cx - ax);
+	double	 d2 = (bx - ax) * (dy - ay) - (by - ay) * (dx - ax);
+	double	 d3 = (dx - cx) * (ay - cy) - (dy - cy) * (ax - cx);
+	double	 d4 = (dx - cx) * (by - cy) - (dy - cy) * (bx - cx);
+
+	return ((d1 > 0 && d2 < 0) || (d1 < 0 && d2 > 0)) &&
+	    ((d3 > 0 && d4 < 0) || (d3 < 0 && d4 > 0));
+}
+
+/*
+ * How many times two curves cross, away from the nodes they join (where
+ * edges that share a node meet, under it).
+ */
+static int
+crossings(const struct layout *L, const struct shape *s, const int ends[4],
+    const struct shape *t)
+{
+	const struct render_graph *g = L->g;
+	const double	*a, *b;
+	int		 c, d, k, m, n = 0;
+
+	for (c = 0; c < NCHUNK; c++)
+		for (d = 0; d < NCHUNK; d++) {
+			a = s->chunk[c];
+			b = t->chunk[d];
+			if (a[0] > b[2] || b[0] > a[2] || a[1] > b[3] ||
+			    b[1] > a[3])
+				continue;
+			for (k = c * CHUNK; k < (c + 1) * CHUNK; k++)
+				for (m = d * CHUNK; m < (d + 1) * CHUNK; m++)
+					if (segs_cross(s->px[k], s->py[k],
+					    s->px[k + 1], s->py[k + 1],
+					    t->px[m], t->py[m], t->px[m + 1],
+					    t->py[m + 1]) &&
+					    !near_ends(g, ends, s, k, 2) &&
+					    !near_ends(g, ends, s, k + 1, 2))
+						n++;
+		}
+	return n;
 }
 
 /*
@@ -1038,25 +1090,14 @@ graph_edges(const struct qttt_state *st, struct render_graph *g)
 }
 
 /*
- * Lays the graph out.  Each edge first tries the curves of one piece;
- * an edge that none keeps clear, that has a twin, or that still runs
- * into a node or along another edge once the curves are settled, also
- * tries those of two.  The layout takes about 1 MB, from the heap:
- * without it, the edges are drawn straight, their labels at their
- * middles, and fits is 0.
+ * The graph of st with the node of square sq at place[sq], its edges
+ * straight, its labels at their largest size.
  */
-void
-qttt__render_graph_layout(const struct qttt_state *st,
+static void
+graph_start(const struct qttt_state *st,
     const unsigned char place[QTTT_NSQUARES], struct render_graph *g)
 {
-	/* Smaller labels when the graph is crowded. */
-	static const double sizes[] = { RENDER_LABEL_SIZE, 15, 13 };
-	const size_t	 nsizes = sizeof(sizes) / sizeof(sizes[0]);
-	struct layout	*L;
-	struct render_edge *e;
-	size_t		 i, k, n;
-	int		 m, b, clear, winds, settled[QTTT_MAXMOVES],
-			 bad[QTTT_MAXMOVES];
+	int	 m;
 
 	memset(g, 0, sizeof(*g));
 	for (m = 0; m < QTTT_NSQUARES; m++) {
@@ -1065,14 +1106,50 @@ qttt__render_graph_layout(const struct qttt_state *st,
 		g->classical[m] = st->board[m] != 0;
 	}
 	graph_edges(st, g);
+	size_labels(g, RENDER_LABEL_SIZE);
+}
+
+/* How many times the picked curves cross, away from their nodes. */
+static int
+picks_cross(const struct layout *L)
+{
+	const struct render_graph *g = L->g;
+	size_t		 i, j;
+	int		 n = 0, ends[4];
+
+	for (i = 0; i < g->nedges; i++)
+		for (j = i + 1; j < g->nedges; j++) {
+			ends[0] = g->edge[i].a;
+			ends[1] = g->edge[i].b;
+			ends[2] = g->edge[j].a;
+			ends[3] = g->edge[j].b;
+			n += crossings(L, &L->shape[i][L->pick[i]], ends,
+			    &L->shape[j][L->pick[j]]);
+		}
+	return n;
+}
+
+/*
+ * Lays the graph of st out with the node of square sq at place[sq],
+ * in L (which it clears).  Each edge first tries the curves of one
+ * piece; an edge that none keeps clear, that has a twin, or that still
+ * runs into a node or along another edge once the curves are settled,
+ * also tries those of two.  Returns how many times the edges cross.
+ */
+static int
+lay_out(struct layout *L, const struct qttt_state *st,
+    const unsigned char place[QTTT_NSQUARES], struct render_graph *g)
+{
+	/* Smaller labels when the graph is crowded. */
+	static const double sizes[] = { RENDER_LABEL_SIZE, 15, 13 };
+	const size_t	 nsizes = sizeof(sizes) / sizeof(sizes[0]);
+	struct render_edge *e;
+	size_t		 i, k, n;
+	int		 b, clear, winds, settled[QTTT_MAXMOVES],
+			 bad[QTTT_MAXMOVES];
+
+	graph_start(st, place, g);
 	n = g->nedges;
-	size_labels(g, sizes[0]);
-	if ((L = malloc(sizeof(*L))) == NULL) {
-		for (i = 0; i < n; i++)
-			qttt__render_bezier(&g->edge[i], 0.5, &g->edge[i].lx,
-			    &g->edge[i].ly);
-		return;
-	}
 	L->g = g;
 	memset(L->closewith, -1, sizeof(L->closewith));
 	for (i = 0; i < n; i++) {
@@ -1110,6 +1187,197 @@ qttt__render_graph_layout(const struct qttt_state *st,
 			/* Crowded beyond help: the middle of each edge. */
 			qttt__render_bezier(e, 0.5, &e->lx, &e->ly);
 		}
+	}
+	return picks_cross(L);
+}
+
+/* ------------------------------------------------------------------ */
+/* Other places for the nodes of a tangled graph                        */
+/* ------------------------------------------------------------------ */
+
+/*
+ * What the straight edges between places cost, for the search: a
+ * crossing of two edges 4, an edge through a third place (which every
+ * node fills) 2, a node away from its square's own place 1.
+ */
+#define PROXY_CROSS	4
+#define PROXY_THROUGH	2
+#define PROXY_MOVED	1
+
+struct untangle {
+	int		 nedges;
+	unsigned char	 a[QTTT_MAXMOVES], b[QTTT_MAXMOVES];	/* squares */
+	unsigned char	 order[QTTT_NSQUARES];	/* squares, most edges first */
+	unsigned char	 home[QTTT_NSQUARES];	/* a square's own place */
+	unsigned char	 at[QTTT_NSQUARES];	/* a square's place so far */
+	unsigned char	 taken[QTTT_NSQUARES];	/* places */
+	unsigned char	 best[QTTT_NSQUARES];
+	int		 bestcost;
+	unsigned long	 budget;
+};
+
+/* Whether the segment between places p and q passes through place m. */
+static int
+through(int p, int q, int m)
+{
+	int	 px = p % 3, py = p / 3, qx = q % 3, qy = q / 3;
+	int	 mx = m % 3, my = m / 3;
+
+	return m != p && m != q && (qx - px) * (my - py) ==
+	    (qy - py) * (mx - px) && (mx - px) * (mx - qx) <= 0 &&
+	    (my - py) * (my - qy) <= 0;
+}
+
+/* Whether the segments between places p, q and r, s cross properly. */
+static int
+places_cross(int p, int q, int r, int t)
+{
+	return segs_cross(p % 3, p / 3, q % 3, q / 3, r % 3, r / 3, t % 3,
+	    t / 3);
+}
+
+/* What edge k adds, once both its ends are placed, with the edges
+ * before it in u->order placed too. */
+static int
+edge_cost(const struct untangle *u, int k, const int *placed)
+{
+	int	 j, m, c = 0, p = u->at[u->a[k]], q = u->at[u->b[k]];
+
+	for (m = 0; m < QTTT_NSQUARES; m++)
+		if (through(p, q, m))
+			c += PROXY_THROUGH;
+	for (j = 0; j < u->nedges; j++)
+		if (j != k && placed[j] && u->a[j] != u->a[k] &&
+		    u->a[j] != u->b[k] && u->b[j] != u->a[k] &&
+		    u->b[j] != u->b[k] && places_cross(p, q,
+		    u->at[u->a[j]], u->at[u->b[j]]))
+			c += PROXY_CROSS;
+	return c;
+}
+
+/*
+ * Places the squares of u->order from n on, at cost so far, keeping
+ * the cheapest placing (branch and bound: a placing that costs as much
+ * as the best so far is given up).
+ */
+static void
+place_nodes(struct untangle *u, int n, int cost, const int *placed)
+{
+	int	 sq, p, k, j, c, now[QTTT_MAXMOVES];
+
+	if (cost >= u->bestcost || u->budget == 0)
+		return;
+	u->budget--;
+	if (n == QTTT_NSQUARES) {
+		u->bestcost = cost;
+		memcpy(u->best, u->at, sizeof(u->best));
+		return;
+	}
+	sq = u->order[n];
+	/* Its own place first: the best placing moves least. */
+	for (k = -1; k < QTTT_NSQUARES; k++) {
+		p = k < 0 ? u->home[sq] : k;
+		if (u->taken[p] || (k >= 0 && p == u->home[sq]))
+			continue;
+		u->taken[p] = 1;
+		u->at[sq] = p;
+		c = cost + (p != u->home[sq]) * PROXY_MOVED;
+		memcpy(now, placed, sizeof(now));
+		for (j = 0; j < u->nedges; j++)
+			if (!now[j] && u->at[u->a[j]] != 0xff &&
+			    u->at[u->b[j]] != 0xff) {
+				now[j] = 1;
+				c += edge_cost(u, j, now);
+			}
+		place_nodes(u, n + 1, c, now);
+		u->taken[p] = 0;
+		u->at[sq] = 0xff;
+	}
+}
+
+/*
+ * Other places for the nodes of g, laid out at place: the placing of
+ * the squares on the grid whose straight edges cost least (see
+ * PROXY_CROSS), into alt.  Returns 1 if it costs less than place.
+ */
+static int
+untangle(const struct render_graph *g, const unsigned char place[QTTT_NSQUARES],
+    unsigned char alt[QTTT_NSQUARES])
+{
+	struct untangle	 u;
+	int		 placed[QTTT_MAXMOVES], deg[QTTT_NSQUARES], i, j, k,
+			 home;
+
+	memset(&u, 0, sizeof(u));
+	memset(deg, 0, sizeof(deg));
+	u.nedges = g->nedges;
+	for (k = 0; k < u.nedges; k++) {
+		u.a[k] = g->edge[k].a;
+		u.b[k] = g->edge[k].b;
+		deg[u.a[k]]++;
+		deg[u.b[k]]++;
+	}
+	/* Most edges first: a placing's faults show early. */
+	for (i = 0; i < QTTT_NSQUARES; i++)
+		u.order[i] = i;
+	for (i = 1; i < QTTT_NSQUARES; i++)
+		for (j = i; j > 0 && deg[u.order[j]] > deg[u.order[j - 1]];
+		    j--) {
+			k = u.order[j];
+			u.order[j] = u.order[j - 1];
+			u.order[j - 1] = k;
+		}
+	memcpy(u.home, place, sizeof(u.home));
+	/* The cost of the places as they are, to beat. */
+	memcpy(u.at, place, sizeof(u.at));
+	memset(placed, 0, sizeof(placed));
+	for (k = home = 0; k < u.nedges; k++) {
+		placed[k] = 1;
+		home += edge_cost(&u, k, placed);
+	}
+	u.bestcost = home;
+	u.budget = UNTANGLE_BUDGET;
+	memset(u.at, 0xff, sizeof(u.at));
+	memset(placed, 0, sizeof(placed));
+	place_nodes(&u, 0, 0, placed);
+	if (u.bestcost >= home)
+		return 0;
+	memcpy(alt, u.best, sizeof(u.best));
+	return 1;
+}
+
+/*
+ * Lays the graph out, its nodes where the board draws their squares;
+ * but a graph so tangled there that its edges cross TANGLED times or
+ * more (a long cycle back and forth across the board) is laid out with
+ * its nodes in other places of the grid, where its edges cross at most
+ * half as often, if there are any.  The layout takes about 1 MB, from
+ * the heap: without it, the edges are drawn straight, their labels at
+ * their middles, and fits is 0.
+ */
+void
+qttt__render_graph_layout(const struct qttt_state *st,
+    const unsigned char place[QTTT_NSQUARES], struct render_graph *g)
+{
+	struct render_graph *h;
+	struct layout	*L;
+	unsigned char	 alt[QTTT_NSQUARES];
+	size_t		 i;
+	int		 k;
+
+	if ((L = malloc(sizeof(*L))) == NULL) {
+		graph_start(st, place, g);
+		for (i = 0; i < g->nedges; i++)
+			qttt__render_bezier(&g->edge[i], 0.5, &g->edge[i].lx,
+			    &g->edge[i].ly);
+		return;
+	}
+	k = lay_out(L, st, place, g);
+	if (k >= TANGLED && untangle(g, place, alt) &&
+	    (h = malloc(sizeof(*h))) != NULL) {
+		if (2 * lay_out(L, st, alt, h) <= k && (h->fits || !g->fits))
+			*g = *h;
+		free(h);
 	}
 	free(L);
 }

@@ -135,6 +135,28 @@ append(char *buf, size_t n, size_t *len, const char *s)
 	*len += k;
 }
 
+void
+qttt__render_outcome(const struct qttt_state *st,
+    const struct qttt_action *act, int flags, struct qttt_state *next,
+    char *what, size_t n)
+{
+	struct qttt_action forced[QTTT_MAXACTIONS];
+	char		 name[32], then[32];
+
+	*next = *st;
+	qttt_state_apply(next, act, NULL);
+	qttt__render_action(act, name, sizeof(name), flags);
+	then[0] = '\0';
+	if (qttt_state_forced(next)) {
+		qttt_state_actions(next, forced);
+		qttt_state_apply(next, &forced[0], NULL);
+		qttt__render_action(&forced[0], then, sizeof(then), flags);
+	}
+	snprintf(what, n, "%c measures %s%s%s",
+	    QTTT_PLAYER_LETTER(qttt_state_turn(st)), name,
+	    then[0] != '\0' ? ", then " : "", then);
+}
+
 int
 qttt__render_status(const struct qttt_state *st, int terse, int flags,
     char *buf, size_t n)

@@ -39,6 +39,15 @@ int	qttt__render_flags(const struct qttt_render_opts *o, int utf8);
 int	qttt__render_action(const struct qttt_action *, char *buf, size_t n,
 	    int flags);
 /*
+ * An outcome of the preview: the state after measurement act, and
+ * after the forced X9 too if it is then due (it involves no choice,
+ * and ends the game), into next.  Writes its name into what (of size
+ * n): "X measures O8->a2", "X measures O8->a2, then X9 b2".
+ */
+void	qttt__render_outcome(const struct qttt_state *st,
+	    const struct qttt_action *act, int flags, struct qttt_state *next,
+	    char *what, size_t n);
+/*
  * The sentence under a diagram: whose turn, the pending measurement
  * and its outcomes, or the result and its lines (terse: the result
  * alone).  As snprintf.

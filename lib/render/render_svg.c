@@ -22,6 +22,12 @@
 #define CAPTION		40	/* a caption line under a board */
 #define CAPTION_SIZE	16	/* its font size */
 #define NODE_R		RENDER_NODE_R	/* a node of the graph */
+#define OUTLINE		4	/* a cycle's outline, from a square's edge */
+/* Goff's number, right-aligned, in a square's corner. */
+#define CORNER_X	(SQ - 4)
+#define CORNER_Y	(SQ - 5)
+/* An arrow's tip, inside the square it points at. */
+#define ARROW_IN	4
 
 #define FONT_MARK	"Georgia, 'DejaVu Serif', 'Times New Roman', serif"
 #define FONT_LABEL	"'Helvetica Neue', Helvetica, Arial, " \
@@ -358,12 +364,38 @@ markup_labels(struct svg *s, double bx, double by)
 	}
 }
 
-/* Arrows, then labels: over the marks. */
+/*
+ * How far along direction d (a unit vector, component by component)
+ * from the point c the box from lo to hi, which holds the point's
+ * target, begins: where a line from c enters it.
+ */
+static double
+entry(double cx, double cy, double dx, double dy, double lox, double loy,
+    double hix, double hiy)
+{
+	double	 tx = -1e9, ty = -1e9;
+
+	if (dx > 1e-9)
+		tx = (lox - cx) / dx;
+	else if (dx < -1e-9)
+		tx = (hix - cx) / dx;
+	if (dy > 1e-9)
+		ty = (loy - cy) / dy;
+	else if (dy < -1e-9)
+		ty = (hiy - cy) / dy;
+	return tx > ty ? tx : ty;
+}
+
+/*
+ * Arrows, then labels: over the marks.  An arrow runs from the middle
+ * of one square to the edge of the other, its tip just inside it, so
+ * that it points at the marks there and covers none of them.
+ */
 static void
 markup_over(struct svg *s, double bx, double by)
 {
 	const struct qttt_markup *m;
-	double		 x0, y0, x1, y1, dx, dy, len, hx, hy;
+	double		 x0, y0, x1, y1, dx, dy, len, hx, hy, t;
 	size_t		 i;
 
 	for (i = 0; i < s->o->nmarkup; i++) {
@@ -377,12 +409,13 @@ markup_over(struct svg *s, double bx, double by)
 		len = qttt__render_root(dx * dx + dy * dy);
 		dx /= len;
 		dy /= len;
-		/* From the middle of one square to the rim of the other's
-		 * middle; the head is a triangle 24 long. */
+		/* The head is a triangle 24 long. */
+		t = entry(x0 + SQ / 2, y0 + SQ / 2, dx, dy, x1 + ARROW_IN,
+		    y1 + ARROW_IN, x1 + SQ - ARROW_IN, y1 + SQ - ARROW_IN);
+		x1 = x0 + SQ / 2 + dx * t;
+		y1 = y0 + SQ / 2 + dy * t;
 		x0 += SQ / 2 + dx * 16;
 		y0 += SQ / 2 + dy * 16;
-		x1 += SQ / 2 - dx * 14;
-		y1 += SQ / 2 - dy * 14;
 		hx = x1 - dx * 24;
 		hy = y1 - dy * 24;
 		fprintf(s->f, "<g class=\"qttt-arrow\" fill=\"%s\" "
@@ -404,6 +437,32 @@ markup_over(struct svg *s, double bx, double by)
 		fputs("\"/>\n</g>\n", s->f);
 	}
 	markup_labels(s, bx, by);
+}
+
+/* The group of Goff's numbers. */
+static void
+coords_open(struct svg *s)
+{
+	fprintf(s->f, "<g class=\"qttt-coords\" font-family=\"%s\" "
+	    "font-size=\"14\" fill=\"%s\" text-anchor=\"end\" "
+	    "stroke=\"%s\" stroke-width=\"3\" paint-order=\"stroke\">\n",
+	    FONT_LABEL, s->pal->muted, s->pal->bg);
+}
+
+/* Goff's number of square sq, unless a label takes its place. */
+static void
+goff_number(struct svg *s, int sq, double bx, double by)
+{
+	double	 x, y;
+
+	if (labelled(s, sq))
+		return;
+	square_xy(s, sq, bx, by, &x, &y);
+	fputs("<text class=\"qttt-coord\" x=\"", s->f);
+	num(s->f, x + CORNER_X);
+	fputs("\" y=\"", s->f);
+	num(s->f, y + CORNER_Y);
+	fprintf(s->f, "\">%d</text>\n", QTTT_SQUARE_GOFF(sq));
 }
 
 /* What does not change during a game: the grid and the coordinates. */
@@ -454,29 +513,21 @@ board_static(struct svg *s, double bx, double by)
 	} else if (s->o->coords == QTTT_COORDS_GOFF) {
 		/*
 		 * In the bottom right corner, clear of the marks and their
-		 * highlights; a halo of the background keeps a cycle's
-		 * outline, drawn later, from striking through it.
+		 * highlights; a halo of the background keeps a struck line
+		 * from striking through it.
 		 */
-		fprintf(s->f, "<g class=\"qttt-coords\" font-family=\"%s\" "
-		    "font-size=\"14\" fill=\"%s\" text-anchor=\"end\" "
-		    "stroke=\"%s\" stroke-width=\"3\" paint-order=\"stroke\">"
-		    "\n", FONT_LABEL, pal->muted, pal->bg);
-		for (p = 0; p < QTTT_NSQUARES; p++) {
-			if (labelled(s, s->at[p]))
-				continue;	/* the label takes its place */
-			fputs("<text class=\"qttt-coord\" x=\"", s->f);
-			num(s->f, bx + (p % 3) * SQ + SQ - 4);
-			fputs("\" y=\"", s->f);
-			num(s->f, by + (p / 3) * SQ + SQ - 5);
-			fprintf(s->f, "\">%d</text>\n",
-			    QTTT_SQUARE_GOFF(s->at[p]));
-		}
+		coords_open(s);
+		for (p = 0; p < QTTT_NSQUARES; p++)
+			goff_number(s, s->at[p], bx, by);
 		fputs("</g>\n", s->f);
 	}
 }
 
-/* The completed lines, as broad translucent strokes. */
-static void
+/*
+ * The completed lines, as broad translucent strokes.  Returns how many
+ * there are.
+ */
+static size_t
 board_lines(struct svg *s, const struct qttt_state *st, double bx, double by)
 {
 	struct qttt_line lines[QTTT_NLINES];
@@ -506,6 +557,7 @@ board_lines(struct svg *s, const struct qttt_state *st, double bx, double by)
 		    "stroke-linecap=\"round\" stroke-opacity=\"%s\"/>\n",
 		    s->pal->mark[p], s->pal->strike);
 	}
+	return n;
 }
 
 /* What changes: tints, highlights, the cycle, lines and marks. */
@@ -515,9 +567,9 @@ board_marks(struct svg *s, const struct qttt_state *st,
 {
 	const struct palette *pal = s->pal;
 	struct qttt_cycle c;
-	char		 paint[96];
+	char		 paint[128];
 	double		 x, y, mx, my;
-	int		 sq, m, p, i, lit;
+	int		 sq, m, p, i, lit, struck;
 
 	for (sq = 0; sq < QTTT_NSQUARES; sq++) {
 		if ((m = st->board[sq]) == 0)
@@ -535,16 +587,37 @@ board_marks(struct svg *s, const struct qttt_state *st,
 	markup_under(s, bx, by);
 	if (qttt_state_cycle(st, &c) == 0) {
 		snprintf(paint, sizeof(paint), "fill=\"none\" stroke=\"%s\" "
-		    "stroke-width=\"2.5\" stroke-dasharray=\"7 5\"",
+		    "stroke-width=\"2\" stroke-dasharray=\"7 5\"",
 		    pal->accent);
 		for (i = 0; i < c.nsquares; i++) {
 			square_xy(s, c.squares[i], bx, by, &x, &y);
-			/* Outside the highlights of the marks. */
-			rect(s, "qttt-cycle-square", x + 5, y + 5, SQ - 10,
-			    SQ - 10, 8, paint);
+			/*
+			 * Between the grid and the highlights of the marks,
+			 * clear of both.
+			 */
+			rect(s, "qttt-cycle-square", x + OUTLINE, y + OUTLINE,
+			    SQ - 2 * OUTLINE, SQ - 2 * OUTLINE, 8, paint);
+		}
+		/*
+		 * Goff's number over its square's outline, on a patch of
+		 * the background that the outline stops at.
+		 */
+		if (s->o->coords == QTTT_COORDS_GOFF) {
+			snprintf(paint, sizeof(paint), "fill=\"%s\"", pal->bg);
+			coords_open(s);
+			for (i = 0; i < c.nsquares; i++) {
+				if (labelled(s, c.squares[i]))
+					continue;
+				square_xy(s, c.squares[i], bx, by, &x, &y);
+				/* Clear of the grid. */
+				rect(s, "qttt-coord-box", x + CORNER_X - 11.5,
+				    y + CORNER_Y - 12.5, 13, 14.5, 3, paint);
+				goff_number(s, c.squares[i], bx, by);
+			}
+			fputs("</g>\n", s->f);
 		}
 	}
-	board_lines(s, st, bx, by);
+	struck = board_lines(s, st, bx, by) > 0;
 	if (last != NULL && last->kind == QTTT_PLACE &&
 	    last->sq[0] != last->sq[1]) {
 		snprintf(paint, sizeof(paint), "fill=\"%s\"", pal->last);
@@ -560,8 +633,18 @@ board_marks(struct svg *s, const struct qttt_state *st,
 	for (sq = 0; sq < QTTT_NSQUARES; sq++) {
 		square_xy(s, sq, bx, by, &x, &y);
 		if ((m = st->board[sq]) != 0) {
+			/*
+			 * Under a struck line, a halo of its square's tint
+			 * keeps the line from running into the glyph.
+			 */
+			lit = last != NULL && last->sq[0] == sq &&
+			    (last->kind == QTTT_MEASURE || last->sq[1] == sq);
+			snprintf(paint, sizeof(paint), " stroke=\"%s\" "
+			    "stroke-width=\"5\" stroke-linejoin=\"round\" "
+			    "paint-order=\"stroke\"", lit ? pal->last :
+			    pal->tint[QTTT_MOVER(m)]);
 			mark(s, x + SQ / 2 - 2, y + SQ / 2 + 18, m, 54,
-			    "qttt-classical", "");
+			    "qttt-classical", struck ? paint : "");
 			continue;
 		}
 		for (m = 1; m < st->next; m++) {
@@ -903,14 +986,9 @@ outcome_text(const struct svg *s, const struct qttt_state *st,
     const struct qttt_action *act, struct qttt_state *next, char *what,
     char *status, size_t n)
 {
-	char	 name[32];
 	int	 flags = qttt__render_flags(s->o, 1);
 
-	*next = *st;
-	qttt_state_apply(next, act, NULL);
-	qttt__render_action(act, name, sizeof(name), flags);
-	snprintf(what, n, "%c measures %s",
-	    QTTT_PLAYER_LETTER(qttt_state_turn(st)), name);
+	qttt__render_outcome(st, act, flags, next, what, n);
 	qttt__render_status(next, 1, flags, status, n);
 }
 
@@ -1110,9 +1188,9 @@ qttt_render_sheet(FILE *f, const struct qttt_state *start,
 	struct qttt_state states[QTTT_MAXPLIES + 1];
 	struct svg	 s;
 	char		 state[QTTT_STATE_MAX], title[192], desc[768];
-	char		 act[32], text[64];
+	char		 act[32], text[64], res[8];
 	double		 w, h, cw, ch, x, y, margin;
-	size_t		 i, n, rows, cols;
+	size_t		 i, n, rows, cols, k;
 
 	if (replay_states(start, plies, nplies, states) != 0 || from > to ||
 	    to > nplies)
@@ -1147,6 +1225,13 @@ qttt_render_sheet(FILE *f, const struct qttt_state *start,
 			qttt__render_action(&plies[from + i - 1], act,
 			    sizeof(act), qttt__render_flags(o, 1));
 			snprintf(text, sizeof(text), "%zu. %s", from + i, act);
+		}
+		/* The game's end: its result, as the line notation has it. */
+		if (states[from + i].result.over) {
+			qttt_result_format(&states[from + i].result, res,
+			    sizeof(res));
+			k = strlen(text);
+			snprintf(text + k, sizeof(text) - k, "; %s", res);
 		}
 		caption(&s, x + BOARD / 2, y + BOARD + 30, BOARD, text,
 		    SHEET_SIZE, "qttt-caption qttt-sheet-number");

@@ -256,7 +256,7 @@ qttt_render_text(FILE *f, const struct qttt_state *st,
 	struct qttt_action acts[QTTT_MAXACTIONS];
 	struct qttt_state next;
 	const struct qttt_action *last = NULL;
-	char		 act[32];
+	char		 what[96];
 	size_t		 i;
 
 	if (plies != NULL && nplies > 0 && o->highlight)
@@ -269,15 +269,11 @@ qttt_render_text(FILE *f, const struct qttt_state *st,
 	}
 	qttt_state_actions(st, acts);
 	for (i = 0; i < 2; i++) {
-		next = *st;
-		qttt_state_apply(&next, &acts[i], NULL);
-		qttt__render_action(&acts[i], act, sizeof(act),
-		    qttt__render_flags(o, o->unicode));
+		qttt__render_outcome(st, &acts[i], qttt__render_flags(o,
+		    o->unicode), &next, what, sizeof(what));
 		if (i > 0)
 			putc('\n', f);
-		fprintf(f, "%c measures ",
-		    QTTT_PLAYER_LETTER(qttt_state_turn(st)));
-		put_marks(f, act, o->unicode);
+		put_marks(f, what, o->unicode);
 		fputs(":\n", f);
 		draw_board(f, &next, o);
 		if (!o->bare)

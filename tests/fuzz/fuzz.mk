@@ -9,7 +9,8 @@
 # inputs, many times faster, as OSS-Fuzz runs a project's parsers.
 #
 # make check builds each harness with $(CC) and driver.c (no clang
-# needed) and runs it once over its seeds and kept crashes.
+# needed; no link-time optimisation, as for tests/unit) and runs it
+# once over its seeds and kept crashes (the suite fuzz-regress).
 # make fuzz builds each with clang, libFuzzer, ASan and UBSan against
 # library objects of its own (tests/out/fuzz/lib, the normal build is
 # untouched) and fuzzes it for FUZZTIME seconds (FUZZLEN: the longest
@@ -34,7 +35,7 @@ FUZZ_CFLAGS =	-std=c17 -D_POSIX_C_SOURCE=200809L $(WARNINGS) -O1 -g \
 tests/out/regress/fuzz_%: tests/fuzz/fuzz_%.c tests/fuzz/driver.c \
     $(FUZZ_DEPS) lib/libqttt.a
 	@mkdir -p tests/out/regress
-	$(CC) $(ALL_CFLAGS) $(ALL_LDFLAGS) -o $@.tmp \
+	$(CC) $(ALL_CFLAGS) $(ALL_LDFLAGS) -fno-lto -o $@.tmp \
 	    tests/fuzz/fuzz_$*.c tests/fuzz/util.c tests/fuzz/driver.c \
 	    lib/libqttt.a $(YAML_LIBS)
 	mv -f $@.tmp $@

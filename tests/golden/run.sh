@@ -13,19 +13,24 @@ rm -rf "$out"
 mkdir -p "$out"
 # QTTT_TOOLS, QTTT_GOLDEN_OUT: another directory of the tools, and of
 # their output (tests/valgrind.sh); QTTT_GOLDEN_SKIP: names of tests
-# to leave out there.
+# to leave out there; QTTT_GOLDEN_SHARD=K/N: only the Kth test of every
+# N (1 to N), so that N runs at once share the tests out.
 PATH=${QTTT_TOOLS:-$top/cmd}:$PATH
 export PATH
 LC_ALL=C
 export LC_ALL
+shard=${QTTT_GOLDEN_SHARD:-1/1}
 pass=0
 fail=0
+i=0
 for dir in "$top"/tests/golden/*/; do
 	name=$(basename "$dir")
 	[ -f "$dir/cmd" ] || continue
 	case " $QTTT_GOLDEN_SKIP " in
 	*" $name "*) continue ;;
 	esac
+	i=$((i + 1))
+	[ $(((i - 1) % ${shard#*/} + 1)) = "${shard%/*}" ] || continue
 	(cd "$dir" && sh ./cmd >"$out/$name.stdout" 2>"$out/$name.stderr"
 	    echo $? >"$out/$name.status")
 	ok=1

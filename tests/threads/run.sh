@@ -11,9 +11,12 @@ top=$(cd "$(dirname "$0")/../.." && pwd)
 . "$top/tests/lib.sh"
 suite_begin threads
 
-# The inputs: MIXED has a few thousand invalid records among 30,000;
-# in WORDY every third line has 20 syntax errors, so that the chunks'
-# output outgrows PAR_OUTMAX and the main thread finishes them.
+# The inputs: MIXED has hundreds of invalid records among 10,000, and
+# GAMES 6,000 records: 13 and 11 chunks (QTTT_CHUNK_TEXT, 64 KiB), so
+# that on 4 threads every slot of the ring of jobs (6) is used again,
+# and the main thread plays some; in WORDY every third line has 20
+# syntax errors, so that the chunks' output outgrows PAR_OUTMAX and the
+# main thread finishes them.
 MIXED=$out/mixed.qttt
 GAMES=$out/games.qttt
 WORDY=$out/wordy.qttt
@@ -22,8 +25,8 @@ awk 'BEGIN { for (i = 0; i < 6000; i++) { printf "X1 a1 b1"
 	if (i % 3 == 0) for (j = 0; j < 20; j++) printf "; zz"
 	if (i % 5 == 0) printf "; O2 b1 c1"
 	print "" } }' >"$WORDY" || exit 1
-qttt-generate -n 20000 -s 7 >"$GAMES" &&
-qttt-generate -u -n 30000 -s 8 | awk '
+qttt-generate -n 6000 -s 7 >"$GAMES" &&
+qttt-generate -u -n 10000 -s 8 | awk '
 	BEGIN { printf "\357\273\277" }
 	NR % 97 == 0 { print "# a comment"; print "" }
 	NR % 101 == 0 { sub(/; [^;]*$/, "; X1 a1 a1") }

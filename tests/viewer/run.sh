@@ -351,18 +351,27 @@ if [ "$n" -ge 10 ]; then ok; else
 # Both pictures go into a page that compares them pixel by pixel: the
 # share of pixels that differ by more than a quarter of full scale
 # must be small, and large against the ply before.
-# compare SCREENSHOT BOX PNG: prints the share, in thousandths.
+# compare SCREENSHOT BOX PNG ...: prints the share of each PNG, in
+# thousandths, from one browser.
 compare() {
+	shot=$1 box=$2
+	shift 2
 	{
 		echo '<!DOCTYPE html><html><head><title>c</title></head><body>'
-		echo '<script>var box = ['"$2"'];'
-		printf 'var a = new Image(), b = new Image(), left = 2;\n'
-		printf 'a.onload = b.onload = compare;\n'
-		printf 'a.src = "data:image/png;base64,%s";\n' \
-		    "$(base64 -w 0 "$1")"
-		printf 'b.src = "data:image/png;base64,%s";\n' \
-		    "$(base64 -w 0 "$3")"
+		echo '<script>var box = ['"$box"'], left = '$(($# + 1))';'
+		printf 'var a = img("data:image/png;base64,%s"), b = [];\n' \
+		    "$(base64 -w 0 "$shot")"
+		for png in "$@"; do
+			printf 'b.push(img("data:image/png;base64,%s"));\n' \
+			    "$(base64 -w 0 "$png")"
+		done
 		cat <<'EOF'
+function img(src) {
+	var i = new Image();
+	i.onload = compare;
+	i.src = src;
+	return i;
+}
 function compare() {
 	if (--left > 0)
 		return;
@@ -370,23 +379,29 @@ function compare() {
 	c.width = w; c.height = h;
 	var x = c.getContext('2d');
 	x.drawImage(a, box[0], box[1], w, h, 0, 0, w, h);
-	var p = x.getImageData(0, 0, w, h).data;
-	x.clearRect(0, 0, w, h);
-	x.drawImage(b, 0, 0, w, h);
-	var q = x.getImageData(0, 0, w, h).data, n = 0, i, k;
-	for (i = 0; i < p.length; i += 4)
-		for (k = 0; k < 3; k++)
-			if (Math.abs(p[i + k] - q[i + k]) > 64) { n++; break; }
+	var p = x.getImageData(0, 0, w, h).data, shares = [];
+	b.forEach(function (im) {
+		x.clearRect(0, 0, w, h);
+		x.drawImage(im, 0, 0, w, h);
+		var q = x.getImageData(0, 0, w, h).data, n = 0, i, k;
+		for (i = 0; i < p.length; i += 4)
+			for (k = 0; k < 3; k++)
+				if (Math.abs(p[i + k] - q[i + k]) > 64) {
+					n++;
+					break;
+				}
+		shares.push(Math.round(1000 * n / (w * h)));
+	});
 	var r = document.createElement('pre');
 	r.id = 'share';
-	r.textContent = Math.round(1000 * n / (w * h));
+	r.textContent = shares.join(' ');
 	document.body.appendChild(r);
 }
 </script></body></html>
 EOF
 	} >"$out/compare.html"
 	browser --dump-dom "file://$out/compare.html" |
-	    sed -n 's/.*<pre id="share">\([0-9]*\)<\/pre>.*/\1/p'
+	    sed -n 's/.*<pre id="share">\([0-9 ]*\)<\/pre>.*/\1/p'
 }
 
 # shot PAGE FRAGMENT GAME PLY THEME [ARGS]: a screenshot of the page
@@ -404,13 +419,14 @@ shot() {
 	    });' "$@")
 	browser "$@" --screenshot="$out/shot.png" "file://$page$frag" \
 	    >/dev/null
+	# The box is x,y,width,height.
+	w=$(echo "$box" | cut -d, -f3)
 	for p in "$ply" $((ply - 1)); do
-		# The box is x,y,width,height.
-		w=$(echo "$box" | cut -d, -f3)
 		qttt-render -T svg -t "$theme" -g "$game" -p "$p" "$EX" |
-		    rsvg-convert -w "$w" -o "$out/svg.png"
-		printf "%s " "$(compare "$out/shot.png" "$box" "$out/svg.png")"
+		    rsvg-convert -w "$w" -o "$out/svg$p.png"
 	done
+	printf "%s " $(compare "$out/shot.png" "$box" "$out/svg$ply.png" \
+	    "$out/svg$((ply - 1)).png")
 	cp "$out/shot.png" "$out/shot-${theme}-$game-$ply.png"
 }
 if command -v rsvg-convert >/dev/null 2>&1; then

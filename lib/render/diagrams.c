@@ -1,0 +1,281 @@
+/*
+ * The diagrams of games, as qttt-render draws them (formats/render.md):
+ * which positions of a game, what a game of a stream of states can be
+ * drawn as, and what each diagram's file is called.
+ */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "qttt.h"
+#include "render/render.h"
+
+/* The game of a stream of states being drawn, up to its last state. */
+struct streamed {
+	int			 started;
+	int			 drawn;		/* from >= 0: a state drawn */
+	unsigned long		 index;
+	long			 ply;		/* of its last state */
+	struct qttt_state	 last;
+	struct qttt_history	 h;
+};
+
+struct qttt_diagrams {
+	FILE			*f;
+	struct qttt_diagrams_opts o;
+	unsigned long		 nwritten;	/* diagrams on f */
+	struct streamed		 game;
+	int			 failed;
+};
+
+struct qttt_diagrams *
+qttt_diagrams_open(FILE *f, const struct qttt_diagrams_opts *o)
+{
+	struct qttt_diagrams *w;
+
+	if ((w = calloc(1, sizeof(*w))) == NULL)
+		return NULL;
+	w->f = f;
+	w->o = *o;
+	return w;
+}
+
+/*
+ * The stream for the diagram named name: the caller's file, or f.
+ * Returns NULL if the caller's open() said no.
+ */
+static FILE *
+diagram_open(struct qttt_diagrams *w, const char *name)
+{
+	if (w->o.open != NULL)
+		return w->o.open(w->o.arg, name);
+	if (w->nwritten++ > 0 && !w->o.svg)
+		putc('\n', w->f);
+	return w->f;
+}
+
+/* Ends a diagram, bad if drawing it failed.  Returns 0, or -1. */
+static int
+diagram_close(struct qttt_diagrams *w, FILE *f, int bad)
+{
+	if (w->o.open != NULL)
+		return w->o.close(w->o.arg, f, bad) == 0 ? 0 : -1;
+	return bad || ferror(f) ? -1 : 0;
+}
+
+/*
+ * One position, named by its game and its ply (-1: not known).
+ * Returns 0, or -1 if the output failed.
+ */
+static int
+put_position(struct qttt_diagrams *w, unsigned long game, long ply,
+    const struct qttt_state *st, const struct qttt_action *plies,
+    size_t nplies)
+{
+	char	 name[64];
+	FILE	*f;
+	int	 k;
+
+	qttt_diagrams_name(name, sizeof(name), game, ply, w->o.svg ?
+	    "svg" : "txt");
+	if ((f = diagram_open(w, name)) == NULL)
+		return -1;
+	k = w->o.svg ? qttt_render_svg(f, st, plies, nplies, &w->o.render) :
+	    qttt_render_text(f, st, plies, nplies, &w->o.render);
+	return diagram_close(w, f, k != 0);
+}
+
+/*
+ * A whole game in one picture, the plies from start: animated, or the
+ * positions after plies from..to as a contact sheet.  Returns 0, or -1
+ * if the output failed.
+ */
+static int
+put_whole(struct qttt_diagrams *w, unsigned long game,
+    const struct qttt_state *start, const struct qttt_action *plies,
+    size_t nplies, size_t from, size_t to)
+{
+	char	 name[64];
+	FILE	*f;
+	int	 k;
+
+	qttt_diagrams_name(name, sizeof(name), game, -1, "svg");
+	if ((f = diagram_open(w, name)) == NULL)
+		return -1;
+	if (w->o.sheet > 0)
+		k = qttt_render_sheet(f, start, plies, nplies, from, to,
+		    w->o.sheet, &w->o.render);
+	else
+		k = qttt_render_anim(f, start, plies, nplies, &w->o.render);
+	return diagram_close(w, f, k != 0);
+}
+
+/* A game played from the empty board: the positions chosen. */
+static int
+put_game(struct qttt_diagrams *w, unsigned long index,
+    const struct qttt_game *g)
+{
+	const struct qttt_diagrams_opts *o = &w->o;
+	struct qttt_state st;
+	size_t		 p, from, to;
+
+	qttt_state_init(&st);
+	if (o->animate)
+		return put_whole(w, index, &st, g->plies, g->nplies, 0,
+		    g->nplies);
+	if (o->all || (o->sheet > 0 && o->from < 0)) {
+		from = 0;
+		to = g->nplies;
+	} else if (o->from < 0 || (size_t)o->from > g->nplies)
+		from = to = g->nplies;	/* past its end, as qttt-replay */
+	else {
+		from = o->from;
+		/* A range past the end stops at the end. */
+		to = (size_t)o->to < g->nplies ? (size_t)o->to : g->nplies;
+	}
+	if (o->sheet > 0)
+		return put_whole(w, index, &st, g->plies, g->nplies, from, to);
+	for (p = from; p <= to; p++) {
+		qttt_game_state_at(g, p, &st);
+		if (put_position(w, index, (long)p, &st, g->plies, p) != 0)
+			return -1;
+	}
+	return 0;
+}
+
+/* Fills d for a game of a stream that is not drawn, at its first state. */
+static int
+game_refused(const struct streamed *sg, struct qttt_diag *d)
+{
+	d->code = QTTT_E_PLIES;
+	d->severity = qttt_code_severity(QTTT_E_PLIES);
+	d->line = sg->h.line;
+	d->col = 0;
+	return -2;
+}
+
+/*
+ * The end of a game of a stream: what is drawn at its end.  Returns
+ * 0, -1 if the output failed, or -2 with d if the game cannot be
+ * drawn as asked.
+ */
+static int
+end_streamed(struct qttt_diagrams *w, struct qttt_diag *d)
+{
+	const struct qttt_diagrams_opts *o = &w->o;
+	struct streamed	*sg = &w->game;
+
+	if (!sg->started)
+		return 0;
+	sg->started = 0;
+	if (o->animate || o->sheet > 0) {
+		if (sg->h.gap) {
+			snprintf(d->msg, sizeof(d->msg), "game %lu of the "
+			    "stream misses plies (from %ld to %ld): it cannot "
+			    "be %s", sg->index, sg->h.first, sg->ply,
+			    o->animate ? "animated" : "drawn as a sheet");
+			return game_refused(sg, d);
+		}
+		return put_whole(w, sg->index, &sg->h.start, sg->h.plies,
+		    sg->h.nplies, 0, sg->h.nplies);
+	}
+	if (o->from < 0 || sg->drawn)
+		return 0;
+	if (sg->h.first > o->from) {
+		snprintf(d->msg, sizeof(d->msg), "game %lu of the stream "
+		    "starts after ply %ld: it has no state after ply %ld",
+		    sg->index, sg->h.first, o->from);
+		return game_refused(sg, d);
+	}
+	/* The last state of a game that ends before that ply. */
+	return put_position(w, sg->index, sg->ply, &sg->last, sg->h.plies,
+	    sg->h.nplies);
+}
+
+/*
+ * A state of a stream: each is drawn, as the stream has chosen it,
+ * but for a range of plies; a game is drawn whole at its end.
+ */
+static int
+put_state(struct qttt_diagrams *w, const struct qttt_record *rec,
+    const struct qttt_state *st, struct qttt_diag *d)
+{
+	const struct qttt_diagrams_opts *o = &w->o;
+	struct streamed	*sg = &w->game;
+	int		 k = 0;
+
+	if (rec->history.nstates == 1 || !sg->started) {
+		if ((k = end_streamed(w, d)) == -1)
+			return -1;
+		sg->started = 1;
+		sg->drawn = 0;
+		sg->index = rec->index;
+	}
+	sg->ply = rec->ply;
+	sg->last = *st;
+	sg->h = rec->history;
+	if (o->animate || o->sheet > 0 || (o->from >= 0 &&
+	    (rec->ply < o->from || rec->ply > o->to)))
+		return k;
+	sg->drawn = 1;
+	if (put_position(w, rec->index, rec->ply, st, sg->h.plies,
+	    sg->h.nplies) != 0)
+		return -1;
+	return k;
+}
+
+int
+qttt_diagrams_put(struct qttt_diagrams *w, const struct qttt_replay *r,
+    struct qttt_diag *d)
+{
+	const struct qttt_state *st = &r->game->state;
+	unsigned long	 index = r->rec != NULL ? r->rec->index : 1;
+	int		 k;
+
+	if (w->failed)
+		return -1;
+	if (r->rec != NULL && r->rec->history.nstates > 0)
+		k = put_state(w, r->rec, st, d);
+	else if (r->rec != NULL && !r->rec->has_start)
+		k = put_game(w, r->rec->index, r->game);
+	else if (w->o.animate || w->o.sheet > 0)
+		k = put_whole(w, index, st, NULL, 0, 0, 0);
+	else
+		k = put_position(w, index, -1, st, NULL, 0);
+	if (k == -1)
+		w->failed = 1;
+	return k;
+}
+
+int
+qttt_diagrams_end(struct qttt_diagrams *w, struct qttt_diag *d)
+{
+	int	 k;
+
+	if (w->failed)
+		return -1;
+	if ((k = end_streamed(w, d)) == -1)
+		w->failed = 1;
+	return k;
+}
+
+int
+qttt_diagrams_close(struct qttt_diagrams *w, struct qttt_diag *d)
+{
+	int	 k;
+
+	if (w == NULL)
+		return 0;
+	k = qttt_diagrams_end(w, d);
+	free(w);
+	return k;
+}
+
+int
+qttt_diagrams_name(char *buf, size_t n, unsigned long game, long ply,
+    const char *ext)
+{
+	if (ply < 0)
+		return snprintf(buf, n, "game%04lu.%s", game, ext);
+	return snprintf(buf, n, "game%04lu-ply%02ld.%s", game, ply, ext);
+}
