@@ -953,6 +953,62 @@ START_TEST(test_reader_pipe)
 END_TEST
 
 /*
+ * Comment lines before the first game, more than format detection holds
+ * (a block of 64 KiB), read with detection as with the format given:
+ * kept in the game's lead as far as QTTT_LEAD_MAX goes, the first ones,
+ * and counted beyond; and a byte the notation refuses among them is
+ * reported, not dropped unseen.
+ */
+static void
+long_lead(const char *text, size_t n, enum qttt_format fmt, int nul)
+{
+	struct qttt_reader *r;
+	const char	*p, *end;
+	unsigned long	 lines = 0;
+	int		 fd;
+
+	ck_assert_ptr_nonnull(r = qttt_reader_open(fd = input(text, n), fmt));
+	if (nul) {
+		ck_assert_int_eq(qttt_reader_next(r, &rec), 1);
+		ck_assert_uint_eq(rec.line, 0);
+		ck_assert_uint_eq(rec.ndiags, 1);
+		ck_assert_int_eq(rec.diags[0].code, QTTT_E_NUL);
+	}
+	ck_assert_int_eq(qttt_reader_next(r, &rec), 1);
+	ck_assert_int_eq(qttt_reader_format(r), QTTT_FORMAT_LINE);
+	ck_assert_uint_eq(rec.line, 2000);
+	ck_assert_uint_eq(rec.ndiags, 0);
+	ck_assert_uint_gt(rec.leadlen, QTTT_LEAD_MAX - 64);
+	ck_assert_mem_eq(rec.lead, nul ? "# comment line 0002," :
+	    "# comment line 0001,", 20);
+	end = rec.lead + rec.leadlen;
+	for (p = rec.lead; (p = memchr(p, '\n', end - p)) != NULL; p++)
+		lines++;
+	ck_assert_uint_eq(lines + rec.leadcut, nul ? 1999 : 2000);
+	ck_assert_int_eq(qttt_reader_next(r, &rec), 0);
+	qttt_reader_close(r);
+	close(fd);
+}
+
+START_TEST(test_reader_long_lead)
+{
+	static char	 text[2001 * 48];
+	size_t		 n = 0, i;
+
+	for (i = 1; i <= 2000; i++)
+		n += snprintf(text + n, sizeof(text) - n, "# comment line "
+		    "%04zu, of a long preamble\n", i);
+	n += snprintf(text + n, sizeof(text) - n, "X1 a1 b1\n");
+	ck_assert_uint_gt(n, 64 * 1024);
+	long_lead(text, n, QTTT_FORMAT_LINE, 0);
+	long_lead(text, n, QTTT_FORMAT_AUTO, 0);
+	text[2] = '\0';
+	long_lead(text, n, QTTT_FORMAT_LINE, 1);
+	long_lead(text, n, QTTT_FORMAT_AUTO, 1);
+}
+END_TEST
+
+/*
  * A reader on a pipe hands out a game as soon as its line is there:
  * format detection and the byte-order mark do not wait for more input
  * (a terminal, or a slow producer).  The child writes first, then
@@ -1073,6 +1129,7 @@ line_suite(void)
 	tcase_add_test(tc, test_reader_bad_bytes);
 	tcase_add_test(tc, test_reader_long_lines);
 	tcase_add_test(tc, test_reader_pipe);
+	tcase_add_test(tc, test_reader_long_lead);
 	tcase_add_test(tc, test_reader_streams);
 	tcase_add_test(tc, test_reader_error);
 	suite_add_tcase(s, tc);

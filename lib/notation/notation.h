@@ -96,14 +96,16 @@ void	 qttt__notation_reader_set_state(struct qttt_reader *, void *);
 /*
  * The lines before a game (struct qttt_record's lead), which the
  * reader keeps for its formats, in at most QTTT_LEAD_MAX bytes: reset
- * when a format's next() starts, add a line (without its '\n'; blanks
- * and CR at its end are left out), give them to the record read.
- * After the last game they are the input's trailer.
+ * when a format's next() starts (but for the lines format detection
+ * read before the first game, which the first reset keeps), add a line
+ * (without its '\n'; blanks and CR at its end are left out), give them
+ * to the record read.  After the last game they are the input's
+ * trailer.
  */
 void	 qttt__notation_reader_lead_reset(struct qttt_reader *);
 void	 qttt__notation_reader_lead_add(struct qttt_reader *, const char *,
 	    size_t);
-void	 qttt__notation_reader_lead_give(const struct qttt_reader *,
+void	 qttt__notation_reader_lead_give(struct qttt_reader *,
 	    struct qttt_record *);
 void	*qttt__notation_reader_state(const struct qttt_reader *);
 

@@ -16,6 +16,7 @@
 #include <unistd.h>
 
 #include "qttt.h"
+#include "text/text.h"
 #include "notation/notation.h"
 
 #define BLOCK		(64 * 1024)
@@ -43,6 +44,7 @@ struct qttt_reader {
 	char			*lead;		/* lines before a game */
 	size_t			 leadlen;
 	unsigned long		 leadcut;
+	int			 leadkeep;	/* lines format detection read */
 };
 
 /* Reads one more block; returns bytes read, 0 at end, -1 on error. */
@@ -231,6 +233,11 @@ qttt__notation_reader_skip_comments(const char *s, size_t n)
 void
 qttt__notation_reader_lead_reset(struct qttt_reader *r)
 {
+	/* The lines format detection read belong to the first game. */
+	if (r->leadkeep) {
+		r->leadkeep = 0;
+		return;
+	}
 	r->leadlen = 0;
 	r->leadcut = 0;
 }
@@ -253,9 +260,10 @@ qttt__notation_reader_lead_add(struct qttt_reader *r, const char *text,
 }
 
 void
-qttt__notation_reader_lead_give(const struct qttt_reader *r,
+qttt__notation_reader_lead_give(struct qttt_reader *r,
     struct qttt_record *rec)
 {
+	r->leadkeep = 0;
 	rec->lead = r->leadlen > 0 ? r->lead : NULL;
 	rec->leadlen = r->leadlen;
 	rec->leadcut = r->leadcut;
@@ -374,15 +382,27 @@ has_first_line(const char *s, size_t n)
 
 /*
  * Drops the whole lines at the start of the buffer, all blank or
- * comments (as has_first_line() found them), counting them.
+ * comments (as has_first_line() found them), counting them: into the
+ * lead, as every format's reader takes them before the first game (so
+ * that none is lost without a word), which its first reset of the lead
+ * keeps.  A line with a byte the formats refuse stops it: the format's
+ * reader reports it.
  */
 static void
 drop_lines(struct qttt_reader *r)
 {
 	const char	*s = r->buf + r->start, *nl;
-	size_t		 n = r->end - r->start, i = 0;
+	size_t		 n = r->end - r->start, i = 0, len;
 
 	while ((nl = memchr(s + i, '\n', n - i)) != NULL) {
+		len = nl - (s + i);
+		if (len > 0 && s[i + len - 1] == '\r')
+			len--;
+		if (qttt__text_bad_byte((const unsigned char *)s + i, len) <
+		    len)
+			break;
+		qttt__notation_reader_lead_add(r, s + i, len);
+		r->leadkeep = 1;
 		i = nl - s + 1;
 		r->lineno++;
 	}

@@ -68,6 +68,14 @@ size_t	fuzz_read_all(const uint8_t *data, size_t n, enum qttt_format f,
 	    const struct qttt_game *));
 
 /*
+ * What the parse-only harnesses do: reads all of data as
+ * fuzz_read_all(), playing and checking every record, but checks no
+ * valid game or position further (fuzz_check_game() and
+ * fuzz_check_state() are round trips: most of the time of a run).
+ */
+size_t	fuzz_parse_all(const uint8_t *data, size_t n, enum qttt_format f);
+
+/*
  * Reads back what a writer wrote (n bytes), detecting its format, which
  * must be f: it must hold a valid game, the same as g (same position,
  * same canonical record).  Returns the record read, valid until the

@@ -1,17 +1,27 @@
 # Fuzzing, included by the Makefile.  Every tests/fuzz/fuzz_NAME.c is a
 # harness: seeds in tests/fuzz/corpus/NAME/, kept crash inputs in
-# tests/fuzz/crashes/NAME/, an optional dictionary tests/fuzz/NAME.dict.
+# tests/fuzz/crashes/NAME/, an optional dictionary tests/fuzz/NAME.dict
+# and libFuzzer flags in tests/fuzz/NAME.options (run.sh).  The
+# round-trip harnesses (line, yaml, goff, state, convert, write, rules)
+# check what the writers write; the parse-only ones (parse_line,
+# parse_yaml, parse_goff, parse_state, and parse_chunk: the line
+# notation cut into chunks for threads) run one reader alone on short
+# inputs, many times faster, as OSS-Fuzz runs a project's parsers.
 #
 # make check builds each harness with $(CC) and driver.c (no clang
 # needed; no link-time optimisation, as for tests/unit) and runs it
 # once over its seeds and kept crashes (the suite fuzz-regress).
 # make fuzz builds each with clang, libFuzzer, ASan and UBSan against
 # library objects of its own (tests/out/fuzz/lib, the normal build is
-# untouched) and fuzzes it for FUZZTIME seconds.
+# untouched) and fuzzes it for FUZZTIME seconds (FUZZLEN: the longest
+# input, instead of the harness's own).  make fuzz-seed gathers seed
+# candidates, make fuzz-merge minimises the kept corpora with them and
+# with what make fuzz found.  FUZZ_NAMES picks harnesses:
+#	make fuzz FUZZ_NAMES="parse_line parse_yaml" FUZZTIME=1800
 
 FUZZCC =	clang
 FUZZTIME =	60
-FUZZLEN =	1100000
+FUZZLEN =
 FUZZ_NAMES =	$(patsubst tests/fuzz/fuzz_%.c,%, \
 		    $(sort $(wildcard tests/fuzz/fuzz_*.c)))
 FUZZ_REGRESS =	$(FUZZ_NAMES:%=tests/out/regress/fuzz_%)
@@ -57,7 +67,13 @@ fuzz: $(FUZZ_BINS)
 fuzz-regress: $(FUZZ_REGRESS)
 	sh tests/fuzz/regress.sh $(FUZZ_NAMES)
 
-.PHONY: fuzz fuzz-regress
+fuzz-seed:
+	sh tests/fuzz/seed.sh
+
+fuzz-merge: $(FUZZ_BINS)
+	sh tests/fuzz/merge.sh $(FUZZ_NAMES)
+
+.PHONY: fuzz fuzz-regress fuzz-seed fuzz-merge
 
 # The harnesses' objects are kept from one make fuzz to the next.
 .SECONDARY: $(FUZZ_LIBOBJS) $(FUZZ_NAMES:%=tests/out/fuzz/fuzz_%.o) \

@@ -1,22 +1,23 @@
 #!/bin/sh
 # make fuzz: runs each libFuzzer harness named (line, rules, ...) for
-# FUZZTIME seconds (default 60), on inputs of up to FUZZLEN bytes
-# (default 1100000: past every limit of the readers, the 64 KiB line
-# and the 1 MiB YAML document; -len_control=0, so that libFuzzer does
-# not keep its inputs short for the first hours), and reports for each
-# its executions, their rate in wall time and per CPU second (which a
-# busy machine does not change), the coverage (libFuzzer's "cov", the
-# code edges reached, and "ft", its features) and the size of its
-# corpus.  New corpus entries go to
-# tests/out/fuzz/corpus/NAME (copy the interesting ones to
-# tests/fuzz/corpus/NAME by hand); crashes go to
+# FUZZTIME seconds (default 60) with the flags of its options file,
+# tests/fuzz/NAME.options, as OSS-Fuzz takes them (a [libfuzzer]
+# section of "flag = value" lines: max_len, len_control, dict; each
+# file says why its max_len).  FUZZLEN, when set, is the max_len of
+# every harness named, with -len_control=0: the longer run of the
+# parse-only harnesses.  Reports for each its executions, their rate
+# in wall time and per CPU second (which a busy machine does not
+# change), the coverage (libFuzzer's "cov", the code edges reached,
+# and "ft", its features) and the size of its corpus.  New corpus
+# entries go to tests/out/fuzz/corpus/NAME (make fuzz-merge keeps those
+# that add coverage in tests/fuzz/corpus/NAME); crashes go to
 # tests/out/fuzz/crashes/NAME: fix the bug, then move the input to
 # tests/fuzz/crashes/NAME so that make check replays it.
 top=$(cd "$(dirname "$0")/../.." && pwd)
 out=$top/tests/out/fuzz
 time=${FUZZTIME:-60}
-len=${FUZZLEN:-1100000}
 status=0
+. "$top/tests/fuzz/options.sh"
 # The CPU seconds of the children so far: the second line of times,
 # which must run in this shell (not in a subshell, which has none).
 cpu_seconds() {
@@ -28,16 +29,20 @@ for name in "$@"; do
 	crashes=$out/crashes/$name
 	log=$out/$name.log
 	mkdir -p "$work" "$crashes"
-	# The writers' harness repeats its texts: it needs no long input.
-	max=$len
-	[ "$name" = write ] && max=65536
 	stamp=$out/$name.start
 	: >"$stamp"
 	set -- -max_total_time="$time" -timeout=10 -rss_limit_mb=2048 \
-	    -max_len="$max" -len_control=0 -print_final_stats=1 \
-	    -artifact_prefix="$crashes/"
-	[ -f "$top/tests/fuzz/$name.dict" ] &&
-	    set -- "$@" -dict="$top/tests/fuzz/$name.dict"
+	    -print_final_stats=1 -artifact_prefix="$crashes/"
+	dict=$top/tests/fuzz/$name.dict
+	for flag in $(options "$name"); do
+		case $flag in
+		dict=*)	dict=$top/tests/fuzz/${flag#dict=} ;;
+		*)	set -- "$@" -"$flag" ;;
+		esac
+	done
+	[ -f "$dict" ] && set -- "$@" -dict="$dict"
+	# libFuzzer takes the last value of a flag given twice.
+	[ -n "$FUZZLEN" ] && set -- "$@" -max_len="$FUZZLEN" -len_control=0
 	# New inputs go to the first directory; the others are seeds.
 	set -- "$@" "$work"
 	for d in corpus crashes; do

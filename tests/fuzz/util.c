@@ -17,6 +17,78 @@
 #include "notation/notation.h"
 #include "fuzz.h"
 
+/*
+ * The most heap a reader takes, whatever the input.  Of the line
+ * notation, Goff's notation and states (formats/line-notation.md,
+ * section 7): a buffer of at most QTTT_LINE_MAX and a block of as much,
+ * three times that while it grows to it (the old and the new), the
+ * comment lines before a game and the reader's own structures.  Of
+ * YAML and JSON (formats/yaml-record.md, section 6): 4 MiB.
+ */
+#define LINE_HEAP	(3 * QTTT_LINE_MAX + QTTT_LEAD_MAX + 8 * 1024)
+#define YAML_HEAP	(4 * 1024 * 1024)
+
+/*
+ * The heap taken while a reader reads, at its peak, where the
+ * sanitizers' malloc hooks tell it (clang's AddressSanitizer, as make
+ * fuzz builds the harnesses); 0 elsewhere.  heap_count(0) leaves out
+ * what a harness does with a game meanwhile.
+ */
+#if defined(__has_feature)
+#if __has_feature(address_sanitizer)
+#define FUZZ_HEAP	1
+#endif
+#endif
+
+#ifdef FUZZ_HEAP
+#include <sanitizer/allocator_interface.h>
+
+static int	 heap_on, heap_hooked;
+static long	 heap_now, heap_peak;
+
+static void
+heap_count(int on)
+{
+	heap_on = on;
+}
+
+static void
+heap_malloc(const volatile void *p, size_t n)
+{
+	(void)p;
+	if (heap_on && (heap_now += n) > heap_peak)
+		heap_peak = heap_now;
+}
+
+static void
+heap_free(const volatile void *p)
+{
+	if (heap_on && p != NULL)
+		heap_now -= __sanitizer_get_allocated_size(p);
+}
+
+static void
+heap_start(void)
+{
+	if (!heap_hooked)
+		heap_hooked = __sanitizer_install_malloc_and_free_hooks(
+		    heap_malloc, heap_free) > 0;
+	heap_now = heap_peak = 0;
+	heap_on = 1;
+}
+
+static size_t
+heap_stop(void)
+{
+	heap_on = 0;
+	return heap_peak > 0 ? (size_t)heap_peak : 0;
+}
+#else
+static void	heap_count(int on) { (void)on; }
+static void	heap_start(void) {}
+static size_t	heap_stop(void) { return 0; }
+#endif
+
 void
 fuzz_fail(const char *file, int line, const char *cond, const char *fmt,
     ...)
@@ -258,16 +330,21 @@ fuzz_read_back(const char *buf, size_t n, enum qttt_format f,
 	return &rec;
 }
 
-size_t
-fuzz_read_all(const uint8_t *data, size_t n, enum qttt_format f,
-    void (*valid)(const struct qttt_record *, const struct qttt_game *))
+/*
+ * fuzz_read_all(), and fuzz_parse_all() with check_games clear (no
+ * valid game or position checked, so valid is NULL then).
+ */
+static size_t
+read_all(const uint8_t *data, size_t n, enum qttt_format f,
+    void (*valid)(const struct qttt_record *, const struct qttt_game *),
+    int check_games)
 {
 	static struct qttt_record rec;
 	static struct qttt_game game;
 	struct qttt_reader *r;
 	const uint8_t	*nl;
 	unsigned long	 lines = 0, width = 0;
-	size_t		 i, w, games = 0, nvalid = 0, nerr;
+	size_t		 i, w, games = 0, nvalid = 0, nerr, peak, max;
 	int		 fd, k;
 
 	/* The lines and the longest, a line feed at a time. */
@@ -279,6 +356,7 @@ fuzz_read_all(const uint8_t *data, size_t n, enum qttt_format f,
 		lines += nl != NULL;
 	}
 	fd = fuzz_fd(data, n);
+	heap_start();
 	FUZZ_ASSERT((r = qttt_reader_open(fd, f)) != NULL, "out of memory");
 	while ((k = qttt_reader_next(r, &rec)) == 1) {
 		games++;
@@ -302,6 +380,8 @@ fuzz_read_all(const uint8_t *data, size_t n, enum qttt_format f,
 			    "in column %lu, the longest line has %lu bytes",
 			    rec.diags[i].col, width);
 		}
+		if (!check_games)
+			continue;
 		if (nerr == 0 && rec.has_start) {
 			/* A position: no items, and the game is it. */
 			FUZZ_ASSERT(rec.format == QTTT_FORMAT_STATE &&
@@ -309,24 +389,48 @@ fuzz_read_all(const uint8_t *data, size_t n, enum qttt_format f,
 			    qttt_state_equal(&game.state, &rec.start),
 			    "a position read as a game");
 			fuzz_check_state(&game.state);
-			if (valid != NULL && nvalid++ < 3)
+			if (valid != NULL && nvalid++ < 3) {
+				heap_count(0);
 				valid(&rec, &game);
+				heap_count(1);
+			}
 		} else if (nerr == 0) {
 			FUZZ_ASSERT(rec.format != QTTT_FORMAT_STATE,
 			    "a valid line of states with no position");
 			fuzz_check_game(&game);
 			/* Writing back is slow: a few games per input. */
-			if (valid != NULL && nvalid++ < 3)
+			if (valid != NULL && nvalid++ < 3) {
+				heap_count(0);
 				valid(&rec, &game);
+				heap_count(1);
+			}
 		}
 	}
 	FUZZ_ASSERT(k == 0, "read error on a memory file: %s",
 	    rec.ndiags > 0 ? rec.diags[0].msg : "?");
 	if (f != QTTT_FORMAT_AUTO)
 		FUZZ_ASSERT(qttt_reader_format(r) == f, "format changed");
+	max = qttt_reader_format(r) == QTTT_FORMAT_YAML ? YAML_HEAP :
+	    LINE_HEAP;
 	qttt_reader_close(r);
+	peak = heap_stop();
+	FUZZ_ASSERT(peak <= max, "a reader took %zu bytes of heap, more "
+	    "than %zu", peak, max);
 	fuzz_fd_release(fd);
 	return games;
+}
+
+size_t
+fuzz_read_all(const uint8_t *data, size_t n, enum qttt_format f,
+    void (*valid)(const struct qttt_record *, const struct qttt_game *))
+{
+	return read_all(data, n, f, valid, 1);
+}
+
+size_t
+fuzz_parse_all(const uint8_t *data, size_t n, enum qttt_format f)
+{
+	return read_all(data, n, f, NULL, 0);
 }
 
 int
