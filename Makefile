@@ -40,9 +40,9 @@ ALL_LDFLAGS =	$(PTHREAD) $(CFLAGS) $(LDFLAGS) $(SANFLAGS)
 # tool, every tests/check_*.c a unit test module, every man/*.[1357] a
 # page.  The layers, lowest first (ARCHITECTURE.md): each uses only those
 # below (tests/layers.sh checks it).
-LAYERS =	text engine analysis notation output render
-LIB_OBJS =	$(patsubst %.c,%.o,$(sort $(foreach l,$(LAYERS),\
-		    $(wildcard lib/$(l)/*.c))))
+LAYERS =	text engine analysis notation output render web
+LIB_OBJS =	$(sort $(patsubst %.c,%.o,$(foreach l,$(LAYERS),\
+		    $(wildcard lib/$(l)/*.c))) lib/web/assets.o)
 CMD_OBJS =	cmd/common.o cmd/parallel.o
 TOOLS =		$(patsubst %.c,%,$(sort $(wildcard cmd/qttt-*.c)))
 # The tools that read on several threads (cmd/parallel.c).
@@ -93,10 +93,74 @@ lib/$(SONAME) lib/libqttt.so: $(SHLIB)
 $(LIB_OBJS) $(CMD_OBJS) $(TOOLS:=.o) $(UNIT_OBJS): lib/qttt.h
 $(LIB_OBJS): lib/internal.h
 $(patsubst %.c,%.o,$(wildcard lib/output/*.c)): lib/output/emit.h
+lib/web/assets.o $(patsubst %.c,%.o,$(wildcard lib/web/*.c)): lib/web/web.h
 $(CMD_OBJS) $(TOOLS:=.o): cmd/common.h cmd/parallel.h
 
 .c.o:
 	$(CC) $(ALL_CFLAGS) -c -o $@ $<
+
+# The viewer page's module (formats/viewer.md, "The module"): the
+# library for the browser, built by Debian's own toolchain for
+# wasm32-wasi, which .ci/deps installs: clang --target=wasm32-wasi,
+# lld (wasm-ld, which clang runs), wasi-libc (its headers in
+# /usr/include/wasm32-wasi, its libc in /usr/lib/wasm32-wasi, where
+# Debian's clang looks for that target) and libclang-rt-14-dev-wasm32
+# (the compiler's builtins, lib/wasi/libclang_rt.builtins-wasm32.a in
+# clang's resource directory, which -print-libgcc-file-name names).
+# -nostdlibinc keeps the host's headers out (clang would look in
+# /usr/include too): wasi-libc's and the compiler's own only.  The
+# module has every layer but the page's writer and libyaml: the page
+# carries its records in the line notation.  -mexec-model=reactor: a
+# library, whose _initialize the page calls once, not a program.
+WASM_CC =	clang
+WASI_INCLUDE =	/usr/include/wasm32-wasi
+WASM_CFLAGS =	-O2
+WASM_ALL_CFLAGS = --target=wasm32-wasi -std=c17 -D_POSIX_C_SOURCE=200809L \
+		-nostdlibinc -isystem $(WASI_INCLUDE) -fvisibility=hidden \
+		$(WARNINGS) $(WASM_CFLAGS) -Ilib
+WASM_LDFLAGS =	--target=wasm32-wasi -mexec-model=reactor -Wl,--gc-sections \
+		-Wl,--strip-all
+WASM_OBJS =	$(patsubst %.c,%.wo,$(filter-out lib/notation/yaml.c \
+		    lib/output/yaml_write.c lib/web/html.c lib/web/assets.c,\
+		    $(sort $(foreach l,$(LAYERS),$(wildcard lib/$(l)/*.c)))))
+# Says what is missing, before the compiler does.
+WASM_TOOLCHAIN = command -v $(WASM_CC) >/dev/null && \
+		test -f $(WASI_INCLUDE)/stdio.h && \
+		test -f "$$($(WASM_CC) --target=wasm32-wasi \
+		    -print-libgcc-file-name)" || { echo "make: the viewer \
+		page's module needs clang, lld, wasi-libc and \
+		libclang-rt-14-dev-wasm32: sh .ci/deps installs them" >&2; \
+		exit 1; }
+
+.c.wo:
+	@$(WASM_TOOLCHAIN)
+	$(WASM_CC) $(WASM_ALL_CFLAGS) -c -o $@ $<
+
+$(WASM_OBJS): lib/qttt.h lib/internal.h
+$(filter lib/web/%,$(WASM_OBJS)): lib/web/web.h
+$(filter lib/output/%,$(WASM_OBJS)): lib/output/emit.h
+
+lib/web/qttt.wasm: $(WASM_OBJS)
+	$(WASM_CC) $(WASM_LDFLAGS) -o $@.tmp $(WASM_OBJS)
+	mv -f $@.tmp $@
+
+# The page's own files as C strings (lib/web/web.h): the style sheet,
+# the script (the module's shim and loader, then the viewer) and the
+# module, gzipped (-n: no name or time in it, so that the same module
+# gives the same bytes) and in base64.
+WEB_FILES =	lib/web/viewer.css lib/web/module.js lib/web/viewer.js
+lib/web/assets.c: $(WEB_FILES) lib/web/qttt.wasm lib/web/cstring.awk
+	{ echo '/* Written by make from $(WEB_FILES) and qttt.wasm. */'; \
+	  echo '#include "web.h"'; \
+	  echo 'const char qttt__web_css[] ='; \
+	  awk -f lib/web/cstring.awk lib/web/viewer.css; echo ';'; \
+	  echo 'const char qttt__web_js[] ='; \
+	  cat lib/web/module.js lib/web/viewer.js | \
+	      awk -f lib/web/cstring.awk; echo ';'; \
+	  echo 'const char qttt__web_wasm[] ='; \
+	  gzip -9n <lib/web/qttt.wasm | base64 -w 76 | \
+	      awk -f lib/web/cstring.awk; echo ';'; } >$@.tmp
+	mv -f $@.tmp $@
 
 # The tools link the library's objects, so that link-time optimisation
 # sees a tool and the library as one program (a call per ply into
@@ -200,10 +264,11 @@ uninstall:
 	for f in $(MAN7); do rm -f $(DESTDIR)$(MANDIR)/man7/$${f#man/}; done
 
 clean:
-	rm -f lib/*/*.o lib/libqttt.o lib/libqttt.a lib/libqttt-internal.a \
+	rm -f lib/*/*.o lib/*/*.wo lib/web/qttt.wasm lib/web/assets.c \
+	    lib/libqttt.o lib/libqttt.a lib/libqttt-internal.a \
 	    lib/libqttt.so* cmd/*.o $(TOOLS) tests/*.o tests/unit \
 	    tests/solve-book
 	rm -rf tests/out
 
 .PHONY: all check demo bench bench-instr book install uninstall clean
-.SUFFIXES: .c .o
+.SUFFIXES: .c .o .wo

@@ -318,6 +318,14 @@ int	render_status(const struct qttt_state *, int terse, int flags,
  */
 void	render_svg_css(FILE *, enum qttt_theme);
 void	render_svg_fonts(FILE *);
+/*
+ * Where qttt_render_svg() draws the board of a position (not of its
+ * outcomes) with o: its top left corner, in the picture's own units,
+ * in which a square is RENDER_SQUARE wide (the viewer page finds the
+ * square clicked from it).
+ */
+#define RENDER_SQUARE	100
+void	render_svg_board(const struct qttt_render_opts *o, int *x, int *y);
 
 /*
  * Layout (layout.c).  The fonts of the SVG pictures, each a stack

@@ -3,6 +3,7 @@
  * played game by game through the library's input layer.
  */
 #include <stdio.h>
+#include <string.h>
 
 #include "qttt.h"
 #include "check_qttt.h"
@@ -58,4 +59,33 @@ input_canonical(const struct qttt_game *g)
 
 	qttt_game_format(g, buf, sizeof(buf));
 	return buf;
+}
+
+FILE *
+out_open(struct out *o)
+{
+	o->buf = NULL;
+	o->len = 0;
+	o->f = open_memstream(&o->buf, &o->len);
+	ck_assert_ptr_nonnull(o->f);
+	return o->f;
+}
+
+char *
+out_close(struct out *o)
+{
+	ck_assert_int_eq(fclose(o->f), 0);
+	return o->buf;
+}
+
+size_t
+occurrences(const char *hay, const char *needle)
+{
+	size_t	 n = 0;
+
+	while ((hay = strstr(hay, needle)) != NULL) {
+		n++;
+		hay += strlen(needle);
+	}
+	return n;
 }

@@ -31,6 +31,18 @@ void	 input_dump_diags(const char *name, const struct qttt_record *);
 /* The canonical line-notation form of a game, in a static buffer. */
 const char *input_canonical(const struct qttt_game *);
 
+/* Output of a writer, in a string the caller frees (check_input.c). */
+struct out {
+	char	*buf;
+	size_t	 len;
+	FILE	*f;
+};
+
+FILE	*out_open(struct out *);
+char	*out_close(struct out *);
+/* How many times needle is in hay, not overlapping. */
+size_t	 occurrences(const char *hay, const char *needle);
+
 Suite	*rules_suite(void);
 Suite	*generate_suite(void);
 Suite	*line_suite(void);
@@ -45,5 +57,6 @@ Suite	*symmetry_suite(void);
 Suite	*solve_suite(void);
 Suite	*perft_suite(void);
 Suite	*features_suite(void);
+Suite	*web_suite(void);
 
 #endif /* !CHECK_QTTT_H */

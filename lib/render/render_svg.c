@@ -14,7 +14,7 @@
 #include "qttt.h"
 #include "internal.h"
 
-#define SQ		100	/* a square */
+#define SQ		RENDER_SQUARE	/* a square: 100 */
 #define BOARD		(3 * SQ)
 #define PAD		16	/* around everything */
 #define COORD		26	/* room for a1 coordinates */
@@ -1175,4 +1175,11 @@ void
 render_svg_fonts(FILE *f)
 {
 	fputs("--font-mark:" FONT_MARK ";--font-label:" FONT_LABEL, f);
+}
+
+/* As frame_size() places it. */
+void
+render_svg_board(const struct qttt_render_opts *o, int *x, int *y)
+{
+	*x = *y = PAD + (o->coords == QTTT_COORDS_A1 ? COORD : 0);
 }

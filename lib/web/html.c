@@ -1,15 +1,18 @@
 /*
- * The viewer page (formats/viewer.md): one HTML document that holds
- * every position of the games put into it, each drawn by the SVG
- * writer of render_svg.c, with the move list, the listing's words for
- * each ply and a small script that steps through them.  Without the
- * script the positions stand one after another.
+ * The viewer page (formats/viewer.md): one HTML document of the games
+ * put into it.  It carries every game's record in the line notation,
+ * which the page's script reads with the library itself, built into
+ * the page as a WebAssembly module (module.c), to step through the
+ * games, draw any position on demand, analyse it and play from it.
+ * Without scripts the records stand as a numbered list, and the first
+ * QTTT_HTML_DRAWN games are drawn in full: every position, drawn by the
+ * SVG writer of render_svg.c, with the listing's words for each ply.
  *
- * The diagrams are drawn into memory and copied into the page without
- * their XML declaration and without the colours and fonts the page's
- * style sheet gives by class (formats/render.md): so one diagram
- * serves the light, dark and mono themes, and a game of 13 plies stays
- * under 100 KB.
+ * Those diagrams are copied into the page without their XML
+ * declaration and without the colours and fonts the page's style sheet
+ * gives by class (formats/render.md): so one diagram serves the light,
+ * dark and mono themes.  The page is written as the games come, and
+ * keeps nothing of a game once it is written.
  */
 #include <errno.h>
 #include <stdio.h>
@@ -18,6 +21,7 @@
 
 #include "qttt.h"
 #include "internal.h"
+#include "web.h"
 
 struct qttt_html {
 	FILE			*f;
@@ -28,6 +32,11 @@ struct qttt_html {
 	unsigned int		 nfiles;	/* inputs seen so far */
 	unsigned long		 ngames;
 	int			 bad;		/* an error: write no more */
+	/* The list of records open (not drawn games), and its input. */
+	int			 listing;
+	unsigned int		 listfile;
+	int			 more;		/* its heading is written */
+	unsigned long		 lastline;	/* of the last record */
 };
 
 /* Text drawn in memory, then copied into the page. */
@@ -223,79 +232,8 @@ draw(struct qttt_html *h, const struct qttt_state *st,
 }
 
 /* ------------------------------------------------------------------ */
-/* The head: style sheet                                                */
+/* The head                                                             */
 /* ------------------------------------------------------------------ */
-
-/*
- * The diagrams' colours by class, as the SVG writer gives them by
- * attribute; a mark, its edge and its line take the colour of its
- * player, a tint or a classical node the tint of its player.
- */
-static const char css_diagram[] =
-    ".qttt text{font-family:var(--font-label)}"
-    ".qttt .qttt-mark{font-family:var(--font-mark)}"
-    ".qttt text{text-anchor:middle}.qttt-coords text{text-anchor:inherit}"
-    ".qttt-mark.qttt-x{font-weight:bold}"
-    ".qttt-background,.qttt circle.qttt-node{fill:var(--bg)}"
-    ".qttt-grid,.qttt circle.qttt-node{stroke:var(--grid)}"
-    ".qttt-coords,.qttt-node-label{fill:var(--muted)}"
-    ".qttt-caption{fill:var(--text)}"
-    ".qttt-mark.qttt-x{fill:var(--x)}.qttt-mark.qttt-o{fill:var(--o)}"
-    ".qttt-edge.qttt-x,.qttt-line.qttt-x{stroke:var(--x)}"
-    ".qttt-edge.qttt-o,.qttt-line.qttt-o{stroke:var(--o)}"
-    ".qttt-tint.qttt-x,.qttt-node.qttt-classical.qttt-x{fill:var(--tx)}"
-    ".qttt-tint.qttt-o,.qttt-node.qttt-classical.qttt-o{fill:var(--to)}"
-    ".qttt rect.qttt-last{fill:var(--last)}"
-    ".qttt-cycle-square,.qttt circle.qttt-node.qttt-cycle"
-    "{stroke:var(--accent)}"
-    ".qttt-cycle-glow{stroke:var(--glow)}"
-    ".qttt rect.qttt-label-box{fill:var(--bg)}"
-    ".qttt-coords{stroke:var(--bg)}"
-    ".qttt .qttt-line{stroke-opacity:var(--strike)}\n";
-
-/* The page around them. */
-static const char css_page[] =
-    "*{box-sizing:border-box}"
-    "body{margin:0 auto;max-width:76rem;padding:1rem;background:var(--bg);"
-    "color:var(--text);font-family:var(--font-label);line-height:1.45}"
-    "a{color:var(--x)}"
-    "h1,h2{overflow-wrap:anywhere}h1{font-size:1.4rem;margin:0 0 .75rem}"
-    "h2{font-size:1.15rem;margin:1.5rem 0 .5rem}"
-    "h3{font-size:1rem;margin:.75rem 0 .25rem}"
-    ".qttt-bar,.qttt-nav{display:flex;flex-wrap:wrap;gap:.5rem;"
-    "align-items:center;margin:.5rem 0}"
-    ".qttt-bar{gap:.5rem 1.5rem}"
-    "[hidden]{display:none!important}"
-    "button,select{font:inherit;color:var(--text);background:var(--bg);"
-    "border:1px solid var(--muted);border-radius:.3rem;"
-    "padding:.35rem .7rem;min-height:2.5rem}"
-    "button:hover{background:var(--glow)}"
-    ":focus-visible{outline:3px solid var(--accent);outline-offset:2px}"
-    ".qttt-view{display:grid;gap:0 1.5rem}"
-    "@media (min-width:68rem){.qttt-view{grid-template-columns:"
-    "minmax(0,43rem) minmax(16rem,1fr)}}"
-    ".qttt-ply{margin:0 0 1.5rem}"
-    ".qttt-ply svg{display:block;max-width:100%;height:auto}"
-    ".qttt-ply figcaption p{margin:.3rem 0}"
-    ".qttt-note{color:var(--muted)}"
-    ".qttt-moves{font-family:var(--font-mark);margin:.5rem 0}"
-    ".qttt-moves a{text-decoration:none;padding:0 .1rem;"
-    "border-radius:.2rem;white-space:nowrap}"
-    ".qttt-moves a:hover{text-decoration:underline}"
-    ".qttt-moves a[aria-current]{background:var(--last);color:var(--text);"
-    "font-weight:bold}"
-    "output{font-variant-numeric:tabular-nums}"
-    ".js .qttt-game:not(.qttt-shown),.js .qttt-ply:not(.qttt-current)"
-    "{display:none}"
-    ".js .qttt-game h2{margin-top:.5rem}"
-    "details{margin:.3rem 0}summary{cursor:pointer;color:var(--muted)}"
-    "@media print{.qttt-bar,.qttt-nav{display:none!important}"
-    "body{max-width:none;padding:0}"
-    ".qttt-view{display:block}.qttt-ply{break-inside:avoid}"
-    "details{display:none}h1{font-size:1.1rem}"
-    ".qttt-outcomes svg{width:60%}"
-    ".js.qttt-sheet .qttt-shown .qttt-ply{display:inline-block;"
-    "width:49%;vertical-align:top;margin:0 0 1rem;font-size:.8rem}}\n";
 
 static void
 palette(FILE *f, const char *selector, enum qttt_theme t, const char *scheme)
@@ -305,6 +243,10 @@ palette(FILE *f, const char *selector, enum qttt_theme t, const char *scheme)
 	fputs("}\n", f);
 }
 
+/*
+ * The style sheet: the palettes of the SVG writer as custom properties,
+ * then the page's own (viewer.css).
+ */
 static void
 style(struct qttt_html *h)
 {
@@ -325,79 +267,18 @@ style(struct qttt_html *h)
 	palette(f, ":root[data-theme=auto],:root[data-theme=dark]",
 	    QTTT_THEME_LIGHT, "light");
 	fputs("}\n", f);
-	fputs(css_diagram, f);
-	fputs(css_page, f);
+	fputs(qttt__web_css, f);
 	fputs("</style>\n", f);
 }
 
-/* ------------------------------------------------------------------ */
-/* The script                                                           */
-/* ------------------------------------------------------------------ */
+/* The last part of a path: its name without the directories. */
+static const char *
+base_name(const char *path)
+{
+	const char	*s = strrchr(path, '/');
 
-/*
- * Shows one game and one ply at a time: the fragment names it
- * (#g2p7, #f2g1p0 for a game of the second input), each step is an
- * entry of the history, so the back button steps back.
- */
-static const char script[] =
-    "(function(){'use strict';\n"
-    "var d=document,h=d.documentElement,cur=null;\n"
-    "var games=[].slice.call(d.querySelectorAll('.qttt-game'));\n"
-    "if(!games.length)return;\n"
-    "h.classList.add('js');\n"
-    "function plies(g){return [].slice.call(g.querySelectorAll('.qttt-ply'));}\n"
-    "function show(id,push){\n"
-    " var el=id?d.getElementById(id):null;\n"
-    " if(!el||!el.classList.contains('qttt-ply'))el=plies(games[0])[0];\n"
-    " var g=el.closest('.qttt-game'),ps=plies(g),i=ps.indexOf(el);\n"
-    " games.forEach(function(x){x.classList.toggle('qttt-shown',x===g);});\n"
-    " [].forEach.call(d.querySelectorAll('.qttt-ply'),function(p){p.classList.toggle('qttt-current',p===el);});\n"
-    " [].forEach.call(d.querySelectorAll('.qttt-moves a'),function(a){\n"
-    "  if(a.getAttribute('href')==='#'+el.id)a.setAttribute('aria-current','step');\n"
-    "  else a.removeAttribute('aria-current');});\n"
-    " var at=g.querySelector('.qttt-at');\n"
-    " at.textContent='Ply '+i+' of '+(ps.length-1)+': '+el.getAttribute('data-item');\n"
-    " g.querySelector('[data-go=first]').disabled=g.querySelector('[data-go=prev]').disabled=i===0;\n"
-    " g.querySelector('[data-go=last]').disabled=g.querySelector('[data-go=next]').disabled=i===ps.length-1;\n"
-    " var c=d.getElementById('qttt-game');if(c)c.value=g.id;\n"
-    " d.title=g.getAttribute('data-title')+', ply '+i+' \\u2014 '+title;\n"
-    " if(push&&location.hash!=='#'+el.id)history.pushState(null,'','#'+el.id);\n"
-    " cur=el;}\n"
-    "function go(k){\n"
-    " var ps=plies(cur.closest('.qttt-game')),i=ps.indexOf(cur),n=ps.length-1;\n"
-    " i=k==='first'?0:k==='last'?n:k==='prev'?Math.max(0,i-1):Math.min(n,i+1);\n"
-    " show(ps[i].id,true);}\n"
-    "var title=d.title;\n"
-    "[].forEach.call(d.querySelectorAll('.qttt-nav,.qttt-bar'),function(e){e.hidden=false;});\n"
-    "d.addEventListener('click',function(e){\n"
-    " var b=e.target.closest('button[data-go]'),a=e.target.closest('.qttt-moves a');\n"
-    " if(b){go(b.getAttribute('data-go'));}\n"
-    " else if(a){e.preventDefault();show(a.getAttribute('href').slice(1),true);}});\n"
-    "d.addEventListener('keydown',function(e){\n"
-    " var k={ArrowLeft:'prev',ArrowRight:'next',Home:'first',End:'last'}[e.key];\n"
-    " if(!k||e.altKey||e.ctrlKey||e.metaKey||e.shiftKey)return;\n"
-    " if(/^(SELECT|INPUT|TEXTAREA)$/.test(e.target.tagName))return;\n"
-    " e.preventDefault();go(k);});\n"
-    "function here(){show(decodeURIComponent(location.hash.slice(1)),false);}\n"
-    "window.addEventListener('popstate',here);\n"
-    "window.addEventListener('hashchange',here);\n"
-    "var c=d.getElementById('qttt-game');\n"
-    "if(games.length>1){games.forEach(function(g){\n"
-    "  var o=d.createElement('option');o.value=g.id;o.textContent=g.getAttribute('data-title');c.appendChild(o);});\n"
-    " c.addEventListener('change',function(){show(plies(d.getElementById(c.value))[0].id,true);});\n"
-    "}else c.parentNode.hidden=true;\n"
-    "var t=d.getElementById('qttt-theme');t.value=h.getAttribute('data-theme');\n"
-    "t.addEventListener('change',function(){h.setAttribute('data-theme',t.value);});\n"
-    "d.getElementById('qttt-sheet').addEventListener('click',function(){\n"
-    " h.classList.add('qttt-sheet');window.print();h.classList.remove('qttt-sheet');});\n"
-    "here();\n"
-    "/* The fragment names a position: the controls above it stay in view. */\n"
-    "window.addEventListener('load',function(){setTimeout(function(){window.scrollTo(0,0);},0);});\n"
-    "})();\n";
-
-/* ------------------------------------------------------------------ */
-/* The document                                                         */
-/* ------------------------------------------------------------------ */
+	return s != NULL && s[1] != '\0' ? s + 1 : path;
+}
 
 static const char *const theme_name[] = { "light", "dark", "mono" };
 
@@ -406,38 +287,37 @@ head(struct qttt_html *h, const char *file)
 {
 	FILE		*f = h->f;
 	enum qttt_theme	 t = h->o.render.theme;
+	const char	*title = h->o.title;
 
+	if (title == NULL && file != NULL)
+		title = base_name(file);
 	fprintf(f, "<!DOCTYPE html>\n<html lang=\"en\" data-theme=\"%s\">\n"
 	    "<head>\n<meta charset=\"utf-8\">\n"
 	    "<meta name=\"viewport\" content=\"width=device-width, "
 	    "initial-scale=1\">\n"
 	    "<meta http-equiv=\"Content-Security-Policy\" content=\""
 	    "default-src 'none'; style-src 'unsafe-inline'; "
-	    "script-src 'unsafe-inline'\">\n"
+	    "script-src 'unsafe-inline' 'wasm-unsafe-eval'\">\n"
 	    "<meta name=\"generator\" content=\"qttt %s\">\n<title>",
 	    h->o.follow && t == QTTT_THEME_LIGHT ? "auto" :
 	    theme_name[t <= QTTT_THEME_MONO ? t : 0], qttt_version());
-	if (file != NULL) {
-		html_str(f, file);
+	if (title != NULL && *title != '\0') {
+		html_str(f, title);
 		fputs(" \xe2\x80\x94 ", f);
 	}
-	fputs("Quantum Tic-Tac-Toe</title>\n", f);
+	fputs("Quantum Tic-Tac-Toe</title>\n"
+	    /* Before the body: what only a reader without scripts sees is
+	     * never laid out for one with them. */
+	    "<script>document.documentElement.classList.add('js')"
+	    "</script>\n", f);
 	style(h);
 	fputs("</head>\n<body>\n<header>\n<h1>", f);
-	if (file != NULL) {
-		html_str(f, file);
+	if (title != NULL && *title != '\0') {
+		html_str(f, title);
 		fputs(": ", f);
 	}
-	fputs("Quantum Tic-Tac-Toe</h1>\n"
-	    "<div class=\"qttt-bar\" hidden>\n"
-	    "<label>Game <select id=\"qttt-game\"></select></label>\n"
-	    "<label>Theme <select id=\"qttt-theme\">"
-	    "<option value=\"auto\">as the system</option>"
-	    "<option value=\"light\">light</option>"
-	    "<option value=\"dark\">dark</option>"
-	    "<option value=\"mono\">mono</option></select></label>\n"
-	    "<button type=\"button\" id=\"qttt-sheet\">Print every position"
-	    "</button>\n</div>\n</header>\n<main>\n", f);
+	fputs("Quantum Tic-Tac-Toe</h1>\n</header>\n"
+	    "<main id=\"qttt-static\">\n", f);
 }
 
 /* The id of a game's section; its plies add "p" and the ply. */
@@ -448,59 +328,6 @@ game_id(const struct qttt_html *h, unsigned long game, char *buf, size_t n)
 		snprintf(buf, n, "f%ug%lu", h->nfiles, game);
 	else
 		snprintf(buf, n, "g%lu", game);
-}
-
-/* Whether square sq holds a spooky mark. */
-static int
-spooky_in(const struct qttt_state *st, int sq)
-{
-	int	 m;
-
-	for (m = 1; m < st->next; m++)
-		if (st->where[m][0] != st->where[m][1] &&
-		    (st->where[m][0] == sq || st->where[m][1] == sq))
-			return 1;
-	return 0;
-}
-
-/*
- * The squares in words, in reading order: "a1 X1 (classical); b1 X3
- * O4 (spooky); empty: c1 a2."
- */
-static void
-board_words(FILE *f, const struct qttt_state *st)
-{
-	const char	*sep = "";
-	int		 sq, m, empty = 0;
-
-	for (sq = 0; sq < QTTT_NSQUARES; sq++) {
-		if ((m = st->board[sq]) != 0) {
-			fprintf(f, "%s%s %c%d (classical)", sep,
-			    qttt_square_name(sq), QTTT_LETTER(m), m);
-			sep = "; ";
-			continue;
-		}
-		if (!spooky_in(st, sq)) {
-			empty++;
-			continue;
-		}
-		fprintf(f, "%s%s", sep, qttt_square_name(sq));
-		for (m = 1; m < st->next; m++)
-			if (st->where[m][0] != st->where[m][1] &&
-			    (st->where[m][0] == sq || st->where[m][1] == sq))
-				fprintf(f, " %c%d", QTTT_LETTER(m), m);
-		fputs(" (spooky)", f);
-		sep = "; ";
-	}
-	if (empty == QTTT_NSQUARES)
-		fputs("every square empty", f);
-	else if (empty > 0) {
-		fprintf(f, "%sempty:", sep);
-		for (sq = 0; sq < QTTT_NSQUARES; sq++)
-			if (st->board[sq] == 0 && !spooky_in(st, sq))
-				fprintf(f, " %s", qttt_square_name(sq));
-	}
-	putc('.', f);
 }
 
 /* Lines of text, each a paragraph. */
@@ -560,7 +387,7 @@ words(struct qttt_html *h, const struct qttt_replay *r, const char *id,
 	free(c.buf);
 	fprintf(f, "<details><summary>The board in words</summary>"
 	    "<p id=\"%s-w\">", id);
-	board_words(f, st);
+	qttt__web_words(f, st);
 	fputs("</p></details>\n", f);
 	return 0;
 }
@@ -641,12 +468,8 @@ game_head(struct qttt_html *h, const struct qttt_replay *r, const char *id,
 	size_t		 i;
 
 	fprintf(f, "<section class=\"qttt-game\" id=\"%s\" "
-	    "aria-labelledby=\"%s-h\" data-title=\"Game %lu", id, id, game);
-	if (h->nfiles > 1 && r->file != NULL) {
-		fputs(" of ", f);
-		html_str(f, r->file);
-	}
-	fprintf(f, "\">\n<h2 id=\"%s-h\">Game %lu", id, game);
+	    "aria-labelledby=\"%s-h\">\n<h2 id=\"%s-h\">Game %lu", id, id,
+	    id, game);
 	if (r->file != NULL && rec != NULL) {
 		fputs(" <small>(", f);
 		html_str(f, r->file);
@@ -674,17 +497,150 @@ game_head(struct qttt_html *h, const struct qttt_replay *r, const char *id,
 	}
 }
 
-static const char nav[] =
-    "<div class=\"qttt-nav\" hidden>\n"
-    "<button type=\"button\" data-go=\"first\" title=\"Home\">"
-    "\xc2\xab First</button>\n"
-    "<button type=\"button\" data-go=\"prev\" title=\"Left arrow\">"
-    "\xe2\x80\xb9 Previous</button>\n"
-    "<button type=\"button\" data-go=\"next\" title=\"Right arrow\">"
-    "Next \xe2\x80\xba</button>\n"
-    "<button type=\"button\" data-go=\"last\" title=\"End\">"
-    "Last \xc2\xbb</button>\n"
-    "<output class=\"qttt-at\" aria-live=\"polite\">";
+/*
+ * A record as the text of the page: the line notation's own characters
+ * but for the two that HTML gives a meaning (& and <).  The script
+ * reads it back, as the reader without scripts does, from the text.
+ */
+static void
+html_record(FILE *f, const char *s, size_t n)
+{
+	size_t	 i;
+
+	for (i = 0; i < n; i++) {
+		if (s[i] == '&')
+			fputs("&amp;", f);
+		else if (s[i] == '<')
+			fputs("&lt;", f);
+		else if (s[i] != '\n')
+			putc(s[i], f);
+	}
+}
+
+/*
+ * An item of a list of records: the game's record in the line notation
+ * (its tags, glyphs and comment with it), or the state string of a
+ * position.  The list numbers it; value says its number when it is not
+ * the one after the last, data-line its line when that is not the line
+ * after the last one's.
+ */
+static int
+record_item(struct qttt_html *h, const struct qttt_replay *r,
+    unsigned long game, int first)
+{
+	const struct qttt_record *rec = r->rec;
+	struct qttt_extras ex;
+	struct capture	 c;
+	char		 state[QTTT_STATE_MAX];
+	unsigned long	 line = rec != NULL ? rec->line : game - 1;
+	FILE		*f = h->f;
+
+	fputs("<li", f);
+	if (!first && game != h->last + 1)
+		fprintf(f, " value=\"%lu\"", game);
+	if (line != (first ? game - 1 : h->lastline + 1))
+		fprintf(f, " data-line=\"%lu\"", line + 1);
+	putc('>', f);
+	h->lastline = line;
+	if (rec == NULL || rec->has_start) {
+		qttt_state_format(&r->game->state, state, sizeof(state));
+		fprintf(f, "%s\n", state);
+		return 0;
+	}
+	qttt_extras_from_record(&ex, r->game, rec);
+	ex.lead = NULL;
+	ex.leadlen = 0;
+	if (capture_open(&c) == NULL)
+		return -1;
+	qttt_line_write(c.f, r->game, &ex);
+	if (capture_end(&c) != 0)
+		return -1;
+	html_record(f, c.buf, c.len);
+	putc('\n', f);
+	free(c.buf);
+	return 0;
+}
+
+/* Opens a list of records; its number, input and name. */
+static void
+list_open(struct qttt_html *h, const struct qttt_replay *r,
+    unsigned long game)
+{
+	fprintf(h->f, "<ol class=\"qttt-records\" start=\"%lu\" "
+	    "data-input=\"%u\"", game, h->nfiles);
+	if (r->file != NULL) {
+		fputs(" data-file=\"", h->f);
+		html_str(h->f, r->file);
+		putc('"', h->f);
+	}
+	fputs(">\n", h->f);
+}
+
+static void
+list_close(struct qttt_html *h)
+{
+	if (h->listing)
+		fputs("</ol>\n", h->f);
+	h->listing = 0;
+}
+
+/* A game drawn in full: every position, the moves, the record. */
+static int
+drawn(struct qttt_html *h, const struct qttt_replay *r, const char *id,
+    unsigned long game)
+{
+	struct qttt_state before, st;
+	const struct qttt_game *g = r->game;
+	size_t		 p;
+
+	game_head(h, r, id, game);
+	fputs("<div class=\"qttt-view\">\n<div>\n", h->f);
+	qttt_game_state_at(g, 0, &st);
+	before = st;
+	for (p = 0; p <= g->nplies; p++) {
+		if (p > 0) {
+			before = st;
+			qttt_state_apply(&st, &g->plies[p - 1], NULL);
+		}
+		if (ply(h, r, id, p, &before, &st) != 0)
+			return -1;
+	}
+	fputs("</div>\n<div>\n<h3>Moves</h3>\n", h->f);
+	move_list(h->f, g, id);
+	fputs("<h3>Record</h3>\n", h->f);
+	list_open(h, r, game);
+	if (record_item(h, r, game, 1) != 0)
+		return -1;
+	fputs("</ol>\n</div>\n</div>\n</section>\n", h->f);
+	return 0;
+}
+
+/*
+ * The drawing options (web.h), for the module: an attribute's value,
+ * its line breaks as character references.
+ */
+static int
+options(struct qttt_html *h)
+{
+	struct capture	 c;
+	size_t		 i;
+
+	if (capture_open(&c) == NULL)
+		return -1;
+	qttt__web_options_write(c.f, &h->o.render);
+	if (capture_end(&c) != 0)
+		return -1;
+	for (i = 0; i < c.len; i++) {
+		if (c.buf[i] == '\n')
+			fputs("&#10;", h->f);
+		else if (c.buf[i] == '\r')
+			fputs("&#13;", h->f);
+		else
+			html_text(h->f, c.buf + i, 1);
+	}
+	free(c.buf);
+	return 0;
+}
 
 struct qttt_html *
 qttt_html_open(FILE *f, const struct qttt_html_opts *o)
@@ -701,11 +657,9 @@ qttt_html_open(FILE *f, const struct qttt_html_opts *o)
 int
 qttt_html_put(struct qttt_html *h, const struct qttt_replay *r)
 {
-	struct qttt_state before, st;
-	const struct qttt_game *g = r->game;
 	unsigned long	 game;
 	char		 id[48];
-	size_t		 p;
+	int		 first;
 
 	if (h->bad)
 		return -1;
@@ -727,26 +681,26 @@ qttt_html_put(struct qttt_html *h, const struct qttt_replay *r)
 			return -1;
 		}
 	}
-	h->last = game;
-	game_id(h, game, id, sizeof(id));
-	game_head(h, r, id, game);
-	fprintf(h->f, "%sPly 0 of %zu</output>\n</div>\n", nav, g->nplies);
-	fputs("<div class=\"qttt-view\">\n<div>\n", h->f);
-	qttt_game_state_at(g, 0, &st);
-	before = st;
-	for (p = 0; p <= g->nplies; p++) {
-		if (p > 0) {
-			before = st;
-			qttt_state_apply(&st, &g->plies[p - 1], NULL);
-		}
-		if (ply(h, r, id, p, &before, &st) != 0) {
+	if (h->ngames <= QTTT_HTML_DRAWN) {
+		game_id(h, game, id, sizeof(id));
+		if (drawn(h, r, id, game) != 0)
 			h->bad = 1;
-			return -1;
+	} else {
+		if (!h->more) {
+			fputs("<h2 id=\"qttt-more\">The records of the other "
+			    "games</h2>\n", h->f);
+			h->more = 1;
 		}
+		if ((first = !h->listing || h->listfile != h->nfiles)) {
+			list_close(h);
+			list_open(h, r, game);
+			h->listing = 1;
+			h->listfile = h->nfiles;
+		}
+		if (record_item(h, r, game, first) != 0)
+			h->bad = 1;
 	}
-	fputs("</div>\n<div>\n<h3>Moves</h3>\n", h->f);
-	move_list(h->f, g, id);
-	fputs("</div>\n</div>\n</section>\n", h->f);
+	h->last = game;
 	if (ferror(h->f))
 		h->bad = 1;
 	return h->bad ? -1 : 0;
@@ -762,8 +716,16 @@ qttt_html_close(struct qttt_html *h)
 	if (!h->bad) {
 		if (!h->started)
 			head(h, NULL);
-		fprintf(h->f, "</main>\n<script>\n%s</script>\n"
-		    "</body>\n</html>\n", script);
+		list_close(h);
+		fputs("</main>\n<div id=\"qttt-app\" hidden data-options=\"",
+		    h->f);
+		if (options(h) != 0)
+			h->bad = 1;
+		fprintf(h->f, "\"></div>\n"
+		    "<script type=\"application/octet-stream\" "
+		    "id=\"qttt-module\">\n%s</script>\n<script>\n%s"
+		    "</script>\n</body>\n</html>\n", qttt__web_wasm,
+		    qttt__web_js);
 	}
 	bad = h->bad || fflush(h->f) == EOF || ferror(h->f);
 	free(h->file);
