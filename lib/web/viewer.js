@@ -172,9 +172,9 @@
 		    '<div id="qttt-words" class="qttt-words"></div></div>');
 		h.push('<div class="qttt-side"><h3>Moves</h3>',
 		    '<ol id="qttt-moves" class="qttt-movelist" start="0"></ol>',
-		    '<h3>Analysis</h3><label><input type="checkbox"',
-		    ' id="qttt-analysis" checked> the best actions on the',
-		    ' board</label><p id="qttt-value"></p>',
+		    '<h3>Analysis</h3><label class="qttt-showbest"><input',
+		    ' type="checkbox" id="qttt-analysis" checked> the best',
+		    ' actions on the board</label><p id="qttt-value"></p>',
 		    '<div class="qttt-acts-box"><table class="qttt-acts">',
 		    '<thead><tr><th>action</th><th>value</th></tr></thead>',
 		    '<tbody id="qttt-acts"></tbody></table></div>',
@@ -643,10 +643,15 @@
 		overlay();
 	}
 
-	/* A bar per position of the line: its value, X up and O down. */
+	/*
+	 * A bar per position of the line: its value, X's lead up and O's
+	 * down, drawn to the strip's width in pixels; the record's glyphs
+	 * over their plies.
+	 */
 	function strip() {
-		var acts = line(), n = acts.length, w = 12, h = [], i, v, y, g,
-		    notes;
+		var acts = line(), n = acts.length, box = $('qttt-strip'),
+		    W = box.clientWidth || 600, w = W / (n + 1), h = [], i, v, y,
+		    g, notes, k = 6, mid = 38;
 		if (!S.values || S.values.length !== n + 1) {
 			M.line(acts.join('; '));
 			S.values = M.values();
@@ -654,33 +659,35 @@
 		}
 		if (S.values.error)
 			return;
-		h.push('<svg viewBox="0 0 ' + (n + 1) * w + ' 60"',
-		    ' preserveAspectRatio="none" role="img"',
-		    ' aria-label="The value of each position: ' +
-		    S.values.map(function (x) { return x / 2; }).join(', ') +
-		    '">');
+		h.push('<svg viewBox="0 0 ' + W + ' 64" width="' + W + '"',
+		    ' height="64" role="img" aria-label="The value of each',
+		    ' position: ' + S.values.map(function (x) {
+			return x / 2;
+		    }).join(', ') + '">');
 		h.push('<rect class="qttt-here" x="' + S.cur * w + '" y="0"' +
-		    ' width="' + w + '" height="60"/>');
-		h.push('<line class="qttt-axis" x1="0" y1="36" x2="' +
-		    (n + 1) * w + '" y2="36"/>');
+		    ' width="' + w + '" height="64"/>');
+		h.push('<line class="qttt-axis" x1="0" y1="' + mid + '" x2="' +
+		    W + '" y2="' + mid + '"/>');
 		for (i = 0; i <= n; i++) {
 			v = S.values[i];
-			y = v > 0 ? 36 - v * 7 : 36;
+			y = v > 0 ? mid - v * k : mid;
 			h.push('<rect data-ply="' + i + '" class="qttt-bar-' +
 			    (v > 0 ? 'x' : v < 0 ? 'o' : '0') + '" x="' +
-			    (i * w + 2) + '" y="' + y + '" width="' + (w - 4) +
-			    '" height="' + (v === 0 ? 1.5 : Math.abs(v) * 7) +
-			    '"><title>ply ' + i + ': ' + v / 2 + '</title></rect>');
+			    (i * w + w * 0.15) + '" y="' + y + '" width="' +
+			    w * 0.7 + '" height="' + (v === 0 ? 1.5 :
+			    Math.abs(v) * k) + '"><title>ply ' + i + ': ' +
+			    (v > 0 ? 'X ahead by ' + v / 2 : v < 0 ?
+			    'O ahead by ' + -v / 2 : 'even') + '</title></rect>');
 			notes = i > 0 && (S.fork < 0 || i <= S.fork) ?
 			    S.rec.notes[i - 1] || [] : [];
 			for (g = 0; g < notes.length; g++)
 				if (notes[g][0] === 'mark')
 					h.push('<text class="qttt-glyph" x="' +
-					    (i * w + w / 2) + '" y="8">' +
+					    (i * w + w / 2) + '" y="11">' +
 					    esc(notes[g][1]) + '</text>');
 		}
 		h.push('</svg>');
-		$('qttt-strip').innerHTML = h.join('');
+		box.innerHTML = h.join('');
 	}
 
 	var seed = (Math.random() * 4294967296) >>> 0;
@@ -1045,7 +1052,7 @@
 			var t1 = performance.now(), text;
 			T.module = t1 - t0 - T.collect;
 			M = V.session = m;
-			B = M.setup(app.getAttribute('data-options'));
+			B = V.board = M.setup(app.getAttribute('data-options'));
 			if (B.error)
 				throw new Error(B.error);
 			text = M.index(G.text.join('\n'));
