@@ -129,14 +129,25 @@ class Page {
 		this.b = browser;
 		this.s = sessionId;
 		this.targetId = targetId;
-		/* Every request the page makes, and what its console says. */
+		/*
+		 * Every request the page makes, those the browser blocked
+		 * (the URL and why: "csp" for its security policy), and what
+		 * its console says.
+		 */
 		this.requests = [];
+		this.blocked = [];
 		this.console = [];
+		const ids = new Map();
 		browser.listeners.push((m) => {
 			if (m.sessionId !== sessionId)
 				return;
-			if (m.method === 'Network.requestWillBeSent')
+			if (m.method === 'Network.requestWillBeSent') {
 				this.requests.push(m.params.request.url);
+				ids.set(m.params.requestId, m.params.request.url);
+			} else if (m.method === 'Network.loadingFailed' &&
+			    m.params.blockedReason)
+				this.blocked.push(ids.get(m.params.requestId) + ' ' +
+				    m.params.blockedReason);
 			else if (m.method === 'Runtime.consoleAPICalled')
 				this.console.push(m.params.type + ': ' + m.params.args
 				    .map((a) => a.value !== undefined ? a.value :
@@ -153,11 +164,19 @@ class Page {
 		return this.b.send(method, params, this.s);
 	}
 
-	/* Opens url and waits for its load event. */
+	/*
+	 * Opens url and waits for its load event; a page that is the one
+	 * open, but for its fragment, is loaded again.
+	 */
 	async open(url, ms) {
 		const loaded = this.b.wait(this.s, 'Page.loadEventFired',
 		    ms || 60000);
-		await this.send('Page.navigate', { url });
+		const r = await this.send('Page.navigate', { url });
+		if (r.loaderId === undefined) {
+			loaded.catch(() => {});
+			await this.open('about:blank', ms);
+			return this.open(url, ms);
+		}
 		await loaded;
 	}
 
