@@ -86,7 +86,7 @@
 
 	/* The index: for each game its plies, moves, result and tags. */
 	var I = { plies: null, moves: null, result: [], x: [], o: [],
-	    event: [], date: [], site: [], hay: null };
+	    event: [], date: [], site: [], hay: [] };
 
 	function index(text) {
 		var lines = text.split('\n'), n = G.recs.length, i, f;
@@ -519,8 +519,8 @@
 
 	/*
 	 * Over the picture: the square clicked first, and the best
-	 * actions (a stroke joining a placement's squares, a disc on a
-	 * measurement's or the forced move's square).
+	 * actions (a stroke joining a placement's squares, an outline of
+	 * a measurement's or the forced move's square).
 	 */
 	function overlay() {
 		var svg = $('qttt-board').querySelector('svg'), g, c, a, b, i,
@@ -549,9 +549,9 @@
 				    y2: b[1] + s / 2 }, g);
 			} else {
 				c = corner(a[0]);
-				el('circle', { 'class': 'qttt-best',
-				    cx: c[0] + s / 2, cy: c[1] + s / 2,
-				    r: s / 3 }, g);
+				el('rect', { 'class': 'qttt-best', x: c[0] + 7,
+				    y: c[1] + 7, width: s - 14, height: s - 14,
+				    rx: 10 }, g);
 			}
 		}
 	}
@@ -741,18 +741,36 @@
 		return (L.order[key] = o);
 	}
 
-	/* What a game is found by: its number and tags, in lower case. */
-	function hay() {
+	/*
+	 * What a game is found by: its number, tags and result, in lower
+	 * case; made in slices while the page is idle (prepare), or at
+	 * once when a search needs it first.
+	 */
+	function hay(upto) {
 		var n = G.recs.length, i;
-		if (I.hay)
-			return I.hay;
-		I.hay = new Array(n);
-		for (i = 0; i < n; i++)
-			I.hay[i] = (G.num[i] + '\t' + I.x[i] + '\t' + I.o[i] + '\t' +
+		if (!I.hay)
+			I.hay = [];
+		upto = Math.min(n, upto === undefined ? n : upto);
+		for (i = I.hay.length; i < upto; i++)
+			I.hay.push((G.num[i] + '\t' + I.x[i] + '\t' + I.o[i] + '\t' +
 			    I.event[i] + '\t' + I.date[i] + '\t' + I.site[i] + '\t' +
 			    I.result[i] + '\t' + G.files[G.input[i]])
-			    .toLowerCase();
+			    .toLowerCase());
 		return I.hay;
+	}
+
+	/* While the page is idle: what searching and sorting need. */
+	function prepare() {
+		var keys = ['x', 'o', 'result', 'moves', 'event', 'date'], k = 0;
+		(function next() {
+			if (I.hay.length < G.recs.length)
+				hay(I.hay.length + 20000);
+			else if (k < keys.length)
+				orderBy(keys[k++]);
+			else
+				return;
+			setTimeout(next, 10);
+		})();
 	}
 
 	/*
@@ -809,8 +827,12 @@
 	/* The games shown: those found, in the order chosen. */
 	function filter() {
 		var t0 = performance.now(), q = $('qttt-find').value.trim(),
-		    res = $('qttt-result').value, o = orderBy(L.key), n = o.length,
-		    view = [], test = q ? matcher(q) : null, i, g;
+		    res = $('qttt-result').value, o, n, view = [], test, i, g;
+		if (!I.plies || !L.key)
+			return;
+		o = orderBy(L.key);
+		n = o.length;
+		test = q ? matcher(q) : null;
 		for (i = 0; i < n; i++) {
 			g = o[L.dir > 0 ? i : n - 1 - i];
 			if (res && I.result[g] !== res)
@@ -1049,33 +1071,42 @@
 		if (!G.recs.length || !mod)
 			return Promise.resolve(failed('no games'));
 		return QtttModule.fromPage(mod.textContent).then(function (m) {
-			var t1 = performance.now(), text;
-			T.module = t1 - t0 - T.collect;
+			T.module = performance.now() - t0 - T.collect;
 			M = V.session = m;
 			B = V.board = M.setup(app.getAttribute('data-options'));
 			if (B.error)
 				throw new Error(B.error);
-			text = M.index(G.text.join('\n'));
-			G.text = null;
-			T.indexModule = performance.now() - t1;
-			index(text);
-			T.index = performance.now() - t1;
 			build();
 			events();
 			app.hidden = false;
-			if (G.recs.length < 2) {
-				$('qttt-list').hidden = true;
-				$('qttt-games').hidden = true;
-			} else
-				sortBy('n');
-			here(false);
-			T.ready = performance.now();
 			V.state = function () {
 				return { game: gameId(S.game), cur: S.cur, fork: S.fork,
 				    branch: S.branch.slice(), pos: S.pos, an: S.an,
 				    values: S.values, first: S.first,
 				    view: L.view ? L.view.length : 0 };
 			};
+			here(false);
+			T.ready = performance.now();
+			if (G.recs.length < 2) {
+				$('qttt-list').hidden = true;
+				$('qttt-games').hidden = true;
+				return;
+			}
+			/* The list once the board is there: its index, then more. */
+			$('qttt-count').textContent = 'reading ' +
+			    G.recs.length.toLocaleString('en') + ' games\u2026';
+			return new Promise(function (done) {
+				setTimeout(function () {
+					var t2 = performance.now();
+					index(M.index(G.text.join('\n')));
+					G.text = null;
+					T.index = performance.now() - t2;
+					sortBy('n');
+					T.list = performance.now();
+					setTimeout(prepare, 100);
+					done();
+				}, 0);
+			});
 		}).catch(function (e) {
 			failed(e && e.message ? e.message : e);
 		});
