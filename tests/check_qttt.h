@@ -42,6 +42,9 @@ FILE	*out_open(struct out *);
 char	*out_close(struct out *);
 /* How many times needle is in hay, not overlapping. */
 size_t	 occurrences(const char *hay, const char *needle);
+/* What qttt_render_svg() draws, in a string the caller frees. */
+char	*svg_of(const struct qttt_state *, const struct qttt_action *plies,
+	    size_t n, const struct qttt_render_opts *);
 
 Suite	*rules_suite(void);
 Suite	*generate_suite(void);

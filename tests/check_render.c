@@ -33,16 +33,6 @@ play(const char *s)
 }
 
 static char *
-svg_of(const struct qttt_state *st, const struct qttt_action *plies,
-    size_t n, const struct qttt_render_opts *o)
-{
-	struct out	 out;
-
-	ck_assert_int_eq(qttt_render_svg(out_open(&out), st, plies, n, o), 0);
-	return out_close(&out);
-}
-
-static char *
 text_of(const struct qttt_state *st, const struct qttt_action *plies,
     size_t n, const struct qttt_render_opts *o)
 {

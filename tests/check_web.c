@@ -54,16 +54,6 @@ page_of(const struct qttt_html_opts *o, const struct qttt_replay *r,
 	return out_close(&out);
 }
 
-static char *
-svg_of(const struct qttt_state *st, const struct qttt_action *plies,
-    size_t n, const struct qttt_render_opts *o)
-{
-	struct out	 out;
-
-	ck_assert_int_eq(qttt_render_svg(out_open(&out), st, plies, n, o), 0);
-	return out_close(&out);
-}
-
 /*
  * A game drawn in full: every position in order, drawn as the SVG
  * writer draws it (the same marks), without what the style sheet

@@ -39,41 +39,6 @@ struct qttt_html {
 	unsigned long		 lastline;	/* of the last record */
 };
 
-/* Text drawn in memory, then copied into the page. */
-struct capture {
-	FILE	*f;
-	char	*buf;
-	size_t	 len;
-};
-
-static FILE *
-capture_open(struct capture *c)
-{
-	c->buf = NULL;
-	c->len = 0;
-	c->f = open_memstream(&c->buf, &c->len);
-	return c->f;
-}
-
-/* Returns 0, or -1 if the stream failed (out of memory). */
-static int
-capture_end(struct capture *c)
-{
-	int	 bad = ferror(c->f);
-
-	if (fclose(c->f) == EOF)
-		bad = 1;
-	if (bad) {
-		free(c->buf);
-		c->buf = NULL;
-		c->len = 0;
-		if (errno == 0)
-			errno = ENOMEM;
-		return -1;
-	}
-	return 0;
-}
-
 /*
  * Text for the page: markup characters escaped, control characters
  * (line breaks among them) as spaces, bytes that are not UTF-8 as
@@ -213,16 +178,16 @@ draw(struct qttt_html *h, const struct qttt_state *st,
     const char *id)
 {
 	struct qttt_render_opts o = h->o.render;
-	struct capture	 c;
+	struct qttt__web_text c;
 	int		 k;
 
 	o.theme = QTTT_THEME_LIGHT;
 	o.preview = preview;
 	o.width = 0;
-	if (capture_open(&c) == NULL)
+	if (qttt__web_text_open(&c) == NULL)
 		return -1;
 	k = qttt_render_svg(c.f, st, plies, nplies, &o);
-	if (capture_end(&c) != 0 || k != 0) {
+	if (qttt__web_text_end(&c) != 0 || k != 0) {
 		free(c.buf);
 		return -1;
 	}
@@ -353,15 +318,15 @@ words(struct qttt_html *h, const struct qttt_replay *r, const char *id,
     size_t p, const struct qttt_state *before, const struct qttt_state *st)
 {
 	struct qttt_line lines[QTTT_NLINES];
-	struct capture	 c;
+	struct qttt__web_text c;
 	FILE		*f = h->f;
 	const struct qttt_item *it;
 
 	if (p > 0) {
-		if (capture_open(&c) == NULL)
+		if (qttt__web_text_open(&c) == NULL)
 			return -1;
 		qttt_listing_note(c.f, r, p - 1, before, st);
-		if (capture_end(&c) != 0)
+		if (qttt__web_text_end(&c) != 0)
 			return -1;
 		if (c.len > 0) {
 			fputs("<p>", f);
@@ -376,12 +341,12 @@ words(struct qttt_html *h, const struct qttt_replay *r, const char *id,
 			fputs("</p>\n", f);
 		}
 	}
-	if (capture_open(&c) == NULL)
+	if (qttt__web_text_open(&c) == NULL)
 		return -1;
 	if (st->result.over || qttt_state_lines(st, lines) > 0)
 		qttt_listing_lines(c.f, st);
 	qttt_listing_result(c.f, st);
-	if (capture_end(&c) != 0)
+	if (qttt__web_text_end(&c) != 0)
 		return -1;
 	paragraphs(f, c.buf, c.len);
 	free(c.buf);
@@ -530,7 +495,7 @@ record_item(struct qttt_html *h, const struct qttt_replay *r,
 {
 	const struct qttt_record *rec = r->rec;
 	struct qttt_extras ex;
-	struct capture	 c;
+	struct qttt__web_text c;
 	char		 state[QTTT_STATE_MAX];
 	unsigned long	 line = rec != NULL ? rec->line : game - 1;
 	FILE		*f = h->f;
@@ -550,10 +515,10 @@ record_item(struct qttt_html *h, const struct qttt_replay *r,
 	qttt_extras_from_record(&ex, r->game, rec);
 	ex.lead = NULL;
 	ex.leadlen = 0;
-	if (capture_open(&c) == NULL)
+	if (qttt__web_text_open(&c) == NULL)
 		return -1;
 	qttt_line_write(c.f, r->game, &ex);
-	if (capture_end(&c) != 0)
+	if (qttt__web_text_end(&c) != 0)
 		return -1;
 	html_record(f, c.buf, c.len);
 	putc('\n', f);
@@ -622,13 +587,13 @@ drawn(struct qttt_html *h, const struct qttt_replay *r, const char *id,
 static int
 options(struct qttt_html *h)
 {
-	struct capture	 c;
+	struct qttt__web_text c;
 	size_t		 i;
 
-	if (capture_open(&c) == NULL)
+	if (qttt__web_text_open(&c) == NULL)
 		return -1;
 	qttt__web_options_write(c.f, &h->o.render);
-	if (capture_end(&c) != 0)
+	if (qttt__web_text_end(&c) != 0)
 		return -1;
 	for (i = 0; i < c.len; i++) {
 		if (c.buf[i] == '\n')

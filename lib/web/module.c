@@ -38,9 +38,9 @@ struct qttt__web {
 	struct qttt_record	 scratch;
 	char			*in;
 	size_t			 insize;
-	char			*out;
-	size_t			 outlen;
-	FILE			*f;		/* while a call writes */
+	/* The output of the last call; its stream while a call writes. */
+	struct qttt__web_text	 out;
+	FILE			*f;
 };
 
 /* ------------------------------------------------------------------ */
@@ -69,7 +69,7 @@ qttt__web_free(struct qttt__web *h)
 	qttt_solver_free(h->solver);
 	free(h->options);
 	free(h->in);
-	free(h->out);
+	free(h->out.buf);
 	free(h);
 }
 
@@ -91,42 +91,29 @@ qttt__web_input(struct qttt__web *h, size_t n)
 EXPORT("web_output") const char *
 qttt__web_output(const struct qttt__web *h)
 {
-	return h->out;
+	return h->out.buf;
 }
 
 EXPORT("web_output_len") size_t
 qttt__web_output_len(const struct qttt__web *h)
 {
-	return h->outlen;
+	return h->out.len;
 }
 
 /* Starts the output of a call.  Returns the stream, or NULL. */
 static FILE *
 begin(struct qttt__web *h)
 {
-	free(h->out);
-	h->out = NULL;
-	h->outlen = 0;
-	h->f = open_memstream(&h->out, &h->outlen);
-	return h->f;
+	free(h->out.buf);
+	return h->f = qttt__web_text_open(&h->out);
 }
 
 /* Ends it: status, or -1 if the stream failed (out of memory). */
 static int
 end(struct qttt__web *h, int status)
 {
-	int	 bad = ferror(h->f);
-
-	if (fclose(h->f) == EOF)
-		bad = 1;
 	h->f = NULL;
-	if (bad) {
-		free(h->out);
-		h->out = NULL;
-		h->outlen = 0;
-		return -1;
-	}
-	return status;
+	return qttt__web_text_end(&h->out) == 0 ? status : -1;
 }
 
 /* The input, checked: len bytes of it, NUL-terminated. */
@@ -170,29 +157,14 @@ fail(struct qttt__web *h, enum qttt_code code, const char *msg)
 }
 
 /*
- * Text a function of the library writes on a stream, as a JSON string:
- * what the capture holds, its last line break left out.
+ * Text a function of the library wrote on a stream, as a JSON string,
+ * its last line breaks left out.
  */
-struct capture {
-	FILE	*f;
-	char	*buf;
-	size_t	 len;
-};
-
-static FILE *
-capture(struct capture *c)
-{
-	c->buf = NULL;
-	c->len = 0;
-	return c->f = open_memstream(&c->buf, &c->len);
-}
-
 static void
-captured(FILE *f, struct capture *c)
+captured(FILE *f, struct qttt__web_text *c)
 {
-	if (fclose(c->f) == EOF || c->buf == NULL) {
+	if (c->f == NULL || qttt__web_text_end(c) != 0) {
 		fputs("\"\"", f);
-		free(c->buf);
 		return;
 	}
 	while (c->len > 0 && c->buf[c->len - 1] == '\n')
@@ -551,7 +523,7 @@ position(struct qttt__web *h, FILE *f)
 	struct qttt_replay r = { NULL, NULL, &h->line, -1 };
 	struct qttt_cycle cyc;
 	struct qttt_state before;
-	struct capture	 c;
+	struct qttt__web_text c;
 	char		 text[QTTT_RECORD_MAX];
 	size_t		 n, i;
 
@@ -585,7 +557,7 @@ position(struct qttt__web *h, FILE *f)
 		fputs("null", f);
 	/* What the listing says of the last ply, of the lines, the result. */
 	fputs(",\"note\":", f);
-	if (h->line.nplies > 0 && capture(&c) != NULL) {
+	if (h->line.nplies > 0 && qttt__web_text_open(&c) != NULL) {
 		before = h->start;
 		for (i = 0; i + 1 < h->line.nplies; i++)
 			qttt_state_apply(&before, &h->line.plies[i], NULL);
@@ -593,22 +565,20 @@ position(struct qttt__web *h, FILE *f)
 		captured(f, &c);
 	} else
 		fputs("\"\"", f);
+	/* A stream that cannot be opened fails its end: "". */
 	fputs(",\"lines\":", f);
-	if (capture(&c) != NULL) {
-		if (st->result.over || qttt_state_lines(st, lines) > 0)
-			qttt_listing_lines(c.f, st);
-		captured(f, &c);
-	}
+	if (qttt__web_text_open(&c) != NULL && (st->result.over ||
+	    qttt_state_lines(st, lines) > 0))
+		qttt_listing_lines(c.f, st);
+	captured(f, &c);
 	fputs(",\"status\":", f);
-	if (capture(&c) != NULL) {
+	if (qttt__web_text_open(&c) != NULL)
 		qttt_listing_result(c.f, st);
-		captured(f, &c);
-	}
+	captured(f, &c);
 	fputs(",\"words\":", f);
-	if (capture(&c) != NULL) {
+	if (qttt__web_text_open(&c) != NULL)
 		qttt__web_words(c.f, st);
-		captured(f, &c);
-	}
+	captured(f, &c);
 	/* The line as a record, if it starts from the empty board. */
 	fputs(",\"record\":", f);
 	if (!h->position) {

@@ -41,6 +41,22 @@ int	 qttt__web_options_read(char *text, size_t len,
 	    char *msg, size_t n);
 
 /*
+ * Text a function writes on a stream, caught in memory (text.c): open
+ * gives the stream (NULL if out of memory); end closes it and returns
+ * 0, buf and len then holding the text, which the caller frees, or -1
+ * if the stream failed (nothing is kept; errno says why, ENOMEM if
+ * nothing else did).
+ */
+struct qttt__web_text {
+	FILE	*f;
+	char	*buf;
+	size_t	 len;
+};
+
+FILE	*qttt__web_text_open(struct qttt__web_text *);
+int	 qttt__web_text_end(struct qttt__web_text *);
+
+/*
  * The squares of a state in words, in reading order: "a1 X1
  * (classical); b1 X3 O4 (spooky); empty: c1 a2." (module.c).
  */

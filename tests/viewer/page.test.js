@@ -468,6 +468,12 @@ async function network(b) {
 	await p.send('Target.closeTarget', { targetId: p.targetId });
 }
 
+/* The pages of a PDF: the largest /Count of its page trees. */
+function pdfPages(pdf) {
+	return Math.max(...(pdf.toString('latin1').match(/\/Count \d+/g) ||
+	    ['/Count 0']).map((c) => +c.slice(7)));
+}
+
 /* Without scripts: every record, the first games in full; print. */
 async function noscript(b) {
 	const p = await b.page(1280, 900);
@@ -485,17 +491,13 @@ async function noscript(b) {
 	same('no script: the page is not scripted', [false, true],
 	    await p.eval('[document.documentElement.classList.contains(' +
 	    '"js"), document.getElementById("qttt-app").hidden]'));
-	const pdf = await p.pdf();
-	const pages = Math.max(...(pdf.toString('latin1')
-	    .match(/\/Count \d+/g) || ['/Count 0']).map((c) => +c.slice(7)));
+	const pages = pdfPages(await p.pdf());
 	check('no script: print gives every record', pages >= 10, pages);
 	await p.send('Target.closeTarget', { targetId: p.targetId });
 	const q = await b.page(1280, 900);
 	await open(q, 'line.html', '#g3p6');
-	const one = await q.pdf();
-	same('print: the position shown on one page', 1, Math.max(...(one
-	    .toString('latin1').match(/\/Count \d+/g) || ['/Count 0'])
-	    .map((c) => +c.slice(7))));
+	same('print: the position shown on one page', 1,
+	    pdfPages(await q.pdf()));
 	/* Print every position: the sheet has them all. */
 	same('print every position', 8, await q.eval('(function () {' +
 	    ' var n = -1; window.print = function () { n =' +

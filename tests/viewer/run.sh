@@ -145,6 +145,12 @@ if ! command -v node >/dev/null 2>&1; then
 	exit
 fi
 
+# The page's script is JavaScript that node parses, in strict mode.
+for j in module viewer; do
+	if node --check "$top/lib/web/$j.js" >"$out/$j.check" 2>&1; then ok
+	else bad "node --check lib/web/$j.js:"; cat "$out/$j.check"; fi
+done
+
 # The module under node: 1,000 positions and more, with the default
 # options and with every option -T html passes to the module.
 mkdir -p "$out/m1/svg" "$out/m2/svg"
