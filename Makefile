@@ -3,12 +3,15 @@
 # Needs GNU make (wildcard, patsubst), as Debian's make is.
 # Sanitizers: make clean && make check SANITIZE=1
 
-# The version is the header's QTTT_VERSION; its major number names the
-# shared library (libqttt.so.MAJOR, man/libqttt.3).
+# The version is the header's QTTT_VERSION.  The shared library's name
+# carries its ABI version (man/libqttt.3, NEWS): the major number, or,
+# while that is 0, the major and minor numbers (libqttt.so.0.2), since
+# a 0.x release may change the ABI.
 VERSION !=	sed -n 's/^.define QTTT_VERSION[[:space:]]*"\([^"]*\)".*/\1/p' \
 		    lib/qttt.h
-SOMAJOR =	$(firstword $(subst ., ,$(VERSION)))
-SONAME =	libqttt.so.$(SOMAJOR)
+VPARTS =	$(subst ., ,$(VERSION))
+SOVERSION =	$(if $(filter 0,$(word 1,$(VPARTS))),0.$(word 2,$(VPARTS)),$(word 1,$(VPARTS)))
+SONAME =	libqttt.so.$(SOVERSION)
 SHLIB =		lib/libqttt.so.$(VERSION)
 PREFIX =	/usr/local
 BINDIR =	$(PREFIX)/bin
@@ -16,7 +19,6 @@ LIBDIR =	$(PREFIX)/lib
 INCLUDEDIR =	$(PREFIX)/include
 MANDIR =	$(PREFIX)/share/man
 PKG_CONFIG =	pkg-config
-OBJCOPY =	objcopy
 
 CC =		cc
 CFLAGS =	-O2 -g -flto=auto -ffat-lto-objects
@@ -38,11 +40,19 @@ ALL_LDFLAGS =	$(PTHREAD) $(CFLAGS) $(LDFLAGS) $(SANFLAGS)
 
 # Every lib/LAYER/*.c is a module of the library, every cmd/qttt-*.c a
 # tool, every tests/check_*.c a unit test module, every man/*.[1357] a
-# page.  The layers, lowest first (ARCHITECTURE.md): each uses only those
-# below (tests/layers.sh checks it).
-LAYERS =	text engine analysis notation output render web
+# page.  The layers (ARCHITECTURE.md) form a graph, not a list: each is
+# named with the layers it may use directly, and may use what those may
+# use (tests/layers.sh checks it, in the objects and in the #include
+# lines).  analysis and notation are siblings on the engine.
+LAYER_GRAPH =	text: engine:text analysis:engine notation:engine \
+		output:notation,analysis render:output web:render
+LAYERS =	$(foreach l,$(LAYER_GRAPH),$(firstword $(subst :, ,$(l))))
+# The web layer's assets.c is written by make (from its .js, .css and
+# the module).
 LIB_OBJS =	$(sort $(patsubst %.c,%.o,$(foreach l,$(LAYERS),\
 		    $(wildcard lib/$(l)/*.c))) lib/web/assets.o)
+# Each layer's private header (lib/LAYER/LAYER.h).
+LIB_HDRS =	$(foreach l,$(LAYERS),lib/$(l)/$(l).h)
 CMD_OBJS =	cmd/common.o cmd/parallel.o
 TOOLS =		$(patsubst %.c,%,$(sort $(wildcard cmd/qttt-*.c)))
 # The tools that read on several threads (cmd/parallel.c).
@@ -56,28 +66,17 @@ MAN7 =		$(sort $(wildcard man/*.7))
 all: lib/libqttt.a $(SHLIB) lib/$(SONAME) lib/libqttt.so $(TOOLS)
 
 # The library's objects export only what qttt.h declares (it sets the
-# default visibility around its declarations).  The shared library
-# keeps the rest to itself; for the archive, the objects are linked
-# into one (LTO done there, so that it holds machine code only) whose
-# hidden symbols are then made local, so that a program linking
-# libqttt.a statically sees the same names as one linking libqttt.so.
-# lib/libqttt-internal.a, the objects as they are, is for the unit
-# tests and fuzz harnesses, which may call private functions.  The
-# library's own calls of its public functions are not interposed.
+# default visibility around its declarations): the shared library keeps
+# the rest to itself.  The archive is an ordinary one, an object per
+# source, so that a program takes only the objects it calls (one that
+# uses the engine alone links without libyaml).  There the library's
+# private names are global too, as in any static library, and each
+# starts with qttt__ and its layer (tests/layers.sh), out of a
+# program's way.  The library's own calls of its public functions are
+# not interposed.
 $(LIB_OBJS): VISIBILITY = -fvisibility=hidden -fno-semantic-interposition
 
-lib/libqttt.o: $(LIB_OBJS)
-	$(CC) $(ALL_CFLAGS) $(ALL_LDFLAGS) -r -nostdlib \
-	    -flinker-output=nolto-rel -o $@.tmp $(LIB_OBJS)
-	$(OBJCOPY) --localize-hidden $@.tmp
-	mv -f $@.tmp $@
-
-lib/libqttt.a: lib/libqttt.o
-	rm -f $@.tmp
-	ar rcs $@.tmp lib/libqttt.o
-	mv -f $@.tmp $@
-
-lib/libqttt-internal.a: $(LIB_OBJS)
+lib/libqttt.a: $(LIB_OBJS)
 	rm -f $@.tmp
 	ar rcs $@.tmp $(LIB_OBJS)
 	mv -f $@.tmp $@
@@ -91,9 +90,7 @@ lib/$(SONAME) lib/libqttt.so: $(SHLIB)
 	ln -sf libqttt.so.$(VERSION) $@
 
 $(LIB_OBJS) $(CMD_OBJS) $(TOOLS:=.o) $(UNIT_OBJS): lib/qttt.h
-$(LIB_OBJS): lib/internal.h
-$(patsubst %.c,%.o,$(wildcard lib/output/*.c)): lib/output/emit.h
-lib/web/assets.o $(patsubst %.c,%.o,$(wildcard lib/web/*.c)): lib/web/web.h
+$(LIB_OBJS): $(LIB_HDRS)
 $(CMD_OBJS) $(TOOLS:=.o): cmd/common.h cmd/parallel.h
 
 .c.o:
@@ -136,9 +133,7 @@ WASM_TOOLCHAIN = command -v $(WASM_CC) >/dev/null && \
 	@$(WASM_TOOLCHAIN)
 	$(WASM_CC) $(WASM_ALL_CFLAGS) -c -o $@ $<
 
-$(WASM_OBJS): lib/qttt.h lib/internal.h
-$(filter lib/web/%,$(WASM_OBJS)): lib/web/web.h
-$(filter lib/output/%,$(WASM_OBJS)): lib/output/emit.h
+$(WASM_OBJS): lib/qttt.h $(LIB_HDRS)
 
 lib/web/qttt.wasm: $(WASM_OBJS)
 	$(WASM_CC) $(WASM_LDFLAGS) -o $@.tmp $(WASM_OBJS)
@@ -151,7 +146,7 @@ lib/web/qttt.wasm: $(WASM_OBJS)
 WEB_FILES =	lib/web/viewer.css lib/web/module.js lib/web/viewer.js
 lib/web/assets.c: $(WEB_FILES) lib/web/qttt.wasm lib/web/cstring.awk
 	{ echo '/* Written by make from $(WEB_FILES) and qttt.wasm. */'; \
-	  echo '#include "web.h"'; \
+	  echo '#include "web/web.h"'; \
 	  echo 'const char qttt__web_css[] ='; \
 	  awk -f lib/web/cstring.awk lib/web/viewer.css; echo ';'; \
 	  echo 'const char qttt__web_js[] ='; \
@@ -162,14 +157,15 @@ lib/web/assets.c: $(WEB_FILES) lib/web/qttt.wasm lib/web/cstring.awk
 	      awk -f lib/web/cstring.awk; echo ';'; } >$@.tmp
 	mv -f $@.tmp $@
 
-# The tools link the library's objects, so that link-time optimisation
-# sees a tool and the library as one program (a call per ply into
-# libqttt.a costs qttt-validate a fifth more instructions); they call
-# only what libqttt.a exports, which tests/layers.sh checks.  Only the
+# The tools link the archive, whose objects carry their intermediate
+# code too (-ffat-lto-objects), so that link-time optimisation sees a
+# tool and the library as one program (a call per ply into the library
+# costs qttt-validate a fifth more instructions); they call only the
+# library's public names, which tests/layers.sh checks.  Only the
 # threaded ones link parallel.o and the threads library.
-$(TOOLS): cmd/common.o lib/libqttt-internal.a lib/libqttt.a
+$(TOOLS): cmd/common.o lib/libqttt.a
 	$(CC) $(ALL_LDFLAGS) -o $@.tmp $(filter %.o,$^) \
-	    lib/libqttt-internal.a $(YAML_LIBS)
+	    lib/libqttt.a $(YAML_LIBS)
 	mv -f $@.tmp $@
 
 $(TOOLS): %: %.o
@@ -178,12 +174,12 @@ $(THREADED) cmd/parallel.o: private PTHREAD = -pthread
 # The unit tests draw on threads (check_render.c).
 $(UNIT_OBJS) tests/unit: private PTHREAD = -pthread
 
-tests/unit: $(UNIT_OBJS) lib/libqttt-internal.a
-	$(CC) $(ALL_LDFLAGS) -o $@.tmp $(UNIT_OBJS) lib/libqttt-internal.a \
+tests/unit: $(UNIT_OBJS) lib/libqttt.a
+	$(CC) $(ALL_LDFLAGS) -o $@.tmp $(UNIT_OBJS) lib/libqttt.a \
 	    $(YAML_LIBS) $(CHECK_LIBS)
 	mv -f $@.tmp $@
 
-$(UNIT_OBJS): tests/check_qttt.h
+$(UNIT_OBJS): tests/check_qttt.h $(LIB_HDRS)
 $(UNIT_OBJS): CFLAGS += $(CHECK_CFLAGS)
 
 # make fuzz, and the fuzz harnesses' regression runs (tests/fuzz/).
@@ -191,7 +187,8 @@ include tests/fuzz/fuzz.mk
 
 check: all tests/unit $(FUZZ_REGRESS)
 	tests/unit
-	sh tests/layers.sh $(LAYERS)
+	sh tests/layers.sh $(LAYER_GRAPH)
+	sh tests/layers-selftest.sh $(LAYER_GRAPH)
 	sh tests/golden/run.sh
 	sh tests/fuzz/regress.sh $(FUZZ_NAMES)
 	sh tests/hostile/run.sh
@@ -222,12 +219,12 @@ bench-instr: all
 	sh tests/bench/bench-instr.sh
 
 # The solver's book of early positions, written by its live search.
-tests/solve-book: tests/solve-book.o lib/libqttt-internal.a
+tests/solve-book: tests/solve-book.o lib/libqttt.a
 	$(CC) $(ALL_LDFLAGS) -o $@.tmp tests/solve-book.o \
-	    lib/libqttt-internal.a $(YAML_LIBS)
+	    lib/libqttt.a $(YAML_LIBS)
 	mv -f $@.tmp $@
 
-tests/solve-book.o tests/check_solve.o: lib/qttt.h lib/internal.h
+tests/solve-book.o tests/check_solve.o: lib/qttt.h $(LIB_HDRS)
 
 book: tests/solve-book
 	tests/solve-book > lib/analysis/solve_book.c.tmp
@@ -265,7 +262,7 @@ uninstall:
 
 clean:
 	rm -f lib/*/*.o lib/*/*.wo lib/web/qttt.wasm lib/web/assets.c \
-	    lib/libqttt.o lib/libqttt.a lib/libqttt-internal.a \
+	    lib/libqttt.a \
 	    lib/libqttt.so* cmd/*.o $(TOOLS) tests/*.o tests/unit \
 	    tests/solve-book
 	rm -rf tests/out

@@ -24,13 +24,20 @@ extern "C" {
 #pragma GCC visibility push(default)
 #endif
 
+/* Checks the arguments of a function that formats as printf(3) does. */
+#ifdef __GNUC__
+#define QTTT_PRINTF(fmt, args)	__attribute__((format(printf, fmt, args)))
+#else
+#define QTTT_PRINTF(fmt, args)
+#endif
+
 /*
  * The version of this header; qttt_version() returns the library's.
  * Within one major version the ABI only grows (man/libqttt.3).
  */
-#define QTTT_VERSION		"0.1.0"
+#define QTTT_VERSION		"0.2.0"
 #define QTTT_VERSION_MAJOR	0
-#define QTTT_VERSION_MINOR	1
+#define QTTT_VERSION_MINOR	2
 #define QTTT_VERSION_PATCH	0
 
 /* The version of the library linked, equal to its QTTT_VERSION. */
@@ -51,6 +58,30 @@ enum qttt_player {
 /* The letter of a player, and of the player who makes move m. */
 #define QTTT_PLAYER_LETTER(p)	((p) == QTTT_X ? 'X' : 'O')
 #define QTTT_LETTER(m)		QTTT_PLAYER_LETTER(QTTT_MOVER(m))
+
+/* ================================================================== */
+/* text: text helpers                                                 */
+/* ================================================================== */
+
+/* UTF-8 (utf8.c): for showing source lines safely. */
+
+/*
+ * Length of the valid UTF-8 sequence of a non-ASCII character at s (n
+ * bytes available, n > 0), or 0 if it is not valid: overlong forms,
+ * surrogates and code points beyond U+10FFFF are refused.
+ */
+size_t		 qttt_utf8_len(const unsigned char *s, size_t n);
+
+/*
+ * JSON strings (json.c).  Writes s (len bytes) as a JSON string with
+ * its quotes; bytes that are not valid UTF-8 become U+FFFD.  Returns
+ * 0, or -1 if the stream reported an error.
+ */
+int		 qttt_json_string(FILE *, const char *s, size_t len);
+
+/* ================================================================== */
+/* engine: the rules                                                  */
+/* ================================================================== */
 
 /* ------------------------------------------------------------------ */
 /* Diagnostics                                                          */
@@ -149,6 +180,20 @@ struct qttt_result {
  */
 int		 qttt_result_format(const struct qttt_result *, char *buf,
 		    size_t n);
+
+/* Two results are the same: both not over, or over with equal scores. */
+int		 qttt_result_equal(const struct qttt_result *,
+		    const struct qttt_result *);
+
+/*
+ * The seven results of rule 11, numbered in this order: 1-0, 0-1,
+ * 1-1/2, 1/2-1, 3/2-0, 2-0, 0-0.  qttt_result_index() gives the number
+ * of a result (-1 for a game not over); qttt_result_nth() the result of
+ * a number (not over if it is out of range).
+ */
+#define QTTT_NRESULTS	7
+int		 qttt_result_index(const struct qttt_result *);
+void		 qttt_result_nth(int i, struct qttt_result *);
 
 /* ------------------------------------------------------------------ */
 /* The rules engine (formats/rules.md): a game state is a plain value  */
@@ -257,7 +302,7 @@ int		 qttt_state_cycle(const struct qttt_state *,
  * and the square it takes.  Returns QTTT_OK, or the code of why the
  * measurement is illegal (as qttt_state_legal).
  */
-enum qttt_code	 qttt_state_canonical(const struct qttt_state *,
+enum qttt_code	 qttt_action_canonical(const struct qttt_state *,
 		    const struct qttt_action *in, struct qttt_action *out,
 		    struct qttt_diag *d);
 
@@ -290,33 +335,6 @@ enum qttt_code	 qttt_state_check(const struct qttt_state *,
 /* Two states are the same position (every field equal, rules too). */
 int		 qttt_state_equal(const struct qttt_state *,
 		    const struct qttt_state *);
-
-/* ------------------------------------------------------------------ */
-/* The state string (formats/state-string.md)                           */
-/* ------------------------------------------------------------------ */
-
-/* Room for any canonical state string and its NUL. */
-#define QTTT_STATE_MAX	128
-
-/*
- * Writes the state string of a state into buf of size n (NULL if n is
- * 0).  Returns the length it needed, as snprintf; never more than
- * QTTT_STATE_MAX - 1.
- */
-int		 qttt_state_format(const struct qttt_state *, char *buf,
-		    size_t n);
-
-/*
- * Parses a state string of exactly len bytes (no line end; a NUL is a
- * byte like any other) into st, and checks that it is consistent (the
- * checks of formats/state-string.md, qttt_state_check() among them).
- * A state has one string and nothing else is accepted, so a string
- * that parses prints back as the same bytes.  Returns QTTT_OK, or
- * QTTT_E_STATE with a message in d (which may be NULL) and d->col set
- * to the 0-based byte of the fault; st is then unchanged.
- */
-enum qttt_code	 qttt_state_parse(const char *s, size_t len,
-		    struct qttt_state *st, struct qttt_diag *d);
 
 /* ------------------------------------------------------------------ */
 /* Games: canonical action lists                                        */
@@ -358,6 +376,43 @@ int		 qttt_game_format(const struct qttt_game *, char *buf,
 /* Writes one canonical item ("X1 a1 b1", "measure X1->a1", "X9 b2"). */
 int		 qttt_action_format(const struct qttt_action *, char *buf,
 		    size_t n);
+
+/*
+ * Two actions are the same: one kind, one move, the same squares (a
+ * measurement's one).  Measurements of one cycle that name different
+ * moves differ: compare canonical forms (qttt_action_canonical).
+ */
+int		 qttt_action_equal(const struct qttt_action *,
+		    const struct qttt_action *);
+
+/*
+ * The state after the first ply plies of g, replayed from the empty
+ * board into st; g->state if ply is g->nplies or more.  So a game
+ * played from a position (a record with a start) is that position at
+ * every ply, ply 0 included.
+ */
+void		 qttt_game_state_at(const struct qttt_game *, size_t ply,
+		    struct qttt_state *st);
+
+/*
+ * What-if: gives the n-th measurement (1-based) of g its other
+ * outcome, the cycle-closing move going to its other square.  The
+ * plies after it are dropped, since the players' later moves answered
+ * a position that no longer arises, and g->state is recomputed; but
+ * the forced X9, which involves no choice, is played if it is due.
+ * Returns the index in g->plies of the changed measurement, or -1 if g
+ * has fewer than n measurements (g is then unchanged).
+ */
+long		 qttt_game_whatif(struct qttt_game *g, unsigned int n);
+
+/*
+ * The action that leads from state a to state b, when b follows a by
+ * one legal action: a placement, the forced last move or a measurement
+ * (in canonical form).  Returns 0 and fills in *out, or -1 if b does
+ * not follow a.
+ */
+int		 qttt_action_between(const struct qttt_state *a,
+		    const struct qttt_state *b, struct qttt_action *out);
 
 /* ------------------------------------------------------------------ */
 /* The eight symmetries of the board (symmetry.c; formats/symmetry.md)  */
@@ -447,6 +502,411 @@ uint64_t	 qttt_state_symkey(const struct qttt_state *,
  */
 enum qttt_sym	 qttt_game_symcanon(const struct qttt_game *,
 		    struct qttt_game *out);
+
+/* ================================================================== */
+/* analysis: games played and searched                                */
+/* ================================================================== */
+
+/* ------------------------------------------------------------------ */
+/* Random games (generate.c)                                            */
+/* ------------------------------------------------------------------ */
+
+/*
+ * A seeded generator of random legal games, for tests and benchmarks.
+ * It has its own pseudo-random numbers (xoshiro256**, seeded through
+ * splitmix64), so a seed and flags give the same games, byte for byte,
+ * on every machine.  Every legal action is equally likely at each step
+ * (qttt_state_actions() order); the measurer picks either outcome with
+ * even odds, which yields every result (qttt-generate(1) gives their
+ * shares).
+ *
+ * The struct is a plain value: copy it to fork a stream.
+ */
+struct qttt_generator {
+	uint64_t	 s[4];		/* xoshiro256** state: the moves */
+	uint64_t	 cut;		/* splitmix64 state: where to stop */
+	unsigned int	 flags;
+};
+
+/*
+ * With QTTT_GEN_UNFINISHED, half of the games (at random) stop after a
+ * number of plies drawn evenly from 1 to one less than the finished
+ * game has, so they have no result; a game may stop right after a
+ * cycle-closing move, with its measurement pending.  Without it, every
+ * game is played to its end.  Where to stop comes from a stream of its
+ * own, so game i with the flag is a prefix of game i without it.
+ */
+#define QTTT_GEN_UNFINISHED	0x1
+
+/* Seeds a generator; any seed, 0 included, is good. */
+void		 qttt_generator_init(struct qttt_generator *, uint64_t seed,
+		    unsigned int flags);
+
+/* Plays the next random game into g, which it initialises first. */
+void		 qttt_generator_game(struct qttt_generator *,
+		    struct qttt_game *g);
+
+/* The next number of the stream, uniform in 0..n-1 (n > 0; 0 if n is 0). */
+uint64_t	 qttt_generator_uniform(struct qttt_generator *, uint64_t n);
+
+/* ------------------------------------------------------------------ */
+/* Features of a game (features.c): what collections are searched by   */
+/* ------------------------------------------------------------------ */
+
+/*
+ * The classes of a first move under the symmetries: the 36 pairs of
+ * squares fall into 8, each named by its least image (formats/
+ * symmetry.md orders squares in reading order).
+ */
+enum qttt_opening {
+	QTTT_OPEN_SIDE = 0,	/* a1 b1: a corner and an edge beside it */
+	QTTT_OPEN_CORNERS,	/* a1 c1: two corners on one side */
+	QTTT_OPEN_KNIGHT,	/* a1 c2: a corner and a far edge */
+	QTTT_OPEN_CORNER_CENTRE, /* a1 b2 */
+	QTTT_OPEN_DIAGONAL,	/* a1 c3: opposite corners */
+	QTTT_OPEN_EDGES,	/* b1 a2: two edges beside each other */
+	QTTT_OPEN_EDGE_CENTRE,	/* b1 b2 */
+	QTTT_OPEN_OPPOSITE,	/* b1 b3: opposite edges */
+	QTTT_NOPENINGS
+};
+
+/*
+ * What happened in a game, as its plies and final state tell.
+ *
+ *	moves		moves made (placements, the forced X9 included)
+ *	plies		moves and measurements
+ *	measurements	measurements made
+ *	ncycles		cycles closed, and cycle[] their lengths in
+ *			squares in the order they closed (a cycle closed
+ *			by the last move of an unfinished game counts)
+ *	twocycles	cycles of 2 squares among them
+ *	forced		1 if the forced X9 was played (rule 3)
+ *	simultaneous	1 if a collapse completed a line of each player
+ *	doubleline	1 if X completed two lines (rule 11)
+ *	result		the game's result (over == 0 if unfinished)
+ *	winner		QTTT_X or QTTT_O, the player with more points;
+ *			-1 for a draw or a game not over
+ *	opening		the class of move 1 (enum qttt_opening), or
+ *			QTTT_NOPENINGS if there is no move 1
+ *	first[2]	move 1's squares in the class's orientation
+ *			(the least image), QTTT_NOSQUARE without one
+ *
+ * A game played from a position (a record with a start) has no plies:
+ * only what its final state shows is filled in (moves, lines, result,
+ * winner; a classical X9 there may have been forced or measured).
+ * Which square a measurement named is the record's (its items), not
+ * the game's, which keeps the canonical form.
+ */
+struct qttt_features {
+	unsigned char	moves;
+	unsigned char	plies;
+	unsigned char	measurements;
+	unsigned char	ncycles;
+	unsigned char	cycle[QTTT_MAXMOVES];
+	unsigned char	twocycles;
+	unsigned char	forced;
+	unsigned char	simultaneous;
+	unsigned char	doubleline;
+	struct qttt_result result;
+	signed char	winner;
+	unsigned char	opening;
+	unsigned char	first[2];
+};
+
+/* Fills f from a game played by the rules (as qttt_record_play left it). */
+void		 qttt_game_features(const struct qttt_game *,
+		    struct qttt_features *f);
+
+/* The class of a first move on squares a and b (a != b, both 0..8). */
+enum qttt_opening qttt_opening_class(int a, int b);
+
+/* "side", "corners", ..., "opposite"; "??" otherwise. */
+const char	*qttt_opening_name(enum qttt_opening);
+
+/* ------------------------------------------------------------------ */
+/* Perfect play (solve.c)                                               */
+/* ------------------------------------------------------------------ */
+
+/*
+ * The value of a position: X's score minus O's, in half points, when
+ * X plays to make it as large as it can be and O as small (rule 11).
+ * Each value is one result: 4 is 2-0, 3 is 3/2-0, 2 is 1-0, 1 is
+ * 1-1/2, 0 is 0-0, -1 is 1/2-1, -2 is 0-1.  The empty board is worth
+ * 1: X wins 1-1/2.
+ */
+#define QTTT_VALUE_MIN		(-2)
+#define QTTT_VALUE_MAX		4
+
+/*
+ * The result a value stands for, to be written with
+ * qttt_result_format().  Returns 0, or -1 (r unchanged) for a number
+ * that is no value.
+ */
+int		 qttt_solver_result(int value, struct qttt_result *r);
+
+/*
+ * A solver: a search and its table of positions already searched,
+ * which makes later queries on related positions fast.  Values are
+ * exact whatever the table's size or history (the table holds exact
+ * bounds of whole positions, never guesses): the same state always
+ * gets the same answer, in the same order, on any thread.  A solver
+ * is used by one thread at a time; the library keeps no other state,
+ * so threads with a solver each need no locking.
+ */
+struct qttt_solver;
+
+/*
+ * A new solver whose table takes at most table_bytes of memory (less
+ * than 64 bytes: no table, which is correct but slow); the solver
+ * itself takes about 3 KiB more.  QTTT_SOLVER_TABLE is a good size:
+ * most of a game's positions then stay in it.  Returns NULL if out of
+ * memory.  The caller owns the solver; qttt_solver_free() frees it and
+ * its table, and accepts NULL.
+ */
+#define QTTT_SOLVER_TABLE	(64UL * 1024 * 1024)
+struct qttt_solver *qttt_solver_new(size_t table_bytes);
+void		 qttt_solver_free(struct qttt_solver *);
+
+/* Empties the table, as for a solver just made. */
+void		 qttt_solver_clear(struct qttt_solver *);
+
+/* The positions searched since the solver was made or cleared. */
+unsigned long long qttt_solver_nodes(const struct qttt_solver *);
+
+/*
+ * The value of st into *value.  st may be any state the rules can
+ * reach: a move to make (the forced X9 among them), a measurement
+ * pending (the measurer picks the outcome, then moves), or a game over
+ * (the value of its result).  Returns QTTT_OK, or QTTT_E_STATE with a
+ * message in d (which may be NULL) if st fails qttt_state_check().
+ */
+enum qttt_code	 qttt_solver_value(struct qttt_solver *,
+		    const struct qttt_state *st, int *value,
+		    struct qttt_diag *d);
+
+/*
+ * What perfect play makes of a position, as qttt_solver_analyze()
+ * fills it in; a plain value the caller owns.  The actions are those of
+ * qttt_state_actions(), in its order, each with the value of the state
+ * it leads to; best lists, in the same order, the indices of the
+ * actions that keep the position's value (none when the game is over).
+ * The principal variation plays from the position to the end of the
+ * game, taking at each step the first action that keeps the value.
+ */
+struct qttt_analysis {
+	int			 value;
+	size_t			 nactions;
+	struct qttt_action	 actions[QTTT_MAXACTIONS];
+	signed char		 values[QTTT_MAXACTIONS];
+	size_t			 nbest;
+	unsigned char		 best[QTTT_MAXACTIONS];
+	size_t			 npv;
+	struct qttt_action	 pv[QTTT_MAXPLIES];
+};
+
+/*
+ * Analyses st (as qttt_solver_value accepts it) into *an: the value,
+ * the actions with theirs and the best actions, and with QTTT_SOLVE_PV
+ * the principal variation too (npv is 0 without it).  With
+ * QTTT_SOLVE_BEST only the best actions get their values, the others
+ * QTTT_NOVALUE: that is what a player (or a judge of moves, which
+ * asks qttt_solver_value() for the move played) needs, and it takes
+ * less search.  Returns QTTT_OK, or QTTT_E_STATE with a message in d;
+ * *an is then unchanged.
+ */
+#define QTTT_SOLVE_PV	0x1
+#define QTTT_SOLVE_BEST	0x2
+#define QTTT_NOVALUE	(QTTT_VALUE_MIN - 1)
+enum qttt_code	 qttt_solver_analyze(struct qttt_solver *,
+		    const struct qttt_state *st, unsigned int flags,
+		    struct qttt_analysis *an, struct qttt_diag *d);
+
+/*
+ * Whether the solver looks up the values of the earliest positions in
+ * the library's book of them (on in a new solver) or searches them as
+ * it does the others, as the program that writes the book does.  The
+ * values are the same either way; the book saves time.
+ */
+void		 qttt_solver_use_book(struct qttt_solver *, int use);
+
+/* ------------------------------------------------------------------ */
+/* Judging moves by perfect play (annotate.c)                          */
+/* ------------------------------------------------------------------ */
+
+/*
+ * The mark of a ply: none when the action played kept the value; a
+ * mistake ("?") when it lost some; a blunder ("??") when it lost a
+ * whole point or more, or turned the mover's win into a draw or a
+ * loss, or a draw into a loss.
+ */
+enum qttt_mark {
+	QTTT_MARK_NONE = 0,
+	QTTT_MARK_MISTAKE,
+	QTTT_MARK_BLUNDER
+};
+
+/* "", "?" and "??"; "" for a number that is no mark. */
+const char	*qttt_mark_glyph(enum qttt_mark);
+
+/*
+ * The rules of the marks, on values (QTTT_VALUE_MIN..QTTT_VALUE_MAX):
+ * the half points the mover lost from the value before a ply to the
+ * value after it (before minus after for X, after minus before for O;
+ * 0 if the mover gained), and the mark of that change.
+ */
+int		 qttt_value_loss(enum qttt_player mover, int before,
+		    int after);
+enum qttt_mark	 qttt_mark_of(enum qttt_player mover, int before,
+		    int after);
+
+/*
+ * One ply judged: who acted, the value before it and after the action
+ * played, the mover's loss in half points and its mark, and the
+ * analysis of the position before it (QTTT_SOLVE_PV | QTTT_SOLVE_BEST:
+ * its best actions and principal variation; the other actions have
+ * no value).
+ */
+struct qttt_judged_ply {
+	enum qttt_player	 mover;
+	int			 before;
+	int			 after;
+	int			 loss;
+	enum qttt_mark		 mark;
+	struct qttt_analysis	 an;
+};
+
+/* The mistakes and blunders of each player ([QTTT_X], [QTTT_O]). */
+struct qttt_mark_counts {
+	unsigned long	 mistakes[2];
+	unsigned long	 blunders[2];
+};
+
+/* Adds the counts c to *to, as over the games of a collection. */
+void		 qttt_mark_counts_add(struct qttt_mark_counts *to,
+		    const struct qttt_mark_counts *c);
+
+/*
+ * A game judged, ply by ply (ply[i] judges g->plies[i]); first[p] is
+ * the index of player p's first marked ply, and decisive that of the
+ * last ply whose loss is not 0, the last that changed the game's value
+ * (each -1 if there is none); counts holds the marks by player.
+ */
+struct qttt_judged_game {
+	size_t			 nplies;
+	struct qttt_judged_ply	 ply[QTTT_MAXPLIES];
+	long			 first[2];
+	long			 decisive;
+	struct qttt_mark_counts	 counts;
+};
+
+/*
+ * Judges the action played from the position before (which must pass
+ * qttt_state_check(); the action must be legal there, a measurement
+ * naming any move of the cycle) with the caller's solver.  Returns
+ * QTTT_OK, or the code of the refusal with a message in d (which may
+ * be NULL); *j is then undefined.
+ */
+enum qttt_code	 qttt_judge_ply(struct qttt_solver *,
+		    const struct qttt_state *before,
+		    const struct qttt_action *played,
+		    struct qttt_judged_ply *j, struct qttt_diag *d);
+
+/*
+ * Judges every ply of a game as played (qttt_game_play(), or a record
+ * as qttt_record_play() left it) with the caller's solver.  A game with
+ * no ply is judged too: nothing marked, nothing decisive.  Returns as
+ * qttt_judge_ply().
+ */
+enum qttt_code	 qttt_judge_game(struct qttt_solver *,
+		    const struct qttt_game *g, struct qttt_judged_game *j,
+		    struct qttt_diag *d);
+
+/* ------------------------------------------------------------------ */
+/* Exact counting (perft.c; formats/counting.md)                        */
+/* ------------------------------------------------------------------ */
+
+/*
+ * Perft: the number of histories of depth moves from a position.  A
+ * move is a placement (or the forced X9) with the measurement that
+ * follows it when it closes a cycle, whose two outcomes are two
+ * histories; a game that ends before depth moves adds nothing.  A
+ * pending measurement belongs to the move before it and takes no
+ * depth, so from such a state depth 0 counts its two outcomes.  The
+ * state must pass qttt_state_check(); a depth over 9 is taken as 9.
+ * Returns 0; -1 if the state fails the check (d, if not NULL, says
+ * why); -2 if out of memory (the table takes up to 64 MiB).
+ */
+int		 qttt_perft(const struct qttt_state *, unsigned int depth,
+		    uint64_t *count, struct qttt_diag *d);
+
+/*
+ * Perft divided by the first action, as chess programs print it to
+ * check a move generator: the actions of qttt_state_actions(), each
+ * with the perft of the state it leads to (depth - 1 after a
+ * placement, depth after a measurement), so the counts add up to
+ * qttt_perft().  With a move due and depth 0 nothing is listed.  Sets
+ * *n to the number of entries; returns as qttt_perft().
+ */
+struct qttt_divide {
+	struct qttt_action	action;
+	uint64_t		count;
+};
+int		 qttt_perft_divide(const struct qttt_state *,
+		    unsigned int depth, struct qttt_divide out[QTTT_MAXACTIONS],
+		    size_t *n, struct qttt_diag *d);
+
+/*
+ * The complete games below a position: the histories from it that end
+ * the game (a line completed, or the board full), by result (the
+ * numbering of qttt_result_index) and by length, the number of moves
+ * of the whole game (5..9; 0..4 stay 0).  A position that is over is
+ * one game of its own.  memory bounds the table that remembers counts
+ * under the reduced key of formats/counting.md (0: QTTT_COUNT_MEMORY);
+ * a smaller table gives the same counts, more slowly.  positions is the
+ * number of positions whose actions were walked, hits the number of
+ * counts found in the table, entries its size.  The state must pass
+ * qttt_state_check().  Returns 0; -1 if the state fails the check (d
+ * says why); -2 if out of memory.
+ */
+#define QTTT_COUNT_MEMORY	((size_t)1 << 30)
+struct qttt_games {
+	uint64_t	 games[QTTT_NRESULTS][QTTT_MAXMOVES + 1];
+	uint64_t	 total;
+	uint64_t	 positions, hits, entries;
+};
+int		 qttt_count_games(const struct qttt_state *, size_t memory,
+		    struct qttt_games *, struct qttt_diag *d);
+
+/* ================================================================== */
+/* notation: records read                                             */
+/* ================================================================== */
+
+/* ------------------------------------------------------------------ */
+/* The state string (formats/state-string.md)                           */
+/* ------------------------------------------------------------------ */
+
+/* Room for any canonical state string and its NUL. */
+#define QTTT_STATE_MAX	128
+
+/*
+ * Writes the state string of a state into buf of size n (NULL if n is
+ * 0).  Returns the length it needed, as snprintf; never more than
+ * QTTT_STATE_MAX - 1.
+ */
+int		 qttt_state_format(const struct qttt_state *, char *buf,
+		    size_t n);
+
+/*
+ * Parses a state string of exactly len bytes (no line end; a NUL is a
+ * byte like any other) into st, and checks that it is consistent (the
+ * checks of formats/state-string.md, qttt_state_check() among them).
+ * A state has one string and nothing else is accepted, so a string
+ * that parses prints back as the same bytes.  Returns QTTT_OK, or
+ * QTTT_E_STATE with a message in d (which may be NULL) and d->col set
+ * to the 0-based byte of the fault; st is then unchanged.
+ */
+enum qttt_code	 qttt_state_parse(const char *s, size_t len,
+		    struct qttt_state *st, struct qttt_diag *d);
 
 /* ------------------------------------------------------------------ */
 /* Records: a game as read from a file, with positions                  */
@@ -621,7 +1081,7 @@ void		 qttt_record_clear(struct qttt_record *);
 void		 qttt_record_diag(struct qttt_record *, enum qttt_code,
 		    unsigned long line, unsigned long col,
 		    const char *fmt, ...)
-		    __attribute__((format(printf, 5, 6)));
+		    QTTT_PRINTF(5, 6);
 
 /*
  * Parses one line of the line notation (without its newline) into rec,
@@ -727,600 +1187,7 @@ int		 qttt_reader_split(struct qttt_reader *r,
 struct qttt_reader *qttt_reader_open_chunk(const struct qttt_chunk *);
 
 /* ------------------------------------------------------------------ */
-/* Output helpers                                                       */
-/* ------------------------------------------------------------------ */
-
-/*
- * Writes s (len bytes) as a JSON string with its quotes; bytes that
- * are not valid UTF-8 become U+FFFD.  Returns 0, or -1 if the stream
- * reported an error.
- */
-int		 qttt_json_string(FILE *, const char *s, size_t len);
-
-/* ------------------------------------------------------------------ */
-/* Random games (generate.c)                                            */
-/* ------------------------------------------------------------------ */
-
-/*
- * A seeded generator of random legal games, for tests and benchmarks.
- * It has its own pseudo-random numbers (xoshiro256**, seeded through
- * splitmix64), so a seed and flags give the same games, byte for byte,
- * on every machine.  Every legal action is equally likely at each step
- * (qttt_state_actions() order); the measurer picks either outcome with
- * even odds.  Uniform play already yields every result: in a million
- * games about 44% end 1-0, 18% 0-1, 13% 0-0, 11% 1/2-1, 6% 1-1/2, 5%
- * 3/2-0 and 3.5% 2-0; 12% have the forced X9 and 70% a 2-cycle.
- *
- * The struct is a plain value: copy it to fork a stream.
- */
-struct qttt_generator {
-	uint64_t	 s[4];		/* xoshiro256** state: the moves */
-	uint64_t	 cut;		/* splitmix64 state: where to stop */
-	unsigned int	 flags;
-};
-
-/*
- * With QTTT_GEN_UNFINISHED, half of the games (at random) stop after a
- * number of plies drawn evenly from 1 to one less than the finished
- * game has, so they have no result; a game may stop right after a
- * cycle-closing move, with its measurement pending.  Without it, every
- * game is played to its end.  Where to stop comes from a stream of its
- * own, so game i with the flag is a prefix of game i without it.
- */
-#define QTTT_GEN_UNFINISHED	0x1
-
-/* Seeds a generator; any seed, 0 included, is good. */
-void		 qttt_generator_init(struct qttt_generator *, uint64_t seed,
-		    unsigned int flags);
-
-/* Plays the next random game into g, which it initialises first. */
-void		 qttt_generator_game(struct qttt_generator *,
-		    struct qttt_game *g);
-
-/* The next number of the stream, uniform in 0..n-1 (n > 0; 0 if n is 0). */
-uint64_t	 qttt_generator_uniform(struct qttt_generator *, uint64_t n);
-
-/* ------------------------------------------------------------------ */
-/* Perfect play (solve.c)                                               */
-/* ------------------------------------------------------------------ */
-
-/*
- * The value of a position: X's score minus O's, in half points, when
- * X plays to make it as large as it can be and O as small (rule 11).
- * Each value is one result: 4 is 2-0, 3 is 3/2-0, 2 is 1-0, 1 is
- * 1-1/2, 0 is 0-0, -1 is 1/2-1, -2 is 0-1.  The empty board is worth
- * 1: X wins 1-1/2.
- */
-#define QTTT_VALUE_MIN		(-2)
-#define QTTT_VALUE_MAX		4
-
-/*
- * The result a value stands for, to be written with
- * qttt_result_format().  Returns 0, or -1 (r unchanged) for a number
- * that is no value.
- */
-int		 qttt_solver_result(int value, struct qttt_result *r);
-
-/*
- * A solver: a search and its table of positions already searched,
- * which makes later queries on related positions fast.  Values are
- * exact whatever the table's size or history (the table holds exact
- * bounds of whole positions, never guesses): the same state always
- * gets the same answer, in the same order, on any thread.  A solver
- * is used by one thread at a time; the library keeps no other state,
- * so threads with a solver each need no locking.
- */
-struct qttt_solver;
-
-/*
- * A new solver whose table takes at most table_bytes of memory (less
- * than 64 bytes: no table, which is correct but slow); the solver
- * itself takes about 3 KiB more.  QTTT_SOLVER_TABLE is a good size:
- * most of a game's positions then stay in it.  Returns NULL if out of
- * memory.  The caller owns the solver; qttt_solver_free() frees it and
- * its table, and accepts NULL.
- */
-#define QTTT_SOLVER_TABLE	(64UL * 1024 * 1024)
-struct qttt_solver *qttt_solver_new(size_t table_bytes);
-void		 qttt_solver_free(struct qttt_solver *);
-
-/* Empties the table, as for a solver just made. */
-void		 qttt_solver_clear(struct qttt_solver *);
-
-/* The positions searched since the solver was made or cleared. */
-unsigned long long qttt_solver_nodes(const struct qttt_solver *);
-
-/*
- * The value of st into *value.  st may be any state the rules can
- * reach: a move to make (the forced X9 among them), a measurement
- * pending (the measurer picks the outcome, then moves), or a game over
- * (the value of its result).  Returns QTTT_OK, or QTTT_E_STATE with a
- * message in d (which may be NULL) if st fails qttt_state_check().
- */
-enum qttt_code	 qttt_solver_value(struct qttt_solver *,
-		    const struct qttt_state *st, int *value,
-		    struct qttt_diag *d);
-
-/*
- * What perfect play makes of a position, as qttt_solver_analyze()
- * fills it in; a plain value the caller owns.  The actions are those of
- * qttt_state_actions(), in its order, each with the value of the state
- * it leads to; best lists, in the same order, the indices of the
- * actions that keep the position's value (none when the game is over).
- * The principal variation plays from the position to the end of the
- * game, taking at each step the first action that keeps the value.
- */
-struct qttt_analysis {
-	int			 value;
-	size_t			 nactions;
-	struct qttt_action	 actions[QTTT_MAXACTIONS];
-	signed char		 values[QTTT_MAXACTIONS];
-	size_t			 nbest;
-	unsigned char		 best[QTTT_MAXACTIONS];
-	size_t			 npv;
-	struct qttt_action	 pv[QTTT_MAXPLIES];
-};
-
-/*
- * Analyses st (as qttt_solver_value accepts it) into *an: the value,
- * the actions with theirs and the best actions, and with QTTT_SOLVE_PV
- * the principal variation too (npv is 0 without it).  With
- * QTTT_SOLVE_BEST only the best actions get their values, the others
- * QTTT_NOVALUE: that is what a player (or a judge of moves, which
- * asks qttt_solver_value() for the move played) needs, and it takes
- * less search.  Returns QTTT_OK, or QTTT_E_STATE with a message in d;
- * *an is then unchanged.
- */
-#define QTTT_SOLVE_PV	0x1
-#define QTTT_SOLVE_BEST	0x2
-#define QTTT_NOVALUE	(QTTT_VALUE_MIN - 1)
-enum qttt_code	 qttt_solver_analyze(struct qttt_solver *,
-		    const struct qttt_state *st, unsigned int flags,
-		    struct qttt_analysis *an, struct qttt_diag *d);
-
-/*
- * Whether the solver looks up the values of the earliest positions in
- * the library's book of them (on in a new solver) or searches them as
- * it does the others, as the program that writes the book does.  The
- * values are the same either way; the book saves time.
- */
-void		 qttt_solver_use_book(struct qttt_solver *, int use);
-
-/* ------------------------------------------------------------------ */
-/* Exact counting (perft.c; formats/counting.md)                        */
-/* ------------------------------------------------------------------ */
-
-/*
- * The seven results of rule 11, numbered in this order: 1-0, 0-1,
- * 1-1/2, 1/2-1, 3/2-0, 2-0, 0-0.  qttt_result_index() gives the number
- * of a result (-1 for a game not over); qttt_result_nth() the result of
- * a number (not over if it is out of range).
- */
-#define QTTT_NRESULTS	7
-int		 qttt_result_index(const struct qttt_result *);
-void		 qttt_result_nth(int i, struct qttt_result *);
-
-/*
- * Perft: the number of histories of depth moves from a position.  A
- * move is a placement (or the forced X9) with the measurement that
- * follows it when it closes a cycle, whose two outcomes are two
- * histories; a game that ends before depth moves adds nothing.  A
- * pending measurement belongs to the move before it and takes no
- * depth, so from such a state depth 0 counts its two outcomes.  The
- * state must pass qttt_state_check(); a depth over 9 is taken as 9.
- * Returns 0; -1 if the state fails the check (d, if not NULL, says
- * why); -2 if out of memory (the table takes up to 64 MiB).
- */
-int		 qttt_perft(const struct qttt_state *, unsigned int depth,
-		    uint64_t *count, struct qttt_diag *d);
-
-/*
- * Perft divided by the first action, as chess programs print it to
- * check a move generator: the actions of qttt_state_actions(), each
- * with the perft of the state it leads to (depth - 1 after a
- * placement, depth after a measurement), so the counts add up to
- * qttt_perft().  With a move due and depth 0 nothing is listed.  Sets
- * *n to the number of entries; returns as qttt_perft().
- */
-struct qttt_divide {
-	struct qttt_action	action;
-	uint64_t		count;
-};
-int		 qttt_perft_divide(const struct qttt_state *,
-		    unsigned int depth, struct qttt_divide out[QTTT_MAXACTIONS],
-		    size_t *n, struct qttt_diag *d);
-
-/*
- * The complete games below a position: the histories from it that end
- * the game (a line completed, or the board full), by result (the
- * numbering of qttt_result_index) and by length, the number of moves
- * of the whole game (5..9; 0..4 stay 0).  A position that is over is
- * one game of its own.  memory bounds the table that remembers counts
- * under the reduced key of formats/counting.md (0: QTTT_COUNT_MEMORY);
- * a smaller table gives the same counts, more slowly.  positions is the
- * number of positions whose actions were walked, hits the number of
- * counts found in the table, entries its size.  The state must pass
- * qttt_state_check().  Returns 0; -1 if the state fails the check (d
- * says why); -2 if out of memory.
- */
-#define QTTT_COUNT_MEMORY	((size_t)1 << 30)
-struct qttt_games {
-	uint64_t	 games[QTTT_NRESULTS][QTTT_MAXMOVES + 1];
-	uint64_t	 total;
-	uint64_t	 positions, hits, entries;
-};
-int		 qttt_count_games(const struct qttt_state *, size_t memory,
-		    struct qttt_games *, struct qttt_diag *d);
-
-/* ------------------------------------------------------------------ */
-/* Features of a game (features.c): what collections are searched by   */
-/* ------------------------------------------------------------------ */
-
-/*
- * The classes of a first move under the symmetries: the 36 pairs of
- * squares fall into 8, each named by its least image (formats/
- * symmetry.md orders squares in reading order).
- */
-enum qttt_opening {
-	QTTT_OPEN_SIDE = 0,	/* a1 b1: a corner and an edge beside it */
-	QTTT_OPEN_CORNERS,	/* a1 c1: two corners on one side */
-	QTTT_OPEN_KNIGHT,	/* a1 c2: a corner and a far edge */
-	QTTT_OPEN_CORNER_CENTRE, /* a1 b2 */
-	QTTT_OPEN_DIAGONAL,	/* a1 c3: opposite corners */
-	QTTT_OPEN_EDGES,	/* b1 a2: two edges beside each other */
-	QTTT_OPEN_EDGE_CENTRE,	/* b1 b2 */
-	QTTT_OPEN_OPPOSITE,	/* b1 b3: opposite edges */
-	QTTT_NOPENINGS
-};
-
-/*
- * What happened in a game, as its plies and final state tell.
- *
- *	moves		moves made (placements, the forced X9 included)
- *	plies		moves and measurements
- *	measurements	measurements made
- *	ncycles		cycles closed, and cycle[] their lengths in
- *			squares in the order they closed (a cycle closed
- *			by the last move of an unfinished game counts)
- *	twocycles	cycles of 2 squares among them
- *	forced		1 if the forced X9 was played (rule 3)
- *	simultaneous	1 if a collapse completed a line of each player
- *	doubleline	1 if X completed two lines (rule 11)
- *	result		the game's result (over == 0 if unfinished)
- *	winner		QTTT_X or QTTT_O, the player with more points;
- *			-1 for a draw or a game not over
- *	opening		the class of move 1 (enum qttt_opening), or
- *			QTTT_NOPENINGS if there is no move 1
- *	first[2]	move 1's squares in the class's orientation
- *			(the least image), QTTT_NOSQUARE without one
- *
- * A game played from a position (a record with a start) has no plies:
- * only what its final state shows is filled in (moves, lines, result,
- * winner; a classical X9 there may have been forced or measured).  Which square a measurement named is the record's
- * (its items), not the game's, which keeps the canonical form.
- */
-struct qttt_features {
-	unsigned char	moves;
-	unsigned char	plies;
-	unsigned char	measurements;
-	unsigned char	ncycles;
-	unsigned char	cycle[QTTT_MAXMOVES];
-	unsigned char	twocycles;
-	unsigned char	forced;
-	unsigned char	simultaneous;
-	unsigned char	doubleline;
-	struct qttt_result result;
-	signed char	winner;
-	unsigned char	opening;
-	unsigned char	first[2];
-};
-
-/* Fills f from a game played by the rules (as qttt_record_play left it). */
-void		 qttt_game_features(const struct qttt_game *,
-		    struct qttt_features *f);
-
-/* The class of a first move on squares a and b (a != b, both 0..8). */
-enum qttt_opening qttt_opening_class(int a, int b);
-
-/* "side", "corners", ..., "opposite"; "??" otherwise. */
-const char	*qttt_opening_name(enum qttt_opening);
-
-/* ------------------------------------------------------------------ */
-/* Text (utf8.c): for showing source lines safely                       */
-/* ------------------------------------------------------------------ */
-
-/*
- * Length of the valid UTF-8 sequence of a non-ASCII character at s (n
- * bytes available, n > 0), or 0 if it is not valid: overlong forms,
- * surrogates and code points beyond U+10FFFF are refused.
- */
-size_t		 qttt_utf8_len(const unsigned char *s, size_t n);
-
-/* ------------------------------------------------------------------ */
-/* Diagrams (render.c, render_text.c, render_svg.c; formats/render.md) */
-/* ------------------------------------------------------------------ */
-
-enum qttt_coords {
-	QTTT_COORDS_NONE = 0,
-	QTTT_COORDS_A1,		/* a b c above the board, 1 2 3 beside it */
-	QTTT_COORDS_GOFF	/* Goff's number 1..9 in each square */
-};
-
-enum qttt_theme {
-	QTTT_THEME_LIGHT = 0,
-	QTTT_THEME_DARK,
-	QTTT_THEME_MONO		/* black on white, for print */
-};
-
-enum qttt_flip {
-	QTTT_FLIP_NONE = 0,
-	QTTT_FLIP_H,		/* mirror left to right */
-	QTTT_FLIP_V		/* mirror top to bottom */
-};
-
-/*
- * What an author adds to a picture (SVG): squares filled or outlined,
- * an arrow from one square to another, a short label in a square's
- * corner.  colour is empty for the theme's colour, else a CSS colour
- * (#rgb, #rrggbb or a name).
- */
-enum qttt_markup_kind {
-	QTTT_MARKUP_FILL = 0,
-	QTTT_MARKUP_OUTLINE,
-	QTTT_MARKUP_ARROW,
-	QTTT_MARKUP_LABEL
-};
-
-#define QTTT_MARKUP_TEXT	8	/* a label: 7 bytes and a NUL */
-#define QTTT_MARKUP_COLOUR	24
-
-struct qttt_markup {
-	enum qttt_markup_kind kind;
-	unsigned int	 squares;	/* fill, outline: bit sq for square sq */
-	int		 from, to;	/* arrow; label: from */
-	char		 colour[QTTT_MARKUP_COLOUR];
-	char		 text[QTTT_MARKUP_TEXT];
-};
-
-/*
- * Reads one item of markup as qttt-render -k takes it (formats/render.md):
- * "fill a1 b2", "outline=#c00 c3", "arrow a1 c3", "label b2 A"; squares
- * as a1..c3 or Goff's 1..9.  Returns 0, or -1 with a diagnostic in *d
- * (its column the byte of s at fault).
- */
-int		 qttt_markup_parse(const char *s, struct qttt_markup *m,
-		    struct qttt_diag *d);
-
-/*
- * How to draw.  qttt_render_defaults() fills in the defaults; a caller
- * then changes what it wants.  Text ignores the fields marked SVG.
- */
-struct qttt_render_opts {
-	enum qttt_coords coords;
-	enum qttt_theme	 theme;		/* SVG */
-	int		 rotate;	/* 0, 90, 180, 270 (clockwise) */
-	enum qttt_flip	 flip;		/* after the rotation */
-	int		 unicode;	/* box drawing, subscripts */
-	int		 bare;		/* the board alone: no status line,
-					   no graph */
-	int		 highlight;	/* show the last action, when known */
-	int		 preview;	/* a pending measurement: draw its
-					   two outcomes instead */
-	unsigned int	 width;		/* SVG: the picture's width in px;
-					   0 natural size */
-	unsigned int	 board;		/* SVG, if width is 0: the board's
-					   width in px; 0 natural size */
-	unsigned int	 frame_ms;	/* SVG animation: time per ply */
-	const char	*css;		/* SVG: a style sheet to embed */
-	const struct qttt_markup *markup;	/* SVG: nmarkup items */
-	size_t		 nmarkup;
-};
-
-void		 qttt_render_defaults(struct qttt_render_opts *);
-
-/*
- * The symmetry a picture drawn with o shows the board under: the
- * rotation of o, then its flip (formats/symmetry.md).  Where square sq
- * (0..8) is drawn, 0..8 in reading order of the picture: its image
- * under that symmetry.
- */
-enum qttt_sym	 qttt_render_sym(const struct qttt_render_opts *o);
-int		 qttt_render_place(const struct qttt_render_opts *o, int sq);
-
-/*
- * The action that leads from state a to state b, when b follows a by
- * one legal action: a placement, the forced last move or a measurement
- * (in canonical form).  Returns 0 and fills in *out, or -1 if b does
- * not follow a.
- */
-int		 qttt_action_between(const struct qttt_state *a,
-		    const struct qttt_state *b, struct qttt_action *out);
-
-/*
- * Draws a position on f.  plies (nplies of them, NULL if none) are the
- * actions that led to it, the last one last: the last is highlighted,
- * and when they replay from the empty board to st the SVG description
- * lists them all.  The state must pass qttt_state_check().  Returns 0,
- * or -1 if f reported a write error.
- */
-int		 qttt_render_text(FILE *f, const struct qttt_state *st,
-		    const struct qttt_action *plies, size_t nplies,
-		    const struct qttt_render_opts *);
-int		 qttt_render_svg(FILE *f, const struct qttt_state *st,
-		    const struct qttt_action *plies, size_t nplies,
-		    const struct qttt_render_opts *);
-
-/*
- * Draws a game as one animated SVG (SMIL; it plays in a browser with
- * no script): the state start, then the state after each of the
- * nplies actions.  A viewer that does not animate shows the last
- * frame.  Returns 0, -1 if f reported a write error, or -2 (writing
- * nothing) if an action is illegal.
- */
-int		 qttt_render_anim(FILE *f, const struct qttt_state *start,
-		    const struct qttt_action *plies, size_t nplies,
-		    const struct qttt_render_opts *);
-
-/*
- * Draws a game as one SVG for print, a contact sheet: the boards after
- * plies from to to (0 the start, nplies the end) in a grid of columns
- * a row (0: 4), each numbered by its ply with the action that led to
- * it.  Returns 0, -1 if f reported a write error, or -2 (writing
- * nothing) if an action is illegal or the plies are out of range.
- */
-int		 qttt_render_sheet(FILE *f, const struct qttt_state *start,
-		    const struct qttt_action *plies, size_t nplies,
-		    size_t from, size_t to, unsigned int columns,
-		    const struct qttt_render_opts *);
-
-/* ------------------------------------------------------------------ */
-/* Replay: the states of a game, written as qttt-replay shows them      */
-/* ------------------------------------------------------------------ */
-
-/*
- * The state after the first ply plies of g, replayed from the empty
- * board into st; g->state if ply is g->nplies or more.  So a game
- * played from a position (a record with a start) is that position at
- * every ply, ply 0 included.
- */
-void		 qttt_game_state_at(const struct qttt_game *, size_t ply,
-		    struct qttt_state *st);
-
-/*
- * What-if: gives the n-th measurement (1-based) of g its other
- * outcome, the cycle-closing move going to its other square.  The
- * plies after it are dropped, since the players' later moves answered
- * a position that no longer arises, and g->state is recomputed; but
- * the forced X9, which involves no choice, is played if it is due.
- * Returns the index in g->plies of the changed measurement, or -1 if g
- * has fewer than n measurements (g is then unchanged).
- */
-long		 qttt_game_whatif(struct qttt_game *g, unsigned int n);
-
-enum qttt_output {
-	QTTT_OUTPUT_STATE = 0,	/* state strings, one per line */
-	QTTT_OUTPUT_JSON,	/* JSON Lines (formats/replay-output.md) */
-	QTTT_OUTPUT_YAML,	/* a YAML stream, one document per state */
-	QTTT_OUTPUT_LIST	/* a listing for people to read */
-};
-
-struct qttt_replay_options {
-	enum qttt_output output;
-	/*
-	 * Which states of each game: every one from the start (all), the
-	 * one after ply plies (ply >= 0; the last one if the game is
-	 * shorter), or the last one (all == 0, ply == -1).  The listing
-	 * always shows the items up to that state; all adds the state
-	 * string after each.
-	 */
-	int		 all;
-	long		 ply;
-	/* The measurement a what-if was asked for (0: none); shown in
-	 * JSON and YAML as "what_if". */
-	unsigned int	 whatif;
-};
-
-/* One game to show. */
-struct qttt_replay {
-	const char		 *file;	/* the input's name, for "file" */
-	/* The record as read: index, line, items, first diagnostic. */
-	const struct qttt_record *rec;
-	/* The game as qttt_record_play() left it, after any what-if. */
-	const struct qttt_game	 *game;
-	/* The ply qttt_game_whatif() changed, or -1. */
-	long			  changed;
-};
-
-struct qttt_replay_writer;
-
-/*
- * Opens a writer on f for the options given, which it copies.
- * Returns NULL if out of memory (or if the YAML emitter cannot start).
- */
-struct qttt_replay_writer *qttt_replay_writer_open(FILE *f,
-		    const struct qttt_replay_options *);
-
-/*
- * Writes the chosen states of one game.  Returns 0, or -1 if the
- * stream or the emitter reported an error.
- */
-int		 qttt_replay_writer_put(struct qttt_replay_writer *,
-		    const struct qttt_replay *);
-
-/*
- * Writes out what the writer holds (state strings and JSON Lines are
- * written a buffer at a time) and flushes f, as before a diagnostic on
- * another stream that must come after the states already put.
- * Returns as _put().
- */
-int		 qttt_replay_writer_flush(struct qttt_replay_writer *);
-
-/*
- * Finishes the output (the end of a YAML stream), flushes f without
- * closing it and frees the writer; NULL is accepted.  Returns 0, or -1
- * if an error was reported here or before.
- */
-int		 qttt_replay_writer_close(struct qttt_replay_writer *);
-
-/* ------------------------------------------------------------------ */
-/* The viewer page (lib/web/html.c; formats/viewer.md)                 */
-/* ------------------------------------------------------------------ */
-
-struct qttt_html_opts {
-	/*
-	 * How to draw the positions (the module of the page draws them
-	 * with these options too); theme is the page's theme.
-	 */
-	struct qttt_render_opts render;
-	/* With the light theme: dark where the reader's system prefers. */
-	int		 follow;
-	/*
-	 * The page's title, as a front end names what it holds (such as
-	 * the last part of each input's name); NULL: the last part of the
-	 * name of the first game's input, or none.  Not copied: it must
-	 * live until the first game is put.
-	 */
-	const char	*title;
-};
-
-/*
- * How many games a page draws in full for a reader without scripts:
- * the first ones; the page holds every game's record as text, and its
- * module draws any position of any game on demand.
- */
-#define QTTT_HTML_DRAWN	10
-
-struct qttt_html;
-
-/*
- * Opens a page on f for the options given, which it copies.  Returns
- * NULL if out of memory.
- */
-struct qttt_html *qttt_html_open(FILE *f, const struct qttt_html_opts *);
-
-/*
- * Adds a game to the page: its record in the line notation (or the
- * state string of a position), and for the first QTTT_HTML_DRAWN games
- * every position from its start to its last ply, the moves and what
- * the listing says of each ply (r->changed is shown as the listing
- * shows it).  The page's head is written with the first game.  Memory
- * does not grow with the games.  Returns 0, or -1 if f reported an
- * error or memory ran out (errno says which); the page is then not to
- * be used but closed.
- */
-int		 qttt_html_put(struct qttt_html *, const struct qttt_replay *);
-
-/*
- * Ends the page (its script and module), flushes f without closing it
- * and frees the page; NULL is accepted.  Returns 0, or -1 if an error
- * was reported here or before.
- */
-int		 qttt_html_close(struct qttt_html *);
-
-/* ------------------------------------------------------------------ */
-/* Other record formats: YAML and JSON (yaml.c, record_write.c), Goff's */
-/* notation (goff.c), and what the writers keep besides the moves       */
-/* (meta.c)                                                             */
+/* What a record holds besides its moves (meta.c); YAML's limits      */
 /* ------------------------------------------------------------------ */
 
 /*
@@ -1417,6 +1284,28 @@ int		 qttt_extras_check(const struct qttt_extras *, size_t nplies,
 		    char *msg, size_t n);
 
 /*
+ * Finds the metadata value of key (NUL-terminated).  Returns 1 and
+ * sets value and len, or returns 0.
+ */
+int		 qttt_record_meta(const struct qttt_record *, const char *key,
+		    const char **value, size_t *len);
+
+/*
+ * Whether a record holds metadata, comments or notes (see
+ * qttt_goff_write).
+ */
+int		 qttt_record_extras(const struct qttt_record *);
+
+#ifdef __GNUC__
+/* ================================================================== */
+/* output: what the tools write                                       */
+/* ================================================================== */
+
+/* ------------------------------------------------------------------ */
+/* Record writers (record_write.c, meta.c, goff.c)                    */
+/* ------------------------------------------------------------------ */
+
+/*
  * The writers.  Each writes one game (a game played from a record:
  * its canonical moves) to f, with the extras ex (NULL for none).
  * Each returns 0, -1 if f reported an error (or the emitter failed),
@@ -1462,20 +1351,262 @@ int		 qttt_line_write(FILE *, const struct qttt_game *,
  */
 int		 qttt_goff_write(FILE *, const struct qttt_game *);
 
-/*
- * Finds the metadata value of key (NUL-terminated).  Returns 1 and
- * sets value and len, or returns 0.
- */
-int		 qttt_record_meta(const struct qttt_record *, const char *key,
-		    const char **value, size_t *len);
+/* ------------------------------------------------------------------ */
+/* Replay: the states of a game, written as qttt-replay shows them      */
+/* ------------------------------------------------------------------ */
+
+enum qttt_output {
+	QTTT_OUTPUT_STATE = 0,	/* state strings, one per line */
+	QTTT_OUTPUT_JSON,	/* JSON Lines (formats/replay-output.md) */
+	QTTT_OUTPUT_YAML,	/* a YAML stream, one document per state */
+	QTTT_OUTPUT_LIST	/* a listing for people to read */
+};
+
+struct qttt_replay_options {
+	enum qttt_output output;
+	/*
+	 * Which states of each game: every one from the start (all), the
+	 * one after ply plies (ply >= 0; the last one if the game is
+	 * shorter), or the last one (all == 0, ply == -1).  The listing
+	 * always shows the items up to that state; all adds the state
+	 * string after each.
+	 */
+	int		 all;
+	long		 ply;
+	/* The measurement a what-if was asked for (0: none); shown in
+	 * JSON and YAML as "what_if". */
+	unsigned int	 whatif;
+};
+
+/* One game to show. */
+struct qttt_replay {
+	const char		 *file;	/* the input's name, for "file" */
+	/* The record as read: index, line, items, first diagnostic. */
+	const struct qttt_record *rec;
+	/* The game as qttt_record_play() left it, after any what-if. */
+	const struct qttt_game	 *game;
+	/* The ply qttt_game_whatif() changed, or -1. */
+	long			  changed;
+};
+
+struct qttt_replay_writer;
 
 /*
- * Whether a record holds metadata, comments or notes (see
- * qttt_goff_write).
+ * Opens a writer on f for the options given, which it copies.
+ * Returns NULL if out of memory (or if the YAML emitter cannot start).
  */
-int		 qttt_record_extras(const struct qttt_record *);
+struct qttt_replay_writer *qttt_replay_writer_open(FILE *f,
+		    const struct qttt_replay_options *);
 
-#ifdef __GNUC__
+/*
+ * Writes the chosen states of one game.  Returns 0, or -1 if the
+ * stream or the emitter reported an error.
+ */
+int		 qttt_replay_writer_put(struct qttt_replay_writer *,
+		    const struct qttt_replay *);
+
+/*
+ * Writes out what the writer holds (state strings and JSON Lines are
+ * written a buffer at a time) and flushes f, as before a diagnostic on
+ * another stream that must come after the states already put.
+ * Returns as _put().
+ */
+int		 qttt_replay_writer_flush(struct qttt_replay_writer *);
+
+/*
+ * Finishes the output (the end of a YAML stream), flushes f without
+ * closing it and frees the writer; NULL is accepted.  Returns 0, or -1
+ * if an error was reported here or before.
+ */
+int		 qttt_replay_writer_close(struct qttt_replay_writer *);
+
+/* ================================================================== */
+/* render: diagrams                                                   */
+/* ================================================================== */
+
+/* ------------------------------------------------------------------ */
+/* Diagrams (render.c, render_text.c, render_svg.c; formats/render.md) */
+/* ------------------------------------------------------------------ */
+
+enum qttt_coords {
+	QTTT_COORDS_NONE = 0,
+	QTTT_COORDS_A1,		/* a b c above the board, 1 2 3 beside it */
+	QTTT_COORDS_GOFF	/* Goff's number 1..9 in each square */
+};
+
+enum qttt_theme {
+	QTTT_THEME_LIGHT = 0,
+	QTTT_THEME_DARK,
+	QTTT_THEME_MONO		/* black on white, for print */
+};
+
+enum qttt_flip {
+	QTTT_FLIP_NONE = 0,
+	QTTT_FLIP_H,		/* mirror left to right */
+	QTTT_FLIP_V		/* mirror top to bottom */
+};
+
+/*
+ * What an author adds to a picture (SVG): squares filled or outlined,
+ * an arrow from one square to another, a short label in a square's
+ * corner.  colour is empty for the theme's colour, else a CSS colour
+ * (#rgb, #rrggbb or a name).
+ */
+enum qttt_markup_kind {
+	QTTT_MARKUP_FILL = 0,
+	QTTT_MARKUP_OUTLINE,
+	QTTT_MARKUP_ARROW,
+	QTTT_MARKUP_LABEL
+};
+
+#define QTTT_MARKUP_TEXT	8	/* a label: 7 bytes and a NUL */
+#define QTTT_MARKUP_COLOUR	24
+
+struct qttt_markup {
+	enum qttt_markup_kind kind;
+	unsigned int	 squares;	/* fill, outline: bit sq for square sq */
+	int		 from, to;	/* arrow; label: from */
+	char		 colour[QTTT_MARKUP_COLOUR];
+	char		 text[QTTT_MARKUP_TEXT];
+};
+
+/*
+ * Reads one item of markup as qttt-render -k takes it (formats/render.md):
+ * "fill a1 b2", "outline=#c00 c3", "arrow a1 c3", "label b2 A"; squares
+ * as a1..c3 or Goff's 1..9.  Returns 0, or -1 with a diagnostic in *d
+ * (its column the byte of s at fault).
+ */
+int		 qttt_markup_parse(const char *s, struct qttt_markup *m,
+		    struct qttt_diag *d);
+
+/*
+ * How to draw.  qttt_render_defaults() fills in the defaults; a caller
+ * then changes what it wants.  Text ignores the fields marked SVG.
+ */
+struct qttt_render_opts {
+	enum qttt_coords coords;
+	enum qttt_theme	 theme;		/* SVG */
+	int		 rotate;	/* 0, 90, 180, 270 (clockwise) */
+	enum qttt_flip	 flip;		/* after the rotation */
+	int		 unicode;	/* box drawing, subscripts */
+	int		 bare;		/* the board alone: no status line,
+					   no graph */
+	int		 highlight;	/* show the last action, when known */
+	int		 preview;	/* a pending measurement: draw its
+					   two outcomes instead */
+	unsigned int	 width;		/* SVG: the picture's width in px;
+					   0 natural size */
+	unsigned int	 board;		/* SVG, if width is 0: the board's
+					   width in px; 0 natural size */
+	unsigned int	 frame_ms;	/* SVG animation: time per ply */
+	const char	*css;		/* SVG: a style sheet to embed */
+	const struct qttt_markup *markup;	/* SVG: nmarkup items */
+	size_t		 nmarkup;
+};
+
+void		 qttt_render_defaults(struct qttt_render_opts *);
+
+/*
+ * The symmetry a picture drawn with o shows the board under: the
+ * rotation of o, then its flip (formats/symmetry.md).  Where square sq
+ * (0..8) is drawn, 0..8 in reading order of the picture: its image
+ * under that symmetry.
+ */
+enum qttt_sym	 qttt_render_sym(const struct qttt_render_opts *o);
+int		 qttt_render_place(const struct qttt_render_opts *o, int sq);
+
+/*
+ * Draws a position on f.  plies (nplies of them, NULL if none) are the
+ * actions that led to it, the last one last: the last is highlighted,
+ * and when they replay from the empty board to st the SVG description
+ * lists them all.  The state must pass qttt_state_check().  Returns 0,
+ * or -1 if f reported a write error.
+ */
+int		 qttt_render_text(FILE *f, const struct qttt_state *st,
+		    const struct qttt_action *plies, size_t nplies,
+		    const struct qttt_render_opts *);
+int		 qttt_render_svg(FILE *f, const struct qttt_state *st,
+		    const struct qttt_action *plies, size_t nplies,
+		    const struct qttt_render_opts *);
+
+/*
+ * Draws a game as one animated SVG (SMIL; it plays in a browser with
+ * no script): the state start, then the state after each of the
+ * nplies actions.  A viewer that does not animate shows the last
+ * frame.  Returns 0, -1 if f reported a write error, or -2 (writing
+ * nothing) if an action is illegal.
+ */
+int		 qttt_render_anim(FILE *f, const struct qttt_state *start,
+		    const struct qttt_action *plies, size_t nplies,
+		    const struct qttt_render_opts *);
+
+/*
+ * Draws a game as one SVG for print, a contact sheet: the boards after
+ * plies from to to (0 the start, nplies the end) in a grid of columns
+ * a row (0: 4), each numbered by its ply with the action that led to
+ * it.  Returns 0, -1 if f reported a write error, or -2 (writing
+ * nothing) if an action is illegal or the plies are out of range.
+ */
+int		 qttt_render_sheet(FILE *f, const struct qttt_state *start,
+		    const struct qttt_action *plies, size_t nplies,
+		    size_t from, size_t to, unsigned int columns,
+		    const struct qttt_render_opts *);
+
+/* ------------------------------------------------------------------ */
+/* The viewer page (lib/web/html.c; formats/viewer.md)                 */
+/* ------------------------------------------------------------------ */
+
+struct qttt_html_opts {
+	/*
+	 * How to draw the positions (the module of the page draws them
+	 * with these options too); theme is the page's theme.
+	 */
+	struct qttt_render_opts render;
+	/* With the light theme: dark where the reader's system prefers. */
+	int		 follow;
+	/*
+	 * The page's title, as a front end names what it holds (such as
+	 * the last part of each input's name); NULL: the last part of the
+	 * name of the first game's input, or none.  Not copied: it must
+	 * live until the first game is put.
+	 */
+	const char	*title;
+};
+
+/*
+ * How many games a page draws in full for a reader without scripts:
+ * the first ones; the page holds every game's record as text, and its
+ * module draws any position of any game on demand.
+ */
+#define QTTT_HTML_DRAWN	10
+
+struct qttt_html;
+
+/*
+ * Opens a page on f for the options given, which it copies.  Returns
+ * NULL if out of memory.
+ */
+struct qttt_html *qttt_html_open(FILE *f, const struct qttt_html_opts *);
+
+/*
+ * Adds a game to the page: its record in the line notation (or the
+ * state string of a position), and for the first QTTT_HTML_DRAWN games
+ * every position from its start to its last ply, the moves and what
+ * the listing says of each ply (r->changed is shown as the listing
+ * shows it).  The page's head is written with the first game.  Memory
+ * does not grow with the games.  Returns 0, or -1 if f reported an
+ * error or memory ran out (errno says which); the page is then not to
+ * be used but closed.
+ */
+int		 qttt_html_put(struct qttt_html *, const struct qttt_replay *);
+
+/*
+ * Ends the page (its script and module), flushes f without closing it
+ * and frees the page; NULL is accepted.  Returns 0, or -1 if an error
+ * was reported here or before.
+ */
+int		 qttt_html_close(struct qttt_html *);
+
 #pragma GCC visibility pop
 #endif
 #ifdef __cplusplus

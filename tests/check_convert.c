@@ -14,8 +14,8 @@
 #include <limits.h>
 
 #include "qttt.h"
+#include "output/output.h"
 #include "check_qttt.h"
-#include "output/emit.h"
 
 #define NGAMES	400
 
@@ -412,7 +412,8 @@ START_TEST(test_uint_text)
 	for (p = 1; ; p *= 10) {
 		for (n = p - 1; n <= p + 1; n++) {
 			len = snprintf(want, sizeof(want), "%lu", n);
-			ck_assert_int_eq(qttt_emit_uint_text(got, n) - got, len);
+			ck_assert_int_eq(
+			    qttt__output_emit_uint_text(got, n) - got, len);
 			ck_assert_mem_eq(got, want, len);
 		}
 		if (p > ULONG_MAX / 10)
@@ -420,11 +421,13 @@ START_TEST(test_uint_text)
 	}
 	for (n = UINT_MAX - 1UL; n <= UINT_MAX + 101UL; n += 50) {
 		len = snprintf(want, sizeof(want), "%lu", n);
-		ck_assert_int_eq(qttt_emit_uint_text(got, n) - got, len);
+		ck_assert_int_eq(qttt__output_emit_uint_text(got, n) - got,
+		    len);
 		ck_assert_mem_eq(got, want, len);
 	}
 	len = snprintf(want, sizeof(want), "%lu", ULONG_MAX);
-	ck_assert_int_eq(qttt_emit_uint_text(got, ULONG_MAX) - got, len);
+	ck_assert_int_eq(qttt__output_emit_uint_text(got, ULONG_MAX) - got,
+	    len);
 	ck_assert_mem_eq(got, want, len);
 }
 END_TEST

@@ -11,7 +11,7 @@
 #include <string.h>
 
 #include "qttt.h"
-#include "internal.h"
+#include "render/render.h"
 #include "check_qttt.h"
 
 #define NINE	"X1 a1 c1; O2 c1 a3; X3 b3 c3; O4 a2 a3; X5 a1 b1; " \
@@ -32,7 +32,7 @@ play(const char *s)
 static double
 hypot2(double x, double y)
 {
-	return render_root(x * x + y * y);
+	return qttt__render_root(x * x + y * y);
 }
 
 /* The distance from x,y to a box given by its centre and size. */
@@ -188,10 +188,10 @@ lay_out(const struct qttt_state *st, const struct qttt_render_opts *o,
 	unsigned char	 at[QTTT_NSQUARES], place[QTTT_NSQUARES];
 	int		 p;
 
-	render_layout(o, at);
+	qttt__render_layout(o, at);
 	for (p = 0; p < QTTT_NSQUARES; p++)
 		place[at[p]] = p;
-	render_graph_layout(st, place, g);
+	qttt__render_graph_layout(st, place, g);
 }
 
 /*
@@ -427,7 +427,7 @@ check_captions(const char *svg, const char *what)
 		size = attr(p, "font-size");
 		content(p, text, sizeof(text));
 		ck_assert_ptr_nonnull(strstr(p, "Helvetica"));
-		half = render_caption_width(text, strlen(text), size) / 2;
+		half = qttt__render_caption_width(text, strlen(text), size) / 2;
 		ck_assert_msg(x - half >= 0 && x + half <= w, "'%s' is %.0f "
 		    "wide at %.0f in %.0f (%s)", text, 2 * half, x, w, what);
 		ck_assert_msg(y + size * 0.25 <= h, "'%s' below the picture "
@@ -596,7 +596,7 @@ START_TEST(test_board_clear)
 				x = attr(p, "x");
 				y = attr(p, "y");
 				content(p, text, sizeof(text));
-				w = render_width(text, strlen(text),
+				w = qttt__render_width(text, strlen(text),
 				    RENDER_SANS, size);
 				num[nnum].x0 = x - w;
 				num[nnum].x1 = x;
@@ -612,9 +612,10 @@ START_TEST(test_board_clear)
 				size = attr(p, "font-size");
 				m = p[strlen("<text class=\"qttt-mark qttt-"
 				    "spooky qttt-x qttt-m")] - '0';
-				w = render_width("X", 1, m % 2 ?
+				w = qttt__render_width("X", 1, m % 2 ?
 				    RENDER_SERIF_BOLD : RENDER_SERIF, size) +
-				    render_width("8", 1, RENDER_SERIF_BOLD,
+				    qttt__render_width("8", 1,
+				        RENDER_SERIF_BOLD,
 				    size * RENDER_MARK_SUB);
 				b.x0 = x - w / 2;
 				b.x1 = x + w / 2;

@@ -25,6 +25,7 @@ main(void)
 	srunner_add_suite(sr, solve_suite());
 	srunner_add_suite(sr, perft_suite());
 	srunner_add_suite(sr, features_suite());
+	srunner_add_suite(sr, annotate_suite());
 	srunner_add_suite(sr, web_suite());
 	srunner_run_all(sr, CK_NORMAL);
 	failed = srunner_ntests_failed(sr);

@@ -45,6 +45,14 @@ size_t	 occurrences(const char *hay, const char *needle);
 /* What qttt_render_svg() draws, in a string the caller frees. */
 char	*svg_of(const struct qttt_state *, const struct qttt_action *plies,
 	    size_t n, const struct qttt_render_opts *);
+/*
+ * The values of positions by the test's own search on the rules engine
+ * (check_solve.c), which every suite may trust as independent of the
+ * solver: a plain minimax (seconds from move 6), and the same with
+ * alpha-beta pruning (milliseconds from move 5).
+ */
+int	 minimax(const struct qttt_state *);
+int	 pruned_value(const struct qttt_state *);
 
 Suite	*rules_suite(void);
 Suite	*generate_suite(void);
@@ -60,6 +68,7 @@ Suite	*symmetry_suite(void);
 Suite	*solve_suite(void);
 Suite	*perft_suite(void);
 Suite	*features_suite(void);
+Suite	*annotate_suite(void);
 Suite	*web_suite(void);
 
 #endif /* !CHECK_QTTT_H */

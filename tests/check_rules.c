@@ -13,7 +13,7 @@
 #include <string.h>
 
 #include "qttt.h"
-#include "internal.h"
+#include "engine/engine.h"
 #include "check_qttt.h"
 
 /* Square names: a1 = 0 ... c3 = 8. */
@@ -498,7 +498,7 @@ END_TEST
 
 /*
  * Rule 7: every naming of every cycle move reduces to one of two
- * outcomes, "the closing move goes to square s", and qttt_state_canonical
+ * outcomes, "the closing move goes to square s", and qttt_action_canonical
  * says which.
  */
 static const char *const measured[] = { EX1, EX2, EX3,
@@ -539,7 +539,7 @@ START_TEST(test_rule7_two_outcomes)
 			    QTTT_OK);
 			k = qttt_state_equal(&st, &outcome[0]) ? 0 : 1;
 			ck_assert(qttt_state_equal(&st, &outcome[k]));
-			ck_assert_int_eq(qttt_state_canonical(&g.state, &a,
+			ck_assert_int_eq(qttt_action_canonical(&g.state, &a,
 			    &canon, NULL), QTTT_OK);
 			ck_assert_int_eq(canon.kind, QTTT_MEASURE);
 			ck_assert_int_eq(canon.move, closing);
@@ -767,7 +767,8 @@ START_TEST(test_result_possible)
 			    i++)
 				if (possible[i][0] == x && possible[i][1] == o)
 					want = 1;
-			ck_assert_int_eq(qttt_result_possible(x, o), want);
+			ck_assert_int_eq(qttt__engine_result_possible(x, o),
+			    want);
 		}
 	r.over = 1;
 	r.score[QTTT_X] = 5;
@@ -1112,7 +1113,7 @@ START_TEST(test_actions_exact)
 END_TEST
 
 /* ------------------------------------------------------------------ */
-/* qttt_state_canonical()                                               */
+/* qttt_action_canonical()                                               */
 /* ------------------------------------------------------------------ */
 
 START_TEST(test_canonical)
@@ -1124,37 +1125,37 @@ START_TEST(test_canonical)
 	replay(&g, EX1);
 	/* A measurement: the closing move and the square it takes. */
 	in = item("measure X1->a1");
-	ck_assert_int_eq(qttt_state_canonical(&g.state, &in, &out, &d),
+	ck_assert_int_eq(qttt_action_canonical(&g.state, &in, &out, &d),
 	    QTTT_OK);
 	ck_assert_int_eq(out.kind, QTTT_MEASURE);
 	ck_assert_int_eq(out.move, 4);
 	ck_assert_int_eq(out.sq[0], B3);
 	in = item("measure X3->b3");
-	ck_assert_int_eq(qttt_state_canonical(&g.state, &in, &out, &d),
+	ck_assert_int_eq(qttt_action_canonical(&g.state, &in, &out, &d),
 	    QTTT_OK);
 	ck_assert_int_eq(out.move, 4);
 	ck_assert_int_eq(out.sq[0], A1);
 	in = item("measure O4->a1");
-	ck_assert_int_eq(qttt_state_canonical(&g.state, &in, &out, &d),
+	ck_assert_int_eq(qttt_action_canonical(&g.state, &in, &out, &d),
 	    QTTT_OK);
 	ck_assert_int_eq(out.move, 4);
 	ck_assert_int_eq(out.sq[0], A1);
 	/* An illegal one: its code and message. */
 	in = item("measure O2->b1");
-	ck_assert_int_eq(qttt_state_canonical(&g.state, &in, &out, &d),
+	ck_assert_int_eq(qttt_action_canonical(&g.state, &in, &out, &d),
 	    QTTT_E_OFFCYCLE);
 	ck_assert_str_eq(d.msg, "O2 is not entangled with the cycle closed "
 	    "by O4");
 	/* A placement is its own canonical form, checked. */
 	replay(&g, "X1 a1 b1");
 	in = item("O2 c3 a2");
-	ck_assert_int_eq(qttt_state_canonical(&g.state, &in, &out, &d),
+	ck_assert_int_eq(qttt_action_canonical(&g.state, &in, &out, &d),
 	    QTTT_OK);
 	ck_assert_int_eq(out.move, 2);
 	ck_assert_int_eq(out.sq[0], C3);
 	ck_assert_int_eq(out.sq[1], A2);
 	in = item("X3 c3 a2");
-	ck_assert_int_eq(qttt_state_canonical(&g.state, &in, &out, &d),
+	ck_assert_int_eq(qttt_action_canonical(&g.state, &in, &out, &d),
 	    QTTT_E_ORDER);
 }
 END_TEST
@@ -1599,6 +1600,45 @@ START_TEST(test_state_rules)
 }
 END_TEST
 
+/*
+ * Equality of actions and results: every field that the kind uses
+ * counts, a measurement's unused second square does not, and two
+ * results not over are equal whatever their scores hold.
+ */
+START_TEST(test_equality)
+{
+	struct qttt_action a = { QTTT_PLACE, 3, { 0, 4 } }, b = a;
+	struct qttt_result r, t;
+	int		 i, j;
+
+	ck_assert(qttt_action_equal(&a, &b));
+	b.sq[1] = 5;
+	ck_assert(!qttt_action_equal(&a, &b));
+	b = a;
+	b.move = 5;
+	ck_assert(!qttt_action_equal(&a, &b));
+	b = a;
+	b.kind = QTTT_MEASURE;
+	ck_assert(!qttt_action_equal(&a, &b));
+	a.kind = QTTT_MEASURE;
+	b.sq[1] = 7;
+	ck_assert(qttt_action_equal(&a, &b));
+	b.sq[0] = 4;
+	ck_assert(!qttt_action_equal(&a, &b));
+
+	for (i = -1; i < QTTT_NRESULTS; i++)
+		for (j = -1; j < QTTT_NRESULTS; j++) {
+			qttt_result_nth(i, &r);
+			qttt_result_nth(j, &t);
+			ck_assert_int_eq(qttt_result_equal(&r, &t), i == j);
+		}
+	memset(&r, 0, sizeof(r));
+	t = r;
+	t.score[QTTT_X] = 2;
+	ck_assert(qttt_result_equal(&r, &t));
+}
+END_TEST
+
 #define NELEM(a)	((int)(sizeof(a) / sizeof((a)[0])))
 
 Suite *
@@ -1610,6 +1650,7 @@ rules_suite(void)
 	tc = tcase_create("refusals");
 	tcase_add_loop_test(tc, test_refusal, 0, NELEM(refusals));
 	tcase_add_test(tc, test_refusal_raw);
+	tcase_add_test(tc, test_equality);
 	suite_add_tcase(s, tc);
 
 	tc = tcase_create("rules");

@@ -9,7 +9,7 @@
 #include <string.h>
 
 #include "qttt.h"
-#include "internal.h"
+#include "analysis/analysis.h"
 #include "check_qttt.h"
 
 /* As in check_generate.c: ck_assert only when something fails. */
@@ -81,9 +81,10 @@ result_value(const struct qttt_result *r)
 
 /*
  * The test's own minimax: every action of the engine, to the end of
- * the game, X taking the largest value and O the smallest.
+ * the game, X taking the largest value and O the smallest.  Other
+ * suites take it for the values of late positions (check_qttt.h).
  */
-static int
+int
 minimax(const struct qttt_state *st)
 {
 	struct qttt_action acts[QTTT_MAXACTIONS];
@@ -453,7 +454,7 @@ START_TEST(test_symmetry)
 	struct qttt_generator gen;
 	struct qttt_solver *sv, *fresh;
 	struct qttt_state st, img;
-	struct qttt_rkey ks, ki;
+	struct reduced_key ks, ki;
 	int		 i, k, v, w;
 
 	qttt_generator_init(&gen, 12, 0);
@@ -466,8 +467,8 @@ START_TEST(test_symmetry)
 			transform(&st, k, &img);
 			REQUIRE(qttt_state_check(&img, NULL) == QTTT_OK);
 			/* The same key, and the same value searched anew. */
-			qttt_solver_key(sv, &img, &ki);
-			qttt_solver_key(sv, &st, &ks);
+			qttt__analysis_solver_key(sv, &img, &ki);
+			qttt__analysis_solver_key(sv, &st, &ks);
 			REQUIRE(ki.hi == ks.hi && ki.lo == ks.lo);
 			qttt_solver_clear(fresh);
 			REQUIRE(qttt_solver_value(fresh, &img, &w, NULL) ==
@@ -513,7 +514,7 @@ against(struct qttt_solver *sv, const struct qttt_state *st,
 	REQUIRE_EQ(an.value, best);
 }
 
-static int
+int
 pruned_value(const struct qttt_state *st)
 {
 	return pruned(st, BELOW_ALL, ABOVE_ALL);
@@ -642,7 +643,7 @@ START_TEST(test_reduced_key)
 	struct qttt_generator gen;
 	struct qttt_solver *sv;
 	struct qttt_state st, sw;
-	struct qttt_rkey ks, kw;
+	struct reduced_key ks, kw;
 	int		 i, a, b, s, v, w, top, pairs = 0;
 
 	qttt_generator_init(&gen, 21, 0);
@@ -667,8 +668,8 @@ START_TEST(test_reduced_key)
 					sw.pending = a;
 				if (qttt_state_check(&sw, NULL) != QTTT_OK)
 					continue;
-				qttt_solver_key(sv, &st, &ks);
-				qttt_solver_key(sv, &sw, &kw);
+				qttt__analysis_solver_key(sv, &st, &ks);
+				qttt__analysis_solver_key(sv, &sw, &kw);
 				REQUIRE(ks.hi == kw.hi && ks.lo == kw.lo);
 				qttt_solver_clear(sv);
 				REQUIRE(qttt_solver_value(sv, &st, &v, NULL) ==
@@ -700,13 +701,13 @@ START_TEST(test_book)
 	size_t		 ply;
 	int		 i, v, w, sampled = 0;
 
-	ck_assert_uint_gt(qttt_book_size, 0);
-	for (i = 1; i < (int)qttt_book_size; i++)
-		ck_assert((qttt_book[i - 1][0] & ~QTTT_BOOK_VALUE) <
-		    (qttt_book[i][0] & ~QTTT_BOOK_VALUE) ||
-		    ((qttt_book[i - 1][0] & ~QTTT_BOOK_VALUE) ==
-		    (qttt_book[i][0] & ~QTTT_BOOK_VALUE) &&
-		    qttt_book[i - 1][1] < qttt_book[i][1]));
+	ck_assert_uint_gt(qttt__analysis_book_size, 0);
+	for (i = 1; i < (int)qttt__analysis_book_size; i++)
+		ck_assert((qttt__analysis_book[i - 1][0] & ~BOOK_VALUE) <
+		    (qttt__analysis_book[i][0] & ~BOOK_VALUE) ||
+		    ((qttt__analysis_book[i - 1][0] & ~BOOK_VALUE) ==
+		    (qttt__analysis_book[i][0] & ~BOOK_VALUE) &&
+		    qttt__analysis_book[i - 1][1] < qttt__analysis_book[i][1]));
 	ck_assert_ptr_nonnull(sv = qttt_solver_new(TABLE));
 	ck_assert_ptr_nonnull(live = qttt_solver_new(4 * TABLE));
 	qttt_solver_use_book(live, 0);
@@ -716,12 +717,12 @@ START_TEST(test_book)
 		for (ply = 0; ply < g.nplies; ply++) {
 			qttt_game_state_at(&g, ply, &st);
 			if (st.result.over ||
-			    st.next > QTTT_BOOK_MOVES + 1)
+			    st.next > BOOK_MOVES + 1)
 				break;
-			v = qttt_solver_book_value(sv, &st);
+			v = qttt__analysis_book_value(sv, &st);
 			REQUIRE(v >= QTTT_VALUE_MIN && v <= QTTT_VALUE_MAX);
 			/* The deepest ones are quick to search. */
-			if (i % 200 != 0 || st.next != QTTT_BOOK_MOVES + 1)
+			if (i % 200 != 0 || st.next != BOOK_MOVES + 1)
 				continue;
 			REQUIRE(qttt_solver_value(live, &st, &w, NULL) ==
 			    QTTT_OK);
@@ -731,8 +732,9 @@ START_TEST(test_book)
 	}
 	ck_assert_int_gt(sampled, 5);
 	/* A position past the book is not in it. */
-	random_state(&gen, QTTT_BOOK_MOVES + 2, &st);
-	ck_assert_int_eq(qttt_solver_book_value(sv, &st), QTTT_VALUE_MIN - 1);
+	random_state(&gen, BOOK_MOVES + 2, &st);
+	ck_assert_int_eq(qttt__analysis_book_value(sv, &st), QTTT_VALUE_MIN
+	    - 1);
 	qttt_solver_free(sv);
 	qttt_solver_free(live);
 }

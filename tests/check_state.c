@@ -10,7 +10,7 @@
 #include <string.h>
 
 #include "qttt.h"
-#include "internal.h"
+#include "engine/engine.h"
 #include "check_qttt.h"
 
 /* Plays a line-notation record that must be valid into g. */
@@ -304,7 +304,7 @@ START_TEST(test_reachable)
 		qttt_generator_game(&gen, &g);
 		qttt_game_state_at(&g, qttt_generator_uniform(&gen,
 		    g.nplies + 1), &st);
-		ck_assert_int_eq(qttt_state_reachable(&st), 1);
+		ck_assert_int_eq(qttt__engine_reachable(&st), 1);
 	}
 	for (i = 0; i < sizeof(alone) / sizeof(alone[0]); i++) {
 		/* The parser refuses them: build them by hand. */
@@ -316,11 +316,11 @@ START_TEST(test_reachable)
 	st.board[0] = 1;
 	st.where[1][0] = st.where[1][1] = 0;
 	st.next = 2;
-	ck_assert_int_eq(qttt_state_reachable(&st), 0);
+	ck_assert_int_eq(qttt__engine_reachable(&st), 0);
 	st.where[2][0] = 1;
 	st.where[2][1] = 2;
 	st.next = 3;
-	ck_assert_int_eq(qttt_state_reachable(&st), 0);
+	ck_assert_int_eq(qttt__engine_reachable(&st), 0);
 	for (i = n = 0; i < 20000; i++) {
 		qttt_state_init(&st);
 		st.next = 2 + qttt_generator_uniform(&gen, 8);
@@ -336,12 +336,12 @@ START_TEST(test_reachable)
 				st.where[m][0] = st.where[m][1] = a;
 			}
 		}
-		qttt_board_result(&st, &st.result);
+		qttt__engine_board_result(&st, &st.result);
 		if (qttt_state_format(&st, text, sizeof(text)) < 0 ||
 		    qttt_state_parse(text, strlen(text), &st, NULL) != QTTT_OK)
 			continue;
 		n++;
-		k = qttt_state_reachable(&st);
+		k = qttt__engine_reachable(&st);
 		ck_assert_msg(k == 1, "'%s' passes and is %s", text,
 		    k == 0 ? "unreachable" : "undecided");
 	}

@@ -12,7 +12,6 @@
 #include <string.h>
 
 #include "qttt.h"
-#include "internal.h"
 #include "web/web.h"
 #include "check_qttt.h"
 

@@ -6,7 +6,7 @@
 #include <string.h>
 
 #include "qttt.h"
-#include "internal.h"
+#include "engine/engine.h"
 
 /* The least image of a pair of squares, as an ascending pair. */
 static void
@@ -104,7 +104,7 @@ final_features(const struct qttt_state *st, struct qttt_features *f)
 void
 qttt_game_features(const struct qttt_game *g, struct qttt_features *f)
 {
-	struct qttt_engine e;
+	struct engine e;
 	struct qttt_cycle cy;
 	const struct qttt_action *a;
 	size_t		 i;
@@ -115,7 +115,7 @@ qttt_game_features(const struct qttt_game *g, struct qttt_features *f)
 	final_features(&g->state, f);
 	f->plies = g->nplies;
 	/* The engine's cache makes a replay a third as dear. */
-	qttt_engine_init(&e);
+	qttt__engine_init(&e);
 	for (i = 0; i < g->nplies; i++) {
 		a = &g->plies[i];
 		if (a->kind == QTTT_MEASURE)
@@ -127,7 +127,7 @@ qttt_game_features(const struct qttt_game *g, struct qttt_features *f)
 			least_pair(a->sq[0], a->sq[1], f->first);
 		}
 		/* The plies of a game played by the rules are legal. */
-		if (qttt_engine_apply(&e, a, NULL) != QTTT_OK)
+		if (qttt__engine_apply(&e, a, NULL) != QTTT_OK)
 			break;
 		if (a->kind == QTTT_PLACE && e.st.pending != 0 &&
 		    qttt_state_cycle(&e.st, &cy) == 0 &&

@@ -8,7 +8,7 @@
 #include <string.h>
 
 #include "qttt.h"
-#include "internal.h"
+#include "engine/engine.h"
 
 static uint64_t
 rotl(uint64_t x, int k)
@@ -83,16 +83,16 @@ void
 qttt_generator_game(struct qttt_generator *gen, struct qttt_game *g)
 {
 	struct qttt_action acts[QTTT_MAXACTIONS];
-	struct qttt_engine e;
+	struct engine e;
 	struct qttt_game full;
 	size_t		 n, keep, i;
 	int		 stop;
 
 	/* Played with the engine's cache, the state set at the end. */
 	full.nplies = 0;
-	qttt_engine_init(&e);
+	qttt__engine_init(&e);
 	while ((n = qttt_state_actions(&e.st, acts)) > 0)
-		qttt_game_play_engine(&full, &e,
+		qttt__engine_game_play(&full, &e,
 		    &acts[qttt_generator_uniform(gen, n)], NULL);
 	full.state = e.st;
 

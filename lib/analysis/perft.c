@@ -8,7 +8,8 @@
  * and 9), without the owners of classical marks that are in no line
  * anyone can still complete, and without which move closed a pending
  * cycle, taken in the least of its eight symmetric images.  The last
- * two moves are counted at once from the shape of the spooky moves.  formats/counting.md proves that two positions with the same
+ * two moves are counted at once from the shape of the spooky
+ * moves.  formats/counting.md proves that two positions with the same
  * key have the same counts; the table holds whole keys, so a hit is
  * never a guess.
  */
@@ -18,43 +19,14 @@
 #include <string.h>
 
 #include "qttt.h"
-#include "internal.h"
+#include "engine/engine.h"
+#include "analysis/analysis.h"
 
 #define BIT(s)		(1u << (s))
 
 /* ------------------------------------------------------------------ */
 /* Results and lengths                                                  */
 /* ------------------------------------------------------------------ */
-
-/* The results of rule 11 in the order of QTTT_NRESULTS, in half points. */
-static const unsigned char result_scores[QTTT_NRESULTS][2] = {
-	{ 2, 0 }, { 0, 2 }, { 2, 1 }, { 1, 2 }, { 3, 0 }, { 4, 0 }, { 0, 0 }
-};
-
-int
-qttt_result_index(const struct qttt_result *r)
-{
-	int	 i;
-
-	if (!r->over)
-		return -1;
-	for (i = 0; i < QTTT_NRESULTS; i++)
-		if (r->score[QTTT_X] == result_scores[i][QTTT_X] &&
-		    r->score[QTTT_O] == result_scores[i][QTTT_O])
-			return i;
-	return -1;
-}
-
-void
-qttt_result_nth(int i, struct qttt_result *r)
-{
-	memset(r, 0, sizeof(*r));
-	if (i < 0 || i >= QTTT_NRESULTS)
-		return;
-	r->over = 1;
-	r->score[QTTT_X] = result_scores[i][QTTT_X];
-	r->score[QTTT_O] = result_scores[i][QTTT_O];
-}
 
 /*
  * The (result, length) pairs a game can end with: no line before move
@@ -78,223 +50,21 @@ static const unsigned char slot_length[NSLOTS] = {
 	9, 9, 9
 };
 
-/* ------------------------------------------------------------------ */
-/* Symmetries of the board                                              */
-/* ------------------------------------------------------------------ */
-
-/*
- * The eight symmetries of the square (the identity, three rotations,
- * four reflections) as permutations: square s goes to sym_perm[g][s].
- * They map lines to lines, which is all the rules see of the board.
- */
-#define NSYMS	QTTT_NSYMS
-
-/* Where symmetry g (0..NSYMS-1) takes square s. */
-static inline int
-sym_image(int g, int s)
-{
-	return qttt_sym_perm[g][s];
-}
-
-/* ------------------------------------------------------------------ */
-/* The reduced key                                                      */
-/* ------------------------------------------------------------------ */
-
-/*
- * What the key keeps of a mark, classical or spooky: its owner, and its
- * number only for moves 7, 8 and 9, the only numbers that can decide a
- * result (formats/counting.md, the lemma on times).
- */
-enum mark_type {
-	TYPE_X = 0, TYPE_O, TYPE_X7, TYPE_O8, TYPE_X9, NTYPES
-};
-
-static int
-mark_type(int m)
-{
-	if (m >= 7)
-		return TYPE_X7 + (m - 7);
-	return QTTT_MOVER(m) == QTTT_X ? TYPE_X : TYPE_O;
-}
-
-/*
- * A square in the key: open, a classical mark in a line that can still
- * be completed (its type plus one), or a classical mark in no such line
- * (SQ_DEAD: only occupied).
- */
-#define SQ_OPEN		0
-#define SQ_DEAD		(NTYPES + 1)
-
-/* The number of an unordered pair of squares, 0..35. */
-static int
-pair_code(int a, int b)
-{
-	int	 lo = a < b ? a : b, hi = a < b ? b : a;
-
-	return lo * (17 - lo) / 2 + hi - lo - 1;
-}
-
-/*
- * A key (internal.h, struct qttt_rkey): hi holds the squares (3 bits
- * each, 27 bits), next (4 bits), the pending flag, the extra field (4
- * bits: perft's depth) and the first three edge codes; lo the other
- * eight.  An edge code is pair * NTYPES + type + 1 (0 for no edge, at
- * most 180), eight bits; the codes are sorted, so the spooky moves are
- * a multiset.  At most 9 moves are spooky at once.
- */
-#define KEY_EDGES	11
-
-struct reduced {
-	unsigned char	 sq[QTTT_NSQUARES];
-	unsigned char	 a[QTTT_MAXMOVES], b[QTTT_MAXMOVES];
-	unsigned char	 type[QTTT_MAXMOVES];
-	int		 nedges;
-	uint64_t	 fixed;		/* next, pending, extra */
-};
-
 /* The mask of the squares of line i. */
 static unsigned int
 line_mask(int i)
 {
-	return BIT(qttt_lines[i][0]) | BIT(qttt_lines[i][1]) |
-	    BIT(qttt_lines[i][2]);
-}
-
-static void
-reduce(const unsigned char board[QTTT_NSQUARES],
-    const unsigned char where[][2], int next, int pending,
-    unsigned int extra, struct reduced *r)
-{
-	unsigned int	 marks[2] = { 0, 0 }, live = 0, lm;
-	int		 s, m, i;
-
-	for (s = 0; s < QTTT_NSQUARES; s++)
-		if (board[s] != 0)
-			marks[QTTT_MOVER(board[s])] |= BIT(s);
-	/* A line is live until it holds classical marks of both players
-	 * (formats/counting.md, section 4.2). */
-	for (i = 0; i < QTTT_NLINES; i++) {
-		lm = line_mask(i);
-		if ((marks[QTTT_X] & lm) == 0 || (marks[QTTT_O] & lm) == 0)
-			live |= lm;
-	}
-	for (s = 0; s < QTTT_NSQUARES; s++) {
-		if (board[s] == 0)
-			r->sq[s] = SQ_OPEN;
-		else if (live & BIT(s))
-			r->sq[s] = mark_type(board[s]) + 1;
-		else
-			r->sq[s] = SQ_DEAD;
-	}
-	r->nedges = 0;
-	for (m = 1; m < next && m <= QTTT_MAXMOVES; m++) {
-		if (where[m][0] == where[m][1])
-			continue;	/* classical */
-		r->a[r->nedges] = where[m][0];
-		r->b[r->nedges] = where[m][1];
-		r->type[r->nedges] = mark_type(m);
-		r->nedges++;
-	}
-	r->fixed = (uint64_t)next << 27 | (uint64_t)(pending != 0) << 31 |
-	    (uint64_t)(extra & 15) << 32;
-}
-
-/* The encoding of the image of r under symmetry g. */
-static void
-encode(const struct reduced *r, int g, struct qttt_rkey *k)
-{
-	unsigned char	 code[KEY_EDGES];
-	uint64_t	 squares = 0;
-	int		 s, i, j, c;
-
-	for (s = 0; s < QTTT_NSQUARES; s++)
-		squares |= (uint64_t)r->sq[s] << (3 * sym_image(g, s));
-	/* Insertion sort, largest first: at most nine codes. */
-	for (i = 0; i < r->nedges; i++) {
-		c = pair_code(sym_image(g, r->a[i]), sym_image(g, r->b[i])) *
-		    NTYPES + r->type[i] + 1;
-		for (j = i; j > 0 && code[j - 1] < c; j--)
-			code[j] = code[j - 1];
-		code[j] = c;
-	}
-	for (; i < KEY_EDGES; i++)
-		code[i] = 0;
-	k->hi = squares | r->fixed | (uint64_t)code[0] << 40 |
-	    (uint64_t)code[1] << 48 | (uint64_t)code[2] << 56;
-	k->lo = 0;
-	for (i = 3; i < KEY_EDGES; i++)
-		k->lo = k->lo << 8 | code[i];
-}
-
-/*
- * The hi word of the encoding of the image of r under symmetry g, which
- * holds its three largest edge codes: enough to rank most images.
- */
-static uint64_t
-encode_hi(const struct reduced *r, int g)
-{
-	uint64_t	 squares = 0;
-	int		 top[3] = { 0, 0, 0 }, s, i, c;
-
-	for (s = 0; s < QTTT_NSQUARES; s++)
-		squares |= (uint64_t)r->sq[s] << (3 * sym_image(g, s));
-	for (i = 0; i < r->nedges; i++) {
-		c = pair_code(sym_image(g, r->a[i]), sym_image(g, r->b[i])) *
-		    NTYPES + r->type[i] + 1;
-		if (c > top[2]) {
-			if (c > top[1]) {
-				top[2] = top[1];
-				if (c > top[0]) {
-					top[1] = top[0];
-					top[0] = c;
-				} else
-					top[1] = c;
-			} else
-				top[2] = c;
-		}
-	}
-	return squares | r->fixed | (uint64_t)top[0] << 40 |
-	    (uint64_t)top[1] << 48 | (uint64_t)top[2] << 56;
-}
-
-int
-qttt_reduced_key(const unsigned char board[QTTT_NSQUARES],
-    const unsigned char where[][2], int next, int pending,
-    unsigned int extra, struct qttt_rkey *k)
-{
-	struct reduced	 r;
-	struct qttt_rkey img;
-	uint64_t	 hi[NSYMS];
-	int		 g, best = 0;
-
-	reduce(board, where, next, pending, extra, &r);
-	/* The least hi word first; only images that tie on it need the
-	 * whole encoding. */
-	for (g = 0; g < NSYMS; g++) {
-		hi[g] = encode_hi(&r, g);
-		if (hi[g] < hi[best])
-			best = g;
-	}
-	encode(&r, best, k);
-	for (g = best + 1; g < NSYMS; g++) {
-		if (hi[g] != hi[best])
-			continue;
-		encode(&r, g, &img);
-		if (img.lo < k->lo) {
-			*k = img;
-			best = g;
-		}
-	}
-	return best;
+	return BIT(qttt__engine_lines[i][0]) | BIT(qttt__engine_lines[i][1]) |
+	    BIT(qttt__engine_lines[i][2]);
 }
 
 /* The key of a position: the least encoding of its eight images. */
 static void
 position_key(const struct qttt_state *st, unsigned int depth,
-    struct qttt_rkey *k)
+    struct reduced_key *k)
 {
-	qttt_reduced_key(st->board, st->where, st->next, st->pending, depth,
-	    k);
+	qttt__analysis_reduced_key(st->board, st->where, st->next,
+	    st->pending, depth, k);
 }
 
 /* ------------------------------------------------------------------ */
@@ -317,7 +87,8 @@ struct table {
 };
 
 struct entry_head {
-	struct qttt_rkey	 key;		/* hi == 0: empty (next is never 0) */
+	/* hi == 0: empty (next is never 0) */
+	struct reduced_key	 key;
 };
 
 static int
@@ -351,7 +122,7 @@ table_close(struct table *t)
 }
 
 static size_t
-bucket_of(const struct table *t, const struct qttt_rkey *k)
+bucket_of(const struct table *t, const struct reduced_key *k)
 {
 	uint64_t	 h = k->hi * UINT64_C(0x9e3779b97f4a7c15) ^ k->lo;
 
@@ -369,7 +140,7 @@ slot(const struct table *t, size_t bucket, int way)
 
 /* The values stored under k, or NULL. */
 static const uint64_t *
-table_find(struct table *t, const struct qttt_rkey *k)
+table_find(struct table *t, const struct reduced_key *k)
 {
 	struct entry_head h;
 	unsigned char	*e;
@@ -394,7 +165,8 @@ table_find(struct table *t, const struct qttt_rkey *k)
 #define KEY_NEXT(k)	(((k)->hi >> 27) & 15)
 
 static void
-table_store(struct table *t, const struct qttt_rkey *k, const uint64_t *values)
+table_store(struct table *t, const struct reduced_key *k,
+    const uint64_t *values)
 {
 	struct entry_head h;
 	unsigned char	*e, *victim = NULL;
@@ -475,7 +247,7 @@ perft_walk(struct table *t, const struct qttt_state *st, unsigned int depth)
 	struct qttt_action acts[QTTT_MAXACTIONS];
 	struct qttt_state child;
 	const uint64_t	*found;
-	struct qttt_rkey	 k;
+	struct reduced_key	 k;
 	uint64_t	 total = 0;
 	size_t		 n, i;
 
@@ -826,7 +598,7 @@ games_walk(struct games_walk *w, const struct qttt_state *st,
 	struct qttt_state child;
 	uint64_t	 below[NSLOTS];
 	const uint64_t	*found;
-	struct qttt_rkey	 k;
+	struct reduced_key	 k;
 	size_t		 n, i;
 	int		 j, remember;
 

@@ -3,7 +3,7 @@
  * O's, in half points, rule 11) when X maximises and O minimises, by a
  * full-depth alpha-beta search with a transposition table and a book
  * of early positions, both keyed by the position's reduced key
- * (qttt_reduced_key, formats/counting.md): positions with equal keys
+ * (qttt__analysis_reduced_key, formats/counting.md): positions with equal keys
  * have equal values (formats/solver.md).
  *
  * The search plays on a position of its own (struct node), built for
@@ -28,7 +28,8 @@
 #include <string.h>
 
 #include "qttt.h"
-#include "internal.h"
+#include "engine/engine.h"
+#include "analysis/analysis.h"
 
 #define BIT(i)		(1u << (i))
 #define ALLSQUARES	0x1ffu
@@ -66,14 +67,15 @@ struct node {
 };
 
 /*
- * A table entry: the reduced key (internal.h; hi is 0 for an empty
- * slot), bounds of its value, the best child found, in the canonical orientation, as a key
- * code (a pair, or a square for a measurement and the forced X9), and
- * the number of the next move, which says how much work the entry
- * saves (fewer moves made, more work).
+ * A table entry: the reduced key (analysis/analysis.h; hi is 0 for an
+ * empty slot), bounds of its value, the best child found, in the
+ * canonical orientation, as a key code (a pair, or a square for a
+ * measurement and the forced X9), and the number of the next move,
+ * which says how much work the entry saves (fewer moves made, more
+ * work).
  */
 struct entry {
-	struct qttt_rkey key;
+	struct reduced_key key;
 	signed char	 lo, hi;
 	unsigned char	 best;
 	unsigned char	 next;
@@ -153,8 +155,9 @@ tables_init(struct qttt_solver *sv)
 	for (a = 1; a <= (int)ALLSQUARES; a++)
 		sv->popcount[a] = sv->popcount[a >> 1] + (a & 1);
 	for (j = 0; j < QTTT_NLINES; j++)
-		sv->linemask[j] = BIT(qttt_lines[j][0]) |
-		    BIT(qttt_lines[j][1]) | BIT(qttt_lines[j][2]);
+		sv->linemask[j] = BIT(qttt__engine_lines[j][0]) |
+		    BIT(qttt__engine_lines[j][1]) |
+		    BIT(qttt__engine_lines[j][2]);
 	for (a = 0; a <= (int)ALLSQUARES; a++)
 		for (j = 0; j < QTTT_NLINES; j++) {
 			for (k = 0; k <= sv->popcount[a & sv->linemask[j]];
@@ -183,8 +186,8 @@ tables_init(struct qttt_solver *sv)
 static int
 line_time(const unsigned char *board, int i)
 {
-	int	 a = board[qttt_lines[i][0]], b = board[qttt_lines[i][1]];
-	int	 c = board[qttt_lines[i][2]];
+	const unsigned char *l = qttt__engine_lines[i];
+	int	 a = board[l[0]], b = board[l[1]], c = board[l[2]];
 
 	a = a > b ? a : b;
 	return a > c ? a : c;
@@ -659,13 +662,13 @@ node_from_state(const struct qttt_state *st,
 /* ------------------------------------------------------------------ */
 
 static int
-same_key(const struct qttt_rkey *a, const struct qttt_rkey *b)
+same_key(const struct reduced_key *a, const struct reduced_key *b)
 {
 	return a->hi == b->hi && a->lo == b->lo;
 }
 
 static struct entry *
-bucket_of(const struct qttt_solver *sv, const struct qttt_rkey *k)
+bucket_of(const struct qttt_solver *sv, const struct reduced_key *k)
 {
 	uint64_t	 h = k->hi * UINT64_C(0x9e3779b97f4a7c15) ^ k->lo;
 
@@ -676,7 +679,7 @@ bucket_of(const struct qttt_solver *sv, const struct qttt_rkey *k)
 }
 
 static struct entry *
-probe(struct qttt_solver *sv, const struct qttt_rkey *key)
+probe(struct qttt_solver *sv, const struct reduced_key *key)
 {
 	struct entry	*b;
 	int		 i;
@@ -691,7 +694,7 @@ probe(struct qttt_solver *sv, const struct qttt_rkey *key)
 }
 
 static void
-store(struct qttt_solver *sv, const struct qttt_rkey *key, int next, int lo,
+store(struct qttt_solver *sv, const struct reduced_key *key, int next, int lo,
     int hi, int best)
 {
 	struct entry	*b, *e;
@@ -849,23 +852,23 @@ bounds(const struct qttt_solver *sv, const struct node *n, int *lo,
 
 /*
  * The value of a position in the book of early positions (solve_book.c:
- * every position with at most QTTT_BOOK_MOVES moves made, by its
+ * every position with at most BOOK_MOVES moves made, by its
  * reduced key, sorted), or VALUE_MIN - 1 if it is not there.
  */
 static int
-book_find(const struct qttt_rkey *key)
+book_find(const struct reduced_key *key)
 {
-	size_t		 lo = 0, hi = qttt_book_size, mid;
+	size_t		 lo = 0, hi = qttt__analysis_book_size, mid;
 	uint64_t	 k;
 
 	while (lo < hi) {
 		mid = lo + (hi - lo) / 2;
-		k = qttt_book[mid][0] & ~QTTT_BOOK_VALUE;
-		if (k == key->hi && qttt_book[mid][1] == key->lo)
-			return (int)((qttt_book[mid][0] & QTTT_BOOK_VALUE) >>
-			    QTTT_BOOK_SHIFT) + VALUE_MIN;
-		if (k < key->hi || (k == key->hi && qttt_book[mid][1] <
-		    key->lo))
+		k = qttt__analysis_book[mid][0] & ~BOOK_VALUE;
+		if (k == key->hi && qttt__analysis_book[mid][1] == key->lo)
+			return (int)((qttt__analysis_book[mid][0] &
+			    BOOK_VALUE) >> BOOK_SHIFT) + VALUE_MIN;
+		if (k < key->hi || (k == key->hi &&
+		    qttt__analysis_book[mid][1] < key->lo))
 			lo = mid + 1;
 		else
 			hi = mid;
@@ -886,7 +889,7 @@ search(struct qttt_solver *sv, const struct node *n, int alpha, int beta)
 	unsigned char	 codes[QTTT_MAXACTIONS];
 	struct node	 c;
 	struct entry	*e;
-	struct qttt_rkey key;
+	struct reduced_key key;
 	int		 sym, nc, i, v, best, bestcode = 0, lo, hi, ttcode;
 	int		 maxing = QTTT_MOVER(n->next) == QTTT_X;
 	int		 alpha0 = alpha, beta0 = beta;
@@ -904,10 +907,10 @@ search(struct qttt_solver *sv, const struct node *n, int alpha, int beta)
 	e = NULL;
 	sym = 0;
 	if (n->next < TABLE_BELOW && (sv->nbuckets != 0 ||
-	    (sv->usebook && n->next <= QTTT_BOOK_MOVES + 1))) {
-		sym = qttt_reduced_key(n->board, n->where, n->next,
+	    (sv->usebook && n->next <= BOOK_MOVES + 1))) {
+		sym = qttt__analysis_reduced_key(n->board, n->where, n->next,
 		    n->pending, 0, &key);
-		if (sv->usebook && n->next <= QTTT_BOOK_MOVES + 1 &&
+		if (sv->usebook && n->next <= BOOK_MOVES + 1 &&
 		    (v = book_find(&key)) >= VALUE_MIN)
 			return v;
 		e = probe(sv, &key);
@@ -1105,21 +1108,22 @@ qttt_solver_use_book(struct qttt_solver *sv, int use)
 }
 
 void
-qttt_solver_key(const struct qttt_solver *sv, const struct qttt_state *st,
-    struct qttt_rkey *key)
+qttt__analysis_solver_key(const struct qttt_solver *sv,
+    const struct qttt_state *st, struct reduced_key *key)
 {
 	(void)sv;
-	qttt_reduced_key(st->board, st->where, st->next, st->pending, 0,
+	qttt__analysis_reduced_key(st->board, st->where, st->next,
+	    st->pending, 0,
 	    key);
 }
 
 int
-qttt_solver_book_value(const struct qttt_solver *sv,
+qttt__analysis_book_value(const struct qttt_solver *sv,
     const struct qttt_state *st)
 {
-	struct qttt_rkey key;
+	struct reduced_key key;
 
-	qttt_solver_key(sv, st, &key);
+	qttt__analysis_solver_key(sv, st, &key);
 	return book_find(&key);
 }
 

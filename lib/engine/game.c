@@ -7,7 +7,8 @@
 #include <string.h>
 
 #include "qttt.h"
-#include "internal.h"
+#include "text/text.h"
+#include "engine/engine.h"
 
 void
 qttt_game_init(struct qttt_game *g)
@@ -61,13 +62,13 @@ qttt_game_play(struct qttt_game *g, const struct qttt_action *a,
 }
 
 enum qttt_code
-qttt_game_play_engine(struct qttt_game *g, struct qttt_engine *e,
+qttt__engine_game_play(struct qttt_game *g, struct engine *e,
     const struct qttt_action *a, struct qttt_diag *d)
 {
 	struct qttt_action *canon;
 	enum qttt_code	 code;
 
-	if (qttt_engine_place(e, a)) {
+	if (qttt__engine_place(e, a)) {
 		/* Its squares in order, as the state has them. */
 		if (g->nplies < QTTT_MAXPLIES) {
 			canon = &g->plies[g->nplies++];
@@ -78,7 +79,7 @@ qttt_game_play_engine(struct qttt_game *g, struct qttt_engine *e,
 		}
 		return QTTT_OK;
 	}
-	if ((code = qttt_engine_apply(e, a, d)) == QTTT_OK)
+	if ((code = qttt__engine_apply(e, a, d)) == QTTT_OK)
 		add_ply(g, a, &e->st);
 	return code;
 }
@@ -99,7 +100,7 @@ square_text(char *p, int sq)
  * writer puts one in every state it writes.
  */
 char *
-qttt_action_text(char *p, const struct qttt_action *a)
+qttt__engine_action_text(char *p, const struct qttt_action *a)
 {
 	if (a->kind == QTTT_MEASURE) {
 		memcpy(p, "measure ", 8);
@@ -131,17 +132,26 @@ qttt_action_text(char *p, const struct qttt_action *a)
 int
 qttt_action_format(const struct qttt_action *a, char *buf, size_t n)
 {
-	char	 text[QTTT_ACTION_TEXT];
+	char	 text[ACTION_TEXT_MAX];
 
-	return qttt_copy_out(buf, n, text, qttt_action_text(text, a) - text);
+	return qttt__text_copy_out(buf, n, text,
+	    qttt__engine_action_text(text, a) - text);
+}
+
+int
+qttt_action_equal(const struct qttt_action *a, const struct qttt_action *b)
+{
+	return a->kind == b->kind && a->move == b->move &&
+	    a->sq[0] == b->sq[0] &&
+	    (a->kind == QTTT_MEASURE || a->sq[1] == b->sq[1]);
 }
 
 int
 qttt_game_format(const struct qttt_game *g, char *buf, size_t n)
 {
 	/* The longest game: every ply, "; " after each, a result. */
-	char	 text[QTTT_MAXPLIES * (QTTT_ACTION_TEXT + 2) +
-		    QTTT_RESULT_TEXT], *p = text;
+	char	 text[QTTT_MAXPLIES * (ACTION_TEXT_MAX + 2) +
+		    RESULT_TEXT_MAX], *p = text;
 	size_t	 i;
 
 	for (i = 0; i < g->nplies; i++) {
@@ -149,19 +159,19 @@ qttt_game_format(const struct qttt_game *g, char *buf, size_t n)
 			*p++ = ';';
 			*p++ = ' ';
 		}
-		p = qttt_action_text(p, &g->plies[i]);
+		p = qttt__engine_action_text(p, &g->plies[i]);
 	}
 	if (g->state.result.over) {
 		if (i > 0) {
 			*p++ = ';';
 			*p++ = ' ';
 		}
-		p = qttt_result_text(p, &g->state.result);
+		p = qttt__engine_result_text(p, &g->state.result);
 	}
 	/* A record is never empty: a game with no move yet is "*". */
 	if (p == text)
 		*p++ = '*';
-	return qttt_copy_out(buf, n, text, p - text);
+	return qttt__text_copy_out(buf, n, text, p - text);
 }
 
 void

@@ -1,22 +1,23 @@
 /*
  * Whether some game reaches a state (formats/state-string.md, section
- * 4, check 9): a search for a history that plays it.  A state keeps
- * the squares of its spooky moves and where each classical move
- * landed, but not the second square of a classical move nor which
- * moves collapsed together; so the search plays moves 1 to next - 1
- * in order, each spooky move on its two squares and each classical
- * move on its square and on every open square that the state has
- * classical as its second (a collapse fills every square of its
- * component), and prunes every line on which a move lands elsewhere
- * than the state says, a move spooky there shares a component with
- * one classical there (the collapse the second waits for would take
- * the first), a move spooky there collapses, or the game ends early.  A measurement has no choice left: the move that closed the
- * cycle must land where the state has it.
+ * 4, check 9): a search for a history that plays it.  A state keeps the
+ * squares of its spooky moves and where each classical move landed, but
+ * not the second square of a classical move nor which moves collapsed
+ * together; so the search plays moves 1 to next - 1 in order, each
+ * spooky move on its two squares and each classical move on its square
+ * and on every open square that the state has classical as its second
+ * (a collapse fills every square of its component), and prunes every
+ * line on which a move lands elsewhere than the state says, a move
+ * spooky there shares a component with one classical there (the
+ * collapse the second waits for would take the first), a move spooky
+ * there collapses, or the game ends early.  A measurement has no choice
+ * left: the move that closed the cycle must land where the state has
+ * it.
  */
 #include <string.h>
 
 #include "qttt.h"
-#include "internal.h"
+#include "engine/engine.h"
 
 /*
  * Positions searched at most: the answer is "undecided" beyond.  The
@@ -178,7 +179,7 @@ search(struct reach *r, const struct qttt_state *cur)
 }
 
 int
-qttt_state_reachable(const struct qttt_state *goal)
+qttt__engine_reachable(const struct qttt_state *goal)
 {
 	struct reach	 r;
 	struct qttt_state st;

@@ -5,7 +5,7 @@
  *
  * A public state is a position alone.  To close cycles and collapse
  * without looking at every move, the engine keeps a cache beside it
- * (struct qttt_cache, internal.h): struct qttt_engine carries one with
+ * (struct engine_cache, engine/engine.h): struct engine carries one with
  * its state for a game played move after move, and qttt_state_apply()
  * builds what it needs of one from the position each time.
  */
@@ -15,7 +15,7 @@
 #include <string.h>
 
 #include "qttt.h"
-#include "internal.h"
+#include "engine/engine.h"
 
 /* Every byte of a state is a field: no padding to compare or copy. */
 _Static_assert(sizeof(struct qttt_state) == QTTT_STATE_SIZE,
@@ -25,7 +25,7 @@ _Static_assert(QTTT_STATE_SIZE == QTTT_NSQUARES +
     "struct qttt_state has padding");
 
 /* The eight lines: rows, columns, diagonals (squares in reading order). */
-const unsigned char qttt_lines[QTTT_NLINES][3] = {
+const unsigned char qttt__engine_lines[QTTT_NLINES][3] = {
 	{ 0, 1, 2 }, { 3, 4, 5 }, { 6, 7, 8 },
 	{ 0, 3, 6 }, { 1, 4, 7 }, { 2, 5, 8 },
 	{ 0, 4, 8 }, { 2, 4, 6 }
@@ -117,7 +117,7 @@ joined(const struct qttt_state *st, int a, int b, int skip)
  * cycle-finding cache: b's squares take a's name.
  */
 static void
-join(struct qttt_cache *c, int a, int b)
+join(struct engine_cache *c, int a, int b)
 {
 	unsigned int	 ra = c->comp[a], rest = c->members[c->comp[b]];
 
@@ -128,7 +128,7 @@ join(struct qttt_cache *c, int a, int b)
 }
 
 /* The cache of the empty board: every square a component of its own. */
-static const struct qttt_cache empty_cache = {
+static const struct engine_cache empty_cache = {
 	{ 0, 1, 2, 3, 4, 5, 6, 7, 8 },
 	{ BIT(0), BIT(1), BIT(2), BIT(3), BIT(4), BIT(5), BIT(6), BIT(7),
 	    BIT(8) },
@@ -144,7 +144,7 @@ static const struct qttt_cache empty_cache = {
  * fields of a state built by hand cannot lead it out of bounds.
  */
 static void
-build_cache(const struct qttt_state *st, struct qttt_cache *c)
+build_cache(const struct qttt_state *st, struct engine_cache *c)
 {
 	int	 m, a, b, n = st->next <= QTTT_MAXMOVES ? st->next :
 		    QTTT_MAXMOVES + 1;
@@ -236,7 +236,7 @@ board_marks(const struct qttt_state *st, unsigned int marks[2])
 
 /*
  * The lines a set of squares fills, as a set of lines (bit i for
- * qttt_lines[i]).  Squares are numbered in reading order, three bits
+ * qttt__engine_lines[i]).  Squares are numbered in reading order, three bits
  * to a row (so the masks read best in octal): shifting the set right
  * by one and by two squares brings each row's squares onto its first
  * square, 0, 3 or 6; shifting by one and by two rows brings each
@@ -275,9 +275,9 @@ full_lines(unsigned int set)
 static int
 line_time(const struct qttt_state *st, int i)
 {
-	int	 a = st->board[qttt_lines[i][0]];
-	int	 b = st->board[qttt_lines[i][1]];
-	int	 c = st->board[qttt_lines[i][2]];
+	int	 a = st->board[qttt__engine_lines[i][0]];
+	int	 b = st->board[qttt__engine_lines[i][1]];
+	int	 c = st->board[qttt__engine_lines[i][2]];
 
 	a = a > b ? a : b;
 	return a > c ? a : c;
@@ -293,12 +293,12 @@ qttt_state_lines(const struct qttt_state *st, struct qttt_line out[QTTT_NLINES])
 	board_marks(st, marks);
 	x = full_lines(marks[QTTT_X]);
 	all = x | full_lines(marks[QTTT_O]);
-	/* In the order of qttt_lines, as the lines are numbered. */
+	/* In the order of qttt__engine_lines, as the lines are numbered. */
 	for (; all != 0; all &= all - 1) {
 		i = __builtin_ctz(all);
 		out[n].player = (x & BIT(i)) ? QTTT_X : QTTT_O;
 		out[n].time = line_time(st, i);
-		memcpy(out[n].squares, qttt_lines[i], 3);
+		memcpy(out[n].squares, qttt__engine_lines[i], 3);
 		n++;
 	}
 	return n;
@@ -375,7 +375,7 @@ marks_result(const struct qttt_state *st, const unsigned int marks[2],
  * goes to marks_result() itself.
  */
 void
-qttt_board_result(const struct qttt_state *st, struct qttt_result *r)
+qttt__engine_board_result(const struct qttt_state *st, struct qttt_result *r)
 {
 	unsigned int	 marks[2];
 
@@ -483,7 +483,7 @@ qttt_state_cycle(const struct qttt_state *st, struct qttt_cycle *c)
  * marks_result().
  */
 static void
-collapse(struct qttt_state *st, struct qttt_cache *c, int m, int s)
+collapse(struct qttt_state *st, struct engine_cache *c, int m, int s)
 {
 	unsigned int	 marks[2], moves, todo, landed, odd;
 	int		 k, t;
@@ -741,7 +741,7 @@ place(struct qttt_state *st, int m, int a, int b, int closed)
 
 /* The same, keeping a cache up to date. */
 static inline void
-place_cached(struct qttt_state *st, struct qttt_cache *c, int m, int a,
+place_cached(struct qttt_state *st, struct engine_cache *c, int m, int a,
     int b)
 {
 	int	 closed = c->comp[a] == c->comp[b];
@@ -763,7 +763,7 @@ place_cached(struct qttt_state *st, struct qttt_cache *c, int m, int a,
  * squares is a plain one, which the callers place.
  */
 static void
-collapse_action(struct qttt_state *st, struct qttt_cache *c,
+collapse_action(struct qttt_state *st, struct engine_cache *c,
     const struct qttt_action *a)
 {
 	if (a->kind == QTTT_PLACE)
@@ -778,7 +778,7 @@ collapse_action(struct qttt_state *st, struct qttt_cache *c,
  * would pay to save the registers they need.
  */
 static enum qttt_code __attribute__((noinline))
-apply_checked(struct qttt_state *st, struct qttt_cache *c,
+apply_checked(struct qttt_state *st, struct engine_cache *c,
     const struct qttt_action *a, struct qttt_diag *d)
 {
 	enum qttt_code	 code;
@@ -798,7 +798,7 @@ static enum qttt_code __attribute__((noinline))
 apply_uncached(struct qttt_state *st, const struct qttt_action *a,
     struct qttt_diag *d)
 {
-	struct qttt_cache c;
+	struct engine_cache c;
 	enum qttt_code	 code;
 
 	if ((code = check_action(st, a, d)) != QTTT_OK)
@@ -821,14 +821,14 @@ qttt_state_apply(struct qttt_state *st, const struct qttt_action *a,
 }
 
 void
-qttt_engine_init(struct qttt_engine *e)
+qttt__engine_init(struct engine *e)
 {
 	qttt_state_init(&e->st);
 	e->cache = empty_cache;
 }
 
 void
-qttt_engine_load(struct qttt_engine *e, const struct qttt_state *st)
+qttt__engine_load(struct engine *e, const struct qttt_state *st)
 {
 	e->st = *st;
 	build_cache(st, &e->cache);
@@ -840,7 +840,7 @@ qttt_engine_load(struct qttt_engine *e, const struct qttt_state *st)
  * square number above 8 has no bit in open.
  */
 inline int __attribute__((always_inline))
-qttt_engine_place(struct qttt_engine *e, const struct qttt_action *a)
+qttt__engine_place(struct engine *e, const struct qttt_action *a)
 {
 	unsigned int	 m = a->move, s0 = a->sq[0], s1 = a->sq[1];
 	unsigned int	 open = e->cache.open;
@@ -871,10 +871,10 @@ is_plain_measurement(const struct qttt_state *st,
 }
 
 inline enum qttt_code __attribute__((always_inline))
-qttt_engine_apply(struct qttt_engine *e, const struct qttt_action *a,
+qttt__engine_apply(struct engine *e, const struct qttt_action *a,
     struct qttt_diag *d)
 {
-	if (qttt_engine_place(e, a))
+	if (qttt__engine_place(e, a))
 		return QTTT_OK;
 	if (is_plain_measurement(&e->st, a)) {
 		collapse(&e->st, &e->cache, a->move, a->sq[0]);
@@ -919,7 +919,7 @@ qttt_state_actions(const struct qttt_state *st, struct qttt_action *out)
 }
 
 enum qttt_code
-qttt_state_canonical(const struct qttt_state *st,
+qttt_action_canonical(const struct qttt_state *st,
     const struct qttt_action *in, struct qttt_action *out,
     struct qttt_diag *d)
 {
@@ -1061,7 +1061,7 @@ qttt_state_check(const struct qttt_state *st, struct qttt_diag *d)
 		return code;
 	if ((code = check_graph(st, d)) != QTTT_OK)
 		return code;
-	qttt_board_result(st, &r);
+	qttt__engine_board_result(st, &r);
 	if (r.over != st->result.over || r.score[0] != st->result.score[0] ||
 	    r.score[1] != st->result.score[1]) {
 		qttt_result_format(&r, want, sizeof(want));

@@ -12,13 +12,13 @@
 #include "qttt.h"
 
 /*
- * qttt_sym_perm[g][s] is the square that symmetry g takes square s to.  A
- * quarter turn clockwise takes column c, row r to column 2 - r, row c;
- * the reflections mirror columns (flip-h), rows (flip-v), or swap
- * column and row about the diagonal a1-b2-c3 (c, r to r, c) or the
- * diagonal c1-b2-a3 (c, r to 2 - r, 2 - c).
+ * qttt__engine_sym_perm[g][s] is the square that symmetry g takes
+ * square s to.  A quarter turn clockwise takes column c, row r to
+ * column 2 - r, row c; the reflections mirror columns (flip-h), rows
+ * (flip-v), or swap column and row about the diagonal a1-b2-c3 (c, r to
+ * r, c) or the diagonal c1-b2-a3 (c, r to 2 - r, 2 - c).
  */
-const unsigned char qttt_sym_perm[QTTT_NSYMS][QTTT_NSQUARES] = {
+const unsigned char qttt__engine_sym_perm[QTTT_NSYMS][QTTT_NSQUARES] = {
 	{ 0, 1, 2, 3, 4, 5, 6, 7, 8 },		/* identity */
 	{ 2, 5, 8, 1, 4, 7, 0, 3, 6 },		/* rotate-90 */
 	{ 8, 7, 6, 5, 4, 3, 2, 1, 0 },		/* rotate-180 */
@@ -30,7 +30,7 @@ const unsigned char qttt_sym_perm[QTTT_NSYMS][QTTT_NSQUARES] = {
 };
 
 /* compose[a][b] is a after b: for every s,
- * qttt_sym_perm[a][qttt_sym_perm[b][s]]. */
+ * qttt__engine_sym_perm[a][qttt__engine_sym_perm[b][s]]. */
 static const unsigned char compose[QTTT_NSYMS][QTTT_NSYMS] = {
 	{ 0, 1, 2, 3, 4, 5, 6, 7 },
 	{ 1, 2, 3, 0, 7, 6, 4, 5 },
@@ -82,7 +82,7 @@ qttt_sym_square(enum qttt_sym g, int sq)
 {
 	if (sq < 0 || sq >= QTTT_NSQUARES)
 		return sq;
-	return qttt_sym_perm[valid(g)][sq];
+	return qttt__engine_sym_perm[valid(g)][sq];
 }
 
 /* A square under p, anything that is not a square left as it is. */
@@ -96,7 +96,7 @@ void
 qttt_sym_action(enum qttt_sym g, const struct qttt_action *in,
     struct qttt_action *out)
 {
-	const unsigned char *p = qttt_sym_perm[valid(g)];
+	const unsigned char *p = qttt__engine_sym_perm[valid(g)];
 	unsigned char	 a = map(p, in->sq[0]), b = map(p, in->sq[1]);
 
 	out->kind = in->kind;
@@ -115,7 +115,7 @@ void
 qttt_sym_state(enum qttt_sym g, const struct qttt_state *in,
     struct qttt_state *out)
 {
-	const unsigned char *p = qttt_sym_perm[valid(g)];
+	const unsigned char *p = qttt__engine_sym_perm[valid(g)];
 	struct qttt_state t;
 	unsigned char	 a, b;
 	int		 s, m;
@@ -203,7 +203,7 @@ key_under(const unsigned char *p, const struct qttt_state *st)
 uint64_t
 qttt_state_key(const struct qttt_state *st)
 {
-	return key_under(qttt_sym_perm[0], st);
+	return key_under(qttt__engine_sym_perm[0], st);
 }
 
 /*
@@ -287,7 +287,9 @@ least_state(const struct qttt_state *st)
 		n.least = ~0u;
 		for (g = 0; g < QTTT_NSYMS; g++)
 			if (cand & 1u << g)
-				offer(&n, g, pair_code(qttt_sym_perm[g][a], qttt_sym_perm[g][b]));
+				offer(&n, g,
+				    pair_code(qttt__engine_sym_perm[g][a],
+				    qttt__engine_sym_perm[g][b]));
 		cand = n.keep;
 	}
 	return lowest(cand);
@@ -300,7 +302,7 @@ qttt_state_symkey(const struct qttt_state *st, enum qttt_sym *gp)
 
 	if (gp != NULL)
 		*gp = g;
-	return key_under(qttt_sym_perm[g], st);
+	return key_under(qttt__engine_sym_perm[g], st);
 }
 
 enum qttt_sym
@@ -347,7 +349,8 @@ qttt_game_symcanon(const struct qttt_game *in, struct qttt_game *out)
 		n.least = ~0u;
 		for (g = 0; g < QTTT_NSYMS; g++)
 			if (cand & 1u << g)
-				offer(&n, g, ply_code(qttt_sym_perm[g], &in->plies[i]));
+				offer(&n, g, ply_code(qttt__engine_sym_perm[g],
+				    &in->plies[i]));
 		cand = n.keep;
 	}
 	g = lowest(cand);

@@ -1,6 +1,7 @@
 /*
- * Goff's 2026 record notation (formats/goff-notation.md): the reader, which checks every redundant
- * part of a record against the game it computes, and the writer.
+ * Goff's 2026 record notation (formats/goff-notation.md): the reader,
+ * which checks every redundant part of a record against the game it
+ * computes, and the writer.
  *
  *	X1+(1,2); O2+(2,3); X3+(3,1)[132]; O3@X1(1)!X1(1)!O2(2)!X3(3); ...
  *
@@ -14,7 +15,9 @@
 #include <string.h>
 
 #include "qttt.h"
-#include "internal.h"
+#include "text/text.h"
+#include "engine/engine.h"
+#include "notation/notation.h"
 
 /* ------------------------------------------------------------------ */
 /* The reader                                                           */
@@ -206,7 +209,7 @@ goff_comment(const char *s, size_t len, struct qttt_record *rec)
 	for (i = 0; i < len && s[i] != '#'; i++)
 		if (s[i] == '[')
 			i = annotation_end(s, i, len);
-	return i + qttt_line_comment(s + i, len - i, rec);
+	return i + qttt__notation_line_comment(s + i, len - i, rec);
 }
 
 /* "Xn+(a,b)", with an optional loop annotation "[...]" after it. */
@@ -340,7 +343,7 @@ parse_score(struct cursor *c, struct qttt_item *it)
 	    (o = parse_value(c)) < 0 || !expect(c, '}', "after O's score") ||
 	    !at_end(c, "the score"))
 		return 0;
-	if (!qttt_result_possible(x, o)) {
+	if (!qttt__engine_result_possible(x, o)) {
 		SYNTAX(c, QTTT_E_RESULTSYN, it->col, "{X=%g,O=%g} is not a "
 		    "possible score", x / 2.0, o / 2.0);
 		return 0;
@@ -380,7 +383,7 @@ goff_parse(const char *s, size_t len, unsigned long lineno,
 	c.lineno = lineno;
 	c.rec = rec;
 	/* The line notation's rules for bytes and comments. */
-	if (!qttt_line_bytes(rec, lineno, s, len)) {
+	if (!qttt__notation_line_bytes(rec, lineno, s, len)) {
 		rec->damaged = 1;
 		return 1;
 	}
@@ -632,23 +635,24 @@ goff_verify(struct qttt_record *rec, const struct goff_check *check)
 static int
 goff_next(struct qttt_reader *r, struct qttt_record *rec)
 {
-	struct goff_reader *g = reader_state(r);
+	struct goff_reader *g = qttt__notation_reader_state(r);
 	struct reader_line l;
 	int		 k;
 
-	reader_lead_reset(r);
-	while ((k = reader_getline(r, &l)) == 1) {
+	qttt__notation_reader_lead_reset(r);
+	while ((k = qttt__notation_reader_getline(r, &l)) == 1) {
 		if (l.toolong) {
-			reader_toolong(rec, &l, QTTT_FORMAT_GOFF);
-			reader_lead_give(r, rec);
+			qttt__notation_reader_toolong(rec, &l,
+			    QTTT_FORMAT_GOFF);
+			qttt__notation_reader_lead_give(r, rec);
 			return 1;
 		}
 		if (goff_parse(l.text, l.len, l.lineno, rec, g->check)) {
-			reader_lead_give(r, rec);
+			qttt__notation_reader_lead_give(r, rec);
 			goff_verify(rec, g->check);
 			return 1;
 		}
-		reader_lead_add(r, l.text, l.len);
+		qttt__notation_reader_lead_add(r, l.text, l.len);
 	}
 	return k;
 }
@@ -660,15 +664,15 @@ goff_open(struct qttt_reader *r)
 
 	if ((g = calloc(1, sizeof(*g))) == NULL)
 		return -1;
-	reader_set_state(r, g);
+	qttt__notation_reader_set_state(r, g);
 	return 0;
 }
 
 static void
 goff_close(struct qttt_reader *r)
 {
-	free(reader_state(r));
-	reader_set_state(r, NULL);
+	free(qttt__notation_reader_state(r));
+	qttt__notation_reader_set_state(r, NULL);
 }
 
 /*
@@ -678,7 +682,7 @@ goff_close(struct qttt_reader *r)
 static int
 goff_sniff(const char *s, size_t n)
 {
-	size_t	 i = reader_skip_comments(s, n);
+	size_t	 i = qttt__notation_reader_skip_comments(s, n);
 
 	if (n - i < 3 || s[i] != 'X' || s[i + 1] != '1')
 		return 0;
@@ -709,7 +713,7 @@ is_result_char(int ch)
  * X9+(s,s), results such as 1-1/2 as scores {X=1,O=0.5}.
  */
 void
-qttt_goff_respell(char *msg, size_t size)
+qttt__notation_goff_respell(char *msg, size_t size)
 {
 	char		 out[QTTT_MSG_MAX * 2];
 	struct qttt_result r;
@@ -721,8 +725,8 @@ qttt_goff_respell(char *msg, size_t size)
 		for (n = 0; is_result_char((unsigned char)s[n]); n++)
 			continue;
 		if (!is_word(prev) && n >= 3 && !is_word((unsigned char)s[n]) &&
-		    s[n] != '.' && qttt_result_parse(s, n, &r) && r.over &&
-		    r.score[QTTT_X] <= 4 && r.score[QTTT_O] <= 4) {
+		    s[n] != '.' && qttt__engine_result_parse(s, n, &r) &&
+		    r.over && r.score[QTTT_X] <= 4 && r.score[QTTT_O] <= 4) {
 			len += snprintf(out + len, sizeof(out) - len,
 			    "{X=%s,O=%s}", goff_scores[r.score[QTTT_X]],
 			    goff_scores[r.score[QTTT_O]]);
@@ -749,10 +753,10 @@ qttt_goff_respell(char *msg, size_t size)
 		out[len++] = *s++;
 	}
 	out[len] = '\0';
-	qttt_copy_out(msg, size, out, len);
+	qttt__text_copy_out(msg, size, out, len);
 }
 
-const struct reader_format qttt_goff_format = {
+const struct reader_format qttt__notation_goff_format = {
 	QTTT_FORMAT_GOFF, goff_sniff, goff_next, goff_open, goff_close
 };
 

@@ -10,7 +10,9 @@
 #include <string.h>
 
 #include "qttt.h"
-#include "internal.h"
+#include "text/text.h"
+#include "engine/engine.h"
+#include "notation/notation.h"
 
 struct cursor {
 	const char		*s;
@@ -390,7 +392,7 @@ parse_result(struct cursor *c, size_t end, struct qttt_item *it)
 		p++;
 	if ((o = parse_score(t + p, n - p, &u2)) < 0 || p + u2 != n)
 		goto bad;
-	if (!qttt_result_possible(x, o)) {
+	if (!qttt__engine_result_possible(x, o)) {
 		SYNTAX(c, QTTT_E_RESULTSYN, it->col, "'%.*s%s' is not a "
 		    "possible result (1-0, 0-1, 1-1/2, 1/2-1, 3/2-0, 2-0, "
 		    "0-0 or *)", TOKEN(t, n));
@@ -513,7 +515,7 @@ parse_quoted(struct cursor *c, size_t end, const char **text, size_t *len)
 		    "escaped text in the tags of a line", QTTT_TAGTEXT);
 		return 0;
 	}
-	if (!qttt_text_good(out, n)) {
+	if (!qttt__notation_text_good(out, n)) {
 		SYNTAX(c, QTTT_E_UTF8, start, "the escapes of a quoted "
 		    "string make invalid UTF-8");
 		return 0;
@@ -654,7 +656,7 @@ keep_tag(struct cursor *c, struct qttt_item *it, size_t first)
 		return;
 	}
 	if (it == NULL && tag_is(m, "date") &&
-	    !qttt_date_good(m->value, m->valuelen)) {
+	    !qttt__notation_date_good(m->value, m->valuelen)) {
 		SYNTAX(c, QTTT_E_SYNTAX, m->col, "date '%.*s%s' is not "
 		    "YYYY-MM-DD (or YYYY-MM, or YYYY)",
 		    TOKEN(m->value, m->valuelen));
@@ -810,7 +812,7 @@ parse_item(struct cursor *c, size_t end, struct qttt_item *it)
 	}
 	if (n >= 3 && memcmp(t, "\xef\xbb\xbf", 3) == 0) {
 		/* Files with a byte-order mark, joined with cat(1). */
-		SYNTAX(c, QTTT_E_SYNTAX, c->pos, "%s", QTTT_MSG_BOM);
+		SYNTAX(c, QTTT_E_SYNTAX, c->pos, "%s", MSG_BOM);
 		return 0;
 	}
 	SYNTAX(c, QTTT_E_SYNTAX, c->pos, "unrecognised item '%.*s%s': "
@@ -839,31 +841,31 @@ is_goff_token(const char *t, size_t n)
 }
 
 int
-qttt_line_bytes(struct qttt_record *rec, unsigned long lineno,
+qttt__notation_line_bytes(struct qttt_record *rec, unsigned long lineno,
     const char *text, size_t len)
 {
 	const unsigned char *s = (const unsigned char *)text;
 	unsigned long	 cp;
 	size_t		 i;
 
-	if ((i = qttt_bad_byte(s, len)) == len)
+	if ((i = qttt__text_bad_byte(s, len)) == len)
 		return 1;
 	if (s[i] == 0)
 		qttt_record_diag(rec, QTTT_E_NUL, lineno, i, "NUL byte");
 	else if (s[i] == '\r')
 		qttt_record_diag(rec, QTTT_E_CONTROL, lineno, i, "%s",
-		    QTTT_MSG_CR);
+		    MSG_CR);
 	else if (s[i] < 0x80)
 		qttt_record_diag(rec, QTTT_E_CONTROL, lineno, i,
 		    "control character 0x%02x", s[i]);
 	else if (qttt_utf8_len(s + i, len - i) == 0)
 		qttt_record_diag(rec, QTTT_E_UTF8, lineno, i,
 		    "invalid UTF-8: byte 0x%02x", s[i]);
-	else if ((cp = qttt_utf8_refused(s + i,
+	else if ((cp = qttt__text_utf8_refused(s + i,
 	    qttt_utf8_len(s + i, len - i))) == 0xfeff)
 		/* Files with a byte-order mark, joined with cat(1). */
 		qttt_record_diag(rec, QTTT_E_SYNTAX, lineno, i, "%s",
-		    QTTT_MSG_BOM);
+		    MSG_BOM);
 	else if (cp < 0xa0)
 		qttt_record_diag(rec, QTTT_E_CONTROL, lineno, i,
 		    "control character U+%04lX", cp);
@@ -876,7 +878,7 @@ qttt_line_bytes(struct qttt_record *rec, unsigned long lineno,
 }
 
 size_t
-qttt_line_comment(const char *s, size_t len, struct qttt_record *rec)
+qttt__notation_line_comment(const char *s, size_t len, struct qttt_record *rec)
 {
 	const char	*hash, *end = s + len;
 	size_t		 at;
@@ -989,10 +991,10 @@ canonical_pair(const char *t)
  * canonical form allows there (so no NUL, control or non-ASCII byte
  * gets past).  Placements in two squares followed by "; ", the
  * commonest items by far, are read by table look-ups in a loop of their
- * own; for the others, the first byte of an item tells which it can be.  The items it fills are the
- * ones the general parser makes of the same line.  Returns 1 if it
- * read the whole line; 0, with nothing kept, for the general parser to
- * read it and tell what is wrong.
+ * own; for the others, the first byte of an item tells which it can
+ * be.  The items it fills are the ones the general parser makes of the
+ * same line.  Returns 1 if it read the whole line; 0, with nothing
+ * kept, for the general parser to read it and tell what is wrong.
  */
 static int
 parse_canonical(const struct cursor *c)
@@ -1072,7 +1074,7 @@ parse_canonical(const struct cursor *c)
 			pos += 14;
 		} else {
 			/* A result, the last item. */
-			if (!qttt_result_parse(t, rest, &it->result))
+			if (!qttt__engine_result_parse(t, rest, &it->result))
 				return 0;
 			it->kind = QTTT_ITEM_RESULT;
 			pos = len;
@@ -1115,12 +1117,12 @@ qttt_line_parse(const char *s, size_t len, unsigned long lineno,
 
 	if (parse_canonical(&c))
 		return 1;
-	if (!qttt_line_bytes(rec, lineno, s, len)) {
+	if (!qttt__notation_line_bytes(rec, lineno, s, len)) {
 		rec->damaged = 1;
 		return 1;
 	}
 	/* Kept for the writers that carry it (qttt_line_write, YAML). */
-	comment = qttt_line_comment(s, len, rec);
+	comment = qttt__notation_line_comment(s, len, rec);
 
 	skip_blanks(&c, comment);
 	if (c.pos < comment && s[c.pos] == '[') {
@@ -1205,7 +1207,7 @@ qttt_line_parse(const char *s, size_t len, unsigned long lineno,
  * then.
  */
 int
-qttt_line_is_game(const char *s, size_t len)
+qttt__notation_line_is_game(const char *s, size_t len)
 {
 	size_t	 i = 0;
 
@@ -1215,5 +1217,5 @@ qttt_line_is_game(const char *s, size_t len)
 		i++;
 	if (i < len && s[i] != '#')
 		return 1;
-	return qttt_bad_byte((const unsigned char *)s, len) < len;
+	return qttt__text_bad_byte((const unsigned char *)s, len) < len;
 }

@@ -9,7 +9,9 @@
 #include <string.h>
 
 #include "qttt.h"
-#include "internal.h"
+#include "text/text.h"
+#include "engine/engine.h"
+#include "notation/notation.h"
 
 void
 qttt_extras_init(struct qttt_extras *ex)
@@ -71,7 +73,7 @@ leap(int year)
 }
 
 int
-qttt_date_good(const char *s, size_t n)
+qttt__notation_date_good(const char *s, size_t n)
 {
 	static const int days[] = {
 		31, 29, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31
@@ -101,7 +103,7 @@ qttt_date_good(const char *s, size_t n)
 }
 
 int
-qttt_text_good(const char *str, size_t n)
+qttt__notation_text_good(const char *str, size_t n)
 {
 	const unsigned char *s = (const unsigned char *)str;
 	size_t		 i, k;
@@ -134,8 +136,8 @@ check_entries(const struct qttt_meta *m, size_t n, const char *what,
 			    m[i].key, m[i].valuelen, QTTT_YAML_SCALAR_MAX);
 			return -1;
 		}
-		if (!qttt_text_good(m[i].key, m[i].keylen) ||
-		    !qttt_text_good(m[i].value, m[i].valuelen)) {
+		if (!qttt__notation_text_good(m[i].key, m[i].keylen) ||
+		    !qttt__notation_text_good(m[i].value, m[i].valuelen)) {
 			snprintf(msg, msgsize, "%s key %zu: not valid UTF-8, "
 			    "or holds a NUL", what, i + 1);
 			return -1;
@@ -161,7 +163,8 @@ static int
 check_comment(const char *s, size_t n, const char *what, char *msg,
     size_t msgsize)
 {
-	if (s == NULL || (n <= QTTT_YAML_SCALAR_MAX && qttt_text_good(s, n)))
+	if (s == NULL || (n <= QTTT_YAML_SCALAR_MAX &&
+	    qttt__notation_text_good(s, n)))
 		return 0;
 	if (n > QTTT_YAML_SCALAR_MAX)
 		snprintf(msg, msgsize, "%s of %zu bytes: longer than %d", what,
@@ -193,7 +196,7 @@ qttt_extras_check(const struct qttt_extras *ex, size_t nplies, char *msg,
 		return -1;
 	}
 	if ((m = qttt_extras_meta(ex, "date")) != NULL &&
-	    !qttt_date_good(m->value, m->valuelen)) {
+	    !qttt__notation_date_good(m->value, m->valuelen)) {
 		/* The readers refuse it: so do the writers. */
 		snprintf(msg, n, "the date is not YYYY-MM-DD (or YYYY-MM, or "
 		    "YYYY)");
@@ -259,7 +262,7 @@ qttt_record_extras(const struct qttt_record *rec)
 }
 
 int
-qttt_scalar_typed(const char *s, size_t n)
+qttt__notation_scalar_typed(const char *s, size_t n)
 {
 	static const char *const words[] = {
 		"~", "null", "true", "false", "yes", "no", "on", "off",
@@ -308,7 +311,7 @@ bare_text(const char *str, size_t n, int value)
 		    s[i] == '#' || s[i] == ';')
 			return 0;
 		if (s[i] >= 0x80 && ((k = qttt_utf8_len(s + i, n - i)) == 0 ||
-		    qttt_utf8_refused(s + i, k) != 0))
+		    qttt__text_utf8_refused(s + i, k) != 0))
 			return 0;
 	}
 	return 1;
@@ -337,7 +340,7 @@ quoted_text(FILE *f, const char *str, size_t n)
 		else if (s[i] >= 0x20 && s[i] < 0x7f)
 			putc(s[i], f);
 		else if (s[i] >= 0x80 && (k = qttt_utf8_len(s + i, n - i)) > 0 &&
-		    qttt_utf8_refused(s + i, k) == 0) {
+		    qttt__text_utf8_refused(s + i, k) == 0) {
 			fwrite(s + i, 1, k, f);
 			i += k - 1;
 		} else
@@ -372,7 +375,7 @@ tag(FILE *f, const char *key, size_t keylen, const char *value,
 	 * or starts with ',', which after a quoted key would make the
 	 * line look like JSON (["key", ...]) to format detection.
 	 */
-	if ((plain || !qttt_scalar_typed(value, valuelen)) &&
+	if ((plain || !qttt__notation_scalar_typed(value, valuelen)) &&
 	    bare_text(value, valuelen, 1) &&
 	    (valuelen == 0 || value[0] != ','))
 		fwrite(value, 1, valuelen, f);
@@ -400,7 +403,7 @@ tail_comment(const char *str, size_t n)
 		if (s[i] == '\t' || (s[i] >= 0x20 && s[i] < 0x7f))
 			continue;
 		if (s[i] < 0x80 || (k = qttt_utf8_len(s + i, n - i)) == 0 ||
-		    qttt_utf8_refused(s + i, k) != 0)
+		    qttt__text_utf8_refused(s + i, k) != 0)
 			return 0;
 	}
 	return 1;
@@ -432,7 +435,7 @@ line_write(FILE *f, const struct qttt_game *g,
 	const struct qttt_meta *m, *glyph;
 	const char	*tail = NULL, *sep = "";
 	size_t		 taillen = 0, i, k;
-	char		 item[QTTT_ACTION_TEXT + 1];
+	char		 item[ACTION_TEXT_MAX + 1];
 
 	if (ex == NULL)
 		ex = &none;
@@ -464,7 +467,7 @@ line_write(FILE *f, const struct qttt_game *g,
 	}
 	fputs(sep, f);
 	for (i = 0; i < g->nplies; i++) {
-		*qttt_action_text(item, &g->plies[i]) = '\0';
+		*qttt__engine_action_text(item, &g->plies[i]) = '\0';
 		fprintf(f, "%s%s", i > 0 ? "; " : "", item);
 		px = &ex->ply[i];
 		/* A mark that is a glyph, the last note, as it is read. */
@@ -483,7 +486,7 @@ line_write(FILE *f, const struct qttt_game *g,
 				    px->notes[k].plain, " ");
 	}
 	if (g->state.result.over) {
-		*qttt_result_text(item, &g->state.result) = '\0';
+		*qttt__engine_result_text(item, &g->state.result) = '\0';
 		fprintf(f, "%s%s", i > 0 ? "; " : "", item);
 	} else if (i == 0)
 		putc('*', f);

@@ -1,7 +1,7 @@
 /*
  * The input layer: reads a file descriptor in blocks, detects the
  * record format and hands out one game at a time.  Every format reader
- * plugs in here (struct reader_format in internal.h), so that every
+ * plugs in here (struct reader_format in notation/notation.h), so that every
  * tool reads every format.
  *
  * Memory is bounded: the block buffer holds at most one line of
@@ -16,7 +16,7 @@
 #include <unistd.h>
 
 #include "qttt.h"
-#include "internal.h"
+#include "notation/notation.h"
 
 #define BLOCK		(64 * 1024)
 #define BUFSIZE		(QTTT_LINE_MAX + BLOCK)
@@ -89,9 +89,9 @@ reader_fill(struct qttt_reader *r)
 }
 
 /*
- * reader_getline() the long way: the rest of an over-long line to
- * skip, a line not all in the buffer yet, the end of the input.  Not
- * inlined, so that the common case keeps a small frame.
+ * qttt__notation_reader_getline() the long way: the rest of an
+ * over-long line to skip, a line not all in the buffer yet, the end of
+ * the input.  Not inlined, so that the common case keeps a small frame.
  */
 static int __attribute__((noinline))
 getline_slow(struct qttt_reader *r, struct reader_line *l)
@@ -154,7 +154,7 @@ getline_slow(struct qttt_reader *r, struct reader_line *l)
 }
 
 int
-reader_getline(struct qttt_reader *r, struct reader_line *l)
+qttt__notation_reader_getline(struct qttt_reader *r, struct reader_line *l)
 {
 	char	*text = r->buf + r->start, *nl;
 
@@ -175,20 +175,20 @@ reader_getline(struct qttt_reader *r, struct reader_line *l)
 }
 
 void
-reader_set_state(struct qttt_reader *r, void *state)
+qttt__notation_reader_set_state(struct qttt_reader *r, void *state)
 {
 	r->impl_state = state;
 }
 
 void *
-reader_state(const struct qttt_reader *r)
+qttt__notation_reader_state(const struct qttt_reader *r)
 {
 	return r->impl_state;
 }
 
 void
-reader_toolong(struct qttt_record *rec, const struct reader_line *l,
-    enum qttt_format format)
+qttt__notation_reader_toolong(struct qttt_record *rec,
+    const struct reader_line *l, enum qttt_format format)
 {
 	qttt_record_clear(rec);
 	rec->format = format;
@@ -200,14 +200,14 @@ reader_toolong(struct qttt_record *rec, const struct reader_line *l,
 	 * A byte refused before the cut is the first fault, and often
 	 * the reason the line is long: CR line ends, a binary file.
 	 */
-	if (qttt_line_bytes(rec, l->lineno, l->text, l->len))
+	if (qttt__notation_line_bytes(rec, l->lineno, l->text, l->len))
 		qttt_record_diag(rec, QTTT_E_LONGLINE, l->lineno,
 		    QTTT_LINE_MAX, "line longer than %d bytes: no game is "
 		    "this long", QTTT_LINE_MAX);
 }
 
 size_t
-reader_skip_comments(const char *s, size_t n)
+qttt__notation_reader_skip_comments(const char *s, size_t n)
 {
 	size_t	 i = 0;
 
@@ -229,14 +229,15 @@ reader_skip_comments(const char *s, size_t n)
 }
 
 void
-reader_lead_reset(struct qttt_reader *r)
+qttt__notation_reader_lead_reset(struct qttt_reader *r)
 {
 	r->leadlen = 0;
 	r->leadcut = 0;
 }
 
 void
-reader_lead_add(struct qttt_reader *r, const char *text, size_t len)
+qttt__notation_reader_lead_add(struct qttt_reader *r, const char *text,
+    size_t len)
 {
 	while (len > 0 && (text[len - 1] == ' ' || text[len - 1] == '\t' ||
 	    text[len - 1] == '\r'))
@@ -252,7 +253,8 @@ reader_lead_add(struct qttt_reader *r, const char *text, size_t len)
 }
 
 void
-reader_lead_give(const struct qttt_reader *r, struct qttt_record *rec)
+qttt__notation_reader_lead_give(const struct qttt_reader *r,
+    struct qttt_record *rec)
 {
 	rec->lead = r->leadlen > 0 ? r->lead : NULL;
 	rec->leadlen = r->leadlen;
@@ -273,7 +275,8 @@ qttt_reader_trailer(const struct qttt_reader *r, const char **text,
 /* ------------------------------------------------------------------ */
 
 unsigned int
-reader_line_flags(struct qttt_reader *r, const struct reader_line *l)
+qttt__notation_reader_line_flags(struct qttt_reader *r,
+    const struct reader_line *l)
 {
 	unsigned int	 flags = 0;
 
@@ -293,20 +296,22 @@ line_next(struct qttt_reader *r, struct qttt_record *rec)
 	struct reader_line l;
 	int		 k;
 
-	reader_lead_reset(r);
-	while ((k = reader_getline(r, &l)) == 1) {
+	qttt__notation_reader_lead_reset(r);
+	while ((k = qttt__notation_reader_getline(r, &l)) == 1) {
 		if (l.toolong) {
-			reader_toolong(rec, &l, QTTT_FORMAT_LINE);
-			reader_lead_give(r, rec);
+			qttt__notation_reader_toolong(rec, &l,
+			    QTTT_FORMAT_LINE);
+			qttt__notation_reader_lead_give(r, rec);
 			return 1;
 		}
 		if (qttt_line_parse(l.text, l.len, l.lineno, rec)) {
-			rec->textflags |= reader_line_flags(r, &l);
-			reader_lead_give(r, rec);
+			rec->textflags |= qttt__notation_reader_line_flags(r,
+			    &l);
+			qttt__notation_reader_lead_give(r, rec);
 			return 1;
 		}
 		/* A blank or comment line, kept for the next game. */
-		reader_lead_add(r, l.text, l.len);
+		qttt__notation_reader_lead_add(r, l.text, l.len);
 	}
 	return k;
 }
@@ -322,10 +327,10 @@ static const struct reader_format line_format = {
 static const struct reader_format *const formats[] = {
 	&line_format,
 	/* Before YAML and JSON, which would claim its objects. */
-	&qttt_state_json_format,
-	&qttt_yaml_format,
-	&qttt_goff_format,
-	&qttt_state_reader_format,
+	&qttt__notation_state_json_format,
+	&qttt__notation_yaml_format,
+	&qttt__notation_goff_format,
+	&qttt__notation_state_format,
 };
 
 static const struct reader_format *
@@ -580,16 +585,16 @@ qttt_reader_split(struct qttt_reader *r, struct qttt_chunk *ch,
 	ch->used = ch->nlines = 0;
 	ch->games = r->games;
 	while (ch->used < ch->size && ch->nlines < CHUNK_LINES) {
-		if ((k = reader_getline(r, &l)) != 1)
+		if ((k = qttt__notation_reader_getline(r, &l)) != 1)
 			break;
-		if (!l.toolong && !qttt_line_is_game(l.text, l.len))
+		if (!l.toolong && !qttt__notation_line_is_game(l.text, l.len))
 			continue;
 		cl = &ch->lines[ch->nlines++];
 		cl->off = ch->used;
 		cl->len = l.len;
 		cl->lineno = l.lineno;
 		cl->flags = l.toolong ? CHUNK_TOOLONG :
-		    reader_line_flags(r, &l);
+		    qttt__notation_reader_line_flags(r, &l);
 		memcpy(ch->text + ch->used, l.text, l.len);
 		ch->used += l.len;
 		r->games++;
@@ -618,7 +623,7 @@ chunk_next(struct qttt_reader *r, struct qttt_record *rec)
 	l.lineno = cl->lineno;
 	l.toolong = (cl->flags & CHUNK_TOOLONG) != 0;
 	if (l.toolong) {
-		reader_toolong(rec, &l, QTTT_FORMAT_LINE);
+		qttt__notation_reader_toolong(rec, &l, QTTT_FORMAT_LINE);
 		return 1;
 	}
 	/* qttt_reader_split() kept only lines that hold a game. */

@@ -7,7 +7,8 @@
 #include <string.h>
 
 #include "qttt.h"
-#include "internal.h"
+#include "engine/engine.h"
+#include "notation/notation.h"
 
 void
 qttt_record_clear(struct qttt_record *rec)
@@ -93,13 +94,15 @@ rule_column(const struct qttt_item *it, enum qttt_code code,
 }
 
 /*
- * qttt_record_step() with the game's state in play in e, and g->state
- * left for the caller (qttt_game_play_engine); with g NULL, no ply is
- * kept.
+ * Plays item i of a record with the game's state in play in e, and
+ * g->state left for the caller (qttt__engine_game_play); with g NULL,
+ * no ply is kept.  For an action: applies it, adding a positioned
+ * diagnostic on error.  For a result: compares it with the game's.
+ * Returns QTTT_OK or the code of the diagnostic.
  */
 static enum qttt_code
 step(struct qttt_record *rec, size_t i, struct qttt_game *g,
-    struct qttt_engine *e)
+    struct engine *e)
 {
 	struct qttt_item *it = &rec->items[i];
 	struct qttt_diag *d, scratch;
@@ -108,9 +111,7 @@ step(struct qttt_record *rec, size_t i, struct qttt_game *g,
 	char		 want[8], got[8];
 
 	if (it->kind == QTTT_ITEM_RESULT) {
-		if (it->result.over == have->over &&
-		    it->result.score[0] == have->score[0] &&
-		    it->result.score[1] == have->score[1])
+		if (qttt_result_equal(&it->result, have))
 			return QTTT_OK;
 		qttt_result_format(&it->result, want, sizeof(want));
 		qttt_result_format(have, got, sizeof(got));
@@ -123,7 +124,8 @@ step(struct qttt_record *rec, size_t i, struct qttt_game *g,
 			    "the record states %s, but the game ends %s",
 			    want, got);
 		if (rec->format == QTTT_FORMAT_GOFF && rec->ndiags > 0)
-			qttt_goff_respell(rec->diags[rec->ndiags - 1].msg,
+			qttt__notation_goff_respell(
+			    rec->diags[rec->ndiags - 1].msg,
 			    sizeof(rec->diags[0].msg));
 		return QTTT_E_RESULT;
 	}
@@ -133,8 +135,8 @@ step(struct qttt_record *rec, size_t i, struct qttt_game *g,
 	 * dropped): nearly every action is legal.
 	 */
 	if ((code = g != NULL ?
-	    qttt_game_play_engine(g, e, &it->action, &scratch) :
-	    qttt_engine_apply(e, &it->action, &scratch)) == QTTT_OK)
+	    qttt__engine_game_play(g, e, &it->action, &scratch) :
+	    qttt__engine_apply(e, &it->action, &scratch)) == QTTT_OK)
 		return QTTT_OK;
 	rec->nerrors++;
 	if ((d = record_slot(rec)) == NULL)
@@ -145,19 +147,7 @@ step(struct qttt_record *rec, size_t i, struct qttt_game *g,
 	d->line = it->line;
 	d->col = rule_column(it, code, &e->st);
 	if (rec->format == QTTT_FORMAT_GOFF)
-		qttt_goff_respell(d->msg, sizeof(d->msg));
-	return code;
-}
-
-enum qttt_code
-qttt_record_step(struct qttt_record *rec, size_t i, struct qttt_game *g)
-{
-	struct qttt_engine e;
-	enum qttt_code	 code;
-
-	qttt_engine_load(&e, &g->state);
-	code = step(rec, i, g, &e);
-	g->state = e.st;
+		qttt__notation_goff_respell(d->msg, sizeof(d->msg));
 	return code;
 }
 
@@ -170,16 +160,16 @@ diag_before(const struct qttt_diag *a, const struct qttt_diag *b)
 size_t
 qttt_record_play(struct qttt_record *rec, struct qttt_game *g)
 {
-	struct qttt_engine e;
+	struct engine e;
 	struct qttt_diag tmp;
 	size_t		 i, j;
 
 	if (g != NULL)
 		g->nplies = 0;
 	if (rec->has_start)
-		qttt_engine_load(&e, &rec->start);
+		qttt__engine_load(&e, &rec->start);
 	else
-		qttt_engine_init(&e);
+		qttt__engine_init(&e);
 	for (i = 0; i < rec->nitems; i++)
 		if (step(rec, i, g, &e) != QTTT_OK)
 			break;

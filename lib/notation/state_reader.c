@@ -13,7 +13,7 @@
 #include <string.h>
 
 #include "qttt.h"
-#include "internal.h"
+#include "notation/notation.h"
 
 static void	json_line_parse(const char *, size_t, unsigned long, size_t,
 		    struct qttt_record *);
@@ -40,7 +40,7 @@ state_line_parse(const char *s, size_t len, unsigned long lineno,
 	rec->line = lineno;
 	rec->format = QTTT_FORMAT_STATE;
 	rec->text = s;
-	if (!qttt_line_is_game(s, len))
+	if (!qttt__notation_line_is_game(s, len))
 		return 0;
 	if (len > 0 && s[len - 1] == '\r') {
 		len--;
@@ -53,14 +53,14 @@ state_line_parse(const char *s, size_t len, unsigned long lineno,
 		json_line_parse(s, len, lineno, lead, rec);
 		return 1;
 	}
-	end = qttt_line_comment(s, len, rec);
+	end = qttt__notation_line_comment(s, len, rec);
 	while (lead < end && is_blank((unsigned char)s[lead]))
 		lead++;
 	while (end > lead && is_blank((unsigned char)s[end - 1]))
 		end--;
 	/* A comment line that the line notation refuses for its bytes. */
 	if (end == lead) {
-		qttt_line_bytes(rec, lineno, s, len);
+		qttt__notation_line_bytes(rec, lineno, s, len);
 		rec->damaged = 1;
 		return 1;
 	}
@@ -73,7 +73,7 @@ state_line_parse(const char *s, size_t len, unsigned long lineno,
 		qttt_record_diag(rec, d.code, lineno, lead + d.col, "%s",
 		    d.msg);
 		rec->damaged = 1;
-	} else if (!qttt_line_bytes(rec, lineno, s, len))
+	} else if (!qttt__notation_line_bytes(rec, lineno, s, len))
 		rec->damaged = 1;
 	else
 		rec->has_start = 1;
@@ -382,7 +382,7 @@ json_line_parse(const char *s, size_t len, unsigned long lineno,
 	long		 game = 0, ply = -1;
 
 	rec->damaged = 1;
-	if (!qttt_line_bytes(rec, lineno, s, len))
+	if (!qttt__notation_line_bytes(rec, lineno, s, len))
 		return;
 	if (jobject(&j, &js) == -1) {
 		qttt_record_diag(rec, QTTT_E_YAML, lineno, j.i, "JSON: %s",
@@ -434,19 +434,21 @@ state_next(struct qttt_reader *r, struct qttt_record *rec)
 	struct reader_line l;
 	int		 k;
 
-	reader_lead_reset(r);
-	while ((k = reader_getline(r, &l)) == 1) {
+	qttt__notation_reader_lead_reset(r);
+	while ((k = qttt__notation_reader_getline(r, &l)) == 1) {
 		if (l.toolong) {
-			reader_toolong(rec, &l, QTTT_FORMAT_STATE);
-			reader_lead_give(r, rec);
+			qttt__notation_reader_toolong(rec, &l,
+			    QTTT_FORMAT_STATE);
+			qttt__notation_reader_lead_give(r, rec);
 			return 1;
 		}
 		if (state_line_parse(l.text, l.len, l.lineno, rec)) {
-			reader_lead_give(r, rec);
-			rec->textflags |= reader_line_flags(r, &l);
+			qttt__notation_reader_lead_give(r, rec);
+			rec->textflags |= qttt__notation_reader_line_flags(r,
+			    &l);
 			return 1;
 		}
-		reader_lead_add(r, l.text, l.len);
+		qttt__notation_reader_lead_add(r, l.text, l.len);
 	}
 	return k;
 }
@@ -463,7 +465,7 @@ state_next(struct qttt_reader *r, struct qttt_record *rec)
 static int
 state_sniff(const char *s, size_t n)
 {
-	size_t	 i = reader_skip_comments(s, n);
+	size_t	 i = qttt__notation_reader_skip_comments(s, n);
 	int	 slash = 0, comma = 0;
 
 	if (i == n || (s[i] != '.' && (s[i] | 0x20) != 'x' &&
@@ -488,7 +490,7 @@ json_sniff(const char *s, size_t n)
 {
 	struct jscan	 j;
 	struct jstate	 js;
-	size_t		 i = reader_skip_comments(s, n), end = i;
+	size_t		 i = qttt__notation_reader_skip_comments(s, n), end = i;
 
 	while (end < n && s[end] != '\n')
 		end++;
@@ -502,10 +504,10 @@ json_sniff(const char *s, size_t n)
 	return jobject(&j, &js) == 0 && js.has_state && !js.has_moves;
 }
 
-const struct reader_format qttt_state_reader_format = {
+const struct reader_format qttt__notation_state_format = {
 	QTTT_FORMAT_STATE, state_sniff, state_next, NULL, NULL
 };
 
-const struct reader_format qttt_state_json_format = {
+const struct reader_format qttt__notation_state_json_format = {
 	QTTT_FORMAT_STATE, json_sniff, state_next, NULL, NULL
 };

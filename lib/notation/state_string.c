@@ -15,7 +15,7 @@
 #include <string.h>
 
 #include "qttt.h"
-#include "internal.h"
+#include "engine/engine.h"
 
 /* ------------------------------------------------------------------ */
 /* Printing                                                             */
@@ -85,11 +85,12 @@ format(const struct qttt_state *st, char *t)
 		p = put_mark(p, capital_marks, st->pending);
 	*p++ = ' ';
 	/* A corrupt score shows as a game not over: "*". */
-	if (st->result.over && !qttt_result_possible(st->result.score[QTTT_X],
+	if (st->result.over &&
+	    !qttt__engine_result_possible(st->result.score[QTTT_X],
 	    st->result.score[QTTT_O]))
 		*p++ = '*';
 	else
-		p = qttt_result_text(p, &st->result);
+		p = qttt__engine_result_text(p, &st->result);
 	return p - t;
 }
 
@@ -396,7 +397,7 @@ parse_result(struct parse *p)
 	    strchr("*0123456789/-", p->s[start + n]) != NULL &&
 	    p->s[start + n] != '\0')
 		n++;
-	if (!qttt_result_parse(p->s + start, n, &p->st.result))
+	if (!qttt__engine_result_parse(p->s + start, n, &p->st.result))
 		return fail(p, start, "expected the result: *, 1-0, 0-1, "
 		    "1-1/2, 1/2-1, 3/2-0, 2-0 or 0-0");
 	p->pos += n;
@@ -508,7 +509,7 @@ check_reachable(struct parse *p)
 {
 	int	 m, n = 0, only = 0, first = 0;
 
-	if (qttt_state_reachable(&p->st) != 0)
+	if (qttt__engine_reachable(&p->st) != 0)
 		return QTTT_OK;
 	for (m = QTTT_MAXMOVES; m >= 1; m--)
 		if (p->classical[m]) {
@@ -552,7 +553,7 @@ qttt_state_parse(const char *s, size_t len, struct qttt_state *st,
 			    "spooky mark is in exactly two squares",
 			    QTTT_LETTER(m) | 0x20, m,
 			    qttt_square_name(p.st.where[m][0]));
-	qttt_board_result(&p.st, &board);
+	qttt__engine_board_result(&p.st, &board);
 	if ((code = check_next(&p, next, &board)) != QTTT_OK ||
 	    (code = check_pending(&p, pending)) != QTTT_OK)
 		return code;

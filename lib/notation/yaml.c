@@ -12,7 +12,8 @@
 #include <yaml.h>
 
 #include "qttt.h"
-#include "internal.h"
+#include "text/text.h"
+#include "notation/notation.h"
 
 /* ------------------------------------------------------------------ */
 /* Records: the reader                                                  */
@@ -263,7 +264,7 @@ check_line(struct yaml_reader *y, const char *text, size_t n,
 		}
 		if (s[i] == '\r') {
 			bad_bytes(y, QTTT_E_CONTROL, lineno, i, "%s",
-			    QTTT_MSG_CR);
+			    MSG_CR);
 			return;
 		}
 		if (s[i] < 0x80) {
@@ -276,7 +277,7 @@ check_line(struct yaml_reader *y, const char *text, size_t n,
 			    "byte 0x%02x", s[i]);
 			return;
 		}
-		if ((cp = qttt_utf8_refused(s + i, k)) != 0) {
+		if ((cp = qttt__text_utf8_refused(s + i, k)) != 0) {
 			bad_bytes(y, QTTT_E_CONTROL, lineno, i, "character "
 			    "U+%04lX is not allowed in YAML records", cp);
 			return;
@@ -295,8 +296,8 @@ lead_add(struct qttt_reader *r, const char *text, size_t n)
 {
 	if (n > 0 && text[n - 1] == '\r')
 		n--;
-	if (qttt_bad_byte((const unsigned char *)text, n) == n)
-		reader_lead_add(r, text, n);
+	if (qttt__text_bad_byte((const unsigned char *)text, n) == n)
+		qttt__notation_reader_lead_add(r, text, n);
 }
 
 /* Makes room for need bytes of doc; -1 if out of memory. */
@@ -407,7 +408,7 @@ load_document(struct qttt_reader *r, struct yaml_reader *y)
 			y->carrylen = 0;
 		}
 		while (!y->eof) {
-			if ((k = reader_getline(r, &l)) == -1)
+			if ((k = qttt__notation_reader_getline(r, &l)) == -1)
 				return -1;
 			if (k == 0) {
 				y->eof = 1;
@@ -600,7 +601,7 @@ shown(const char *str, size_t n, char buf[SHOWN])
 		bad = s[i] < 0x20 || s[i] == 0x7f;
 		if (s[i] >= 0x80) {
 			k = qttt_utf8_len(s + i, n - i);
-			bad = k == 0 || qttt_utf8_refused(s + i, k) != 0;
+			bad = k == 0 || qttt__text_utf8_refused(s + i, k) != 0;
 			if (k == 0)
 				k = 1;
 		}
@@ -638,7 +639,7 @@ begin_record(struct yaml_reader *y, struct qttt_record *rec,
 	}
 	rec->meta = y->meta;
 	if (y->leadnext) {
-		reader_lead_give(y->r, rec);
+		qttt__notation_reader_lead_give(y->r, rec);
 		y->leadnext = 0;
 		y->leadgiven = 1;
 	}
@@ -832,7 +833,7 @@ count_move(struct yaml_reader *y, struct qttt_record *rec, struct ypos at)
 
 
 int
-qttt_yaml_null(const char *s, size_t n)
+qttt__notation_yaml_null(const char *s, size_t n)
 {
 	return n == 0 || key_is(s, n, "~") || key_is(s, n, "null") ||
 	    key_is(s, n, "Null") || key_is(s, n, "NULL");
@@ -846,7 +847,7 @@ check_meta(struct qttt_record *rec, const struct qttt_meta *m,
 	char	 b[SHOWN];
 
 	if (key_is(m->key, m->keylen, "date") &&
-	    !qttt_date_good(m->value, m->valuelen))
+	    !qttt__notation_date_good(m->value, m->valuelen))
 		yerror(rec, at, "date '%s' is not YYYY-MM-DD (or "
 		    "YYYY-MM, or YYYY)", shown(m->value, m->valuelen, b));
 	if (key_is(m->key, m->keylen, "rules") &&
@@ -1210,7 +1211,7 @@ scalar(struct yaml_reader *y, struct qttt_record *rec,
 		break;
 	case K_RESULT:
 		/* A null result states nothing, as JSON writers may say. */
-		if (!is_plain(ev) || !qttt_yaml_null(v, n))
+		if (!is_plain(ev) || !qttt__notation_yaml_null(v, n))
 			y->result_ok = read_item(y, rec, ev,
 			    QTTT_ITEM_RESULT, &y->result);
 		break;
@@ -1710,13 +1711,13 @@ lead_tail(struct yaml_reader *y)
 static int
 yaml_next(struct qttt_reader *r, struct qttt_record *rec)
 {
-	struct yaml_reader *y = reader_state(r);
+	struct yaml_reader *y = qttt__notation_reader_state(r);
 	int		 k;
 
 	for (;;) {
 		if (!y->parsing) {
 			if (y->leadgiven) {
-				reader_lead_reset(r);
+				qttt__notation_reader_lead_reset(r);
 				y->leadgiven = 0;
 			}
 			if (y->tailpending) {
@@ -1764,14 +1765,14 @@ yaml_open(struct qttt_reader *r)
 	if ((y = calloc(1, sizeof(*y))) == NULL)
 		return -1;
 	y->r = r;
-	reader_set_state(r, y);
+	qttt__notation_reader_set_state(r, y);
 	return 0;
 }
 
 static void
 yaml_close(struct qttt_reader *r)
 {
-	struct yaml_reader *y = reader_state(r);
+	struct yaml_reader *y = qttt__notation_reader_state(r);
 
 	if (y == NULL)
 		return;
@@ -1780,19 +1781,20 @@ yaml_close(struct qttt_reader *r)
 	free(y->arena);
 	free(y->doc);
 	free(y);
-	reader_set_state(r, NULL);
+	qttt__notation_reader_set_state(r, NULL);
 }
 
 /*
- * Whether the first bytes are YAML or JSON: the first line that is
- * not blank or a comment starts a document ("---", "%", "{", "[" but
- * not "[" and a letter, a line-notation tag; a list entry "- ") or is "key:" with a key that is not a mark (which
- * would be the line notation, miswritten).
+ * Whether the first bytes are YAML or JSON: the first line that is not
+ * blank or a comment starts a document ("---", "%", "{", "[" but not
+ * "[" and a letter, a line-notation tag; a list entry "- ") or is
+ * "key:" with a key that is not a mark (which would be the line
+ * notation, miswritten).
  */
 static int
 yaml_sniff(const char *s, size_t n)
 {
-	size_t	 i = reader_skip_comments(s, n), j, k;
+	size_t	 i = qttt__notation_reader_skip_comments(s, n), j, k;
 
 	if (i == n)
 		return 0;
@@ -1851,6 +1853,6 @@ yaml_sniff(const char *s, size_t n)
 	    s[j + 1] == '\r');
 }
 
-const struct reader_format qttt_yaml_format = {
+const struct reader_format qttt__notation_yaml_format = {
 	QTTT_FORMAT_YAML, yaml_sniff, yaml_next, yaml_open, yaml_close
 };

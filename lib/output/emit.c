@@ -1,5 +1,5 @@
 /*
- * The JSON back end of the structured emitter (emit.h): what is not
+ * The JSON back end of the structured emitter (output/output.h): what is not
  * inline.
  */
 #include <limits.h>
@@ -7,10 +7,10 @@
 #include <string.h>
 
 #include "qttt.h"
-#include "internal.h"
-#include "emit.h"
+#include "text/text.h"
+#include "output/output.h"
 
-const char qttt_emit_pairs[200] =
+const char qttt__output_emit_pairs[200] =
     "00010203040506070809101112131415161718192021222324"
     "25262728293031323334353637383940414243444546474849"
     "50515253545556575859606162636465666768697071727374"
@@ -22,9 +22,9 @@ const char qttt_emit_pairs[200] =
  * line a few more), then the digits from the last.
  */
 char *
-qttt_emit_uint_text(char *p, unsigned long n)
+qttt__output_emit_uint_text(char *p, unsigned long n)
 {
-	const char	*pairs = qttt_emit_pairs;
+	const char	*pairs = qttt__output_emit_pairs;
 	unsigned long	 t;
 	unsigned int	 r, u;
 	int		 len;
@@ -71,7 +71,7 @@ sink_write(struct json_sink *s, size_t n)
 }
 
 char *
-qttt_emit_spill(struct json_sink *s, char *p)
+qttt__output_emit_spill(struct json_sink *s, char *p)
 {
 	size_t		 len = p - s->buf;
 
@@ -83,7 +83,7 @@ qttt_emit_spill(struct json_sink *s, char *p)
 }
 
 int
-qttt_json_sink_flush(struct json_sink *s)
+qttt__output_json_sink_flush(struct json_sink *s)
 {
 	sink_write(s, s->len);
 	s->len = 0;
@@ -91,12 +91,13 @@ qttt_json_sink_flush(struct json_sink *s)
 }
 
 char *
-qttt_emit_escaped(struct json_sink *js, char *p, const char *s, size_t n)
+qttt__output_emit_escaped(struct json_sink *js, char *p, const char *s,
+    size_t n)
 {
 	/* What comes before it is a key or '[': nothing to look back at. */
 	sink_write(js, p - js->buf);
 	if (js->f == NULL)
-		js->counted += qttt_json_string_len(s, n);
+		js->counted += qttt__text_json_string_len(s, n);
 	else if (qttt_json_string(js->f, s, n) == -1)
 		js->failed = 1;
 	p = js->buf;
@@ -105,7 +106,7 @@ qttt_emit_escaped(struct json_sink *js, char *p, const char *s, size_t n)
 }
 
 char *
-qttt_emit_raw(struct json_sink *js, char *p, const char *s, size_t n)
+qttt__output_emit_raw(struct json_sink *js, char *p, const char *s, size_t n)
 {
 	sink_write(js, p - js->buf);
 	js->counted += n;
@@ -117,7 +118,7 @@ qttt_emit_raw(struct json_sink *js, char *p, const char *s, size_t n)
 }
 
 int
-qttt_json_literal(const char *s, size_t n)
+qttt__output_json_literal(const char *s, size_t n)
 {
 	size_t	 i = 0, d;
 

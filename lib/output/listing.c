@@ -10,7 +10,8 @@
 #include <string.h>
 
 #include "qttt.h"
-#include "internal.h"
+#include "engine/engine.h"
+#include "output/output.h"
 
 /* Writes " X1 X3 O4" for a list of moves. */
 static void
@@ -125,7 +126,7 @@ has_note(const struct qttt_action *a, const struct qttt_state *after)
 }
 
 void
-qttt_listing_note(FILE *f, const struct qttt_replay *r, size_t i,
+qttt__output_listing_note(FILE *f, const struct qttt_replay *r, size_t i,
     const struct qttt_state *before, const struct qttt_state *after)
 {
 	const struct qttt_action *a = &r->game->plies[i], *w;
@@ -165,7 +166,7 @@ put_row(FILE *f, const struct qttt_replay *r, size_t i,
 	fprintf(f, "%4zu  %s", i + 1, item);
 	if (noted) {
 		fprintf(f, "%*s  ", pad(item), "");
-		qttt_listing_note(f, r, i, before, after);
+		qttt__output_listing_note(f, r, i, before, after);
 	}
 	/* The comment the record has on the item (YAML and JSON). */
 	if (r->rec != NULL && i < r->rec->nitems &&
@@ -206,7 +207,7 @@ put_classical(FILE *f, const struct qttt_state *st)
  * line placed after the earlier line was complete: they came too late.
  */
 void
-qttt_listing_lines(FILE *f, const struct qttt_state *st)
+qttt__output_listing_lines(FILE *f, const struct qttt_state *st)
 {
 	struct qttt_line lines[QTTT_NLINES];
 	const struct qttt_line *early = NULL, *late = NULL;
@@ -250,15 +251,15 @@ qttt_listing_lines(FILE *f, const struct qttt_state *st)
 }
 
 void
-qttt_listing_result(FILE *f, const struct qttt_state *st)
+qttt__output_listing_result(FILE *f, const struct qttt_state *st)
 {
 	char	 res[8];
 
 	qttt_result_format(&st->result, res, sizeof(res));
 	if (st->result.over)
 		fprintf(f, "Result: %s (X %s, O %s)\n", res,
-		    qttt_half_text(st->result.score[QTTT_X]),
-		    qttt_half_text(st->result.score[QTTT_O]));
+		    qttt__engine_half_text(st->result.score[QTTT_X]),
+		    qttt__engine_half_text(st->result.score[QTTT_O]));
 	else if (st->pending != 0)
 		fprintf(f, "Result: * (%c to measure the cycle closed by "
 		    "%c%d)\n", QTTT_PLAYER_LETTER(qttt_state_turn(st)),
@@ -305,7 +306,7 @@ put_end(FILE *f, const struct qttt_replay *r,
 }
 
 int
-qttt_listing_write(FILE *f, const struct qttt_replay *r,
+qttt__output_listing_write(FILE *f, const struct qttt_replay *r,
     const struct qttt_replay_options *o, size_t upto)
 {
 	struct qttt_state	 before, st;
@@ -347,8 +348,8 @@ qttt_listing_write(FILE *f, const struct qttt_replay *r,
 	}
 	put_end(f, r, o, upto);
 	put_classical(f, &st);
-	qttt_listing_lines(f, &st);
-	qttt_listing_result(f, &st);
+	qttt__output_listing_lines(f, &st);
+	qttt__output_listing_result(f, &st);
 	qttt_state_format(&st, buf, sizeof(buf));
 	fprintf(f, "State: %s\n", buf);
 	return ferror(f) ? -1 : 0;

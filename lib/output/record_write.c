@@ -1,15 +1,16 @@
 /*
  * The YAML and JSON writers of records (formats/yaml-record.md,
  * section 7): one description of a game with its extras, written
- * through the structured emitter (emit.h) as a YAML document or as
+ * through the structured emitter (output/output.h) as a YAML document or as
  * one JSON object on a line.
  */
 #include <stdio.h>
 #include <string.h>
 
 #include "qttt.h"
-#include "internal.h"
-#include "emit.h"
+#include "engine/engine.h"
+#include "notation/notation.h"
+#include "output/output.h"
 
 /*
  * A value of the metadata or a note: in JSON, one read plain that is
@@ -21,13 +22,15 @@ static void
 emit_value(struct emit *e, const char *s, size_t n, int plain)
 {
 	if (e->y != NULL)
-		qttt_yaml_out_scalar(e->y, s, n, plain ? Y_PLAIN : Y_QUOTED);
-	else if (plain && qttt_json_literal(s, n) && n + 1 <= EMIT_PART) {
+		qttt__output_yaml_out_scalar(e->y, s, n,
+		    plain ? Y_PLAIN : Y_QUOTED);
+	else if (plain && qttt__output_json_literal(s, n) &&
+	    n + 1 <= EMIT_PART) {
 		emit_part(e);
 		emit_lit(e, s, n);
-	} else if (plain && qttt_json_literal(s, n))
-		e->p = qttt_emit_raw(e->js, e->p, s, n);
-	else if (plain && qttt_yaml_null(s, n)) {
+	} else if (plain && qttt__output_json_literal(s, n))
+		e->p = qttt__output_emit_raw(e->js, e->p, s, n);
+	else if (plain && qttt__notation_yaml_null(s, n)) {
 		emit_part(e);
 		emit_null(e);
 	} else
@@ -58,7 +61,7 @@ describe(struct emit *e, const struct qttt_game *g,
     const struct qttt_extras *ex)
 {
 	const struct qttt_ply_extras *px;
-	char		 item[QTTT_ACTION_TEXT];
+	char		 item[ACTION_TEXT_MAX];
 	size_t		 i;
 
 	emit_map(e);
@@ -78,13 +81,14 @@ describe(struct emit *e, const struct qttt_game *g,
 		px = ex != NULL ? &ex->ply[i] : NULL;
 		emit_part(e);
 		if (px == NULL || (px->comment == NULL && px->nnotes == 0)) {
-			emit_str(e, item, qttt_action_text(item,
+			emit_str(e, item, qttt__engine_action_text(item,
 			    &g->plies[i]) - item);
 			continue;
 		}
 		emit_map(e);
 		EMIT_KEY(e, "move");
-		emit_str(e, item, qttt_action_text(item, &g->plies[i]) - item);
+		emit_str(e, item,
+		    qttt__engine_action_text(item, &g->plies[i]) - item);
 		if (px->comment != NULL) {
 			EMIT_KEY(e, "comment");
 			emit_text(e, px->comment, px->commentlen);
@@ -97,8 +101,8 @@ describe(struct emit *e, const struct qttt_game *g,
 	emit_seq_end(e);
 	if (g->state.result.over) {
 		EMIT_KEY(e, "result");
-		emit_str(e, item, qttt_result_text(item, &g->state.result) -
-		    item);
+		emit_str(e, item,
+		    qttt__engine_result_text(item, &g->state.result) - item);
 	}
 	emit_map_end(e);
 }
@@ -147,15 +151,15 @@ yaml_document(FILE *f, const struct qttt_game *g,
 	/* The comment lines before the game, as YAML comments. */
 	if (ex != NULL && ex->lead != NULL)
 		fwrite(ex->lead, 1, ex->leadlen, f);
-	if ((y = qttt_yaml_out_open(f, YAML_RECORDS)) == NULL)
+	if ((y = qttt__output_yaml_out_open(f, YAML_RECORDS)) == NULL)
 		return -1;
 	e = emit_yaml(y);
-	qttt_yaml_out_doc_start(y);
+	qttt__output_yaml_out_doc_start(y);
 	describe(&e, g, ex);
-	n = qttt_yaml_out_doc_end(y) == -1 ? -1 : 0;
+	n = qttt__output_yaml_out_doc_end(y) == -1 ? -1 : 0;
 	if (n == 0)
-		n = (long)qttt_yaml_out_counted(y);
-	if (qttt_yaml_out_close(y) == -1)
+		n = (long)qttt__output_yaml_out_counted(y);
+	if (qttt__output_yaml_out_close(y) == -1)
 		n = -1;
 	return n;
 }
@@ -196,7 +200,7 @@ json_line(FILE *f, const struct qttt_game *g, const struct qttt_extras *ex)
 	e = emit_json(&js);
 	describe(&e, g, ex);
 	emit_json_end(&e, '\n');
-	if (qttt_json_sink_flush(&js) == -1 || (f != NULL && ferror(f)))
+	if (qttt__output_json_sink_flush(&js) == -1 || (f != NULL && ferror(f)))
 		return -1;
 	return (long)js.counted - 1;
 }

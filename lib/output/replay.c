@@ -7,7 +7,7 @@
 #include <stdlib.h>
 
 #include "qttt.h"
-#include "internal.h"
+#include "output/output.h"
 
 /* ------------------------------------------------------------------ */
 /* The writer                                                           */
@@ -46,9 +46,9 @@ qttt_replay_writer_open(FILE *f, const struct qttt_replay_options *opts)
 	w->f = f;
 	w->opts = *opts;
 	if ((opts->output == QTTT_OUTPUT_YAML &&
-	    (w->yaml = qttt_yaml_states_open(f)) == NULL) ||
+	    (w->yaml = qttt__output_yaml_states_open(f)) == NULL) ||
 	    (opts->output == QTTT_OUTPUT_JSON &&
-	    (w->json = qttt_json_states_open(f)) == NULL) ||
+	    (w->json = qttt__output_json_states_open(f)) == NULL) ||
 	    (opts->output == QTTT_OUTPUT_STATE &&
 	    (w->lines = malloc(LINES_MAX)) == NULL)) {
 		free(w);
@@ -63,9 +63,9 @@ put_state(struct qttt_replay_writer *w, const struct replay_point *pt)
 {
 	switch (w->opts.output) {
 	case QTTT_OUTPUT_JSON:
-		return qttt_json_states_put(w->json, pt);
+		return qttt__output_json_states_put(w->json, pt);
 	case QTTT_OUTPUT_YAML:
-		return qttt_yaml_states_put(w->yaml, pt);
+		return qttt__output_yaml_states_put(w->yaml, pt);
 	default:
 		if (w->len + QTTT_STATE_MAX + 1 > LINES_MAX)
 			flush_lines(w);
@@ -91,7 +91,7 @@ qttt_replay_writer_put(struct qttt_replay_writer *w,
 		/* A blank line between games. */
 		if (w->games++ > 0)
 			putc('\n', w->f);
-		if (qttt_listing_write(w->f, r, &w->opts, upto) == -1)
+		if (qttt__output_listing_write(w->f, r, &w->opts, upto) == -1)
 			w->failed = 1;
 		return w->failed ? -1 : 0;
 	}
@@ -124,7 +124,7 @@ int
 qttt_replay_writer_flush(struct qttt_replay_writer *w)
 {
 	flush_lines(w);
-	if (w->json != NULL && qttt_json_states_flush(w->json) == -1)
+	if (w->json != NULL && qttt__output_json_states_flush(w->json) == -1)
 		w->failed = 1;
 	if (fflush(w->f) == EOF || ferror(w->f))
 		w->failed = 1;
@@ -140,9 +140,9 @@ qttt_replay_writer_close(struct qttt_replay_writer *w)
 		return 0;
 	flush_lines(w);
 	failed = w->failed;
-	if (w->json != NULL && qttt_json_states_close(w->json) == -1)
+	if (w->json != NULL && qttt__output_json_states_close(w->json) == -1)
 		failed = 1;
-	if (w->yaml != NULL && qttt_yaml_states_close(w->yaml) == -1)
+	if (w->yaml != NULL && qttt__output_yaml_states_close(w->yaml) == -1)
 		failed = 1;
 	if (fflush(w->f) == EOF || ferror(w->f))
 		failed = 1;

@@ -1,7 +1,7 @@
 /*
  * A state as data (formats/replay-output.md): the one description of
  * the keys of a state, in their order, written through the structured
- * emitter (emit.h) as JSON Lines (one object per line) or as a YAML
+ * emitter (output/output.h) as JSON Lines (one object per line) or as a YAML
  * stream (one document per state).  Both outputs carry the same keys
  * and values because they are the same calls.
  *
@@ -18,8 +18,8 @@
 #include <string.h>
 
 #include "qttt.h"
-#include "internal.h"
-#include "emit.h"
+#include "engine/engine.h"
+#include "output/output.h"
 
 /*
  * The parts of a state are bounded: the first (game to result) is at
@@ -164,7 +164,7 @@ notation_keys(struct emit *e, const struct replay_point *pt)
 {
 	const struct qttt_state	 *st = pt->state;
 	const struct qttt_record *rec = pt->game->rec;
-	char			  text[QTTT_RESULT_TEXT], *p;
+	char			  text[RESULT_TEXT_MAX], *p;
 	int			  s, m, last;
 
 	emit_part(e);
@@ -212,7 +212,7 @@ notation_keys(struct emit *e, const struct replay_point *pt)
 	emit_map_end(e);
 	EMIT_KEY(e, "result");
 	p = emit_str_at(e, text);
-	emit_str_done(e, p, qttt_result_text(p, &st->result));
+	emit_str_done(e, p, qttt__engine_result_text(p, &st->result));
 }
 
 DESCRIBE
@@ -265,7 +265,7 @@ describe(struct emit *e, const struct state_src *src)
 	EMIT_KEY(e, "item");
 	if (pt->ply > 0 && pt->ply <= r->game->nplies) {
 		p = emit_str_at(e, text);
-		emit_str_done(e, p, qttt_action_text(p,
+		emit_str_done(e, p, qttt__engine_action_text(p,
 		    &r->game->plies[pt->ply - 1]));
 	} else
 		emit_null(e);
@@ -306,7 +306,7 @@ struct json_states {
 };
 
 struct json_states *
-qttt_json_states_open(FILE *f)
+qttt__output_json_states_open(FILE *f)
 {
 	struct json_states *b;
 
@@ -323,7 +323,8 @@ qttt_json_states_open(FILE *f)
 }
 
 int
-qttt_json_states_put(struct json_states *b, const struct replay_point *pt)
+qttt__output_json_states_put(struct json_states *b,
+    const struct replay_point *pt)
 {
 	struct state_src src;
 	struct emit	 e = emit_json(&b->sink);
@@ -343,22 +344,23 @@ qttt_json_states_put(struct json_states *b, const struct replay_point *pt)
 }
 
 int
-qttt_json_states_flush(struct json_states *b)
+qttt__output_json_states_flush(struct json_states *b)
 {
-	if (qttt_json_sink_flush(&b->sink) == -1 || fflush(b->sink.f) == EOF ||
+	if (qttt__output_json_sink_flush(&b->sink) == -1 ||
+	    fflush(b->sink.f) == EOF ||
 	    ferror(b->sink.f))
 		b->sink.failed = 1;
 	return b->sink.failed ? -1 : 0;
 }
 
 int
-qttt_json_states_close(struct json_states *b)
+qttt__output_json_states_close(struct json_states *b)
 {
 	int	 failed;
 
 	if (b == NULL)
 		return 0;
-	failed = qttt_json_states_flush(b);
+	failed = qttt__output_json_states_flush(b);
 	free(b);
 	return failed;
 }
@@ -380,13 +382,13 @@ struct yaml_states {
 };
 
 struct yaml_states *
-qttt_yaml_states_open(FILE *f)
+qttt__output_yaml_states_open(FILE *f)
 {
 	struct yaml_states *s;
 
 	if ((s = malloc(sizeof(*s))) == NULL)
 		return NULL;
-	if ((s->y = qttt_yaml_out_open(f, YAML_STATES)) == NULL) {
+	if ((s->y = qttt__output_yaml_out_open(f, YAML_STATES)) == NULL) {
 		free(s);
 		return NULL;
 	}
@@ -394,7 +396,8 @@ qttt_yaml_states_open(FILE *f)
 }
 
 int
-qttt_yaml_states_put(struct yaml_states *s, const struct replay_point *pt)
+qttt__output_yaml_states_put(struct yaml_states *s,
+    const struct replay_point *pt)
 {
 	struct state_src src;
 	struct emit	 e = emit_yaml(s->y);
@@ -403,19 +406,19 @@ qttt_yaml_states_put(struct yaml_states *s, const struct replay_point *pt)
 	src.file = pt->game->file;
 	src.filelen = src.file != NULL ? strlen(src.file) : 0;
 	src.fileplain = 0;
-	qttt_yaml_out_doc_start(s->y);
+	qttt__output_yaml_out_doc_start(s->y);
 	describe(&e, &src);
-	return qttt_yaml_out_doc_end(s->y);
+	return qttt__output_yaml_out_doc_end(s->y);
 }
 
 int
-qttt_yaml_states_close(struct yaml_states *s)
+qttt__output_yaml_states_close(struct yaml_states *s)
 {
 	int	 failed;
 
 	if (s == NULL)
 		return 0;
-	failed = qttt_yaml_out_close(s->y);
+	failed = qttt__output_yaml_out_close(s->y);
 	free(s);
 	return failed;
 }

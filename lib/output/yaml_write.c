@@ -1,5 +1,5 @@
 /*
- * The YAML back end of the structured emitter (emit.h), on libyaml's
+ * The YAML back end of the structured emitter (output/output.h), on libyaml's
  * emitter.  libyaml is used in two files of the library: here, for
  * everything that writes YAML (the state stream of qttt-replay -T yaml
  * and the records of qttt_yaml_write), and lib/notation/yaml.c, the
@@ -14,8 +14,9 @@
 #include <yaml.h>
 
 #include "qttt.h"
-#include "internal.h"
-#include "emit.h"
+#include "text/text.h"
+#include "notation/notation.h"
+#include "output/output.h"
 
 struct yaml_out {
 	yaml_emitter_t	 em;
@@ -49,7 +50,7 @@ emit(struct yaml_out *y, yaml_event_t *ev, int made)
 }
 
 struct yaml_out *
-qttt_yaml_out_open(FILE *f, enum yaml_style style)
+qttt__output_yaml_out_open(FILE *f, enum yaml_style style)
 {
 	struct yaml_out	*y;
 	yaml_event_t	 ev;
@@ -76,7 +77,7 @@ qttt_yaml_out_open(FILE *f, enum yaml_style style)
 }
 
 int
-qttt_yaml_out_close(struct yaml_out *y)
+qttt__output_yaml_out_close(struct yaml_out *y)
 {
 	yaml_event_t	 ev;
 	int		 failed;
@@ -93,13 +94,13 @@ qttt_yaml_out_close(struct yaml_out *y)
 }
 
 size_t
-qttt_yaml_out_counted(const struct yaml_out *y)
+qttt__output_yaml_out_counted(const struct yaml_out *y)
 {
 	return y->counted;
 }
 
 void
-qttt_yaml_out_doc_start(struct yaml_out *y)
+qttt__output_yaml_out_doc_start(struct yaml_out *y)
 {
 	yaml_event_t	 ev;
 
@@ -108,7 +109,7 @@ qttt_yaml_out_doc_start(struct yaml_out *y)
 }
 
 int
-qttt_yaml_out_doc_end(struct yaml_out *y)
+qttt__output_yaml_out_doc_end(struct yaml_out *y)
 {
 	yaml_event_t	 ev;
 
@@ -120,7 +121,7 @@ qttt_yaml_out_doc_end(struct yaml_out *y)
 }
 
 void
-qttt_yaml_out_map(struct yaml_out *y)
+qttt__output_yaml_out_map(struct yaml_out *y)
 {
 	yaml_event_t	 ev;
 
@@ -130,7 +131,7 @@ qttt_yaml_out_map(struct yaml_out *y)
 }
 
 void
-qttt_yaml_out_seq(struct yaml_out *y, int flow)
+qttt__output_yaml_out_seq(struct yaml_out *y, int flow)
 {
 	yaml_event_t	 ev;
 
@@ -139,7 +140,7 @@ qttt_yaml_out_seq(struct yaml_out *y, int flow)
 }
 
 void
-qttt_yaml_out_end(struct yaml_out *y, int map)
+qttt__output_yaml_out_end(struct yaml_out *y, int map)
 {
 	yaml_event_t	 ev;
 
@@ -152,7 +153,7 @@ qttt_yaml_out_end(struct yaml_out *y, int map)
 /*
  * Whether a value holds a character that only escapes can write so
  * that the reader takes it back: a control character but tab and line
- * feed, or one that it refuses in a line (qttt_utf8_refused).
+ * feed, or one that it refuses in a line (qttt__text_utf8_refused).
  */
 static int
 needs_escapes(const char *str, size_t n)
@@ -166,7 +167,7 @@ needs_escapes(const char *str, size_t n)
 		    (s[i] >= 0x20 && s[i] < 0x7f))
 			continue;
 		if (s[i] < 0x80 || (k = qttt_utf8_len(s + i, n - i)) == 0 ||
-		    qttt_utf8_refused(s + i, k) != 0)
+		    qttt__text_utf8_refused(s + i, k) != 0)
 			return 1;
 	}
 	return 0;
@@ -183,7 +184,7 @@ record_scalar(struct yaml_out *y, const char *s, size_t n, int plain)
 {
 	yaml_event_t	 ev;
 	yaml_scalar_style_t style = YAML_ANY_SCALAR_STYLE;
-	int		 plain_ok = plain || !qttt_scalar_typed(s, n);
+	int		 plain_ok = plain || !qttt__notation_scalar_typed(s, n);
 
 	if (memchr(s, '\n', n) != NULL)
 		style = YAML_LITERAL_SCALAR_STYLE;
@@ -237,13 +238,14 @@ state_string(struct yaml_out *y, const char *s, size_t n, int text)
 		n = p - fixed;
 	}
 	emit(y, &ev, yaml_scalar_event_initialize(&ev, NULL, NULL,
-	    (const yaml_char_t *)s, (int)n, 1, 1, qttt_scalar_typed(s, n) ?
+	    (const yaml_char_t *)s, (int)n, 1, 1,
+	    qttt__notation_scalar_typed(s, n) ?
 	    YAML_DOUBLE_QUOTED_SCALAR_STYLE : YAML_ANY_SCALAR_STYLE));
 	free(fixed);
 }
 
 void
-qttt_yaml_out_scalar(struct yaml_out *y, const char *s, size_t n,
+qttt__output_yaml_out_scalar(struct yaml_out *y, const char *s, size_t n,
     enum yaml_kind kind)
 {
 	yaml_event_t	 ev;

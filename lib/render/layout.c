@@ -14,7 +14,7 @@
 #include <string.h>
 
 #include "qttt.h"
-#include "internal.h"
+#include "render/render.h"
 
 /*
  * Advance widths in thousandths of an em of the characters 32 to 126,
@@ -72,7 +72,7 @@ static const unsigned short advance[4][95] = {
 #define WIDE_CHAR	1000	/* a character beyond ASCII, U+2192 */
 
 double
-render_width(const char *s, size_t n, int font, double size)
+qttt__render_width(const char *s, size_t n, int font, double size)
 {
 	const unsigned char *u = (const unsigned char *)s;
 	double		 w = 0;
@@ -87,32 +87,32 @@ render_width(const char *s, size_t n, int font, double size)
 }
 
 int
-render_is_mark(const char *s, size_t i)
+qttt__render_is_mark(const char *s, size_t i)
 {
 	return (s[i] == 'X' || s[i] == 'O') && s[i + 1] >= '1' &&
 	    s[i + 1] <= '9' && (i == 0 || s[i - 1] == ' ' || s[i - 1] == '(');
 }
 
 double
-render_caption_width(const char *s, size_t n, double size)
+qttt__render_caption_width(const char *s, size_t n, double size)
 {
 	double	 w = 0;
 	size_t	 i, from = 0;
 
 	for (i = 0; i < n && s[i] != '\0'; i++)
-		if (i + 1 < n && render_is_mark(s, i)) {
-			w += render_width(s + from, i + 1 - from,
+		if (i + 1 < n && qttt__render_is_mark(s, i)) {
+			w += qttt__render_width(s + from, i + 1 - from,
 			    RENDER_SANS, size);
-			w += render_width(s + i + 1, 1, RENDER_SANS,
+			w += qttt__render_width(s + i + 1, 1, RENDER_SANS,
 			    size * RENDER_SUB);
 			from = i + 2;
 			i++;
 		}
-	return w + render_width(s + from, i - from, RENDER_SANS, size);
+	return w + qttt__render_width(s + from, i - from, RENDER_SANS, size);
 }
 
 size_t
-render_wrap(const char *s, double size, double width, size_t *starts,
+qttt__render_wrap(const char *s, double size, double width, size_t *starts,
     size_t max)
 {
 	size_t	 n = 0, start = 0, end, next, len = strlen(s);
@@ -124,7 +124,7 @@ render_wrap(const char *s, double size, double width, size_t *starts,
 		for (next = start; next <= len; next++) {
 			if (next < len && s[next] != ' ')
 				continue;
-			if (end > 0 && render_caption_width(s + start,
+			if (end > 0 && qttt__render_caption_width(s + start,
 			    next - start, size) > width)
 				break;
 			end = next;
@@ -222,7 +222,7 @@ square(double x)
 
 /* Square roots by Newton's method: the library needs no libm. */
 double
-render_root(double x)
+qttt__render_root(double x)
 {
 	double	 r = (1 + x) / 2, last = 0;
 	int	 i;
@@ -323,7 +323,7 @@ quadratic(double x0, double y0, double cx, double cy, double x1, double y1,
 }
 
 void
-render_bezier(const struct render_edge *e, double t, double *x, double *y)
+qttt__render_bezier(const struct render_edge *e, double t, double *x, double *y)
 {
 	const struct render_curve *c = &e->curve;
 
@@ -381,7 +381,7 @@ trace(struct layout *L, size_t i, struct shape *s)
 	s->over = 0;
 	s->seg = 0;
 	for (k = 0; k <= NSEG; k++) {
-		render_bezier(&e, (double)k / NSEG, &s->px[k], &s->py[k]);
+		qttt__render_bezier(&e, (double)k / NSEG, &s->px[k], &s->py[k]);
 		if (k > 0 && (c = square(s->px[k] - s->px[k - 1]) +
 		    square(s->py[k] - s->py[k - 1])) > s->seg)
 			s->seg = c;
@@ -397,7 +397,7 @@ trace(struct layout *L, size_t i, struct shape *s)
 		if (k == 0 || s->py[k] > s->hiy)
 			s->hiy = s->py[k];
 	}
-	s->seg = render_root(s->seg);
+	s->seg = qttt__render_root(s->seg);
 	for (k = 0; k < NCHUNK; k++)
 		box_of(s, k * CHUNK, (k + 1) * CHUNK, s->chunk[k]);
 	s->inside = s->ok;
@@ -439,7 +439,7 @@ make_shape(struct layout *L, size_t i, int b)
 	double		 dx = e->x1 - e->x0, dy = e->y1 - e->y0, len, nx, ny;
 	double		 mx = (e->x0 + e->x1) / 2, my = (e->y0 + e->y1) / 2;
 
-	len = render_root(dx * dx + dy * dy);
+	len = qttt__render_root(dx * dx + dy * dy);
 	nx = -dy / len;
 	ny = dx / len;
 	/* Positive bows go outwards, away from the middle of the graph. */
@@ -458,7 +458,7 @@ make_shape(struct layout *L, size_t i, int b)
 static double
 distance(double x0, double y0, double x1, double y1)
 {
-	return render_root(square(x1 - x0) + square(y1 - y0));
+	return qttt__render_root(square(x1 - x0) + square(y1 - y0));
 }
 
 /*
@@ -664,11 +664,12 @@ intrusion(const struct layout *L, size_t i, const struct shape *s)
 		if (n == e->a || n == e->b)
 			continue;
 		for (k = 1; k < NSEG; k++) {
-			d = g->classical[n] ? render_root(box_dist2(s->px[k],
-			    s->py[k], g->nx[n], g->ny[n], RENDER_NODE_R,
-			    RENDER_NODE_R)) : render_root(square(s->px[k] -
-			    g->nx[n]) + square(s->py[k] - g->ny[n])) -
-			    RENDER_NODE_R;
+			d = g->classical[n] ?
+			    qttt__render_root(box_dist2(s->px[k], s->py[k],
+			    g->nx[n], g->ny[n], RENDER_NODE_R,
+			    RENDER_NODE_R)) :
+			    qttt__render_root(square(s->px[k] - g->nx[n]) +
+			    square(s->py[k] - g->ny[n])) - RENDER_NODE_R;
 			if (c - d > worst)
 				worst = c - d;
 		}
@@ -738,12 +739,12 @@ label_at(const struct layout *L, size_t i, int k, double *x, double *y)
 
 	shape_edge(L, i, &L->shape[i][L->pick[i]], &e);
 	t = spots[k < NSPOT ? k : (k - NSPOT) / 2];
-	render_bezier(&e, t, x, y);
+	qttt__render_bezier(&e, t, x, y);
 	if (k < NSPOT)
 		return;
-	render_bezier(&e, t - 0.01, &ax, &ay);
-	render_bezier(&e, t + 0.01, &bx, &by);
-	len = render_root(square(bx - ax) + square(by - ay));
+	qttt__render_bezier(&e, t - 0.01, &ax, &ay);
+	qttt__render_bezier(&e, t + 0.01, &bx, &by);
+	len = qttt__render_root(square(bx - ax) + square(by - ay));
 	nx = -(by - ay) / len;
 	ny = (bx - ax) / len;
 	if ((k - NSPOT) % 2 == 1) {
@@ -896,9 +897,9 @@ size_labels(struct render_graph *g, double size)
 	for (i = 0; i < g->nedges; i++) {
 		e = &g->edge[i];
 		letter[0] = QTTT_LETTER(e->move);
-		e->lw = render_width(letter, 1, QTTT_MOVER(e->move) ==
+		e->lw = qttt__render_width(letter, 1, QTTT_MOVER(e->move) ==
 		    QTTT_X ? RENDER_SERIF_BOLD : RENDER_SERIF, size) +
-		    render_width("8", 1, RENDER_SERIF_BOLD,
+		    qttt__render_width("8", 1, RENDER_SERIF_BOLD,
 		    size * RENDER_MARK_SUB) + 2 * RENDER_LABEL_PAD;
 		e->lh = size + 2 * RENDER_LABEL_PAD;
 	}
@@ -1045,7 +1046,7 @@ graph_edges(const struct qttt_state *st, struct render_graph *g)
  * middles, and fits is 0.
  */
 void
-render_graph_layout(const struct qttt_state *st,
+qttt__render_graph_layout(const struct qttt_state *st,
     const unsigned char place[QTTT_NSQUARES], struct render_graph *g)
 {
 	/* Smaller labels when the graph is crowded. */
@@ -1068,7 +1069,7 @@ render_graph_layout(const struct qttt_state *st,
 	size_labels(g, sizes[0]);
 	if ((L = malloc(sizeof(*L))) == NULL) {
 		for (i = 0; i < n; i++)
-			render_bezier(&g->edge[i], 0.5, &g->edge[i].lx,
+			qttt__render_bezier(&g->edge[i], 0.5, &g->edge[i].lx,
 			    &g->edge[i].ly);
 		return;
 	}
@@ -1107,7 +1108,7 @@ render_graph_layout(const struct qttt_state *st,
 		shape_edge(L, i, &L->shape[i][L->pick[i]], e);
 		if (!g->fits) {
 			/* Crowded beyond help: the middle of each edge. */
-			render_bezier(e, 0.5, &e->lx, &e->ly);
+			qttt__render_bezier(e, 0.5, &e->lx, &e->ly);
 		}
 	}
 	free(L);

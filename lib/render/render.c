@@ -7,7 +7,7 @@
 #include <string.h>
 
 #include "qttt.h"
-#include "internal.h"
+#include "render/render.h"
 
 void
 qttt_render_defaults(struct qttt_render_opts *o)
@@ -43,14 +43,15 @@ qttt_render_place(const struct qttt_render_opts *o, int sq)
 }
 
 int
-render_flags(const struct qttt_render_opts *o, int utf8)
+qttt__render_flags(const struct qttt_render_opts *o, int utf8)
 {
 	return (utf8 ? RENDER_UTF8 : 0) |
 	    (o->coords == QTTT_COORDS_GOFF ? RENDER_GOFF : 0);
 }
 
 void
-render_layout(const struct qttt_render_opts *o, unsigned char at[QTTT_NSQUARES])
+qttt__render_layout(const struct qttt_render_opts *o,
+    unsigned char at[QTTT_NSQUARES])
 {
 	enum qttt_sym	 back = qttt_sym_inverse(qttt_render_sym(o));
 	int		 p;
@@ -65,12 +66,12 @@ render_layout(const struct qttt_render_opts *o, unsigned char at[QTTT_NSQUARES])
  * labelled with digits.
  */
 void
-render_axes(const struct qttt_render_opts *o, char cols[3], char rows[3])
+qttt__render_axes(const struct qttt_render_opts *o, char cols[3], char rows[3])
 {
 	unsigned char	 at[QTTT_NSQUARES];
 	int		 i, a, b;
 
-	render_layout(o, at);
+	qttt__render_layout(o, at);
 	for (i = 0; i < 3; i++) {
 		a = at[i];		/* top of picture column i */
 		b = at[3 + i];
@@ -82,8 +83,8 @@ render_axes(const struct qttt_render_opts *o, char cols[3], char rows[3])
 }
 
 int
-render_complete(const struct qttt_state *st, const struct qttt_action *plies,
-    size_t n)
+qttt__render_complete(const struct qttt_state *st,
+    const struct qttt_action *plies, size_t n)
 {
 	struct qttt_state s;
 	size_t		 i;
@@ -109,7 +110,7 @@ square_name(int sq, int flags)
 }
 
 int
-render_action(const struct qttt_action *a, char *buf, size_t n, int flags)
+qttt__render_action(const struct qttt_action *a, char *buf, size_t n, int flags)
 {
 	if (a->kind == QTTT_MEASURE)
 		return snprintf(buf, n, "%c%d%s%s", QTTT_LETTER(a->move),
@@ -135,8 +136,8 @@ append(char *buf, size_t n, size_t *len, const char *s)
 }
 
 int
-render_status(const struct qttt_state *st, int terse, int flags, char *buf,
-    size_t n)
+qttt__render_status(const struct qttt_state *st, int terse, int flags,
+    char *buf, size_t n)
 {
 	struct qttt_line lines[QTTT_NLINES];
 	struct qttt_action act[QTTT_MAXACTIONS];
@@ -186,7 +187,7 @@ render_status(const struct qttt_state *st, int terse, int flags, char *buf,
 		    QTTT_PLAYER_LETTER(qttt_state_turn(st)));
 		append(buf, n, &len, tmp);
 		for (i = 0; i < 2; i++) {
-			render_action(&act[i], tmp, sizeof(tmp), flags);
+			qttt__render_action(&act[i], tmp, sizeof(tmp), flags);
 			append(buf, n, &len, tmp);
 			append(buf, n, &len, i == 0 ? " or " : ".");
 		}

@@ -12,7 +12,7 @@
 #include <string.h>
 
 #include "qttt.h"
-#include "internal.h"
+#include "render/render.h"
 
 #define SQ		RENDER_SQUARE	/* a square: 100 */
 #define BOARD		(3 * SQ)
@@ -76,7 +76,7 @@ svg_init(struct svg *s, FILE *f, const struct qttt_render_opts *o)
 	s->f = f;
 	s->o = o;
 	s->pal = &palettes[o->theme <= QTTT_THEME_MONO ? o->theme : 0];
-	render_layout(o, s->at);
+	qttt__render_layout(o, s->at);
 	for (p = 0; p < QTTT_NSQUARES; p++)
 		s->place[s->at[p]] = p;
 }
@@ -147,7 +147,8 @@ marked_text(FILE *f, const char *s, double size)
 	int	 lowered = 0;
 
 	while (s[i] != '\0') {
-		for (end = i; s[end] != '\0' && !render_is_mark(s, end); end++)
+		for (end = i; s[end] != '\0' &&
+		    !qttt__render_is_mark(s, end); end++)
 			continue;
 		if (!lowered)
 			xml_span(f, s, i, end);
@@ -373,7 +374,7 @@ markup_over(struct svg *s, double bx, double by)
 		square_xy(s, m->to, bx, by, &x1, &y1);
 		dx = x1 - x0;
 		dy = y1 - y0;
-		len = render_root(dx * dx + dy * dy);
+		len = qttt__render_root(dx * dx + dy * dy);
 		dx /= len;
 		dy /= len;
 		/* From the middle of one square to the rim of the other's
@@ -433,7 +434,7 @@ board_static(struct svg *s, double bx, double by)
 	fputs("\"/>\n", s->f);
 
 	if (s->o->coords == QTTT_COORDS_A1) {
-		render_axes(s->o, cols, rows);
+		qttt__render_axes(s->o, cols, rows);
 		fprintf(s->f, "<g class=\"qttt-coords\" font-family=\"%s\" "
 		    "font-size=\"15\" fill=\"%s\" text-anchor=\"middle\">\n",
 		    FONT_LABEL, pal->muted);
@@ -495,7 +496,7 @@ board_lines(struct svg *s, const struct qttt_state *st, double bx, double by)
 		/* Past the centres of the end squares, not to the rim. */
 		dx = x1 - x0;
 		dy = y1 - y0;
-		len = render_root(dx * dx + dy * dy);
+		len = qttt__render_root(dx * dx + dy * dy);
 		dx *= 32 / len;
 		dy *= 32 / len;
 		fprintf(s->f, "<line class=\"qttt-line qttt-%c\"",
@@ -613,7 +614,7 @@ edge_path(FILE *f, const struct render_edge *e, double gx, double gy)
  * The entanglement graph (formats/render.md): edges first, then the
  * nodes over their ends, then the labels, each on a box of the
  * background (or the highlight) so that its own edge does not strike
- * it through; render_graph_layout() keeps every other edge off it.
+ * it through; qttt__render_graph_layout() keeps every other edge off it.
  */
 static void
 graph(struct svg *s, const struct qttt_state *st,
@@ -630,7 +631,7 @@ graph(struct svg *s, const struct qttt_state *st,
 
 	if (qttt_state_cycle(st, &c) != 0)
 		c.nmoves = c.nstems = c.nsquares = 0;
-	render_graph_layout(st, s->place, &g);
+	qttt__render_graph_layout(st, s->place, &g);
 	fputs("<g class=\"qttt-graph\">\n", s->f);
 	for (i = 0; i < g.nedges; i++) {
 		e = &g.edge[i];
@@ -727,7 +728,7 @@ line_step(double size)
 
 /*
  * Text centred on x with its first baseline at y, broken into lines
- * no wider than width in any font of FONT_LABEL (render_wrap()).
+ * no wider than width in any font of FONT_LABEL (qttt__render_wrap()).
  */
 static void
 caption(struct svg *s, double x, double y, double width, const char *text,
@@ -736,7 +737,7 @@ caption(struct svg *s, double x, double y, double width, const char *text,
 	size_t	 starts[MAX_LINES], n, k, end;
 	char	 line[320];
 
-	n = render_wrap(text, size, width, starts, MAX_LINES);
+	n = qttt__render_wrap(text, size, width, starts, MAX_LINES);
 	for (k = 0; k < n; k++) {
 		end = k + 1 < n ? starts[k + 1] - 1 : strlen(text);
 		snprintf(line, sizeof(line), "%.*s", (int)(end - starts[k]),
@@ -761,7 +762,7 @@ caption_lines(const char *text, double size, double width)
 {
 	size_t	 starts[MAX_LINES];
 
-	return render_wrap(text, size, width, starts, MAX_LINES);
+	return qttt__render_wrap(text, size, width, starts, MAX_LINES);
 }
 
 /* The sentence under a diagram: after the last action, what now. */
@@ -770,14 +771,14 @@ status_line(const struct svg *s, const struct qttt_state *st,
     const struct qttt_action *last, char *buf, size_t n)
 {
 	char	 act[32], status[224];
-	int	 flags = render_flags(s->o, 1);
+	int	 flags = qttt__render_flags(s->o, 1);
 
-	render_status(st, 0, flags, status, sizeof(status));
+	qttt__render_status(st, 0, flags, status, sizeof(status));
 	if (last == NULL) {
 		snprintf(buf, n, "%s", status);
 		return;
 	}
-	render_action(last, act, sizeof(act), flags);
+	qttt__render_action(last, act, sizeof(act), flags);
 	snprintf(buf, n, "After %s: %s", act, status);
 }
 
@@ -835,9 +836,9 @@ describe(const struct qttt_state *st, const struct qttt_action *plies,
 	size_t	 len, i;
 
 	qttt_state_format(st, state, sizeof(state));
-	render_status(st, 0, 0, status, sizeof(status));
+	qttt__render_status(st, 0, 0, status, sizeof(status));
 	len = snprintf(buf, n, "State %s. ", state);
-	if (nplies > 0 && render_complete(st, plies, nplies)) {
+	if (nplies > 0 && qttt__render_complete(st, plies, nplies)) {
 		for (i = 0; i < nplies && len < n; i++) {
 			qttt_action_format(&plies[i], act, sizeof(act));
 			len += snprintf(buf + len, n - len, "%s%s",
@@ -903,14 +904,14 @@ outcome_text(const struct svg *s, const struct qttt_state *st,
     char *status, size_t n)
 {
 	char	 name[32];
-	int	 flags = render_flags(s->o, 1);
+	int	 flags = qttt__render_flags(s->o, 1);
 
 	*next = *st;
 	qttt_state_apply(next, act, NULL);
-	render_action(act, name, sizeof(name), flags);
+	qttt__render_action(act, name, sizeof(name), flags);
 	snprintf(what, n, "%c measures %s",
 	    QTTT_PLAYER_LETTER(qttt_state_turn(st)), name);
-	render_status(next, 1, flags, status, n);
+	qttt__render_status(next, 1, flags, status, n);
 }
 
 static void
@@ -1143,8 +1144,8 @@ qttt_render_sheet(FILE *f, const struct qttt_state *start,
 		if (from + i == 0)
 			snprintf(text, sizeof(text), "0. Start");
 		else {
-			render_action(&plies[from + i - 1], act, sizeof(act),
-			    render_flags(o, 1));
+			qttt__render_action(&plies[from + i - 1], act,
+			    sizeof(act), qttt__render_flags(o, 1));
 			snprintf(text, sizeof(text), "%zu. %s", from + i, act);
 		}
 		caption(&s, x + BOARD / 2, y + BOARD + 30, BOARD, text,
@@ -1160,7 +1161,7 @@ qttt_render_sheet(FILE *f, const struct qttt_state *start,
 /* ------------------------------------------------------------------ */
 
 void
-render_svg_css(FILE *f, enum qttt_theme theme)
+qttt__render_svg_css(FILE *f, enum qttt_theme theme)
 {
 	const struct palette *p = &palettes[theme <= QTTT_THEME_MONO ?
 	    theme : 0];
@@ -1172,14 +1173,14 @@ render_svg_css(FILE *f, enum qttt_theme theme)
 }
 
 void
-render_svg_fonts(FILE *f)
+qttt__render_svg_fonts(FILE *f)
 {
 	fputs("--font-mark:" FONT_MARK ";--font-label:" FONT_LABEL, f);
 }
 
 /* As frame_size() places it. */
 void
-render_svg_board(const struct qttt_render_opts *o, int *x, int *y)
+qttt__render_svg_board(const struct qttt_render_opts *o, int *x, int *y)
 {
 	*x = *y = PAD + (o->coords == QTTT_COORDS_A1 ? COORD : 0);
 }

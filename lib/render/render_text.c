@@ -9,7 +9,7 @@
 #include <string.h>
 
 #include "qttt.h"
-#include "internal.h"
+#include "render/render.h"
 
 #define CELLW	10			/* inside a square, in columns */
 #define CELLH	3			/* inside a square, in lines */
@@ -147,7 +147,7 @@ draw_coords(struct canvas *cv, const struct qttt_render_opts *o,
 	int	 i;
 
 	if (o->coords == QTTT_COORDS_A1) {
-		render_axes(o, cols, rows);
+		qttt__render_axes(o, cols, rows);
 		for (i = 0; i < 3; i++) {
 			ch[0] = cols[i];
 			put(cv, 0, LEFT + 1 + i * (CELLW + 1) + CELLW / 2 - 1,
@@ -193,7 +193,7 @@ draw_board(FILE *f, const struct qttt_state *st,
 	for (r = 0; r < ROWS; r++)
 		for (c = 0; c < COLS; c++)
 			put(&cv, r, c, " ");
-	render_layout(o, at);
+	qttt__render_layout(o, at);
 	draw_grid(&cv, o->unicode ? utf8_box : ascii_box);
 	for (p = 0; p < QTTT_NSQUARES; p++)
 		draw_square(&cv, st, at[p], p / 3, p % 3, o->unicode);
@@ -231,14 +231,15 @@ draw_status(FILE *f, const struct qttt_state *st,
 	char	 act[32], status[256];
 	int	 n;
 
-	render_status(st, 0, render_flags(o, o->unicode), status, sizeof(status));
+	qttt__render_status(st, 0, qttt__render_flags(o, o->unicode), status,
+	    sizeof(status));
 	if (last == NULL) {
 		put_marks(f, status, o->unicode);
 		putc('\n', f);
 		return;
 	}
-	n = render_action(last, act, sizeof(act),
-	    render_flags(o, o->unicode));
+	n = qttt__render_action(last, act, sizeof(act),
+	    qttt__render_flags(o, o->unicode));
 	fputs("After ", f);
 	put_marks(f, act, o->unicode);
 	/* One line if it fits in 80 columns, else two. */
@@ -270,8 +271,8 @@ qttt_render_text(FILE *f, const struct qttt_state *st,
 	for (i = 0; i < 2; i++) {
 		next = *st;
 		qttt_state_apply(&next, &acts[i], NULL);
-		render_action(&acts[i], act, sizeof(act),
-		    render_flags(o, o->unicode));
+		qttt__render_action(&acts[i], act, sizeof(act),
+		    qttt__render_flags(o, o->unicode));
 		if (i > 0)
 			putc('\n', f);
 		fprintf(f, "%c measures ",

@@ -4,7 +4,7 @@
 #include <stdio.h>
 
 #include "qttt.h"
-#include "internal.h"
+#include "text/text.h"
 
 int
 qttt_json_string(FILE *f, const char *str, size_t len)
@@ -41,7 +41,7 @@ qttt_json_string(FILE *f, const char *str, size_t len)
 		else if ((k = qttt_utf8_len(s + i, len - i)) > 0) {
 			/* C1 controls, U+2028 and their kin are escaped,
 			 * so that YAML readers read the text back. */
-			if ((cp = qttt_utf8_refused(s + i, k)) != 0)
+			if ((cp = qttt__text_utf8_refused(s + i, k)) != 0)
 				fprintf(f, "\\u%04lx", cp);
 			else
 				fwrite(s + i, 1, k, f);
@@ -54,7 +54,7 @@ qttt_json_string(FILE *f, const char *str, size_t len)
 }
 
 size_t
-qttt_json_string_len(const char *str, size_t len)
+qttt__text_json_string_len(const char *str, size_t len)
 {
 	const unsigned char *s = (const unsigned char *)str;
 	size_t		 i, k, n = 2;
@@ -69,7 +69,7 @@ qttt_json_string_len(const char *str, size_t len)
 		else if (s[i] < 0x80)
 			n++;
 		else if ((k = qttt_utf8_len(s + i, len - i)) > 0) {
-			n += qttt_utf8_refused(s + i, k) != 0 ? 6 : k;
+			n += qttt__text_utf8_refused(s + i, k) != 0 ? 6 : k;
 			i += k - 1;
 		} else
 			n += 6;

@@ -5,7 +5,8 @@
 #include <stddef.h>
 #include <string.h>
 
-#include "internal.h"
+#include "qttt.h"
+#include "text/text.h"
 
 /* Length of the valid UTF-8 sequence at s, or 0. */
 size_t
@@ -49,7 +50,7 @@ code_point(const unsigned char *s, size_t k)
 }
 
 unsigned long
-qttt_utf8_refused(const unsigned char *s, size_t k)
+qttt__text_utf8_refused(const unsigned char *s, size_t k)
 {
 	unsigned long	 cp = code_point(s, k);
 
@@ -63,12 +64,12 @@ qttt_utf8_refused(const unsigned char *s, size_t k)
  * The first byte of a line that every reader refuses: a NUL, a control
  * character but tab (C1 controls U+0080..U+009F included), a byte of
  * invalid UTF-8, or a character that YAML refuses too
- * (qttt_utf8_refused(): U+2028, U+2029, U+FEFF, U+FFFE, U+FFFF), so
+ * (qttt__text_utf8_refused(): U+2028, U+2029, U+FEFF, U+FFFE, U+FFFF), so
  * that every line holds text that every format's comments can hold.
  * Returns len if there is none.
  */
 size_t
-qttt_bad_byte(const unsigned char *s, size_t len)
+qttt__text_bad_byte(const unsigned char *s, size_t len)
 {
 	size_t	 i, k;
 
@@ -76,7 +77,7 @@ qttt_bad_byte(const unsigned char *s, size_t len)
 		if ((s[i] >= 0x20 && s[i] < 0x7f) || s[i] == '\t')
 			continue;
 		if (s[i] < 0x80 || (k = qttt_utf8_len(s + i, len - i)) == 0 ||
-		    qttt_utf8_refused(s + i, k) != 0)
+		    qttt__text_utf8_refused(s + i, k) != 0)
 			return i;
 		i += k - 1;
 	}
@@ -84,7 +85,7 @@ qttt_bad_byte(const unsigned char *s, size_t len)
 }
 
 int
-qttt_copy_out(char *buf, size_t n, const char *text, size_t len)
+qttt__text_copy_out(char *buf, size_t n, const char *text, size_t len)
 {
 	if (n > 0) {
 		n = len < n ? len : n - 1;

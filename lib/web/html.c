@@ -20,8 +20,10 @@
 #include <string.h>
 
 #include "qttt.h"
-#include "internal.h"
-#include "web.h"
+#include "engine/engine.h"
+#include "output/output.h"
+#include "render/render.h"
+#include "web/web.h"
 
 struct qttt_html {
 	FILE			*f;
@@ -204,7 +206,7 @@ static void
 palette(FILE *f, const char *selector, enum qttt_theme t, const char *scheme)
 {
 	fprintf(f, "%s{color-scheme:%s;", selector, scheme);
-	render_svg_css(f, t);
+	qttt__render_svg_css(f, t);
 	fputs("}\n", f);
 }
 
@@ -218,7 +220,7 @@ style(struct qttt_html *h)
 	FILE	*f = h->f;
 
 	fputs("<style>\n:root{", f);
-	render_svg_fonts(f);
+	qttt__render_svg_fonts(f);
 	fputs("}\n", f);
 	palette(f, ":root,:root[data-theme=light]", QTTT_THEME_LIGHT,
 	    "light");
@@ -325,7 +327,7 @@ words(struct qttt_html *h, const struct qttt_replay *r, const char *id,
 	if (p > 0) {
 		if (qttt__web_text_open(&c) == NULL)
 			return -1;
-		qttt_listing_note(c.f, r, p - 1, before, st);
+		qttt__output_listing_note(c.f, r, p - 1, before, st);
 		if (qttt__web_text_end(&c) != 0)
 			return -1;
 		if (c.len > 0) {
@@ -344,8 +346,8 @@ words(struct qttt_html *h, const struct qttt_replay *r, const char *id,
 	if (qttt__web_text_open(&c) == NULL)
 		return -1;
 	if (st->result.over || qttt_state_lines(st, lines) > 0)
-		qttt_listing_lines(c.f, st);
-	qttt_listing_result(c.f, st);
+		qttt__output_listing_lines(c.f, st);
+	qttt__output_listing_result(c.f, st);
 	if (qttt__web_text_end(&c) != 0)
 		return -1;
 	paragraphs(f, c.buf, c.len);
@@ -405,7 +407,7 @@ ply(struct qttt_html *h, const struct qttt_replay *r, const char *id,
 static void
 move_list(FILE *f, const struct qttt_game *g, const char *id)
 {
-	char	 item[QTTT_ACTION_TEXT + 1], res[QTTT_RESULT_TEXT + 1];
+	char	 item[ACTION_TEXT_MAX + 1], res[RESULT_TEXT_MAX + 1];
 	size_t	 p;
 
 	fprintf(f, "<p class=\"qttt-moves\"><a href=\"#%sp0\">start</a> ", id);

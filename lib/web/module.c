@@ -12,8 +12,10 @@
 #include <string.h>
 
 #include "qttt.h"
-#include "internal.h"
-#include "web.h"
+#include "engine/engine.h"
+#include "output/output.h"
+#include "render/render.h"
+#include "web/web.h"
 
 /* The name the page's script calls a function by. */
 #ifdef __wasm__
@@ -201,8 +203,8 @@ qttt__web_setup(struct qttt__web *h, size_t len)
 	if (begin(h) == NULL)
 		return -1;
 	/* Where the board is drawn, and which square at each place. */
-	render_svg_board(&h->render, &x, &y);
-	render_layout(&h->render, at);
+	qttt__render_svg_board(&h->render, &x, &y);
+	qttt__render_layout(&h->render, at);
 	fprintf(h->f, "{\"board\":[%d,%d,%d],\"at\":", x, y, RENDER_SQUARE);
 	numbers(h->f, at, QTTT_NSQUARES);
 	fputs("}", h->f);
@@ -276,7 +278,7 @@ index_line(FILE *f, const char *s, size_t n, struct qttt_record *rec)
 {
 	struct qttt_state st;
 	struct qttt_result res;
-	char		 buf[32 + QTTT_RESULT_TEXT], *p;
+	char		 buf[32 + RESULT_TEXT_MAX], *p;
 	size_t		 i, plies = 0, moves = 0;
 
 	if (qttt_state_parse(s, n, &st, NULL) == QTTT_OK) {
@@ -301,7 +303,7 @@ index_line(FILE *f, const char *s, size_t n, struct qttt_record *rec)
 	*p++ = '\t';
 	*p++ = '0' + moves % 10;
 	*p++ = '\t';
-	p = qttt_result_text(p, &res);
+	p = qttt__engine_result_text(p, &res);
 	fwrite(buf, 1, p - buf, f);
 	return 0;
 }
@@ -496,7 +498,7 @@ numbers(FILE *f, const unsigned char *v, size_t n)
 static void
 action_open(FILE *f, const struct qttt_action *a)
 {
-	char	 text[QTTT_ACTION_TEXT + 1];
+	char	 text[ACTION_TEXT_MAX + 1];
 
 	qttt_action_format(a, text, sizeof(text));
 	fputs("{\"item\":", f);
@@ -561,7 +563,7 @@ position(struct qttt__web *h, FILE *f)
 		before = h->start;
 		for (i = 0; i + 1 < h->line.nplies; i++)
 			qttt_state_apply(&before, &h->line.plies[i], NULL);
-		qttt_listing_note(c.f, &r, h->line.nplies - 1, &before, st);
+		qttt__output_listing_note(c.f, &r, h->line.nplies - 1, &before, st);
 		captured(f, &c);
 	} else
 		fputs("\"\"", f);
@@ -569,11 +571,11 @@ position(struct qttt__web *h, FILE *f)
 	fputs(",\"lines\":", f);
 	if (qttt__web_text_open(&c) != NULL && (st->result.over ||
 	    qttt_state_lines(st, lines) > 0))
-		qttt_listing_lines(c.f, st);
+		qttt__output_listing_lines(c.f, st);
 	captured(f, &c);
 	fputs(",\"status\":", f);
 	if (qttt__web_text_open(&c) != NULL)
-		qttt_listing_result(c.f, st);
+		qttt__output_listing_result(c.f, st);
 	captured(f, &c);
 	fputs(",\"words\":", f);
 	if (qttt__web_text_open(&c) != NULL)
@@ -673,7 +675,7 @@ qttt__web_click(struct qttt__web *h, int s0, int s1)
 		a.sq[1] = s0;
 	}
 	if (a.kind == QTTT_MEASURE)
-		code = qttt_state_canonical(st, &a, &canon, &d);
+		code = qttt_action_canonical(st, &a, &canon, &d);
 	else
 		code = qttt_state_legal(st, &a, &d);
 	if (a.kind == QTTT_PLACE && s1 < 0 && (code == QTTT_E_SAMESQUARE ||
@@ -709,7 +711,7 @@ static void
 value(FILE *f, int v)
 {
 	struct qttt_result r;
-	char		 text[QTTT_RESULT_TEXT + 1];
+	char		 text[RESULT_TEXT_MAX + 1];
 
 	if (qttt_solver_result(v, &r) != 0) {
 		fputs("null", f);

@@ -9,8 +9,7 @@
 #include <string.h>
 
 #include "qttt.h"
-#include "internal.h"
-#include "web.h"
+#include "web/web.h"
 
 static const char *const coords_name[] = { "none", "a1", "goff" };
 static const char *const theme_name[] = { "light", "dark", "mono" };

@@ -8,7 +8,7 @@
 #include <stdlib.h>
 
 #include "qttt.h"
-#include "web.h"
+#include "web/web.h"
 
 FILE *
 qttt__web_text_open(struct qttt__web_text *t)

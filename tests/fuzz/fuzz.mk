@@ -16,20 +16,20 @@ FUZZ_NAMES =	$(patsubst tests/fuzz/fuzz_%.c,%, \
 FUZZ_REGRESS =	$(FUZZ_NAMES:%=tests/out/regress/fuzz_%)
 FUZZ_BINS =	$(FUZZ_NAMES:%=tests/out/fuzz/fuzz_%)
 FUZZ_LIBOBJS =	$(LIB_OBJS:lib/%.o=tests/out/fuzz/lib/%.o)
-FUZZ_DEPS =	tests/fuzz/util.c tests/fuzz/fuzz.h lib/qttt.h lib/internal.h
+FUZZ_DEPS =	tests/fuzz/util.c tests/fuzz/fuzz.h lib/qttt.h $(LIB_HDRS)
 FUZZ_CFLAGS =	-std=c17 -D_POSIX_C_SOURCE=200809L $(WARNINGS) -O1 -g \
 		-fno-omit-frame-pointer -fno-sanitize-recover=all \
 		$(YAML_CFLAGS) -Ilib
 
 tests/out/regress/fuzz_%: tests/fuzz/fuzz_%.c tests/fuzz/driver.c \
-    $(FUZZ_DEPS) lib/libqttt-internal.a
+    $(FUZZ_DEPS) lib/libqttt.a
 	@mkdir -p tests/out/regress
 	$(CC) $(ALL_CFLAGS) $(ALL_LDFLAGS) -o $@.tmp \
 	    tests/fuzz/fuzz_$*.c tests/fuzz/util.c tests/fuzz/driver.c \
-	    lib/libqttt-internal.a $(YAML_LIBS)
+	    lib/libqttt.a $(YAML_LIBS)
 	mv -f $@.tmp $@
 
-tests/out/fuzz/lib/%.o: lib/%.c lib/qttt.h lib/internal.h
+tests/out/fuzz/lib/%.o: lib/%.c lib/qttt.h $(LIB_HDRS)
 	@mkdir -p $(@D)
 	$(FUZZCC) $(FUZZ_CFLAGS) -fsanitize=fuzzer-no-link,address,undefined \
 	    -c -o $@ $<

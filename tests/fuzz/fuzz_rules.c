@@ -20,7 +20,7 @@
  *  - every position's state string reads back as the same position
  *    (fuzz_check_state), and the game played alongside prints a record
  *    that reads back as the same game (fuzz_check_game);
- *  - the engine's own state in play (struct qttt_engine, which keeps a
+ *  - the engine's own state in play (struct engine, which keeps a
  *    cache) answers every action as qttt_state_apply() does, reaches
  *    the same position, and its cache is always the one built afresh
  *    from that position (for the open squares, where it is used).
@@ -28,7 +28,7 @@
 #include <string.h>
 
 #include "qttt.h"
-#include "internal.h"
+#include "engine/engine.h"
 #include "fuzz.h"
 
 static const unsigned char model_lines[8][3] = {
@@ -359,7 +359,7 @@ int
 LLVMFuzzerTestOneInput(const uint8_t *data, size_t n)
 {
 	static struct qttt_game game;
-	struct qttt_engine eng, fresh;
+	struct engine eng, fresh;
 	struct qttt_state st, before, copy;
 	struct qttt_action acts[QTTT_MAXACTIONS], a, canon;
 	struct qttt_diag d, d2, d3;
@@ -370,7 +370,7 @@ LLVMFuzzerTestOneInput(const uint8_t *data, size_t n)
 
 	qttt_state_init(&st);
 	qttt_game_init(&game);
-	qttt_engine_init(&eng);
+	qttt__engine_init(&eng);
 	check_position(&st, 0);
 	while (i < n) {
 		nacts = check_actions(&st, acts);
@@ -402,7 +402,7 @@ LLVMFuzzerTestOneInput(const uint8_t *data, size_t n)
 		memset(&d2, 0, sizeof(d2));
 		code = qttt_state_legal(&st, &a, &d);
 		if (a.kind == QTTT_MEASURE && code == QTTT_OK) {
-			FUZZ_ASSERT(qttt_state_canonical(&st, &a, &canon,
+			FUZZ_ASSERT(qttt_action_canonical(&st, &a, &canon,
 			    NULL) == QTTT_OK && canon.move == st.pending,
 			    "no canonical form");
 			copy = st;
@@ -413,11 +413,11 @@ LLVMFuzzerTestOneInput(const uint8_t *data, size_t n)
 		FUZZ_ASSERT(code == code2, "legal says %s, apply says %s",
 		    qttt_code_name(code), qttt_code_name(code2));
 		memset(&d3, 0, sizeof(d3));
-		code3 = qttt_engine_apply(&eng, &a, &d3);
+		code3 = qttt__engine_apply(&eng, &a, &d3);
 		FUZZ_ASSERT(code3 == code2 && strcmp(d3.msg, d2.msg) == 0 &&
 		    qttt_state_equal(&eng.st, &st),
 		    "the engine in play disagrees with qttt_state_apply()");
-		qttt_engine_load(&fresh, &eng.st);
+		qttt__engine_load(&fresh, &eng.st);
 		/* A classical square's entries are never looked at. */
 		for (m = 0; m < QTTT_NSQUARES; m++)
 			if (st.board[m] != 0) {

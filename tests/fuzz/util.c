@@ -14,7 +14,7 @@
 #include <unistd.h>
 
 #include "qttt.h"
-#include "internal.h"
+#include "notation/notation.h"
 #include "fuzz.h"
 
 void
@@ -324,26 +324,27 @@ fuzz_read_all(const uint8_t *data, size_t n, enum qttt_format f,
 	return games;
 }
 
-/* Whether a text of ex is NUL or invalid UTF-8 (qttt_text_good). */
+/* Whether a text of ex is NUL or invalid UTF-8 (qttt__notation_text_good). */
 static int
 bad_text(const struct qttt_extras *ex, size_t nplies)
 {
 	const struct qttt_meta *m;
 	size_t	 i, j, n;
 
-	if (ex->comment != NULL && !qttt_text_good(ex->comment,
+	if (ex->comment != NULL && !qttt__notation_text_good(ex->comment,
 	    ex->commentlen))
 		return 1;
 	for (i = 0; i <= nplies && i <= QTTT_MAXPLIES; i++) {
 		m = i == 0 ? ex->meta : ex->ply[i - 1].notes;
 		n = i == 0 ? ex->nmeta : ex->ply[i - 1].nnotes;
 		for (j = 0; j < n; j++)
-			if (!qttt_text_good(m[j].key, m[j].keylen) ||
+			if (!qttt__notation_text_good(m[j].key, m[j].keylen) ||
 			    (m[j].value != NULL &&
-			    !qttt_text_good(m[j].value, m[j].valuelen)))
+			    !qttt__notation_text_good(m[j].value,
+			    m[j].valuelen)))
 				return 1;
 		if (i > 0 && ex->ply[i - 1].comment != NULL &&
-		    !qttt_text_good(ex->ply[i - 1].comment,
+		    !qttt__notation_text_good(ex->ply[i - 1].comment,
 		    ex->ply[i - 1].commentlen))
 			return 1;
 	}

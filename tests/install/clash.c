@@ -1,10 +1,13 @@
 /*
- * A program with functions of its own under names that the library
- * uses for private functions.  With those hidden it links against
- * libqttt.a (no "multiple definition") and libqttt.so (no
- * interposition), and each side calls its own: the program reads and
- * draws a game from its standard input through the library, which
- * must not call the program's functions.
+ * A program with functions of its own under names a program may well
+ * choose, and that the library's modules use for their own functions
+ * (a reader's getline, a renderer's status, a copy_out) under the
+ * prefix of their layer (qttt__notation_reader_getline, ...).  It links
+ * against libqttt.a (no "multiple definition": the archive's private
+ * names all start with qttt__) and libqttt.so (no interposition: the
+ * shared library exports none of them), and each side calls its own:
+ * the program reads and draws a game from its standard input through
+ * the library, which must not call the program's functions.
  */
 #include <stdio.h>
 #include <unistd.h>

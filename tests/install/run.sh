@@ -7,8 +7,12 @@
 #		qttt-validate, end 1-1/2 (the solved value) against itself,
 #		and show no mistake of X in qttt-analyze against a random O;
 #	cxx.cc	C++, with g++ -Wall -Wextra -pedantic, against libqttt.so;
-#	clash.c	its own functions under the library's private names,
-#		against both libraries: it must link and run;
+#	engine.c	the engine alone, against libqttt.a and nothing else
+#		(no libyaml): it must link, take only engine objects, be
+#		small and play a valid game;
+#	clash.c	its own functions under the names of the library's
+#		private functions less their prefix, against both
+#		libraries: it must link and run;
 #	the program of libqttt(3) EXAMPLES, which must print what the
 #		page says it prints.
 # The shared library must be named libqttt.so.MAJOR, export only qttt_
@@ -21,7 +25,11 @@ rm -rf "$dest"
 make -s -C "$top" install DESTDIR="$dest" PREFIX=/usr >/dev/null
 version=$(sed -n 's/^#define QTTT_VERSION[[:space:]]*"\([^"]*\)".*/\1/p' \
     "$top/lib/qttt.h")
+# The ABI version (man/libqttt.3): the major number, or 0.MINOR in 0.x.
 major=${version%%.*}
+case $major in
+0)	minor=${version#0.}; major=0.${minor%%.*} ;;
+esac
 lib=$dest/usr/lib
 for f in include/qttt.h lib/libqttt.a lib/libqttt.so.$version \
     lib/pkgconfig/qttt.pc \
@@ -85,14 +93,31 @@ ${CC:-cc} $QTTT_SANFLAGS -o "$dest/bot-static" "$top/tests/install/bot.c" \
     { echo "install: bot-static needs libqttt.so"; exit 1; }
 "$dest/bot-static" | "$dest/usr/bin/qttt-validate" -l -
 
+# A program that uses the engine alone links with the archive and
+# nothing else (no libyaml): it takes only the objects it calls, and
+# is small.
+${CC:-cc} -Wall -Wextra $QTTT_SANFLAGS -o "$dest/engine" \
+    "$top/tests/install/engine.c" $cflags "$lib/libqttt.a"
+! needs "$dest/engine" | grep -q 'libqttt\|libyaml' ||
+    { echo "install: engine needs" $(needs "$dest/engine"); exit 1; }
+if ! nm "$dest/engine" | grep -q ' qttt_game_play$' ||
+    nm "$dest/engine" | grep -q 'yaml\|qttt__notation\|qttt__render'; then
+	echo "install: engine took more than the engine from libqttt.a"
+	exit 1
+fi
+"$dest/engine" | "$dest/usr/bin/qttt-validate" -l -
+[ -n "$QTTT_SANFLAGS" ] || [ "$(size "$dest/engine" | awk 'NR == 2 { print $1 }')" -lt 65536 ] ||
+    { echo "install: engine is $(size "$dest/engine" | awk 'NR == 2 { print $1 }') bytes of code"; exit 1; }
+
 ${CXX:-g++} -Wall -Wextra -pedantic -Werror $QTTT_SANFLAGS \
     -o "$dest/cxx" "$top/tests/install/cxx.cc" $cflags $libs
 LD_LIBRARY_PATH=$lib "$dest/cxx" | "$dest/usr/bin/qttt-validate" -l -
 [ "$(LD_LIBRARY_PATH=$lib "$dest/cxx" -V)" = "$version" ] ||
     { echo "install: qttt_version() is not $version"; exit 1; }
 
-# The library's private names are its own, in either library: the
-# program draws the game as qttt-render does and writes its record.
+# The library's private names are its own, in either library: a
+# program may use the names its modules use without the layer's
+# prefix; it draws the game as qttt-render does and writes its record.
 game="X1 a1 b1; O2 a1 b1; measure O2->a1"
 { echo "$game" | "$dest/usr/bin/qttt-render" - && echo "$game"; } \
     >"$dest/clash.want"
@@ -127,4 +152,4 @@ cmp "$dest/example.2" "$dest/example.out" ||
 make -s -C "$top" uninstall DESTDIR="$dest" PREFIX=/usr >/dev/null
 left=$(find "$dest/usr" ! -type d | wc -l)
 [ "$left" = 0 ] || { echo "uninstall left $left files"; exit 1; }
-echo "install: 6 passed, 0 failed"
+echo "install: 7 passed, 0 failed"

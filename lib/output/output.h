@@ -1,4 +1,75 @@
 /*
+ * The output layer's private declarations (output/): a state as data,
+ * the listing, and the structured emitter that every writer of
+ * JSON and YAML goes through; never included by cmd/.  Private
+ * names start with qttt__output_.
+ */
+#ifndef QTTT_OUTPUT_H
+#define QTTT_OUTPUT_H
+
+#include <stdio.h>
+#include <string.h>
+
+#include "qttt.h"
+
+/* ------------------------------------------------------------------ */
+/* Replay output (replay.c, state_data.c, listing.c)                    */
+/* ------------------------------------------------------------------ */
+
+/* One state of a game being replayed. */
+struct replay_point {
+	const struct qttt_replay	 *game;
+	const struct qttt_replay_options *opts;
+	size_t				  ply;	 /* plies applied */
+	const struct qttt_state		 *state; /* after them */
+};
+
+/*
+ * A state as data (state_data.c): the one description of its keys,
+ * written as JSON Lines or as a YAML stream.
+ *
+ * JSON Lines: the writer keeps a buffer in front of the stream: open
+ * (NULL if out of memory), put one state as a line, flush the buffer
+ * and the stream, close (flushes and frees); each returns -1 once a
+ * write has failed.
+ *
+ * YAML: open starts the stream (NULL if out of memory), put writes a
+ * document, close ends the stream and frees; each returns -1 on an
+ * emitter or output error.  The start and the end of a stream write
+ * nothing, so streams written one after another make one.
+ */
+struct json_states;
+struct json_states *qttt__output_json_states_open(FILE *);
+int	qttt__output_json_states_put(struct json_states *,
+	    const struct replay_point *);
+int	qttt__output_json_states_flush(struct json_states *);
+int	qttt__output_json_states_close(struct json_states *);
+
+struct yaml_states;
+struct yaml_states *qttt__output_yaml_states_open(FILE *);
+int	qttt__output_yaml_states_put(struct yaml_states *,
+	    const struct replay_point *);
+int	qttt__output_yaml_states_close(struct yaml_states *);
+
+/* Writes the listing of a game up to ply upto (listing.c). */
+int	qttt__output_listing_write(FILE *, const struct qttt_replay *,
+	    const struct qttt_replay_options *, size_t upto);
+/*
+ * Parts of the listing, for other writers (the HTML page): what ply i
+ * did, as a row says it after the item (nothing for a placement that
+ * is neither forced nor closes a cycle; no comment, no newline); the
+ * line of the lines of st, and the line of its result.
+ */
+void	qttt__output_listing_note(FILE *, const struct qttt_replay *, size_t i,
+	    const struct qttt_state *before, const struct qttt_state *after);
+void	qttt__output_listing_lines(FILE *, const struct qttt_state *);
+void	qttt__output_listing_result(FILE *, const struct qttt_state *);
+
+/* ------------------------------------------------------------------ */
+/* The structured emitter (emit.c, yaml_write.c)                       */
+/* ------------------------------------------------------------------ */
+
+/*
  * The structured emitter of the output layer: values (mappings,
  * sequences, keys, strings, numbers, null) written through one of two
  * back ends, so that one description of a thing as data (a state:
@@ -16,8 +87,6 @@
  * local variable for the time of one document, and gives back to its
  * sink at the end (emit_json_end).  Private to lib/output/.
  */
-#ifndef QTTT_EMIT_H
-#define QTTT_EMIT_H
 
 #include <stdio.h>
 #include <string.h>
@@ -85,16 +154,19 @@ enum yaml_style {
 	YAML_STATES,
 	YAML_RECORDS
 };
-/* On a NULL stream, the bytes are only counted (qttt_yaml_out_counted). */
-struct yaml_out *qttt_yaml_out_open(FILE *, enum yaml_style);
-int	qttt_yaml_out_close(struct yaml_out *);
-size_t	qttt_yaml_out_counted(const struct yaml_out *);
-void	qttt_yaml_out_doc_start(struct yaml_out *);
-int	qttt_yaml_out_doc_end(struct yaml_out *);
-void	qttt_yaml_out_map(struct yaml_out *);
-void	qttt_yaml_out_seq(struct yaml_out *, int flow);
-void	qttt_yaml_out_end(struct yaml_out *, int map);
-void	qttt_yaml_out_scalar(struct yaml_out *, const char *, size_t,
+/*
+ * On a NULL stream, the bytes are only counted
+ * (qttt__output_yaml_out_counted).
+ */
+struct yaml_out *qttt__output_yaml_out_open(FILE *, enum yaml_style);
+int	qttt__output_yaml_out_close(struct yaml_out *);
+size_t	qttt__output_yaml_out_counted(const struct yaml_out *);
+void	qttt__output_yaml_out_doc_start(struct yaml_out *);
+int	qttt__output_yaml_out_doc_end(struct yaml_out *);
+void	qttt__output_yaml_out_map(struct yaml_out *);
+void	qttt__output_yaml_out_seq(struct yaml_out *, int flow);
+void	qttt__output_yaml_out_end(struct yaml_out *, int map);
+void	qttt__output_yaml_out_scalar(struct yaml_out *, const char *, size_t,
 	    enum yaml_kind);
 
 /*
@@ -107,14 +179,15 @@ void	qttt_yaml_out_scalar(struct yaml_out *, const char *, size_t,
  * part, straight to the stream; and whether n bytes are a JSON number,
  * true, false or null.
  */
-extern const char qttt_emit_pairs[200];
-char	*qttt_emit_uint_text(char *, unsigned long);
-char	*qttt_emit_spill(struct json_sink *, char *p);
-int	 qttt_json_sink_flush(struct json_sink *);
-char	*qttt_emit_escaped(struct json_sink *, char *p, const char *,
+extern const char qttt__output_emit_pairs[200];
+char	*qttt__output_emit_uint_text(char *, unsigned long);
+char	*qttt__output_emit_spill(struct json_sink *, char *p);
+int	 qttt__output_json_sink_flush(struct json_sink *);
+char	*qttt__output_emit_escaped(struct json_sink *, char *p, const char *,
 	    size_t);
-char	*qttt_emit_raw(struct json_sink *, char *p, const char *, size_t);
-int	 qttt_json_literal(const char *, size_t);
+char	*qttt__output_emit_raw(struct json_sink *, char *p, const char *,
+	    size_t);
+int	 qttt__output_json_literal(const char *, size_t);
 
 /* An emitter on a sink, and its bytes given back at the end. */
 EMIT_INLINE struct emit
@@ -146,14 +219,14 @@ EMIT_INLINE void
 emit_part(struct emit *e)
 {
 	if (e->y == NULL && e->p + EMIT_PART > e->js->buf + e->js->size)
-		e->p = qttt_emit_spill(e->js, e->p);
+		e->p = qttt__output_emit_spill(e->js, e->p);
 }
 
 EMIT_INLINE void
 emit_map(struct emit *e)
 {
 	if (e->y != NULL)
-		qttt_yaml_out_map(e->y);
+		qttt__output_yaml_out_map(e->y);
 	else
 		*e->p++ = '{';
 }
@@ -162,7 +235,7 @@ EMIT_INLINE void
 emit_seq(struct emit *e, int flow)
 {
 	if (e->y != NULL)
-		qttt_yaml_out_seq(e->y, flow);
+		qttt__output_yaml_out_seq(e->y, flow);
 	else
 		*e->p++ = '[';
 }
@@ -181,7 +254,7 @@ EMIT_INLINE void
 emit_map_end(struct emit *e)
 {
 	if (e->y != NULL)
-		qttt_yaml_out_end(e->y, 1);
+		qttt__output_yaml_out_end(e->y, 1);
 	else
 		emit_end_json(e, '}');
 }
@@ -190,7 +263,7 @@ EMIT_INLINE void
 emit_seq_end(struct emit *e)
 {
 	if (e->y != NULL)
-		qttt_yaml_out_end(e->y, 0);
+		qttt__output_yaml_out_end(e->y, 0);
 	else
 		emit_end_json(e, ']');
 }
@@ -200,7 +273,7 @@ EMIT_INLINE void
 emit_key(struct emit *e, const char *s, size_t n)
 {
 	if (e->y != NULL) {
-		qttt_yaml_out_scalar(e->y, s, n, Y_KEY);
+		qttt__output_yaml_out_scalar(e->y, s, n, Y_KEY);
 		return;
 	}
 	*e->p = '"';
@@ -218,7 +291,7 @@ EMIT_INLINE void
 emit_str(struct emit *e, const char *s, size_t n)
 {
 	if (e->y != NULL) {
-		qttt_yaml_out_scalar(e->y, s, n, Y_STR);
+		qttt__output_yaml_out_scalar(e->y, s, n, Y_STR);
 		return;
 	}
 	*e->p = '"';
@@ -246,7 +319,7 @@ EMIT_INLINE void
 emit_str_done(struct emit *e, char *start, char *end)
 {
 	if (e->y != NULL) {
-		qttt_yaml_out_scalar(e->y, start, end - start, Y_STR);
+		qttt__output_yaml_out_scalar(e->y, start, end - start, Y_STR);
 		return;
 	}
 	end[0] = '"';
@@ -259,7 +332,7 @@ EMIT_INLINE void
 emit_lit(struct emit *e, const char *s, size_t n)
 {
 	if (e->y != NULL) {
-		qttt_yaml_out_scalar(e->y, s, n, Y_LIT);
+		qttt__output_yaml_out_scalar(e->y, s, n, Y_LIT);
 		return;
 	}
 	memcpy(e->p, s, n);
@@ -281,15 +354,16 @@ emit_uint(struct emit *e, unsigned long n)
 	char	 b[24];
 
 	if (e->y != NULL) {
-		qttt_yaml_out_scalar(e->y, b, qttt_emit_uint_text(b, n) - b,
+		qttt__output_yaml_out_scalar(e->y, b,
+		    qttt__output_emit_uint_text(b, n) - b,
 		    Y_LIT);
 		return;
 	}
 	if (n >= 100)
-		e->p = qttt_emit_uint_text(e->p, n);
+		e->p = qttt__output_emit_uint_text(e->p, n);
 	else if (n >= 10) {
-		e->p[0] = qttt_emit_pairs[2 * n];
-		e->p[1] = qttt_emit_pairs[2 * n + 1];
+		e->p[0] = qttt__output_emit_pairs[2 * n];
+		e->p[1] = qttt__output_emit_pairs[2 * n + 1];
 		e->p += 2;
 	} else
 		*e->p++ = '0' + n;
@@ -317,13 +391,13 @@ EMIT_INLINE void
 emit_text_as(struct emit *e, const char *s, size_t n, int isplain)
 {
 	if (e->y != NULL)
-		qttt_yaml_out_scalar(e->y, s, n, Y_TEXT);
+		qttt__output_yaml_out_scalar(e->y, s, n, Y_TEXT);
 	else if (isplain) {
 		emit_part(e);
 		emit_str(e, s, n);
 		emit_part(e);
 	} else
-		e->p = qttt_emit_escaped(e->js, e->p, s, n);
+		e->p = qttt__output_emit_escaped(e->js, e->p, s, n);
 }
 
 EMIT_INLINE void
@@ -338,11 +412,11 @@ emit_key_text(struct emit *e, const char *s, size_t n)
 {
 	/* Quoted if a reader would take it for a number, null, ... */
 	if (e->y != NULL) {
-		qttt_yaml_out_scalar(e->y, s, n, Y_QUOTED);
+		qttt__output_yaml_out_scalar(e->y, s, n, Y_QUOTED);
 		return;
 	}
 	emit_text(e, s, n);
 	e->p[-1] = ':';
 }
 
-#endif /* !QTTT_EMIT_H */
+#endif /* !QTTT_OUTPUT_H */

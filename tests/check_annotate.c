@@ -1,0 +1,471 @@
+/*
+ * Judging moves by perfect play (lib/analysis/annotate.c,
+ * formats/analysis-output.md section 1): the rules of the loss and the
+ * marks on every pair of values; plies of late positions against the
+ * suite's own minimax (check_solve.c); the worked example 3 of
+ * formats/rules.md; and whole random games against a re-derivation
+ * ply by ply from the solver's values.
+ */
+#include <stdio.h>
+#include <string.h>
+
+#include "qttt.h"
+#include "check_qttt.h"
+
+#define REQUIRE(e) do {							\
+	if (!(e))							\
+		ck_abort_msg("failed: %s", #e);				\
+} while (0)
+#define REQUIRE_EQ(a, b) do {						\
+	long long a_ = (a), b_ = (b);					\
+	if (a_ != b_)							\
+		ck_abort_msg("failed: %s == %s (%lld != %lld)", #a, #b,	\
+		    a_, b_);						\
+} while (0)
+
+#define TABLE		(8UL * 1024 * 1024)
+
+/* Random games judged whole (test_random_games), and positions judged
+ * against the minimax (test_minimax). */
+#define NGAMES		200
+#define NPOSITIONS	40
+
+/* A game of the line notation, played; the record lives in here. */
+static void
+game_of(const char *text, struct qttt_game *g)
+{
+	static struct qttt_record rec;
+
+	REQUIRE(qttt_line_parse(text, strlen(text), 0, &rec) == 1);
+	if (qttt_record_play(&rec, g) != 0) {
+		input_dump_diags(text, &rec);
+		ck_abort_msg("not a valid game: %s", text);
+	}
+}
+
+static int
+result_value(const struct qttt_result *r)
+{
+	return (int)r->score[QTTT_X] - r->score[QTTT_O];
+}
+
+/* ------------------------------------------------------------------ */
+/* The rules on values                                                  */
+/* ------------------------------------------------------------------ */
+
+START_TEST(test_glyphs)
+{
+	ck_assert_str_eq(qttt_mark_glyph(QTTT_MARK_NONE), "");
+	ck_assert_str_eq(qttt_mark_glyph(QTTT_MARK_MISTAKE), "?");
+	ck_assert_str_eq(qttt_mark_glyph(QTTT_MARK_BLUNDER), "??");
+	ck_assert_str_eq(qttt_mark_glyph((enum qttt_mark)7), "");
+}
+END_TEST
+
+/*
+ * The marks of X's moves from every value to every value, as
+ * formats/analysis-output.md states them: rows the value before (2-0
+ * down to 0-1), columns the value after, in the same order; '.' no
+ * mark, '?' a mistake, 'B' a blunder.  A gain is no mark.
+ */
+static const char x_marks[7][8] = {
+	/* after: 2-0 3/2 1-0 1-1/2 0-0 1/2-1 0-1 */
+	".?BBBBB",	/* 2-0: 3/2-0 is half a point in a win */
+	"..?BBBB",	/* 3/2-0 */
+	"...?BBB",	/* 1-0: 1-1/2 still a win, half a point */
+	"....BBB",	/* 1-1/2: 0-0 turns the win into a draw */
+	".....BB",	/* 0-0: 1/2-1 turns the draw into a loss */
+	"......?",	/* 1/2-1: 0-1 half a point within a loss */
+	".......",	/* 0-1 */
+};
+
+START_TEST(test_marks_x)
+{
+	int	 b, a, before, after;
+	char	 want;
+	enum qttt_mark m;
+
+	for (b = 0; b < 7; b++)
+		for (a = 0; a < 7; a++) {
+			before = QTTT_VALUE_MAX - b;
+			after = QTTT_VALUE_MAX - a;
+			want = x_marks[b][a];
+			m = qttt_mark_of(QTTT_X, before, after);
+			if ((want == '.' && m != QTTT_MARK_NONE) ||
+			    (want == '?' && m != QTTT_MARK_MISTAKE) ||
+			    (want == 'B' && m != QTTT_MARK_BLUNDER))
+				ck_abort_msg("X from %d to %d: mark %d, want "
+				    "%c", before, after, m, want);
+			REQUIRE_EQ(qttt_value_loss(QTTT_X, before, after),
+			    a > b ? a - b : 0);
+		}
+}
+END_TEST
+
+/* O's side is X's, the values negated. */
+START_TEST(test_marks_o)
+{
+	int	 before, after;
+
+	for (before = -2; before <= 2; before++)
+		for (after = -2; after <= 2; after++) {
+			REQUIRE_EQ(qttt_mark_of(QTTT_O, before, after),
+			    qttt_mark_of(QTTT_X, -before, -after));
+			REQUIRE_EQ(qttt_value_loss(QTTT_O, before, after),
+			    qttt_value_loss(QTTT_X, -before, -after));
+		}
+	/* And plainly, for the examples of the page. */
+	REQUIRE_EQ(qttt_mark_of(QTTT_O, 0, 1), QTTT_MARK_BLUNDER);
+	REQUIRE_EQ(qttt_mark_of(QTTT_O, 1, 2), QTTT_MARK_MISTAKE);
+	REQUIRE_EQ(qttt_mark_of(QTTT_O, -1, 1), QTTT_MARK_BLUNDER);
+	REQUIRE_EQ(qttt_mark_of(QTTT_O, -2, -1), QTTT_MARK_MISTAKE);
+	REQUIRE_EQ(qttt_value_loss(QTTT_O, -1, 1), 2);
+	REQUIRE_EQ(qttt_value_loss(QTTT_O, 1, -1), 0);
+}
+END_TEST
+
+START_TEST(test_counts_add)
+{
+	struct qttt_mark_counts to, c;
+
+	memset(&to, 0, sizeof(to));
+	c.mistakes[QTTT_X] = 1;
+	c.mistakes[QTTT_O] = 2;
+	c.blunders[QTTT_X] = 3;
+	c.blunders[QTTT_O] = 4;
+	qttt_mark_counts_add(&to, &c);
+	qttt_mark_counts_add(&to, &c);
+	REQUIRE_EQ(to.mistakes[QTTT_X], 2);
+	REQUIRE_EQ(to.mistakes[QTTT_O], 4);
+	REQUIRE_EQ(to.blunders[QTTT_X], 6);
+	REQUIRE_EQ(to.blunders[QTTT_O], 8);
+}
+END_TEST
+
+/* ------------------------------------------------------------------ */
+/* Plies against the minimax                                            */
+/* ------------------------------------------------------------------ */
+
+/*
+ * Judges every action of st (a position from move 5 on) and checks the
+ * values, loss and mark against the pruned minimax, the best actions
+ * against the actions that keep the value, and the principal
+ * variation by playing it to the end.
+ */
+static void
+judge_all(struct qttt_solver *sv, const struct qttt_state *st)
+{
+	struct qttt_action acts[QTTT_MAXACTIONS];
+	struct qttt_judged_ply j;
+	struct qttt_state next;
+	size_t		 n, i, k, nbest;
+	int		 before = pruned_value(st), after;
+	enum qttt_player mover = qttt_state_turn(st);
+
+	n = qttt_state_actions(st, acts);
+	for (i = 0; i < n; i++) {
+		next = *st;
+		REQUIRE(qttt_state_apply(&next, &acts[i], NULL) == QTTT_OK);
+		after = pruned_value(&next);
+		REQUIRE(qttt_judge_ply(sv, st, &acts[i], &j, NULL) ==
+		    QTTT_OK);
+		REQUIRE_EQ(j.mover, mover);
+		REQUIRE_EQ(j.before, before);
+		REQUIRE_EQ(j.after, after);
+		REQUIRE_EQ(j.loss, mover == QTTT_X ? before - after :
+		    after - before);
+		REQUIRE_EQ(j.mark, qttt_mark_of(mover, before, after));
+	}
+	if (n == 0)
+		return;
+	/* The best actions: those that keep the value, in order. */
+	for (i = 0, nbest = 0; i < n; i++) {
+		next = *st;
+		qttt_state_apply(&next, &acts[i], NULL);
+		if (pruned_value(&next) != before)
+			continue;
+		REQUIRE(nbest < j.an.nbest);
+		REQUIRE(qttt_action_equal(&j.an.actions[j.an.best[nbest]],
+		    &acts[i]));
+		nbest++;
+	}
+	REQUIRE_EQ(nbest, j.an.nbest);
+	/* The principal variation keeps the value to the end. */
+	next = *st;
+	for (k = 0; k < j.an.npv; k++) {
+		REQUIRE(qttt_state_apply(&next, &j.an.pv[k], NULL) ==
+		    QTTT_OK);
+		REQUIRE_EQ(pruned_value(&next), before);
+	}
+	REQUIRE(next.result.over);
+	REQUIRE_EQ(result_value(&next.result), before);
+}
+
+/* Random positions from move 5 on, each action of each judged. */
+START_TEST(test_minimax)
+{
+	struct qttt_generator gen;
+	struct qttt_solver *sv;
+	struct qttt_state st;
+	struct qttt_game g;
+	size_t		 ply;
+	int		 n;
+
+	qttt_generator_init(&gen, 41, 0);
+	ck_assert_ptr_nonnull(sv = qttt_solver_new(TABLE));
+	for (n = 0; n < NPOSITIONS; ) {
+		qttt_generator_game(&gen, &g);
+		ply = qttt_generator_uniform(&gen, g.nplies);
+		qttt_game_state_at(&g, ply, &st);
+		if (st.next < 5)
+			continue;
+		judge_all(sv, &st);
+		n++;
+	}
+	qttt_solver_free(sv);
+}
+END_TEST
+
+/*
+ * A measurement may name any move of the cycle: naming another than
+ * the closing move is the same choice, and is judged the same.
+ */
+START_TEST(test_measure_named)
+{
+	struct qttt_solver *sv;
+	struct qttt_judged_ply a, b;
+	struct qttt_action m;
+	struct qttt_game g;
+
+	/* Worked example 1 of formats/rules.md: measure X1->a1 is
+	 * measure O4->b3. */
+	game_of("X1 a1 a2; O2 b1 c1; X3 a2 b3; O4 a1 b3", &g);
+	ck_assert_ptr_nonnull(sv = qttt_solver_new(TABLE));
+	memset(&m, 0, sizeof(m));
+	m.kind = QTTT_MEASURE;
+	m.move = 4;
+	m.sq[0] = m.sq[1] = 7;		/* b3 */
+	REQUIRE(qttt_judge_ply(sv, &g.state, &m, &a, NULL) == QTTT_OK);
+	m.move = 1;
+	m.sq[0] = m.sq[1] = 0;		/* a1 */
+	REQUIRE(qttt_judge_ply(sv, &g.state, &m, &b, NULL) == QTTT_OK);
+	REQUIRE_EQ(a.after, b.after);
+	REQUIRE_EQ(a.loss, b.loss);
+	REQUIRE_EQ(a.mark, b.mark);
+	REQUIRE_EQ(a.mover, QTTT_X);
+	qttt_solver_free(sv);
+}
+END_TEST
+
+/* An illegal action, and a state the rules cannot reach, are refused. */
+START_TEST(test_refused)
+{
+	struct qttt_solver *sv;
+	struct qttt_judged_ply j;
+	struct qttt_action a;
+	struct qttt_state st;
+	struct qttt_diag d;
+
+	ck_assert_ptr_nonnull(sv = qttt_solver_new(0));
+	qttt_state_init(&st);
+	memset(&a, 0, sizeof(a));
+	a.kind = QTTT_PLACE;
+	a.move = 2;			/* O2 first */
+	a.sq[0] = 0;
+	a.sq[1] = 1;
+	memset(&d, 0, sizeof(d));
+	REQUIRE(qttt_judge_ply(sv, &st, &a, &j, &d) == QTTT_E_ORDER);
+	REQUIRE(d.msg[0] != '\0');
+	a.move = 1;
+	a.sq[1] = 0;			/* both marks on a1 */
+	REQUIRE(qttt_judge_ply(sv, &st, &a, &j, NULL) == QTTT_E_SAMESQUARE);
+	st.board[4] = 2;		/* O2 classical with no X1 */
+	a.sq[1] = 1;
+	REQUIRE(qttt_judge_ply(sv, &st, &a, &j, &d) == QTTT_E_STATE);
+	qttt_solver_free(sv);
+}
+END_TEST
+
+/* ------------------------------------------------------------------ */
+/* Games                                                                */
+/* ------------------------------------------------------------------ */
+
+/*
+ * Worked example 3 of formats/rules.md (Goff's Fig. 8): after X7 a1
+ * b2, O measures; measure X7->a1 ends 1/2-1 and measure X7->b2
+ * 1-1/2, so the position is worth 1/2-1 and the second outcome costs O
+ * a whole point: a blunder, and the decisive ply of the game.  The
+ * values from move 5 on are the minimax's.
+ */
+START_TEST(test_worked_example)
+{
+	static const char *const games[2] = {
+		"X1 a1 b2; O2 c1 b2; X3 a2 b2; O4 b2 c2; X5 b2 a3; "
+		"O6 b2 c3; X7 a1 b2; measure X7->a1",
+		"X1 a1 b2; O2 c1 b2; X3 a2 b2; O4 b2 c2; X5 b2 a3; "
+		"O6 b2 c3; X7 a1 b2; measure X7->b2",
+	};
+	struct qttt_solver *sv;
+	struct qttt_judged_game j;
+	struct qttt_judged_ply *p;
+	struct qttt_state st;
+	struct qttt_game g;
+	size_t		 i;
+	int		 k;
+
+	ck_assert_ptr_nonnull(sv = qttt_solver_new(TABLE));
+	for (k = 0; k < 2; k++) {
+		game_of(games[k], &g);
+		REQUIRE(qttt_judge_game(sv, &g, &j, NULL) == QTTT_OK);
+		REQUIRE_EQ(j.nplies, 8);
+		for (i = 4; i < j.nplies; i++) {
+			qttt_game_state_at(&g, i, &st);
+			REQUIRE_EQ(j.ply[i].before, pruned_value(&st));
+			qttt_game_state_at(&g, i + 1, &st);
+			REQUIRE_EQ(j.ply[i].after, pruned_value(&st));
+		}
+		p = &j.ply[7];
+		REQUIRE_EQ(p->mover, QTTT_O);
+		REQUIRE_EQ(p->before, -1);
+		REQUIRE_EQ(p->after, k == 0 ? -1 : 1);
+		REQUIRE_EQ(p->loss, k == 0 ? 0 : 2);
+		REQUIRE_EQ(p->mark, k == 0 ? QTTT_MARK_NONE :
+		    QTTT_MARK_BLUNDER);
+		/* The best measurement is X7->a1, and it ends the game. */
+		REQUIRE_EQ(p->an.nbest, 1);
+		REQUIRE_EQ(p->an.actions[p->an.best[0]].sq[0], 0);
+		REQUIRE_EQ(p->an.npv, 1);
+		/* X7 a1 b2 let the win go; with measure X7->b2 the game
+		 * is decided by the measurement instead. */
+		REQUIRE_EQ(j.decisive, k == 0 ? 6 : 7);
+		REQUIRE_EQ(j.ply[6].mover, QTTT_X);
+		REQUIRE(j.ply[6].loss > 0);
+	}
+	qttt_solver_free(sv);
+}
+END_TEST
+
+/* A game with no ply, as a position read from a state string gives. */
+START_TEST(test_no_ply)
+{
+	struct qttt_solver *sv;
+	struct qttt_judged_game j;
+	struct qttt_game g;
+
+	ck_assert_ptr_nonnull(sv = qttt_solver_new(0));
+	qttt_game_init(&g);
+	memset(&j, 0xa5, sizeof(j));
+	REQUIRE(qttt_judge_game(sv, &g, &j, NULL) == QTTT_OK);
+	REQUIRE_EQ(j.nplies, 0);
+	REQUIRE_EQ(j.first[QTTT_X], -1);
+	REQUIRE_EQ(j.first[QTTT_O], -1);
+	REQUIRE_EQ(j.decisive, -1);
+	REQUIRE_EQ(j.counts.mistakes[QTTT_X] + j.counts.mistakes[QTTT_O] +
+	    j.counts.blunders[QTTT_X] + j.counts.blunders[QTTT_O], 0);
+	qttt_solver_free(sv);
+}
+END_TEST
+
+/*
+ * Random games, finished and not, judged whole, against what a caller
+ * would work out ply by ply from qttt_solver_value() and
+ * qttt_solver_analyze(): the values before and after each ply, the
+ * loss, the marks, each player's first marked ply, the decisive ply
+ * and the counts, by the words of formats/analysis-output.md.
+ */
+START_TEST(test_random_games)
+{
+	struct qttt_generator gen;
+	struct qttt_solver *sv, *fresh;
+	struct qttt_judged_game j;
+	struct qttt_analysis an;
+	struct qttt_state st;
+	struct qttt_game g;
+	long		 first[2], decisive;
+	unsigned long	 mistakes[2], blunders[2];
+	int		 n, before, after, loss, x, worse, p;
+	enum qttt_mark	 mark;
+	size_t		 i;
+
+	qttt_generator_init(&gen, 42, QTTT_GEN_UNFINISHED);
+	ck_assert_ptr_nonnull(sv = qttt_solver_new(TABLE));
+	/* Another solver, so that no table is shared with the judge. */
+	ck_assert_ptr_nonnull(fresh = qttt_solver_new(TABLE));
+	for (n = 0; n < NGAMES; n++) {
+		qttt_generator_game(&gen, &g);
+		REQUIRE(qttt_judge_game(sv, &g, &j, NULL) == QTTT_OK);
+		REQUIRE_EQ(j.nplies, g.nplies);
+		first[0] = first[1] = decisive = -1;
+		memset(mistakes, 0, sizeof(mistakes));
+		memset(blunders, 0, sizeof(blunders));
+		for (i = 0; i < g.nplies; i++) {
+			qttt_game_state_at(&g, i, &st);
+			REQUIRE(qttt_solver_value(fresh, &st, &before, NULL) ==
+			    QTTT_OK);
+			REQUIRE(qttt_solver_analyze(fresh, &st, QTTT_SOLVE_PV,
+			    &an, NULL) == QTTT_OK);
+			p = qttt_state_turn(&st);
+			qttt_game_state_at(&g, i + 1, &st);
+			REQUIRE(qttt_solver_value(fresh, &st, &after, NULL) ==
+			    QTTT_OK);
+			x = p == QTTT_X;
+			loss = x ? before - after : after - before;
+			/* Win, draw, loss for the mover: 1, 0, -1. */
+			worse = (x ? (after > 0) - (after < 0) :
+			    (after < 0) - (after > 0)) <
+			    (x ? (before > 0) - (before < 0) :
+			    (before < 0) - (before > 0));
+			mark = loss == 0 ? QTTT_MARK_NONE : loss >= 2 ||
+			    worse ? QTTT_MARK_BLUNDER : QTTT_MARK_MISTAKE;
+			REQUIRE_EQ(j.ply[i].mover, p);
+			REQUIRE_EQ(j.ply[i].before, before);
+			REQUIRE_EQ(j.ply[i].after, after);
+			REQUIRE_EQ(j.ply[i].loss, loss);
+			REQUIRE_EQ(j.ply[i].mark, mark);
+			REQUIRE_EQ(j.ply[i].an.nbest, an.nbest);
+			REQUIRE_EQ(j.ply[i].an.npv, an.npv);
+			REQUIRE(memcmp(j.ply[i].an.best, an.best, an.nbest) ==
+			    0);
+			REQUIRE(memcmp(j.ply[i].an.pv, an.pv, an.npv *
+			    sizeof(an.pv[0])) == 0);
+			if (loss != 0)
+				decisive = (long)i;
+			if (mark != QTTT_MARK_NONE && first[p] == -1)
+				first[p] = (long)i;
+			mistakes[p] += mark == QTTT_MARK_MISTAKE;
+			blunders[p] += mark == QTTT_MARK_BLUNDER;
+		}
+		REQUIRE_EQ(j.first[QTTT_X], first[QTTT_X]);
+		REQUIRE_EQ(j.first[QTTT_O], first[QTTT_O]);
+		REQUIRE_EQ(j.decisive, decisive);
+		for (p = 0; p < 2; p++) {
+			REQUIRE_EQ(j.counts.mistakes[p], mistakes[p]);
+			REQUIRE_EQ(j.counts.blunders[p], blunders[p]);
+		}
+	}
+	qttt_solver_free(fresh);
+	qttt_solver_free(sv);
+}
+END_TEST
+
+Suite *
+annotate_suite(void)
+{
+	Suite	*s = suite_create("annotate");
+	TCase	*tc = tcase_create("annotate");
+
+	/* A timeout that catches a hang, far above the normal time. */
+	tcase_set_timeout(tc, 300);
+	tcase_add_test(tc, test_glyphs);
+	tcase_add_test(tc, test_marks_x);
+	tcase_add_test(tc, test_marks_o);
+	tcase_add_test(tc, test_counts_add);
+	tcase_add_test(tc, test_minimax);
+	tcase_add_test(tc, test_measure_named);
+	tcase_add_test(tc, test_refused);
+	tcase_add_test(tc, test_worked_example);
+	tcase_add_test(tc, test_no_ply);
+	tcase_add_test(tc, test_random_games);
+	suite_add_tcase(s, tc);
+	return s;
+}
