@@ -585,6 +585,7 @@ START_TEST(test_solver)
 	struct qttt__web *h = qttt__web_new();
 	struct qttt_solver *sv = qttt_solver_new(1 << 20);
 	static struct qttt_analysis an;
+	static struct qttt_judged_game jg;
 	struct qttt_state st;
 	char		 want[256], *a, *b;
 	size_t		 i, p;
@@ -604,13 +605,26 @@ START_TEST(test_solver)
 	ck_assert_int_eq(qttt__web_line(h, put(h, FIG7)), 6);
 	ck_assert_int_eq(qttt__web_values(h), 0);
 	a = output(h);
-	ck_assert_int_eq(a[0], '[');
-	for (p = 0, b = a + 1; p <= game.nplies; p++) {
+	ck_assert_ptr_nonnull(b = strstr(a, "{\"values\":["));
+	for (p = 0, b += 11; p <= game.nplies; p++) {
 		qttt_game_state_at(&game, p, &st);
 		ck_assert_int_eq(qttt_solver_value(sv, &st, &v, NULL), QTTT_OK);
 		ck_assert_int_eq(strtol(b, &b, 10), v);
 		ck_assert_int_eq(*b++, p < game.nplies ? ',' : ']');
 	}
+	/* Each ply judged as the library judges it. */
+	ck_assert_int_eq(qttt_judge_game(sv, &game, &jg, NULL), QTTT_OK);
+	ck_assert_ptr_nonnull(b = strstr(a, ",\"marks\":["));
+	for (p = 0, b += 10; p < game.nplies; p++) {
+		snprintf(want, sizeof(want), "\"%s\"%c",
+		    qttt_mark_glyph(jg.ply[p].mark),
+		    p + 1 < game.nplies ? ',' : ']');
+		ck_assert_int_eq(strncmp(b, want, strlen(want)), 0);
+		b += strlen(want);
+	}
+	ck_assert_ptr_nonnull(b = strstr(a, ",\"movers\":\""));
+	for (p = 0, b += 11; p < game.nplies; p++)
+		ck_assert_int_eq(b[p], QTTT_PLAYER_LETTER(jg.ply[p].mover));
 	free(a);
 	ck_assert_int_eq(qttt_solver_analyze(sv, &game.state, 0, &an, NULL),
 	    QTTT_OK);

@@ -38,6 +38,10 @@ struct qttt__web {
 	struct qttt_game	 line;
 	/* Records read for the line and for the index. */
 	struct qttt_record	 scratch;
+	/* The marks and losses of the line's plies (values). */
+	enum qttt_mark		 marks[QTTT_MAXPLIES];
+	int			 loss[QTTT_MAXPLIES];
+	char			 movers[QTTT_MAXPLIES];
 	char			*in;
 	size_t			 insize;
 	/* The output of the last call; its stream while a call writes. */
@@ -762,6 +766,7 @@ qttt__web_analyze(struct qttt__web *h)
 EXPORT("web_values") int
 qttt__web_values(struct qttt__web *h)
 {
+	static struct qttt_judged_ply j;
 	struct qttt_state st = h->start;
 	struct qttt_diag d;
 	size_t		 i;
@@ -770,17 +775,36 @@ qttt__web_values(struct qttt__web *h)
 
 	if (solver(h) == NULL)
 		return fail(h, QTTT_OK, "out of memory");
+	if (qttt_solver_value(h->solver, &st, &v, &d) != QTTT_OK)
+		return fail(h, d.code, d.msg);
 	if ((f = begin(h)) == NULL)
 		return -1;
-	putc('[', f);
-	for (i = 0; i <= h->line.nplies; i++) {
-		if (i > 0)
-			qttt_state_apply(&st, &h->line.plies[i - 1], NULL);
-		if (qttt_solver_value(h->solver, &st, &v, &d) != QTTT_OK)
-			v = QTTT_NOVALUE;
-		fprintf(f, "%s%d", i > 0 ? "," : "", v);
+	/* Each ply judged by the library, as qttt-analyze judges it. */
+	fprintf(f, "{\"values\":[%d", v);
+	for (i = 0; i < h->line.nplies; i++) {
+		if (qttt_judge_ply(h->solver, &st, &h->line.plies[i], &j, &d) !=
+		    QTTT_OK) {
+			end(h, -1);
+			return fail(h, d.code, d.msg);
+		}
+		qttt_state_apply(&st, &h->line.plies[i], NULL);
+		fprintf(f, ",%d", j.after);
+		h->marks[i] = j.mark;
+		h->loss[i] = j.loss;
+		h->movers[i] = QTTT_PLAYER_LETTER(j.mover);
 	}
-	putc(']', f);
+	fputs("],\"marks\":[", f);
+	for (i = 0; i < h->line.nplies; i++) {
+		if (i > 0)
+			putc(',', f);
+		jcstr(f, qttt_mark_glyph(h->marks[i]));
+	}
+	fputs("],\"movers\":", f);
+	jstr(f, h->movers, h->line.nplies);
+	fputs(",\"loss\":[", f);
+	for (i = 0; i < h->line.nplies; i++)
+		fprintf(f, "%s%d", i > 0 ? "," : "", h->loss[i]);
+	fputs("]}", f);
 	return end(h, 0);
 }
 

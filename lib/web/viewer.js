@@ -168,6 +168,7 @@
 		    '<p id="qttt-msg" class="qttt-msg" role="alert"></p>',
 		    '<div id="qttt-strip" class="qttt-strip"',
 		    ' title="The value of each position of the line"></div>',
+		    '<p id="qttt-judged" class="qttt-note"></p>',
 		    '<div id="qttt-outcomes" class="qttt-outcomes" hidden></div>',
 		    '<div id="qttt-words" class="qttt-words"></div></div>');
 		h.push('<div class="qttt-side"><h3>Moves</h3>',
@@ -654,10 +655,11 @@
 		    g, notes, k = 6, mid = 38;
 		if (!S.values || S.values.length !== n + 1) {
 			M.line(acts.join('; '));
-			S.values = M.values();
+			S.judged = M.values();
+			S.values = S.judged.error ? null : S.judged.values;
 			M.line(acts.slice(0, S.cur).join('; '));
 		}
-		if (S.values.error)
+		if (!S.values)
 			return;
 		h.push('<svg viewBox="0 0 ' + W + ' 64" width="' + W + '"',
 		    ' height="64" role="img" aria-label="The value of each',
@@ -685,9 +687,35 @@
 					h.push('<text class="qttt-glyph" x="' +
 					    (i * w + w / 2) + '" y="11">' +
 					    esc(notes[g][1]) + '</text>');
+			/* The library's judge of the ply, under the bar. */
+			if (i > 0 && S.judged.marks[i - 1])
+				h.push('<text class="qttt-judged" x="' +
+				    (i * w + w / 2) + '" y="62">' +
+				    S.judged.marks[i - 1] + '</text>');
 		}
 		h.push('</svg>');
 		box.innerHTML = h.join('');
+		$('qttt-judged').textContent = judgement();
+	}
+
+	/* The marks of the line by perfect play, counted by player. */
+	function judgement() {
+		var c = { X: { '?': 0, '??': 0 }, O: { '?': 0, '??': 0 } },
+		    m = S.judged.marks, i, who, out = [];
+		for (i = 0; i < m.length; i++) {
+			if (!m[i])
+				continue;
+			who = S.judged.movers[i];
+			c[who][m[i]]++;
+		}
+		['X', 'O'].forEach(function (p) {
+			var n = c[p]['?'], b = c[p]['??'];
+			out.push(p + ': ' + (n + b === 0 ? 'no mistake' :
+			    (n ? n + ' mistake' + (n > 1 ? 's' : '') + ' (?)' : '') +
+			    (n && b ? ', ' : '') + (b ? b + ' blunder' +
+			    (b > 1 ? 's' : '') + ' (??)' : '')));
+		});
+		return 'By perfect play, the line shown: ' + out.join('; ') + '.';
 	}
 
 	var seed = (Math.random() * 4294967296) >>> 0;

@@ -99,7 +99,9 @@ void	 qttt__web_words(FILE *, const struct qttt_state *);
  *	analyze		the solver's analysis of the position shown, JSON:
  *			0, or -1
  *	values		the value of every position of the line shown,
- *			ply 0 first, as a JSON array: 0, or -1
+ *			ply 0 first, and each ply judged (qttt_judge_ply():
+ *			its mark's glyph, its mover, the mover's loss), as
+ *			JSON: 0, or -1
  *	reply		an action for the player to act, at a level (1
  *			random to 5 perfect play) with a seed, as JSON:
  *			0, or -1 when the game is over

@@ -134,7 +134,9 @@ async function main() {
 	    [an.value, an.actions.length, an.best.map((i) =>
 	    an.actions[i].item)]);
 	s.line('X1 a1 c3; O2 a1 c1');
-	same('values: one per ply', 3, s.values().length);
+	same('values: one per position, a mark and a mover per ply',
+	    [3, 2, 'XO'], ((v) => [v.values.length, v.marks.length,
+	    v.movers])(s.values()));
 	const r5 = s.reply(5, 7);
 	const a2 = s.analyze();
 	check('reply: perfect play keeps the value', a2.best.some((i) =>

@@ -320,6 +320,13 @@ async function analysing(p) {
 	    ' return [].map.call(r, function (x) { return x.getAttribute(' +
 	    '  "class") === "qttt-bar-x" ? 1 : x.getAttribute("class") ===' +
 	    '  "qttt-bar-o" ? -1 : 0; }); })()'));
+	same('the line judged as qttt-analyze -s judges it', file('g3.judged')
+	    .trim(), await p.eval('document.getElementById("qttt-judged")' +
+	    '.textContent.replace(/[^0-9XO]+/g, " ").trim()'));
+	same('the judged marks under the bars', JSON.parse(file('g3.marks')),
+	    await p.eval('[].map.call(document.querySelectorAll(' +
+	    '"#qttt-strip .qttt-judged"), function (t) {' +
+	    ' return t.textContent; })'));
 	await clickOn(p, '#qttt-strip rect[data-ply="4"]');
 	same('a click on the strip goes to its ply', '#g3p4',
 	    (await state(p)).hash);

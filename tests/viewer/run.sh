@@ -204,6 +204,18 @@ qttt-replay -a -g 3 -T state "$EX" | qttt-analyze -T json -f state |
 	{ d = half($1) - half($2); v = v (NR > 1 ? "," : "") \
 	    (d > 0 ? 1 : d < 0 ? -1 : 0) }
 	END { print "[" v "]" }' >"$out/g3.values"
+# What qttt-analyze says of game 3: the numbers of mistakes and blunders
+# of X and O, as the page's words give them ("no mistake" none); the
+# marks of its plies.
+qttt-analyze -s -g 3 "$EX" | sed -n 1p | awk '{
+	for (i = 1; i <= NF; i++) { gsub(/[,;]/, "", $i); w[i] = $i }
+	for (i = 1; i <= NF; i++) if (w[i] == "X" || w[i] == "O") {
+		m = w[i + 1]; b = w[i + 3]
+		s = s " " w[i] (m + b == 0 ? "" : (m ? " " m : "") (b ? " " b : ""))
+	} print substr(s, 2) }' >"$out/g3.judged"
+qttt-analyze -T json -g 3 "$EX" |
+    jq -s -c '[.[] | select(.mark != null and .mark != "") | .mark]' \
+    >"$out/g3.marks"
 # A club's games: players, events and dates as tags.
 qttt-generate -n 500 -s 11 -u | awk '
 	BEGIN { split("Alice Bob Carol Dave Erin Frank Grace Heidi Ivan Judy",
