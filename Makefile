@@ -47,10 +47,11 @@ ALL_LDFLAGS =	$(PTHREAD) $(CFLAGS) $(LDFLAGS) $(SANFLAGS)
 LAYER_GRAPH =	text: engine:text analysis:engine notation:engine \
 		output:notation,analysis render:output web:render
 LAYERS =	$(foreach l,$(LAYER_GRAPH),$(firstword $(subst :, ,$(l))))
-# The web layer's assets.c is written by make (from its .js, .css and
-# the module).
+# The web layer's assets are a source that make writes (from its .js,
+# its .css and the module): not in the repository.
+WEB_ASSETS =	lib/web/assets
 LIB_OBJS =	$(sort $(patsubst %.c,%.o,$(foreach l,$(LAYERS),\
-		    $(wildcard lib/$(l)/*.c))) lib/web/assets.o)
+		    $(wildcard lib/$(l)/*.c))) $(WEB_ASSETS).o)
 # Each layer's private header (lib/LAYER/LAYER.h).
 LIB_HDRS =	$(foreach l,$(LAYERS),lib/$(l)/$(l).h)
 CMD_OBJS =	cmd/common.o cmd/parallel.o
@@ -118,7 +119,7 @@ WASM_ALL_CFLAGS = --target=wasm32-wasi -std=c17 -D_POSIX_C_SOURCE=200809L \
 WASM_LDFLAGS =	--target=wasm32-wasi -mexec-model=reactor -Wl,--gc-sections \
 		-Wl,--strip-all
 WASM_OBJS =	$(patsubst %.c,%.wo,$(filter-out lib/notation/yaml.c \
-		    lib/output/yaml_write.c lib/web/html.c lib/web/assets.c,\
+		    lib/output/yaml_write.c lib/web/html.c $(WEB_ASSETS).c,\
 		    $(sort $(foreach l,$(LAYERS),$(wildcard lib/$(l)/*.c)))))
 # Says what is missing, before the compiler does.
 WASM_TOOLCHAIN = command -v $(WASM_CC) >/dev/null && \
@@ -144,7 +145,7 @@ lib/web/qttt.wasm: $(WASM_OBJS)
 # module, gzipped (-n: no name or time in it, so that the same module
 # gives the same bytes) and in base64.
 WEB_FILES =	lib/web/viewer.css lib/web/module.js lib/web/viewer.js
-lib/web/assets.c: $(WEB_FILES) lib/web/qttt.wasm lib/web/cstring.awk
+$(WEB_ASSETS).c: $(WEB_FILES) lib/web/qttt.wasm lib/web/cstring.awk
 	{ echo '/* Written by make from $(WEB_FILES) and qttt.wasm. */'; \
 	  echo '#include "web/web.h"'; \
 	  echo 'const char qttt__web_css[] ='; \
@@ -261,7 +262,7 @@ uninstall:
 	for f in $(MAN7); do rm -f $(DESTDIR)$(MANDIR)/man7/$${f#man/}; done
 
 clean:
-	rm -f lib/*/*.o lib/*/*.wo lib/web/qttt.wasm lib/web/assets.c \
+	rm -f lib/*/*.o lib/*/*.wo lib/web/qttt.wasm $(WEB_ASSETS).c \
 	    lib/libqttt.a \
 	    lib/libqttt.so* cmd/*.o $(TOOLS) tests/*.o tests/unit \
 	    tests/solve-book
