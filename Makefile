@@ -50,10 +50,13 @@ ALL_LDFLAGS =	$(PTHREAD) $(CFLAGS) $(LDFLAGS) $(SANFLAGS)
 # (selecting and counting games) sits on both.
 LAYER_GRAPH =	text: engine:text analysis:engine notation:engine \
 		collection:notation,analysis output:collection render:output \
-		protocol:output
+		web:render protocol:output
 LAYERS =	$(foreach l,$(LAYER_GRAPH),$(firstword $(subst :, ,$(l))))
-LIB_OBJS =	$(patsubst %.c,%.o,$(sort $(foreach l,$(LAYERS),\
-		    $(wildcard lib/$(l)/*.c))))
+# The web layer's assets are a source that make writes (from its .js,
+# its .css and the module): not in the repository.
+WEB_ASSETS =	lib/web/assets
+LIB_OBJS =	$(sort $(patsubst %.c,%.o,$(foreach l,$(LAYERS),\
+		    $(wildcard lib/$(l)/*.c))) $(WEB_ASSETS).o)
 # Each layer's private header (lib/LAYER/LAYER.h).
 LIB_HDRS =	$(foreach l,$(LAYERS),lib/$(l)/$(l).h)
 CMD_OBJS =	cmd/common.o cmd/inputs.o cmd/parallel.o cmd/process.o
@@ -101,6 +104,67 @@ $(CMD_OBJS) $(TOOLS:=.o): cmd/common.h cmd/inputs.h cmd/parallel.h
 
 .c.o:
 	$(CC) $(ALL_CFLAGS) -c -o $@ $<
+
+# The viewer page's module (formats/viewer.md, "The module"): the
+# library for the browser, built by Debian's own toolchain for
+# wasm32-wasi, which .ci/deps installs: clang --target=wasm32-wasi,
+# lld (wasm-ld, which clang runs), wasi-libc (its headers in
+# /usr/include/wasm32-wasi, its libc in /usr/lib/wasm32-wasi, where
+# Debian's clang looks for that target) and libclang-rt-14-dev-wasm32
+# (the compiler's builtins, lib/wasi/libclang_rt.builtins-wasm32.a in
+# clang's resource directory, which -print-libgcc-file-name names).
+# -nostdlibinc keeps the host's headers out (clang would look in
+# /usr/include too): wasi-libc's and the compiler's own only.  The
+# module has every layer but the page's writer and libyaml: the page
+# carries its records in the line notation.  -mexec-model=reactor: a
+# library, whose _initialize the page calls once, not a program.
+WASM_CC =	clang
+WASI_INCLUDE =	/usr/include/wasm32-wasi
+WASM_CFLAGS =	-O2
+WASM_ALL_CFLAGS = --target=wasm32-wasi -std=c17 -D_POSIX_C_SOURCE=200809L \
+		-nostdlibinc -isystem $(WASI_INCLUDE) -fvisibility=hidden \
+		$(WARNINGS) $(WASM_CFLAGS) -Ilib
+WASM_LDFLAGS =	--target=wasm32-wasi -mexec-model=reactor -Wl,--gc-sections \
+		-Wl,--strip-all
+WASM_OBJS =	$(patsubst %.c,%.wo,$(filter-out lib/notation/yaml.c \
+		    lib/output/emit_yaml.c lib/web/html.c $(WEB_ASSETS).c,\
+		    $(sort $(foreach l,$(LAYERS),$(wildcard lib/$(l)/*.c)))))
+# Says what is missing, before the compiler does.
+WASM_TOOLCHAIN = command -v $(WASM_CC) >/dev/null && \
+		test -f $(WASI_INCLUDE)/stdio.h && \
+		test -f "$$($(WASM_CC) --target=wasm32-wasi \
+		    -print-libgcc-file-name)" || { echo "make: the viewer \
+		page's module needs clang, lld, wasi-libc and \
+		libclang-rt-14-dev-wasm32: sh .ci/deps installs them" >&2; \
+		exit 1; }
+
+.c.wo:
+	@$(WASM_TOOLCHAIN)
+	$(WASM_CC) $(WASM_ALL_CFLAGS) -c -o $@ $<
+
+$(WASM_OBJS): lib/qttt.h $(LIB_HDRS)
+
+lib/web/qttt.wasm: $(WASM_OBJS)
+	$(WASM_CC) $(WASM_LDFLAGS) -o $@.tmp $(WASM_OBJS)
+	mv -f $@.tmp $@
+
+# The page's own files as C strings (lib/web/web.h): the style sheet,
+# the script (the module's shim and loader, then the viewer) and the
+# module, gzipped (-n: no name or time in it, so that the same module
+# gives the same bytes) and in base64.
+WEB_FILES =	lib/web/viewer.css lib/web/module.js lib/web/viewer.js
+$(WEB_ASSETS).c: $(WEB_FILES) lib/web/qttt.wasm lib/web/cstring.awk
+	{ echo '/* Written by make from $(WEB_FILES) and qttt.wasm. */'; \
+	  echo '#include "web/web.h"'; \
+	  echo 'const char qttt__web_css[] ='; \
+	  awk -f lib/web/cstring.awk lib/web/viewer.css; echo ';'; \
+	  echo 'const char qttt__web_js[] ='; \
+	  cat lib/web/module.js lib/web/viewer.js | \
+	      awk -f lib/web/cstring.awk; echo ';'; \
+	  echo 'const char qttt__web_wasm[] ='; \
+	  gzip -9n <lib/web/qttt.wasm | base64 -w 76 | \
+	      awk -f lib/web/cstring.awk; echo ';'; } >$@.tmp
+	mv -f $@.tmp $@
 
 # The tools link the archive, whose objects carry their intermediate
 # code too (-ffat-lto-objects), so that link-time optimisation sees a
@@ -283,11 +347,12 @@ uninstall:
 	rm -f $(DESTDIR)$(DATADIR)/qttt.suite
 
 clean:
-	rm -f lib/*/*.o lib/libqttt.a \
+	rm -f lib/*/*.o lib/*/*.wo lib/web/qttt.wasm $(WEB_ASSETS).c \
+	    lib/libqttt.a \
 	    lib/libqttt.so* cmd/*.o $(TOOLS) tests/*.o tests/unit \
 	    tests/solve-book tests/suite-gen
 	rm -rf tests/out
 
 .PHONY: all check check-full check-unit-search $(CHECKS:%=check-%) demo \
 	suite bench bench-instr book install uninstall clean
-.SUFFIXES: .c .o
+.SUFFIXES: .c .o .wo

@@ -2328,15 +2328,32 @@ int		 qttt_diagrams_name(char *buf, size_t n, unsigned long game,
 		    long ply, const char *ext);
 
 /* ------------------------------------------------------------------ */
-/* The viewer page (html.c; formats/viewer.md)                          */
+/* The viewer page (lib/web/html.c; formats/viewer.md)                 */
 /* ------------------------------------------------------------------ */
 
 struct qttt_html_opts {
-	/* How to draw the diagrams; theme is the page's theme. */
+	/*
+	 * How to draw the positions (the module of the page draws them
+	 * with these options too); theme is the page's theme.
+	 */
 	struct qttt_render_opts render;
 	/* With the light theme: dark where the reader's system prefers. */
 	int		 follow;
+	/*
+	 * The page's title, as a front end names what it holds (such as
+	 * the last part of each input's name); NULL: the last part of the
+	 * name of the first game's input, or none.  Not copied: it must
+	 * live until the first game is put.
+	 */
+	const char	*title;
 };
+
+/*
+ * How many games a page draws in full for a reader without scripts:
+ * the first ones; the page holds every game's record as text, and its
+ * module draws any position of any game on demand.
+ */
+#define QTTT_HTML_DRAWN	10
 
 struct qttt_html;
 
@@ -2347,19 +2364,21 @@ struct qttt_html;
 struct qttt_html *qttt_html_open(FILE *f, const struct qttt_html_opts *);
 
 /*
- * Adds a game to the page: every position from its start to its last
- * ply, the moves and what the listing says of each ply (r->changed is
- * shown as the listing shows it).  The page's head is written with the
- * first game, and names r->file.  Returns 0, or -1 if f reported an
+ * Adds a game to the page: its record in the line notation (or the
+ * state string of a position), and for the first QTTT_HTML_DRAWN games
+ * every position from its start to its last ply, the moves and what
+ * the listing says of each ply (r->changed is shown as the listing
+ * shows it).  The page's head is written with the first game.  Memory
+ * does not grow with the games.  Returns 0, or -1 if f reported an
  * error or memory ran out (errno says which); the page is then not to
  * be used but closed.
  */
 int		 qttt_html_put(struct qttt_html *, const struct qttt_replay *);
 
 /*
- * Ends the page (its script), flushes f without closing it and frees
- * the page; NULL is accepted.  Returns 0, or -1 if an error was
- * reported here or before.
+ * Ends the page (its script and module), flushes f without closing it
+ * and frees the page; NULL is accepted.  Returns 0, or -1 if an error
+ * was reported here or before.
  */
 int		 qttt_html_close(struct qttt_html *);
 

@@ -3,6 +3,7 @@
  * played game by game through the library's input layer.
  */
 #include <stdio.h>
+#include <string.h>
 
 #include "qttt.h"
 #include "check_qttt.h"
@@ -65,4 +66,43 @@ write_to(FILE *f, enum qttt_format to, const struct qttt_game *g,
     const struct qttt_extras *ex)
 {
 	return qttt_record_write(f, to, g, ex, NULL);
+}
+
+FILE *
+out_open(struct out *o)
+{
+	o->buf = NULL;
+	o->len = 0;
+	o->f = open_memstream(&o->buf, &o->len);
+	ck_assert_ptr_nonnull(o->f);
+	return o->f;
+}
+
+char *
+out_close(struct out *o)
+{
+	ck_assert_int_eq(fclose(o->f), 0);
+	return o->buf;
+}
+
+size_t
+occurrences(const char *hay, const char *needle)
+{
+	size_t	 n = 0;
+
+	while ((hay = strstr(hay, needle)) != NULL) {
+		n++;
+		hay += strlen(needle);
+	}
+	return n;
+}
+
+char *
+svg_of(const struct qttt_state *st, const struct qttt_action *plies,
+    size_t n, const struct qttt_render_opts *o)
+{
+	struct out	 out;
+
+	ck_assert_int_eq(qttt_render_svg(out_open(&out), st, plies, n, o), 0);
+	return out_close(&out);
 }

@@ -498,20 +498,6 @@ END_TEST
 /* The SVG as written                                                   */
 /* ------------------------------------------------------------------ */
 
-static char *
-svg_of(const struct qttt_state *st, const struct qttt_action *plies,
-    size_t n, const struct qttt_render_opts *o)
-{
-	char	*buf = NULL;
-	size_t	 len = 0;
-	FILE	*f = open_memstream(&buf, &len);
-
-	ck_assert_ptr_nonnull(f);
-	ck_assert_int_eq(qttt_render_svg(f, st, plies, n, o), 0);
-	ck_assert_int_eq(fclose(f), 0);
-	return buf;
-}
-
 /* The number after name=" in the element at p. */
 static double
 attr(const char *p, const char *name)

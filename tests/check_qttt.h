@@ -34,6 +34,20 @@ const char *input_canonical(const struct qttt_game *);
 int	 write_to(FILE *, enum qttt_format, const struct qttt_game *,
 	    const struct qttt_extras *);
 
+/* Output of a writer, in a string the caller frees (check_input.c). */
+struct out {
+	char	*buf;
+	size_t	 len;
+	FILE	*f;
+};
+
+FILE	*out_open(struct out *);
+char	*out_close(struct out *);
+/* How many times needle is in hay, not overlapping. */
+size_t	 occurrences(const char *hay, const char *needle);
+/* What qttt_render_svg() draws, in a string the caller frees. */
+char	*svg_of(const struct qttt_state *, const struct qttt_action *plies,
+	    size_t n, const struct qttt_render_opts *);
 /*
  * The values of positions by the test's own search on the rules engine
  * (check_solve.c), which every suite may trust as independent of the
@@ -73,5 +87,6 @@ Suite	*canonical_suite(void);
 Suite	*qtp_suite(void);
 Suite	*referee_suite(void);
 Suite	*match_suite(void);
+Suite	*web_suite(void);
 
 #endif /* !CHECK_QTTT_H */

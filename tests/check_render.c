@@ -32,52 +32,6 @@ play(const char *s)
 	    "valid", s);
 }
 
-/* Output of a writer, in a string the caller frees. */
-struct out {
-	char	*buf;
-	size_t	 len;
-	FILE	*f;
-};
-
-static FILE *
-out_open(struct out *o)
-{
-	o->buf = NULL;
-	o->len = 0;
-	o->f = open_memstream(&o->buf, &o->len);
-	ck_assert_ptr_nonnull(o->f);
-	return o->f;
-}
-
-static char *
-out_close(struct out *o)
-{
-	ck_assert_int_eq(fclose(o->f), 0);
-	return o->buf;
-}
-
-static size_t
-count(const char *hay, const char *needle)
-{
-	size_t	 n = 0;
-
-	while ((hay = strstr(hay, needle)) != NULL) {
-		n++;
-		hay += strlen(needle);
-	}
-	return n;
-}
-
-static char *
-svg_of(const struct qttt_state *st, const struct qttt_action *plies,
-    size_t n, const struct qttt_render_opts *o)
-{
-	struct out	 out;
-
-	ck_assert_int_eq(qttt_render_svg(out_open(&out), st, plies, n, o), 0);
-	return out_close(&out);
-}
-
 static char *
 text_of(const struct qttt_state *st, const struct qttt_action *plies,
     size_t n, const struct qttt_render_opts *o)
@@ -294,12 +248,12 @@ START_TEST(test_svg_marks)
 			snprintf(cls, sizeof(cls), "qttt-spooky qttt-%c "
 			    "qttt-m%d\"", QTTT_MOVER(m) == QTTT_X ? 'x' : 'o',
 			    m);
-			ck_assert_uint_eq(count(svg, cls),
+			ck_assert_uint_eq(occurrences(svg, cls),
 			    st.where[m][0] != st.where[m][1] ? 2 : 0);
 			snprintf(cls, sizeof(cls), "qttt-classical qttt-%c "
 			    "qttt-m%d\"", QTTT_MOVER(m) == QTTT_X ? 'x' : 'o',
 			    m);
-			ck_assert_uint_eq(count(svg, cls),
+			ck_assert_uint_eq(occurrences(svg, cls),
 			    st.where[m][0] == st.where[m][1] ? 1 : 0);
 		}
 		free(svg);
@@ -331,15 +285,15 @@ START_TEST(test_svg_cycle)
 	    "qttt-stem\""));
 	ck_assert_ptr_nonnull(strstr(svg, "qttt-edge qttt-x qttt-m5 "
 	    "qttt-stem\""));
-	ck_assert_uint_eq(count(svg, "class=\"qttt-edge "), 6);
-	ck_assert_uint_eq(count(svg, "class=\"qttt-cycle-square\""), 3);
-	ck_assert_uint_eq(count(svg, "class=\"qttt-node qttt-cycle\""), 3);
+	ck_assert_uint_eq(occurrences(svg, "class=\"qttt-edge "), 6);
+	ck_assert_uint_eq(occurrences(svg, "class=\"qttt-cycle-square\""), 3);
+	ck_assert_uint_eq(occurrences(svg, "class=\"qttt-node qttt-cycle\""), 3);
 	free(svg);
 
 	/* Before O6 there is no cycle: no edge is marked. */
 	play("X1 a1 b1; O2 b1 b2; X3 b2 c3; O4 b3 c3; X5 c2 c3");
 	svg = svg_of(&game.state, game.plies, game.nplies, &o);
-	ck_assert_uint_eq(count(svg, "class=\"qttt-edge "), 5);
+	ck_assert_uint_eq(occurrences(svg, "class=\"qttt-edge "), 5);
 	ck_assert_ptr_null(strstr(svg, "qttt-cycle"));
 	ck_assert_ptr_null(strstr(svg, "qttt-stem"));
 	free(svg);
@@ -380,7 +334,7 @@ START_TEST(test_svg_last)
 	play(FIG7);
 	svg = svg_of(&game.state, game.plies, game.nplies, &o);
 	/* O6's two marks and its edge label. */
-	ck_assert_uint_eq(count(svg, "class=\"qttt-last\""), 3);
+	ck_assert_uint_eq(occurrences(svg, "class=\"qttt-last\""), 3);
 	free(svg);
 	svg = svg_of(&game.state, NULL, 0, &o);
 	ck_assert_ptr_null(strstr(svg, "qttt-last"));
@@ -408,7 +362,7 @@ START_TEST(test_svg_desc)
 	ck_assert_ptr_nonnull(strstr(svg, want));
 	ck_assert_ptr_nonnull(strstr(svg, "Moves: X1 a1 b1; O2 b1 c1; "));
 	ck_assert_ptr_nonnull(strstr(svg, "; X9 b2. Game over, 2-0"));
-	ck_assert_uint_eq(count(svg, "class=\"qttt-line qttt-x\""), 2);
+	ck_assert_uint_eq(occurrences(svg, "class=\"qttt-line qttt-x\""), 2);
 	ck_assert_ptr_nonnull(strstr(svg, "viewBox=\"0 0 "));
 	free(svg);
 	/* Only the last ply known: it is named, the rest is not. */
@@ -429,7 +383,7 @@ START_TEST(test_svg_preview)
 	o.preview = 1;
 	play(FIG8);
 	svg = svg_of(&game.state, game.plies, game.nplies, &o);
-	ck_assert_uint_eq(count(svg, "class=\"qttt-outcome\""), 2);
+	ck_assert_uint_eq(occurrences(svg, "class=\"qttt-outcome\""), 2);
 	ck_assert_ptr_nonnull(strstr(svg, "O measures X<tspan"));
 	ck_assert_ptr_nonnull(strstr(svg, "Game over, 1/2-1."));
 	ck_assert_ptr_nonnull(strstr(svg, "Game over, 1-1/2."));
@@ -544,12 +498,12 @@ START_TEST(test_anim)
 	ck_assert_int_eq(qttt_render_anim(out_open(&out), &st, game.plies,
 	    game.nplies, &o), 0);
 	svg = out_close(&out);
-	ck_assert_uint_eq(count(svg, "class=\"qttt-frame\""),
+	ck_assert_uint_eq(occurrences(svg, "class=\"qttt-frame\""),
 	    game.nplies + 1);
-	ck_assert_uint_eq(count(svg, "<animate "), game.nplies + 1);
+	ck_assert_uint_eq(occurrences(svg, "<animate "), game.nplies + 1);
 	/* Without animation the last frame shows: the end of the game. */
-	ck_assert_uint_eq(count(svg, "visibility=\"visible\">"), 1);
-	ck_assert_uint_eq(count(svg, "visibility=\"hidden\">"), game.nplies);
+	ck_assert_uint_eq(occurrences(svg, "visibility=\"visible\">"), 1);
+	ck_assert_uint_eq(occurrences(svg, "visibility=\"hidden\">"), game.nplies);
 	free(svg);
 
 	bad[0] = game.plies[0];
@@ -581,164 +535,6 @@ START_TEST(test_write_error)
 }
 END_TEST
 
-/* ------------------------------------------------------------------ */
-/* The viewer page                                                      */
-/* ------------------------------------------------------------------ */
-
-/* The page of the games given, with the options given. */
-static char *
-page_of(const struct qttt_html_opts *o, const struct qttt_replay *r,
-    size_t n)
-{
-	struct qttt_html *h;
-	struct out	 out;
-	size_t		 i;
-
-	h = qttt_html_open(out_open(&out), o);
-	ck_assert_ptr_nonnull(h);
-	for (i = 0; i < n; i++)
-		ck_assert_int_eq(qttt_html_put(h, &r[i]), 0);
-	ck_assert_int_eq(qttt_html_close(h), 0);
-	return out_close(&out);
-}
-
-/*
- * Every position of a game is in the page, in order, drawn as the SVG
- * writer draws it (the same marks), without what the style sheet
- * gives; the outcomes at the pending measurement, the listing's words
- * and the moves as links.
- */
-START_TEST(test_html_page)
-{
-	struct qttt_html_opts o;
-	struct qttt_replay r = { "fig8.qttt", &rec, &game, -1 };
-	struct qttt_state st;
-	char		*page, *svg, id[32];
-	const char	*at;
-	size_t		 p, marks = 0;
-
-	memset(&o, 0, sizeof(o));
-	qttt_render_defaults(&o.render);
-	o.follow = 1;
-	play(FIG8 "; measure X7->a1");
-	rec.index = 1;
-	page = page_of(&o, &r, 1);
-	ck_assert_ptr_nonnull(strstr(page, "<!DOCTYPE html>\n"));
-	ck_assert_ptr_nonnull(strstr(page, "data-theme=\"auto\""));
-	ck_assert_uint_eq(count(page, "<figure class=\"qttt-ply\""), 9);
-	at = page;
-	for (p = 0; p <= game.nplies; p++) {
-		snprintf(id, sizeof(id), "id=\"g1p%zu\"", p);
-		ck_assert_ptr_nonnull(at = strstr(at, id));
-		qttt_game_state_at(&game, p, &st);
-		svg = svg_of(&st, game.plies, p, &o.render);
-		marks += count(svg, "class=\"qttt-mark ");
-		free(svg);
-	}
-	/* The outcomes of X7's cycle, after ply 7. */
-	o.render.preview = 1;
-	qttt_game_state_at(&game, 7, &st);
-	svg = svg_of(&st, game.plies, 7, &o.render);
-	marks += count(svg, "class=\"qttt-mark ");
-	free(svg);
-	ck_assert_uint_eq(count(page, "class=\"qttt-mark "), marks);
-	ck_assert_uint_eq(count(page, "<svg "), 10);
-	ck_assert_uint_eq(count(page, "The two outcomes"), 1);
-	ck_assert_ptr_nonnull(strstr(page, "Played: measure X7-&gt;a1 "
-	    "(ply 8)."));
-	ck_assert_ptr_nonnull(strstr(page, "<p>closes a cycle: X1 X7 (a1 "
-	    "b2); stems: O2 X3 O4 X5 O6; O measures.</p>"));
-	ck_assert_ptr_nonnull(strstr(page, "<p>O collapses X1 b2, O2 c1, "));
-	ck_assert_ptr_nonnull(strstr(page, "<p>Result: 1/2-1 (X 1/2, O 1)"
-	    "</p>"));
-	ck_assert_ptr_nonnull(strstr(page, "; <a href=\"#g1p8\">measure "
-	    "X7-&gt;a1</a>; 1/2-1</p>"));
-	ck_assert_ptr_nonnull(strstr(page, "aria-labelledby=\"g1p8-t\" "
-	    "aria-describedby=\"g1p8-w\""));
-	ck_assert_ptr_nonnull(strstr(page, "<p id=\"g1p8-w\">a1 X7 "
-	    "(classical); "));
-	ck_assert_ptr_null(strstr(page, "<?xml"));
-	ck_assert_ptr_null(strstr(page, "<desc>"));
-	ck_assert_ptr_null(strstr(page, "fill=\"#"));
-	ck_assert_ptr_null(strstr(page, "stroke=\"#"));
-	ck_assert_ptr_null(strstr(page, "font-family=\""));
-	ck_assert_ptr_null(strstr(page, "http:"));
-	ck_assert_ptr_null(strstr(page, "https:"));
-	ck_assert_ptr_nonnull(strstr(page, "</script>\n</body>\n</html>\n"));
-	free(page);
-}
-END_TEST
-
-/*
- * Games of a second input have ids of their own; text from a record
- * is escaped; a fixed theme is the page's; a position without a game
- * is one figure.
- */
-START_TEST(test_html_inputs)
-{
-	static struct qttt_record rec2;
-	static struct qttt_game game2, pos;
-	struct qttt_html_opts o;
-	struct qttt_replay r[3];
-	const char	*s = "X1 a1 b1 # a <b>&\"c\"";
-	char		*page;
-
-	memset(&o, 0, sizeof(o));
-	qttt_render_defaults(&o.render);
-	o.render.theme = QTTT_THEME_MONO;
-	play(FIG7);
-	rec.index = 1;
-	ck_assert_int_eq(qttt_line_parse(s, strlen(s), 0, &rec2), 1);
-	ck_assert_int_eq(qttt_record_play(&rec2, &game2), 0);
-	rec2.index = 1;
-	qttt_game_init(&pos);
-	pos.state = game.state;
-	r[0] = (struct qttt_replay){ "a.qttt", &rec, &game, -1 };
-	r[1] = (struct qttt_replay){ "b<1>.qttt", &rec2, &game2, -1 };
-	r[2] = (struct qttt_replay){ NULL, NULL, &pos, -1 };
-	page = page_of(&o, r, 3);
-	ck_assert_ptr_nonnull(strstr(page, "data-theme=\"mono\""));
-	ck_assert_ptr_nonnull(strstr(page, "<title>a.qttt \xe2\x80\x94 "));
-	ck_assert_ptr_nonnull(strstr(page, "id=\"g1p6\""));
-	ck_assert_ptr_nonnull(strstr(page, "id=\"f2g1p1\""));
-	ck_assert_ptr_nonnull(strstr(page, "(b&lt;1&gt;.qttt, line 1)"));
-	ck_assert_ptr_nonnull(strstr(page, "a &lt;b&gt;&amp;&quot;c&quot;"));
-	/* The third "input" is none: a position, its one figure. */
-	ck_assert_ptr_nonnull(strstr(page, "id=\"f3g3p0\""));
-	ck_assert_ptr_null(strstr(page, "id=\"f3g3p1\""));
-	free(page);
-	/* The same file twice: the numbers start again, as another input. */
-	r[1] = r[0];
-	page = page_of(&o, r, 2);
-	ck_assert_ptr_nonnull(strstr(page, "id=\"g1p0\""));
-	ck_assert_ptr_nonnull(strstr(page, "id=\"f2g1p0\""));
-	free(page);
-}
-END_TEST
-
-/* A page that cannot be written is reported; closing NULL is fine. */
-START_TEST(test_html_write_error)
-{
-	struct qttt_html_opts o;
-	struct qttt_replay r = { NULL, &rec, &game, -1 };
-	struct qttt_html *h;
-	FILE		*f;
-
-	ck_assert_int_eq(qttt_html_close(NULL), 0);
-	if ((f = fopen("/dev/full", "w")) == NULL)
-		return;
-	setvbuf(f, NULL, _IONBF, 0);
-	memset(&o, 0, sizeof(o));
-	qttt_render_defaults(&o.render);
-	play(FIG7);
-	ck_assert_ptr_nonnull(h = qttt_html_open(f, &o));
-	ck_assert_int_eq(qttt_html_put(h, &r), -1);
-	ck_assert_int_eq(qttt_html_put(h, &r), -1);
-	ck_assert_int_eq(qttt_html_close(h), -1);
-	fclose(f);
-}
-END_TEST
-
 Suite *
 render_suite(void)
 {
@@ -760,9 +556,6 @@ render_suite(void)
 	tcase_add_test(tc, test_text_width);
 	tcase_add_test(tc, test_anim);
 	tcase_add_test(tc, test_write_error);
-	tcase_add_test(tc, test_html_page);
-	tcase_add_test(tc, test_html_inputs);
-	tcase_add_test(tc, test_html_write_error);
 	suite_add_tcase(s, tc);
 	return s;
 }

@@ -135,7 +135,7 @@ qttt_ranges_parse(const char *s, unsigned long min, struct qttt_ranges *r,
 }
 
 int
-qttt_ranges_has(const struct qttt_ranges *r, unsigned long v)
+qttt_ranges_has(const struct qttt_ranges *r, uint64_t v)
 {
 	size_t	 i;
 
@@ -145,10 +145,10 @@ qttt_ranges_has(const struct qttt_ranges *r, unsigned long v)
 	return 0;
 }
 
-unsigned long
+uint64_t
 qttt_ranges_last(const struct qttt_ranges *r)
 {
-	unsigned long	 last = 0;
+	uint64_t	 last = 0;
 	size_t		 i;
 
 	for (i = 0; i < r->n; i++)

@@ -61,6 +61,15 @@ int	qttt__render_status(const struct qttt_state *, int terse, int flags,
  */
 void	qttt__render_svg_css(FILE *, enum qttt_theme);
 void	qttt__render_svg_fonts(FILE *);
+/*
+ * Where qttt_render_svg() draws the board of a position (not of its
+ * outcomes) with o: its top left corner, in the picture's own units,
+ * in which a square is RENDER_SQUARE wide (the viewer page finds the
+ * square clicked from it).
+ */
+#define RENDER_SQUARE	100
+void	qttt__render_svg_board(const struct qttt_render_opts *o, int *x,
+	    int *y);
 
 /*
  * Layout (layout.c).  The fonts of the SVG pictures, each a stack

@@ -14,7 +14,7 @@
 #include "qttt.h"
 #include "render/render.h"
 
-#define SQ		100	/* a square */
+#define SQ		RENDER_SQUARE	/* a square: 100 */
 #define BOARD		(3 * SQ)
 #define PAD		16	/* around everything */
 #define COORD		26	/* room for a1 coordinates */
@@ -1261,4 +1261,11 @@ void
 qttt__render_svg_fonts(FILE *f)
 {
 	fputs("--font-mark:" FONT_MARK ";--font-label:" FONT_LABEL, f);
+}
+
+/* As frame_size() places it. */
+void
+qttt__render_svg_board(const struct qttt_render_opts *o, int *x, int *y)
+{
+	*x = *y = PAD + (o->coords == QTTT_COORDS_A1 ? COORD : 0);
 }

@@ -156,6 +156,7 @@ all qttt-convert -t json
 all qttt-convert -t line
 games,yaml,json,goff,yaml-list qttt-convert -t goff
 games,state,yaml-list qttt-render
+all qttt-render -T html
 all qttt-select -r finished
 all qttt-stats
 games,state qttt-validate -f state

@@ -1,0 +1,856 @@
+/*
+ * What the viewer page's WebAssembly module exports to the page's
+ * script (web.h; formats/viewer.md, "The module"): a thin layer over
+ * the library that takes text in and gives JSON, SVG or tab-separated
+ * text out, so that the page reads records, plays, judges and draws
+ * with the library itself.  Built for wasm32-wasi into the page, and
+ * natively into the library, where the unit tests call it.
+ */
+#include <errno.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "qttt.h"
+#include "engine/engine.h"
+#include "output/output.h"
+#include "render/render.h"
+#include "web/web.h"
+
+/* The name the page's script calls a function by. */
+#ifdef __wasm__
+#define EXPORT(name)	__attribute__((export_name(name)))
+#else
+#define EXPORT(name)
+#endif
+
+struct qttt__web {
+	struct qttt_render_opts	 render;
+	struct qttt_markup	 markup[QTTT__WEB_MARKUP];
+	char			*options;	/* the css points into it */
+	struct qttt_solver	*solver;	/* made when first needed */
+	/* The record loaded: its start, its game as played. */
+	struct qttt_record	 rec;
+	struct qttt_game	 game;
+	int			 position;	/* a state string, no record */
+	struct qttt_state	 start;
+	/* The line shown: actions played from the start. */
+	struct qttt_game	 line;
+	/* Records read for the line and for the index. */
+	struct qttt_record	 scratch;
+	/* The marks and losses of the line's plies (values). */
+	enum qttt_mark		 marks[QTTT_MAXPLIES];
+	int			 loss[QTTT_MAXPLIES];
+	char			 movers[QTTT_MAXPLIES];
+	char			*in;
+	size_t			 insize;
+	/* The output of the last call; its stream while a call writes. */
+	struct qttt__web_text	 out;
+	FILE			*f;
+};
+
+/* ------------------------------------------------------------------ */
+/* Input and output                                                     */
+/* ------------------------------------------------------------------ */
+
+EXPORT("web_new") struct qttt__web *
+qttt__web_new(void)
+{
+	struct qttt__web *h;
+
+	if ((h = calloc(1, sizeof(*h))) == NULL)
+		return NULL;
+	qttt_render_defaults(&h->render);
+	qttt_state_init(&h->start);
+	qttt_game_init(&h->game);
+	qttt_game_init(&h->line);
+	return h;
+}
+
+EXPORT("web_free") void
+qttt__web_free(struct qttt__web *h)
+{
+	if (h == NULL)
+		return;
+	qttt_solver_free(h->solver);
+	free(h->options);
+	free(h->in);
+	free(h->out.buf);
+	free(h);
+}
+
+EXPORT("web_input") char *
+qttt__web_input(struct qttt__web *h, size_t n)
+{
+	char	*p;
+
+	/* One byte more, for a NUL after the text. */
+	if (n + 1 > h->insize) {
+		if ((p = realloc(h->in, n + 1)) == NULL)
+			return NULL;
+		h->in = p;
+		h->insize = n + 1;
+	}
+	return h->in;
+}
+
+EXPORT("web_output") const char *
+qttt__web_output(const struct qttt__web *h)
+{
+	return h->out.buf;
+}
+
+EXPORT("web_output_len") size_t
+qttt__web_output_len(const struct qttt__web *h)
+{
+	return h->out.len;
+}
+
+/* Starts the output of a call.  Returns the stream, or NULL. */
+static FILE *
+begin(struct qttt__web *h)
+{
+	free(h->out.buf);
+	return h->f = qttt__web_text_open(&h->out);
+}
+
+/* Ends it: status, or -1 if the stream failed (out of memory). */
+static int
+end(struct qttt__web *h, int status)
+{
+	h->f = NULL;
+	return qttt__web_text_end(&h->out) == 0 ? status : -1;
+}
+
+/* The input, checked: len bytes of it, NUL-terminated. */
+static const char *
+input(struct qttt__web *h, size_t len)
+{
+	if (h->in == NULL || len >= h->insize)
+		return NULL;
+	h->in[len] = '\0';
+	return h->in;
+}
+
+/* A JSON string of n bytes of s. */
+static void
+jstr(FILE *f, const char *s, size_t n)
+{
+	qttt_json_string(f, s, n);
+}
+
+static void
+jcstr(FILE *f, const char *s)
+{
+	jstr(f, s, strlen(s));
+}
+
+/* The output of a call that fails: {"error": msg, "code": name}. */
+static int
+fail(struct qttt__web *h, enum qttt_code code, const char *msg)
+{
+	if (h->f == NULL && begin(h) == NULL)
+		return -1;
+	fputs("{\"error\":", h->f);
+	jcstr(h->f, msg);
+	if (code != QTTT_OK) {
+		fputs(",\"code\":", h->f);
+		jcstr(h->f, qttt_code_name(code));
+	}
+	fputs("}", h->f);
+	end(h, -1);
+	return -1;
+}
+
+/*
+ * Text a function of the library wrote on a stream, as a JSON string,
+ * its last line breaks left out.
+ */
+static void
+captured(FILE *f, struct qttt__web_text *c)
+{
+	if (c->f == NULL || qttt__web_text_end(c) != 0) {
+		fputs("\"\"", f);
+		return;
+	}
+	while (c->len > 0 && c->buf[c->len - 1] == '\n')
+		c->len--;
+	jstr(f, c->buf, c->len);
+	free(c->buf);
+}
+
+static void	numbers(FILE *, const unsigned char *, size_t);
+
+/* ------------------------------------------------------------------ */
+/* Options                                                              */
+/* ------------------------------------------------------------------ */
+
+EXPORT("web_setup") int
+qttt__web_setup(struct qttt__web *h, size_t len)
+{
+	const char	*s;
+	char		*text, msg[QTTT_MSG_MAX];
+	unsigned char	 at[QTTT_NSQUARES];
+	int		 x, y;
+
+	if ((s = input(h, len)) == NULL || (text = malloc(len + 1)) == NULL)
+		return fail(h, QTTT_OK, "out of memory");
+	memcpy(text, s, len);
+	if (qttt__web_options_read(text, len, &h->render, h->markup, msg,
+	    sizeof(msg)) != 0) {
+		free(text);
+		qttt_render_defaults(&h->render);
+		return fail(h, QTTT_OK, msg);
+	}
+	free(h->options);
+	h->options = text;
+	if (begin(h) == NULL)
+		return -1;
+	/* Where the board is drawn, and which square at each place. */
+	qttt__render_svg_board(&h->render, &x, &y);
+	qttt__render_layout(&h->render, at);
+	fprintf(h->f, "{\"board\":[%d,%d,%d],\"at\":", x, y, RENDER_SQUARE);
+	numbers(h->f, at, QTTT_NSQUARES);
+	fputs("}", h->f);
+	return end(h, 0);
+}
+
+/* ------------------------------------------------------------------ */
+/* Records                                                              */
+/* ------------------------------------------------------------------ */
+
+/*
+ * Reads one line, a state string or a record, into rec and g.  Returns
+ * 1 for a position (g holds it as a game without plies), 0 for a valid
+ * record, -1 for neither (rec's diagnostics say why, or d for a line
+ * that is no record at all).
+ */
+static int
+read_line(const char *s, size_t n, struct qttt_record *rec,
+    struct qttt_game *g, struct qttt_diag *d)
+{
+	struct qttt_state st;
+
+	if (qttt_state_parse(s, n, &st, NULL) == QTTT_OK) {
+		qttt_record_clear(rec);
+		qttt_game_init(g);
+		g->state = st;
+		return 1;
+	}
+	if (qttt_line_parse(s, n, 0, rec) != 1) {
+		d->code = QTTT_E_EMPTY;
+		snprintf(d->msg, sizeof(d->msg), "no game on the line");
+		return -1;
+	}
+	if (qttt_record_play(rec, g) > 0) {
+		*d = rec->diags[0];
+		return -1;
+	}
+	return 0;
+}
+
+/* A tag's value for the index: blanks for tabs and line breaks. */
+static void
+index_tag(FILE *f, const struct qttt_record *rec, const char *key)
+{
+	const char	*v;
+	size_t		 n, i;
+
+	putc('\t', f);
+	if (!qttt_record_meta(rec, key, &v, &n))
+		return;
+	for (i = 0; i < n && v[i] != '\t' && v[i] != '\n' && v[i] != '\r';
+	    i++)
+		;
+	if (i == n) {
+		fwrite(v, 1, n, f);
+		return;
+	}
+	for (i = 0; i < n; i++)
+		putc(v[i] == '\t' || v[i] == '\n' || v[i] == '\r' ? ' ' :
+		    v[i], f);
+}
+
+/*
+ * One line of the index: the plies, the moves (placements) and the
+ * result of a record, as read (the page holds valid records only: a
+ * record's result is the one it states, or none), or of a position.
+ * Returns 0, or -1 for a line that is neither.
+ */
+static int
+index_line(FILE *f, const char *s, size_t n, struct qttt_record *rec)
+{
+	struct qttt_state st;
+	struct qttt_result res;
+	char		 buf[32 + RESULT_TEXT_MAX], *p;
+	size_t		 i, plies = 0, moves = 0;
+
+	if (qttt_state_parse(s, n, &st, NULL) == QTTT_OK) {
+		qttt_record_clear(rec);
+		res = st.result;
+		moves = st.next - 1;
+	} else if (qttt_line_parse(s, n, 0, rec) == 1 && rec->ndiags == 0) {
+		memset(&res, 0, sizeof(res));
+		for (i = 0; i < rec->nitems; i++)
+			if (rec->items[i].kind == QTTT_ITEM_ACTION) {
+				plies++;
+				moves += rec->items[i].action.kind ==
+				    QTTT_PLACE;
+			} else
+				res = rec->items[i].result;
+	} else
+		return -1;
+	p = buf;
+	if (plies >= 10)
+		*p++ = '0' + plies / 10;
+	*p++ = '0' + plies % 10;
+	*p++ = '\t';
+	*p++ = '0' + moves % 10;
+	*p++ = '\t';
+	p = qttt__engine_result_text(p, &res);
+	fwrite(buf, 1, p - buf, f);
+	return 0;
+}
+
+EXPORT("web_index") long
+qttt__web_index(struct qttt__web *h, size_t len)
+{
+	const char	*s, *end_of, *nl;
+	long		 count = 0;
+
+	if ((s = input(h, len)) == NULL)
+		return fail(h, QTTT_OK, "no input");
+	if (begin(h) == NULL)
+		return -1;
+	for (end_of = s + len; s < end_of; s = nl + 1) {
+		if ((nl = memchr(s, '\n', end_of - s)) == NULL)
+			nl = end_of;
+		if (nl == s)
+			continue;
+		count++;
+		if (index_line(h->f, s, nl - s, &h->scratch) != 0) {
+			fputs("0\t0\t!\t\t\t\t\t\n", h->f);
+			continue;
+		}
+		index_tag(h->f, &h->scratch, "x");
+		index_tag(h->f, &h->scratch, "o");
+		index_tag(h->f, &h->scratch, "event");
+		index_tag(h->f, &h->scratch, "date");
+		index_tag(h->f, &h->scratch, "site");
+		putc('\n', h->f);
+	}
+	return end(h, 0) == 0 ? count : -1;
+}
+
+/* The metadata of a record, or the notes of an item: [[key, value]...]. */
+static void
+pairs(FILE *f, const struct qttt_meta *m, size_t n)
+{
+	size_t	 i;
+
+	putc('[', f);
+	for (i = 0; i < n; i++) {
+		fputs(i > 0 ? ",[" : "[", f);
+		jstr(f, m[i].key, m[i].keylen);
+		putc(',', f);
+		jstr(f, m[i].value, m[i].valuelen);
+		putc(']', f);
+	}
+	putc(']', f);
+}
+
+EXPORT("web_load") int
+qttt__web_load(struct qttt__web *h, size_t len)
+{
+	struct qttt_diag d;
+	struct qttt_extras ex;
+	const char	*s;
+	char		 text[QTTT_STATE_MAX];
+	size_t		 i;
+	int		 k;
+	FILE		*f;
+
+	if ((s = input(h, len)) == NULL)
+		return fail(h, QTTT_OK, "no input");
+	/* A line break ends the record. */
+	if (memchr(s, '\n', len) != NULL)
+		len = (const char *)memchr(s, '\n', len) - s;
+	if ((k = read_line(s, len, &h->rec, &h->game, &d)) < 0) {
+		qttt_record_clear(&h->rec);
+		qttt_game_init(&h->game);
+		h->position = 0;
+		qttt_state_init(&h->start);
+		qttt_game_init(&h->line);
+		return fail(h, d.code, d.msg);
+	}
+	h->position = k == 1;
+	qttt_game_state_at(&h->game, 0, &h->start);
+	qttt_game_init(&h->line);
+	h->line.state = h->start;
+	if ((f = begin(h)) == NULL)
+		return -1;
+	qttt_extras_from_record(&ex, &h->game, h->position ? NULL : &h->rec);
+	fprintf(f, "{\"position\":%s,\"start\":", h->position ? "true" :
+	    "false");
+	qttt_state_format(&h->start, text, sizeof(text));
+	jcstr(f, text);
+	fputs(",\"plies\":[", f);
+	for (i = 0; i < h->game.nplies; i++) {
+		qttt_action_format(&h->game.plies[i], text, sizeof(text));
+		if (i > 0)
+			putc(',', f);
+		jcstr(f, text);
+	}
+	fputs("],\"notes\":[", f);
+	for (i = 0; i < h->game.nplies; i++) {
+		if (i > 0)
+			putc(',', f);
+		pairs(f, ex.ply[i].notes, ex.ply[i].nnotes);
+	}
+	fputs("],\"comments\":[", f);
+	for (i = 0; i < h->game.nplies; i++) {
+		if (i > 0)
+			putc(',', f);
+		if (ex.ply[i].comment != NULL)
+			jstr(f, ex.ply[i].comment, ex.ply[i].commentlen);
+		else
+			fputs("null", f);
+	}
+	fputs("],\"meta\":", f);
+	pairs(f, ex.meta, ex.nmeta);
+	fputs(",\"comment\":", f);
+	if (ex.comment != NULL)
+		jstr(f, ex.comment, ex.commentlen);
+	else
+		fputs("null", f);
+	qttt_result_format(&h->game.state.result, text, sizeof(text));
+	fputs(",\"result\":", f);
+	jcstr(f, text);
+	fputs("}", f);
+	return end(h, (int)h->game.nplies);
+}
+
+/* ------------------------------------------------------------------ */
+/* The line shown                                                       */
+/* ------------------------------------------------------------------ */
+
+/* Whether sq holds a spooky mark of st. */
+static int
+spooky_in(const struct qttt_state *st, int sq)
+{
+	int	 m;
+
+	for (m = 1; m < st->next; m++)
+		if (st->where[m][0] != st->where[m][1] &&
+		    (st->where[m][0] == sq || st->where[m][1] == sq))
+			return 1;
+	return 0;
+}
+
+void
+qttt__web_words(FILE *f, const struct qttt_state *st)
+{
+	const char	*sep = "";
+	int		 sq, m, empty = 0;
+
+	for (sq = 0; sq < QTTT_NSQUARES; sq++) {
+		if ((m = st->board[sq]) != 0) {
+			fprintf(f, "%s%s %c%d (classical)", sep,
+			    qttt_square_name(sq), QTTT_LETTER(m), m);
+			sep = "; ";
+			continue;
+		}
+		if (!spooky_in(st, sq)) {
+			empty++;
+			continue;
+		}
+		fprintf(f, "%s%s", sep, qttt_square_name(sq));
+		for (m = 1; m < st->next; m++)
+			if (st->where[m][0] != st->where[m][1] &&
+			    (st->where[m][0] == sq || st->where[m][1] == sq))
+				fprintf(f, " %c%d", QTTT_LETTER(m), m);
+		fputs(" (spooky)", f);
+		sep = "; ";
+	}
+	if (empty == QTTT_NSQUARES)
+		fputs("every square empty", f);
+	else if (empty > 0) {
+		fprintf(f, "%sempty:", sep);
+		for (sq = 0; sq < QTTT_NSQUARES; sq++)
+			if (st->board[sq] == 0 && !spooky_in(st, sq))
+				fprintf(f, " %s", qttt_square_name(sq));
+	}
+	putc('.', f);
+}
+
+/* [a, b, ...]: n numbers. */
+static void
+numbers(FILE *f, const unsigned char *v, size_t n)
+{
+	size_t	 i;
+
+	putc('[', f);
+	for (i = 0; i < n; i++)
+		fprintf(f, "%s%d", i > 0 ? "," : "", v[i]);
+	putc(']', f);
+}
+
+/*
+ * An action as the page takes it: {"item", "kind", "move", "squares"},
+ * the closing brace left to the caller.
+ */
+static void
+action_open(FILE *f, const struct qttt_action *a)
+{
+	char	 text[ACTION_TEXT_MAX + 1];
+
+	qttt_action_format(a, text, sizeof(text));
+	fputs("{\"item\":", f);
+	jcstr(f, text);
+	fprintf(f, ",\"kind\":%d,\"move\":%d,\"squares\":", a->kind,
+	    a->move);
+	numbers(f, a->sq, a->kind == QTTT_MEASURE ? 1 : 2);
+}
+
+static void
+action(FILE *f, const struct qttt_action *a)
+{
+	action_open(f, a);
+	putc('}', f);
+}
+
+/* What the page shows of the position at the end of the line. */
+static void
+position(struct qttt__web *h, FILE *f)
+{
+	const struct qttt_state *st = &h->line.state;
+	struct qttt_action acts[QTTT_MAXACTIONS];
+	struct qttt_line lines[QTTT_NLINES];
+	struct qttt_replay r = { NULL, NULL, &h->line, -1 };
+	struct qttt_cycle cyc;
+	struct qttt_state before;
+	struct qttt__web_text c;
+	char		 text[QTTT_RECORD_MAX];
+	size_t		 n, i;
+
+	qttt_state_format(st, text, sizeof(text));
+	fprintf(f, "{\"plies\":%zu,\"state\":", h->line.nplies);
+	jcstr(f, text);
+	fprintf(f, ",\"turn\":\"%c\",\"next\":%d,\"pending\":%d,"
+	    "\"over\":%s,\"forced\":%s,\"result\":",
+	    QTTT_PLAYER_LETTER(qttt_state_turn(st)), st->next, st->pending,
+	    st->result.over ? "true" : "false",
+	    qttt_state_forced(st) ? "true" : "false");
+	qttt_result_format(&st->result, text, sizeof(text));
+	jcstr(f, text);
+	if (qttt_state_cycle(st, &cyc) == 0) {
+		fputs(",\"cycle\":", f);
+		numbers(f, cyc.squares, cyc.nsquares);
+		fputs(",\"closing\":", f);
+		numbers(f, st->where[st->pending], 2);
+	}
+	fputs(",\"actions\":[", f);
+	n = qttt_state_actions(st, acts);
+	for (i = 0; i < n; i++) {
+		if (i > 0)
+			putc(',', f);
+		action(f, &acts[i]);
+	}
+	fputs("],\"last\":", f);
+	if (h->line.nplies > 0)
+		action(f, &h->line.plies[h->line.nplies - 1]);
+	else
+		fputs("null", f);
+	/* What the listing says of the last ply, of the lines, the result. */
+	fputs(",\"note\":", f);
+	if (h->line.nplies > 0 && qttt__web_text_open(&c) != NULL) {
+		before = h->start;
+		for (i = 0; i + 1 < h->line.nplies; i++)
+			qttt_state_apply(&before, &h->line.plies[i], NULL);
+		qttt__output_listing_note(c.f, &r, h->line.nplies - 1, &before, st);
+		captured(f, &c);
+	} else
+		fputs("\"\"", f);
+	/* A stream that cannot be opened fails its end: "". */
+	fputs(",\"lines\":", f);
+	if (qttt__web_text_open(&c) != NULL && (st->result.over ||
+	    qttt_state_lines(st, lines) > 0))
+		qttt__output_listing_lines(c.f, st);
+	captured(f, &c);
+	fputs(",\"status\":", f);
+	if (qttt__web_text_open(&c) != NULL)
+		qttt__output_listing_result(c.f, st);
+	captured(f, &c);
+	fputs(",\"words\":", f);
+	if (qttt__web_text_open(&c) != NULL)
+		qttt__web_words(c.f, st);
+	captured(f, &c);
+	/* The line as a record, if it starts from the empty board. */
+	fputs(",\"record\":", f);
+	if (!h->position) {
+		qttt_game_format(&h->line, text, sizeof(text));
+		jcstr(f, text);
+	} else
+		fputs("null", f);
+	putc('}', f);
+}
+
+EXPORT("web_line") int
+qttt__web_line(struct qttt__web *h, size_t len)
+{
+	struct qttt_record *rec = &h->scratch;
+	struct qttt_diag d;
+	const struct qttt_item *it;
+	const char	*s;
+	size_t		 i;
+	enum qttt_code	 code = QTTT_OK;
+	FILE		*f;
+
+	if ((s = input(h, len)) == NULL)
+		return fail(h, QTTT_OK, "no input");
+	qttt_game_init(&h->line);
+	h->line.state = h->start;
+	if (qttt_line_parse(s, len, 0, rec) == 1) {
+		/* The items read before a syntax error, then the error. */
+		for (i = 0; i < rec->nitems && code == QTTT_OK; i++) {
+			it = &rec->items[i];
+			if (it->kind == QTTT_ITEM_ACTION)
+				code = qttt_game_play(&h->line, &it->action,
+				    &d);
+		}
+		if (code == QTTT_OK && rec->ndiags > 0) {
+			d = rec->diags[0];
+			code = d.code;
+		}
+	}
+	if ((f = begin(h)) == NULL)
+		return -1;
+	if (code != QTTT_OK) {
+		/* What was played, before the item refused. */
+		fprintf(f, "{\"plies\":%zu,\"error\":", h->line.nplies);
+		jcstr(f, d.msg);
+		fputs(",\"code\":", f);
+		jcstr(f, qttt_code_name(code));
+		fputs("}", f);
+		return end(h, -1);
+	}
+	position(h, f);
+	return end(h, (int)h->line.nplies);
+}
+
+EXPORT("web_svg") int
+qttt__web_svg(struct qttt__web *h, int preview)
+{
+	struct qttt_render_opts o = h->render;
+	FILE	*f;
+	int	 k;
+
+	o.preview = preview != 0;
+	if ((f = begin(h)) == NULL)
+		return -1;
+	k = qttt_render_svg(f, &h->line.state, h->line.plies,
+	    h->line.nplies, &o);
+	return end(h, k);
+}
+
+/*
+ * A click: on a pending cycle, the measurement that sends its closing
+ * move to the square; else the first square of a placement (or the
+ * forced last move, whole), or its second.
+ */
+EXPORT("web_click") int
+qttt__web_click(struct qttt__web *h, int s0, int s1)
+{
+	const struct qttt_state *st = &h->line.state;
+	struct qttt_action a, canon;
+	struct qttt_diag d;
+	enum qttt_code	 code;
+	FILE		*f;
+
+	if (s0 < 0 || s0 >= QTTT_NSQUARES || s1 >= QTTT_NSQUARES)
+		return fail(h, QTTT_E_SQUARE, "no such square");
+	a.kind = st->pending != 0 ? QTTT_MEASURE : QTTT_PLACE;
+	a.move = st->pending != 0 ? st->pending :
+	    st->next <= QTTT_MAXMOVES ? st->next : QTTT_MAXMOVES;
+	a.sq[0] = s0;
+	a.sq[1] = a.kind == QTTT_PLACE && s1 >= 0 ? s1 : s0;
+	if (a.kind == QTTT_PLACE && a.sq[0] > a.sq[1]) {
+		a.sq[0] = s1;
+		a.sq[1] = s0;
+	}
+	if (a.kind == QTTT_MEASURE)
+		code = qttt_action_canonical(st, &a, &canon, &d);
+	else
+		code = qttt_state_legal(st, &a, &d);
+	if (a.kind == QTTT_PLACE && s1 < 0 && (code == QTTT_E_SAMESQUARE ||
+	    code == QTTT_E_NOTFORCED)) {
+		/* A square a move may take: the first of two. */
+		if ((f = begin(h)) == NULL)
+			return -1;
+		fprintf(f, "{\"first\":%d}", s0);
+		return end(h, 0);
+	}
+	if (code != QTTT_OK)
+		return fail(h, code, d.msg);
+	if ((f = begin(h)) == NULL)
+		return -1;
+	action(f, a.kind == QTTT_MEASURE ? &canon : &a);
+	return end(h, 1);
+}
+
+/* ------------------------------------------------------------------ */
+/* Perfect play                                                         */
+/* ------------------------------------------------------------------ */
+
+static struct qttt_solver *
+solver(struct qttt__web *h)
+{
+	if (h->solver == NULL)
+		h->solver = qttt_solver_new(QTTT__WEB_TABLE);
+	return h->solver;
+}
+
+/* A value as the result it stands for. */
+static void
+value(FILE *f, int v)
+{
+	struct qttt_result r;
+	char		 text[RESULT_TEXT_MAX + 1];
+
+	if (qttt_solver_result(v, &r) != 0) {
+		fputs("null", f);
+		return;
+	}
+	qttt_result_format(&r, text, sizeof(text));
+	jcstr(f, text);
+}
+
+EXPORT("web_analyze") int
+qttt__web_analyze(struct qttt__web *h)
+{
+	static struct qttt_analysis an;
+	struct qttt_diag d;
+	size_t		 i;
+	FILE		*f;
+
+	if (solver(h) == NULL)
+		return fail(h, QTTT_OK, "out of memory");
+	if (qttt_solver_analyze(h->solver, &h->line.state, QTTT_SOLVE_PV,
+	    &an, &d) != QTTT_OK)
+		return fail(h, d.code, d.msg);
+	if ((f = begin(h)) == NULL)
+		return -1;
+	fprintf(f, "{\"v\":%d,\"value\":", an.value);
+	value(f, an.value);
+	fputs(",\"actions\":[", f);
+	for (i = 0; i < an.nactions; i++) {
+		if (i > 0)
+			putc(',', f);
+		action_open(f, &an.actions[i]);
+		fprintf(f, ",\"v\":%d,\"value\":", an.values[i]);
+		value(f, an.values[i]);
+		putc('}', f);
+	}
+	fputs("],\"best\":", f);
+	numbers(f, an.best, an.nbest);
+	fputs(",\"pv\":[", f);
+	for (i = 0; i < an.npv; i++) {
+		if (i > 0)
+			putc(',', f);
+		action(f, &an.pv[i]);
+	}
+	fputs("]}", f);
+	return end(h, 0);
+}
+
+EXPORT("web_values") int
+qttt__web_values(struct qttt__web *h)
+{
+	static struct qttt_judged_ply j;
+	struct qttt_state st = h->start;
+	struct qttt_diag d;
+	size_t		 i;
+	int		 v;
+	FILE		*f;
+
+	if (solver(h) == NULL)
+		return fail(h, QTTT_OK, "out of memory");
+	if (qttt_solver_value(h->solver, &st, &v, &d) != QTTT_OK)
+		return fail(h, d.code, d.msg);
+	if ((f = begin(h)) == NULL)
+		return -1;
+	/* Each ply judged by the library, as qttt-analyze judges it. */
+	fprintf(f, "{\"values\":[%d", v);
+	for (i = 0; i < h->line.nplies; i++) {
+		if (qttt_judge_ply(h->solver, &st, &h->line.plies[i], &j, &d) !=
+		    QTTT_OK) {
+			end(h, -1);
+			return fail(h, d.code, d.msg);
+		}
+		qttt_state_apply(&st, &h->line.plies[i], NULL);
+		fprintf(f, ",%d", j.after);
+		h->marks[i] = j.mark;
+		h->loss[i] = j.loss;
+		h->movers[i] = QTTT_PLAYER_LETTER(j.mover);
+	}
+	fputs("],\"marks\":[", f);
+	for (i = 0; i < h->line.nplies; i++) {
+		if (i > 0)
+			putc(',', f);
+		jcstr(f, qttt_mark_glyph(h->marks[i]));
+	}
+	fputs("],\"movers\":", f);
+	jstr(f, h->movers, h->line.nplies);
+	fputs(",\"loss\":[", f);
+	for (i = 0; i < h->line.nplies; i++)
+		fprintf(f, "%s%d", i > 0 ? "," : "", h->loss[i]);
+	fputs("]}", f);
+	return end(h, 0);
+}
+
+/*
+ * The levels of play: how often the player takes an action that keeps
+ * the position's value, in percent (the others at random); level 1 is
+ * random play, level 5 perfect play.
+ */
+static const int level_best[] = { 0, 0, 50, 75, 90, 100 };
+
+EXPORT("web_reply") int
+qttt__web_reply(struct qttt__web *h, int level, uint32_t seed)
+{
+	static struct qttt_analysis an;
+	struct qttt_generator gen;
+	struct qttt_diag d;
+	unsigned char	 others[QTTT_MAXACTIONS];
+	size_t		 i, j, n = 0;
+	FILE		*f;
+
+	if (level < 1 || level > 5)
+		return fail(h, QTTT_OK, "levels are 1 to 5");
+	if (h->line.state.result.over)
+		return fail(h, QTTT_E_OVER, "the game is over");
+	if (solver(h) == NULL)
+		return fail(h, QTTT_OK, "out of memory");
+	if (qttt_solver_analyze(h->solver, &h->line.state,
+	    level == 1 ? 0 : QTTT_SOLVE_BEST, &an, &d) != QTTT_OK)
+		return fail(h, d.code, d.msg);
+	qttt_generator_init(&gen, seed, 0);
+	if (level == 1)
+		i = qttt_generator_uniform(&gen, an.nactions);
+	else {
+		for (i = j = 0; i < an.nactions; i++)
+			if (j < an.nbest && an.best[j] == i)
+				j++;
+			else
+				others[n++] = i;
+		if (n == 0 || (int)qttt_generator_uniform(&gen, 100) <
+		    level_best[level])
+			i = an.best[qttt_generator_uniform(&gen, an.nbest)];
+		else
+			i = others[qttt_generator_uniform(&gen, n)];
+	}
+	if ((f = begin(h)) == NULL)
+		return -1;
+	action(f, &an.actions[i]);
+	return end(h, 0);
+}

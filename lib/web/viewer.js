@@ -1,0 +1,1142 @@
+/*
+ * The viewer page's script (formats/viewer.md): reads the records the
+ * page carries, runs the library (module.js, before this file) to draw
+ * any position on demand, analyse it and play from it, and keeps a
+ * list of the games to sort, filter and search.  What it measures
+ * (performance.now()) is in window.qtttViewer.timings.
+ */
+(function () {
+	'use strict';
+
+	var d = document, root = d.documentElement;
+	var app = d.getElementById('qttt-app');
+	var T = { steps: [], clicks: [], filters: [], analyses: [] };
+	var V = window.qtttViewer = { timings: T };
+	if (!app)
+		return;
+
+	/* ---------------------------------------------------------- */
+	/* The records of the page                                     */
+	/* ---------------------------------------------------------- */
+
+	/*
+	 * Each game: its record (or state string), number, line, input;
+	 * the inputs' names; the id of each game, as the fragment names
+	 * it (gN, or fKgN for the games of input K > 1).
+	 */
+	var G = { recs: [], num: [], line: [], input: [], files: [],
+	    ninputs: 0, text: [] };
+
+	function collect() {
+		var lists = d.querySelectorAll('ol.qttt-records');
+		var i, j, ol, li, n, line, k, t, recs;
+		for (i = 0; i < lists.length; i++) {
+			ol = lists[i];
+			k = +ol.getAttribute('data-input') || 1;
+			G.files[k] = ol.getAttribute('data-file') || '';
+			if (k > G.ninputs)
+				G.ninputs = k;
+			n = line = +ol.getAttribute('start') || 1;
+			if (!ol.querySelector('li[value],li[data-line]')) {
+				/* One record a line, numbered from the start. */
+				G.text.push(t = ol.textContent);
+				recs = t.split('\n');
+				for (j = 0; j < recs.length; j++) {
+					if (!recs[j])
+						continue;
+					G.recs.push(recs[j]);
+					G.num.push(n);
+					G.line.push(n++);
+					G.input.push(k);
+				}
+				continue;
+			}
+			j = G.recs.length;
+			for (li = ol.firstElementChild; li;
+			    li = li.nextElementSibling) {
+				if (li.hasAttributes()) {
+					if ((t = li.getAttribute('value')))
+						n = +t;
+					if ((t = li.getAttribute('data-line')))
+						line = +t;
+				}
+				G.recs.push(li.textContent.replace(/\n+$/, ''));
+				G.num.push(n++);
+				G.line.push(line++);
+				G.input.push(k);
+			}
+			G.text.push(G.recs.slice(j).join('\n'));
+		}
+	}
+
+	function gameId(i) {
+		return (G.input[i] > 1 ? 'f' + G.input[i] : '') + 'g' + G.num[i];
+	}
+
+	var byId = null;
+	function findGame(id) {
+		var i;
+		if (!byId) {
+			byId = new Map();
+			for (i = 0; i < G.recs.length; i++)
+				byId.set(gameId(i), i);
+		}
+		return byId.has(id) ? byId.get(id) : -1;
+	}
+
+	/* The index: for each game its plies, moves, result and tags. */
+	var I = { plies: null, moves: null, result: [], x: [], o: [],
+	    event: [], date: [], site: [], hay: [] };
+
+	function index(text) {
+		var lines = text.split('\n'), n = G.recs.length, i, f;
+		I.plies = new Uint8Array(n);
+		I.moves = new Uint8Array(n);
+		for (i = 0; i < n; i++) {
+			f = lines[i].split('\t');
+			I.plies[i] = +f[0];
+			I.moves[i] = +f[1];
+			I.result.push(f[2]);
+			I.x.push(f[3]);
+			I.o.push(f[4]);
+			I.event.push(f[5]);
+			I.date.push(f[6]);
+			I.site.push(f[7]);
+		}
+	}
+
+	/* ---------------------------------------------------------- */
+	/* The interface                                               */
+	/* ---------------------------------------------------------- */
+
+	var RESULTS = ['1-0', '0-1', '1-1/2', '1/2-1', '3/2-0', '2-0', '0-0'];
+	var COLUMNS = [['n', '#'], ['x', 'X'], ['o', 'O'],
+	    ['result', 'Result'], ['moves', 'Moves'], ['event', 'Event'],
+	    ['date', 'Date']];
+
+	function esc(s) {
+		return String(s).replace(/&/g, '&amp;').replace(/</g, '&lt;')
+		    .replace(/>/g, '&gt;').replace(/"/g, '&quot;');
+	}
+
+	function build() {
+		var h = [], i;
+		h.push('<div class="qttt-bar">',
+		    '<button type="button" id="qttt-games" aria-expanded="true"',
+		    ' aria-controls="qttt-list">Games</button>',
+		    '<label>Theme <select id="qttt-theme">',
+		    '<option value="auto">as the system</option>',
+		    '<option value="light">light</option>',
+		    '<option value="dark">dark</option>',
+		    '<option value="mono">mono</option></select></label>',
+		    '<button type="button" id="qttt-sheet">',
+		    'Print every position</button></div>');
+		h.push('<section id="qttt-list" class="qttt-list"',
+		    ' aria-label="The games">',
+		    '<div class="qttt-filter"><label>Find <input type="search"',
+		    ' id="qttt-find" autocomplete="off" spellcheck="false"',
+		    ' placeholder="a player, an event, x:Alice, moves:&gt;7">',
+		    '</label><label>Result <select id="qttt-result">',
+		    '<option value="">any</option>');
+		for (i = 0; i < RESULTS.length; i++)
+			h.push('<option>' + RESULTS[i] + '</option>');
+		h.push('<option value="*">unfinished</option></select></label>',
+		    '<output id="qttt-count" aria-live="polite"></output></div>',
+		    '<div class="qttt-table" role="table"',
+		    ' aria-label="The games"><div class="qttt-row qttt-th"',
+		    ' role="row">');
+		for (i = 0; i < COLUMNS.length; i++)
+			h.push('<span role="columnheader"><button type="button"',
+			    ' data-sort="' + COLUMNS[i][0] + '">' +
+			    COLUMNS[i][1] + '</button></span>');
+		h.push('</div><div class="qttt-rows" id="qttt-rows">',
+		    '<div id="qttt-spacer"></div></div></div></section>');
+		h.push('<div class="qttt-app-view"><div class="qttt-main">',
+		    '<h2 id="qttt-heading"></h2>',
+		    '<p id="qttt-tags" class="qttt-note"></p>',
+		    '<div id="qttt-board" class="qttt-board"></div>',
+		    '<div class="qttt-nav">',
+		    '<button type="button" data-go="first" title="Home">',
+		    '\u00ab First</button>',
+		    '<button type="button" data-go="prev" title="Left arrow">',
+		    '\u2039 Previous</button>',
+		    '<button type="button" data-go="next" title="Right arrow">',
+		    'Next \u203a</button>',
+		    '<button type="button" data-go="last" title="End">',
+		    'Last \u00bb</button>',
+		    '<output id="qttt-at" aria-live="polite"></output></div>',
+		    '<p id="qttt-msg" class="qttt-msg" role="alert"></p>',
+		    '<div id="qttt-strip" class="qttt-strip"',
+		    ' title="The value of each position of the line"></div>',
+		    '<p id="qttt-judged" class="qttt-note"></p>',
+		    '<div id="qttt-outcomes" class="qttt-outcomes" hidden></div>',
+		    '<div id="qttt-words" class="qttt-words"></div></div>');
+		h.push('<div class="qttt-side"><h3>Moves</h3>',
+		    '<ol id="qttt-moves" class="qttt-movelist" start="0"></ol>',
+		    '<h3>Analysis</h3><label class="qttt-showbest"><input',
+		    ' type="checkbox" id="qttt-analysis" checked> the best',
+		    ' actions on the board</label><p id="qttt-value"></p>',
+		    '<div class="qttt-acts-box"><table class="qttt-acts">',
+		    '<thead><tr><th>action</th><th>value</th></tr></thead>',
+		    '<tbody id="qttt-acts"></tbody></table></div>',
+		    '<p id="qttt-pv" class="qttt-note"></p>',
+		    '<div class="qttt-play"><h3>Play</h3>',
+		    '<label>Opponent <select id="qttt-opponent">',
+		    '<option value="0">none: you play both sides</option>',
+		    '<option value="5">perfect play</option>',
+		    '<option value="4">level 4: strong</option>',
+		    '<option value="3">level 3</option>',
+		    '<option value="2">level 2</option>',
+		    '<option value="1">level 1: random</option>',
+		    '</select></label>',
+		    '<label>It plays <select id="qttt-side">',
+		    '<option value="O">O</option><option value="X">X</option>',
+		    '</select></label>',
+		    '<form id="qttt-type"><label>Play an action <input',
+		    ' id="qttt-item" autocomplete="off" spellcheck="false"',
+		    ' placeholder="X5 a1 b2, measure O6-&gt;b2"></label>',
+		    ' <button type="submit">Play</button></form>',
+		    '<label>The line as a record <input id="qttt-record"',
+		    ' readonly></label>',
+		    '<button type="button" id="qttt-copy">Copy</button> ',
+		    '<button type="button" id="qttt-back" hidden>',
+		    'Back to the record</button></div></div></div>',
+		    '<div id="qttt-print" class="qttt-print"></div>');
+		app.innerHTML = h.join('');
+	}
+
+	function $(id) {
+		return d.getElementById(id);
+	}
+
+	/* ---------------------------------------------------------- */
+	/* The game and the line shown                                 */
+	/* ---------------------------------------------------------- */
+
+	var M = null;		/* the module's session */
+	var B = null;		/* where the board is drawn */
+	var S = {
+		game: -1,	/* index of the game shown */
+		rec: null,	/* what the module read of it */
+		fork: -1,	/* the ply a branch leaves the record at */
+		branch: [],	/* its actions after it */
+		cur: 0,		/* the plies shown */
+		pos: null,	/* the position shown */
+		first: -1,	/* a square clicked, the first of a move */
+		an: null,	/* the analysis of the position shown */
+		values: null	/* the values along the line */
+	};
+
+	/* The actions of the line shown, from the start. */
+	function line() {
+		if (S.fork < 0)
+			return S.rec.plies;
+		return S.rec.plies.slice(0, S.fork).concat(S.branch);
+	}
+
+	function say(msg) {
+		$('qttt-msg').textContent = msg || '';
+	}
+
+	function openGame(i) {
+		var r = M.load(G.recs[i]);
+		S.game = i;
+		S.fork = -1;
+		S.branch = [];
+		S.values = null;
+		if (r.error) {
+			S.rec = { plies: [], notes: [], comments: [], meta: [],
+			    comment: null, result: '*', position: false };
+			say('Game ' + G.num[i] + ': ' + r.error);
+		} else
+			S.rec = r;
+		heading();
+		listRows();
+	}
+
+	function heading() {
+		var i = S.game, r = S.rec, tags = [], j, k, v;
+		var file = G.files[G.input[i]];
+		$('qttt-heading').innerHTML = (r.position ? 'Position ' :
+		    'Game ') + G.num[i] + (file ? ' <small>(' + esc(file) +
+		    ', line ' + G.line[i] + ')</small>' : '');
+		for (j = 0; j < r.meta.length; j++) {
+			k = r.meta[j][0];
+			v = r.meta[j][1];
+			tags.push(k === 'x' ? 'X: ' + v : k === 'o' ? 'O: ' + v :
+			    k + ': ' + v);
+		}
+		if (r.comment)
+			tags.push(r.comment);
+		$('qttt-tags').textContent = tags.join(' \u00b7 ');
+	}
+
+	/* The fragment of what is shown: gNpP, or gNpP~branch. */
+	function fragment() {
+		var f = gameId(S.game);
+		if (S.fork >= 0 && S.cur > S.fork)
+			return f + 'p' + S.fork + '~' + S.branch
+			    .slice(0, S.cur - S.fork).join(';')
+			    .replace(/ /g, '_');
+		return f + 'p' + S.cur;
+	}
+
+	function setHash(push) {
+		var f = '#' + fragment();
+		if (location.hash === f || decodeURIComponent(location.hash) ===
+		    decodeURIComponent(f))
+			return;
+		if (push)
+			history.pushState(null, '', f);
+		else
+			history.replaceState(null, '', f);
+	}
+
+	/* Shows the position after the first S.cur actions of the line. */
+	function show(push) {
+		var t0 = performance.now(), acts = line(), pos, svg;
+		if (S.cur > acts.length)
+			S.cur = acts.length;
+		pos = M.line(acts.slice(0, S.cur).join('; '));
+		if (pos.error) {
+			/*
+			 * A fragment's branch the rules refuse: what it has
+			 * before the action refused.
+			 */
+			say(pos.error + (pos.code ? ' [' + pos.code + ']' : ''));
+			S.cur = pos.plies || 0;
+			if (S.fork >= 0 && S.cur >= S.fork)
+				S.branch = S.branch.slice(0, S.cur - S.fork);
+			else {
+				S.fork = -1;
+				S.branch = [];
+			}
+			pos = M.line(acts.slice(0, S.cur).join('; '));
+		}
+		S.pos = pos;
+		S.first = -1;
+		S.an = null;
+		svg = M.svg(false);
+		V.svg = svg;
+		$('qttt-board').innerHTML = svg.replace(/^<\?xml[^>]*>\s*/, '');
+		overlay();
+		nav();
+		moveList();
+		words();
+		outcomes();
+		$('qttt-record').value = pos.record === null ? pos.state :
+		    pos.record;
+		$('qttt-back').hidden = S.fork < 0;
+		setHash(push);
+		d.title = (S.rec.position ? 'Position ' : 'Game ') +
+		    G.num[S.game] + ', ply ' + S.cur + ' \u2014 ' + title;
+		T.steps.push(performance.now() - t0);
+		later();
+	}
+
+	function nav() {
+		var n = line().length, at = S.cur === 0 ? (S.rec.position ?
+		    'the position given' : 'start') : line()[S.cur - 1];
+		$('qttt-at').textContent = 'Ply ' + S.cur + ' of ' + n + ': ' +
+		    at;
+		app.querySelector('[data-go=first]').disabled =
+		    app.querySelector('[data-go=prev]').disabled = S.cur === 0;
+		app.querySelector('[data-go=last]').disabled =
+		    app.querySelector('[data-go=next]').disabled = S.cur === n;
+	}
+
+	function go(k) {
+		var n = line().length;
+		S.cur = k === 'first' ? 0 : k === 'last' ? n : k === 'prev' ?
+		    Math.max(0, S.cur - 1) : Math.min(n, S.cur + 1);
+		say('');
+		show(true);
+	}
+
+	/*
+	 * Plays an action (its item) at the position shown: the record's
+	 * next action follows the record, any other starts a branch there
+	 * (or changes the branch shown from there on).
+	 */
+	function play(item) {
+		var rec = S.rec.plies, k = S.cur - S.fork;
+		if (S.fork >= 0 && S.cur >= S.fork) {
+			if (S.branch[k] !== item)
+				S.branch = S.branch.slice(0, k).concat([item]);
+		} else if (!(S.cur < rec.length && rec[S.cur] === item)) {
+			S.fork = S.cur;
+			S.branch = [item];
+		}
+		S.cur++;
+		S.values = null;
+		say('');
+		show(true);
+	}
+
+	function backToRecord() {
+		if (S.fork >= 0 && S.cur > S.fork)
+			S.cur = S.fork;
+		S.fork = -1;
+		S.branch = [];
+		S.values = null;
+		show(true);
+	}
+
+	/* ---------------------------------------------------------- */
+	/* What the page says of the position                          */
+	/* ---------------------------------------------------------- */
+
+	function link(ply, text, cur) {
+		return '<a href="#" data-ply="' + ply + '"' + (cur ?
+		    ' aria-current="step"' : '') + '>' + esc(text) + '</a>';
+	}
+
+	/* The annotations of ply i of the record: glyph, value, best. */
+	function annot(i) {
+		var notes = S.rec.notes[i] || [], glyph = '', rest = [], j;
+		for (j = 0; j < notes.length; j++) {
+			if (notes[j][0] === 'mark' &&
+			    /^(!!|\?\?|!\?|\?!|!|\?)$/.test(notes[j][1]))
+				glyph = notes[j][1];
+			else
+				rest.push(notes[j][0] + ' ' + notes[j][1]);
+		}
+		if (S.rec.comments[i])
+			rest.push(S.rec.comments[i]);
+		return (glyph ? '<span class="qttt-glyph-mark">' + esc(glyph) +
+		    '</span>' : '') + (rest.length ?
+		    '<span class="qttt-annot">' + esc(rest.join('; ')) +
+		    '</span>' : '');
+	}
+
+	function moveList() {
+		var rec = S.rec.plies, h = [], i, b, onBranch = S.fork >= 0;
+		h.push('<li class="qttt-start">' + link(0, S.rec.position ?
+		    'the position given' : 'start', S.cur === 0) +
+		    (onBranch && S.fork === 0 ? branchList() : '') + '</li>');
+		for (i = 0; i < rec.length; i++) {
+			h.push('<li>' + link(i + 1, rec[i], !onBranch ?
+			    S.cur === i + 1 : S.cur === i + 1 && i < S.fork) +
+			    annot(i));
+			if (onBranch && S.fork === i + 1)
+				h.push(branchList());
+			h.push('</li>');
+		}
+		if (S.rec.result !== '*')
+			h.push('<li class="qttt-result">' + esc(S.rec.result) +
+			    '</li>');
+		$('qttt-moves').innerHTML = h.join('');
+		/* The move shown in view, once the page is drawn. */
+		requestAnimationFrame(function () {
+			var box = $('qttt-moves');
+			b = box.querySelector('[aria-current]');
+			if (b && box.scrollHeight > box.clientHeight)
+				box.scrollTop = Math.max(0, b.offsetTop - box.offsetTop -
+				    box.clientHeight / 2);
+		});
+	}
+
+	function branchList() {
+		var h = ['<div class="qttt-branch" aria-label="Your line">'],
+		    i;
+		for (i = 0; i < S.branch.length; i++)
+			h.push((i > 0 ? '; ' : '') + link(S.fork + i + 1,
+			    S.branch[i], S.cur === S.fork + i + 1));
+		h.push('</div>');
+		return h.join('');
+	}
+
+	function words() {
+		var p = S.pos, h = [];
+		if (p.note)
+			h.push('<p>' + esc(p.note) + '.</p>');
+		if (S.fork < 0 && S.cur > 0 && S.rec.comments[S.cur - 1])
+			h.push('<p class="qttt-note">' +
+			    esc(S.rec.comments[S.cur - 1]) + '</p>');
+		if (p.lines)
+			h = h.concat(p.lines.split('\n').map(function (l) {
+				return '<p>' + esc(l) + '</p>';
+			}));
+		h.push('<p>' + esc(p.status) + '</p>');
+		h.push('<details><summary>The board in words</summary><p>' +
+		    esc(p.words) + '</p></details>');
+		$('qttt-words').innerHTML = h.join('');
+	}
+
+	/* At a pending measurement: its two outcomes, each to choose. */
+	function outcomes() {
+		var p = S.pos, box = $('qttt-outcomes'), h, i, svg;
+		if (!p.pending) {
+			box.hidden = true;
+			box.innerHTML = '';
+			return;
+		}
+		svg = M.svg(true);
+		h = ['<h3>The two outcomes</h3>',
+		    svg.replace(/^<\?xml[^>]*>\s*/, '')];
+		for (i = 0; i < p.actions.length; i++)
+			h.push('<button type="button" data-item="' +
+			    esc(p.actions[i].item) + '">' + p.turn +
+			    ' measures: ' + esc(p.actions[i].item) + '</button>');
+		box.innerHTML = h.join('');
+		box.hidden = false;
+	}
+
+	/* ---------------------------------------------------------- */
+	/* The board: clicks, and what is drawn over it                */
+	/* ---------------------------------------------------------- */
+
+	/* The square of the board under a click, or -1. */
+	function squareAt(e) {
+		var svg = $('qttt-board').querySelector('svg'), m, pt, x, y;
+		if (!svg || !(m = svg.getScreenCTM()))
+			return -1;
+		pt = svg.createSVGPoint();
+		pt.x = e.clientX;
+		pt.y = e.clientY;
+		pt = pt.matrixTransform(m.inverse());
+		x = Math.floor((pt.x - B.board[0]) / B.board[2]);
+		y = Math.floor((pt.y - B.board[1]) / B.board[2]);
+		if (x < 0 || x > 2 || y < 0 || y > 2)
+			return -1;
+		return B.at[3 * y + x];
+	}
+
+	/* Where square sq is drawn: its top left corner. */
+	function corner(sq) {
+		var p = B.at.indexOf(sq);
+		return [B.board[0] + (p % 3) * B.board[2],
+		    B.board[1] + Math.floor(p / 3) * B.board[2]];
+	}
+
+	/* An element of the picture parent is in. */
+	function el(name, attrs, parent) {
+		var e = d.createElementNS(parent.namespaceURI, name), k;
+		for (k in attrs)
+			e.setAttribute(k, attrs[k]);
+		parent.appendChild(e);
+		return e;
+	}
+
+	/*
+	 * Over the picture: the square clicked first, and the best
+	 * actions (a stroke joining a placement's squares, an outline of
+	 * a measurement's or the forced move's square).
+	 */
+	function overlay() {
+		var svg = $('qttt-board').querySelector('svg'), g, c, a, b, i,
+		    s = B.board[2], acts, best;
+		if (!svg)
+			return;
+		if ((g = svg.querySelector('.qttt-overlay')))
+			g.remove();
+		g = el('g', { 'class': 'qttt-overlay' }, svg);
+		if (S.first >= 0) {
+			c = corner(S.first);
+			el('rect', { 'class': 'qttt-sel', x: c[0] + 4, y: c[1] + 4,
+			    width: s - 8, height: s - 8, rx: 8 }, g);
+		}
+		if (!S.an || !$('qttt-analysis').checked || S.an.error)
+			return;
+		acts = S.an.actions;
+		best = S.an.best;
+		for (i = 0; i < best.length; i++) {
+			a = acts[best[i]].squares;
+			if (a.length === 2 && a[0] !== a[1]) {
+				b = corner(a[1]);
+				c = corner(a[0]);
+				el('line', { 'class': 'qttt-best', x1: c[0] + s / 2,
+				    y1: c[1] + s / 2, x2: b[0] + s / 2,
+				    y2: b[1] + s / 2 }, g);
+			} else {
+				c = corner(a[0]);
+				el('rect', { 'class': 'qttt-best', x: c[0] + 7,
+				    y: c[1] + 7, width: s - 14, height: s - 14,
+				    rx: 10 }, g);
+			}
+		}
+	}
+
+	function boardClick(e) {
+		var t0 = performance.now(), sq = squareAt(e), r;
+		if (sq < 0)
+			return;
+		r = S.first >= 0 ? M.click(S.first, sq) : M.click(sq);
+		if (S.first === sq && r.code === 'same-square') {
+			/* The same square again: no move begun. */
+			S.first = -1;
+			say('');
+			overlay();
+		} else if (r.error) {
+			S.first = -1;
+			say(r.error + ' [' + r.code + ']');
+			overlay();
+		} else if (r.item) {
+			play(r.item);
+		} else {
+			S.first = r.first;
+			say('');
+			overlay();
+		}
+		T.clicks.push(performance.now() - t0);
+	}
+
+	/* ---------------------------------------------------------- */
+	/* Analysis, the evaluation strip and the opponent              */
+	/* ---------------------------------------------------------- */
+
+	var pending = 0;
+
+	/* After a step: the analysis, the strip, the opponent's action. */
+	function later() {
+		var n = ++pending;
+		setTimeout(function () {
+			if (n !== pending)
+				return;
+			analyse();
+			strip();
+			opponent();
+		}, 0);
+	}
+
+	/* The value of a position in words. */
+	function valueText(v, r) {
+		return r + (v > 0 ? ' (X ahead)' : v < 0 ? ' (O ahead)' :
+		    ' (even)');
+	}
+
+	function analyse() {
+		var t0 = performance.now(), an = M.analyze(), ms, acts, h = [],
+		    order, i, mover = S.pos.turn, isBest = {};
+		ms = performance.now() - t0;
+		T.analyses.push({ plies: S.cur, state: S.pos.state, ms: ms });
+		S.an = an;
+		if (an.error) {
+			$('qttt-value').textContent = an.error;
+			$('qttt-acts').innerHTML = '';
+			$('qttt-pv').textContent = '';
+			return;
+		}
+		acts = an.actions;
+		for (i = 0; i < an.best.length; i++)
+			isBest[an.best[i]] = true;
+		$('qttt-value').innerHTML = 'Value: <strong>' +
+		    esc(valueText(an.v, an.value)) + '</strong>' +
+		    (S.pos.over ? '' : ', ' + mover + ' to ' +
+		    (S.pos.pending ? 'measure' : 'play')) +
+		    ' <span class="qttt-ms">(' + Math.round(ms) + ' ms)</span>';
+		order = acts.map(function (a, j) { return j; });
+		order.sort(function (a, b) {
+			var k = mover === 'X' ? acts[b].v - acts[a].v :
+			    acts[a].v - acts[b].v;
+			return k !== 0 ? k : a - b;
+		});
+		for (i = 0; i < order.length; i++)
+			h.push('<tr' + (isBest[order[i]] ? ' class="qttt-is-best"' :
+			    '') + '><td><button type="button" data-item="' +
+			    esc(acts[order[i]].item) + '">' +
+			    esc(acts[order[i]].item) + '</button></td><td>' +
+			    esc(acts[order[i]].value) +
+			    (isBest[order[i]] ? ' \u2605' : '') + '</td></tr>');
+		$('qttt-acts').innerHTML = h.join('');
+		$('qttt-pv').textContent = an.pv.length ? 'Perfect play: ' +
+		    an.pv.map(function (a) { return a.item; }).join('; ') : '';
+		overlay();
+	}
+
+	/*
+	 * A bar per position of the line: its value, X's lead up and O's
+	 * down, drawn to the strip's width in pixels; the record's glyphs
+	 * over their plies.
+	 */
+	function strip() {
+		var acts = line(), n = acts.length, box = $('qttt-strip'),
+		    W = box.clientWidth || 600, w = W / (n + 1), h = [], i, v, y,
+		    g, notes, k = 6, mid = 38;
+		if (!S.values || S.values.length !== n + 1) {
+			M.line(acts.join('; '));
+			S.judged = M.values();
+			S.values = S.judged.error ? null : S.judged.values;
+			M.line(acts.slice(0, S.cur).join('; '));
+		}
+		if (!S.values)
+			return;
+		h.push('<svg viewBox="0 0 ' + W + ' 64" width="' + W + '"',
+		    ' height="64" role="img" aria-label="The value of each',
+		    ' position: ' + S.values.map(function (x) {
+			return x / 2;
+		    }).join(', ') + '">');
+		h.push('<rect class="qttt-here" x="' + S.cur * w + '" y="0"' +
+		    ' width="' + w + '" height="64"/>');
+		h.push('<line class="qttt-axis" x1="0" y1="' + mid + '" x2="' +
+		    W + '" y2="' + mid + '"/>');
+		for (i = 0; i <= n; i++) {
+			v = S.values[i];
+			y = v > 0 ? mid - v * k : mid;
+			h.push('<rect data-ply="' + i + '" class="qttt-bar-' +
+			    (v > 0 ? 'x' : v < 0 ? 'o' : '0') + '" x="' +
+			    (i * w + w * 0.15) + '" y="' + y + '" width="' +
+			    w * 0.7 + '" height="' + (v === 0 ? 1.5 :
+			    Math.abs(v) * k) + '"><title>ply ' + i + ': ' +
+			    (v > 0 ? 'X ahead by ' + v / 2 : v < 0 ?
+			    'O ahead by ' + -v / 2 : 'even') + '</title></rect>');
+			notes = i > 0 && (S.fork < 0 || i <= S.fork) ?
+			    S.rec.notes[i - 1] || [] : [];
+			for (g = 0; g < notes.length; g++)
+				if (notes[g][0] === 'mark')
+					h.push('<text class="qttt-glyph" x="' +
+					    (i * w + w / 2) + '" y="11">' +
+					    esc(notes[g][1]) + '</text>');
+			/* The library's judge of the ply, under the bar. */
+			if (i > 0 && S.judged.marks[i - 1])
+				h.push('<text class="qttt-judged" x="' +
+				    (i * w + w / 2) + '" y="62">' +
+				    S.judged.marks[i - 1] + '</text>');
+		}
+		h.push('</svg>');
+		box.innerHTML = h.join('');
+		$('qttt-judged').textContent = judgement();
+	}
+
+	/* The marks of the line by perfect play, counted by player. */
+	function judgement() {
+		var c = { X: { '?': 0, '??': 0 }, O: { '?': 0, '??': 0 } },
+		    m = S.judged.marks, i, who, out = [];
+		for (i = 0; i < m.length; i++) {
+			if (!m[i])
+				continue;
+			who = S.judged.movers[i];
+			c[who][m[i]]++;
+		}
+		['X', 'O'].forEach(function (p) {
+			var n = c[p]['?'], b = c[p]['??'];
+			out.push(p + ': ' + (n + b === 0 ? 'no mistake' :
+			    (n ? n + ' mistake' + (n > 1 ? 's' : '') + ' (?)' : '') +
+			    (n && b ? ', ' : '') + (b ? b + ' blunder' +
+			    (b > 1 ? 's' : '') + ' (??)' : '')));
+		});
+		return 'By perfect play, the line shown: ' + out.join('; ') + '.';
+	}
+
+	var seed = (Math.random() * 4294967296) >>> 0;
+
+	/* The opponent acts when it is its turn. */
+	function opponent() {
+		var level = +$('qttt-opponent').value, r;
+		if (!level || S.pos.over || S.pos.turn !== $('qttt-side').value)
+			return;
+		setTimeout(function () {
+			if (S.pos.over || S.pos.turn !== $('qttt-side').value ||
+			    !+$('qttt-opponent').value)
+				return;
+			r = M.reply(level, seed = (seed * 1103515245 + 12345) >>>
+			    0);
+			if (r.item)
+				play(r.item);
+		}, 250);
+	}
+
+	/* ---------------------------------------------------------- */
+	/* The game list                                               */
+	/* ---------------------------------------------------------- */
+
+	var L = { order: {}, view: null, key: null, dir: 1, first: -1 };
+	var ROW = 30;
+
+	function columnOf(key) {
+		return key === 'x' ? I.x : key === 'o' ? I.o : key === 'event' ?
+		    I.event : key === 'date' ? I.date : key === 'site' ? I.site :
+		    key === 'result' ? I.result : null;
+	}
+
+	/* The games in the order of a column, ascending (cached). */
+	function orderBy(key) {
+		var n = G.recs.length, o, i, col;
+		if (L.order[key])
+			return L.order[key];
+		o = new Int32Array(n);
+		for (i = 0; i < n; i++)
+			o[i] = i;
+		if (key === 'moves')
+			o.sort(function (a, b) {
+				return I.moves[a] - I.moves[b] || a - b;
+			});
+		else if ((col = columnOf(key)))
+			o.sort(function (a, b) {
+				return col[a] < col[b] ? -1 : col[a] > col[b] ? 1 :
+				    a - b;
+			});
+		return (L.order[key] = o);
+	}
+
+	/*
+	 * What a game is found by: its number, tags and result, in lower
+	 * case; made in slices while the page is idle (prepare), or at
+	 * once when a search needs it first.
+	 */
+	function hay(upto) {
+		var n = G.recs.length, i;
+		if (!I.hay)
+			I.hay = [];
+		upto = Math.min(n, upto === undefined ? n : upto);
+		for (i = I.hay.length; i < upto; i++)
+			I.hay.push((G.num[i] + '\t' + I.x[i] + '\t' + I.o[i] + '\t' +
+			    I.event[i] + '\t' + I.date[i] + '\t' + I.site[i] + '\t' +
+			    I.result[i] + '\t' + G.files[G.input[i]])
+			    .toLowerCase());
+		return I.hay;
+	}
+
+	/* While the page is idle: what searching and sorting need. */
+	function prepare() {
+		var keys = ['x', 'o', 'result', 'moves', 'event', 'date'], k = 0;
+		(function next() {
+			if (I.hay.length < G.recs.length)
+				hay(I.hay.length + 20000);
+			else if (k < keys.length)
+				orderBy(keys[k++]);
+			else
+				return;
+			setTimeout(next, 10);
+		})();
+	}
+
+	/*
+	 * A test for the search: words each found in the game's tags, or
+	 * key:text in one of them (x, o, event, date, site, result,
+	 * file), or moves: and plies: with a number, >N or <N.
+	 */
+	function matcher(q) {
+		var tests = [], words = q.toLowerCase().split(/\s+/), i, w, m;
+		for (i = 0; i < words.length; i++) {
+			w = words[i];
+			if (!w)
+				continue;
+			if ((m = /^(moves|plies|game|n):([<>]?)(\d+)$/.exec(w)))
+				tests.push(numTest(m[1], m[2], +m[3]));
+			else if ((m = /^(x|o|event|date|site|result|file):(.+)$/
+			    .exec(w)))
+				tests.push(fieldTest(m[1], m[2]));
+			else
+				tests.push(hayTest(w));
+		}
+		return function (g) {
+			for (var k = 0; k < tests.length; k++)
+				if (!tests[k](g))
+					return false;
+			return true;
+		};
+	}
+
+	function numTest(key, op, v) {
+		var col = key === 'moves' ? I.moves : key === 'plies' ?
+		    I.plies : G.num;
+		return function (g) {
+			return op === '>' ? col[g] > v : op === '<' ? col[g] < v :
+			    col[g] === v;
+		};
+	}
+
+	function fieldTest(key, w) {
+		var col = key === 'file' ? null : columnOf(key);
+		return function (g) {
+			return (col ? col[g] : G.files[G.input[g]]).toLowerCase()
+			    .indexOf(w) >= 0;
+		};
+	}
+
+	function hayTest(w) {
+		var h = hay();
+		return function (g) {
+			return h[g].indexOf(w) >= 0;
+		};
+	}
+
+	/* The games shown: those found, in the order chosen. */
+	function filter() {
+		var t0 = performance.now(), q = $('qttt-find').value.trim(),
+		    res = $('qttt-result').value, o, n, view = [], test, i, g;
+		if (!I.plies || !L.key)
+			return;
+		o = orderBy(L.key);
+		n = o.length;
+		test = q ? matcher(q) : null;
+		for (i = 0; i < n; i++) {
+			g = o[L.dir > 0 ? i : n - 1 - i];
+			if (res && I.result[g] !== res)
+				continue;
+			if (test && !test(g))
+				continue;
+			view.push(g);
+		}
+		L.view = view;
+		$('qttt-count').textContent = (view.length === n ? '' :
+		    view.length.toLocaleString('en') + ' of ') +
+		    n.toLocaleString('en') + (n === 1 ? ' game' : ' games');
+		$('qttt-spacer').style.height = view.length * ROW + 'px';
+		$('qttt-rows').style.height = Math.min(view.length, 8) * ROW +
+		    'px';
+		L.first = -1;
+		listRows();
+		T.filters.push(performance.now() - t0);
+	}
+
+	/* Draws the rows in view. */
+	function listRows() {
+		var box = $('qttt-rows'), view = L.view, first, last, h = [], i,
+		    g, files = G.ninputs > 1, sp = $('qttt-spacer');
+		if (!view)
+			return;
+		first = Math.max(0, Math.floor(box.scrollTop / ROW) - 5);
+		last = Math.min(view.length, first + Math.ceil((box.clientHeight ||
+		    240) / ROW) + 10);
+		for (i = first; i < last; i++) {
+			g = view[i];
+			h.push('<a class="qttt-row' + (files ? ' qttt-files' : '') +
+			    '" role="row" href="#' + gameId(g) + 'p0"' +
+			    ' style="position:absolute;top:' + i * ROW +
+			    'px;left:0;right:0"' + (g === S.game ?
+			    ' aria-current="true"' : '') + '>' +
+			    '<span class="qttt-num" role="cell">' +
+			    (files ? G.input[g] + ':' : '') + G.num[g] +
+			    '</span><span role="cell">' + esc(I.x[g]) +
+			    '</span><span role="cell">' + esc(I.o[g]) +
+			    '</span><span role="cell">' + esc(I.result[g]) +
+			    '</span><span class="qttt-num" role="cell">' +
+			    I.moves[g] + '</span><span role="cell">' +
+			    esc(I.event[g]) + '</span><span role="cell">' +
+			    esc(I.date[g]) + '</span></a>');
+		}
+		sp.innerHTML = h.join('');
+	}
+
+	function sortBy(key) {
+		var b, i, bs = app.querySelectorAll('[data-sort]');
+		if (L.key === key)
+			L.dir = -L.dir;
+		else {
+			L.key = key;
+			L.dir = 1;
+		}
+		for (i = 0; i < bs.length; i++) {
+			b = bs[i];
+			if (b.getAttribute('data-sort') === key)
+				b.setAttribute('aria-sort', L.dir > 0 ? 'ascending' :
+				    'descending');
+			else
+				b.removeAttribute('aria-sort');
+		}
+		filter();
+	}
+
+	/* ---------------------------------------------------------- */
+	/* The fragment, the events                                    */
+	/* ---------------------------------------------------------- */
+
+	/* Shows what the fragment names; an unknown one, game 1 at ply 0. */
+	function here(push) {
+		var f = decodeURIComponent(location.hash.slice(1));
+		var m = /^((?:f\d+)?g\d+)(?:p(\d+)(?:~(.*))?)?$/.exec(f);
+		var i = m ? findGame(m[1]) : -1, ply = m && m[2] ? +m[2] : 0,
+		    items;
+		if (i < 0) {
+			i = 0;
+			ply = 0;
+			m = null;
+		}
+		if (i !== S.game)
+			openGame(i);
+		if (m && m[3] !== undefined) {
+			items = m[3] === '' ? [] :
+			    m[3].replace(/_/g, ' ').split(';');
+			/* Keep a branch whose start the fragment shows. */
+			if (S.fork !== ply || items.some(function (x, k) {
+				return S.branch[k] !== x;
+			})) {
+				S.fork = ply;
+				S.branch = items;
+				S.values = null;
+			}
+			S.cur = ply + items.length;
+		} else {
+			if (ply > S.rec.plies.length && S.fork < 0)
+				ply = S.rec.plies.length;
+			S.cur = ply;
+			if (S.fork >= 0 && ply > S.fork) {
+				S.fork = -1;
+				S.branch = [];
+				S.values = null;
+			}
+		}
+		show(push);
+	}
+
+	var title = d.title;
+
+	function events() {
+		app.addEventListener('click', function (e) {
+			var t = e.target, b = t.closest('button[data-go]'), a;
+			if (b)
+				return go(b.getAttribute('data-go'));
+			if ((b = t.closest('button[data-item]')))
+				return play(b.getAttribute('data-item'));
+			if ((b = t.closest('button[data-sort]')))
+				return sortBy(b.getAttribute('data-sort'));
+			if ((a = t.closest('a[data-ply]'))) {
+				e.preventDefault();
+				S.cur = +a.getAttribute('data-ply');
+				say('');
+				return show(true);
+			}
+			if ((a = t.closest('rect[data-ply]'))) {
+				S.cur = +a.getAttribute('data-ply');
+				return show(true);
+			}
+			if (t.closest('#qttt-board'))
+				return boardClick(e);
+		});
+		d.addEventListener('keydown', function (e) {
+			var k = { ArrowLeft: 'prev', ArrowRight: 'next',
+			    Home: 'first', End: 'last' }[e.key];
+			if (!k || e.altKey || e.ctrlKey || e.metaKey || e.shiftKey)
+				return;
+			if (/^(SELECT|INPUT|TEXTAREA)$/.test(e.target.tagName))
+				return;
+			e.preventDefault();
+			go(k);
+		});
+		window.addEventListener('popstate', function () { here(false); });
+		window.addEventListener('hashchange', function () {
+			here(false);
+		});
+		$('qttt-games').addEventListener('click', function () {
+			var l = $('qttt-list'), open = l.hidden;
+			l.hidden = !open;
+			this.setAttribute('aria-expanded', String(open));
+			if (open)
+				listRows();
+		});
+		$('qttt-find').addEventListener('input', filter);
+		$('qttt-result').addEventListener('change', filter);
+		$('qttt-rows').addEventListener('scroll', listRows);
+		$('qttt-analysis').addEventListener('change', overlay);
+		$('qttt-opponent').addEventListener('change', opponent);
+		$('qttt-side').addEventListener('change', opponent);
+		$('qttt-type').addEventListener('submit', function (e) {
+			var item = $('qttt-item').value.trim(), p;
+			e.preventDefault();
+			if (!item)
+				return;
+			/* The library reads it: its syntax, then its rules. */
+			p = M.line(line().slice(0, S.cur).concat([item]).join('; '));
+			if (p.error) {
+				say(p.error + (p.code ? ' [' + p.code + ']' : ''));
+				M.line(line().slice(0, S.cur).join('; '));
+				return;
+			}
+			if (p.plies !== S.cur + 1) {
+				say('Not an action: ' + item);
+				M.line(line().slice(0, S.cur).join('; '));
+				return;
+			}
+			$('qttt-item').value = '';
+			play(p.last.item);
+		});
+		$('qttt-copy').addEventListener('click', function () {
+			var r = $('qttt-record');
+			r.select();
+			if (navigator.clipboard)
+				navigator.clipboard.writeText(r.value).catch(
+				    function () {});
+		});
+		$('qttt-back').addEventListener('click', backToRecord);
+		var t = $('qttt-theme');
+		t.value = root.getAttribute('data-theme');
+		t.addEventListener('change', function () {
+			root.setAttribute('data-theme', t.value);
+		});
+		$('qttt-sheet').addEventListener('click', sheet);
+	}
+
+	/* Print every position of the line shown, two to a row. */
+	function sheet() {
+		var acts = line(), h = [], i, box = $('qttt-print');
+		for (i = 0; i <= acts.length; i++) {
+			M.line(acts.slice(0, i).join('; '));
+			h.push('<figure>' + M.svg(false)
+			    .replace(/^<\?xml[^>]*>\s*/, '') + '<figcaption>Ply ' +
+			    i + (i > 0 ? ': ' + esc(acts[i - 1]) : '') +
+			    '</figcaption></figure>');
+		}
+		M.line(acts.slice(0, S.cur).join('; '));
+		box.innerHTML = h.join('');
+		root.classList.add('qttt-sheet');
+		window.print();
+		root.classList.remove('qttt-sheet');
+		box.innerHTML = '';
+	}
+
+	/* ---------------------------------------------------------- */
+	/* The start                                                   */
+	/* ---------------------------------------------------------- */
+
+	/* Without the module: the page as it is without scripts. */
+	function failed(why) {
+		var p = d.createElement('p');
+		root.classList.remove('js');
+		p.className = 'qttt-failed';
+		p.textContent = 'This browser cannot run the page\'s module (' +
+		    why + '): the records and the first games are shown ' +
+		    'as they are without scripts.';
+		d.body.insertBefore(p, d.body.firstChild.nextSibling);
+		V.error = String(why);
+	}
+
+	V.ready = (function () {
+		var t0 = performance.now(), mod = d.getElementById('qttt-module');
+		collect();
+		T.collect = performance.now() - t0;
+		if (!G.recs.length || !mod)
+			return Promise.resolve(failed('no games'));
+		return QtttModule.fromPage(mod.textContent).then(function (m) {
+			T.module = performance.now() - t0 - T.collect;
+			M = V.session = m;
+			B = V.board = M.setup(app.getAttribute('data-options'));
+			if (B.error)
+				throw new Error(B.error);
+			build();
+			events();
+			app.hidden = false;
+			V.state = function () {
+				return { game: gameId(S.game), cur: S.cur, fork: S.fork,
+				    branch: S.branch.slice(), pos: S.pos, an: S.an,
+				    values: S.values, first: S.first,
+				    view: L.view ? L.view.length : 0 };
+			};
+			here(false);
+			T.ready = performance.now();
+			if (G.recs.length < 2) {
+				$('qttt-list').hidden = true;
+				$('qttt-games').hidden = true;
+				return;
+			}
+			/* The list once the board is there: its index, then more. */
+			$('qttt-count').textContent = 'reading ' +
+			    G.recs.length.toLocaleString('en') + ' games\u2026';
+			return new Promise(function (done) {
+				setTimeout(function () {
+					var t2 = performance.now();
+					index(M.index(G.text.join('\n')));
+					G.text = null;
+					T.index = performance.now() - t2;
+					sortBy('n');
+					T.list = performance.now();
+					setTimeout(prepare, 100);
+					done();
+				}, 0);
+			});
+		}).catch(function (e) {
+			failed(e && e.message ? e.message : e);
+		});
+	})();
+})();

@@ -1,0 +1,710 @@
+/*
+ * The viewer page in headless Chromium, driven as a user drives it
+ * (cdp.js: real clicks, keys and typing, the back button), with its
+ * real module: what it shows, checked against the tools' own output,
+ * which tests/viewer/run.sh prepares in DIR.
+ *
+ *	node page.test.js CHROMIUM DIR [bench PAGE...]
+ *
+ * Prints "FAIL: what: why" for each check that fails, notes, and a
+ * tally.  With "bench", opens each PAGE and prints what the page
+ * measured of itself (performance.now()): nothing is asserted of time.
+ */
+'use strict';
+
+const fs = require('fs');
+const path = require('path');
+const { Browser } = require('./cdp.js');
+
+const [chromium, dirArg, mode, ...benchPages] = process.argv.slice(2);
+const dir = path.resolve(dirArg);
+let pass = 0, fail = 0;
+
+function check(name, ok, why) {
+	if (ok)
+		pass++;
+	else {
+		fail++;
+		console.log('FAIL: ' + name + (why !== undefined ? ': ' + why :
+		    ''));
+	}
+	return ok;
+}
+
+function same(name, want, got) {
+	const w = JSON.stringify(want), g = JSON.stringify(got);
+	return check(name, w === g, 'want ' + w + ', got ' + g);
+}
+
+function url(name, fragment) {
+	return 'file://' + path.join(dir, name) + (fragment || '');
+}
+
+function file(name) {
+	return fs.readFileSync(path.join(dir, name), 'utf8');
+}
+
+const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
+
+/* Opens a page and waits until its module is running. */
+async function open(p, name, fragment) {
+	await p.open(url(name, fragment));
+	await p.eval('qtttViewer.ready');
+	await settle(p);
+}
+
+/* Lets the page finish what it does after a step (its analysis). */
+async function settle(p) {
+	await p.eval('new Promise(function (r) { setTimeout(r, 20); })');
+}
+
+function state(p) {
+	return p.eval('(function () { var s = qtttViewer.state(); return {' +
+	    ' game: s.game, cur: s.cur, fork: s.fork, branch: s.branch,' +
+	    ' state: s.pos.state, hash: location.hash, first: s.first,' +
+	    ' msg: document.getElementById("qttt-msg").textContent,' +
+	    ' at: document.getElementById("qttt-at").textContent }; })()');
+}
+
+/* The middle of an element of the page, in the viewport. */
+async function middle(p, selector) {
+	const r = await p.eval('(function () { var e = document.querySelector(' +
+	    JSON.stringify(selector) + '); if (!e) return null;' +
+	    ' e.scrollIntoView({ block: "center" });' +
+	    ' var b = e.getBoundingClientRect();' +
+	    ' return [b.left + b.width / 2, b.top + b.height / 2]; })()');
+	if (!r)
+		throw new Error('no ' + selector + ' in the page');
+	return r;
+}
+
+async function clickOn(p, selector) {
+	const [x, y] = await middle(p, selector);
+	await p.click(x, y);
+	await settle(p);
+}
+
+/* A click on square sq (0..8) of the board shown. */
+async function clickSquare(p, sq) {
+	const r = await p.eval('(function () {' +
+	    ' var svg = document.querySelector("#qttt-board svg");' +
+	    ' svg.scrollIntoView({ block: "center" });' +
+	    ' var b = svg.getBoundingClientRect(), v = svg.viewBox.baseVal;' +
+	    ' var B = qtttViewer.board, at = B.at.indexOf(' + sq + ');' +
+	    ' var k = b.width / v.width;' +
+	    ' return [b.left + (B.board[0] + (at % 3 + .5) * B.board[2]) * k,' +
+	    '  b.top + (B.board[1] + (Math.floor(at / 3) + .5) * B.board[2])' +
+	    '  * k]; })()');
+	await p.click(r[0], r[1]);
+	await settle(p);
+}
+
+const SQ = { a1: 0, b1: 1, c1: 2, a2: 3, b2: 4, c2: 5, a3: 6, b3: 7,
+    c3: 8 };
+
+/* ------------------------------------------------------------------ */
+
+/* Fragments, keys, buttons, clicks on moves, the back button. */
+async function stepping(p) {
+	await open(p, 'line.html', '#g3p6');
+	let s = await state(p);
+	same('fragment #g3p6', ['g3', 6, '#g3p6', 'Ply 6 of 7: O6 a1 b2'],
+	    [s.game, s.cur, s.hash, s.at]);
+	same('the move shown is marked', ['6', 'O6 a1 b2'], await p.eval(
+	    '(function () { var a = document.querySelectorAll(' +
+	    '"#qttt-moves a[aria-current]"); return a.length === 1 ?' +
+	    ' [a[0].getAttribute("data-ply"), a[0].textContent] : a.length;' +
+	    ' })()'));
+	same('the static view is not shown', 'none', await p.eval(
+	    'getComputedStyle(document.getElementById("qttt-static")).display'));
+	same('the picture shown is qttt-render -T svg -g 3 -p 6', true,
+	    await p.eval('qtttViewer.svg') === file('g3p6.svg'));
+	const seq = [];
+	for (const k of ['ArrowRight', 'ArrowRight', 'Home', 'ArrowLeft',
+	    'End', 'ArrowLeft']) {
+		await p.key(k);
+		seq.push(k + ' ' + (await state(p)).hash);
+	}
+	same('keys', ['ArrowRight #g3p7', 'ArrowRight #g3p7',
+	    'Home #g3p0', 'ArrowLeft #g3p0', 'End #g3p7', 'ArrowLeft #g3p6'],
+	    seq);
+	await clickOn(p, '[data-go=first]');
+	await clickOn(p, '[data-go=next]');
+	await clickOn(p, '[data-go=next]');
+	same('buttons', '#g3p2', (await state(p)).hash);
+	await clickOn(p, '#qttt-moves a[data-ply="5"]');
+	s = await state(p);
+	same('a click on a move', ['#g3p5', 'Ply 5 of 7: X5 c2 c3'],
+	    [s.hash, s.at]);
+	same('the picture at ply 5', true,
+	    await p.eval('qtttViewer.svg') === file('g3p5.svg'));
+	await p.eval('history.back()');
+	await sleep(200);
+	same('the back button', '#g3p2', (await state(p)).hash);
+	await p.eval('history.back()');
+	await sleep(200);
+	same('the back button, again', '#g3p1', (await state(p)).hash);
+	await clickOn(p, '#qttt-rows a[href="#g5p0"]');
+	s = await state(p);
+	same('the game list opens a game', ['g5', 0], [s.game, s.cur]);
+	await open(p, 'line.html', '#g9p99');
+	same('an unknown fragment: the first game at its start', '#g1p0',
+	    (await state(p)).hash);
+	await open(p, 'two.html', '#f2g3p2');
+	s = await state(p);
+	same('a fragment into the second input', ['f2g3', 2], [s.game,
+	    s.cur]);
+	await open(p, 'line.html', '#g4p8');
+	await p.eval('document.querySelector("[data-go=prev]").focus()');
+	same('a focused control shows an outline', 'solid', await p.eval(
+	    'getComputedStyle(document.querySelector("[data-go=prev]"))' +
+	    '.outlineStyle'));
+	same('the board has a text alternative, -T svg\'s title',
+	    /<title>([^<]*)<\/title>/.exec(file('g4p8.svg'))[1], await p.eval(
+	    'document.querySelector("#qttt-board svg title").textContent'));
+	same('the board in words', 'a1 X7 (classical); c1 O2 (classical);' +
+	    ' a2 X3 (classical); b2 X1 (classical); c2 O4 (classical); a3 X5' +
+	    ' (classical); c3 O6 (classical); empty: b1 b3.', await p.eval(
+	    'document.querySelector("#qttt-words details p").textContent'));
+	same('themes', ['rgb(255, 255, 255)', 'rgb(17, 24, 39)',
+	    'rgb(255, 255, 255)'], await p.eval('(function () {' +
+	    ' var t = document.getElementById("qttt-theme"), bg = [];' +
+	    ' ["light", "dark", "mono"].forEach(function (v) {' +
+	    '  t.value = v; t.dispatchEvent(new Event("change"));' +
+	    '  bg.push(getComputedStyle(document.body).backgroundColor); });' +
+	    ' return bg; })()'));
+}
+
+/*
+ * Play: clicks on the board make moves and measurements; a branch
+ * leaves the record, is in the fragment and the record copied out;
+ * illegal clicks say the rule; the forced X9 is one click.
+ */
+async function playing(p) {
+	await open(p, 'line.html', '#g3p2');
+	await clickSquare(p, SQ.a1);
+	let s = await state(p);
+	same('a first square is taken', [SQ.a1, 2, ''], [s.first, s.cur,
+	    s.msg]);
+	await clickSquare(p, SQ.a1);
+	s = await state(p);
+	same('the same square again lets it go', [-1, 2, ''], [s.first,
+	    s.cur, s.msg]);
+	await clickSquare(p, SQ.a1);
+	await clickSquare(p, SQ.c3);
+	s = await state(p);
+	same('two squares make a move: a branch', [3, 2, ['X3 a1 c3'],
+	    '#g3p2~X3_a1_c3'], [s.cur, s.fork, s.branch, s.hash]);
+	same('the branch beside the record', 'X3 a1 c3', await p.eval(
+	    'document.querySelector("#qttt-moves .qttt-branch").textContent'));
+	await clickSquare(p, SQ.b1);
+	await clickSquare(p, SQ.c3);
+	s = await state(p);
+	same('a move that closes a cycle', ['O4 b1 c3', 4], [s.branch[1],
+	    await p.eval('qtttViewer.state().pos.pending')]);
+	await clickSquare(p, SQ.a2);
+	s = await state(p);
+	check('a square off the closing move\'s is refused with the rule',
+	    s.msg === 'a2 is not one of O4\'s squares (b1, c3) ' +
+	    '[wrong-square]', s.msg);
+	await clickSquare(p, SQ.b1);
+	s = await state(p);
+	same('a square of the closing move measures', ['measure O4->b1', 5],
+	    [s.branch[2], s.cur]);
+	same('the line copied out as a record',
+	    'X1 a1 b1; O2 b1 b2; X3 a1 c3; O4 b1 c3; measure O4->b1',
+	    await p.eval('document.getElementById("qttt-record").value'));
+	const shown = s.state;
+	await clickSquare(p, SQ.b1);
+	s = await state(p);
+	check('a classical square is refused with the rule', /b1 is classical.*\[square-classical\]$/.test(s.msg), s.msg);
+	await clickOn(p, '[data-go=prev]');
+	await clickOn(p, '[data-go=prev]');
+	await clickOn(p, '[data-go=next]');
+	await clickOn(p, '[data-go=next]');
+	same('back and forward along the branch', [5, shown],
+	    [(await state(p)).cur, (await state(p)).state]);
+	same('the picture of a branch is -T svg of its record', true,
+	    await p.eval('qtttViewer.svg') === file('branch.svg'));
+	const link = (await state(p)).hash;
+	await open(p, 'line.html', link);
+	s = await state(p);
+	same('a branch linked by its fragment', [shown, 5, 2],
+	    [s.state, s.cur, s.fork]);
+	await clickOn(p, '#qttt-back');
+	s = await state(p);
+	same('back to the record', [-1, 2, '#g3p2'], [s.fork, s.cur, s.hash]);
+	/* Typed, read by the library. */
+	await clickOn(p, '#qttt-item');
+	await p.type('X3 a1 d4');
+	await clickOn(p, '#qttt-type button');
+	s = await state(p);
+	check('a typed action with a bad square: the reader says why',
+	    /\[bad-square\]$/.test(s.msg) && s.cur === 2, s.msg);
+	await p.eval('document.getElementById("qttt-item").value = ""');
+	await clickOn(p, '#qttt-item');
+	await p.type('X3 b2 c2');
+	await clickOn(p, '#qttt-type button');
+	s = await state(p);
+	same('a typed action is played', [3, ['X3 b2 c2']], [s.cur,
+	    s.branch]);
+	/* The game over: every square refused. */
+	await open(p, 'line.html', '#g4p8');
+	await clickSquare(p, SQ.b1);
+	s = await state(p);
+	check('a click after the end: the game is over', /\[game-over\]$/
+	    .test(s.msg), s.msg);
+	/* The forced X9: one click. */
+	await open(p, 'forced.html', '#g1p9');
+	same('the forced X9 is due', true, await p.eval(
+	    'qtttViewer.state().pos.forced'));
+	await clickSquare(p, SQ.a1);
+	s = await state(p);
+	check('a square not open: the forced move says which is',
+	    /\[forced-move\]$/.test(s.msg), s.msg);
+	await clickSquare(p, SQ.b2);
+	s = await state(p);
+	same('the forced X9 in one click', [10, 'X9 b2'], [s.cur,
+	    s.branch[s.branch.length - 1]]);
+}
+
+/* The analysis shown, as qttt-analyze gives it, at 100 positions. */
+async function analysing(p) {
+	const positions = file('positions.tsv').trim().split('\n')
+	    .map((l) => l.split('\t'));
+	const want = file('positions.json').trim().split('\n')
+	    .map((l) => JSON.parse(l));
+	await open(p, 'club.html', '#g1p0');
+	let bad = [];
+	for (let i = 0; i < positions.length; i++) {
+		const [g, ply, st] = positions[i];
+		await p.eval('location.hash = "#g' + g + 'p' + ply + '"');
+		await settle(p);
+		const got = await p.eval('(function () {' +
+		    ' var rows = document.querySelectorAll("#qttt-acts tr"), a = {},' +
+		    '  best = [];' +
+		    ' rows.forEach(function (r) { var c = r.querySelectorAll("td");' +
+		    '  var v = c[1].textContent.replace(" \\u2605", "");' +
+		    '  a[c[0].textContent] = v;' +
+		    '  if (r.classList.contains("qttt-is-best")) best.push(' +
+		    '   c[0].textContent); });' +
+		    ' return { state: qtttViewer.state().pos.state, value:' +
+		    '  document.querySelector("#qttt-value strong").textContent,' +
+		    '  actions: a, best: best }; })()');
+		const w = want[i], wa = {};
+		w.actions.forEach((x) => { wa[x.item] = x.value; });
+		const ok = got.state === st && got.value.split(' ')[0] ===
+		    w.value && JSON.stringify(got.actions, Object.keys(wa)
+		    .sort()) === JSON.stringify(wa, Object.keys(wa).sort()) &&
+		    Object.keys(got.actions).length === w.actions.length &&
+		    JSON.stringify(got.best.slice().sort()) ===
+		    JSON.stringify(w.best.slice().sort());
+		if (!ok)
+			bad.push('#g' + g + 'p' + ply + ': ' + JSON.stringify(got)
+			    .slice(0, 200));
+	}
+	check(positions.length + ' positions: the value and every ' +
+	    'action\'s, as qttt-analyze -S shows them', bad.length === 0 &&
+	    positions.length === 100, bad.length + ' differ: ' +
+	    bad.slice(0, 3).join(' | '));
+	/* The best actions on the board, the strip of values. */
+	await open(p, 'line.html', '#g3p0');
+	same('the best actions drawn over the board', 2, await p.eval(
+	    'document.querySelectorAll("#qttt-board .qttt-best").length'));
+	await clickOn(p, '#qttt-analysis');
+	same('and not when unticked', 0, await p.eval(
+	    'document.querySelectorAll("#qttt-board .qttt-best").length'));
+	same('the strip: a bar per position, the solver\'s values',
+	    JSON.parse(file('g3.values')), await p.eval('(function () {' +
+	    ' var r = document.querySelectorAll("#qttt-strip rect[data-ply]");' +
+	    ' return [].map.call(r, function (x) { return x.getAttribute(' +
+	    '  "class") === "qttt-bar-x" ? 1 : x.getAttribute("class") ===' +
+	    '  "qttt-bar-o" ? -1 : 0; }); })()'));
+	same('the line judged as qttt-analyze -s judges it', file('g3.judged')
+	    .trim(), await p.eval('document.getElementById("qttt-judged")' +
+	    '.textContent.replace(/[^0-9XO]+/g, " ").trim()'));
+	same('the judged marks under the bars', JSON.parse(file('g3.marks')),
+	    await p.eval('[].map.call(document.querySelectorAll(' +
+	    '"#qttt-strip .qttt-judged"), function (t) {' +
+	    ' return t.textContent; })'));
+	await clickOn(p, '#qttt-strip rect[data-ply="4"]');
+	same('a click on the strip goes to its ply', '#g3p4',
+	    (await state(p)).hash);
+	/* Glyphs and values of an annotated record, beside its moves. */
+	await open(p, 'annotated.html', '#g3p0');
+	same('glyphs beside the moves', file('annotated.glyphs').trim()
+	    .split('\n'), await p.eval('[].map.call(document.querySelectorAll' +
+	    '("#qttt-moves li"), function (l) { var g = l.querySelector(' +
+	    '".qttt-glyph-mark"); return g ? g.textContent : "-"; })' +
+	    '.slice(1, -1)'));
+	check('values beside the moves', /value 0-0; best X1 a1 c3, X1 c1 a3/
+	    .test(await p.eval('document.querySelector("#qttt-moves ' +
+	    '.qttt-annot").textContent')));
+}
+
+/*
+ * Against perfect play: it answers each action of the player, with
+ * actions that keep the value of the position.
+ */
+async function opponent(p) {
+	await open(p, 'line.html', '#g3p0');
+	await p.eval('(function () { var o = document.getElementById(' +
+	    '"qttt-opponent"), s = document.getElementById("qttt-side");' +
+	    ' o.value = "5"; s.value = "O"; o.dispatchEvent(new Event(' +
+	    '"change")); })()');
+	let answered = 0, kept = 0, mine = [];
+	for (let round = 0; round < 4; round++) {
+		const pos = await p.eval('qtttViewer.state().pos');
+		if (pos.over)
+			break;
+		/* The player's action: the first legal one, clicked. */
+		const a = pos.actions[0];
+		mine.push(a.item);
+		const before = pos.plies;
+		for (const sq of a.kind === 1 || a.squares[0] === a.squares[1] ?
+		    [a.squares[0]] : a.squares)
+			await clickSquare(p, sq);
+		let s;
+		for (let k = 0; k < 100; k++) {
+			s = await p.eval('(function () { var s = qtttViewer.state();' +
+			    ' return { cur: s.cur, turn: s.pos.turn, over: s.pos.over,' +
+			    ' values: s.values }; })()');
+			if ((s.over || (s.turn === 'X' && s.cur > before + 1)) &&
+			    s.values && s.values.length === s.cur + 1)
+				break;
+			await sleep(50);
+		}
+		if (s.over && s.cur === before + 1)
+			break;
+		answered++;
+		let ok = true;
+		for (let j = before + 2; j <= s.cur; j++)
+			ok = ok && s.values[j] === s.values[j - 1];
+		kept += ok;
+	}
+	check('perfect play answers each action (' + mine.join('; ') + ')',
+	    answered >= 3, answered);
+	same('its answers keep the value of each position', answered, kept);
+}
+
+/* The game list: found by typing, by result, sorted, opened. */
+async function listing(p) {
+	const counts = JSON.parse(file('club.counts'));
+	await open(p, 'club.html', '#g1p0');
+	same('the list counts the games', '500 games', await p.eval(
+	    'document.getElementById("qttt-count").textContent'));
+	check('rows are drawn as they scroll in', await p.eval(
+	    'document.querySelectorAll("#qttt-rows a").length') < 40);
+	await clickOn(p, '#qttt-find');
+	await p.type('x:alice');
+	same('x:alice', counts.alice + ' of 500 games', await p.eval(
+	    'document.getElementById("qttt-count").textContent'));
+	await p.eval('(function () { var r = document.getElementById(' +
+	    '"qttt-result"); r.value = "1-0"; r.dispatchEvent(new Event(' +
+	    '"change")); })()');
+	same('x:alice, won by X', counts.alice10 + ' of 500 games',
+	    await p.eval('document.getElementById("qttt-count").textContent'));
+	await p.eval('(function () { var f = document.getElementById(' +
+	    '"qttt-find"), r = document.getElementById("qttt-result");' +
+	    ' f.value = ""; r.value = ""; f.dispatchEvent(new Event(' +
+	    '"input")); })()');
+	await clickOn(p, '#qttt-find');
+	await p.type('summer');
+	same('a word in any tag', counts.summer + ' of 500 games',
+	    await p.eval('document.getElementById("qttt-count").textContent'));
+	await p.eval('(function () { var f = document.getElementById(' +
+	    '"qttt-find"); f.value = "moves:>8"; f.dispatchEvent(new Event(' +
+	    '"input")); })()');
+	same('moves:>8', counts.nine + ' of 500 games', await p.eval(
+	    'document.getElementById("qttt-count").textContent'));
+	await p.eval('(function () { var f = document.getElementById(' +
+	    '"qttt-find"); f.value = ""; f.dispatchEvent(new Event(' +
+	    '"input")); })()');
+	await clickOn(p, '[data-sort=x]');
+	same('sorted by X', counts.firstx, await p.eval(
+	    'document.querySelector("#qttt-rows a span:nth-child(2)")' +
+	    '.textContent'));
+	await clickOn(p, '[data-sort=x]');
+	same('sorted by X, the other way', counts.lastx, await p.eval(
+	    'document.querySelector("#qttt-rows a span:nth-child(2)")' +
+	    '.textContent'));
+	await clickOn(p, '[data-sort=date]');
+	const href = await p.eval('document.querySelector("#qttt-rows a")' +
+	    '.getAttribute("href")');
+	await clickOn(p, '#qttt-rows a');
+	same('a row opens its game', href, (await state(p)).hash);
+	same('and is marked', href, await p.eval('document.querySelector(' +
+	    '"#qttt-rows a[aria-current]").getAttribute("href")'));
+	await open(p, 'big.html', '#g4999p3');
+	same('a page of 5,000 games', ['5,000 games', 'g4999', 3],
+	    [await p.eval('document.getElementById("qttt-count")' +
+	    '.textContent'), (await state(p)).game, (await state(p)).cur]);
+}
+
+/* No request, and the policy: what WebAssembly needs and no more. */
+async function network(b) {
+	const p = await b.page(1280, 900);
+	await open(p, 'line.html', '#g3p6');
+	await p.key('ArrowRight');
+	await clickSquare(p, SQ.c1);
+	same('no request but the page', [url('line.html')], p.requests);
+	same('nothing said on the console', [], p.console);
+	same('the policy', 'default-src \'none\'; style-src \'unsafe-inline\';' +
+	    ' script-src \'unsafe-inline\' \'wasm-unsafe-eval\'', await p.eval(
+	    'document.querySelector("meta[http-equiv]").content'));
+	/* A request the page tries is blocked, and seen. */
+	await p.open(url('leaky.html'));
+	await sleep(200);
+	same('the policy blocks a request the page tries',
+	    ['http://example.invalid/x.png csp'], p.blocked);
+	await p.open(url('leaky-open.html'));
+	await sleep(200);
+	check('without the policy the request is made', p.requests.some(
+	    (r) => /example\.invalid/.test(r)) && p.blocked.length === 1,
+	    JSON.stringify([p.requests, p.blocked]));
+	/* Without 'wasm-unsafe-eval' no module: the page as without scripts. */
+	await p.open(url('nowasm.html'));
+	await p.eval('qtttViewer.ready');
+	check('without \'wasm-unsafe-eval\' the module is refused',
+	    /WebAssembly|Compil|unsafe-eval/i.test(await p.eval(
+	    'qtttViewer.error || ""')));
+	same('...and the page is as without scripts', ['block', true],
+	    await p.eval('[getComputedStyle(document.getElementById(' +
+	    '"qttt-static")).display, !!document.querySelector(' +
+	    '".qttt-failed")]'));
+	await p.send('Target.closeTarget', { targetId: p.targetId });
+}
+
+/* The pages of a PDF: the largest /Count of its page trees. */
+function pdfPages(pdf) {
+	return Math.max(...(pdf.toString('latin1').match(/\/Count \d+/g) ||
+	    ['/Count 0']).map((c) => +c.slice(7)));
+}
+
+/* Without scripts: every record, the first games in full; print. */
+async function noscript(b) {
+	const p = await b.page(1280, 900);
+	await p.send('Emulation.setScriptExecutionDisabled', { value: true });
+	await p.open(url('club.html', '#g3p6'));
+	same('no script: every game\'s record, in order', file('club.records')
+	    .trim().split('\n'), await p.eval('[].map.call(document.' +
+	    'querySelectorAll("ol.qttt-records li"), function (l) {' +
+	    ' return l.textContent.trim(); })'));
+	same('no script: the first 10 games drawn in full', 10, await p.eval(
+	    'document.querySelectorAll("section.qttt-game").length'));
+	same('no script: every position of game 3', JSON.parse(
+	    file('club.g3plies')), await p.eval('document.querySelectorAll(' +
+	    '"#g3 figure.qttt-ply").length'));
+	same('no script: the page is not scripted', [false, true],
+	    await p.eval('[document.documentElement.classList.contains(' +
+	    '"js"), document.getElementById("qttt-app").hidden]'));
+	const pages = pdfPages(await p.pdf());
+	check('no script: print gives every record', pages >= 10, pages);
+	await p.send('Target.closeTarget', { targetId: p.targetId });
+	const q = await b.page(1280, 900);
+	await open(q, 'line.html', '#g3p6');
+	same('print: the position shown on one page', 1,
+	    pdfPages(await q.pdf()));
+	/* Print every position: the sheet has them all. */
+	same('print every position', 8, await q.eval('(function () {' +
+	    ' var n = -1; window.print = function () { n =' +
+	    '  document.querySelectorAll("#qttt-print figure").length; };' +
+	    ' document.getElementById("qttt-sheet").click(); return n; })()'));
+	await q.send('Target.closeTarget', { targetId: q.targetId });
+}
+
+/* At a phone's width, in an iframe: nothing wider than the screen. */
+async function phone(b) {
+	const p = await b.page(400, 900);
+	await p.open(url('frame.html'));
+	await p.eval('document.querySelector("iframe").contentWindow' +
+	    '.qtttViewer.ready');
+	await sleep(200);
+	same('in an iframe at phone width', ['g2', 360, 360, 0], await p.eval(
+	    '(function () { var w = document.querySelector("iframe")' +
+	    '.contentWindow, d = w.document, wide = 0;' +
+	    ' d.querySelectorAll("#qttt-app *").forEach(function (e) {' +
+	    '  var r = e.getBoundingClientRect();' +
+	    '  if (r.width > 0 && r.right > w.innerWidth + 0.5 &&' +
+	    '   !e.closest(".qttt-rows")) wide++; });' +
+	    ' return [w.qtttViewer.state().game, w.innerWidth,' +
+	    '  d.documentElement.scrollWidth, wide]; })()'));
+	await p.send('Target.closeTarget', { targetId: p.targetId });
+}
+
+/*
+ * What the page shows is what -T svg draws: a screenshot of the board
+ * against rsvg-convert's picture of the same ply, in each theme, and
+ * not the ply before.
+ */
+async function pictures(b) {
+	const p = await b.page(1280, 1000);
+	const cases = fs.readdirSync(dir).filter((f) => /^shot-.*\.case$/
+	    .test(f));
+	for (const c of cases) {
+		const [page, frag, theme] = file(c).trim().split(' ');
+		await p.send('Emulation.setEmulatedMedia', { features: [{ name:
+		    'prefers-color-scheme', value: theme === 'dark' ? 'dark' :
+		    'light' }] });
+		await open(p, page, frag);
+		const box = await p.eval('(function () { var s = document' +
+		    '.querySelector("#qttt-board svg"); s.scrollIntoView();' +
+		    ' var o = s.querySelector(".qttt-overlay"); if (o) o.remove();' +
+		    ' var r = s.getBoundingClientRect(); return { x: r.left +' +
+		    ' scrollX, y: r.top + scrollY, width: r.width,' +
+		    ' height: r.height }; })()');
+		const shot = (await p.screenshot(box)).toString('base64');
+		const base = c.replace(/\.case$/, '');
+		const share = [];
+		/* In a page of its own: the viewer's loads no image. */
+		await p.open('about:blank');
+		for (const other of ['same', 'before']) {
+			const png = fs.readFileSync(path.join(dir, base + '.' +
+			    other + '.png')).toString('base64');
+			share.push(await p.eval(compare(shot, png)));
+		}
+		console.log('viewer: ' + page + frag + ' (' + theme + '): ' +
+		    share[0] + '/1000 of the pixels differ from -T svg, ' +
+		    share[1] + '/1000 from the ply before');
+		check('screenshot ' + page + frag + ' (' + theme + ') against ' +
+		    '-T svg', share[0] <= 15 && share[1] >= share[0] + 10,
+		    share.join(' '));
+	}
+	await p.send('Emulation.setEmulatedMedia', { features: [] });
+	/* The print.css example: the picture is used, not half of it. */
+	await p.open(url('styled.svg'));
+	const used = await p.eval('(function () { var s = document' +
+	    '.documentElement, v = s.viewBox.baseVal, x0 = 1e9, x1 = -1e9;' +
+	    ' s.querySelectorAll("text, circle, path").forEach(function (e) {' +
+	    '  if (getComputedStyle(e).display === "none" ||' +
+	    '   e.closest("[style*=none]")) return;' +
+	    '  var r = e.getBoundingClientRect(); if (!r.width) return;' +
+	    '  x0 = Math.min(x0, r.left); x1 = Math.max(x1, r.right); });' +
+	    ' return Math.round(100 * (x1 - x0) / s.getBoundingClientRect()' +
+	    '  .width); })()');
+	check('the print.css example fills its picture (' + used + '%)',
+	    used >= 85, used);
+	await p.send('Target.closeTarget', { targetId: p.targetId });
+}
+
+/* A script that compares two PNGs pixel by pixel: the share, in 1/1000. */
+function compare(a, b) {
+	return '(function () { return new Promise(function (done) {' +
+	    ' setTimeout(function () { done(-1); }, 10000);' +
+	    ' var x = new Image(), y = new Image(), left = 2;' +
+	    ' x.onload = y.onload = function () { if (--left) return;' +
+	    '  var w = y.width, h = y.height, c = document.createElement(' +
+	    '   "canvas"); c.width = w; c.height = h;' +
+	    '  var g = c.getContext("2d"); g.drawImage(x, 0, 0, w, h);' +
+	    '  var p = g.getImageData(0, 0, w, h).data; g.clearRect(0, 0, w, h);' +
+	    '  g.drawImage(y, 0, 0, w, h);' +
+	    '  var q = g.getImageData(0, 0, w, h).data, n = 0, i, k;' +
+	    '  for (i = 0; i < p.length; i += 4) for (k = 0; k < 3; k++)' +
+	    '   if (Math.abs(p[i + k] - q[i + k]) > 64) { n++; break; }' +
+	    '  done(Math.round(1000 * n / (w * h))); };' +
+	    ' x.src = "data:image/png;base64,' + a + '";' +
+	    ' y.src = "data:image/png;base64,' + b + '"; }); })()';
+}
+
+/* make bench: each page opened, and what it measured of itself. */
+async function bench(b) {
+	const p = await b.page(1280, 1000);
+	for (const page of benchPages) {
+		const t0 = Date.now();
+		await p.open('file://' + path.resolve(page));
+		await p.eval('qtttViewer.ready');
+		const ready = Date.now() - t0;
+		/* What the page prepares while idle, done. */
+		await sleep(3000);
+		for (const k of ['ArrowRight', 'ArrowRight', 'ArrowRight',
+		    'End', 'Home', 'ArrowRight', 'ArrowRight'])
+			await p.key(k);
+		await clickSquare(p, 0);
+		await clickSquare(p, 4);
+		await clickOn(p, '#qttt-find');
+		await p.type('1-0');
+		await p.eval('(function () { var f = document.getElementById(' +
+		    '"qttt-find"); f.value = "moves:>8"; f.dispatchEvent(new ' +
+		    'Event("input")); f.value = ""; f.dispatchEvent(new Event(' +
+		    '"input")); })()');
+		await clickOn(p, '[data-sort=moves]');
+		/* The empty board's 36 actions; positions after move 2. */
+		await p.eval('location.hash = "#g1p0"');
+		await settle(p);
+		await p.eval('(function () { var M = qtttViewer.session, t, i;' +
+		    ' for (i = 0; i < 3; i++) { M.line(""); t = performance.now();' +
+		    '  M.analyze(); qtttViewer.timings.analyses.push({ plies: 0,' +
+		    '  ms: performance.now() - t }); } })()');
+		for (let g = 1; g <= 40; g++) {
+			await p.eval('location.hash = "#g' + g + 'p' +
+			    (3 + g % 8) + '"');
+			await settle(p);
+		}
+		const T = await p.eval('qtttViewer.timings');
+		const max = (a) => a.length ? Math.max(...a) : 0;
+		const med = (a) => a.length ? a.slice().sort((x, y) => x - y)[
+		    a.length >> 1] : 0;
+		const empty = T.analyses.filter((a) => a.plies === 0).map((a) =>
+		    a.ms);
+		const later = T.analyses.filter((a) => a.plies >= 3).map((a) =>
+		    a.ms);
+		const f = (x) => x.toFixed(0);
+		console.log('viewer bench: ' + path.basename(page) + ': ' +
+		    'interactive ' + f(T.ready) + ' ms after navigation, its ' +
+		    'game list ' + f(T.list || T.ready) + ' ms (all seen by the ' +
+		    'driver after ' + ready + ' ms); records read ' +
+		    f(T.collect) + ' ms, module ' + f(T.module) + ' ms, index ' +
+		    f(T.index || 0) + ' ms');
+		console.log('viewer bench: ' + path.basename(page) + ': step ' +
+		    'median ' + f(med(T.steps)) + ' ms, max ' + f(max(T.steps)) +
+		    ' ms (' + T.steps.length + '); click max ' + f(max(T.clicks)) +
+		    ' ms (' + T.clicks.length + '); filter median ' +
+		    f(med(T.filters)) + ' ms, max ' + f(max(T.filters)) + ' ms (' +
+		    T.filters.length + ')');
+		console.log('viewer bench: ' + path.basename(page) + ': the ' +
+		    '36 first moves valued in ' + f(med(empty)) + ' ms (median ' +
+		    'of ' + empty.length + ', max ' + f(max(empty)) + '); ' +
+		    'positions after move 2: median ' + f(med(later)) + ' ms, ' +
+		    'max ' + f(max(later)) + ' ms (' + later.length + ')');
+	}
+}
+
+async function main() {
+	/* File pages in frames of file pages may be read, as on a server. */
+	const b = await Browser.launch(chromium, path.join(dir, 'profile'),
+	    ['--allow-file-access-from-files']);
+	try {
+		if (mode === 'bench') {
+			await bench(b);
+			return;
+		}
+		const p = await b.page(1280, 1000);
+		for (const part of [stepping, playing, analysing, opponent,
+		    listing]) {
+			try {
+				await part(p);
+			} catch (e) {
+				check(part.name, false, e.stack);
+			}
+		}
+		same('no exception in the page', [], p.console.filter((c) =>
+		    /^exception/.test(c)));
+		for (const part of [network, noscript, phone, pictures]) {
+			try {
+				await part(b);
+			} catch (e) {
+				check(part.name, false, e.stack);
+			}
+		}
+	} finally {
+		await b.close();
+	}
+	console.log('viewer: browser: ' + pass + ' passed, ' + fail +
+	    ' failed');
+	process.exit(fail === 0 ? 0 : 1);
+}
+
+main().catch((e) => {
+	console.log('FAIL: ' + (e && e.stack ? e.stack : e));
+	process.exit(1);
+});
