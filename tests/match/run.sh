@@ -114,6 +114,8 @@ for case in crash:crash exit:exit garbage:garbage illegal:illegal \
 	awk -v term="$term" '
 		!/\[reason "?[XO] \(faulty engine\): / ||
 		    index($0, "[termination " term "]") == 0 { bad = 1 }
+		# Unfinished: its legal actions, then "*".
+		!/(^|[]] |; )\*$/ { bad = 1 }
 		/\[x faulty engine\]/ && !/\[score 0-1\]/ { bad = 1 }
 		/\[o faulty engine\]/ && !/\[score 1-0\]/ { bad = 1 }
 		END { exit bad }' "$out/$f.qttt" ||
@@ -129,6 +131,42 @@ done
 [ "$(cat "$out/flood.log")" -lt 1048576 ] ||
     no "the engine wrote $(cat "$out/flood.log") bytes before its kill"
 check "a flood is cut short"
+
+# Forfeits and adjudicated games, unfinished, go through a pipe to the
+# other tools unchanged: qttt-stats counts each as '*', qttt-analyze
+# and qttt-render take every one.
+{ qttt-match -q -m 60000 -n 4 "$FAULTY crash 2" "$RANDOM_ENGINE" &&
+    qttt-match -q -a 2 -n 2 qttt-engine "$ENGINE"; } >"$out/unf.qttt"
+valid "$out/unf.qttt" 6
+qttt-match -q -m 60000 -n 4 "$FAULTY crash 2" "$RANDOM_ENGINE" |
+    qttt-stats -T json | jq -e '.games == 4 and .valid == 4 and
+    .results["*"] == 4' >/dev/null || no "qttt-stats: not 4 games of '*'"
+qttt-match -q -a 2 -n 2 qttt-engine "$ENGINE" | qttt-analyze -s |
+    tail -1 | grep -q '^<stdin>: 2 games analysed, 0 invalid' ||
+    no "qttt-analyze -s does not take the adjudicated games"
+[ "$(qttt-match -q -m 60000 -n 4 "$FAULTY crash 2" "$RANDOM_ENGINE" |
+    qttt-render -T html | grep -c '<h2 id="g[0-9]*-h">Game')" = 4 ] ||
+    no "qttt-render -T html does not draw the 4 games"
+check "unfinished games through pipes"
+
+# A record as each game ends: game 1's is out while game 2 is played
+# (the second process of the first engine never answers, and has 10 s
+# to give its name).
+mkfifo "$out/stream"
+qttt-match -q -n 2 "if mkdir '$out/first' 2>/dev/null; then
+    exec $FAULTY crash 1; else exec sed -n /^quit/q; fi" "$RANDOM_ENGINE" \
+    >"$out/stream" 2>/dev/null &
+pid=$!
+read -r first <"$out/stream"
+kill -0 $pid 2>/dev/null ||
+    no "the first record came only when the match was over"
+case $first in
+*'[termination crash]'*' *') ;;
+*) no "the first record: $first" ;;
+esac
+kill $pid 2>/dev/null
+wait $pid 2>/dev/null
+check "a record as each game ends"
 
 # 4. The same records whatever -j, in a round robin with adjudication
 # and shuffled balanced openings.
@@ -207,7 +245,7 @@ qttt-match -q -a 0 -n 2 -o balanced qttt-engine "$ENGINE" \
 qttt-match -q -a settled -n 4 qttt-engine qttt-engine >"$out/adjs.qttt"
 valid "$out/adjs.qttt" 4
 awk '/termination normal/ && / 1-1\/2$/ { next }
-    /termination adjudication/ && /\[score 1-1\/2\]/ { n++; next }
+    /termination adjudication/ && /\[score 1-1\/2\]/ && /(^|[]] |; )\*$/ { n++; next }
     { exit 1 } END { exit n == 0 }' "$out/adjs.qttt" ||
     no "perfect play is not adjudicated 1-1/2"
 check "adjudication"
