@@ -811,6 +811,84 @@ START_TEST(test_checks)
 }
 END_TEST
 
+/*
+ * The levels of play (qttt_level_choose), as qttt-engine -l uses them:
+ * perfect play takes only best actions, and each of them for some seed;
+ * random play takes every legal action for some seed, and knows no
+ * value; each level between takes a random action about as often as it
+ * says (10, 30, 60%), so a non-best one in that share of the actions
+ * that are not best; every level but random gives the exact value.
+ */
+START_TEST(test_levels)
+{
+	static const char *const states[] = {
+		".,.,./.,.,./.,.,. X1 - *",	/* the first move */
+		"x1o4,o2,o2/x1x3,.,./.,x3o4,. X5 O4 *",	/* a measurement */
+		"X1,x5o6,o2/x5,o2o6,O4/X3,x7,x7 O8 - *",	/* late */
+	};
+	enum { DRAWS = 2000 };
+	struct qttt_solver *solver = qttt_solver_new(1 << 22);
+	struct qttt_analysis an;
+	struct qttt_generator gen;
+	struct qttt_state st;
+	struct qttt_action a;
+	enum qttt_level l;
+	unsigned char	 seen[QTTT_MAXACTIONS], isbest[QTTT_MAXACTIONS];
+	size_t		 i, k, s, found, wild;
+	double		 share, want;
+	int		 value;
+
+	ck_assert_ptr_nonnull(solver);
+	for (s = 0; s < sizeof(states) / sizeof(states[0]); s++) {
+		ck_assert_int_eq(qttt_state_parse(states[s],
+		    strlen(states[s]), &st, NULL), QTTT_OK);
+		ck_assert_int_eq(qttt_solver_analyze(solver, &st,
+		    QTTT_SOLVE_BEST, &an, NULL), QTTT_OK);
+		ck_assert_uint_gt(an.nactions, an.nbest);
+		memset(isbest, 0, sizeof(isbest));
+		for (i = 0; i < an.nbest; i++)
+			isbest[an.best[i]] = 1;
+		for (l = QTTT_LEVEL_PERFECT; l < QTTT_NLEVELS; l++) {
+			memset(seen, 0, sizeof(seen));
+			wild = 0;
+			for (i = 0; i < DRAWS; i++) {
+				qttt_generator_init(&gen, i, 0);
+				ck_assert_int_eq(qttt_level_choose(solver,
+				    &gen, l, &st, &a, &value, NULL), QTTT_OK);
+				ck_assert_int_eq(value, l == QTTT_LEVEL_RANDOM ?
+				    QTTT_NOVALUE : an.value);
+				for (k = 0; k < an.nactions &&
+				    !qttt_action_equal(&a, &an.actions[k]); k++)
+					;
+				ck_assert_uint_lt(k, an.nactions);
+				seen[k] = 1;
+				wild += !isbest[k];
+			}
+			for (found = 0, k = 0; k < an.nactions; k++)
+				found += seen[k] && (l == QTTT_LEVEL_RANDOM ||
+				    isbest[k]);
+			share = (double)wild / DRAWS;
+			want = qttt_level_random(l) / 100.0 *
+			    (double)(an.nactions - an.nbest) / an.nactions;
+			if (l == QTTT_LEVEL_PERFECT) {
+				ck_assert_uint_eq(wild, 0);
+				ck_assert_uint_eq(found, an.nbest);
+			} else if (l == QTTT_LEVEL_RANDOM)
+				ck_assert_uint_eq(found, an.nactions);
+			/* Two thousand draws: within 4 points. */
+			ck_assert_msg(share > want - 0.04 &&
+			    share < want + 0.04, "%s at %s: %.3f not best, "
+			    "not about %.3f", states[s], qttt_level_name(l),
+			    share, want);
+		}
+	}
+	ck_assert_uint_eq(qttt_level_random(QTTT_LEVEL_STRONG), 10);
+	ck_assert_uint_eq(qttt_level_random(QTTT_LEVEL_MEDIUM), 30);
+	ck_assert_uint_eq(qttt_level_random(QTTT_LEVEL_WEAK), 60);
+	qttt_solver_free(solver);
+}
+END_TEST
+
 START_TEST(test_termination_names)
 {
 	enum qttt_termination t;
@@ -848,6 +926,7 @@ referee_suite(void)
 	tcase_add_test(tc, test_settled);
 	tcase_add_test(tc, test_termination_names);
 	tcase_add_test(tc, test_checks);
+	tcase_add_test(tc, test_levels);
 	suite_add_tcase(s, tc);
 	return s;
 }

@@ -94,6 +94,30 @@ grep -q '^not ok 8 - .*not run: the engine was lost' "$out/check.crash" ||
     no "checks after a crash are not said to be not run"
 check "compliance after a crash"
 
+# qttt-engine's levels and seed, from the empty board: perfect play
+# gives the value, 1-1/2, and one of the two best first moves (those of
+# the shipped suite's first position), each for some seed; the same
+# seed, the same move; random play no value, and many moves.
+for s in 1 2 3 4 5 6 7 8 9 10 11 12; do
+	printf 'position start\ngo\n' | qttt-engine -s $s | tr '\n' ' '
+	echo
+	printf 'position start\ngo\n' | qttt-engine -l random -s $s |
+	    tr '\n' ' ' >>"$out/random.first"
+	echo >>"$out/random.first"
+done | sort -u >"$out/perfect.first"
+printf '%s\n' 'info value 1-1/2 bestaction X1 a1 c3 ' \
+    'info value 1-1/2 bestaction X1 c1 a3 ' | cmp -s - "$out/perfect.first" ||
+    no "perfect play from the empty board: $(cat "$out/perfect.first")"
+[ "$(printf 'position start\ngo\n' | qttt-engine -s 5)" = \
+    "$(printf 'position start\ngo\n' | qttt-engine -s 5)" ] ||
+    no "the same seed gives another move"
+grep '^[^#]' "$top/suites/qttt.suite" | head -1 | grep -q '; best X1 a1 c3, X1 c1 a3; value 1-1/2;' ||
+    no "the suite's first position has other best moves"
+[ "$(grep -c '^bestaction X1 [a-c][1-3] [a-c][1-3] $' "$out/random.first")" = 12 ] &&
+    [ "$(sort -u "$out/random.first" | wc -l)" -ge 6 ] ||
+    no "random play: $(sort -u "$out/random.first" | tr '\n' '|')"
+check "qttt-engine: levels and seed"
+
 # 3. Each fault: every game is lost by the faulty engine, as the
 # termination tag says; the match completes with valid records.
 # The engines that hang have 1 s to answer (-m), for two games; the
