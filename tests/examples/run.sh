@@ -23,6 +23,15 @@
 # say where they fold a long line.  Displays of other text (records,
 # code, instructions such as "make check") are not examples.
 #
+# A display whose first line starts with "> " is a conversation of the
+# engine protocol with qttt-engine(1) (its default level and seed): a
+# line "> MESSAGE" is what it is sent, each line "< MESSAGE" after it,
+# up to the next "> ", what it answers to that message; a line that
+# ends in a backslash goes on on the next, blanks at that one's start
+# left out.  Each "> " line makes a command, which sends every message
+# up to it and keeps the answers that come after the earlier ones: so
+# the answers must come where the page shows them.
+#
 # The commands of an example run one after another in one shell, so that
 # a variable set by one is there for the next, in a fresh copy of
 # formats/examples (the files the pages use), with the tools first on
@@ -47,6 +56,7 @@ extract()
 		first = 0
 		for (i = 1; i <= nb; i++)
 			if (b[i] != "") { first = i; break }
+		if (first > 0 && b[first] ~ /^> /) { conversation(first); return }
 		if (first == 0 || b[first] !~ /^\$ /) { nb = 0; return }
 		n++
 		print page ":" bline[first] >(dir "/" n ".where")
@@ -82,6 +92,44 @@ extract()
 		f = ""
 		if (o != "") close(o)
 		o = ""
+		nb = 0
+	}
+	function quote(s) {
+		gsub(/\047/, "\047\\\047\047", s)
+		return "\047" s "\047"
+	}
+	function conversation(first,   i, m, line, k, j, nout, c, sent, f,
+	    o) {
+		n++
+		print page ":" bline[first] >(dir "/" n ".where")
+		close(dir "/" n ".where")
+		m = 0
+		for (i = first; i <= nb; i++) {
+			line = b[i]
+			if (m > 0 && c[m] ~ /\\$/) {
+				sub(/^[ \t]+/, "", line)
+				c[m] = substr(c[m], 1, length(c[m]) - 1) line
+			} else if (line ~ /^[<>] /)
+				c[++m] = line
+		}
+		k = 0; nout = 0; sent = ""; o = ""
+		for (i = 1; i <= m; i++) {
+			if (c[i] ~ /^> /) {
+				if (o != "") close(o)
+				k++
+				sent = sent " " quote(substr(c[i], 3))
+				f = dir "/" n ".cmd." k
+				print "printf \047%s\\n\047" sent \
+				    " | qttt-engine | tail -n +" nout + 1 >f
+				close(f)
+				o = dir "/" n ".out." k
+				printf "" >o
+			} else if (o != "") {
+				print substr(c[i], 3) >o
+				nout++
+			}
+		}
+		if (o != "") close(o)
 		nb = 0
 	}
 	function unroff(s) {
@@ -175,8 +223,8 @@ for page in "$@"; do
 			trim "$n.all.$k" >"$n.have.$k"
 			trim "$n.out.$k" >"$n.want.$k"
 			if ! cmp -s "$n.want.$k" "$n.have.$k"; then
-				[ $ok = 1 ] && echo "FAIL: $at: \$ $(head -n 1 \
-				    "$n.cmd.$k")"
+				[ $ok = 1 ] && printf 'FAIL: %s: $ %s\n' \
+				    "$at" "$(head -n 1 "$n.cmd.$k")"
 				ok=0
 				diff -u "$n.want.$k" "$n.have.$k" |
 				    sed 's/^/	/' | head -20
