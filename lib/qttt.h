@@ -2889,8 +2889,11 @@ double		 qttt_score_of_elo(double elo);
  * (logistic Elo) given penta, by the approximation of the generalized
  * SPRT that fishtest uses (M. Van den Bergh): N/2 ln(r0/r1), where
  * r_j is the mean of (x - s_j)^2 over the N pair scores x and s_j the
- * score of elo_j.  The test stops when it falls to ln(beta/(1-alpha))
- * (H0: elo0) or rises to ln((1-beta)/alpha) (H1: elo1).
+ * score of elo_j, each of the five pair scores that no pair had counted
+ * as 0.001 pairs, as fishtest does (so that a few pairs that scored
+ * alike do not make the ratio infinite).  0 with no pair.  The test
+ * stops when it falls to ln(beta/(1-alpha)) (H0: elo0) or rises to
+ * ln((1-beta)/alpha) (H1: elo1).
  */
 double		 qttt_sprt_llr(const unsigned long penta[5], double elo0,
 		    double elo1);

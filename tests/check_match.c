@@ -79,17 +79,21 @@ START_TEST(test_sprt)
 {
 	const unsigned long *p = pentas[_i];
 	static const double elos[][2] = { { 0, 5 }, { -10, 10 }, { 0, 50 } };
-	double		 x[200], mean, var, s0, s1, r0, r1, llr;
-	size_t		 n = pair_list(p, x, &mean, &var), i, k;
+	double		 s0, s1, r0, r1, llr, n, c;
+	size_t		 k, j;
 
 	for (k = 0; k < sizeof(elos) / sizeof(elos[0]); k++) {
 		s0 = 1 / (1 + pow(10, -elos[k][0] / 400));
 		s1 = 1 / (1 + pow(10, -elos[k][1] / 400));
 		ck_assert(CLOSE(qttt_score_of_elo(elos[k][1]), s1));
-		r0 = r1 = 0;
-		for (i = 0; i < n; i++) {
-			r0 += (x[i] - s0) * (x[i] - s0) / n;
-			r1 += (x[i] - s1) * (x[i] - s1) / n;
+		/* Each pair score's square distance to s_j, a score that no
+		 * pair had counting 0.001 pairs. */
+		r0 = r1 = n = 0;
+		for (j = 0; j < 5; j++) {
+			c = p[j] > 0 ? (double)p[j] : 1e-3;
+			n += c;
+			r0 += c * (j / 4.0 - s0) * (j / 4.0 - s0);
+			r1 += c * (j / 4.0 - s1) * (j / 4.0 - s1);
 		}
 		llr = qttt_sprt_llr(p, elos[k][0], elos[k][1]);
 		ck_assert_msg(CLOSE(llr, n / 2.0 * log(r0 / r1)), "%g, not %g",
@@ -100,7 +104,8 @@ END_TEST
 
 START_TEST(test_sprt_bounds)
 {
-	double	 lo, hi;
+	double	 lo, hi, llr;
+	int	 k;
 	unsigned long none[5] = { 0, 0, 0, 0, 0 };
 	unsigned long wins[5] = { 0, 0, 0, 0, 9 };
 
@@ -113,6 +118,16 @@ START_TEST(test_sprt_bounds)
 	ck_assert(qttt_sprt_llr(none, 0, 5) == 0);
 	/* Every pair won: no spread, and the bias says H1. */
 	ck_assert(qttt_sprt_llr(wins, 0, 5) > 0);
+	/* One pair, whatever it scored, decides nothing: no spread is
+	 * taken for certainty. */
+	for (k = 0; k < 5; k++) {
+		unsigned long one[5] = { 0, 0, 0, 0, 0 };
+
+		one[k] = 1;
+		llr = qttt_sprt_llr(one, 0, 10);
+		ck_assert_msg(llr > lo && llr < hi, "pair score %d/4: %g", k,
+		    llr);
+	}
 	ck_assert(qttt_elo_of_score(0.5) == 0);
 	ck_assert(CLOSE(qttt_elo_of_score(0.75), 400 * log10(3)));
 	ck_assert(CLOSE(qttt_score_of_elo(-200), 1 / (1 + pow(10, 0.5))));

@@ -218,24 +218,36 @@ qttt_rating_of(const unsigned long penta[5], struct qttt_rating *r)
 	r->elo_hi = qttt_elo_of_score(r->score + r->margin);
 }
 
+/*
+ * A count of the pentanomial that is 0 counts this much in the SPRT, as
+ * in fishtest's regularize(): without it, pairs that all scored alike
+ * have no spread, and one pair made the ratio infinite.
+ */
+#define SPRT_EPSILON	1e-3
+
 double
 qttt_sprt_llr(const unsigned long penta[5], double elo0, double elo1)
 {
 	double	 s0 = qttt_score_of_elo(elo0), s1 = qttt_score_of_elo(elo1);
-	double	 mean, var, r0, r1;
-	unsigned long n;
+	double	 c[5], n = 0, mean = 0, var = 0, r0, r1;
+	int	 k, any = 0;
 
-	if ((n = moments(penta, &mean, &var)) == 0)
+	for (k = 0; k < 5; k++)
+		any |= penta[k] != 0;
+	if (!any)
 		return 0;
+	for (k = 0; k < 5; k++) {
+		c[k] = penta[k] != 0 ? (double)penta[k] : SPRT_EPSILON;
+		n += c[k];
+		mean += c[k] * (k / 4.0);
+	}
+	mean /= n;
+	for (k = 0; k < 5; k++)
+		var += c[k] * (k / 4.0 - mean) * (k / 4.0 - mean);
+	var /= n;
 	/* The mean square about s is the variance and the bias squared. */
 	r0 = var + (mean - s0) * (mean - s0);
 	r1 = var + (mean - s1) * (mean - s1);
-	if (r0 == r1)
-		return 0;
-	if (r1 == 0)
-		return HUGE_VAL;
-	if (r0 == 0)
-		return -HUGE_VAL;
 	return n / 2.0 * ln(r0 / r1);
 }
 

@@ -255,6 +255,11 @@ n=$(wc -l <"$out/sprt1.qttt")
 [ "$n" -lt 100 ] && [ $((n % 2)) = 0 ] || no "$n games"
 grep -q "after $((n / 2)) pairs: H1 accepted" "$out/sprt1.err" ||
     no "$(tail -1 "$out/sprt1.err")"
+# Pairs that all score alike (perfect play against itself) are not
+# taken for certainty after one pair.
+qttt-match -S 0,10,0.05,0.05 -n 1000 qttt-engine qttt-engine \
+    2>&1 >/dev/null | tail -1 | grep -q 'after [2-9][0-9]* pairs: H0 accepted$' ||
+    no "the SPRT of perfect play against itself stops after one pair"
 check "SPRT"
 
 # 7. Adjudication: at once, by the value, and once settled.
