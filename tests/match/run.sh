@@ -358,6 +358,10 @@ sed 's/best X1 a1 c3, X1 c1 a3/best X1 a1 c3/' "$top/suites/qttt.suite" \
 qttt-match -x "$out/wrong.suite" qttt-engine >/dev/null 2>"$out/wrong.err"
 [ $? = 2 ] && grep -q 'X1 c1 a3 is a best action.*suite-unproven' \
     "$out/wrong.err" || no "an unproven answer is taken"
+# The example file's positions are the shipped suite's.
+grep -v '^#' "$top/formats/examples/positions.suite" |
+    grep -vxF -f "$top/suites/qttt.suite" >"$out/strays" &&
+    no "not in suites/qttt.suite: $(cat "$out/strays")"
 check "test suite"
 
 # 14. Mistakes per game against perfect play: none for perfect play,
