@@ -7,6 +7,8 @@
  *	cc -o engine engine.c $(pkg-config --cflags --libs qttt)
  *	./engine [seed]
  */
+#define _POSIX_C_SOURCE 200809L	/* getline() and ssize_t, in any -std */
+
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>

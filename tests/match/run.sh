@@ -15,14 +15,23 @@ top=$(cd "$(dirname "$0")/../.." && pwd)
 suite_begin match
 
 YAML_LIBS=$(pkg-config --libs yaml-0.1 2>/dev/null || echo -lyaml)
+# build NAME SOURCE [FLAGS]: the example engine builds as its comment
+# says, in strict C17 with every warning, and under 150 lines.
 build()
 {
-	${CC:-cc} -std=c17 -D_POSIX_C_SOURCE=200809L -I"$top/lib" \
+	${CC:-cc} -std=c17 $3 -Wall -Wextra -Werror -I"$top/lib" \
 	    $QTTT_SANFLAGS -o "$out/$1" "$2" "$top/lib/libqttt.a" \
 	    $YAML_LIBS || { echo "match: cannot build $2"; exit 1; }
 }
 build engine "$top/formats/examples/engine.c"
-build faulty "$top/tests/engines/faulty.c"
+build faulty "$top/tests/engines/faulty.c" -D_POSIX_C_SOURCE=200809L
+[ "$(wc -l <"$top/formats/examples/engine.c")" -lt 150 ] ||
+    { echo "match: formats/examples/engine.c is 150 lines or more"; exit 1; }
+# The Python engine uses the standard library alone.
+[ "$(sed -n 's/^\(import\|from\) \([a-z_]*\).*/\2/p' \
+    "$top/formats/examples/engine.py" | sort -u | tr '\n' ' ')" = \
+    'random sys ' ] ||
+    { echo "match: engine.py imports more than random and sys"; exit 1; }
 ENGINE=$out/engine
 FAULTY=$out/faulty
 PY="python3 $top/formats/examples/engine.py"
