@@ -354,10 +354,12 @@ static const struct {
 	const char		*why;
 	long long		 movetime;
 } faults[] = {
-	{ FAKE_ILLEGAL, QTTT_O, QTTT_TERM_ILLEGAL, "needs two different", 0 },
-	{ FAKE_ILLEGAL, QTTT_X, QTTT_TERM_ILLEGAL, "is illegal", 0 },
-	{ FAKE_WRONG, QTTT_X, QTTT_TERM_ILLEGAL, "is illegal", 0 },
-	{ FAKE_WRONG, QTTT_O, QTTT_TERM_ILLEGAL, "is illegal", 0 },
+	{ FAKE_ILLEGAL, QTTT_O, QTTT_TERM_ILLEGAL,
+	    "needs two different squares [same-square]", 0 },
+	{ FAKE_ILLEGAL, QTTT_X, QTTT_TERM_ILLEGAL, "[same-square]", 0 },
+	{ FAKE_WRONG, QTTT_X, QTTT_TERM_ILLEGAL, "is out of turn: the next "
+	    "move is", 0 },
+	{ FAKE_WRONG, QTTT_O, QTTT_TERM_ILLEGAL, "[move-order]", 0 },
 	{ FAKE_GARBAGE, QTTT_O, QTTT_TERM_GARBAGE, "no message", 0 },
 	{ FAKE_REFUSE, QTTT_X, QTTT_TERM_PROTOCOL, "not bestaction", 0 },
 	{ FAKE_SILENT, QTTT_O, QTTT_TERM_TIME, "within 50 ms", 50 },

@@ -259,8 +259,9 @@ judge(struct qttt_referee *r, int s, long long now)
 		char	 why[QTTT_MSG_MAX];
 
 		qttt_action_format(a, item, sizeof(item));
-		snprintf(why, sizeof(why), "'%s' is illegal: %.150s", item,
-		    d.msg);
+		/* The rule broken, in words and by its diagnostic code. */
+		snprintf(why, sizeof(why), "'%s' is illegal: %.150s [%s]", item,
+		    d.msg, qttt_code_name(d.code));
 		qttt_peer_fail(r->side[s], QTTT_TERM_ILLEGAL, why);
 		forfeit(r, s);
 		return;

@@ -158,6 +158,14 @@ for case in crash:crash exit:exit garbage:garbage illegal:illegal \
 	grep -q "^1\. faulty engine: .*" "$out/$f.err" &&
 	    grep -q "as O 0-0-$((n / 2)) (won-drawn-lost); lost by $term $n\$" \
 	    "$out/$f.err" || no "the report does not count the faults"
+	# An illegal action: the rule broken, by its code too.
+	case $f in
+	illegal) code=same-square ;;
+	wrong) code=move-order ;;
+	*) code= ;;
+	esac
+	[ -z "$code" ] || [ "$(grep -c "is illegal: .* \[$code\]\"\]" \
+	    "$out/$f.qttt")" = $n ] || no "the rule is not named: $code"
 	check "fault $f"
 done
 # The flood: the runner read no more than a pipe's buffer of it.
