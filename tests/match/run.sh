@@ -338,6 +338,38 @@ printf '%s\n' "$RANDOM_NAME - engine.c" "engine.c - $RANDOM_NAME" \
     grep -c "$RANDOM_NAME")" = 4 ] || no "the gauntlet"
 check "round robin and gauntlet"
 
+# The value each engine reports goes on its actions as [value]: the
+# exact value of the position it acted in, for perfect play, where
+# qttt-analyze(1) agrees; none on the actions of an engine that gives
+# none.
+qttt-match -q -n 4 qttt-engine "$ENGINE" >"$out/values.qttt"
+qttt-analyze -T json "$out/values.qttt" |
+    jq -r '"\(.game) \(.ply) \(.mover) \(.value_before)"' >"$out/values.judge"
+awk '{
+	n = split($0, it, "; ")
+	sub(/^.*\] X1 /, "X1 ", it[1])
+	for (k = 1; k <= n; k++) {
+		if (it[k] !~ /^(X[1-9]|O[2-8]|measure) /)
+			continue
+		v = "none"
+		if (match(it[k], /\[value [^]]*\]/))
+			v = substr(it[k], RSTART + 7, RLENGTH - 8)
+		print NR, k, v
+	}
+}' "$out/values.qttt" >"$out/values.tags"
+# qttt-engine is X in the odd games, O in the even ones.
+awk 'NR == FNR { judge[$1 " " $2] = $3 " " $4; next }
+	{
+		split(judge[$1 " " $2], j, " ")
+		mine = ($1 % 2 == 1) == (j[1] == "X")
+		if (judge[$1 " " $2] == "" || (mine && $3 != j[2]) ||
+		    (!mine && $3 != "none")) { print; bad = 1 }
+		n++
+	}
+	END { exit bad || n == 0 }' "$out/values.judge" "$out/values.tags" ||
+    no "the [value] tags are not the values: $(head -3 "$out/values.tags")"
+check "the values reported, on the actions"
+
 # 11. The clock: times are kept; an engine that hangs loses on time.
 qttt-match -q -n 2 -t 5+0.1 "$RANDOM_ENGINE" "$ENGINE" >"$out/clock.qttt"
 valid "$out/clock.qttt" 2
