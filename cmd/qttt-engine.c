@@ -230,9 +230,12 @@ take(struct engine *e, const char *line, size_t len)
 	enum qttt_code	 code;
 
 	code = qttt_qtp_parse(e->parser, line, len, &m, &d);
-	/* A go infinite ends with stop, or with anything but isready. */
-	if (e->waiting && m.kind != QTTT_QTP_ISREADY &&
-	    m.kind != QTTT_QTP_NONE && m.kind != QTTT_QTP_UNKNOWN) {
+	/*
+	 * A go infinite ends with any message of the runner's but isready:
+	 * answered first, but for quit.
+	 */
+	if (e->waiting && m.kind >= QTTT_QTP_QTP && m.kind <= QTTT_QTP_QUIT &&
+	    m.kind != QTTT_QTP_ISREADY) {
 		e->waiting = 0;
 		if (m.kind != QTTT_QTP_QUIT)
 			answer(&e->pending, e->value);

@@ -69,6 +69,7 @@ main(int argc, char *argv[])
 	struct qttt_qtp_parser *parser = qttt_qtp_parser_new();
 	struct qttt_qtp_msg m;
 	struct qttt_diag d;
+	enum qttt_code code;
 	char	*line = NULL;
 	size_t	 cap = 0;
 	ssize_t	 len;
@@ -80,8 +81,14 @@ main(int argc, char *argv[])
 	while ((len = getline(&line, &cap, stdin)) != -1) {
 		if (len > 0 && line[len - 1] == '\n')
 			len--;
-		if (qttt_qtp_parse(parser, line, (size_t)len, &m, &d) !=
-		    QTTT_OK) {
+		code = qttt_qtp_parse(parser, line, (size_t)len, &m, &d);
+		/* Any runner's message but isready and quit ends a search. */
+		if (waiting[0] != '\0' && m.kind >= QTTT_QTP_QTP &&
+		    m.kind < QTTT_QTP_QUIT && m.kind != QTTT_QTP_ISREADY) {
+			printf("%s\n", waiting);
+			waiting[0] = '\0';
+		}
+		if (code != QTTT_OK) {
 			if (m.kind == QTTT_QTP_POSITION)
 				have = 0;
 			refuse(d.msg);
@@ -98,10 +105,7 @@ main(int argc, char *argv[])
 			have = 1;
 		} else if (m.kind == QTTT_QTP_GO)
 			go(&m);
-		else if (m.kind == QTTT_QTP_STOP && waiting[0] != '\0') {
-			printf("%s\n", waiting);
-			waiting[0] = '\0';
-		} else if (m.kind == QTTT_QTP_QUIT)
+		else if (m.kind == QTTT_QTP_QUIT)
 			break;
 		fflush(stdout);
 	}

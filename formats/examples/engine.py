@@ -124,6 +124,11 @@ def main():
         words = line.split()
         if not words:
             continue
+        if waiting and words[0] in ("qtp", "setoption", "newgame",
+                                    "position", "go", "stop"):
+            # Any runner's message but isready and quit ends the search.
+            print(waiting)
+            waiting = None
         try:
             if words[0] == "qtp":
                 print("id name engine.py\nid protocol 1\nqtpok")
@@ -151,9 +156,6 @@ def main():
                     waiting = "bestaction " + rng.choice(acts)
                 else:
                     print("bestaction " + rng.choice(acts))
-            elif words[0] == "stop" and waiting:
-                print(waiting)
-                waiting = None
             elif words[0] == "quit":
                 break
         except (ValueError, IndexError, KeyError) as e:

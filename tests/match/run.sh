@@ -90,6 +90,21 @@ qttt-match -c qttt-engine "$RANDOM_ENGINE" "$ENGINE" "$PY" \
     no "an engine fails a check: $(grep '^not ok' "$out/check.out")"
 check "compliance of the engines"
 
+# Out of order, each engine of the project as the protocol says: a
+# go infinite is answered at once when a runner's message but isready
+# comes (first, before that message is dealt with), not at quit; an
+# engine's message sent to an engine is ignored.
+for e in qttt-engine "$ENGINE" "$PY"; do
+	printf '%s\n' 'position start' 'go infinite' 'isready' 'readyok' \
+	    'bestaction X1 a1 b1' 'position start actions X1 a1 b1' 'go' \
+	    'stop' 'position start' 'go infinite' 'quit' | $e |
+	    grep -v '^info ' | cut -d ' ' -f 1,2 >"$out/order.out"
+	printf '%s\n' readyok 'bestaction X1' 'bestaction O2' |
+	    cmp -s - "$out/order.out" ||
+	    no "$e: $(tr '\n' '|' <"$out/order.out")"
+done
+check "messages out of order"
+
 # An engine with a fault fails the checks it must, and only those.
 qttt-match -c "$FAULTY refuse 1" >"$out/check.bad" 2>&1
 [ $? = 1 ] || no "status not 1"
