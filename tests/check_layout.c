@@ -1111,10 +1111,10 @@ START_TEST(test_struck_marks)
 	    != NULL; p++, n++)
 		;
 	ck_assert_int_eq(n, 9);
-	p = strstr(svg, "qttt-halo qttt-on-last");
+	p = strstr(svg, "qttt-halo qttt-lit");
 	ck_assert_ptr_nonnull(p);
-	ck_assert_ptr_null(strstr(p + strlen("qttt-halo qttt-on-last"),
-	    "qttt-on-last"));
+	ck_assert_ptr_null(strstr(p + strlen("qttt-halo qttt-lit"),
+	    "qttt-lit"));
 	ck_assert_ptr_nonnull(strstr(p, "qttt-m9\""));
 	ck_assert_ptr_eq(strstr(p, "qttt-m9\""), strstr(p, "qttt-m"));
 	free(svg);

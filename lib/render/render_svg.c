@@ -643,14 +643,9 @@ board_marks(struct svg *s, const struct qttt_state *st,
 			    "stroke-width=\"5\" stroke-linejoin=\"round\" "
 			    "paint-order=\"stroke\"", lit ? pal->last :
 			    pal->tint[QTTT_MOVER(m)]);
-			/*
-			 * Its classes name the halo and its colour, so
-			 * that a style sheet (the viewer page's themes)
-			 * can paint it as it paints the tints.
-			 */
 			mark(s, x + SQ / 2 - 2, y + SQ / 2 + 18, m, 54,
 			    !struck ? "qttt-classical" : lit ?
-			    "qttt-classical qttt-halo qttt-on-last" :
+			    "qttt-classical qttt-halo qttt-lit" :
 			    "qttt-classical qttt-halo", struck ? paint : "");
 			continue;
 		}
