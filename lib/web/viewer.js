@@ -178,7 +178,8 @@
 		    '<h3>Analysis</h3><label class="qttt-showbest"><input',
 		    ' type="checkbox" id="qttt-analysis" checked> the best',
 		    ' actions on the board</label><p id="qttt-value"></p>',
-		    '<div class="qttt-acts-box"><table class="qttt-acts">',
+		    '<div class="qttt-acts-box" id="qttt-acts-box">',
+		    '<table class="qttt-acts">',
 		    '<thead><tr><th>action</th><th>value</th></tr></thead>',
 		    '<tbody id="qttt-acts"></tbody></table></div>',
 		    '<p id="qttt-pv" class="qttt-note"></p>',
@@ -616,10 +617,13 @@
 		if (an.error) {
 			$('qttt-value').textContent = an.error;
 			$('qttt-acts').innerHTML = '';
+			$('qttt-acts-box').hidden = true;
 			$('qttt-pv').textContent = '';
 			return;
 		}
 		acts = an.actions;
+		/* A game over has no action: no table of none. */
+		$('qttt-acts-box').hidden = acts.length === 0;
 		for (i = 0; i < an.best.length; i++)
 			isBest[an.best[i]] = true;
 		$('qttt-value').innerHTML = 'Value: <strong>' +

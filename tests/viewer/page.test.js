@@ -330,6 +330,15 @@ async function analysing(p) {
 	await clickOn(p, '#qttt-strip rect[data-ply="4"]');
 	same('a click on the strip goes to its ply', '#g3p4',
 	    (await state(p)).hash);
+	await clickOn(p, '[data-go=last]');
+	same('a game over: its value, and no table of actions', ['#g3p7',
+	    '0-1 (O ahead)', true, 0], await p.eval('[location.hash,' +
+	    ' document.querySelector("#qttt-value strong").textContent,' +
+	    ' document.getElementById("qttt-acts-box").hidden,' +
+	    ' document.querySelectorAll("#qttt-acts tr").length]'));
+	await clickOn(p, '[data-go=prev]');
+	same('and the table again before it', false, await p.eval(
+	    'document.getElementById("qttt-acts-box").hidden'));
 	/* Glyphs and values of an annotated record, beside its moves. */
 	await open(p, 'annotated.html', '#g3p0');
 	same('glyphs beside the moves', file('annotated.glyphs').trim()
