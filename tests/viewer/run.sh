@@ -125,7 +125,8 @@ for n in 1k 100k; do
 	echo "viewer: a page of $n games: $page bytes, of which" \
 	    "$module of module; the records $records bytes;" \
 	    "qttt-render -T html's peak $kib KiB"
-	if [ "$kib" -lt 4096 ]; then ok; else
+	# A sanitizer's shadow memory is no measure of the writer's.
+	if [ -n "$QTTT_SANITIZE" ] || [ "$kib" -lt 4096 ]; then ok; else
 		bad "page of $n games: peak $kib KiB, not under 4 MiB"; fi
 	case $n in
 	1k)	if [ $((page - module)) -le 1500000 ]; then ok; else
