@@ -74,7 +74,10 @@ misbehave(const struct qttt_state *st, struct qttt_action *a)
 
 	fflush(stdout);
 	if (is("crash")) {
-		/* The default action, even where a sanitizer catches it. */
+		/*
+		 * Its default action: a sanitizer's handler of SIGSEGV
+		 * would make the crash an exit with status 1.
+		 */
 		signal(SIGSEGV, SIG_DFL);
 		raise(SIGSEGV);
 	}
