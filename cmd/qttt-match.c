@@ -11,7 +11,6 @@
 #include <fcntl.h>
 #include <getopt.h>
 #include <limits.h>
-#include <math.h>
 #include <poll.h>
 #include <signal.h>
 #include <stdio.h>
@@ -1065,146 +1064,42 @@ stop_engines(void)
 /* The report                                                           */
 /* ------------------------------------------------------------------ */
 
+/* The standings, on standard error (qttt_standings_write). */
 static void
-elo_text(char *buf, size_t n, double elo)
+report(void)
 {
-	if (isinf(elo))
-		snprintf(buf, n, "%sinf", elo < 0 ? "-" : "+");
-	else	/* Rounded, with no "-0". */
-		snprintf(buf, n, "%+lld", (long long)(elo + (elo < 0 ?
-		    -0.5 : 0.5)));
-}
-
-static void
-report_text(void)
-{
-	struct qttt_rating r;
-	const struct qttt_tally *t;
-	const char	*sep;
-	char		 e[3][16];
-	double		 lo, hi;
+	struct qttt_standing *en;
+	struct qttt_standings s;
+	struct qttt_sprt sprt;
 	size_t		 i;
-	int		 k;
 
-	fprintf(stderr, "%llu games, rules %s%s%s\n", M.next_write,
-	    qttt_rules_name(M.rules), M.timecontrol[0] != '\0' ?
-	    ", time " : "", M.timecontrol);
+	if ((en = calloc(M.nengines, sizeof(*en))) == NULL) {
+		fprintf(stderr, "%s: out of memory\n", progname);
+		M.trouble = 1;
+		return;
+	}
 	for (i = 0; i < M.nengines; i++) {
-		t = &M.tallies[i];
-		qttt_rating_of(t->penta, &r);
-		elo_text(e[0], sizeof(e[0]), r.elo);
-		elo_text(e[1], sizeof(e[1]), r.elo_lo);
-		elo_text(e[2], sizeof(e[2]), r.elo_hi);
-		fprintf(stderr, "%zu. %s: %lu games, %g points, score %.1f%% "
-		    "+- %.1f%%, Elo %s [%s, %s]\n", i + 1, M.engines[i].name,
-		    t->games, (t->points[0] + t->points[1]) / 2.0,
-		    100 * r.score, 100 * r.margin, e[0], e[1], e[2]);
-		fprintf(stderr, "   as X %lu-%lu-%lu, as O %lu-%lu-%lu "
-		    "(won-drawn-lost)", t->won[0], t->drawn[0], t->lost[0],
-		    t->won[1], t->drawn[1], t->lost[1]);
-		if (t->ended[QTTT_TERM_ADJUDICATION] > 0)
-			fprintf(stderr, "; %lu adjudicated",
-			    t->ended[QTTT_TERM_ADJUDICATION]);
-		for (k = QTTT_TERM_ILLEGAL, sep = "; lost by "; k < QTTT_NTERMS;
-		    k++)
-			if (t->ended[k] > 0) {
-				fprintf(stderr, "%s%s %lu", sep,
-				    qttt_termination_name(
-				    (enum qttt_termination)k), t->ended[k]);
-				sep = ", ";
-			}
-		fputc('\n', stderr);
-		if (t->judged > 0)
-			fprintf(stderr, "   %.2f mistakes and %.2f blunders a "
-			    "game against perfect play\n",
-			    (double)t->mistakes / t->judged,
-			    (double)t->blunders / t->judged);
+		en[i].name = M.engines[i].name;
+		en[i].command = M.engines[i].cmd;
+		en[i].tally = &M.tallies[i];
 	}
+	memset(&s, 0, sizeof(s));
+	s.games = M.next_write;
+	s.rules = M.rules;
+	s.timecontrol = M.timecontrol;
+	s.nengines = M.nengines;
+	s.engines = en;
 	if (M.sprt) {
-		qttt_sprt_bounds(M.alpha, M.beta, &lo, &hi);
-		fprintf(stderr, "SPRT elo0 %g elo1 %g alpha %g beta %g: LLR "
-		    "%.2f (%.2f, %.2f) after %lu pairs: %s\n", M.elo0, M.elo1,
-		    M.alpha, M.beta, M.llr, lo, hi, (M.tallies[0].penta[0] +
-		    M.tallies[0].penta[1] + M.tallies[0].penta[2] +
-		    M.tallies[0].penta[3] + M.tallies[0].penta[4]),
-		    M.decided > 0 ? "H1 accepted" : M.decided < 0 ?
-		    "H0 accepted" : "no decision");
+		sprt.elo0 = M.elo0;
+		sprt.elo1 = M.elo1;
+		sprt.alpha = M.alpha;
+		sprt.beta = M.beta;
+		sprt.llr = M.llr;
+		sprt.decided = M.decided;
+		s.sprt = &sprt;
 	}
-}
-
-static void
-json_number(double v)
-{
-	if (isinf(v) || isnan(v))
-		fputs("null", stderr);
-	else
-		fprintf(stderr, "%.6g", v);
-}
-
-static void
-report_json(void)
-{
-	struct qttt_rating r;
-	const struct qttt_tally *t;
-	double		 lo, hi;
-	size_t		 i;
-	int		 k, c;
-
-	fprintf(stderr, "{\"games\":%llu,\"rules\":\"%s\",\"engines\":[",
-	    M.next_write, qttt_rules_name(M.rules));
-	for (i = 0; i < M.nengines; i++) {
-		t = &M.tallies[i];
-		qttt_rating_of(t->penta, &r);
-		fprintf(stderr, "%s{\"name\":", i > 0 ? "," : "");
-		qttt_json_string(stderr, M.engines[i].name,
-		    strlen(M.engines[i].name));
-		fputs(",\"command\":", stderr);
-		qttt_json_string(stderr, M.engines[i].cmd,
-		    strlen(M.engines[i].cmd));
-		fprintf(stderr, ",\"games\":%lu", t->games);
-		for (c = 0; c < 2; c++)
-			fprintf(stderr, ",\"as_%c\":{\"won\":%lu,\"drawn\":%lu,"
-			    "\"lost\":%lu,\"points\":%g}", c == 0 ? 'x' : 'o',
-			    t->won[c], t->drawn[c], t->lost[c],
-			    t->points[c] / 2.0);
-		fprintf(stderr, ",\"points\":%g,\"pairs\":%lu,\"pentanomial\":"
-		    "[%lu,%lu,%lu,%lu,%lu],\"score\":",
-		    (t->points[0] + t->points[1]) / 2.0, r.pairs, t->penta[0],
-		    t->penta[1], t->penta[2], t->penta[3], t->penta[4]);
-		json_number(r.score);
-		fputs(",\"margin\":", stderr);
-		json_number(r.margin);
-		fputs(",\"elo\":", stderr);
-		json_number(r.elo);
-		fputs(",\"elo_low\":", stderr);
-		json_number(r.elo_lo);
-		fputs(",\"elo_high\":", stderr);
-		json_number(r.elo_hi);
-		if (t->judged > 0)
-			fprintf(stderr, ",\"mistakes\":%lu,\"blunders\":%lu,"
-			    "\"mistakes_per_game\":%.6g,\"blunders_per_game\":"
-			    "%.6g", t->mistakes, t->blunders,
-			    (double)t->mistakes / t->judged,
-			    (double)t->blunders / t->judged);
-		fputs(",\"ended\":{", stderr);
-		for (k = 0; k < QTTT_NTERMS; k++)
-			fprintf(stderr, "%s\"%s\":%lu", k > 0 ? "," : "",
-			    qttt_termination_name((enum qttt_termination)k),
-			    t->ended[k]);
-		fputs("}}", stderr);
-	}
-	fputc(']', stderr);
-	if (M.sprt) {
-		qttt_sprt_bounds(M.alpha, M.beta, &lo, &hi);
-		fprintf(stderr, ",\"sprt\":{\"elo0\":%g,\"elo1\":%g,"
-		    "\"alpha\":%g,\"beta\":%g,\"llr\":", M.elo0, M.elo1,
-		    M.alpha, M.beta);
-		json_number(M.llr);
-		fprintf(stderr, ",\"lower\":%.6g,\"upper\":%.6g,\"decision\":"
-		    "%s}", lo, hi, M.decided > 0 ? "\"H1\"" : M.decided < 0 ?
-		    "\"H0\"" : "null");
-	}
-	fputs("}\n", stderr);
+	qttt_standings_write(stderr, &s, M.report == REPORT_JSON);
+	free(en);
 }
 
 /* ------------------------------------------------------------------ */
@@ -1448,12 +1343,8 @@ main(int argc, char *argv[])
 		    strerror(errno));
 		M.trouble = 1;
 	}
-	if (!M.quiet) {
-		if (M.report == REPORT_JSON)
-			report_json();
-		else
-			report_text();
-	}
+	if (!M.quiet)
+		report();
 	/* A write error is said once: when it was found. */
 	if (M.trouble && M.out == stdout)
 		fclose(stdout);

@@ -2897,6 +2897,36 @@ double		 qttt_sprt_llr(const unsigned long penta[5], double elo0,
 void		 qttt_sprt_bounds(double alpha, double beta, double *lower,
 		    double *upper);
 
+/*
+ * A match's standings, as qttt-match(1) reports them: the games
+ * played, the rules and time control (NULL or "" for none), each
+ * engine's name, the command that runs it and its tally, in the order
+ * given, and the SPRT's settings, ratio and verdict if one runs (NULL:
+ * none; the ratio is the first engine's).  qttt_standings_write()
+ * writes them as a table to read, or with json as one JSON object on
+ * a line (qttt-match(1) names its keys); it returns 0, or -1 if f
+ * reported an error.
+ */
+struct qttt_standing {
+	const char		*name, *command;
+	const struct qttt_tally	*tally;
+};
+struct qttt_sprt {
+	double		 elo0, elo1, alpha, beta;
+	double		 llr;
+	int		 decided;	/* 1: H1 accepted, -1: H0, 0: none */
+};
+struct qttt_standings {
+	unsigned long long	 games;
+	enum qttt_rules		 rules;
+	const char		*timecontrol;
+	size_t			 nengines;
+	const struct qttt_standing *engines;
+	const struct qttt_sprt	*sprt;
+};
+int		 qttt_standings_write(FILE *f,
+		    const struct qttt_standings *s, int json);
+
 /* ------------------------------------------------------------------ */
 /* A match's schedule (protocol/schedule.c)                             */
 /* ------------------------------------------------------------------ */

@@ -171,6 +171,59 @@ START_TEST(test_tally)
 }
 END_TEST
 
+/*
+ * The standings written: the table's line of an engine, and the JSON
+ * object, which holds each engine's name (escaped), pentanomial and
+ * endings, an infinite Elo as null, and the SPRT's verdict.
+ */
+START_TEST(test_standings)
+{
+	struct qttt_tally t[2];
+	struct qttt_match_game g;
+	struct qttt_standing en[2] = {
+		{ "qttt-engine \"a\"", "qttt-engine -l random", &t[0] },
+		{ "b", "./b", &t[1] },
+	};
+	struct qttt_sprt sprt = { 0, 10, 0.05, 0.05, 1.5, 1 };
+	struct qttt_standings s = { 2, QTTT_RULES_GOFF, "", 2, en, NULL };
+	char		*buf;
+	size_t		 len;
+	FILE		*f;
+
+	qttt_tally_init(&t[0]);
+	qttt_tally_init(&t[1]);
+	scored(&g, 2, 1, QTTT_TERM_NORMAL, -1);
+	qttt_tally_add(&t[0], QTTT_X, &g, 0);
+	qttt_tally_add(&t[1], QTTT_O, &g, 0);
+	scored(&g, 0, 2, QTTT_TERM_TIME, QTTT_X);
+	qttt_tally_add(&t[1], QTTT_X, &g, 1);
+	qttt_tally_add(&t[0], QTTT_O, &g, 1);
+	ck_assert_ptr_nonnull(f = open_memstream(&buf, &len));
+	ck_assert_int_eq(qttt_standings_write(f, &s, 0), 0);
+	ck_assert_int_eq(fclose(f), 0);
+	ck_assert_ptr_nonnull(strstr(buf, "2 games, rules goff\n"));
+	ck_assert_ptr_nonnull(strstr(buf, "1. qttt-engine \"a\": 2 games, "
+	    "2 points, score 100.0% +- 0.0%, Elo +inf [+inf, +inf]\n"));
+	ck_assert_ptr_nonnull(strstr(buf, "2. b: 2 games, 0.5 points, score 0.0% +- 0.0%, "
+	    "Elo -inf [-inf, -inf]\n   as X 0-0-1, as O 0-0-1 "
+	    "(won-drawn-lost); lost by time 1\n"));
+	ck_assert_ptr_null(strstr(buf, "SPRT"));
+	free(buf);
+	s.sprt = &sprt;
+	ck_assert_ptr_nonnull(f = open_memstream(&buf, &len));
+	ck_assert_int_eq(qttt_standings_write(f, &s, 1), 0);
+	ck_assert_int_eq(fclose(f), 0);
+	ck_assert_str_eq(buf + len - 1, "\n");
+	ck_assert_ptr_nonnull(strstr(buf, "{\"games\":2,\"rules\":\"goff\","
+	    "\"engines\":[{\"name\":\"qttt-engine \\\"a\\\"\","));
+	ck_assert_ptr_nonnull(strstr(buf, "\"pentanomial\":[0,0,0,0,1],"
+	    "\"score\":1,\"margin\":0,\"elo\":null,"));
+	ck_assert_ptr_nonnull(strstr(buf, "\"time\":1"));
+	ck_assert_ptr_nonnull(strstr(buf, "\"decision\":\"H1\"}}\n"));
+	free(buf);
+}
+END_TEST
+
 START_TEST(test_schedule)
 {
 	struct qttt_schedule s;
@@ -612,6 +665,7 @@ match_suite(void)
 	    sizeof(suite_bad) / sizeof(suite_bad[0]));
 	tcase_add_test(tc, test_suite_prove);
 	tcase_add_test(tc, test_suite_shipped);
+	tcase_add_test(tc, test_standings);
 	suite_add_tcase(s, tc);
 	return s;
 }

@@ -644,7 +644,9 @@ board_marks(struct svg *s, const struct qttt_state *st,
 			    "paint-order=\"stroke\"", lit ? pal->last :
 			    pal->tint[QTTT_MOVER(m)]);
 			mark(s, x + SQ / 2 - 2, y + SQ / 2 + 18, m, 54,
-			    "qttt-classical", struck ? paint : "");
+			    !struck ? "qttt-classical" : lit ?
+			    "qttt-classical qttt-halo qttt-lit" :
+			    "qttt-classical qttt-halo", struck ? paint : "");
 			continue;
 		}
 		for (m = 1; m < st->next; m++) {

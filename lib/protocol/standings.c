@@ -1,0 +1,239 @@
+/*
+ * A match's standings, written (qttt-match(1)): a table for people to
+ * read, or one JSON object through the structured emitter
+ * (output/output.h), with each engine's games by colour, points,
+ * pairs, score, Elo and its interval, marks against perfect play, how
+ * its games ended, and the SPRT's verdict.
+ */
+#include <math.h>
+#include <stdio.h>
+#include <string.h>
+
+#include "qttt.h"
+#include "output/output.h"
+#include "protocol/protocol.h"
+
+/* An Elo difference rounded, with no "-0"; "+inf" and "-inf". */
+static void
+elo_text(char *buf, size_t n, double elo)
+{
+	if (isinf(elo))
+		snprintf(buf, n, "%sinf", elo < 0 ? "-" : "+");
+	else
+		snprintf(buf, n, "%+lld", (long long)(elo + (elo < 0 ?
+		    -0.5 : 0.5)));
+}
+
+static unsigned long
+pairs_of(const unsigned long penta[5])
+{
+	return penta[0] + penta[1] + penta[2] + penta[3] + penta[4];
+}
+
+static int
+write_text(FILE *f, const struct qttt_standings *s)
+{
+	struct qttt_rating r;
+	const struct qttt_tally *t;
+	const char	*sep;
+	char		 e[3][16];
+	double		 lo, hi;
+	size_t		 i;
+	int		 k;
+
+	fprintf(f, "%llu games, rules %s%s%s\n", s->games,
+	    qttt_rules_name(s->rules), s->timecontrol != NULL &&
+	    s->timecontrol[0] != '\0' ? ", time " : "",
+	    s->timecontrol != NULL ? s->timecontrol : "");
+	for (i = 0; i < s->nengines; i++) {
+		t = s->engines[i].tally;
+		qttt_rating_of(t->penta, &r);
+		elo_text(e[0], sizeof(e[0]), r.elo);
+		elo_text(e[1], sizeof(e[1]), r.elo_lo);
+		elo_text(e[2], sizeof(e[2]), r.elo_hi);
+		fprintf(f, "%zu. %s: %lu games, %g points, score %.1f%% "
+		    "+- %.1f%%, Elo %s [%s, %s]\n", i + 1, s->engines[i].name,
+		    t->games, (t->points[0] + t->points[1]) / 2.0,
+		    100 * r.score, 100 * r.margin, e[0], e[1], e[2]);
+		fprintf(f, "   as X %lu-%lu-%lu, as O %lu-%lu-%lu "
+		    "(won-drawn-lost)", t->won[0], t->drawn[0], t->lost[0],
+		    t->won[1], t->drawn[1], t->lost[1]);
+		if (t->ended[QTTT_TERM_ADJUDICATION] > 0)
+			fprintf(f, "; %lu adjudicated",
+			    t->ended[QTTT_TERM_ADJUDICATION]);
+		for (k = QTTT_TERM_ILLEGAL, sep = "; lost by "; k < QTTT_NTERMS;
+		    k++)
+			if (t->ended[k] > 0) {
+				fprintf(f, "%s%s %lu", sep,
+				    qttt_termination_name(
+				    (enum qttt_termination)k), t->ended[k]);
+				sep = ", ";
+			}
+		fputc('\n', f);
+		if (t->judged > 0)
+			fprintf(f, "   %.2f mistakes and %.2f blunders a "
+			    "game against perfect play\n",
+			    (double)t->mistakes / t->judged,
+			    (double)t->blunders / t->judged);
+	}
+	if (s->sprt != NULL) {
+		qttt_sprt_bounds(s->sprt->alpha, s->sprt->beta, &lo, &hi);
+		fprintf(f, "SPRT elo0 %g elo1 %g alpha %g beta %g: LLR "
+		    "%.2f (%.2f, %.2f) after %lu pairs: %s\n", s->sprt->elo0,
+		    s->sprt->elo1, s->sprt->alpha, s->sprt->beta,
+		    s->sprt->llr, lo, hi, pairs_of(s->engines[0].tally->penta),
+		    s->sprt->decided > 0 ? "H1 accepted" :
+		    s->sprt->decided < 0 ? "H0 accepted" : "no decision");
+	}
+	return ferror(f) ? -1 : 0;
+}
+
+/*
+ * A number as printf writes it with %g (precise: %.6g), the JSON
+ * report's numbers as they always were; null for no number.
+ */
+static void
+number(struct emit *e, int precise, double v)
+{
+	char	 b[64];
+	int	 n;
+
+	if (isinf(v) || isnan(v)) {
+		emit_null(e);
+		return;
+	}
+	n = precise ? snprintf(b, sizeof(b), "%.6g", v) :
+	    snprintf(b, sizeof(b), "%g", v);
+	emit_lit(e, b, n);
+}
+
+static void
+count(struct emit *e, const char *key, unsigned long n)
+{
+	emit_key(e, key, strlen(key));
+	emit_uint(e, n);
+}
+
+static void
+engine(struct emit *e, const struct qttt_standing *en)
+{
+	const struct qttt_tally *t = en->tally;
+	struct qttt_rating r;
+	int		 c, k;
+
+	qttt_rating_of(t->penta, &r);
+	emit_map(e);
+	EMIT_KEY(e, "name");
+	emit_text(e, en->name, strlen(en->name));
+	EMIT_KEY(e, "command");
+	emit_text(e, en->command, strlen(en->command));
+	emit_part(e);
+	count(e, "games", t->games);
+	for (c = 0; c < 2; c++) {
+		emit_key(e, c == 0 ? "as_x" : "as_o", 4);
+		emit_map(e);
+		count(e, "won", t->won[c]);
+		count(e, "drawn", t->drawn[c]);
+		count(e, "lost", t->lost[c]);
+		EMIT_KEY(e, "points");
+		number(e, 0, t->points[c] / 2.0);
+		emit_map_end(e);
+	}
+	EMIT_KEY(e, "points");
+	number(e, 0, (t->points[0] + t->points[1]) / 2.0);
+	count(e, "pairs", r.pairs);
+	EMIT_KEY(e, "pentanomial");
+	emit_seq(e, 1);
+	for (k = 0; k < 5; k++)
+		emit_uint(e, t->penta[k]);
+	emit_seq_end(e);
+	EMIT_KEY(e, "score");
+	number(e, 1, r.score);
+	EMIT_KEY(e, "margin");
+	number(e, 1, r.margin);
+	EMIT_KEY(e, "elo");
+	number(e, 1, r.elo);
+	EMIT_KEY(e, "elo_low");
+	number(e, 1, r.elo_lo);
+	EMIT_KEY(e, "elo_high");
+	number(e, 1, r.elo_hi);
+	if (t->judged > 0) {
+		count(e, "mistakes", t->mistakes);
+		count(e, "blunders", t->blunders);
+		EMIT_KEY(e, "mistakes_per_game");
+		number(e, 1, (double)t->mistakes / t->judged);
+		EMIT_KEY(e, "blunders_per_game");
+		number(e, 1, (double)t->blunders / t->judged);
+	}
+	emit_part(e);
+	EMIT_KEY(e, "ended");
+	emit_map(e);
+	for (k = 0; k < QTTT_NTERMS; k++)
+		count(e, qttt_termination_name((enum qttt_termination)k),
+		    t->ended[k]);
+	emit_map_end(e);
+	emit_map_end(e);
+}
+
+static int
+write_json(FILE *f, const struct qttt_standings *s)
+{
+	char		 buf[4 * EMIT_PART];
+	struct json_sink sink = { f, 0, 0, sizeof(buf), 0, buf };
+	struct emit	 e = emit_json(&sink);
+	const char	*rules = qttt_rules_name(s->rules);
+	char		 b[32];
+	double		 lo, hi;
+	size_t		 i;
+	int		 n;
+
+	emit_part(&e);
+	emit_map(&e);
+	EMIT_KEY(&e, "games");
+	n = snprintf(b, sizeof(b), "%llu", s->games);
+	emit_lit(&e, b, n);
+	EMIT_KEY(&e, "rules");
+	emit_text(&e, rules, strlen(rules));
+	EMIT_KEY(&e, "engines");
+	emit_seq(&e, 0);
+	for (i = 0; i < s->nengines; i++) {
+		emit_part(&e);
+		engine(&e, &s->engines[i]);
+	}
+	emit_seq_end(&e);
+	if (s->sprt != NULL) {
+		emit_part(&e);
+		qttt_sprt_bounds(s->sprt->alpha, s->sprt->beta, &lo, &hi);
+		EMIT_KEY(&e, "sprt");
+		emit_map(&e);
+		EMIT_KEY(&e, "elo0");
+		number(&e, 0, s->sprt->elo0);
+		EMIT_KEY(&e, "elo1");
+		number(&e, 0, s->sprt->elo1);
+		EMIT_KEY(&e, "alpha");
+		number(&e, 0, s->sprt->alpha);
+		EMIT_KEY(&e, "beta");
+		number(&e, 0, s->sprt->beta);
+		EMIT_KEY(&e, "llr");
+		number(&e, 1, s->sprt->llr);
+		EMIT_KEY(&e, "lower");
+		number(&e, 1, lo);
+		EMIT_KEY(&e, "upper");
+		number(&e, 1, hi);
+		EMIT_KEY(&e, "decision");
+		if (s->sprt->decided == 0)
+			emit_null(&e);
+		else
+			emit_str(&e, s->sprt->decided > 0 ? "H1" : "H0", 2);
+		emit_map_end(&e);
+	}
+	emit_map_end(&e);
+	emit_json_end(&e, '\n');
+	return qttt__output_json_sink_flush(&sink);
+}
+
+int
+qttt_standings_write(FILE *f, const struct qttt_standings *s, int json)
+{
+	return json ? write_json(f, s) : write_text(f, s);
+}
