@@ -1106,6 +1106,18 @@ START_TEST(test_struck_marks)
 		    strstr(p, "paint-order=\"stroke\"") < strchr(p, '>'),
 		    "a struck mark without its halo");
 	ck_assert_int_eq(n, 9);
+	/* Named by its classes, the last action's (X9 b2) as such. */
+	for (n = 0, p = svg; (p = strstr(p, " qttt-halo")) != NULL;
+	    p++, n++)
+		;
+	ck_assert_int_eq(n, 9);
+	p = strstr(svg, "qttt-m9 qttt-halo qttt-lit\"");
+	ck_assert_ptr_nonnull(p);
+	/* The only one. */
+	ck_assert_ptr_eq(strstr(svg, " qttt-lit"), p + strlen("qttt-m9 "
+	    "qttt-halo"));
+	ck_assert_ptr_null(strstr(p + strlen("qttt-m9 qttt-halo qttt-lit"),
+	    "qttt-lit"));
 	free(svg);
 	play("X1 a1 b1; O2 b1 c1; X3 c1 a1; measure X3->a1");
 	svg = svg_of(&game.state, game.plies, game.nplies, &o);

@@ -250,8 +250,10 @@ START_TEST(test_svg_marks)
 			    m);
 			ck_assert_uint_eq(occurrences(svg, cls),
 			    st.where[m][0] != st.where[m][1] ? 2 : 0);
+			/* Its class list ends there, or goes on with
+			 * a halo's classes. */
 			snprintf(cls, sizeof(cls), "qttt-classical qttt-%c "
-			    "qttt-m%d\"", QTTT_MOVER(m) == QTTT_X ? 'x' : 'o',
+			    "qttt-m%d", QTTT_MOVER(m) == QTTT_X ? 'x' : 'o',
 			    m);
 			ck_assert_uint_eq(occurrences(svg, cls),
 			    st.where[m][0] == st.where[m][1] ? 1 : 0);

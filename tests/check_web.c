@@ -576,6 +576,56 @@ START_TEST(test_click)
 END_TEST
 
 /*
+ * The levels of the page's opponent (formats/viewer.md, "An
+ * opponent"): 5 is perfect, 4, 3 and 2 take a best action 90, 75 and
+ * 50 times in a hundred and another otherwise, 1 plays at random.  On
+ * the empty board (36 actions, 2 of them best) over 2,000 seeds each
+ * level's share of best replies is its rate, within 4 points (level
+ * 1's is 2 in 36).
+ */
+START_TEST(test_levels)
+{
+	struct qttt__web *h = qttt__web_new();
+	struct qttt_solver *sv = qttt_solver_new(1 << 20);
+	static struct qttt_analysis an;
+	static const int rate[] = { 0, 0, 50, 75, 90, 100 };
+	char		 best[2][64], *a;
+	struct qttt_state st;
+	uint32_t	 seed;
+	int		 level, nbest, want;
+
+	ck_assert_ptr_nonnull(sv);
+	qttt_state_init(&st);
+	ck_assert_int_eq(qttt_solver_analyze(sv, &st, QTTT_SOLVE_BEST, &an,
+	    NULL), QTTT_OK);
+	ck_assert_uint_eq(an.nactions, 36);
+	ck_assert_uint_eq(an.nbest, 2);
+	for (level = 0; level < 2; level++) {
+		qttt_action_format(&an.actions[an.best[level]], best[level],
+		    sizeof(best[level]) - 1);
+		strcat(best[level], "\"");
+	}
+	ck_assert_int_eq(qttt__web_load(h, put(h, "*")), 0);
+	ck_assert_int_eq(qttt__web_line(h, put(h, "")), 0);
+	for (level = 1; level <= 5; level++) {
+		for (nbest = 0, seed = 0; seed < 2000; seed++) {
+			ck_assert_int_eq(qttt__web_reply(h, level, seed), 0);
+			a = output(h);
+			nbest += strstr(a, best[0]) != NULL ||
+			    strstr(a, best[1]) != NULL;
+			free(a);
+		}
+		want = level == 1 ? 2000 * 2 / 36 : 20 * rate[level];
+		ck_assert_msg(nbest >= want - 80 && nbest <= want + 80,
+		    "level %d: %d best replies in 2000, not about %d", level,
+		    nbest, want);
+	}
+	qttt_solver_free(sv);
+	qttt__web_free(h);
+}
+END_TEST
+
+/*
  * The analysis and the values along the line are the solver's; a
  * reply at level 5 keeps the value, at any level it is legal, and the
  * same seed gives the same reply.
@@ -722,6 +772,7 @@ web_suite(void)
 	tcase_add_test(tc, test_svg);
 	tcase_add_test(tc, test_click);
 	tcase_add_test(tc, test_solver);
+	tcase_add_test(tc, test_levels);
 	tcase_add_test(tc, test_index);
 	tcase_add_test(tc, test_words);
 	suite_add_tcase(s, tc);

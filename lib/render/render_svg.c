@@ -202,10 +202,16 @@ static void
 mark(struct svg *s, double x, double y, int m, double size, const char *cls,
     const char *extra)
 {
-	int	 p = QTTT_MOVER(m);
+	const char	*halo = "";
+	int		 p = QTTT_MOVER(m);
 
-	fprintf(s->f, "<text class=\"qttt-mark %s qttt-%c qttt-m%d\" x=\"",
-	    cls, p == QTTT_X ? 'x' : 'o', m);
+	/* A halo's classes come last: "qttt-classical qttt-halo ...". */
+	if (strncmp(cls, "qttt-classical ", 15) == 0) {
+		halo = cls + 14;
+		cls = "qttt-classical";
+	}
+	fprintf(s->f, "<text class=\"qttt-mark %s qttt-%c qttt-m%d%s\" x=\"",
+	    cls, p == QTTT_X ? 'x' : 'o', m, halo);
 	num(s->f, x);
 	fputs("\" y=\"", s->f);
 	num(s->f, y);

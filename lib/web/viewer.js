@@ -5,6 +5,8 @@
  * list of the games to sort, filter and search.  What it measures
  * (performance.now()) is in window.qtttViewer.timings.
  */
+/* QtttModule: module.js, which comes first in the page. */
+/* global QtttModule: readonly */
 (function () {
 	'use strict';
 
@@ -29,14 +31,14 @@
 
 	function collect() {
 		var lists = d.querySelectorAll('ol.qttt-records');
-		var i, j, ol, li, n, line, k, t, recs;
+		var i, j, ol, li, n, ln, k, t, recs;
 		for (i = 0; i < lists.length; i++) {
 			ol = lists[i];
 			k = +ol.getAttribute('data-input') || 1;
 			G.files[k] = ol.getAttribute('data-file') || '';
 			if (k > G.ninputs)
 				G.ninputs = k;
-			n = line = +ol.getAttribute('start') || 1;
+			n = ln = +ol.getAttribute('start') || 1;
 			if (!ol.querySelector('li[value],li[data-line]')) {
 				/* One record a line, numbered from the start. */
 				G.text.push(t = ol.textContent);
@@ -58,11 +60,11 @@
 					if ((t = li.getAttribute('value')))
 						n = +t;
 					if ((t = li.getAttribute('data-line')))
-						line = +t;
+						ln = +t;
 				}
 				G.recs.push(li.textContent.replace(/\n+$/, ''));
 				G.num.push(n++);
-				G.line.push(line++);
+				G.line.push(ln++);
 				G.input.push(k);
 			}
 			G.text.push(G.recs.slice(j).join('\n'));
@@ -176,7 +178,8 @@
 		    '<h3>Analysis</h3><label class="qttt-showbest"><input',
 		    ' type="checkbox" id="qttt-analysis" checked> the best',
 		    ' actions on the board</label><p id="qttt-value"></p>',
-		    '<div class="qttt-acts-box"><table class="qttt-acts">',
+		    '<div class="qttt-acts-box" id="qttt-acts-box">',
+		    '<table class="qttt-acts">',
 		    '<thead><tr><th>action</th><th>value</th></tr></thead>',
 		    '<tbody id="qttt-acts"></tbody></table></div>',
 		    '<p id="qttt-pv" class="qttt-note"></p>',
@@ -614,10 +617,13 @@
 		if (an.error) {
 			$('qttt-value').textContent = an.error;
 			$('qttt-acts').innerHTML = '';
+			$('qttt-acts-box').hidden = true;
 			$('qttt-pv').textContent = '';
 			return;
 		}
 		acts = an.actions;
+		/* A game over has no action: no table of none. */
+		$('qttt-acts-box').hidden = acts.length === 0;
 		for (i = 0; i < an.best.length; i++)
 			isBest[an.best[i]] = true;
 		$('qttt-value').innerHTML = 'Value: <strong>' +
@@ -807,9 +813,9 @@
 	 * file), or moves: and plies: with a number, >N or <N.
 	 */
 	function matcher(q) {
-		var tests = [], words = q.toLowerCase().split(/\s+/), i, w, m;
-		for (i = 0; i < words.length; i++) {
-			w = words[i];
+		var tests = [], ws = q.toLowerCase().split(/\s+/), i, w, m;
+		for (i = 0; i < ws.length; i++) {
+			w = ws[i];
 			if (!w)
 				continue;
 			if ((m = /^(moves|plies|game|n):([<>]?)(\d+)$/.exec(w)))

@@ -1,7 +1,7 @@
 #!/bin/sh
 # The viewer page (formats/viewer.md): the size of its module, raw and
-# gzipped (target: 400 KB gzipped at most); the pages of 1,000 and
-# 100,000 generated games, their sizes (targets: 1.5 MB besides the
+# gzipped (target: 400 KB gzipped at most); the pages of 1,000, 10,000
+# and 100,000 generated games, their sizes (targets: 1.5 MB besides the
 # module; 1.3 times the records besides the module) and qttt-render
 # -T html's time and peak memory (target: under 4 MiB, flat); and, in
 # headless Chromium, what the page measures of itself with
@@ -22,8 +22,10 @@ echo "module: $raw bytes, $gz gzipped (target: 400000 gzipped at most)"
 
 big=$(bench_data 100000)
 small=$data/games-1000.qttt
+mid=$data/games-10000.qttt
 head -n 1000 "$big" >"$small"
-for f in "$small" "$big"; do
+head -n 10000 "$big" >"$mid"
+for f in "$small" "$mid" "$big"; do
 	n=$(wc -l <"$f")
 	bench_run 1 qttt-render -T html "$f" ||
 	    { echo "qttt-render -T html failed"; status=1; }
@@ -53,5 +55,6 @@ fi
 profile=$(mktemp -d) || exit 2
 trap 'rm -rf "$profile"' EXIT
 nice -n 10 node "$top/tests/viewer/page.test.js" "$chromium" "$profile" \
-    bench "$data/page-1000.html" "$data/page-100000.html" || status=1
+    bench "$data/page-1000.html" "$data/page-10000.html" \
+    "$data/page-100000.html" || status=1
 exit $status

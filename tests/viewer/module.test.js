@@ -147,6 +147,7 @@ async function main() {
 	    'X3 a2 b2; O4 c1 c2; X5 a3 c1; measure X5->a3; 1-0\nnonsense'));
 
 	/* Every position of each collection, as -T svg draws it. */
+	let drawn = 0;
 	for (const dir of dirs) {
 		const opts = attribute(fs.readFileSync(path.join(dir,
 		    'options.html'), 'utf8'), 'data-options');
@@ -173,7 +174,11 @@ async function main() {
 		    bad.slice(0, 5).join(' '));
 		console.log('module: ' + dir + ': ' + n + ' positions drawn ' +
 		    'by the module, byte for byte as qttt-render -T svg');
+		drawn += n;
 	}
+	/* Issue 23: a test that compares 1,000 positions at least. */
+	check('1,000 positions or more compared with -T svg (' + drawn +
+	    ')', drawn >= 1000, drawn);
 
 	/* Positions analysed as qttt-analyze analyses them. */
 	if (process.env.WASM_STATES) {

@@ -330,6 +330,15 @@ async function analysing(p) {
 	await clickOn(p, '#qttt-strip rect[data-ply="4"]');
 	same('a click on the strip goes to its ply', '#g3p4',
 	    (await state(p)).hash);
+	await clickOn(p, '[data-go=last]');
+	same('a game over: its value, and no table of actions', ['#g3p7',
+	    '0-1 (O ahead)', true, 0], await p.eval('[location.hash,' +
+	    ' document.querySelector("#qttt-value strong").textContent,' +
+	    ' document.getElementById("qttt-acts-box").hidden,' +
+	    ' document.querySelectorAll("#qttt-acts tr").length]'));
+	await clickOn(p, '[data-go=prev]');
+	same('and the table again before it', false, await p.eval(
+	    'document.getElementById("qttt-acts-box").hidden'));
 	/* Glyphs and values of an annotated record, beside its moves. */
 	await open(p, 'annotated.html', '#g3p0');
 	same('glyphs beside the moves', file('annotated.glyphs').trim()
@@ -441,6 +450,54 @@ async function listing(p) {
 	    '.textContent'), (await state(p)).game, (await state(p)).cur]);
 }
 
+/*
+ * The page's style sheet, lib/web/viewer.css, as the browser reads it:
+ * each rule kept, with its selector, and each declaration kept (a
+ * browser drops what it cannot parse, silently: Debian has no CSS
+ * linter, so this is the check).  Its rules, in order, are the last of
+ * the page's <style>, after the palettes.
+ */
+function cssRules(text) {
+	const rules = [];
+	text = text.replace(/\/\*[\s\S]*?\*\//g, '');
+	const re = /([^{};]+)\{([^{}]*)\}|([^{};]+)\{|\}/g;
+	let m;
+	while ((m = re.exec(text)) !== null) {
+		if (m[1] === undefined)
+			continue;	/* an @media's opening or closing */
+		rules.push({ selector: m[1].trim(), props: m[2].split(';')
+		    .map((d) => d.split(':')[0].trim()).filter((d) => d) });
+	}
+	return rules;
+}
+
+async function styles(p) {
+	const want = cssRules(fs.readFileSync(path.join(__dirname, '..', '..',
+	    'lib', 'web', 'viewer.css'), 'utf8'));
+	const got = await p.eval('(function () { var out = [];' +
+	    ' (function walk(rules) { for (var i = 0; i < rules.length; i++) {' +
+	    '  var r = rules[i]; if (r.cssRules && !r.selectorText)' +
+	    '   walk(r.cssRules); else if (r.selectorText) out.push(r); } })(' +
+	    '  document.querySelector("style").sheet.cssRules);' +
+	    ' out = out.slice(-' + want.length + ');' +
+	    ' return out.map(function (r, i) { return { selector:' +
+	    '  r.selectorText, props: ' + JSON.stringify(want.map((r) =>
+	    r.props)) + '[i].filter(function (q) {' +
+	    '  return r.style.getPropertyValue(q) === ""; }) }; }); })()');
+	const norm = (x) => x.replace(/[\s"']/g, '').toLowerCase();
+	const lost = [];
+	want.forEach((r, i) => {
+		if (!got[i] || norm(got[i].selector) !== norm(r.selector))
+			lost.push('rule ' + r.selector + ' (the browser has ' +
+			    (got[i] ? got[i].selector : 'none') + ')');
+		else if (got[i].props.length)
+			lost.push(r.selector + ': ' + got[i].props.join(', '));
+	});
+	check('viewer.css: ' + want.length + ' rules, each rule and ' +
+	    'declaration kept by the browser', lost.length === 0 &&
+	    want.length > 50, lost.slice(0, 5).join('; '));
+}
+
 /* No request, and the policy: what WebAssembly needs and no more. */
 async function network(b) {
 	const p = await b.page(1280, 900);
@@ -449,6 +506,7 @@ async function network(b) {
 	await clickSquare(p, SQ.c1);
 	same('no request but the page', [url('line.html')], p.requests);
 	same('nothing said on the console', [], p.console);
+	await styles(p);
 	same('the policy', 'default-src \'none\'; style-src \'unsafe-inline\';' +
 	    ' script-src \'unsafe-inline\' \'wasm-unsafe-eval\'', await p.eval(
 	    'document.querySelector("meta[http-equiv]").content'));
