@@ -286,6 +286,14 @@ for p in $pkgs; do
 		problem README.md "does not name $p, which .ci/deps installs"
 	fi
 done
+# And it says how many they are.
+n=$(echo $pkgs | wc -w)
+if tr '\n' ' ' <README.md | grep -q "The packages, $n of them,"; then
+	ok
+else
+	problem README.md "does not say 'The packages, $n of them,':\
+ .ci/deps installs $n"
+fi
 grep -n '^    .*/tmp/' README.md >"$out/tmp" || :
 while IFS= read -r m; do
 	problem "README.md:${m%%:*}" "a fixed path under /tmp: ${m#*:}"
