@@ -21,6 +21,10 @@
 #		a Markdown file, says that the display after it shows that
 #		test's commands ("$ ..." lines, comments left out) and what
 #		they print (stdout, then stderr), byte for byte
+#	README	names every package .ci/deps installs, and no fixed
+#		path under /tmp in its commands
+#	defaults qttt-analyze's -m defaults, as formats/analysis-output.md
+#		and its manual page state them, are the code's
 #
 # Words in capitals inside a path (NAME, LAYER) are placeholders, not
 # paths.  The repository's files are those git tracks, or, outside a git
@@ -282,9 +286,49 @@ for p in $pkgs; do
 		problem README.md "does not name $p, which .ci/deps installs"
 	fi
 done
+# And it says how many they are.
+n=$(echo $pkgs | wc -w)
+if tr '\n' ' ' <README.md | grep -q "The packages, $n of them,"; then
+	ok
+else
+	problem README.md "does not say 'The packages, $n of them,':\
+ .ci/deps installs $n"
+fi
 grep -n '^    .*/tmp/' README.md >"$out/tmp" || :
 while IFS= read -r m; do
 	problem "README.md:${m%%:*}" "a fixed path under /tmp: ${m#*:}"
 done <"$out/tmp"
+
+# The defaults of qttt-analyze -m, the solver's table and the count's,
+# as formats/analysis-output.md, the manual page and the code give
+# them: the page once said 16 MiB where the tool used 1 (issue 25).
+flat() { tr '\n' ' ' <"$1"; }
+doc=$(flat formats/analysis-output.md |
+    sed -n 's/.*of at most `-m` MiB *(default \([0-9]*\)).*/\1/p')
+docc=$(flat formats/analysis-output.md |
+    sed -n 's/.*`-m` bounds the table of the count *instead (default \([0-9]*\) MiB.*/\1/p')
+man=$(sed -n '/^\.It Fl m Ar MiB/,/^\.It /p' man/qttt-analyze.1 |
+    sed -n 's/^\.Pq default \([0-9]*\) ;.*/\1/p' | sed -n 1p)
+manc=$(sed -n '/^\.It Fl m Ar MiB/,/^\.It /p' man/qttt-analyze.1 |
+    sed -n 's/^\.Pq default \([0-9]*\), of which.*/\1/p')
+code=$(sed -n 's/^#define[[:space:]]*TABLE_MIB[[:space:]]*\([0-9]*\).*/\1/p' \
+    cmd/qttt-analyze.c)
+codec=$(sed -n 's/^#define[[:space:]]*QTTT_COUNT_MEMORY[[:space:]]*((size_t)1 << \([0-9]*\)).*/\1/p' \
+    lib/qttt.h)
+[ -n "$codec" ] && codec=$((1 << (codec - 20)))
+if [ -n "$code" ] && [ "$doc" = "$code" ] && [ "$man" = "$code" ]; then
+	ok
+else
+	problem formats/analysis-output.md "qttt-analyze -m defaults to\
+ ${code:-?} MiB (TABLE_MIB); this page says ${doc:-nothing},\
+ man/qttt-analyze.1 ${man:-nothing}"
+fi
+if [ -n "$codec" ] && [ "$docc" = "$codec" ] && [ "$manc" = "$codec" ]; then
+	ok
+else
+	problem formats/analysis-output.md "qttt-analyze -c -m defaults\
+ to ${codec:-?} MiB (QTTT_COUNT_MEMORY); this page says\
+ ${docc:-nothing}, man/qttt-analyze.1 ${manc:-nothing}"
+fi
 
 suite_end citations
