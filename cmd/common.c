@@ -141,6 +141,24 @@ target_option(void (*usage)(FILE *), const char *arg, enum qttt_format *to)
 }
 
 int
+seed_option(void (*usage)(FILE *), const char *arg, unsigned long long *seed)
+{
+	if (parse_number(arg, 0, UINT64_MAX, seed) == -1)
+		return usage_error(usage, "not a seed (0 to "
+		    "18446744073709551615): %s", arg);
+	return 0;
+}
+
+int
+mib_option(void (*usage)(FILE *), const char *arg, unsigned long long *mib)
+{
+	if (parse_number(arg, 0, 65536, mib) == -1)
+		return usage_error(usage, "-m: not a size in MiB (0 to 65536): "
+		    "%s", arg);
+	return 0;
+}
+
+int
 games_option(void (*usage)(FILE *), const char *arg, struct qttt_ranges *r,
     const char **games)
 {

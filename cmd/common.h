@@ -78,6 +78,11 @@ int	 format_option(void (*usage)(FILE *), const char *what,
 /* -t: a format a game is written in (TARGET_NAMES). */
 int	 target_option(void (*usage)(FILE *), const char *arg,
 	    enum qttt_format *);
+/* -s: a seed, 0 to 2^64 - 1; -m: a size in MiB, 0 to 65536. */
+int	 seed_option(void (*usage)(FILE *), const char *arg,
+	    unsigned long long *seed);
+int	 mib_option(void (*usage)(FILE *), const char *arg,
+	    unsigned long long *mib);
 int	 games_option(void (*usage)(FILE *), const char *arg,
 	    struct qttt_ranges *, const char **games);
 

@@ -348,9 +348,8 @@ main(int argc, char *argv[])
 			help();
 			break;
 		case 'm':
-			if (parse_number(optarg, 0, 65536, &mib) == -1)
-				return usage_error(usage, "-m: not a size in "
-				    "MiB (0 to 65536): %s", optarg);
+			if ((s = mib_option(usage, optarg, &mib)) != 0)
+				return s;
 			/* -c: a byte is no table; without -m, the
 			 * count's table fills as it needs up to
 			 * QTTT_COUNT_MEMORY. */

@@ -311,15 +311,13 @@ main(int argc, char *argv[])
 				    optarg);
 			break;
 		case 'm':
-			if (parse_number(optarg, 0, 65536, &v) == -1)
-				return usage_error(usage, "not a size in MiB "
-				    "(0 to 65536): %s", optarg);
+			if ((ch = mib_option(usage, optarg, &v)) != 0)
+				return ch;
 			e.table = (size_t)v << 20;
 			break;
 		case 's':
-			if (parse_number(optarg, 0, UINT64_MAX, &v) == -1)
-				return usage_error(usage, "not a seed (0 to "
-				    "18446744073709551615): %s", optarg);
+			if ((ch = seed_option(usage, optarg, &v)) != 0)
+				return ch;
 			e.seed = v;
 			break;
 		case 'V':

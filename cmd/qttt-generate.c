@@ -98,9 +98,8 @@ main(int argc, char *argv[])
 			filter = 1;
 			break;
 		case 's':
-			if (parse_number(optarg, 0, UINT64_MAX, &seed) == -1)
-				return usage_error(usage, "not a seed (0 to "
-				    "18446744073709551615): %s", optarg);
+			if ((ch = seed_option(usage, optarg, &seed)) != 0)
+				return ch;
 			break;
 		case 'u':
 			flags |= QTTT_GEN_UNFINISHED;

@@ -81,7 +81,7 @@ static struct {
 	enum qttt_rules		 rules;		/* -r */
 	unsigned long long	 seed;		/* -s */
 	int			 sprt;		/* -S */
-	double			 elo0, elo1, alpha, beta;
+	struct qttt_sprt	 test;		/* -S's settings, ratio, verdict */
 	const char		*tc;		/* -t, as given */
 	long long		 clock, inc;
 	enum report		 report;	/* -T */
@@ -109,8 +109,6 @@ static struct {
 	size_t			 wsize;
 	unsigned long long	 next_start, next_write;
 	struct qttt_tally	*tallies;
-	double			 llr;
-	int			 decided;	/* SPRT: -1 H0, 1 H1 */
 	unsigned long long	 faults;
 	FILE			*out;
 	const char		*outname;
@@ -244,10 +242,10 @@ parse_sprt(const char *s)
 	if (!(v[0] < v[1]) || !(v[2] > 0 && v[2] < 1) ||
 	    !(v[3] > 0 && v[3] < 1) || v[0] < -1000 || v[1] > 1000)
 		return -1;
-	M.elo0 = v[0];
-	M.elo1 = v[1];
-	M.alpha = v[2];
-	M.beta = v[3];
+	M.test.elo0 = v[0];
+	M.test.elo1 = v[1];
+	M.test.alpha = v[2];
+	M.test.beta = v[3];
 	M.sprt = 1;
 	return 0;
 }
@@ -700,7 +698,6 @@ count(unsigned long long i, const struct qttt_match_game *g)
 	struct qttt_fixture f;
 	struct qttt_mark_counts marks;
 	struct qttt_diag d;
-	double		 lo, hi;
 
 	qttt_schedule_game(&M.sched, i, &f);
 	qttt_tally_add(&M.tallies[f.x], QTTT_X, g, f.second);
@@ -718,13 +715,9 @@ count(unsigned long long i, const struct qttt_match_game *g)
 		M.faults++;
 	if (!M.sprt || !f.second)
 		return;
-	M.llr = qttt_sprt_llr(M.tallies[0].penta, M.elo0, M.elo1);
-	qttt_sprt_bounds(M.alpha, M.beta, &lo, &hi);
-	if (M.llr <= lo || M.llr >= hi) {
-		M.decided = M.llr <= lo ? -1 : 1;
-		/* No game after this pair is played or written. */
+	/* Decided: no game after this pair is played or written. */
+	if (qttt_sprt_update(&M.test, M.tallies[0].penta) != 0)
 		M.total = i + 1;
-	}
 }
 
 static void
@@ -1101,7 +1094,6 @@ report(void)
 {
 	struct qttt_standing *en;
 	struct qttt_standings s;
-	struct qttt_sprt sprt;
 	size_t		 i;
 
 	if ((en = calloc(M.nengines, sizeof(*en))) == NULL) {
@@ -1120,15 +1112,8 @@ report(void)
 	s.timecontrol = M.timecontrol;
 	s.nengines = M.nengines;
 	s.engines = en;
-	if (M.sprt) {
-		sprt.elo0 = M.elo0;
-		sprt.elo1 = M.elo1;
-		sprt.alpha = M.alpha;
-		sprt.beta = M.beta;
-		sprt.llr = M.llr;
-		sprt.decided = M.decided;
-		s.sprt = &sprt;
-	}
+	if (M.sprt)
+		s.sprt = &M.test;
 	qttt_standings_write(stderr, &s, M.report == REPORT_JSON);
 	free(en);
 }
@@ -1233,9 +1218,8 @@ options(int argc, char *argv[])
 				    "the rules are goff", optarg);
 			break;
 		case 's':
-			if (parse_number(optarg, 0, UINT64_MAX, &M.seed) == -1)
-				return usage_error(usage, "not a seed (0 to "
-				    "18446744073709551615): %s", optarg);
+			if ((ch = seed_option(usage, optarg, &M.seed)) != 0)
+				return ch;
 			break;
 		case 'S':
 			if (parse_sprt(optarg) == -1)

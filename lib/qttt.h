@@ -2919,6 +2919,15 @@ struct qttt_sprt {
 	double		 llr;
 	int		 decided;	/* 1: H1 accepted, -1: H0, 0: none */
 };
+
+/*
+ * The SPRT of s (elo0, elo1, alpha, beta set) after the pairs of
+ * penta: sets s->llr and s->decided, and returns s->decided, 1 when
+ * the ratio has reached the upper bound (H1), -1 the lower (H0), 0
+ * while the test goes on.
+ */
+int		 qttt_sprt_update(struct qttt_sprt *s,
+		    const unsigned long penta[5]);
 struct qttt_standings {
 	unsigned long long	 games;
 	enum qttt_rules		 rules;

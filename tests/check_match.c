@@ -128,6 +128,23 @@ START_TEST(test_sprt_bounds)
 		ck_assert_msg(llr > lo && llr < hi, "pair score %d/4: %g", k,
 		    llr);
 	}
+	/* The verdict: every pair won stops for H1 before long, every
+	 * pair drawn for H0 against elo1 = 50, and one pair never. */
+	{
+		struct qttt_sprt t = { 0, 50, 0.05, 0.05, 0, 7 };
+		unsigned long many[5] = { 0, 0, 0, 0, 30 };
+		unsigned long even[5] = { 0, 0, 200, 0, 0 };
+		unsigned long one[5] = { 0, 0, 0, 0, 1 };
+
+		qttt_sprt_bounds(t.alpha, t.beta, &lo, &hi);
+		ck_assert_int_eq(qttt_sprt_update(&t, one), 0);
+		ck_assert_int_eq(t.decided, 0);
+		ck_assert(CLOSE(t.llr, qttt_sprt_llr(one, 0, 50)));
+		ck_assert_int_eq(qttt_sprt_update(&t, many), 1);
+		ck_assert(t.llr >= hi);
+		ck_assert_int_eq(qttt_sprt_update(&t, even), -1);
+		ck_assert(t.llr <= lo);
+	}
 	ck_assert(qttt_elo_of_score(0.5) == 0);
 	ck_assert(CLOSE(qttt_elo_of_score(0.75), 400 * log10(3)));
 	ck_assert(CLOSE(qttt_score_of_elo(-200), 1 / (1 + pow(10, 0.5))));

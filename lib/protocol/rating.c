@@ -257,3 +257,14 @@ qttt_sprt_bounds(double alpha, double beta, double *lower, double *upper)
 	*lower = ln(beta / (1 - alpha));
 	*upper = ln((1 - beta) / alpha);
 }
+
+int
+qttt_sprt_update(struct qttt_sprt *s, const unsigned long penta[5])
+{
+	double	 lo, hi;
+
+	s->llr = qttt_sprt_llr(penta, s->elo0, s->elo1);
+	qttt_sprt_bounds(s->alpha, s->beta, &lo, &hi);
+	s->decided = s->llr <= lo ? -1 : s->llr >= hi ? 1 : 0;
+	return s->decided;
+}

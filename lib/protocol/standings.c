@@ -24,12 +24,6 @@ elo_text(char *buf, size_t n, double elo)
 		    -0.5 : 0.5)));
 }
 
-static unsigned long
-pairs_of(const unsigned long penta[5])
-{
-	return penta[0] + penta[1] + penta[2] + penta[3] + penta[4];
-}
-
 static int
 write_text(FILE *f, const struct qttt_standings *s)
 {
@@ -77,11 +71,12 @@ write_text(FILE *f, const struct qttt_standings *s)
 			    (double)t->blunders / t->judged);
 	}
 	if (s->sprt != NULL) {
+		qttt_rating_of(s->engines[0].tally->penta, &r);
 		qttt_sprt_bounds(s->sprt->alpha, s->sprt->beta, &lo, &hi);
 		fprintf(f, "SPRT elo0 %g elo1 %g alpha %g beta %g: LLR "
 		    "%.2f (%.2f, %.2f) after %lu pairs: %s\n", s->sprt->elo0,
 		    s->sprt->elo1, s->sprt->alpha, s->sprt->beta,
-		    s->sprt->llr, lo, hi, pairs_of(s->engines[0].tally->penta),
+		    s->sprt->llr, lo, hi, r.pairs,
 		    s->sprt->decided > 0 ? "H1 accepted" :
 		    s->sprt->decided < 0 ? "H0 accepted" : "no decision");
 	}
