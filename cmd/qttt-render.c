@@ -427,40 +427,6 @@ read_css(const char *path)
 }
 
 /*
- * The title of a page: the last part of each input's name, as the
- * reader knows it (not the directories it was typed with), the first
- * three and how many more; none for the standard input alone.
- */
-static const char *
-page_title(int argc, char *argv[])
-{
-	static char	 title[512];
-	const char	*name;
-	size_t		 n = 0;
-	int		 i, shown = 0;
-
-	title[0] = '\0';
-	for (i = 0; i < argc; i++) {
-		if (strcmp(argv[i], "-") == 0)
-			continue;
-		if (shown == 3) {
-			snprintf(title + n, sizeof(title) - n, " and %d more",
-			    argc - i);
-			break;
-		}
-		if ((name = strrchr(argv[i], '/')) == NULL || name[1] == '\0')
-			name = argv[i];
-		else
-			name++;
-		n += snprintf(title + n, sizeof(title) - n, "%s%s",
-		    shown++ > 0 ? ", " : "", name);
-		if (n >= sizeof(title))
-			n = sizeof(title) - 1;
-	}
-	return title;
-}
-
-/*
  * The directory for -d: made if it does not exist (its parent must).
  * Returns 0, or -1 after a message.
  */
@@ -516,6 +482,7 @@ main(int argc, char *argv[])
 		.record = render_record, .end = end_input_file
 	};
 	struct qttt_html_opts page;
+	static char	 title[512];
 	struct qttt_diagrams_opts dia;
 	struct qttt_diag d;
 	const char	*output = NULL;
@@ -717,7 +684,9 @@ main(int argc, char *argv[])
 	if (o.type == TYPE_HTML) {
 		page.render = o.r;
 		page.follow = !themed;
-		page.title = page_title(argc, argv);
+		qttt_html_title(title, sizeof(title),
+		    (const char *const *)argv, (size_t)argc);
+		page.title = title;
 		o.page = qttt_html_open(stdout, &page);
 	} else {
 		memset(&dia, 0, sizeof(dia));

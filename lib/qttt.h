@@ -2340,10 +2340,10 @@ struct qttt_html_opts {
 	/* With the light theme: dark where the reader's system prefers. */
 	int		 follow;
 	/*
-	 * The page's title, as a front end names what it holds (such as
-	 * the last part of each input's name); NULL: the last part of the
-	 * name of the first game's input, or none.  Not copied: it must
-	 * live until the first game is put.
+	 * The page's title, as a front end names what it holds
+	 * (qttt_html_title() of its inputs); NULL: qttt_html_title() of
+	 * the first game's input, or none.  Not copied: it must live
+	 * until the first game is put.
 	 */
 	const char	*title;
 };
@@ -2354,6 +2354,16 @@ struct qttt_html_opts {
  * module draws any position of any game on demand.
  */
 #define QTTT_HTML_DRAWN	10
+
+/*
+ * A page's title for the inputs named (count of them): the last part
+ * of each name, without its directories, "-" (the standard input)
+ * left out, the first three and "and N more", "a.qttt, b.qttt and 2
+ * more"; "" for none.  Into buf of size n, as snprintf: returns the
+ * length it needed.
+ */
+int		 qttt_html_title(char *buf, size_t n, const char *const names[],
+		    size_t count);
 
 struct qttt_html;
 

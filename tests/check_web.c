@@ -233,6 +233,30 @@ START_TEST(test_html_records)
 END_TEST
 
 /* A page that cannot be written is reported; closing NULL is fine. */
+/* A page's title for its inputs, and snprintf's contract. */
+START_TEST(test_html_title)
+{
+	const char *const one[] = { "../games/club.qttt" };
+	const char *const five[] = { "a.qttt", "-", "d/b.yaml", "c.qttt",
+	    "e.qttt", "f/" };
+	const char *const in[] = { "-" };
+	char		 buf[64], small[8];
+
+	ck_assert_int_eq(qttt_html_title(buf, sizeof(buf), one, 1), 9);
+	ck_assert_str_eq(buf, "club.qttt");
+	ck_assert_int_eq(qttt_html_title(buf, sizeof(buf), five, 6),
+	    (int)strlen("a.qttt, b.yaml, c.qttt and 2 more"));
+	ck_assert_str_eq(buf, "a.qttt, b.yaml, c.qttt and 2 more");
+	ck_assert_int_eq(qttt_html_title(buf, sizeof(buf), in, 1), 0);
+	ck_assert_str_eq(buf, "");
+	/* Cut short, terminated, and the length it needed. */
+	ck_assert_int_eq(qttt_html_title(small, sizeof(small), five, 3),
+	    (int)strlen("a.qttt, b.yaml"));
+	ck_assert_str_eq(small, "a.qttt,");
+	ck_assert_int_eq(qttt_html_title(NULL, 0, one, 1), 9);
+}
+END_TEST
+
 START_TEST(test_html_write_error)
 {
 	struct qttt_html_opts o;
@@ -765,6 +789,7 @@ web_suite(void)
 	tcase_add_test(tc, test_html_page);
 	tcase_add_test(tc, test_html_inputs);
 	tcase_add_test(tc, test_html_records);
+	tcase_add_test(tc, test_html_title);
 	tcase_add_test(tc, test_html_write_error);
 	tcase_add_test(tc, test_options);
 	tcase_add_test(tc, test_load);

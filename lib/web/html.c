@@ -239,13 +239,37 @@ style(struct qttt_html *h)
 	fputs("</style>\n", f);
 }
 
-/* The last part of a path: its name without the directories. */
-static const char *
-base_name(const char *path)
+int
+qttt_html_title(char *buf, size_t n, const char *const names[],
+    size_t count)
 {
-	const char	*s = strrchr(path, '/');
+	const char	*name;
+	size_t		 i, shown = 0;
+	int		 len = 0, k;
 
-	return s != NULL && s[1] != '\0' ? s + 1 : path;
+	if (n > 0)
+		buf[0] = '\0';
+	for (i = 0; i < count; i++) {
+		if (strcmp(names[i], "-") == 0)
+			continue;
+		if (shown == 3) {
+			k = snprintf(len < (int)n ? buf + len : NULL,
+			    len < (int)n ? n - len : 0, " and %zu more",
+			    count - i);
+			return len + k;
+		}
+		/* The last part of a path: no directories. */
+		if ((name = strrchr(names[i], '/')) == NULL ||
+		    name[1] == '\0')
+			name = names[i];
+		else
+			name++;
+		k = snprintf(len < (int)n ? buf + len : NULL,
+		    len < (int)n ? n - len : 0, "%s%s", shown++ > 0 ? ", " :
+		    "", name);
+		len += k;
+	}
+	return len;
 }
 
 static const char *const theme_name[] = { "light", "dark", "mono" };
@@ -256,9 +280,12 @@ head(struct qttt_html *h, const char *file)
 	FILE		*f = h->f;
 	enum qttt_theme	 t = h->o.render.theme;
 	const char	*title = h->o.title;
+	char		 named[256];
 
-	if (title == NULL && file != NULL)
-		title = base_name(file);
+	if (title == NULL && file != NULL) {
+		qttt_html_title(named, sizeof(named), &file, 1);
+		title = named;
+	}
 	fprintf(f, "<!DOCTYPE html>\n<html lang=\"en\" data-theme=\"%s\">\n"
 	    "<head>\n<meta charset=\"utf-8\">\n"
 	    "<meta name=\"viewport\" content=\"width=device-width, "
