@@ -183,48 +183,6 @@ help(void)
 /* Options                                                              */
 /* ------------------------------------------------------------------ */
 
-/* Seconds with at most three decimals, as milliseconds. */
-static int
-parse_seconds(const char *s, size_t len, long long *ms)
-{
-	long long	 v = 0;
-	size_t		 i = 0;
-	int		 frac = -1, digits = 0;
-
-	for (; i < len; i++) {
-		if (s[i] == '.' && frac < 0) {
-			frac = 0;
-			continue;
-		}
-		if (s[i] < '0' || s[i] > '9' || frac == 3 ||
-		    v > 100000000000LL)
-			return -1;
-		v = v * 10 + (s[i] - '0');
-		digits++;
-		if (frac >= 0)
-			frac++;
-	}
-	if (digits == 0)
-		return -1;
-	for (frac = frac < 0 ? 0 : frac; frac < 3; frac++)
-		v *= 10;
-	*ms = v;
-	return 0;
-}
-
-static int
-parse_clock(const char *s)
-{
-	const char	*plus = strchr(s, '+');
-
-	M.inc = 0;
-	if (parse_seconds(s, plus != NULL ? (size_t)(plus - s) : strlen(s),
-	    &M.clock) == -1 || M.clock <= 0)
-		return -1;
-	return plus == NULL ? 0 : parse_seconds(plus + 1, strlen(plus + 1),
-	    &M.inc);
-}
-
 static int
 parse_sprt(const char *s)
 {
@@ -1228,7 +1186,8 @@ options(int argc, char *argv[])
 				    "%s", optarg);
 			break;
 		case 't':
-			if (parse_clock(optarg) == -1)
+			if (qttt_clock_parse(optarg, strlen(optarg), &M.clock,
+			    &M.inc) == -1)
 				return usage_error(usage, "not a clock (seconds "
 				    "and an increment, as 60+0.5): %s", optarg);
 			M.tc = optarg;

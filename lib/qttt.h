@@ -2771,6 +2771,15 @@ struct qttt_referee_opts {
 };
 
 /*
+ * A clock as a user writes it (qttt-match -t): seconds, and after a
+ * '+' the increment, each with at most three decimals, "60", "60+0.5";
+ * len bytes of s.  Into *clock (more than 0) and *inc, in ms; returns
+ * 0, or -1 leaving both unchanged.
+ */
+int		 qttt_clock_parse(const char *s, size_t len, long long *clock,
+		    long long *inc);
+
+/*
  * A referee plays one game at a time between two peers, a runner's
  * game loop without its processes: it does the handshakes of fresh
  * peers, sends newgame, asks the side to act for an action, judges

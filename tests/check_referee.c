@@ -910,6 +910,50 @@ START_TEST(test_termination_names)
 }
 END_TEST
 
+/* A clock as a user writes it: seconds and an increment, in ms. */
+START_TEST(test_clock_parse)
+{
+	static const struct {
+		const char	*s;
+		int		 ok;
+		long long	 clock, inc;
+	} cases[] = {
+		{ "60", 0, 60000, 0 },
+		{ "60+0.5", 0, 60000, 500 },
+		{ "0.25+0.001", 0, 250, 1 },
+		{ "1.5+2", 0, 1500, 2000 },
+		{ "0", -1, 0, 0 },		/* no time at all */
+		{ "", -1, 0, 0 },
+		{ "60+", -1, 0, 0 },
+		{ "+1", -1, 0, 0 },
+		{ "1.2345", -1, 0, 0 },		/* past a millisecond */
+		{ "1..2", -1, 0, 0 },
+		{ "60+1+1", -1, 0, 0 },
+		{ "-5", -1, 0, 0 },
+		{ "1e3", -1, 0, 0 },
+	};
+	size_t		 i;
+	long long	 c, inc;
+
+	for (i = 0; i < sizeof(cases) / sizeof(cases[0]); i++) {
+		c = inc = -7;
+		ck_assert_msg(qttt_clock_parse(cases[i].s, strlen(cases[i].s),
+		    &c, &inc) == cases[i].ok, "%s", cases[i].s);
+		if (cases[i].ok == 0) {
+			ck_assert_int_eq(c, cases[i].clock);
+			ck_assert_int_eq(inc, cases[i].inc);
+		} else {
+			ck_assert_int_eq(c, -7);
+			ck_assert_int_eq(inc, -7);
+		}
+	}
+	/* len bounds it: the '+' past it is not read. */
+	ck_assert_int_eq(qttt_clock_parse("30+5", 2, &c, &inc), 0);
+	ck_assert_int_eq(c, 30000);
+	ck_assert_int_eq(inc, 0);
+}
+END_TEST
+
 Suite *
 referee_suite(void)
 {
@@ -918,6 +962,7 @@ referee_suite(void)
 
 	tcase_set_timeout(tc, 60);
 	tcase_add_test(tc, test_random_games);
+	tcase_add_test(tc, test_clock_parse);
 	tcase_add_test(tc, test_perfect_games);
 	tcase_add_loop_test(tc, test_faults, 0,
 	    sizeof(faults) / sizeof(faults[0]));

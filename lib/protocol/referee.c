@@ -337,3 +337,48 @@ qttt_referee_deadline(const struct qttt_referee *r)
 			best = d;
 	return best;
 }
+
+/* Seconds with at most three decimals, as milliseconds. */
+static int
+seconds(const char *s, size_t len, long long *ms)
+{
+	long long	 v = 0;
+	size_t		 i = 0;
+	int		 frac = -1, digits = 0;
+
+	for (; i < len; i++) {
+		if (s[i] == '.' && frac < 0) {
+			frac = 0;
+			continue;
+		}
+		if (s[i] < '0' || s[i] > '9' || frac == 3 ||
+		    v > 100000000000LL)
+			return -1;
+		v = v * 10 + (s[i] - '0');
+		digits++;
+		if (frac >= 0)
+			frac++;
+	}
+	if (digits == 0)
+		return -1;
+	for (frac = frac < 0 ? 0 : frac; frac < 3; frac++)
+		v *= 10;
+	*ms = v;
+	return 0;
+}
+
+int
+qttt_clock_parse(const char *s, size_t len, long long *clock,
+    long long *inc)
+{
+	const char	*plus = memchr(s, '+', len);
+	long long	 c, i = 0;
+
+	if (seconds(s, plus != NULL ? (size_t)(plus - s) : len, &c) == -1 ||
+	    c <= 0 || (plus != NULL &&
+	    seconds(plus + 1, len - (size_t)(plus + 1 - s), &i) == -1))
+		return -1;
+	*clock = c;
+	*inc = i;
+	return 0;
+}
