@@ -383,7 +383,7 @@ disable_codes(const char *list)
 				break;
 		/* An error turned off would pass an invalid game. */
 		if (code == QTTT__NCODES ||
-		    qttt_code_severity(code) != QTTT_WARNING)
+		    qttt_code_severity(code) == QTTT_ERROR)
 			return -1;
 		disabled[code] = 1;
 		if (end == NULL)

@@ -131,8 +131,7 @@ send_combo(const char *name, const char *deflt, const char *const *vars,
 static void
 hello(const struct engine *e)
 {
-	const char	*vars[QTTT_NLEVELS > QTTT_NRULES ? QTTT_NLEVELS :
-			    QTTT_NRULES];
+	const char	*vars[QTTT_NLEVELS];
 	char		 name[64];
 	int		 i;
 
@@ -144,17 +143,15 @@ hello(const struct engine *e)
 	for (i = 0; i < QTTT_NLEVELS; i++)
 		vars[i] = qttt_level_name((enum qttt_level)i);
 	send_combo("Level", qttt_level_name(e->level), vars, QTTT_NLEVELS);
-	for (i = 0; i < QTTT_NRULES; i++)
-		vars[i] = qttt_rules_name((enum qttt_rules)i);
-	send_combo("Rules", qttt_rules_name(QTTT_RULES_GOFF), vars,
-	    QTTT_NRULES);
+	vars[0] = "goff";
+	send_combo("Rules", "goff", vars, 1);
 	puts("qtpok");
 }
 
 static void
 set_option(struct engine *e, const struct qttt_qtp_msg *m)
 {
-	enum qttt_rules	 r;
+	unsigned int	 r;
 	enum qttt_level	 l;
 
 	if (qttt_qtp_name_is(&m->name, "Level") &&
@@ -163,7 +160,8 @@ set_option(struct engine *e, const struct qttt_qtp_msg *m)
 		return;
 	}
 	if (qttt_qtp_name_is(&m->name, "Rules") &&
-	    qttt_rules_parse(m->text.s, m->text.len, &r) == 0)
+	    qttt_rules_parse(m->text.s, m->text.len, &r, NULL) == 0 &&
+	    r == QTTT_RULES_GOFF)
 		return;
 	if (qttt_qtp_name_is(&m->name, "Level") ||
 	    qttt_qtp_name_is(&m->name, "Rules"))

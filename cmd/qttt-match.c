@@ -78,7 +78,7 @@ static struct {
 	const char		*openfile;	/* -o */
 	int			 shuffle;	/* -p */
 	int			 quiet;		/* -q */
-	enum qttt_rules		 rules;		/* -r */
+	unsigned int		 rules;		/* -r */
 	unsigned long long	 seed;		/* -s */
 	int			 sprt;		/* -S */
 	struct qttt_sprt	 test;		/* -S's settings, ratio, verdict */
@@ -1171,7 +1171,7 @@ options(int argc, char *argv[])
 			break;
 		case 'r':
 			if (qttt_rules_parse(optarg, strlen(optarg),
-			    &M.rules) == -1)
+			    &M.rules, NULL) == -1 || M.rules != QTTT_RULES_GOFF)
 				return usage_error(usage, "unknown rules '%s': "
 				    "the rules are goff", optarg);
 			break;

@@ -80,7 +80,8 @@ int		 qttt_json_string(FILE *, const char *s, size_t len);
 
 enum qttt_severity {
 	QTTT_ERROR = 0,
-	QTTT_WARNING
+	QTTT_WARNING,
+	QTTT_NOTE		/* what a user should know; no fault */
 };
 
 /*
@@ -137,6 +138,10 @@ enum qttt_code {
 	QTTT_E_QTP,		/* a message that is not well formed */
 	QTTT_E_SUITE,		/* a test suite's line (formats/test-suite.md) */
 	QTTT_E_UNPROVEN,	/* a test suite's answer the solver refutes */
+	/* rule profiles (formats/rules.md) */
+	QTTT_E_TWOCYCLE,	/* a 2-cycle, where the profile forbids them */
+	QTTT_E_RULES,		/* a rule profile that is not known */
+	QTTT_N_RULES,		/* a record judged by its own profile */
 	QTTT__NCODES
 };
 
@@ -180,12 +185,16 @@ int		 qttt_result_equal(const struct qttt_result *,
 		    const struct qttt_result *);
 
 /*
- * The seven results of rule 11, numbered in this order: 1-0, 0-1,
- * 1-1/2, 1/2-1, 3/2-0, 2-0, 0-0.  qttt_result_index() gives the number
- * of a result (-1 for a game not over); qttt_result_nth() the result of
- * a number (not over if it is out of range).
+ * The results a game can end with, numbered in this order: the seven
+ * that rule 11 gives (1-0, 0-1, 1-1/2, 1/2-1, 3/2-0, 2-0, 0-0), then
+ * 1/2-1/2, which only some rule profiles give
+ * (qttt_rules_result_possible()).
+ * qttt_result_index() gives the number of a result (-1 for a game not
+ * over); qttt_result_nth() the result of a number (not over if it is
+ * out of range).
  */
-#define QTTT_NRESULTS	7
+#define QTTT_NRESULTS	8
+#define QTTT_NRESULTS_GOFF	7	/* the first seven: rule 11's */
 int		 qttt_result_index(const struct qttt_result *);
 void		 qttt_result_nth(int i, struct qttt_result *);
 
@@ -194,25 +203,62 @@ void		 qttt_result_nth(int i, struct qttt_result *);
 /* ------------------------------------------------------------------ */
 
 /*
- * The rules a state is played by.  Goff's (formats/rules.md) are the
- * only ones today, and they are 0, so that a state that is zeroed or
- * set up by qttt_state_init() is played by them.
+ * The rules a state is played by: a rule profile, Goff's rules
+ * (formats/rules.md) with a set of switches, each a documented
+ * departure from them (formats/rules.md, "Rule profiles").  Goff's
+ * rules are 0, so that a state that is zeroed or set up by
+ * qttt_state_init() is played by them.  A profile is a byte: the
+ * switches below, or'ed; QTTT_RULES_DOUBLE and QTTT_RULES_SIMULTANEOUS
+ * are fields of two bits that take one of their values.
  */
-enum qttt_rules {
-	QTTT_RULES_GOFF = 0
-};
-#define QTTT_NRULES	1
+#define QTTT_RULES_GOFF		0x00u
+#define QTTT_RULES_DOUBLE	0x03u	/* X's two lines score: */
+#define QTTT_RULES_DOUBLE_2	0x01u	/*   double=2: 2-0 always */
+#define QTTT_RULES_DOUBLE_1	0x02u	/*   double=1: 1-0 */
+#define QTTT_RULES_SIMULTANEOUS	0x0cu	/* both lines in a collapse: */
+#define QTTT_RULES_SIMUL_TIE	0x04u	/*   simultaneous=tie: 1/2-1/2 */
+#define QTTT_RULES_SIMUL_DRAW	0x08u	/*   simultaneous=draw: a draw */
+#define QTTT_RULES_NO_2CYCLES	0x10u	/* two-cycles=no */
+#define QTTT_RULES_LAST_DRAW	0x20u	/* last-square=draw */
+#define QTTT_RULES_CLOSER	0x40u	/* measurer=closer */
+#define QTTT_RULES_DRAW_HALF	0x80u	/* draw=1/2 */
+#define QTTT_RULES_MAX		0xffu
+
+/* Nonzero if rules is a profile (no field holds its fourth value). */
+int		 qttt_rules_valid(unsigned int rules);
 
 /*
- * The names of the rule profiles, as a record's "rules" tag and the
- * engine protocol's Rules option write them (formats/rules.md):
- * "goff" for QTTT_RULES_GOFF.  qttt_rules_name() returns NULL for a
- * number that is no profile; qttt_rules_parse() reads the len bytes at
- * s (case-sensitive) into *r and returns 0, or returns -1.
+ * A profile's name, as a record's "rules" tag and the engine
+ * protocol's Rules option write it: "goff" for Goff's rules, a
+ * preset's name for the switches of a preset, otherwise the switches
+ * in the order of formats/rules.md, joined by ','.  Written into buf
+ * of size n; returns the length it needed, as snprintf, or -1 for a
+ * number that is no profile.  QTTT_RULES_NAME_MAX holds any name.
  */
-const char	*qttt_rules_name(enum qttt_rules);
+#define QTTT_RULES_NAME_MAX	96
+int		 qttt_rules_format(unsigned int rules, char *buf, size_t n);
+
+/*
+ * Reads a profile's name: items joined by ',', each a preset's name
+ * ("goff", "ksmanis", ...) or a switch ("double=1"); an item sets
+ * what it names, a later one over an earlier.  Case-sensitive.  Reads
+ * the len bytes at s into *rules and returns 0, or returns -1 with
+ * the offset of the item at fault in *bad (if bad is not NULL).
+ */
 int		 qttt_rules_parse(const char *s, size_t len,
-		    enum qttt_rules *r);
+		    unsigned int *rules, size_t *bad);
+
+/*
+ * The presets and the switches, in the order of formats/rules.md:
+ * the name of number i and its profile (a switch's: the profile of
+ * that switch alone) into *rules, or NULL past the last.
+ */
+const char	*qttt_rules_preset(size_t i, unsigned int *rules);
+const char	*qttt_rules_switch(size_t i, unsigned int *rules);
+
+/* Nonzero if a game played by a profile can end with result r. */
+int		 qttt_rules_result_possible(unsigned int rules,
+		    const struct qttt_result *r);
 
 /*
  * A position, and nothing else: what the rules need to go on from it.
@@ -237,7 +283,7 @@ struct qttt_state {
 	/* The move that closed a cycle not yet measured, or 0. */
 	unsigned char	pending;
 	struct qttt_result result;
-	unsigned char	rules;		/* enum qttt_rules */
+	unsigned char	rules;		/* the profile, QTTT_RULES_* */
 };
 
 /* sizeof(struct qttt_state), checked where the engine is built. */
@@ -2628,12 +2674,13 @@ void		 qttt_peer_written(struct qttt_peer *, size_t n);
 /*
  * What the engine said after qtp (its "id name" line, "" before or
  * without one), whether the handshake is done, and the rule profiles
- * its Rules option lists (bit r for enum qttt_rules r; all of them if
- * it lists no Rules option, since it plays Goff's).
+ * its Rules option lists: qttt_peer_plays() is nonzero for each (for
+ * Goff's alone if it lists no Rules option).
  */
 const char	*qttt_peer_name(const struct qttt_peer *);
 int		 qttt_peer_ready(const struct qttt_peer *);
-unsigned int	 qttt_peer_rules(const struct qttt_peer *);
+int		 qttt_peer_plays(const struct qttt_peer *,
+		    unsigned int rules);
 
 /*
  * Whether the handshake is done and nothing is asked of the engine: a
@@ -2678,7 +2725,7 @@ int		 qttt_peer_send_line(struct qttt_peer *, const char *line,
  * fault if the engine does not finish it by deadline (-1: no limit),
  * or lists Rules without that profile, or refuses it.
  */
-void		 qttt_peer_hello(struct qttt_peer *, enum qttt_rules rules,
+void		 qttt_peer_hello(struct qttt_peer *, unsigned int rules,
 		    long long now, long long deadline);
 
 /*
@@ -2761,7 +2808,7 @@ enum qttt_adjudication {
  * without adjudication).
  */
 struct qttt_referee_opts {
-	enum qttt_rules		 rules;
+	unsigned int		 rules;		/* QTTT_RULES_* */
 	long long		 movetime;
 	long long		 clock, inc;
 	long long		 hello;
@@ -2949,7 +2996,7 @@ int		 qttt_sprt_update(struct qttt_sprt *s,
 		    const unsigned long penta[5]);
 struct qttt_standings {
 	unsigned long long	 games;
-	enum qttt_rules		 rules;
+	unsigned int		 rules;		/* QTTT_RULES_* */
 	const char		*timecontrol;
 	size_t			 nengines;
 	const struct qttt_standing *engines;
@@ -3036,6 +3083,7 @@ struct qttt_match_record {
 	struct qttt_meta	 meta[10];
 	struct qttt_meta	 notes[QTTT_MAXPLIES][2];
 	char			 text[QTTT_MAXPLIES * 2 + 4][24];
+	char			 rules[QTTT_RULES_NAME_MAX];
 };
 
 /*

@@ -473,7 +473,8 @@ END_TEST
 START_TEST(test_result_numbers)
 {
 	static const char *const text[QTTT_NRESULTS] = {
-		"1-0", "0-1", "1-1/2", "1/2-1", "3/2-0", "2-0", "0-0"
+		"1-0", "0-1", "1-1/2", "1/2-1", "3/2-0", "2-0", "0-0",
+		"1/2-1/2"
 	};
 	struct qttt_result r;
 	char		 buf[16];
@@ -596,9 +597,12 @@ check_count(const struct qttt_state *st, const char *line)
 
 	memset(want, 0, sizeof(want));
 	brute_games(st, want);
-	ck_assert_uint_eq(numbers_after(line, "games", got, QTTT_NRESULTS +
-	    1), QTTT_NRESULTS + 1);
-	for (r = 0; r < QTTT_NRESULTS; r++) {
+	/* Goff's rules: 1/2-1/2 ends no game, and has no entry. */
+	for (l = 0; l <= QTTT_MAXMOVES; l++)
+		ck_assert_uint_eq(want[QTTT_NRESULTS_GOFF][l], 0);
+	ck_assert_uint_eq(numbers_after(line, "games", got,
+	    QTTT_NRESULTS_GOFF + 1), QTTT_NRESULTS_GOFF + 1);
+	for (r = 0; r < QTTT_NRESULTS_GOFF; r++) {
 		ck_assert_ptr_nonnull(p = strstr(p, "\"length\":{"));
 		p += strlen("\"length\":{");
 		ck_assert_int_eq(sscanf(p, "\"5\":%llu,\"6\":%llu,\"7\":%llu,"

@@ -472,20 +472,6 @@ START_TEST(test_unwritable)
 }
 END_TEST
 
-START_TEST(test_rules_names)
-{
-	enum qttt_rules r = (enum qttt_rules)7;
-
-	ck_assert_str_eq(qttt_rules_name(QTTT_RULES_GOFF), "goff");
-	ck_assert_ptr_null(qttt_rules_name((enum qttt_rules)QTTT_NRULES));
-	ck_assert_int_eq(qttt_rules_parse("goff", 4, &r), 0);
-	ck_assert_int_eq(r, QTTT_RULES_GOFF);
-	ck_assert_int_eq(qttt_rules_parse("Goff", 4, &r), -1);
-	ck_assert_int_eq(qttt_rules_parse("goffx", 4, &r), 0);
-	ck_assert_int_eq(qttt_rules_parse("gof", 3, &r), -1);
-}
-END_TEST
-
 Suite *
 qtp_suite(void)
 {
@@ -498,7 +484,6 @@ qtp_suite(void)
 	tcase_add_loop_test(tc, test_bad, 0, sizeof(bad) / sizeof(bad[0]));
 	tcase_add_test(tc, test_long_line);
 	tcase_add_test(tc, test_unwritable);
-	tcase_add_test(tc, test_rules_names);
 	suite_add_tcase(s, tc);
 	return s;
 }

@@ -300,7 +300,8 @@ START_TEST(test_random_games)
 	/* The handshake happens once for each process. */
 	ck_assert_str_eq(qttt_peer_name(run.peer[0]), "fake");
 	ck_assert(qttt_peer_ready(run.peer[1]));
-	ck_assert_uint_eq(qttt_peer_rules(run.peer[0]), 1);
+	ck_assert(qttt_peer_plays(run.peer[0], QTTT_RULES_GOFF));
+	ck_assert(!qttt_peer_plays(run.peer[0], QTTT_RULES_DOUBLE_1));
 	fake_free(&x);
 	fake_free(&y);
 	run_close();
@@ -338,8 +339,9 @@ START_TEST(test_perfect_games)
 		}
 	}
 	ck_assert_str_eq(qttt_peer_name(run.peer[0]), "fake perfect");
-	ck_assert_uint_eq(qttt_peer_rules(run.peer[0]),
-	    (1u << QTTT_NRULES) - 1);
+	/* It lists no Rules option: it plays Goff's alone. */
+	ck_assert(qttt_peer_plays(run.peer[0], QTTT_RULES_GOFF));
+	ck_assert(!qttt_peer_plays(run.peer[0], QTTT_RULES_CLOSER));
 	fake_free(&x);
 	fake_free(&y);
 	run_close();

@@ -767,8 +767,8 @@ START_TEST(test_result_possible)
 			    i++)
 				if (possible[i][0] == x && possible[i][1] == o)
 					want = 1;
-			ck_assert_int_eq(qttt__engine_result_possible(x, o),
-			    want);
+			ck_assert_int_eq(qttt__engine_result_possible(
+			    QTTT_RULES_GOFF, x, o), want);
 		}
 	r.over = 1;
 	r.score[QTTT_X] = 5;
@@ -1581,16 +1581,16 @@ START_TEST(test_state_rules)
 
 	state_from(&st, EX1);
 	before = st;
-	st.rules = 1;
+	st.rules = QTTT_RULES_DOUBLE;	/* a field at its fourth value */
 	ck_assert(!qttt_state_equal(&st, &before));
 	memset(&d, 0, sizeof(d));
 	ck_assert_int_eq(qttt_state_check(&st, &d), QTTT_E_STATE);
-	ck_assert_str_eq(d.msg, "the state is played by rules 1, which are "
+	ck_assert_str_eq(d.msg, "the state is played by rules 3, which are "
 	    "not known");
 	before = st;
 	memset(&d, 0, sizeof(d));
 	ck_assert_int_eq(qttt_state_legal(&st, &a, &d), QTTT_E_STATE);
-	ck_assert_str_eq(d.msg, "the state is played by rules 1, which are "
+	ck_assert_str_eq(d.msg, "the state is played by rules 3, which are "
 	    "not known");
 	ck_assert_int_eq(qttt_state_apply(&st, &a, NULL), QTTT_E_STATE);
 	ck_assert(memcmp(&st, &before, sizeof(st)) == 0);
@@ -1640,6 +1640,316 @@ START_TEST(test_equality)
 END_TEST
 
 #define NELEM(a)	((int)(sizeof(a) / sizeof((a)[0])))
+
+/* ------------------------------------------------------------------ */
+/* Rule profiles (formats/rules.md, "Rule profiles")                    */
+/* ------------------------------------------------------------------ */
+
+/* X's two lines of times 7 and 9: 3/2-0 by Goff's rules. */
+#define DOUBLE	"X1 a1 b2; O2 a3 b3; X3 a3 b3; measure X3->b3; " \
+		"O4 a2 c3; X5 b1 c1; O6 b1 c3; X7 a1 c1; O8 c1 c2; " \
+		"X9 b2 c3; measure X9->b2"
+/* A cat's game that ends with X9's measurement, not a forced X9. */
+#define CATS2	"X1 c2 b3; O2 b1 c2; X3 c2 b3; measure X3->c2; " \
+		"O4 c1 b2; X5 a1 b2; O6 a2 c3; X7 a1 b2; measure X7->b2; " \
+		"O8 a2 a3; X9 a3 c3; measure X9->a3"
+/* Before X9, with O8 between the two squares open. */
+#define LASTPAIR "X1 a2 b3; O2 c1 a2; X3 a1 b1; O4 a2 c3; X5 b1 a3; " \
+		"O6 a2 a3; X7 a1 a2; measure X7->a2; O8 b2 c2"
+
+/* Plays record under rules: its code, and the result it ends with. */
+static enum qttt_code
+play_by(unsigned int rules, const char *record, char result[8],
+    struct qttt_diag *d)
+{
+	struct qttt_game g;
+	enum qttt_code	 code;
+
+	qttt_game_init(&g);
+	g.state.rules = rules;
+	code = play(&g, record, d);
+	snprintf(result, 8, "%s", result_of(&g.state));
+	if (code == QTTT_OK)
+		ck_assert_int_eq(qttt_state_check(&g.state, NULL), QTTT_OK);
+	return code;
+}
+
+/* Each switch, and the games it ends otherwise. */
+static const struct {
+	unsigned int	 rules;
+	const char	*record, *result;
+} profile_results[] = {
+	{ QTTT_RULES_GOFF, DOUBLE, "3/2-0" },
+	{ QTTT_RULES_DOUBLE_2, DOUBLE, "2-0" },
+	{ QTTT_RULES_DOUBLE_1, DOUBLE, "1-0" },
+	{ QTTT_RULES_DOUBLE_1 | QTTT_RULES_DRAW_HALF, DOUBLE, "1-0" },
+	{ QTTT_RULES_GOFF, EX4 "; X9 b2", "2-0" },
+	{ QTTT_RULES_DOUBLE_1, EX4 "; X9 b2", "1-0" },
+	{ QTTT_RULES_GOFF, EX3 "; measure X7->a1", "1/2-1" },
+	{ QTTT_RULES_GOFF, EX3 "; measure X7->b2", "1-1/2" },
+	{ QTTT_RULES_SIMUL_TIE, EX3 "; measure X7->a1", "1/2-1/2" },
+	{ QTTT_RULES_SIMUL_TIE, EX3 "; measure X7->b2", "1/2-1/2" },
+	{ QTTT_RULES_SIMUL_DRAW, EX3 "; measure X7->a1", "0-0" },
+	{ QTTT_RULES_SIMUL_DRAW | QTTT_RULES_DRAW_HALF, EX3
+	    "; measure X7->b2", "1/2-1/2" },
+	{ QTTT_RULES_SIMUL_DRAW, EX2 "; measure O6->b2", "0-1" },
+	{ QTTT_RULES_GOFF, CATS2, "0-0" },
+	{ QTTT_RULES_GOFF, CATS, "0-0" },
+	{ QTTT_RULES_DRAW_HALF, CATS2, "1/2-1/2" },
+	{ QTTT_RULES_GOFF, EX4, "*" },
+	{ QTTT_RULES_LAST_DRAW, EX4, "0-0" },
+	{ QTTT_RULES_LAST_DRAW | QTTT_RULES_DRAW_HALF, EX4, "1/2-1/2" },
+	{ QTTT_RULES_LAST_DRAW, CATS2, "0-0" },
+	{ QTTT_RULES_CLOSER, EX2 "; measure O6->b2", "0-1" },
+	{ QTTT_RULES_NO_2CYCLES, LASTPAIR "; X9 b2 c2; measure X9->b2",
+	    "1/2-1" }
+};
+
+START_TEST(test_profile_results)
+{
+	char		 result[8];
+	int		 i = _i;
+
+	ck_assert_msg(play_by(profile_results[i].rules,
+	    profile_results[i].record, result, NULL) == QTTT_OK,
+	    "entry %d refused", i);
+	ck_assert_str_eq(result, profile_results[i].result);
+}
+END_TEST
+
+/* What a switch refuses, and Goff's rules take. */
+START_TEST(test_profile_refusals)
+{
+	struct qttt_diag d;
+	char		 result[8];
+
+	/* two-cycles=no: X7 on X1's squares. */
+	ck_assert_int_eq(play_by(QTTT_RULES_GOFF, EX3, result, NULL),
+	    QTTT_OK);
+	memset(&d, 0, sizeof(d));
+	ck_assert_int_eq(play_by(QTTT_RULES_NO_2CYCLES, EX3, result, &d),
+	    QTTT_E_TWOCYCLE);
+	ck_assert_str_eq(d.msg, "X7 plays a1 and b2, the squares of X1: "
+	    "these rules forbid a 2-cycle");
+	ck_assert_str_eq(qttt_code_name(QTTT_E_TWOCYCLE), "two-cycle");
+	ck_assert_int_eq(play_by(QTTT_RULES_NO_2CYCLES, CATS2, result, &d),
+	    QTTT_E_TWOCYCLE);
+	ck_assert_str_eq(d.msg, "X3 plays c2 and b3, the squares of X1: "
+	    "these rules forbid a 2-cycle");
+	/* last-square=draw: the game is over before X9. */
+	ck_assert_int_eq(play_by(QTTT_RULES_GOFF, EX4 "; X9 b2", result,
+	    NULL), QTTT_OK);
+	ck_assert_int_eq(play_by(QTTT_RULES_LAST_DRAW, EX4 "; X9 b2", result,
+	    &d), QTTT_E_OVER);
+	ck_assert_str_eq(d.msg, "the game is over (0-0): X9 may not be "
+	    "played");
+	ck_assert_int_eq(play_by(QTTT_RULES_LAST_DRAW, CATS, result, &d),
+	    QTTT_E_OVER);
+}
+END_TEST
+
+/*
+ * two-cycles=no leaves out the pairs of spooky moves from the actions,
+ * but where no other pair is left (X9, two squares open).
+ */
+START_TEST(test_profile_two_cycles)
+{
+	struct qttt_game g;
+	struct qttt_action acts[QTTT_MAXACTIONS], a;
+	size_t		 n, i;
+	int		 m;
+
+	qttt_game_init(&g);
+	g.state.rules = QTTT_RULES_NO_2CYCLES;
+	ck_assert_int_eq(play(&g, "X1 a1 b2; O2 c1 b2", NULL), QTTT_OK);
+	n = qttt_state_actions(&g.state, acts);
+	ck_assert_uint_eq(n, 36 - 2);
+	for (i = 0; i < n; i++)
+		for (m = 1; m < g.state.next; m++)
+			ck_assert(acts[i].sq[0] != g.state.where[m][0] ||
+			    acts[i].sq[1] != g.state.where[m][1]);
+	a = item("X3 b2 c1");
+	ck_assert_int_eq(qttt_state_legal(&g.state, &a, NULL),
+	    QTTT_E_TWOCYCLE);
+	g.state.rules = QTTT_RULES_GOFF;
+	ck_assert_uint_eq(qttt_state_actions(&g.state, acts), 36);
+	ck_assert_int_eq(qttt_state_legal(&g.state, &a, NULL), QTTT_OK);
+
+	qttt_game_init(&g);
+	g.state.rules = QTTT_RULES_NO_2CYCLES;
+	ck_assert_int_eq(play(&g, LASTPAIR, NULL), QTTT_OK);
+	ck_assert_uint_eq(qttt_state_actions(&g.state, acts), 1);
+	ck_assert(qttt_action_equal(&acts[0], &(struct qttt_action){
+	    QTTT_PLACE, 9, { B2, C2 } }));
+	ck_assert_int_eq(qttt_game_play(&g, &acts[0], NULL), QTTT_OK);
+	ck_assert_int_eq(g.state.pending, 9);
+	ck_assert_int_eq(qttt_state_check(&g.state, NULL), QTTT_OK);
+}
+END_TEST
+
+/* measurer=closer: the player who closed the cycle measures it. */
+START_TEST(test_profile_measurer)
+{
+	struct qttt_state st;
+
+	state_from(&st, EX1);
+	ck_assert_int_eq(qttt_state_turn(&st), QTTT_X);
+	st.rules = QTTT_RULES_CLOSER;
+	ck_assert_int_eq(qttt_state_turn(&st), QTTT_O);
+	state_from(&st, EX3);
+	ck_assert_int_eq(qttt_state_turn(&st), QTTT_O);
+	st.rules = QTTT_RULES_CLOSER | QTTT_RULES_DOUBLE_1;
+	ck_assert_int_eq(qttt_state_turn(&st), QTTT_X);
+	/* After the measurement, the moves go on in turn. */
+	state_from(&st, EX1 "; measure X1->a1");
+	st.rules = QTTT_RULES_CLOSER;
+	ck_assert_int_eq(qttt_state_turn(&st), QTTT_X);
+}
+END_TEST
+
+/*
+ * Names: every profile's name reads back as that profile, a preset's
+ * name is the preset's, and the switches name the profile otherwise.
+ */
+START_TEST(test_profile_names)
+{
+	char		 buf[QTTT_RULES_NAME_MAX], small[5];
+	unsigned int	 r, back, p, seen = 0;
+	size_t		 i, bad = 99;
+	const char	*name;
+
+	for (r = 0; r <= QTTT_RULES_MAX + 1; r++) {
+		if (!qttt_rules_valid(r)) {
+			ck_assert_int_eq(qttt_rules_format(r, buf,
+			    sizeof(buf)), -1);
+			continue;
+		}
+		seen++;
+		ck_assert_int_lt(qttt_rules_format(r, buf, sizeof(buf)),
+		    (int)sizeof(buf));
+		ck_assert_int_eq(qttt_rules_parse(buf, strlen(buf), &back,
+		    NULL), 0);
+		ck_assert_uint_eq(back, r);
+	}
+	ck_assert_uint_eq(seen, 3 * 3 * 16);
+	for (i = 0; (name = qttt_rules_preset(i, &p)) != NULL; i++) {
+		ck_assert_int_eq(qttt_rules_format(p, buf, sizeof(buf)),
+		    (int)strlen(name));
+		ck_assert_str_eq(buf, name);
+	}
+	ck_assert_uint_ge(i, 9);
+	ck_assert_str_eq(qttt_rules_preset(0, &p), "goff");
+	ck_assert_uint_eq(p, QTTT_RULES_GOFF);
+	for (i = 0; (name = qttt_rules_switch(i, &p)) != NULL; i++) {
+		ck_assert_int_eq(qttt_rules_parse(name, strlen(name), &r,
+		    NULL), 0);
+		ck_assert_uint_eq(r, p);
+	}
+	ck_assert_uint_eq(i, 8);
+	qttt_rules_format(QTTT_RULES_DOUBLE_1 | QTTT_RULES_CLOSER, buf,
+	    sizeof(buf));
+	ck_assert_str_eq(buf, "double=1,measurer=closer");
+	ck_assert_int_eq(qttt_rules_format(QTTT_RULES_DOUBLE_1 |
+	    QTTT_RULES_CLOSER, small, sizeof(small)), 24);
+	ck_assert_str_eq(small, "doub");
+	/* Later items over earlier ones; presets set every switch. */
+	ck_assert_int_eq(qttt_rules_parse("python,draw=1/2", 15, &r, NULL),
+	    0);
+	ck_assert_uint_eq(r, QTTT_RULES_DOUBLE_1 | QTTT_RULES_LAST_DRAW |
+	    QTTT_RULES_DRAW_HALF);
+	ck_assert_int_eq(qttt_rules_parse("draw=1/2,python", 15, &r, NULL),
+	    0);
+	ck_assert_uint_eq(r, QTTT_RULES_DOUBLE_1 | QTTT_RULES_LAST_DRAW);
+	ck_assert_int_eq(qttt_rules_parse("double=2,double=goff", 20, &r,
+	    NULL), 0);
+	ck_assert_uint_eq(r, QTTT_RULES_GOFF);
+	/* The item at fault. */
+	ck_assert_int_eq(qttt_rules_parse("double=1,Goff", 13, &r, &bad), -1);
+	ck_assert_uint_eq(bad, 9);
+	ck_assert_int_eq(qttt_rules_parse("goff,", 5, &r, &bad), -1);
+	ck_assert_uint_eq(bad, 5);
+	ck_assert_int_eq(qttt_rules_parse("", 0, &r, &bad), -1);
+	ck_assert_uint_eq(bad, 0);
+	ck_assert_int_eq(qttt_rules_parse("goffx", 4, &r, NULL), 0);
+	ck_assert_int_eq(qttt_rules_parse("gof", 3, &r, NULL), -1);
+}
+END_TEST
+
+/* The results each profile's games can end with. */
+START_TEST(test_profile_possible)
+{
+	static const struct {
+		unsigned int	 rules;
+		const char	*results;	/* of the QTTT_NRESULTS */
+	} want[] = {
+		{ QTTT_RULES_GOFF, "11111110" },
+		{ QTTT_RULES_DOUBLE_2, "11110110" },
+		{ QTTT_RULES_DOUBLE_1, "11110010" },
+		{ QTTT_RULES_SIMUL_TIE, "11001111" },
+		{ QTTT_RULES_SIMUL_DRAW, "11001110" },
+		{ QTTT_RULES_DRAW_HALF, "11111101" },
+		{ QTTT_RULES_SIMUL_DRAW | QTTT_RULES_DRAW_HALF, "11001101" },
+		{ QTTT_RULES_NO_2CYCLES | QTTT_RULES_CLOSER |
+		    QTTT_RULES_LAST_DRAW, "11111110" }
+	};
+	struct qttt_result r;
+	size_t		 i;
+	int		 k;
+
+	for (i = 0; i < sizeof(want) / sizeof(want[0]); i++)
+		for (k = 0; k < QTTT_NRESULTS; k++) {
+			qttt_result_nth(k, &r);
+			ck_assert_int_eq(qttt_rules_result_possible(
+			    want[i].rules, &r), want[i].results[k] == '1');
+		}
+	qttt_result_nth(QTTT_NRESULTS - 1, &r);
+	ck_assert_int_eq(qttt_result_index(&r), 7);
+	ck_assert(r.score[QTTT_X] == 1 && r.score[QTTT_O] == 1);
+	ck_assert(!qttt_rules_result_possible(QTTT_RULES_DOUBLE, &r));
+	memset(&r, 0, sizeof(r));
+	ck_assert(!qttt_rules_result_possible(QTTT_RULES_GOFF, &r));
+}
+END_TEST
+
+/*
+ * Random games under every profile: each action the engine lists is
+ * legal, each state passes the check, and each result is one the
+ * profile allows.
+ */
+START_TEST(test_profile_random)
+{
+	struct qttt_game g;
+	struct qttt_action acts[QTTT_MAXACTIONS];
+	uint64_t	 seed = 0x9e3779b97f4a7c15u;
+	unsigned int	 r;
+	size_t		 n, i, games = 0;
+	int		 k;
+
+	for (r = 0; r <= QTTT_RULES_MAX; r++) {
+		if (!qttt_rules_valid(r))
+			continue;
+		for (k = 0; k < 40; k++, games++) {
+			qttt_game_init(&g);
+			g.state.rules = r;
+			while ((n = qttt_state_actions(&g.state, acts)) > 0) {
+				for (i = 0; i < n; i++)
+					ck_assert_int_eq(qttt_state_legal(
+					    &g.state, &acts[i], NULL), QTTT_OK);
+				seed = seed * 6364136223846793005u +
+				    1442695040888963407u;
+				ck_assert_int_eq(qttt_game_play(&g,
+				    &acts[(seed >> 33) % n], NULL), QTTT_OK);
+				ck_assert_int_eq(qttt_state_check(&g.state,
+				    NULL), QTTT_OK);
+			}
+			ck_assert(g.state.result.over);
+			ck_assert(qttt_rules_result_possible(r,
+			    &g.state.result));
+		}
+	}
+	ck_assert_uint_eq(games, 144 * 40);
+}
+END_TEST
 
 Suite *
 rules_suite(void)
@@ -1695,6 +2005,17 @@ rules_suite(void)
 	tcase_add_test(tc, test_state_equal);
 	tcase_add_test(tc, test_state_by_hand);
 	tcase_add_test(tc, test_state_rules);
+	suite_add_tcase(s, tc);
+
+	tc = tcase_create("profiles");
+	tcase_add_loop_test(tc, test_profile_results, 0,
+	    NELEM(profile_results));
+	tcase_add_test(tc, test_profile_refusals);
+	tcase_add_test(tc, test_profile_two_cycles);
+	tcase_add_test(tc, test_profile_measurer);
+	tcase_add_test(tc, test_profile_names);
+	tcase_add_test(tc, test_profile_possible);
+	tcase_add_test(tc, test_profile_random);
 	suite_add_tcase(s, tc);
 
 	tc = tcase_create("format");

@@ -52,6 +52,9 @@ static const struct {
 	[QTTT_E_QTP] =		{ "qtp-syntax", QTTT_ERROR },
 	[QTTT_E_SUITE] =	{ "suite-syntax", QTTT_ERROR },
 	[QTTT_E_UNPROVEN] =	{ "suite-unproven", QTTT_ERROR },
+	[QTTT_E_TWOCYCLE] =	{ "two-cycle", QTTT_ERROR },
+	[QTTT_E_RULES] =	{ "bad-rules", QTTT_ERROR },
+	[QTTT_N_RULES] =	{ "own-rules", QTTT_NOTE },
 };
 
 const char *
@@ -199,6 +202,12 @@ qttt__engine_diag_say(struct qttt_diag *d, const struct engine_spelling *sp)
 		    sp->square(s0, d->action.sq[0]) : "that", lm, m,
 		    sp->square(s1, d->squares[0]),
 		    sp->square(s2, d->squares[1]));
+		break;
+	case QTTT_E_TWOCYCLE:
+		snprintf(msg, n, "%c%d plays %s and %s, the squares of %c%d: "
+		    "these rules forbid a 2-cycle", lm, m,
+		    sp->square(s0, d->action.sq[0]),
+		    sp->square(s1, d->action.sq[1]), lo, o);
 		break;
 	case QTTT_E_MARK:
 		snprintf(msg, n, "move %d does not exist", m);

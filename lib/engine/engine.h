@@ -33,8 +33,8 @@ const char *qttt__engine_half_text(int halves);
  * Reads a result written as qttt_result_format() writes a possible one
  * ("1/2-1", "*"): n bytes at s.  Returns 1 and fills r, or 0 (square.c).
  */
-int	 qttt__engine_result_parse(const char *s, size_t n,
-	    struct qttt_result *);
+int	 qttt__engine_result_parse(unsigned int rules, const char *s,
+	    size_t n, struct qttt_result *);
 
 /*
  * The English of a diagnostic that names what it is about (struct
@@ -134,7 +134,12 @@ enum qttt_code	 qttt__engine_game_play(struct qttt_game *g,
  * 1, 0, or -1 if the search gave up (engine/reach.c).
  */
 int	 qttt__engine_reachable(const struct qttt_state *);
-/* Whether X's and O's scores, in half points, make a possible result. */
-int	 qttt__engine_result_possible(int x, int o);
+/*
+ * Whether X's and O's scores, in half points, make a result that a game
+ * played by the profile rules can end with; QTTT__RULES_ANY: by some
+ * profile (result.c).
+ */
+#define QTTT__RULES_ANY	0x100u
+int	 qttt__engine_result_possible(unsigned int rules, int x, int o);
 
 #endif /* !QTTT_ENGINE_H */

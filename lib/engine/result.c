@@ -1,5 +1,6 @@
 /*
- * Results (rule 11): the seven a game can end with, their written form
+ * Results (rule 11): the seven a game can end with, and 1/2-1/2 of
+ * some rule profiles, their written form
  * ("1-1/2", "*") in both directions, and their numbering for counts.
  * A score is in half points, 0 to 4.
  */
@@ -16,9 +17,13 @@
  */
 static const char half_text[5][4] = { "0", "1/2", "1", "3/2", "2" };
 
-/* The results of rule 11 in the order of QTTT_NRESULTS, in half points. */
+/*
+ * The results in the order of QTTT_NRESULTS, in half points: rule 11's
+ * seven, then 1/2-1/2, which only some profiles give.
+ */
 static const unsigned char result_scores[QTTT_NRESULTS][2] = {
-	{ 2, 0 }, { 0, 2 }, { 2, 1 }, { 1, 2 }, { 3, 0 }, { 4, 0 }, { 0, 0 }
+	{ 2, 0 }, { 0, 2 }, { 2, 1 }, { 1, 2 }, { 3, 0 }, { 4, 0 }, { 0, 0 },
+	{ 1, 1 }
 };
 
 const char *
@@ -27,19 +32,79 @@ qttt__engine_half_text(int h)
 	return half_text[h >= 0 && h <= 4 ? h : 0];
 }
 
-int
-qttt__engine_result_possible(int x, int o)
+/* The number of a result in half points, or -1. */
+static int
+result_number(int x, int o)
 {
-	/* 1-0 0-1 1-1/2 1/2-1 3/2-0 2-0 0-0, in half points (rule 11). */
-	static const unsigned char possible[5] = {
+	int	 i;
+
+	for (i = 0; i < QTTT_NRESULTS; i++)
+		if (x == result_scores[i][QTTT_X] &&
+		    o == result_scores[i][QTTT_O])
+			return i;
+	return -1;
+}
+
+/*
+ * The results a profile's games can end with, bit i for result i
+ * (formats/rules.md, "Rule profiles"): a sole line 1-0 or 0-1 always;
+ * X's two lines 3/2-0 or 2-0 (double=2: 2-0, double=1: 1-0); lines of
+ * both 1-1/2 or 1/2-1 (simultaneous=tie: 1/2-1/2, simultaneous=draw: a
+ * draw); a draw 0-0 (draw=1/2: 1/2-1/2).
+ */
+static unsigned int
+profile_results(unsigned int rules)
+{
+	unsigned int	 set = 1u << 0 | 1u << 1;
+
+	if (rules == QTTT__RULES_ANY)
+		return (1u << QTTT_NRESULTS) - 1;
+	switch (rules & QTTT_RULES_DOUBLE) {
+	case 0:
+		set |= 1u << 4 | 1u << 5;
+		break;
+	case QTTT_RULES_DOUBLE_2:
+		set |= 1u << 5;
+		break;
+	}
+	switch (rules & QTTT_RULES_SIMULTANEOUS) {
+	case 0:
+		set |= 1u << 2 | 1u << 3;
+		break;
+	case QTTT_RULES_SIMUL_TIE:
+		set |= 1u << 7;
+		break;
+	}
+	set |= (rules & QTTT_RULES_DRAW_HALF) ? 1u << 7 : 1u << 6;
+	return set;
+}
+
+int
+qttt__engine_result_possible(unsigned int rules, int x, int o)
+{
+	/* Goff's, by X's score: O's possible scores (every state written). */
+	static const unsigned char goff[5] = {
 		1 << 0 | 1 << 2,	/* X 0: O 0 or 1 */
 		1 << 2,			/* X 1/2: O 1 */
 		1 << 0 | 1 << 1,	/* X 1: O 0 or 1/2 */
 		1 << 0,			/* X 3/2: O 0 */
 		1 << 0			/* X 2: O 0 */
 	};
+	int		 i;
 
-	return x >= 0 && x <= 4 && o >= 0 && o <= 4 && (possible[x] >> o & 1);
+	if (rules == QTTT_RULES_GOFF)
+		return x >= 0 && x <= 4 && o >= 0 && o <= 4 &&
+		    (goff[x] >> o & 1);
+	i = result_number(x, o);
+	return i >= 0 && (profile_results(rules) >> i & 1);
+}
+
+int
+qttt_rules_result_possible(unsigned int rules, const struct qttt_result *r)
+{
+	return r->over && qttt_rules_valid(rules) &&
+	    qttt__engine_result_possible(rules, r->score[QTTT_X],
+	    r->score[QTTT_O]);
 }
 
 /*
@@ -64,10 +129,11 @@ half_score(const char *s)
 /*
  * The length and where the '-' stands tell which score is whole and
  * which half; then only the possible results (rule 11) are taken:
- * 1-0, 0-1, 0-0, 2-0, 1/2-1, 3/2-0, 1-1/2, and "*".
+ * those of the profile rules (QTTT__RULES_ANY: of any), and "*".
  */
 int
-qttt__engine_result_parse(const char *s, size_t n, struct qttt_result *r)
+qttt__engine_result_parse(unsigned int rules, const char *s, size_t n,
+    struct qttt_result *r)
 {
 	int	 x, o;
 
@@ -87,7 +153,7 @@ qttt__engine_result_parse(const char *s, size_t n, struct qttt_result *r)
 		o = half_score(s + 2);
 	} else
 		return 0;
-	if (x < 0 || o < 0 || !qttt__engine_result_possible(x, o))
+	if (x < 0 || o < 0 || !qttt__engine_result_possible(rules, x, o))
 		return 0;
 	r->over = 1;
 	r->score[QTTT_X] = x;
@@ -145,15 +211,8 @@ qttt_result_equal(const struct qttt_result *a, const struct qttt_result *b)
 int
 qttt_result_index(const struct qttt_result *r)
 {
-	int	 i;
-
-	if (!r->over)
-		return -1;
-	for (i = 0; i < QTTT_NRESULTS; i++)
-		if (r->score[QTTT_X] == result_scores[i][QTTT_X] &&
-		    r->score[QTTT_O] == result_scores[i][QTTT_O])
-			return i;
-	return -1;
+	return r->over ? result_number(r->score[QTTT_X], r->score[QTTT_O]) :
+	    -1;
 }
 
 void

@@ -15,6 +15,7 @@
 #include <string.h>
 
 #include "qttt.h"
+#include "text/text.h"
 #include "engine/engine.h"
 
 /* Every byte of a state is a field: no padding to compare or copy. */
@@ -47,6 +48,49 @@ is_classical(const struct qttt_state *st, int m)
 {
 	return st->where[m][0] != QTTT_NOSQUARE &&
 	    st->where[m][0] == st->where[m][1];
+}
+
+/*
+ * Whether a profile places a move as Goff's rules do: a move in two
+ * open squares is legal, whatever spooky moves join them (all but
+ * two-cycles=no), so that the fast paths may place it.
+ */
+static inline int
+places_freely(unsigned int rules)
+{
+	return rules == QTTT_RULES_GOFF || (qttt_rules_valid(rules) &&
+	    (rules & QTTT_RULES_NO_2CYCLES) == 0);
+}
+
+/* The spooky move on squares a and b (a 2-cycle's other half), or 0. */
+static int
+spooky_pair(const struct qttt_state *st, int a, int b)
+{
+	int	 m, lo = a < b ? a : b, hi = a < b ? b : a;
+
+	for (m = 1; m < st->next && m <= QTTT_MAXMOVES; m++)
+		if (st->where[m][0] == lo && st->where[m][1] == hi)
+			return m;
+	return 0;
+}
+
+/*
+ * Under two-cycles=no, whether a move may not go in squares a and b:
+ * they are a spooky move's, and another pair of open squares is left.
+ * When every pair is a spooky move's (two squares open before X9, the
+ * only time it happens), the 2-cycle is the move (formats/rules.md).
+ */
+static int
+two_cycle_refused(const struct qttt_state *st, int a, int b)
+{
+	int	 s, open = 0;
+
+	if ((st->rules & QTTT_RULES_NO_2CYCLES) == 0 ||
+	    spooky_pair(st, a, b) == 0)
+		return 0;
+	for (s = 0; s < QTTT_NSQUARES; s++)
+		open += st->board[s] == 0;
+	return open > 2;
 }
 
 static size_t
@@ -165,7 +209,7 @@ build_cache(const struct qttt_state *st, struct engine_cache *c)
 			join(c, a, b);
 	}
 	c->open = 0;
-	if ((st->pending | st->result.over | st->rules) == 0 &&
+	if ((st->pending | st->result.over) == 0 && places_freely(st->rules) &&
 	    st->next >= 1 && st->next <= QTTT_MAXMOVES)
 		c->open = ALLSQUARES & ~(c->marks[QTTT_X] | c->marks[QTTT_O]);
 }
@@ -191,9 +235,13 @@ qttt_state_init(struct qttt_state *st)
 enum qttt_player
 qttt_state_turn(const struct qttt_state *st)
 {
-	/* Rule 6: the player who did not close the cycle measures. */
+	/*
+	 * Rule 6: the player who did not close the cycle measures
+	 * (measurer=closer: the one who did).
+	 */
 	if (st->pending != 0)
-		return QTTT_MOVER(st->pending) == QTTT_X ? QTTT_O : QTTT_X;
+		return (QTTT_MOVER(st->pending) == QTTT_X) ==
+		    ((st->rules & QTTT_RULES_CLOSER) != 0) ? QTTT_X : QTTT_O;
 	return QTTT_MOVER(st->next);
 }
 
@@ -341,11 +389,26 @@ marks_result(const struct qttt_state *st, const unsigned int marks[2],
 	full[QTTT_O] = full_lines(marks[QTTT_O]);
 	memset(r, 0, sizeof(*r));
 	if ((full[QTTT_X] | full[QTTT_O]) == 0) {
-		/* A cat's game when full; otherwise play goes on. */
-		r->over = (marks[QTTT_X] | marks[QTTT_O]) == ALLSQUARES;
+		/*
+		 * A cat's game when full; otherwise play goes on, but for
+		 * last-square=draw with one square left.
+		 */
+		r->over = (marks[QTTT_X] | marks[QTTT_O]) == ALLSQUARES ||
+		    ((st->rules & QTTT_RULES_LAST_DRAW) && __builtin_popcount(
+		    ALLSQUARES & ~(marks[QTTT_X] | marks[QTTT_O])) == 1);
+		if (r->over && (st->rules & QTTT_RULES_DRAW_HALF))
+			r->score[QTTT_X] = r->score[QTTT_O] = 1;
 		return;
 	}
 	r->over = 1;
+	if (full[QTTT_X] != 0 && full[QTTT_O] != 0 &&
+	    (st->rules & QTTT_RULES_SIMULTANEOUS) != 0) {
+		/* simultaneous=tie: 1/2-1/2; =draw: a draw. */
+		if ((st->rules & QTTT_RULES_SIMULTANEOUS) ==
+		    QTTT_RULES_SIMUL_TIE || (st->rules & QTTT_RULES_DRAW_HALF))
+			r->score[QTTT_X] = r->score[QTTT_O] = 1;
+		return;
+	}
 	if (full[QTTT_X] != 0 && full[QTTT_O] != 0) {
 		/* One line each: the earlier scores 1, the later 1/2. */
 		line_times(st, full[QTTT_X], &first[QTTT_X], &last[QTTT_X]);
@@ -364,7 +427,18 @@ marks_result(const struct qttt_state *st, const unsigned int marks[2],
 		r->score[p] = 2;
 		return;
 	}
-	/* Two lines: 2 if they share X9's time, else 1 1/2. */
+	/*
+	 * Two lines: 2 if they share X9's time, else 1 1/2 (double=2:
+	 * 2, double=1: 1).
+	 */
+	switch (st->rules & QTTT_RULES_DOUBLE) {
+	case QTTT_RULES_DOUBLE_2:
+		r->score[p] = 4;
+		return;
+	case QTTT_RULES_DOUBLE_1:
+		r->score[p] = 2;
+		return;
+	}
 	line_times(st, full[p], &first[p], &last[p]);
 	r->score[p] = first[p] == last[p] ? 4 : 3;
 }
@@ -532,6 +606,12 @@ collapse(struct qttt_state *st, struct engine_cache *c, int m, int s)
 	    (marks[QTTT_X] | marks[QTTT_O]) != ALLSQUARES) {
 		/* No line and a square open: play goes on. */
 		memset(&st->result, 0, sizeof(st->result));
+		if (st->rules != QTTT_RULES_GOFF) {
+			/* last-square=draw; the fast paths' open squares. */
+			marks_result(st, marks, &st->result);
+			if (st->result.over || !places_freely(st->rules))
+				return;
+		}
 		if (st->next <= QTTT_MAXMOVES)
 			c->open = ALLSQUARES &
 			    ~(marks[QTTT_X] | marks[QTTT_O]);
@@ -661,6 +741,9 @@ check_place(const struct qttt_state *st, const struct qttt_action *a,
 		return deny(d, QTTT_E_SAMESQUARE, a,
 		    SQUARES(0, a->sq[0], QTTT_NOSQUARE));
 	}
+	if (two_cycle_refused(st, a->sq[0], a->sq[1]))
+		return deny(d, QTTT_E_TWOCYCLE, a,
+		    MOVE(spooky_pair(st, a->sq[0], a->sq[1])));
 	return QTTT_OK;
 }
 
@@ -700,7 +783,7 @@ check_action(const struct qttt_state *st, const struct qttt_action *a,
 {
 	enum qttt_code	 code;
 
-	if (st->rules != QTTT_RULES_GOFF)
+	if (st->rules != QTTT_RULES_GOFF && !qttt_rules_valid(st->rules))
 		return unknown_rules(st, d);
 	if (a->move < 1 || a->move > QTTT_MAXMOVES)
 		return deny(d, QTTT_E_MARK, a, NULL);
@@ -731,7 +814,7 @@ is_plain_placement(const struct qttt_state *st, const struct qttt_action *a)
 	return a->kind == QTTT_PLACE && a->move == st->next &&
 	    a->move >= 1 && a->move <= QTTT_MAXMOVES &&
 	    st->pending == 0 && !st->result.over &&
-	    st->rules == QTTT_RULES_GOFF &&
+	    places_freely(st->rules) &&
 	    a->sq[0] < QTTT_NSQUARES && a->sq[1] < QTTT_NSQUARES &&
 	    a->sq[0] != a->sq[1] &&
 	    st->board[a->sq[0]] == 0 && st->board[a->sq[1]] == 0;
@@ -772,13 +855,18 @@ place_cached(struct qttt_state *st, struct engine_cache *c, int m, int a,
 
 /*
  * A legal action but a plain placement: a measurement, or the forced
- * X9, which is classical at once (rule 3).  A legal placement in two
- * squares is a plain one, which the callers place.
+ * X9, which is classical at once (rule 3); or, under a profile whose
+ * placements the fast paths leave here (two-cycles=no), a placement
+ * in two squares.
  */
 static void
 collapse_action(struct qttt_state *st, struct engine_cache *c,
     const struct qttt_action *a)
 {
+	if (a->kind == QTTT_PLACE && a->sq[0] != a->sq[1]) {
+		place_cached(st, c, a->move, a->sq[0], a->sq[1]);
+		return;
+	}
 	if (a->kind == QTTT_PLACE)
 		st->next = a->move + 1;
 	collapse(st, c, a->move, a->sq[0]);
@@ -878,7 +966,8 @@ is_plain_measurement(const struct qttt_state *st,
 
 	return a->kind == QTTT_MEASURE && m == st->pending &&
 	    m - 1 < QTTT_MAXMOVES && m < st->next && !st->result.over &&
-	    st->rules == QTTT_RULES_GOFF && a->sq[0] < QTTT_NSQUARES &&
+	    (st->rules == QTTT_RULES_GOFF || qttt_rules_valid(st->rules)) &&
+	    a->sq[0] < QTTT_NSQUARES &&
 	    st->where[m][0] != st->where[m][1] &&
 	    (a->sq[0] == st->where[m][0] || a->sq[0] == st->where[m][1]);
 }
@@ -902,7 +991,7 @@ qttt_state_actions(const struct qttt_state *st, struct qttt_action *out)
 	unsigned char	 open[QTTT_NSQUARES];
 	size_t		 n = 0, nopen, i, j;
 
-	if (st->result.over || st->rules != QTTT_RULES_GOFF)
+	if (st->result.over || !qttt_rules_valid(st->rules))
 		return 0;
 	if (st->pending != 0) {
 		for (i = 0; i < 2; i++) {
@@ -922,6 +1011,8 @@ qttt_state_actions(const struct qttt_state *st, struct qttt_action *out)
 	}
 	for (i = 0; i < nopen; i++)
 		for (j = i + 1; j < nopen; j++) {
+			if (two_cycle_refused(st, open[i], open[j]))
+				continue;
 			out[n].kind = QTTT_PLACE;
 			out[n].move = st->next;
 			out[n].sq[0] = open[i];
@@ -1038,6 +1129,14 @@ check_graph(const struct qttt_state *st, struct qttt_diag *d)
 			    "so no measurement can be pending",
 			    QTTT_LETTER(st->pending), st->pending);
 	}
+	/* two-cycles=no: only X9 with two squares open makes one. */
+	if (st->pending != 0 && two_cycle_refused(st,
+	    st->where[st->pending][0], st->where[st->pending][1]) &&
+	    spooky_pair(st, st->where[st->pending][0],
+	    st->where[st->pending][1]) != st->pending)
+		return refuse(d, QTTT_E_STATE, "%c%d makes a 2-cycle, which "
+		    "these rules forbid", QTTT_LETTER(st->pending),
+		    st->pending);
 	/* Every spooky move but the pending one must join two trees. */
 	for (m = 0; m < QTTT_NSQUARES; m++)
 		f.parent[m] = m;
@@ -1068,7 +1167,7 @@ qttt_state_check(const struct qttt_state *st, struct qttt_diag *d)
 	enum qttt_code	 code;
 	char		 want[8], have[8];
 
-	if (st->rules != QTTT_RULES_GOFF)
+	if (!qttt_rules_valid(st->rules))
 		return unknown_rules(st, d);
 	if ((code = check_moves(st, d)) != QTTT_OK)
 		return code;
@@ -1092,27 +1191,142 @@ qttt_state_check(const struct qttt_state *st, struct qttt_diag *d)
 	return QTTT_OK;
 }
 
-/* The rule profiles by number (enum qttt_rules): one list to extend. */
-static const char *const rules_names[QTTT_NRULES] = {
-	[QTTT_RULES_GOFF] = "goff"
+/* ------------------------------------------------------------------ */
+/* Rule profiles: their switches, presets and names                     */
+/* ------------------------------------------------------------------ */
+
+int
+qttt_rules_valid(unsigned int rules)
+{
+	return rules <= QTTT_RULES_MAX &&
+	    (rules & QTTT_RULES_DOUBLE) != QTTT_RULES_DOUBLE &&
+	    (rules & QTTT_RULES_SIMULTANEOUS) != QTTT_RULES_SIMULTANEOUS;
+}
+
+/*
+ * The switches (formats/rules.md, "Rule profiles"), in the order a
+ * name lists them: what each sets in its field.
+ */
+static const struct rules_item {
+	const char	*name;
+	unsigned char	 field, value;
+} switches[] = {
+	{ "double=2", QTTT_RULES_DOUBLE, QTTT_RULES_DOUBLE_2 },
+	{ "double=1", QTTT_RULES_DOUBLE, QTTT_RULES_DOUBLE_1 },
+	{ "simultaneous=tie", QTTT_RULES_SIMULTANEOUS, QTTT_RULES_SIMUL_TIE },
+	{ "simultaneous=draw", QTTT_RULES_SIMULTANEOUS,
+	    QTTT_RULES_SIMUL_DRAW },
+	{ "two-cycles=no", QTTT_RULES_NO_2CYCLES, QTTT_RULES_NO_2CYCLES },
+	{ "last-square=draw", QTTT_RULES_LAST_DRAW, QTTT_RULES_LAST_DRAW },
+	{ "measurer=closer", QTTT_RULES_CLOSER, QTTT_RULES_CLOSER },
+	{ "draw=1/2", QTTT_RULES_DRAW_HALF, QTTT_RULES_DRAW_HALF },
+	/* Goff's own values, read but never written. */
+	{ "double=goff", QTTT_RULES_DOUBLE, 0 },
+	{ "simultaneous=goff", QTTT_RULES_SIMULTANEOUS, 0 },
+	{ "two-cycles=yes", QTTT_RULES_NO_2CYCLES, 0 },
+	{ "last-square=x9", QTTT_RULES_LAST_DRAW, 0 },
+	{ "measurer=other", QTTT_RULES_CLOSER, 0 },
+	{ "draw=0", QTTT_RULES_DRAW_HALF, 0 }
 };
+#define NSWITCHES	8	/* those a name writes */
+
+/*
+ * The presets, each the profile of the program that plays it
+ * (formats/rules.md has which): a preset sets every switch, those it
+ * does not name to Goff's.
+ */
+static const struct rules_item presets[] = {
+	{ "goff", QTTT_RULES_MAX, QTTT_RULES_GOFF },
+	{ "goff-tie", QTTT_RULES_MAX, QTTT_RULES_SIMUL_TIE },
+	{ "complete-win", QTTT_RULES_MAX, QTTT_RULES_SIMUL_DRAW },
+	{ "ksmanis", QTTT_RULES_MAX, QTTT_RULES_DOUBLE_2 },
+	{ "typescript", QTTT_RULES_MAX, QTTT_RULES_DOUBLE_1 },
+	{ "typescript-2", QTTT_RULES_MAX, QTTT_RULES_DOUBLE_1 |
+	    QTTT_RULES_NO_2CYCLES },
+	{ "python", QTTT_RULES_MAX, QTTT_RULES_DOUBLE_1 |
+	    QTTT_RULES_LAST_DRAW },
+	{ "flash", QTTT_RULES_MAX, QTTT_RULES_CLOSER },
+	{ "cpp-solver", QTTT_RULES_MAX, QTTT_RULES_DRAW_HALF }
+};
+#define NPRESETS	(sizeof(presets) / sizeof(presets[0]))
 
 const char *
-qttt_rules_name(enum qttt_rules r)
+qttt_rules_preset(size_t i, unsigned int *rules)
 {
-	return (unsigned)r < QTTT_NRULES ? rules_names[r] : NULL;
+	if (i >= NPRESETS)
+		return NULL;
+	*rules = presets[i].value;
+	return presets[i].name;
+}
+
+const char *
+qttt_rules_switch(size_t i, unsigned int *rules)
+{
+	if (i >= NSWITCHES)
+		return NULL;
+	*rules = switches[i].value;
+	return switches[i].name;
 }
 
 int
-qttt_rules_parse(const char *s, size_t len, enum qttt_rules *r)
+qttt_rules_format(unsigned int rules, char *buf, size_t n)
 {
-	unsigned int	 i;
+	char		 text[QTTT_RULES_NAME_MAX];
+	size_t		 i, len = 0, k;
 
-	for (i = 0; i < QTTT_NRULES; i++)
-		if (strlen(rules_names[i]) == len &&
-		    memcmp(rules_names[i], s, len) == 0) {
-			*r = (enum qttt_rules)i;
-			return 0;
+	if (!qttt_rules_valid(rules))
+		return -1;
+	for (i = 0; i < NPRESETS; i++)
+		if (presets[i].value == rules)
+			return qttt__text_copy_out(buf, n, presets[i].name,
+			    strlen(presets[i].name));
+	for (i = 0; i < NSWITCHES; i++) {
+		if ((rules & switches[i].field) != switches[i].value)
+			continue;
+		if (len > 0)
+			text[len++] = ',';
+		k = strlen(switches[i].name);
+		memcpy(text + len, switches[i].name, k);
+		len += k;
+	}
+	return qttt__text_copy_out(buf, n, text, len);
+}
+
+static const struct rules_item *
+find_item(const struct rules_item *list, size_t n, const char *s,
+    size_t len)
+{
+	size_t	 i;
+
+	for (i = 0; i < n; i++)
+		if (strlen(list[i].name) == len &&
+		    memcmp(list[i].name, s, len) == 0)
+			return &list[i];
+	return NULL;
+}
+
+int
+qttt_rules_parse(const char *s, size_t len, unsigned int *rules,
+    size_t *bad)
+{
+	const struct rules_item *it;
+	unsigned int	 r = QTTT_RULES_GOFF;
+	size_t		 start = 0, end;
+
+	do {
+		for (end = start; end < len && s[end] != ','; end++)
+			continue;
+		if ((it = find_item(presets, NPRESETS, s + start,
+		    end - start)) == NULL && (it = find_item(switches,
+		    sizeof(switches) / sizeof(switches[0]), s + start,
+		    end - start)) == NULL) {
+			if (bad != NULL)
+				*bad = start;
+			return -1;
 		}
-	return -1;
+		r = (r & ~(unsigned int)it->field) | it->value;
+		start = end + 1;
+	} while (end < len);
+	*rules = r;
+	return 0;
 }

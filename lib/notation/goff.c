@@ -342,7 +342,7 @@ parse_score(struct cursor *c, struct qttt_item *it)
 	    (o = parse_value(c)) < 0 || !expect(c, '}', "after O's score") ||
 	    !at_end(c, "the score"))
 		return 0;
-	if (!qttt__engine_result_possible(x, o)) {
+	if (!qttt__engine_result_possible(QTTT_RULES_GOFF, x, o)) {
 		SYNTAX(c, QTTT_E_RESULTSYN, it->col, "{X=%g,O=%g} is not a "
 		    "possible score", x / 2.0, o / 2.0);
 		return 0;

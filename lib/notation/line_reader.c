@@ -392,7 +392,7 @@ parse_result(struct cursor *c, size_t end, struct qttt_item *it)
 		p++;
 	if ((o = parse_score(t + p, n - p, &u2)) < 0 || p + u2 != n)
 		goto bad;
-	if (!qttt__engine_result_possible(x, o)) {
+	if (!qttt__engine_result_possible(QTTT_RULES_GOFF, x, o)) {
 		SYNTAX(c, QTTT_E_RESULTSYN, it->col, "'%.*s%s' is not a "
 		    "possible result (1-0, 0-1, 1-1/2, 1/2-1, 3/2-0, 2-0, "
 		    "0-0 or *)", TOKEN(t, n));
@@ -620,7 +620,7 @@ keep_tag(struct cursor *c, struct qttt_item *it, size_t first)
 	const char	**comment = it == NULL ? &rec->comment : &it->comment;
 	size_t		*commentlen = it == NULL ? &rec->commentlen :
 			    &it->commentlen;
-	enum qttt_rules rules;
+	unsigned int	 rules;
 	size_t		 i;
 
 	if (tag_is(m, own) || (it == NULL && tag_is(m, "result"))) {
@@ -664,7 +664,8 @@ keep_tag(struct cursor *c, struct qttt_item *it, size_t first)
 		return;
 	}
 	if (it == NULL && tag_is(m, "rules") &&
-	    qttt_rules_parse(m->value, m->valuelen, &rules) == -1) {
+	    (qttt_rules_parse(m->value, m->valuelen, &rules, NULL) == -1 ||
+	    rules != QTTT_RULES_GOFF)) {
 		SYNTAX(c, QTTT_E_SYNTAX, m->col, "rules '%.*s%s': the toolkit "
 		    "plays Goff's rules only ([rules goff])",
 		    TOKEN(m->value, m->valuelen));
@@ -1080,7 +1081,8 @@ parse_canonical(const struct cursor *c)
 			pos += 14;
 		} else {
 			/* A result, the last item. */
-			if (!qttt__engine_result_parse(t, rest, &it->result))
+			if (!qttt__engine_result_parse(QTTT_RULES_GOFF, t,
+			    rest, &it->result))
 				return 0;
 			it->kind = QTTT_ITEM_RESULT;
 			pos = len;

@@ -86,7 +86,7 @@ format(const struct qttt_state *st, char *t)
 	*p++ = ' ';
 	/* A corrupt score shows as a game not over: "*". */
 	if (st->result.over &&
-	    !qttt__engine_result_possible(st->result.score[QTTT_X],
+	    !qttt__engine_result_possible(st->rules, st->result.score[QTTT_X],
 	    st->result.score[QTTT_O]))
 		*p++ = '*';
 	else
@@ -397,7 +397,8 @@ parse_result(struct parse *p)
 	    strchr("*0123456789/-", p->s[start + n]) != NULL &&
 	    p->s[start + n] != '\0')
 		n++;
-	if (!qttt__engine_result_parse(p->s + start, n, &p->st.result))
+	if (!qttt__engine_result_parse(QTTT_RULES_GOFF, p->s + start, n,
+	    &p->st.result))
 		return fail(p, start, "expected the result: *, 1-0, 0-1, "
 		    "1-1/2, 1/2-1, 3/2-0, 2-0 or 0-0");
 	p->pos += n;

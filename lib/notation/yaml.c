@@ -989,14 +989,15 @@ check_meta(struct qttt_record *rec, const struct qttt_meta *m,
     struct ypos at)
 {
 	char	 b[SHOWN];
-	enum qttt_rules rules;
+	unsigned int	 rules;
 
 	if (key_is(m->key, m->keylen, "date") &&
 	    !qttt__notation_date_good(m->value, m->valuelen))
 		yerror(rec, at, "date '%s' is not YYYY-MM-DD (or "
 		    "YYYY-MM, or YYYY)", shown(m->value, m->valuelen, b));
 	if (key_is(m->key, m->keylen, "rules") &&
-	    qttt_rules_parse(m->value, m->valuelen, &rules) == -1)
+	    (qttt_rules_parse(m->value, m->valuelen, &rules, NULL) == -1 ||
+	    rules != QTTT_RULES_GOFF))
 		yerror(rec, at, "rules '%s': the toolkit plays Goff's "
 		    "rules only ('rules: goff')",
 		    shown(m->value, m->valuelen, b));

@@ -257,6 +257,10 @@ games(struct emit *e, const struct analysis_item *it)
 	emit_seq(e, 0);
 	memset(all, 0, sizeof(all));
 	for (i = 0; i < QTTT_NRESULTS; i++) {
+		for (sum = 0, l = 0; l <= QTTT_MAXMOVES; l++)
+			sum += g->games[i][l];
+		if (!RESULT_SHOWN(i, sum))
+			continue;
 		emit_part(e);
 		emit_map_flow(e);
 		EMIT_KEY(e, "result");

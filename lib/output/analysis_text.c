@@ -223,7 +223,7 @@ games(FILE *f, const struct analysis_item *it)
 	struct qttt_result r;
 	uint64_t	 all[QTTT_MAXMOVES + 1], row;
 	char		 rb[RESULT_TEXT_MAX + 1];
-	int		 i, l, w[QTTT_MAXMOVES + 1];
+	int		 i, l, lw, w[QTTT_MAXMOVES + 1];
 
 	heading(f, it);
 	fprintf(f, "complete games: %llu\n", (unsigned long long)g->total);
@@ -231,15 +231,24 @@ games(FILE *f, const struct analysis_item *it)
 	for (i = 0; i < QTTT_NRESULTS; i++)
 		for (l = 5; l <= QTTT_MAXMOVES; l++)
 			all[l] += g->games[i][l];
-	fprintf(f, "%-6s", "result");
+	/* Results' names are 6 wide, 1/2-1/2 (shown if a game ends so) 7. */
+	for (lw = 6, i = QTTT_NRESULTS_GOFF; i < QTTT_NRESULTS; i++)
+		for (l = 5; l <= QTTT_MAXMOVES; l++)
+			if (g->games[i][l] != 0)
+				lw = 7;
+	fprintf(f, "%-*s", lw, "result");
 	for (l = 5; l <= QTTT_MAXMOVES; l++)
 		fprintf(f, "  %*s%d", (w[l] = width(all[l], 6)) - 1, "move ",
 		    l);
 	fprintf(f, "  %*s\n", w[0] = width(g->total, 3), "all");
 	for (i = 0; i < QTTT_NRESULTS; i++) {
+		for (row = 0, l = 5; l <= QTTT_MAXMOVES; l++)
+			row += g->games[i][l];
+		if (!RESULT_SHOWN(i, row))
+			continue;
 		qttt_result_nth(i, &r);
 		*qttt__engine_result_text(rb, &r) = '\0';
-		fprintf(f, "%-6s", rb);
+		fprintf(f, "%-*s", lw, rb);
 		for (row = 0, l = 5; l <= QTTT_MAXMOVES; l++) {
 			fprintf(f, "  %*llu", w[l], (unsigned long long)
 			    g->games[i][l]);
@@ -247,7 +256,7 @@ games(FILE *f, const struct analysis_item *it)
 		}
 		fprintf(f, "  %*llu\n", w[0], (unsigned long long)row);
 	}
-	fprintf(f, "%-6s", "all");
+	fprintf(f, "%-*s", lw, "all");
 	for (l = 5; l <= QTTT_MAXMOVES; l++)
 		fprintf(f, "  %*llu", w[l], (unsigned long long)all[l]);
 	fprintf(f, "  %*llu\n", w[0], (unsigned long long)g->total);

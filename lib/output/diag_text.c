@@ -30,7 +30,8 @@
 static const char *
 severity_name(enum qttt_severity s)
 {
-	return s == QTTT_WARNING ? "warning" : "error";
+	return s == QTTT_WARNING ? "warning" : s == QTTT_NOTE ? "note" :
+	    "error";
 }
 
 /*

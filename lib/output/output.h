@@ -502,4 +502,11 @@ emit_key_text(struct emit *e, const char *s, size_t n)
 	e->p[-1] = ':';
 }
 
+/*
+ * Whether a table of results has a row for result i, of which n games
+ * ended: rule 11's seven always, the rest (1/2-1/2, which only some
+ * rule profiles give) when some game did.
+ */
+#define RESULT_SHOWN(i, n)	((i) < QTTT_NRESULTS_GOFF || (n) != 0)
+
 #endif /* !QTTT_OUTPUT_H */

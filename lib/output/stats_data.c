@@ -93,8 +93,9 @@ text(FILE *f, const char *name, const struct qttt_stats *s)
 		    s->positions);
 	fprintf(f, "%-14s%7s %7s\n", "result", "games", "share");
 	for (i = 0; i < QTTT_NRESULTS; i++)
-		fprintf(f, "  %-12s%7lu %6.1f%%\n", result_name(i, buf),
-		    s->result[i], share(s->result[i], s->valid));
+		if (RESULT_SHOWN(i, s->result[i]))
+			fprintf(f, "  %-12s%7lu %6.1f%%\n", result_name(i, buf),
+			    s->result[i], share(s->result[i], s->valid));
 	fprintf(f, "  %-12s%7lu %6.1f%%\n", "*", s->unfinished,
 	    share(s->unfinished, s->valid));
 	fprintf(f, "  %-12s%7lu %6.1f%%\n", "pending", s->pending,
@@ -206,7 +207,8 @@ describe(struct emit *e, const char *name, const struct qttt_stats *s)
 	EMIT_KEY(e, "results");
 	emit_map(e);
 	for (i = 0; i < QTTT_NRESULTS; i++)
-		count(e, result_name(i, buf), s->result[i]);
+		if (RESULT_SHOWN(i, s->result[i]))
+			count(e, result_name(i, buf), s->result[i]);
 	count(e, "*", s->unfinished);
 	emit_map_end(e);
 	count(e, "pending", s->pending);

@@ -5,6 +5,7 @@
  * comes, or which fault it is.
  */
 #include <stdarg.h>
+#include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -31,9 +32,11 @@ struct qttt_peer {
 	struct qttt_qtp_parser	*parser;
 	struct qttt_qtp_msg	 msg;		/* the last line's */
 	enum qttt_code		 code;		/* what reading it gave */
-	enum qttt_rules		 rules;		/* to set, after qtpok */
+	unsigned int		 rules;		/* to set, after qtpok */
 	int			 listed;	/* the engine lists Rules */
-	unsigned int		 profiles;	/* those it lists */
+	uint64_t		 profiles[4];	/* those it lists, bit r */
+	/* How the engine spells rules, if it lists them: what is set. */
+	char			 spelling[QTTT_RULES_NAME_MAX];
 	char			 name[NAME_MAX_];
 	long long		 deadline;	/* -1: none */
 	long long		 since;		/* when go was sent */
@@ -107,7 +110,8 @@ qttt_peer_reset(struct qttt_peer *p)
 {
 	p->stage = FRESH;
 	p->listed = 0;
-	p->profiles = 0;
+	memset(p->profiles, 0, sizeof(p->profiles));
+	p->spelling[0] = '\0';
 	p->name[0] = '\0';
 	p->deadline = -1;
 	p->fault = QTTT_TERM_NORMAL;
@@ -151,10 +155,14 @@ qttt_peer_idle(const struct qttt_peer *p)
 	return p->stage == IDLE;
 }
 
-unsigned int
-qttt_peer_rules(const struct qttt_peer *p)
+int
+qttt_peer_plays(const struct qttt_peer *p, unsigned int rules)
 {
-	return p->listed ? p->profiles : (1u << QTTT_NRULES) - 1;
+	if (!qttt_rules_valid(rules))
+		return 0;
+	if (!p->listed)
+		return rules == QTTT_RULES_GOFF;
+	return (p->profiles[rules / 64] >> (rules % 64) & 1) != 0;
 }
 
 enum qttt_termination
@@ -253,7 +261,7 @@ qttt_peer_send_line(struct qttt_peer *p, const char *line, size_t len)
 }
 
 void
-qttt_peer_hello(struct qttt_peer *p, enum qttt_rules rules, long long now,
+qttt_peer_hello(struct qttt_peer *p, unsigned int rules, long long now,
     long long deadline)
 {
 	(void)now;
@@ -283,14 +291,21 @@ qttt_peer_go(struct qttt_peer *p, const struct qttt_qtp_msg *pos,
 static void
 rules_option(struct qttt_peer *p, const struct qttt_qtp_msg *m)
 {
-	enum qttt_rules	 r;
+	unsigned int	 r;
 	size_t		 i;
 
 	p->listed = 1;
-	p->profiles = 0;
-	for (i = 0; i < m->nvars; i++)
-		if (qttt_rules_parse(m->var[i].s, m->var[i].len, &r) == 0)
-			p->profiles |= 1u << r;
+	memset(p->profiles, 0, sizeof(p->profiles));
+	for (i = 0; i < m->nvars; i++) {
+		if (qttt_rules_parse(m->var[i].s, m->var[i].len, &r,
+		    NULL) != 0)
+			continue;
+		p->profiles[r / 64] |= (uint64_t)1 << (r % 64);
+		if (r == p->rules && m->var[i].len < sizeof(p->spelling)) {
+			memcpy(p->spelling, m->var[i].s, m->var[i].len);
+			p->spelling[m->var[i].len] = '\0';
+		}
+	}
 }
 
 /* After qtpok: the Rules option, then isready. */
@@ -298,10 +313,14 @@ static enum qttt_peer_event
 setup(struct qttt_peer *p)
 {
 	struct qttt_qtp_msg m;
-	const char	*name = qttt_rules_name(p->rules);
+	char		 name[QTTT_RULES_NAME_MAX];
 
+	qttt_rules_format(p->rules, name, sizeof(name));
+	if (!p->listed && p->rules != QTTT_RULES_GOFF)
+		return fail(p, QTTT_TERM_PROTOCOL, "it lists no Rules option, "
+		    "so it plays Goff's rules only, not %s", name);
 	if (p->listed) {
-		if (!(p->profiles & (1u << p->rules)))
+		if (!qttt_peer_plays(p, p->rules))
 			return fail(p, QTTT_TERM_PROTOCOL, "its Rules option "
 			    "does not list %s: it cannot play the match's "
 			    "rules", name);
@@ -309,8 +328,11 @@ setup(struct qttt_peer *p)
 		m.name.s = "Rules";
 		m.name.len = 5;
 		m.has = QTTT_QTP_VALUE;
-		m.text.s = name;
-		m.text.len = strlen(name);
+		/* The engine's own spelling of the profile, if it fits. */
+		if (p->spelling[0] == '\0')
+			memcpy(p->spelling, name, strlen(name) + 1);
+		m.text.s = p->spelling;
+		m.text.len = strlen(p->spelling);
 		qttt_peer_send(p, &m);
 	}
 	queue(p, "isready", 7);
@@ -418,7 +440,7 @@ qttt_peer_line(struct qttt_peer *p, const char *line, size_t len,
 	case QTTT_QTP_ERROR:
 		if (p->stage == SETUP)
 			return fail(p, QTTT_TERM_PROTOCOL, "it refused to play "
-			    "by the rules %s: %.*s", qttt_rules_name(p->rules),
+			    "by the rules %s: %.*s", p->spelling,
 			    (int)(m->text.len > 80 ? 80 : m->text.len),
 			    m->text.s);
 		if (p->stage == THINKING)

@@ -565,7 +565,8 @@ info_extra(struct words *w, struct qttt_qtp_msg *m,
 	m->has |= bit;
 	if (bit == QTTT_QTP_VALUE) {
 		arg = next_word(w);
-		if (!qttt__engine_result_parse(arg.s, arg.len, &m->value) ||
+		if (!qttt__engine_result_parse(QTTT__RULES_ANY, arg.s,
+		    arg.len, &m->value) ||
 		    !m->value.over)
 			*code = fail(w, QTTT_E_QTP, arg.len > 0 ?
 			    col_of(w, &arg) : w->pos, "'value' takes a result:"

@@ -34,9 +34,11 @@ write_text(FILE *f, const struct qttt_standings *s)
 	double		 lo, hi;
 	size_t		 i;
 	int		 k;
+	char		 rules[QTTT_RULES_NAME_MAX];
 
+	qttt_rules_format(s->rules, rules, sizeof(rules));
 	fprintf(f, "%llu games, rules %s%s%s\n", s->games,
-	    qttt_rules_name(s->rules), s->timecontrol != NULL &&
+	    rules, s->timecontrol != NULL &&
 	    s->timecontrol[0] != '\0' ? ", time " : "",
 	    s->timecontrol != NULL ? s->timecontrol : "");
 	for (i = 0; i < s->nengines; i++) {
@@ -176,12 +178,13 @@ write_json(FILE *f, const struct qttt_standings *s)
 	char		 buf[4 * EMIT_PART];
 	struct json_sink sink = { f, 0, 0, sizeof(buf), 0, buf };
 	struct emit	 e = emit_json(&sink);
-	const char	*rules = qttt_rules_name(s->rules);
+	char		 rules[QTTT_RULES_NAME_MAX];
 	char		 b[32];
 	double		 lo, hi;
 	size_t		 i;
 	int		 n;
 
+	qttt_rules_format(s->rules, rules, sizeof(rules));
 	emit_part(&e);
 	emit_map(&e);
 	EMIT_KEY(&e, "games");

@@ -258,7 +258,8 @@ operation(struct cur *c, size_t end, struct qttt_suite_entry *e,
 		return actions(c, end, &e->state, e->avoid, &e->navoid);
 	case 2:
 		stop = trim(c->s, c->pos, end);
-		if (!qttt__engine_result_parse(c->s + c->pos, stop - c->pos, &r) ||
+		if (!qttt__engine_result_parse(QTTT__RULES_ANY, c->s + c->pos,
+		    stop - c->pos, &r) ||
 		    !r.over)
 			return fail(c, QTTT_E_SUITE, c->pos, "'value' takes a "
 			    "result: 1-0, 0-1, 1-1/2, 1/2-1, 3/2-0, 2-0 or "

@@ -50,8 +50,11 @@ qttt_match_extras(const struct qttt_match_game *g,
 {
 	struct qttt_meta *m = store->meta;
 	struct qttt_result r;
-	const char	*t, *rules = qttt_rules_name(g->game.state.rules);
+	const char	*t, *rules = store->rules;
 	size_t		 used = 0, len, i, k;
+
+	qttt_rules_format(g->game.state.rules, store->rules,
+	    sizeof(store->rules));
 
 	qttt_extras_init(ex);
 	entry(m++, "event", info->event.s, info->event.len, 0);
@@ -188,7 +191,8 @@ qttt_match_read(const struct qttt_record *rec, const struct qttt_game *g,
 		out->score = g->state.result;
 	} else {
 		if ((m = find(meta, nmeta, "score")) == NULL ||
-		    !qttt__engine_result_parse(m->value, m->valuelen, &out->score) ||
+		    !qttt__engine_result_parse(QTTT__RULES_ANY, m->value,
+		    m->valuelen, &out->score) ||
 		    !out->score.over) {
 			snprintf(msg, n, "no [score] tag with a result");
 			return -1;
@@ -207,7 +211,8 @@ qttt_match_read(const struct qttt_record *rec, const struct qttt_game *g,
 		for (j = 0; j < it->nnotes; j++) {
 			m = &it->notes[j];
 			if (key_is(m, "value") &&
-			    qttt__engine_result_parse(m->value, m->valuelen, &r) &&
+			    qttt__engine_result_parse(QTTT__RULES_ANY,
+			    m->value, m->valuelen, &r) &&
 			    r.over)
 				out->value[i] = (signed char)(r.score[QTTT_X] -
 				    r.score[QTTT_O]);
