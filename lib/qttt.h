@@ -479,7 +479,8 @@ int		 qttt_action_equal(const struct qttt_action *,
 
 /*
  * The state after the first ply plies of g, replayed from the empty
- * board into st; g->state if ply is g->nplies or more.  So a game
+ * board by g's rule profile (g->state.rules) into st; g->state if ply
+ * is g->nplies or more.  So a game
  * played from a position (a record with a start) is that position at
  * every ply, ply 0 included.
  */
