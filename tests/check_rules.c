@@ -1800,6 +1800,10 @@ START_TEST(test_profile_measurer)
 	ck_assert_int_eq(qttt_state_turn(&st), QTTT_O);
 	st.rules = QTTT_RULES_CLOSER | QTTT_RULES_DOUBLE_1;
 	ck_assert_int_eq(qttt_state_turn(&st), QTTT_X);
+	/* A symmetric image is played by the same rules. */
+	qttt_sym_state(QTTT_SYM_ROT90, &st, &st);
+	ck_assert_uint_eq(st.rules, QTTT_RULES_CLOSER | QTTT_RULES_DOUBLE_1);
+	ck_assert_int_eq(qttt_state_turn(&st), QTTT_X);
 	/* After the measurement, the moves go on in turn. */
 	state_from(&st, EX1 "; measure X1->a1");
 	st.rules = QTTT_RULES_CLOSER;
