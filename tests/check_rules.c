@@ -1748,6 +1748,24 @@ START_TEST(test_profile_refusals)
 }
 END_TEST
 
+/* A game's earlier states and its other outcomes keep its rules. */
+START_TEST(test_profile_game)
+{
+	struct qttt_game g;
+	struct qttt_state st;
+
+	qttt_game_init(&g);
+	g.state.rules = QTTT_RULES_SIMUL_TIE;
+	ck_assert_int_eq(play(&g, EX3 "; measure X7->a1", NULL), QTTT_OK);
+	ck_assert_str_eq(result_of(&g.state), "1/2-1/2");
+	qttt_game_state_at(&g, 3, &st);
+	ck_assert_uint_eq(st.rules, QTTT_RULES_SIMUL_TIE);
+	ck_assert_int_eq(qttt_game_whatif(&g, 1), 7);
+	ck_assert_uint_eq(g.state.rules, QTTT_RULES_SIMUL_TIE);
+	ck_assert_str_eq(result_of(&g.state), "1/2-1/2");
+}
+END_TEST
+
 /*
  * two-cycles=no leaves out the pairs of spooky moves from the actions,
  * but where no other pair is left (X9, two squares open).
@@ -2015,6 +2033,7 @@ rules_suite(void)
 	tcase_add_loop_test(tc, test_profile_results, 0,
 	    NELEM(profile_results));
 	tcase_add_test(tc, test_profile_refusals);
+	tcase_add_test(tc, test_profile_game);
 	tcase_add_test(tc, test_profile_two_cycles);
 	tcase_add_test(tc, test_profile_measurer);
 	tcase_add_test(tc, test_profile_names);
