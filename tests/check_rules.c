@@ -1868,36 +1868,6 @@ START_TEST(test_profile_measurer)
 END_TEST
 
 /*
- * A game's states before its end, and its what-if, are played by the
- * game's profile: under last-square=draw, EX4 ends 0-0 after ply 9;
- * its what-if, O8->a1, leaves b2 open and no line too, so no X9.
- */
-START_TEST(test_profile_game_states)
-{
-	struct qttt_game g;
-	struct qttt_state st;
-	size_t		 p;
-
-	qttt_game_init(&g);
-	g.state.rules = QTTT_RULES_LAST_DRAW | QTTT_RULES_CLOSER;
-	ck_assert_int_eq(play(&g, EX4, NULL), QTTT_OK);
-	ck_assert(g.state.result.over);
-	for (p = 0; p <= g.nplies; p++) {
-		qttt_game_state_at(&g, p, &st);
-		ck_assert_uint_eq(st.rules, g.state.rules);
-	}
-	/* Ply 8: O8 closed the cycle, and O, the closer, measures. */
-	qttt_game_state_at(&g, 8, &st);
-	ck_assert_int_eq(qttt_state_turn(&st), QTTT_O);
-	ck_assert_int_eq(qttt_game_whatif(&g, 1), 8);
-	ck_assert_uint_eq(g.state.rules, QTTT_RULES_LAST_DRAW |
-	    QTTT_RULES_CLOSER);
-	ck_assert(g.state.result.over);
-	ck_assert_uint_eq(g.nplies, 9);
-}
-END_TEST
-
-/*
  * Names: every profile's name reads back as that profile, a preset's
  * name is the preset's, and the switches name the profile otherwise.
  */
@@ -2105,7 +2075,6 @@ rules_suite(void)
 	tcase_add_test(tc, test_profile_goff_measurer);
 	tcase_add_test(tc, test_profile_two_cycles);
 	tcase_add_test(tc, test_profile_measurer);
-	tcase_add_test(tc, test_profile_game_states);
 	tcase_add_test(tc, test_profile_names);
 	tcase_add_test(tc, test_profile_possible);
 	tcase_add_test(tc, test_profile_random);

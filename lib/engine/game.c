@@ -184,7 +184,6 @@ qttt_game_state_at(const struct qttt_game *g, size_t ply,
 		*st = g->state;
 		return;
 	}
-	/* Every state of a game is played by the game's profile. */
 	qttt_state_init(st);
 	st->rules = g->state.rules;
 	for (i = 0; i < ply; i++)
