@@ -355,9 +355,10 @@ START_TEST(test_balanced)
 	int		 v;
 
 	ck_assert_ptr_nonnull(solver);
-	n = qttt_balanced_openings(solver, g, 64);
+	n = qttt_balanced_openings(solver, QTTT_RULES_GOFF, g, 64);
 	ck_assert_uint_eq(n, 40);
-	ck_assert_uint_eq(qttt_balanced_openings(solver, NULL, 0), 40);
+	ck_assert_uint_eq(qttt_balanced_openings(solver, QTTT_RULES_GOFF,
+	    NULL, 0), 40);
 	for (i = 0; i < n; i++) {
 		ck_assert_uint_eq(g[i].nplies, 2);
 		ck_assert_int_eq(qttt_solver_value(solver, &g[i].state, &v,

@@ -342,6 +342,70 @@ qttt-match "$FAULTY norules" qttt-engine >/dev/null 2>"$out/rules.err"
     "$out/rules.err" || no "a refusal of Rules is not refused"
 check "rules"
 
+# 9b. Rule profiles.  An engine that lists goff alone, and one with no
+# Rules option (goff only), are refused under -r python before a game,
+# the message naming the engine and the profile; so is a name that is
+# no profile.
+qttt-match -r python "$RANDOM_ENGINE" "$FAULTY goffonly" \
+    >"$out/prof.out" 2>"$out/prof.err"
+[ $? = 2 ] && [ ! -s "$out/prof.out" ] || no "goff alone not refused"
+grep -qx "qttt-match: engine 2 ($FAULTY goffonly, id name 'faulty engine'):\
+ its Rules option does not list python: it cannot play the match's rules" \
+    "$out/prof.err" || no "$(cat "$out/prof.err")"
+qttt-match -r double=1,draw=1/2 "$PY" "$RANDOM_ENGINE" \
+    >"$out/prof.out" 2>"$out/prof.err"
+[ $? = 2 ] && [ ! -s "$out/prof.out" ] || no "no Rules option not refused"
+grep -q "^qttt-match: engine 1 ($PY, id name 'engine.py'): it lists no \
+Rules option, so it plays Goff's rules only, not double=1,draw=1/2\$" \
+    "$out/prof.err" || no "$(cat "$out/prof.err")"
+qttt-match -r double=3 "$RANDOM_ENGINE" "$RANDOM_ENGINE" 2>"$out/prof.err"
+[ $? = 2 ] && grep -q 'not a rule profile.*: double=3$' "$out/prof.err" ||
+    no "a bad profile: $(cat "$out/prof.err")"
+# Goff alone still pairs them, the setting in qttt-engine's spelling.
+qttt-match -v -n 2 "$RANDOM_ENGINE" "$FAULTY goffonly 99" \
+    >"$out/prof.qttt" 2>"$out/prof.err" || no "goff: status $?"
+valid "$out/prof.qttt" 2
+grep -q '> setoption name Rules value goff$' "$out/prof.err" ||
+    no "Rules not set to goff"
+check "profile refused"
+
+# 9c. Two qttt-engine processes play under python over real pipes,
+# refereed by the library (tests/match/profile.c): every game a game
+# of python, and some of them not games of goff (python's last square
+# is a draw).  Then the same through qttt-match, where the records
+# validate under python: once the record tools read [rules ...].
+${CC:-cc} -std=c17 -D_POSIX_C_SOURCE=200809L -Wall -Wextra -Werror \
+    -I"$top/lib" -I"$top/cmd" $QTTT_SANFLAGS -o "$out/profile" \
+    "$top/tests/match/profile.c" "$top/cmd/process.o" \
+    "$top/lib/libqttt.a" $YAML_LIBS || { echo "match: no profile"; exit 1; }
+"$out/profile" python 12 "$RANDOM_ENGINE -s 3" "$RANDOM_ENGINE -s 4" \
+    >"$out/profile.txt" 2>&1 || no "$(cat "$out/profile.txt")"
+[ "$(grep -c '^game [0-9]*: ' "$out/profile.txt")" -eq 12 ] ||
+    no "$(cat "$out/profile.txt")"
+grep -q 'goff differs' "$out/profile.txt" ||
+    no "no game of python that goff judges otherwise"
+"$out/profile" python 2 "$RANDOM_ENGINE" "$PY" >"$out/profile.txt" 2>&1 &&
+    no "an engine with no Rules option played python"
+grep -q "it lists no Rules option" "$out/profile.txt" ||
+    no "$(cat "$out/profile.txt")"
+qttt-match -v -r python -n 8 "$RANDOM_ENGINE" "$RANDOM_ENGINE -s 2" \
+    >"$out/python.qttt" 2>"$out/python.err"
+st=$?
+grep -q '> setoption name Rules value python$' "$out/python.err" ||
+    no "Rules not set to python"
+if printf '[rules python] X1 a1 b1 *\n' | qttt-validate -q 2>/dev/null; then
+	[ $st = 0 ] || no "python: status $st"
+	[ "$(grep -c '\[rules python\]' "$out/python.qttt")" -eq 8 ] ||
+	    no "the records do not say [rules python]"
+	valid "$out/python.qttt" 8
+	grep -q '^8 games, rules python$' "$out/python.err" ||
+	    no "the standings do not name python"
+else
+	echo "match: qttt-validate reads no [rules python] yet: the records" \
+	    "of the python match are not checked"
+fi
+check "profile python"
+
 # 10. Round robin and gauntlet: who plays whom.
 qttt-match -q -n 2 "$RANDOM_ENGINE" "$ENGINE" "$PY" | sed -n \
     's/.*\[x \([^]]*\)\] \[o \([^]]*\)\].*/\1 - \2/p' >"$out/rr"
