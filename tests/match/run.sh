@@ -142,6 +142,33 @@ grep '^[^#]' "$top/suites/qttt.suite" | head -1 | grep -q '; best X1 a1 c3, X1 c
     no "random play: $(sort -u "$out/random.first" | tr '\n' '|')"
 check "qttt-engine: levels and seed"
 
+# qttt-engine's Rules: every preset and every switch alone listed; any
+# profile taken and played (a 2-cycle refused under two-cycles=no, the
+# forced X9's draw 1/2-1/2 under draw=1/2), a name that is none refused.
+LAST='X1 a2 b3; O2 a1 b1; X3 b2 c3; O4 a2 b3; measure O4->a2; X5 a1 b2;'
+LAST="$LAST O6 c1 b2; X7 b1 a3; O8 b1 c3; measure O8->c3"
+printf '%s\n' qtp "position start actions $LAST" go \
+    'setoption name Rules value cpp-solver' "position start actions $LAST" \
+    go 'setoption name rules value double=1,two-cycles=no' \
+    'position start actions X1 a1 b1; O2 a1 b1' go \
+    'setoption name Rules value double=3' | qttt-engine >"$out/eng.out"
+sed -n 's/^option name Rules type combo default goff //p' "$out/eng.out" |
+    tr ' ' '\n' | grep -v '^var$' >"$out/eng.rules"
+for n in goff goff-tie complete-win ksmanis typescript typescript-2 python \
+    flash cpp-solver double=2 double=1 simultaneous=tie simultaneous=draw \
+    two-cycles=no last-square=draw measurer=closer draw=1/2; do
+	grep -qx "$n" "$out/eng.rules" || no "Rules does not list $n"
+done
+[ "$(wc -l <"$out/eng.rules")" -eq 17 ] || no "$(cat "$out/eng.rules")"
+sed -n '/^qtpok$/,$p' "$out/eng.out" >"$out/eng.tail"
+printf '%s\n' qtpok 'info value 0-0' 'bestaction X9 c2' \
+    'info value 1/2-1/2' 'bestaction X9 c2' \
+    'error O2 plays a1 and b1, the squares of X1: these rules forbid a 2-cycle' \
+    'error no position to act in: send position first' \
+    "error option Rules does not take the value 'double=3'" |
+    cmp -s - "$out/eng.tail" || no "$(cat "$out/eng.tail")"
+check "qttt-engine: rule profiles"
+
 # 3. Each fault: every game is lost by the faulty engine, as the
 # termination tag says; the match completes with valid records.
 # The engines that hang have 1 s to answer (-m), for two games; the
