@@ -334,8 +334,9 @@ START_TEST(test_profile_games)
 	struct qttt_referee_opts o = opts();
 	struct fake	 x, y;
 	struct qttt_game open, again;
-	struct qttt_action a;
+	struct qttt_qtp_msg m;
 	const struct qttt_match_game *g;
+	const char	*opening = "position start actions X1 a1 c3";
 	size_t		 i, open_sq = 0;
 	uint64_t	 seed;
 
@@ -343,12 +344,11 @@ START_TEST(test_profile_games)
 	run_open(&o);
 	fake_init(&x, FAKE_PROFILES, 1);
 	fake_init(&y, FAKE_PROFILES, 2);
-	qttt_game_init(&open);
-	a.kind = QTTT_PLACE;
-	a.move = 1;
-	a.sq[0] = 0;
-	a.sq[1] = 8;
-	ck_assert_int_eq(qttt_game_play(&open, &a, NULL), QTTT_OK);
+	/* A goff opening, X1 a1 c3, read by a fresh (goff) parser. */
+	ck_assert_int_eq(qttt_qtp_parse(x.parser, opening,
+	    strlen(opening), &m, NULL), QTTT_OK);
+	open = m.game;
+	ck_assert_int_eq(open.state.rules, QTTT_RULES_GOFF);
 	for (seed = 1; seed <= 40; seed++) {
 		g = run_game(&x, &y, &open, 0, seed);
 		ck_assert_int_eq(g->term, QTTT_TERM_NORMAL);
