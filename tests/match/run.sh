@@ -420,7 +420,7 @@ qttt-match -v -r python -n 8 "$RANDOM_ENGINE" "$RANDOM_ENGINE -s 2" \
 st=$?
 grep -q '> setoption name Rules value python$' "$out/python.err" ||
     no "Rules not set to python"
-if printf '[rules python] X1 a1 b1 *\n' | qttt-validate -q 2>/dev/null; then
+if printf '[rules python] X1 a1 b1; *\n' | qttt-validate -q 2>/dev/null; then
 	[ $st = 0 ] || no "python: status $st"
 	[ "$(grep -c '\[rules python\]' "$out/python.qttt")" -eq 8 ] ||
 	    no "the records do not say [rules python]"
