@@ -163,7 +163,8 @@ done
 sed -n '/^qtpok$/,$p' "$out/eng.out" >"$out/eng.tail"
 printf '%s\n' qtpok 'info value 0-0' 'bestaction X9 c2' \
     'info value 1/2-1/2' 'bestaction X9 c2' \
-    'error O2 plays a1 and b1, the squares of X1: these rules forbid a 2-cycle' \
+    'error O2 plays a1 and b1, the squares of X1: these rules forbid a'\
+' 2-cycle' \
     'error no position to act in: send position first' \
     "error option Rules does not take the value 'double=3'" |
     cmp -s - "$out/eng.tail" || no "$(cat "$out/eng.tail")"
@@ -394,6 +395,26 @@ qttt-match -v -n 2 "$RANDOM_ENGINE" "$FAULTY goffonly 99" \
 valid "$out/prof.qttt" 2
 grep -q '> setoption name Rules value goff$' "$out/prof.err" ||
     no "Rules not set to goff"
+# Openings are played by the profile: a 2-cycle is none of
+# two-cycles=no's.  Records of goff do not resume a match of python.
+# -c and -x check by goff alone.
+printf 'X1 a1 b1; O2 a1 b1\n' >"$out/twocycle.txt"
+qttt-match -r two-cycles=no -o "$out/twocycle.txt" "$RANDOM_ENGINE" \
+    "$RANDOM_ENGINE" >"$out/prof.out" 2>"$out/prof.err"
+[ $? = 2 ] && [ ! -s "$out/prof.out" ] || no "a 2-cycle opening taken"
+grep -q "opening 1: not a game of the rules two-cycles=no: ply 2, \
+'O2 a1 b1': O2 plays a1 and b1, the squares of X1" "$out/prof.err" ||
+    no "$(cat "$out/prof.err")"
+qttt-match -q -n 2 -w "$out/resume-goff.qttt" "$RANDOM_ENGINE" \
+    "$RANDOM_ENGINE -s 2" || no "goff match: status $?"
+qttt-match -q -r python -n 4 -w "$out/resume-goff.qttt" "$RANDOM_ENGINE" \
+    "$RANDOM_ENGINE -s 2" 2>"$out/prof.err"
+[ $? = 2 ] && grep -q "game 1 is not game 1 of this match: it is not a \
+game of the rules python" "$out/prof.err" ||
+    no "goff records resumed python: $(cat "$out/prof.err")"
+qttt-match -c -r python "$RANDOM_ENGINE" >/dev/null 2>"$out/prof.err"
+[ $? = 2 ] && grep -q '\-r is for matches' "$out/prof.err" ||
+    no "-c under python: $(cat "$out/prof.err")"
 check "profile refused"
 
 # 9c. Two qttt-engine processes play under python over real pipes,
