@@ -126,11 +126,11 @@ main(int argc, char *argv[])
 	memset(&o, 0, sizeof(o));
 	o.rules = rules;
 	memset(sd, 0, sizeof(sd));
+	if ((sd[0].ref = sd[1].ref = qttt_referee_new(&o)) == NULL)
+		return 2;
 	for (s = 0; s < 2; s++)
-		if ((sd[s].peer = qttt_peer_new()) == NULL ||
-		    (sd[s].ref = qttt_referee_new(&o)) == NULL)
+		if ((sd[s].peer = qttt_peer_new()) == NULL)
 			return 2;
-	sd[1].ref = sd[0].ref;
 	qttt_game_init(&empty);
 	for (i = 0; i < games; i++) {
 		for (s = 0; s < 2; s++) {
@@ -157,5 +157,8 @@ main(int argc, char *argv[])
 		for (s = 0; s < 2; s++)
 			proc_kill(&sd[s].p);
 	}
+	qttt_referee_free(sd[0].ref);
+	qttt_peer_free(sd[0].peer);
+	qttt_peer_free(sd[1].peer);
 	return bad;
 }
