@@ -172,14 +172,14 @@ set_option(struct engine *e, const struct qttt_qtp_msg *m)
 }
 
 static void
-answer(const struct qttt_action *a, int value)
+answer(const struct qttt_action *a, unsigned int rules, int value)
 {
 	struct qttt_qtp_msg m;
 
 	if (value != QTTT_NOVALUE) {
 		qttt_qtp_init(&m, QTTT_QTP_INFO);
 		m.has = QTTT_QTP_VALUE;
-		qttt_solver_result(value, &m.value);
+		qttt_solver_result(rules, value, &m.value);
 		send(&m);
 	}
 	qttt_qtp_init(&m, QTTT_QTP_BESTACTION);
@@ -216,7 +216,7 @@ go(struct engine *e, const struct qttt_qtp_msg *m)
 		e->value = value;
 		return;
 	}
-	answer(&a, value);
+	answer(&a, e->pos.rules, value);
 }
 
 /* Deals with one line; returns 0 to go on, 1 after quit. */
@@ -236,7 +236,7 @@ take(struct engine *e, const char *line, size_t len)
 	    m.kind != QTTT_QTP_ISREADY) {
 		e->waiting = 0;
 		if (m.kind != QTTT_QTP_QUIT)
-			answer(&e->pending, e->value);
+			answer(&e->pending, e->pos.rules, e->value);
 	}
 	if (code != QTTT_OK) {
 		if (m.kind == QTTT_QTP_POSITION)

@@ -174,15 +174,15 @@ START_TEST(test_result_of_value)
 	int		 v;
 
 	for (v = QTTT_VALUE_MIN; v <= QTTT_VALUE_MAX; v++) {
-		ck_assert_int_eq(qttt_solver_result(v, &r), 0);
+		ck_assert_int_eq(qttt_solver_result(QTTT_RULES_GOFF, v, &r), 0);
 		ck_assert_int_eq(r.over, 1);
 		ck_assert_int_eq(result_value(&r), v);
 		qttt_result_format(&r, buf, sizeof(buf));
 		ck_assert_str_eq(buf, text[v - QTTT_VALUE_MIN]);
 	}
 	memset(&r, 0, sizeof(r));
-	ck_assert_int_eq(qttt_solver_result(QTTT_VALUE_MIN - 1, &r), -1);
-	ck_assert_int_eq(qttt_solver_result(QTTT_VALUE_MAX + 1, &r), -1);
+	ck_assert_int_eq(qttt_solver_result(QTTT_RULES_GOFF, QTTT_VALUE_MIN - 1, &r), -1);
+	ck_assert_int_eq(qttt_solver_result(QTTT_RULES_GOFF, QTTT_VALUE_MAX + 1, &r), -1);
 	ck_assert_int_eq(r.over, 0);
 }
 END_TEST
@@ -202,7 +202,7 @@ START_TEST(test_empty_board)
 	qttt_state_init(&st);
 	ck_assert_int_eq(qttt_solver_value(sv, &st, &v, NULL), QTTT_OK);
 	ck_assert_int_eq(v, 1);
-	qttt_solver_result(v, &r);
+	qttt_solver_result(QTTT_RULES_GOFF, v, &r);
 	qttt_result_format(&r, buf, sizeof(buf));
 	ck_assert_str_eq(buf, "1-1/2");
 	ck_assert_int_eq(qttt_solver_analyze(sv, &st, 0, &an, NULL),

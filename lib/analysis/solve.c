@@ -107,7 +107,16 @@ struct qttt_solver {
 	 * full), and those holding one at least. */
 	unsigned char	 holds[4][ALLSQUARES + 1];
 	unsigned char	 touched[ALLSQUARES + 1];
+	/*
+	 * The profile the values are searched by (value_rules(), the
+	 * table's keys hold it), and whether a board without a line
+	 * ends the game, by its classical squares: full, or under
+	 * last-square=draw one square open.
+	 */
+	unsigned int	 rules;
+	unsigned char	 ends[ALLSQUARES + 1];
 	int		 usebook;
+	int		 book;		/* usebook, and Goff's values */
 };
 
 /* ------------------------------------------------------------------ */
@@ -215,15 +224,18 @@ board_value(const struct qttt_solver *sv, const unsigned char *board,
 	x = sv->full[marks[QTTT_X]];
 	o = sv->full[marks[QTTT_O]];
 	if ((x | o) == 0)
-		return (marks[QTTT_X] | marks[QTTT_O]) == ALLSQUARES ? 0 :
-		    NOT_OVER;
+		return sv->ends[marks[QTTT_X] | marks[QTTT_O]] ? 0 : NOT_OVER;
 	/* O's four marks make one line at most. */
 	if (x == 0)
 		return -2;
+	if (o != 0 && (sv->rules & QTTT_RULES_SIMULTANEOUS))
+		return 0;
 	if (o != 0)
 		return first_time(board, x) < first_time(board, o) ? 1 : -1;
 	if ((x & (x - 1)) == 0)
 		return 2;
+	if (sv->rules & QTTT_RULES_DOUBLE)
+		return (sv->rules & QTTT_RULES_DOUBLE_2) ? 4 : 2;
 	/* Two lines of X (five marks make no more): both at once? */
 	i = __builtin_ctz(x);
 	return line_time(board, i) == line_time(board, __builtin_ctz(x &
@@ -609,6 +621,185 @@ eighth_test(const struct qttt_solver *sv, const struct node *n, int beta)
 	return least < 2 ? beta - 1 : beta;
 }
 
+/*
+ * The last two moves under a profile other than Goff's values: the
+ * same boards of the roots, but which pairs a move may take and who
+ * measures change what the player who picks the pair can force (X for
+ * X9, O for O8; formats/solver.md, "Profiles").  That player wants an
+ * outcome in a set of the open squares of a tree: the roots whose
+ * board reaches beta (X), or stays below it (O).  When the other
+ * player measures, the set must hold both squares of a legal pair;
+ * when the chooser measures (measurer=closer), one square of one.
+ * Under two-cycles=no with more than two squares open, the squares of
+ * a spooky move are no legal pair: two squares of the set must not be
+ * neighbours in the tree (O8 on u and w, when X9 follows it, is an
+ * edge too), and a square is in no legal pair if it neighbours every
+ * other square of the tree.  With one square, X9 is forced there.
+ */
+static int
+can_force(const struct qttt_solver *sv, const struct node *n,
+    unsigned int tree, unsigned int set, int u, int w, int nopen)
+{
+	int	 k = sv->popcount[tree], a, b, deg;
+	int	 refused = (sv->rules & QTTT_RULES_NO_2CYCLES) && nopen > 2;
+
+	if (k == 1 || (!refused && (sv->rules & QTTT_RULES_CLOSER)))
+		return set != 0;
+	if (!refused)
+		return sv->popcount[set] >= 2;
+	if (sv->rules & QTTT_RULES_CLOSER) {
+		for (; set != 0; set &= set - 1) {
+			a = __builtin_ctz(set);
+			deg = __builtin_popcount(n->spooky[a]) + (a == u) +
+			    (a == w);
+			if (deg < k - 1)
+				return 1;
+		}
+		return 0;
+	}
+	/* Three squares of a tree are never all neighbours. */
+	if (sv->popcount[set] != 2)
+		return sv->popcount[set] > 2;
+	a = __builtin_ctz(set);
+	b = __builtin_ctz(set & (set - 1));
+	return (n->spooky[a] & n->spooky[b]) == 0 &&
+	    !((a == u && b == w) || (a == w && b == u));
+}
+
+/*
+ * The roots of the tree below p (X9 in p, reached by move in) whose
+ * board reaches r->enough, into *set; three are enough for any test.
+ */
+static void
+high_roots(const struct qttt_solver *sv, const struct node *n,
+    struct roots *r, int p, int in, unsigned int *set)
+{
+	unsigned int	 moves;
+	int		 m, c;
+
+	if (board_value(sv, r->board, r->marks) >= r->enough)
+		*set |= BIT(p);
+	for (moves = n->spooky[p] & ~BIT(in); moves != 0 &&
+	    sv->popcount[*set] < 3; moves &= moves - 1) {
+		m = __builtin_ctz(moves);
+		c = n->where[m][0] ^ n->where[m][1] ^ p;
+		shift_root(r, p, c, m, QTTT_MAXMOVES);
+		high_roots(sv, n, r, c, m, set);
+		shift_root(r, c, p, m, QTTT_MAXMOVES);
+	}
+}
+
+/* The squares of tree (not landed in board) whose root reaches beta. */
+static unsigned int
+x9_high(const struct qttt_solver *sv, const struct node *n,
+    const struct roots *board, unsigned int tree, int beta)
+{
+	struct roots	 r = *board;
+	unsigned int	 set = 0;
+	int		 s = __builtin_ctz(tree);
+
+	root_at(n, &r, QTTT_MAXMOVES, s);
+	r.enough = beta;
+	high_roots(sv, n, &r, s, 0, &set);
+	return set;
+}
+
+/* Before X9: whether the value reaches beta (beta), or not (beta - 1). */
+static int
+last_move_any(const struct qttt_solver *sv, const struct node *n, int beta)
+{
+	struct roots	 r;
+	unsigned int	 open;
+
+	open = ALLSQUARES & ~(n->marks[QTTT_X] | n->marks[QTTT_O]);
+	board_of(n, &r);
+	return can_force(sv, n, open, x9_high(sv, n, &r, open, beta), -1, -1,
+	    sv->popcount[open]) ? beta : beta - 1;
+}
+
+/* O8 landed on u in r: whether X then reaches beta. */
+static int
+eighth_reaches(const struct qttt_solver *sv, const struct node *n,
+    const struct roots *r, unsigned int other, int beta)
+{
+	int	 v = board_value(sv, r->board, r->marks);
+
+	if (v != NOT_OVER)
+		return v >= beta;
+	return can_force(sv, n, other, x9_high(sv, n, r, other, beta), -1,
+	    -1, sv->popcount[other]);
+}
+
+/*
+ * The squares u of tree t whose collapse with O8 on u, and the other
+ * tree's X9 after it (high: what X reaches then; across: the squares
+ * of the other tree rooted at u, O8 there, on which X9 reaches beta).
+ */
+static unsigned int
+eighth_set(const struct qttt_solver *sv, const struct node *n,
+    unsigned int t, unsigned int other, int beta, uint16_t *across)
+{
+	struct roots	 r;
+	unsigned int	 set = 0, u;
+
+	for (u = t; u != 0; u &= u - 1) {
+		board_of(n, &r);
+		root_at(n, &r, QTTT_MAXMOVES - 1, __builtin_ctz(u));
+		if (across != NULL)
+			across[__builtin_ctz(u)] = x9_high(sv, n, &r, other,
+			    beta);
+		else if (!eighth_reaches(sv, n, &r, other, beta))
+			set |= u & -u;
+	}
+	return set;
+}
+
+/*
+ * Before O8: whether the value reaches beta.  O8 in two squares of a
+ * tree (a cycle: the other tree's X9 follows unless the collapse ends
+ * the game), or in one square of each (X9 then roots the joined tree:
+ * in A with B rooted at w, O8's square there, or in B with A rooted at
+ * u).  O wins below beta if some legal pair keeps it there.
+ */
+static int
+eighth_test_any(const struct qttt_solver *sv, const struct node *n, int beta)
+{
+	uint16_t	 high[2][QTTT_NSQUARES];
+	unsigned int	 open, tree[2], u, w;
+	int		 t, nopen;
+
+	open = ALLSQUARES & ~(n->marks[QTTT_X] | n->marks[QTTT_O]);
+	nopen = sv->popcount[open];
+	tree[0] = n->comp[__builtin_ctz(open)];
+	tree[1] = open & ~tree[0];
+	for (t = 0; t < 2; t++)
+		if ((tree[t] & (tree[t] - 1)) != 0 && can_force(sv, n, tree[t],
+		    eighth_set(sv, n, tree[t], tree[!t], beta, NULL), -1, -1,
+		    nopen))
+			return beta - 1;
+	/* high[t][s]: tree t rooted at s, O8 there; the other's roots. */
+	for (t = 0; t < 2; t++)
+		eighth_set(sv, n, tree[t], tree[!t], beta, high[t]);
+	for (u = tree[0]; u != 0; u &= u - 1)
+		for (w = tree[1]; w != 0; w &= w - 1)
+			if (!can_force(sv, n, open, high[0][__builtin_ctz(u)] |
+			    high[1][__builtin_ctz(w)], __builtin_ctz(u),
+			    __builtin_ctz(w), nopen))
+				return beta - 1;
+	return beta;
+}
+
+/* Before O8 or X9 (not pending, not over), by any profile. */
+static int
+last_moves(const struct qttt_solver *sv, const struct node *n, int beta)
+{
+	if (sv->rules != QTTT_RULES_GOFF)
+		return n->next == QTTT_MAXMOVES ? last_move_any(sv, n, beta) :
+		    eighth_test_any(sv, n, beta);
+	return n->next == QTTT_MAXMOVES ? last_move(sv, n, beta) :
+	    eighth_test(sv, n, beta);
+}
+
 /* The search's position of an engine's state (which must be legal). */
 static void
 node_from_state(const struct qttt_state *st,
@@ -765,6 +956,23 @@ reward(struct qttt_solver *sv, int m, int code)
 }
 
 /*
+ * Under two-cycles=no with more than two squares open, the pairs of a
+ * spooky move are no placements: out without them.
+ */
+static int
+drop_two_cycles(const struct qttt_solver *sv, const struct node *n,
+    unsigned char *out, int nc)
+{
+	int	 k, kept = 0;
+
+	for (k = 0; k < nc; k++)
+		if ((n->spooky[sv->codesq[out[k]][0]] &
+		    n->spooky[sv->codesq[out[k]][1]]) == 0)
+			out[kept++] = out[k];
+	return kept;
+}
+
+/*
  * The placements of a position (not pending, two squares open at
  * least), most often cut off first: its move's list, with the pairs
  * that are not open left out.  Returns the count.
@@ -781,6 +989,8 @@ placements(const struct qttt_solver *sv, const struct node *n,
 		if ((sv->pairmask[code] & ~open) == 0)
 			out[nc++] = code;
 	}
+	if ((sv->rules & QTTT_RULES_NO_2CYCLES) && sv->popcount[open] > 2)
+		nc = drop_two_cycles(sv, n, out, nc);
 	return nc;
 }
 
@@ -891,13 +1101,13 @@ search(struct qttt_solver *sv, const struct node *n, int alpha, int beta)
 	struct entry	*e;
 	struct reduced_key key;
 	int		 sym, nc, i, v, best, bestcode = 0, lo, hi, ttcode;
-	int		 maxing = QTTT_MOVER(n->next) == QTTT_X;
+	int		 maxing = (QTTT_MOVER(n->next) == QTTT_X) !=
+			    (n->pending != 0 && (sv->rules & QTTT_RULES_CLOSER));
 	int		 alpha0 = alpha, beta0 = beta;
 
 	sv->nodes++;
 	if (n->pending == 0 && n->next >= QTTT_MAXMOVES - 1)
-		return n->next == QTTT_MAXMOVES ? last_move(sv, n, beta) :
-		    eighth_test(sv, n, beta);
+		return last_moves(sv, n, beta);
 	bounds(sv, n, &lo, &hi);
 	if (lo == hi || hi <= alpha)
 		return hi;
@@ -907,10 +1117,11 @@ search(struct qttt_solver *sv, const struct node *n, int alpha, int beta)
 	e = NULL;
 	sym = 0;
 	if (n->next < TABLE_BELOW && (sv->nbuckets != 0 ||
-	    (sv->usebook && n->next <= BOOK_MOVES + 1))) {
+	    (sv->book && n->next <= BOOK_MOVES + 1))) {
 		sym = qttt__analysis_reduced_key(n->board, n->where, n->next,
 		    n->pending, 0, &key);
-		if (sv->usebook && n->next <= BOOK_MOVES + 1 &&
+		key.lo |= sv->rules;
+		if (sv->book && n->next <= BOOK_MOVES + 1 &&
 		    (v = book_find(&key)) >= VALUE_MIN)
 			return v;
 		e = probe(sv, &key);
@@ -1055,6 +1266,43 @@ reaches(struct qttt_solver *sv, const struct node *n, int v, int maxing)
 /* The interface                                                        */
 /* ------------------------------------------------------------------ */
 
+/*
+ * The part of a profile that values depend on.  A value is X's score
+ * minus O's: draw=1/2 (a draw scores 1/2-1/2, not 0-0) changes none,
+ * and simultaneous=tie (both players' lines 1/2-1/2) gives what
+ * simultaneous=draw (0-0) does.
+ */
+static unsigned int
+value_rules(unsigned int rules)
+{
+	rules &= ~(unsigned int)QTTT_RULES_DRAW_HALF;
+	if (rules & QTTT_RULES_SIMULTANEOUS)
+		rules = (rules & ~(unsigned int)QTTT_RULES_SIMULTANEOUS) |
+		    QTTT_RULES_SIMUL_DRAW;
+	return rules;
+}
+
+/* The searches that follow are by profile rules (a valid one). */
+static void
+set_rules(struct qttt_solver *sv, unsigned int rules)
+{
+	unsigned int	 set;
+
+	sv->rules = value_rules(rules);
+	for (set = 0; set <= ALLSQUARES; set++)
+		sv->ends[set] = set == ALLSQUARES ||
+		    ((sv->rules & QTTT_RULES_LAST_DRAW) &&
+		    sv->popcount[set] == QTTT_NSQUARES - 1);
+	sv->book = sv->usebook && sv->rules == QTTT_RULES_GOFF;
+}
+
+static void
+use_rules(struct qttt_solver *sv, unsigned int rules)
+{
+	if (value_rules(rules) != sv->rules)
+		set_rules(sv, rules);
+}
+
 struct qttt_solver *
 qttt_solver_new(size_t table_bytes)
 {
@@ -1066,6 +1314,7 @@ qttt_solver_new(size_t table_bytes)
 	tables_init(sv);
 	ranks_init(sv);
 	sv->usebook = 1;
+	set_rules(sv, QTTT_RULES_GOFF);
 	if (table_bytes >= BUCKET * sizeof(struct entry)) {
 		while (nb <= table_bytes / (2 * BUCKET * sizeof(struct entry)))
 			nb *= 2;
@@ -1105,6 +1354,7 @@ void
 qttt_solver_use_book(struct qttt_solver *sv, int use)
 {
 	sv->usebook = use != 0;
+	sv->book = sv->usebook && sv->rules == QTTT_RULES_GOFF;
 }
 
 void
@@ -1113,8 +1363,8 @@ qttt__analysis_solver_key(const struct qttt_solver *sv,
 {
 	(void)sv;
 	qttt__analysis_reduced_key(st->board, st->where, st->next,
-	    st->pending, 0,
-	    key);
+	    st->pending, 0, key);
+	key->lo |= value_rules(st->rules);
 }
 
 int
@@ -1142,6 +1392,7 @@ qttt_solver_value(struct qttt_solver *sv, const struct qttt_state *st,
 
 	if ((code = qttt_state_check(st, d)) != QTTT_OK)
 		return code;
+	use_rules(sv, st->rules);
 	node_from_state(st, &n);
 	*value = n.over ? n.value : value_of(sv, &n);
 	return QTTT_OK;
@@ -1160,6 +1411,7 @@ qttt_solver_analyze(struct qttt_solver *sv, const struct qttt_state *st,
 
 	if ((code = qttt_state_check(st, d)) != QTTT_OK)
 		return code;
+	use_rules(sv, st->rules);
 	memset(an, 0, sizeof(*an));
 	an->nactions = qttt_state_actions(st, an->actions);
 	maxing = qttt_state_turn(st) == QTTT_X;
@@ -1223,18 +1475,29 @@ qttt_solver_analyze(struct qttt_solver *sv, const struct qttt_state *st,
 	return QTTT_OK;
 }
 
+/*
+ * A value 0 is a draw, 0-0 or 1/2-1/2 under draw=1/2; under
+ * simultaneous=tie it may also be a tie (1/2-1/2), which the value
+ * does not tell apart: the draw is given.
+ */
 int
-qttt_solver_result(int value, struct qttt_result *r)
+qttt_solver_result(unsigned int rules, int value, struct qttt_result *r)
 {
 	static const unsigned char scores[][2] = {
 		{ 0, 2 }, { 1, 2 }, { 0, 0 }, { 2, 1 }, { 2, 0 }, { 3, 0 },
 		{ 4, 0 }
 	};
+	struct qttt_result res;
 
 	if (value < VALUE_MIN || value > VALUE_MAX)
 		return -1;
-	r->over = 1;
-	r->score[QTTT_X] = scores[value - VALUE_MIN][0];
-	r->score[QTTT_O] = scores[value - VALUE_MIN][1];
+	res.over = 1;
+	res.score[QTTT_X] = scores[value - VALUE_MIN][0];
+	res.score[QTTT_O] = scores[value - VALUE_MIN][1];
+	if (value == 0 && (rules & QTTT_RULES_DRAW_HALF))
+		res.score[QTTT_X] = res.score[QTTT_O] = 1;
+	if (!qttt_rules_result_possible(rules, &res))
+		return -1;
+	*r = res;
 	return 0;
 }

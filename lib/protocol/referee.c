@@ -100,7 +100,7 @@ adjudicate(struct qttt_referee *r, int v, const char *how)
 	struct qttt_result score;
 	char		 res[16];
 
-	qttt_solver_result(v, &score);
+	qttt_solver_result(r->opts.rules, v, &score);
 	qttt_result_format(&score, res, sizeof(res));
 	snprintf(r->g.why, sizeof(r->g.why), "%s: %s under perfect play",
 	    how, res);

@@ -4,6 +4,11 @@
  *	solve-bench empty	the empty board: its value and the value of
  *				every first move, then its principal
  *				variation for the record
+ *	solve-bench profiles	the same under each preset and each switch
+ *				alone (qttt_rules_preset, qttt_rules_switch),
+ *				with no book and a new solver each: the
+ *				table of formats/rules.md, "Values of the
+ *				empty board", and the time of each
  *	solve-bench FILE	every position of every game of FILE (line
  *				notation), the value of every legal action
  *
@@ -52,6 +57,66 @@ empty(struct qttt_solver *sv)
 	printf("with its principal variation (%zu plies): user %.3f\n",
 	    an.npv, t2 - t0);
 	return 0;
+}
+
+/* One row: the empty board under rules, searched with no book. */
+static int
+profile(const char *name, unsigned int rules, double *worst)
+{
+	struct qttt_solver *sv;
+	struct qttt_state st;
+	struct qttt_analysis an;
+	struct qttt_result r;
+	char		 res[16];
+	double		 t0, t;
+	size_t		 i;
+	int		 n[QTTT_VALUE_MAX - QTTT_VALUE_MIN + 1] = { 0 };
+
+	if ((sv = qttt_solver_new(QTTT_SOLVER_TABLE)) == NULL)
+		return 1;
+	qttt_solver_use_book(sv, 0);
+	qttt_state_init(&st);
+	st.rules = rules;
+	t0 = user_time();
+	if (qttt_solver_analyze(sv, &st, 0, &an, NULL) != QTTT_OK ||
+	    qttt_solver_result(rules, an.value, &r) != 0)
+		return 1;
+	t = user_time() - t0;
+	qttt_result_format(&r, res, sizeof(res));
+	for (i = 0; i < an.nactions; i++)
+		n[an.values[i] - QTTT_VALUE_MIN]++;
+	printf("| `%s` | %d | %s | %d | %d | %d |\n", name, an.value, res,
+	    n[an.value - QTTT_VALUE_MIN], n[-QTTT_VALUE_MIN],
+	    (int)(t * 1000 + 0.5));
+	if (t > *worst)
+		*worst = t;
+	qttt_solver_free(sv);
+	return 0;
+}
+
+/*
+ * Every preset and every switch alone: the value of the empty board,
+ * its result, how many of the 36 first moves keep it and how many are
+ * worth 0, and the CPU milliseconds (the last column is not part of
+ * the table of formats/rules.md).
+ */
+static int
+profiles(void)
+{
+	const char	*name;
+	unsigned int	 rules;
+	double		 worst = 0;
+	size_t		 i;
+	int		 status = 0;
+
+	printf("| profile | value | result | best first moves | first moves "
+	    "worth 0 | ms |\n|---|---:|---|---:|---:|---:|\n");
+	for (i = 0; (name = qttt_rules_preset(i, &rules)) != NULL; i++)
+		status |= profile(name, rules, &worst);
+	for (i = 0; (name = qttt_rules_switch(i, &rules)) != NULL; i++)
+		status |= profile(name, rules, &worst);
+	printf("slowest profile user %.3f\n", worst);
+	return status;
 }
 
 static int
@@ -107,15 +172,18 @@ main(int argc, char *argv[])
 	int		 status;
 
 	if (argc != 2) {
-		fprintf(stderr, "usage: solve-bench empty | file\n");
+		fprintf(stderr, "usage: solve-bench empty | profiles | file\n");
 		return 2;
 	}
 	if ((sv = qttt_solver_new(QTTT_SOLVER_TABLE)) == NULL) {
 		perror("solve-bench");
 		return 2;
 	}
-	status = strcmp(argv[1], "empty") == 0 ? empty(sv) :
-	    annotate(sv, argv[1]);
+	if (strcmp(argv[1], "profiles") == 0)
+		status = profiles();
+	else
+		status = strcmp(argv[1], "empty") == 0 ? empty(sv) :
+		    annotate(sv, argv[1]);
 	qttt_solver_free(sv);
 	return status;
 }
