@@ -6,6 +6,7 @@
  */
 #include <pthread.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include "qttt.h"
@@ -162,6 +163,41 @@ random_state(struct qttt_generator *gen, int from, struct qttt_state *st)
 	qttt_game_state_at(&g, ply, st);
 }
 
+/*
+ * A random position under profile rules, its next move at least from:
+ * random actions from the empty board (the generator plays Goff's
+ * rules only), stopping after each with chance 1 in 3.
+ */
+static void
+profile_state(struct qttt_generator *gen, unsigned int rules, int from,
+    struct qttt_state *st)
+{
+	struct qttt_action acts[QTTT_MAXACTIONS];
+	size_t		 n;
+
+	do {
+		qttt_state_init(st);
+		st->rules = rules;
+		while ((n = qttt_state_actions(st, acts)) > 0 &&
+		    (st->next < from || qttt_generator_uniform(gen, 3) != 0))
+			REQUIRE(qttt_state_apply(st, &acts[
+			    qttt_generator_uniform(gen, n)], NULL) == QTTT_OK);
+	} while (st->next < from);
+}
+
+/* The n-th profile of loop tests: the switches alone, then the presets. */
+#define NPROFILES	17
+
+static unsigned int
+loop_profile(int i)
+{
+	unsigned int	 rules;
+
+	if (qttt_rules_switch((size_t)i, &rules) == NULL)
+		ck_assert_ptr_nonnull(qttt_rules_preset((size_t)i - 8, &rules));
+	return rules;
+}
+
 /* ------------------------------------------------------------------ */
 
 START_TEST(test_result_of_value)
@@ -184,6 +220,39 @@ START_TEST(test_result_of_value)
 	ck_assert_int_eq(qttt_solver_result(QTTT_RULES_GOFF, QTTT_VALUE_MIN - 1, &r), -1);
 	ck_assert_int_eq(qttt_solver_result(QTTT_RULES_GOFF, QTTT_VALUE_MAX + 1, &r), -1);
 	ck_assert_int_eq(r.over, 0);
+}
+END_TEST
+
+/*
+ * Under every profile a value stands for a result exactly when some
+ * result of the profile has that difference; 0 is the profile's draw.
+ */
+START_TEST(test_result_of_value_profiles)
+{
+	struct qttt_result r, nth;
+	unsigned int	 rules;
+	int		 v, i, some;
+
+	for (rules = 0; rules <= QTTT_RULES_MAX; rules++) {
+		if (!qttt_rules_valid(rules))
+			continue;
+		for (v = QTTT_VALUE_MIN; v <= QTTT_VALUE_MAX; v++) {
+			for (some = 0, i = 0; i < QTTT_NRESULTS; i++) {
+				qttt_result_nth(i, &nth);
+				some |= qttt_rules_result_possible(rules,
+				    &nth) && result_value(&nth) == v;
+			}
+			memset(&r, 0, sizeof(r));
+			REQUIRE_EQ(qttt_solver_result(rules, v, &r), some - 1);
+			if (!some)
+				continue;
+			REQUIRE(qttt_rules_result_possible(rules, &r));
+			REQUIRE_EQ(result_value(&r), v);
+			if (v == 0)
+				REQUIRE_EQ(r.score[QTTT_X], (rules &
+				    QTTT_RULES_DRAW_HALF) ? 1 : 0);
+		}
+	}
 }
 END_TEST
 
@@ -521,6 +590,92 @@ pruned_value(const struct qttt_state *st)
 {
 	return pruned(st, BELOW_ALL, ABOVE_ALL);
 }
+
+/*
+ * The same check under each switch alone and each preset: positions
+ * from move 5 on against the pruned minimax (some at move 5), and from
+ * move 7 on against the plain one; make check-full runs more.
+ */
+START_TEST(test_minimax_profiles)
+{
+	struct qttt_generator gen;
+	struct qttt_solver *sv;
+	struct qttt_state st;
+	unsigned int	 rules = loop_profile(_i);
+	int		 n;
+
+	qttt_generator_init(&gen, 40 + _i, 0);
+	ck_assert_ptr_nonnull(sv = qttt_solver_new(TABLE));
+	for (n = 0; n < sample_size(40, 200); n++) {
+		profile_state(&gen, rules, n % 8 == 0 ? 5 : 6, &st);
+		if (n % 8 == 0 && st.next > 5)
+			continue;
+		against(sv, &st, pruned_value);
+	}
+	for (n = 0; n < sample_size(10, 40); n++) {
+		profile_state(&gen, rules, 7, &st);
+		against(sv, &st, minimax);
+	}
+	qttt_solver_free(sv);
+}
+END_TEST
+
+/*
+ * Every profile (all 144, not only those of the loop tests): the
+ * eight images of random positions have one key and one value, the
+ * image searched by a fresh solver; the key holds the profile's values
+ * (a position under profiles with other values has another key); and
+ * one solver that goes from profile to profile with its table full
+ * gives the answers of fresh solvers.
+ */
+START_TEST(test_symmetry_profiles)
+{
+	struct qttt_generator gen;
+	struct qttt_solver *sv, *fresh;
+	struct qttt_state st, img, other;
+	struct reduced_key ks, ki, ko;
+	unsigned int	 rules;
+	int		 i, k, v, w, differ = 0;
+
+	qttt_generator_init(&gen, 50, 0);
+	ck_assert_ptr_nonnull(sv = qttt_solver_new(TABLE));
+	ck_assert_ptr_nonnull(fresh = qttt_solver_new(64 * 1024));
+	for (rules = 0; rules <= QTTT_RULES_MAX; rules++) {
+		if (!qttt_rules_valid(rules))
+			continue;
+		for (i = 0; i < sample_size(2, 6); i++) {
+			profile_state(&gen, rules, 5, &st);
+			REQUIRE(qttt_solver_value(sv, &st, &v, NULL) ==
+			    QTTT_OK);
+			qttt__analysis_solver_key(sv, &st, &ks);
+			for (k = 0; k < 8; k++) {
+				transform(&st, k, &img);
+				REQUIRE(qttt_state_check(&img, NULL) ==
+				    QTTT_OK);
+				qttt__analysis_solver_key(sv, &img, &ki);
+				REQUIRE(ki.hi == ks.hi && ki.lo == ks.lo);
+				qttt_solver_clear(fresh);
+				REQUIRE(qttt_solver_value(fresh, &img, &w,
+				    NULL) == QTTT_OK);
+				REQUIRE_EQ(w, v);
+			}
+			/* Goff's rules for the same moves, if they allow
+			 * them: another key unless the values are Goff's. */
+			other = st;
+			other.rules = QTTT_RULES_GOFF;
+			qttt__analysis_solver_key(sv, &other, &ko);
+			if ((rules & ~(unsigned int)(QTTT_RULES_DRAW_HALF)) !=
+			    QTTT_RULES_GOFF && ks.hi == ko.hi) {
+				REQUIRE(ks.lo != ko.lo);
+				differ++;
+			}
+		}
+	}
+	ck_assert_int_gt(differ, 100);
+	qttt_solver_free(sv);
+	qttt_solver_free(fresh);
+}
+END_TEST
 
 START_TEST(test_minimax)
 {

@@ -214,27 +214,35 @@ first_time(const unsigned char *board, unsigned int l)
 	return first;
 }
 
-static int
-board_value(const struct qttt_solver *sv, const unsigned char *board,
-    const uint16_t *marks)
+/*
+ * Under Goff's rules (any 0: the search's hot path, with no look at
+ * the profile), or under the solver's profile (any 1), which
+ * board_value_any() is.
+ */
+static inline __attribute__((always_inline)) int
+board_value_by(const struct qttt_solver *sv, const unsigned char *board,
+    const uint16_t *marks, int any)
 {
 	unsigned int	 x, o;
 	int		 i;
 
 	x = sv->full[marks[QTTT_X]];
 	o = sv->full[marks[QTTT_O]];
-	if ((x | o) == 0)
+	if ((x | o) == 0 && any)
 		return sv->ends[marks[QTTT_X] | marks[QTTT_O]] ? 0 : NOT_OVER;
+	if ((x | o) == 0)
+		return (marks[QTTT_X] | marks[QTTT_O]) == ALLSQUARES ? 0 :
+		    NOT_OVER;
 	/* O's four marks make one line at most. */
 	if (x == 0)
 		return -2;
-	if (o != 0 && (sv->rules & QTTT_RULES_SIMULTANEOUS))
+	if (o != 0 && any && (sv->rules & QTTT_RULES_SIMULTANEOUS))
 		return 0;
 	if (o != 0)
 		return first_time(board, x) < first_time(board, o) ? 1 : -1;
 	if ((x & (x - 1)) == 0)
 		return 2;
-	if (sv->rules & QTTT_RULES_DOUBLE)
+	if (any && (sv->rules & QTTT_RULES_DOUBLE))
 		return (sv->rules & QTTT_RULES_DOUBLE_2) ? 4 : 2;
 	/* Two lines of X (five marks make no more): both at once? */
 	i = __builtin_ctz(x);
@@ -242,10 +250,25 @@ board_value(const struct qttt_solver *sv, const unsigned char *board,
 	    (x - 1))) ? 4 : 3;
 }
 
-static void
-score(const struct qttt_solver *sv, struct node *n)
+static int
+board_value(const struct qttt_solver *sv, const unsigned char *board,
+    const uint16_t *marks)
 {
-	int	 v = board_value(sv, n->board, n->marks);
+	return board_value_by(sv, board, marks, 0);
+}
+
+static int
+board_value_any(const struct qttt_solver *sv, const unsigned char *board,
+    const uint16_t *marks)
+{
+	return board_value_by(sv, board, marks, 1);
+}
+
+static inline __attribute__((always_inline)) void
+score(const struct qttt_solver *sv, struct node *n, int any)
+{
+	int	 v = any ? board_value_any(sv, n->board, n->marks) :
+		    board_value(sv, n->board, n->marks);
 
 	if (v != NOT_OVER) {
 		n->over = 1;
@@ -265,8 +288,8 @@ land(struct node *n, int m, int s)
 /*
  * Rule 8: the pending move takes square s and its component collapses.
  */
-static void
-collapse(const struct qttt_solver *sv, struct node *n, int s)
+static inline __attribute__((always_inline)) void
+collapse(const struct qttt_solver *sv, struct node *n, int s, int any)
 {
 	unsigned char	 queue[QTTT_NSQUARES];
 	unsigned int	 done, moves, comp;
@@ -294,11 +317,11 @@ collapse(const struct qttt_solver *sv, struct node *n, int s)
 		n->comp[s] = 0;
 	}
 	n->pending = 0;
-	score(sv, n);
+	score(sv, n, any);
 }
 
 /* Rule 2 and 5: move next goes on squares a and b. */
-static void
+static inline __attribute__((always_inline)) void
 place(struct node *n, int a, int b)
 {
 	unsigned int	 c;
@@ -319,8 +342,8 @@ place(struct node *n, int a, int b)
 }
 
 /* Rule 3: the forced X9 on the last open square s. */
-static void
-force(const struct qttt_solver *sv, struct node *n, int s)
+static inline __attribute__((always_inline)) void
+force(const struct qttt_solver *sv, struct node *n, int s, int any)
 {
 	int	 m = n->next;
 
@@ -329,7 +352,7 @@ force(const struct qttt_solver *sv, struct node *n, int s)
 	n->marks[QTTT_MOVER(m)] |= BIT(s);
 	n->comp[s] = 0;
 	n->next++;
-	score(sv, n);
+	score(sv, n, any);
 }
 
 /*
@@ -677,7 +700,7 @@ high_roots(const struct qttt_solver *sv, const struct node *n,
 	unsigned int	 moves;
 	int		 m, c;
 
-	if (board_value(sv, r->board, r->marks) >= r->enough)
+	if (board_value_any(sv, r->board, r->marks) >= r->enough)
 		*set |= BIT(p);
 	for (moves = n->spooky[p] & ~BIT(in); moves != 0 &&
 	    sv->popcount[*set] < 3; moves &= moves - 1) {
@@ -722,7 +745,7 @@ static int
 eighth_reaches(const struct qttt_solver *sv, const struct node *n,
     const struct roots *r, unsigned int other, int beta)
 {
-	int	 v = board_value(sv, r->board, r->marks);
+	int	 v = board_value_any(sv, r->board, r->marks);
 
 	if (v != NOT_OVER)
 		return v >= beta;
@@ -787,17 +810,6 @@ eighth_test_any(const struct qttt_solver *sv, const struct node *n, int beta)
 			    __builtin_ctz(w), nopen))
 				return beta - 1;
 	return beta;
-}
-
-/* Before O8 or X9 (not pending, not over), by any profile. */
-static int
-last_moves(const struct qttt_solver *sv, const struct node *n, int beta)
-{
-	if (sv->rules != QTTT_RULES_GOFF)
-		return n->next == QTTT_MAXMOVES ? last_move_any(sv, n, beta) :
-		    eighth_test_any(sv, n, beta);
-	return n->next == QTTT_MAXMOVES ? last_move(sv, n, beta) :
-	    eighth_test(sv, n, beta);
 }
 
 /* The search's position of an engine's state (which must be legal). */
@@ -977,9 +989,9 @@ drop_two_cycles(const struct qttt_solver *sv, const struct node *n,
  * least), most often cut off first: its move's list, with the pairs
  * that are not open left out.  Returns the count.
  */
-static int
+static inline __attribute__((always_inline)) int
 placements(const struct qttt_solver *sv, const struct node *n,
-    unsigned int open, unsigned char *out)
+    unsigned int open, unsigned char *out, int any)
 {
 	const unsigned char *list = sv->ranked[n->next];
 	int		 nc = 0, k, code;
@@ -989,7 +1001,8 @@ placements(const struct qttt_solver *sv, const struct node *n,
 		if ((sv->pairmask[code] & ~open) == 0)
 			out[nc++] = code;
 	}
-	if ((sv->rules & QTTT_RULES_NO_2CYCLES) && sv->popcount[open] > 2)
+	if (any && (sv->rules & QTTT_RULES_NO_2CYCLES) &&
+	    sv->popcount[open] > 2)
 		nc = drop_two_cycles(sv, n, out, nc);
 	return nc;
 }
@@ -999,9 +1012,9 @@ placements(const struct qttt_solver *sv, const struct node *n,
  * open squares, the last open square (the forced X9), or the squares of
  * the pending move.  Returns the count.
  */
-static int
+static inline __attribute__((always_inline)) int
 children(const struct qttt_solver *sv, const struct node *n,
-    unsigned char *out)
+    unsigned char *out, int any)
 {
 	unsigned int	 open;
 
@@ -1015,19 +1028,19 @@ children(const struct qttt_solver *sv, const struct node *n,
 		out[0] = CODE_SQUARE(__builtin_ctz(open));
 		return 1;
 	}
-	return placements(sv, n, open, out);
+	return placements(sv, n, open, out, any);
 }
 
 /* The child of n by code. */
-static void
+static inline __attribute__((always_inline)) void
 child(const struct qttt_solver *sv, const struct node *n, int code,
-    struct node *c)
+    struct node *c, int any)
 {
 	*c = *n;
 	if (n->pending != 0)
-		collapse(sv, c, sv->codesq[code][0]);
+		collapse(sv, c, sv->codesq[code][0], any);
 	else if (code < CODE_PAIR0)
-		force(sv, c, sv->codesq[code][0]);
+		force(sv, c, sv->codesq[code][0], any);
 	else
 		place(c, sv->codesq[code][0], sv->codesq[code][1]);
 }
@@ -1041,7 +1054,7 @@ child(const struct qttt_solver *sv, const struct node *n, int code,
  * left to O, O can score nothing; with fewer than two left to X, X
  * cannot score more than 1.
  */
-static void
+static inline __attribute__((always_inline)) void
 bounds(const struct qttt_solver *sv, const struct node *n, int *lo,
     int *hi)
 {
@@ -1091,23 +1104,34 @@ book_find(const struct reduced_key *key)
  * beta; otherwise a bound on the far side of the window (fail-soft).
  * Every window is a null one (beta = alpha + 1), which the last two
  * moves' tests rely on.  X maximises, O minimises; after a measurement
- * the measurer moves, so the turn is always the mover of move next.
+ * the measurer moves, who is the mover of move next (but for
+ * measurer=closer).  Made twice, as search_goff() and search_any(), so
+ * that Goff's rules, the common case, never look at the profile.
  */
-static int
-search(struct qttt_solver *sv, const struct node *n, int alpha, int beta)
+static int	search_goff(struct qttt_solver *, const struct node *, int,
+		    int);
+static int	search_any(struct qttt_solver *, const struct node *, int,
+		    int);
+
+static inline __attribute__((always_inline)) int
+search_by(struct qttt_solver *sv, const struct node *n, int alpha, int beta,
+    int any)
 {
 	unsigned char	 codes[QTTT_MAXACTIONS];
 	struct node	 c;
 	struct entry	*e;
 	struct reduced_key key;
 	int		 sym, nc, i, v, best, bestcode = 0, lo, hi, ttcode;
-	int		 maxing = (QTTT_MOVER(n->next) == QTTT_X) !=
-			    (n->pending != 0 && (sv->rules & QTTT_RULES_CLOSER));
+	int		 maxing = (QTTT_MOVER(n->next) == QTTT_X) != (any &&
+			    n->pending != 0 && (sv->rules & QTTT_RULES_CLOSER));
 	int		 alpha0 = alpha, beta0 = beta;
 
 	sv->nodes++;
 	if (n->pending == 0 && n->next >= QTTT_MAXMOVES - 1)
-		return last_moves(sv, n, beta);
+		return !any ? (n->next == QTTT_MAXMOVES ? last_move(sv, n,
+		    beta) : eighth_test(sv, n, beta)) : n->next ==
+		    QTTT_MAXMOVES ? last_move_any(sv, n, beta) :
+		    eighth_test_any(sv, n, beta);
 	bounds(sv, n, &lo, &hi);
 	if (lo == hi || hi <= alpha)
 		return hi;
@@ -1120,7 +1144,8 @@ search(struct qttt_solver *sv, const struct node *n, int alpha, int beta)
 	    (sv->book && n->next <= BOOK_MOVES + 1))) {
 		sym = qttt__analysis_reduced_key(n->board, n->where, n->next,
 		    n->pending, 0, &key);
-		key.lo |= sv->rules;
+		if (any)
+			key.lo |= sv->rules;
 		if (sv->book && n->next <= BOOK_MOVES + 1 &&
 		    (v = book_find(&key)) >= VALUE_MIN)
 			return v;
@@ -1139,7 +1164,7 @@ search(struct qttt_solver *sv, const struct node *n, int alpha, int beta)
 			beta = e->hi;
 		ttcode = sv->symcode[sv->inverse[sym]][e->best];
 	}
-	nc = children(sv, n, codes);
+	nc = children(sv, n, codes, any);
 	if (ttcode != 0)
 		for (i = 1; i < nc; i++)
 			if (codes[i] == ttcode) {
@@ -1149,8 +1174,9 @@ search(struct qttt_solver *sv, const struct node *n, int alpha, int beta)
 			}
 	best = maxing ? VALUE_MIN - 1 : VALUE_MAX + 1;
 	for (i = 0; i < nc; i++) {
-		child(sv, n, codes[i], &c);
-		v = c.over ? c.value : search(sv, &c, alpha, beta);
+		child(sv, n, codes[i], &c, any);
+		v = c.over ? c.value : any ? search_any(sv, &c, alpha, beta) :
+		    search_goff(sv, &c, alpha, beta);
 		if (maxing ? v > best : v < best) {
 			best = v;
 			bestcode = codes[i];
@@ -1183,6 +1209,25 @@ search(struct qttt_solver *sv, const struct node *n, int alpha, int beta)
 	if (n->next < TABLE_BELOW && sv->nbuckets != 0)
 		store(sv, &key, n->next, lo, hi, sv->symcode[sym][bestcode]);
 	return best;
+}
+
+static int
+search_goff(struct qttt_solver *sv, const struct node *n, int alpha, int beta)
+{
+	return search_by(sv, n, alpha, beta, 0);
+}
+
+static int
+search_any(struct qttt_solver *sv, const struct node *n, int alpha, int beta)
+{
+	return search_by(sv, n, alpha, beta, 1);
+}
+
+static int
+search(struct qttt_solver *sv, const struct node *n, int alpha, int beta)
+{
+	return sv->rules != QTTT_RULES_GOFF ? search_any(sv, n, alpha, beta) :
+	    search_goff(sv, n, alpha, beta);
 }
 
 /*
