@@ -25,6 +25,22 @@ sample_size(int quick, int full)
 	return s != NULL && *s != '\0' && *s != '0' ? full : quick;
 }
 
+unsigned int
+loop_profile(int i)
+{
+	unsigned int	 rules;
+	size_t		 nswitches = 0;
+
+	while (qttt_rules_switch(nswitches, &rules) != NULL)
+		nswitches++;
+	if ((size_t)i < nswitches)
+		qttt_rules_switch((size_t)i, &rules);
+	else
+		ck_assert_ptr_nonnull(qttt_rules_preset((size_t)i - nswitches,
+		    &rules));
+	return rules;
+}
+
 int
 main(void)
 {

@@ -317,16 +317,6 @@ END_TEST
  * 9, the complete games from positions after moves 7 to 9, pending
  * ones and games over among them, against the brute force.
  */
-static unsigned int
-loop_profile(int i)
-{
-	unsigned int	 rules;
-
-	if (qttt_rules_switch((size_t)i, &rules) == NULL)
-		ck_assert_ptr_nonnull(qttt_rules_preset((size_t)i - 8, &rules));
-	return rules;
-}
-
 START_TEST(test_profiles)
 {
 	struct qttt_generator gen;
@@ -723,7 +713,7 @@ perft_suite(void)
 	tc = tcase_create("games");
 	tcase_set_tags(tc, "search");
 	tcase_add_test(tc, test_games_random);
-	tcase_add_loop_test(tc, test_profiles, 0, 17);
+	tcase_add_loop_test(tc, test_profiles, 0, NPROFILES);
 	tcase_add_test(tc, test_games_move4);
 	tcase_add_test(tc, test_games_small_table);
 	tcase_add_test(tc, test_games_hits);

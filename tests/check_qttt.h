@@ -64,6 +64,14 @@ int	 pruned_value(const struct qttt_state *);
  */
 int	 sample_size(int quick, int full);
 
+/*
+ * The profiles of loop tests under each rule profile: the switches
+ * alone (qttt_rules_switch), then the presets (qttt_rules_preset),
+ * NPROFILES in all.  check_main.c.
+ */
+#define NPROFILES	17
+unsigned int	 loop_profile(int i);
+
 Suite	*rules_suite(void);
 Suite	*generate_suite(void);
 Suite	*line_suite(void);

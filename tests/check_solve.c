@@ -185,19 +185,6 @@ profile_state(struct qttt_generator *gen, unsigned int rules, int from,
 	} while (st->next < from);
 }
 
-/* The n-th profile of loop tests: the switches alone, then the presets. */
-#define NPROFILES	17
-
-static unsigned int
-loop_profile(int i)
-{
-	unsigned int	 rules;
-
-	if (qttt_rules_switch((size_t)i, &rules) == NULL)
-		ck_assert_ptr_nonnull(qttt_rules_preset((size_t)i - 8, &rules));
-	return rules;
-}
-
 /* ------------------------------------------------------------------ */
 
 START_TEST(test_result_of_value)
@@ -220,6 +207,20 @@ START_TEST(test_result_of_value)
 	ck_assert_int_eq(qttt_solver_result(QTTT_RULES_GOFF, QTTT_VALUE_MIN - 1, &r), -1);
 	ck_assert_int_eq(qttt_solver_result(QTTT_RULES_GOFF, QTTT_VALUE_MAX + 1, &r), -1);
 	ck_assert_int_eq(r.over, 0);
+}
+END_TEST
+
+/* NPROFILES is every switch and every preset. */
+START_TEST(test_profile_count)
+{
+	unsigned int	 rules;
+	size_t		 n = 0, k;
+
+	for (k = 0; qttt_rules_switch(k, &rules) != NULL; k++)
+		n++;
+	for (k = 0; qttt_rules_preset(k, &rules) != NULL; k++)
+		n++;
+	ck_assert_int_eq(n, NPROFILES);
 }
 END_TEST
 
@@ -897,6 +898,60 @@ START_TEST(test_book)
 }
 END_TEST
 
+/*
+ * The table of formats/rules.md, "Values of the empty board" (made by
+ * tests/bench/solve-bench profiles): each row's value, result and
+ * counts of first moves against the solver with no book; every preset
+ * and every switch has its row.  make check takes every third row,
+ * make check-full all.
+ */
+START_TEST(test_empty_board_table)
+{
+	struct qttt_solver *sv;
+	struct qttt_state st;
+	struct qttt_analysis an;
+	struct qttt_result r;
+	char		 line[256], name[64], res[16], want[16];
+	unsigned int	 rules;
+	size_t		 i;
+	int		 v, keep, zero, n = 0, in = 0, k[2];
+	FILE		*f;
+
+	ck_assert_ptr_nonnull(f = fopen("formats/rules.md", "r"));
+	while (fgets(line, sizeof(line), f) != NULL) {
+		if (strncmp(line, "## ", 3) == 0)
+			in = strcmp(line, "## Values of the empty board\n") == 0;
+		if (!in || sscanf(line, "| `%63[^`]` | %d | %15s | %d | %d |",
+		    name, &v, want, &keep, &zero) != 5)
+			continue;
+		ck_assert_int_eq(qttt_rules_parse(name, strlen(name), &rules,
+		    NULL), 0);
+		if (n++ % sample_size(3, 1) != 0)
+			continue;
+		ck_assert_ptr_nonnull(sv = qttt_solver_new(TABLE));
+		qttt_solver_use_book(sv, 0);
+		qttt_state_init(&st);
+		st.rules = rules;
+		ck_assert_int_eq(qttt_solver_analyze(sv, &st, 0, &an, NULL),
+		    QTTT_OK);
+		ck_assert_int_eq(qttt_solver_result(rules, an.value, &r), 0);
+		qttt_result_format(&r, res, sizeof(res));
+		k[0] = k[1] = 0;
+		for (i = 0; i < an.nactions; i++) {
+			k[0] += an.values[i] == an.value;
+			k[1] += an.values[i] == 0;
+		}
+		ck_assert_msg(an.value == v && strcmp(res, want) == 0 &&
+		    k[0] == keep && k[1] == zero, "%s: %d %s %d %d, the "
+		    "table says %d %s %d %d", name, an.value, res, k[0], k[1],
+		    v, want, keep, zero);
+		qttt_solver_free(sv);
+	}
+	fclose(f);
+	ck_assert_int_eq(n, NPROFILES);
+}
+END_TEST
+
 Suite *
 solve_suite(void)
 {
@@ -907,6 +962,8 @@ solve_suite(void)
 	tcase_set_tags(tc, "search");
 
 	tcase_add_test(tc, test_result_of_value);
+	tcase_add_test(tc, test_result_of_value_profiles);
+	tcase_add_test(tc, test_profile_count);
 	tcase_add_test(tc, test_empty_board);
 	tcase_add_test(tc, test_fig8);
 	tcase_add_test(tc, test_forced_double_line);
@@ -921,6 +978,9 @@ solve_suite(void)
 	    sample_size(1, NMINIMAXRUNS));
 	tcase_add_test(tc, test_deterministic);
 	tcase_add_test(tc, test_book);
+	tcase_add_loop_test(tc, test_minimax_profiles, 0, NPROFILES);
+	tcase_add_test(tc, test_symmetry_profiles);
+	tcase_add_test(tc, test_empty_board_table);
 	tcase_add_test(tc, test_reduced_key);
 	suite_add_tcase(s, tc);
 	return s;
