@@ -197,15 +197,18 @@ START_TEST(test_result_of_value)
 	int		 v;
 
 	for (v = QTTT_VALUE_MIN; v <= QTTT_VALUE_MAX; v++) {
-		ck_assert_int_eq(qttt_solver_result(QTTT_RULES_GOFF, v, &r), 0);
+		ck_assert_int_eq(qttt_solver_result(QTTT_RULES_GOFF, v, &r),
+		    0);
 		ck_assert_int_eq(r.over, 1);
 		ck_assert_int_eq(result_value(&r), v);
 		qttt_result_format(&r, buf, sizeof(buf));
 		ck_assert_str_eq(buf, text[v - QTTT_VALUE_MIN]);
 	}
 	memset(&r, 0, sizeof(r));
-	ck_assert_int_eq(qttt_solver_result(QTTT_RULES_GOFF, QTTT_VALUE_MIN - 1, &r), -1);
-	ck_assert_int_eq(qttt_solver_result(QTTT_RULES_GOFF, QTTT_VALUE_MAX + 1, &r), -1);
+	ck_assert_int_eq(qttt_solver_result(QTTT_RULES_GOFF, QTTT_VALUE_MIN - 1,
+	    &r), -1);
+	ck_assert_int_eq(qttt_solver_result(QTTT_RULES_GOFF, QTTT_VALUE_MAX + 1,
+	    &r), -1);
 	ck_assert_int_eq(r.over, 0);
 }
 END_TEST
@@ -920,7 +923,8 @@ START_TEST(test_empty_board_table)
 	ck_assert_ptr_nonnull(f = fopen("formats/rules.md", "r"));
 	while (fgets(line, sizeof(line), f) != NULL) {
 		if (strncmp(line, "## ", 3) == 0)
-			in = strcmp(line, "## Values of the empty board\n") == 0;
+			in = strcmp(line + 3, "Values of the empty "
+			    "board\n") == 0;
 		if (!in || sscanf(line, "| `%63[^`]` | %d | %15s | %d | %d |",
 		    name, &v, want, &keep, &zero) != 5)
 			continue;

@@ -179,7 +179,8 @@ position(FILE *f, const struct analysis_item *it)
 		    value_text(it->st->rules, an->value, vb));
 		return;
 	}
-	fprintf(f, "value %s, %c to act\n", value_text(it->st->rules, an->value, vb),
+	fprintf(f, "value %s, %c to act\n",
+	    value_text(it->st->rules, an->value, vb),
 	    QTTT_PLAYER_LETTER(qttt_state_turn(it->st)));
 	for (i = 0; i < an->nactions; i++)
 		fprintf(f, "  %-16s  %s\n", action_text(&an->actions[i], item),
