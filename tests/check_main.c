@@ -41,6 +41,23 @@ loop_profile(int i)
 	return rules;
 }
 
+void
+profile_state(struct qttt_generator *gen, unsigned int rules, int from,
+    struct qttt_state *st)
+{
+	struct qttt_action acts[QTTT_MAXACTIONS];
+	size_t		 n;
+
+	do {
+		qttt_state_init(st);
+		st->rules = rules;
+		while ((n = qttt_state_actions(st, acts)) > 0 &&
+		    (st->next < from || qttt_generator_uniform(gen, 3) != 0))
+			ck_assert_int_eq(qttt_state_apply(st, &acts[
+			    qttt_generator_uniform(gen, n)], NULL), QTTT_OK);
+	} while (st->next < from);
+}
+
 int
 main(void)
 {

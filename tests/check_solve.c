@@ -163,28 +163,6 @@ random_state(struct qttt_generator *gen, int from, struct qttt_state *st)
 	qttt_game_state_at(&g, ply, st);
 }
 
-/*
- * A random position under profile rules, its next move at least from:
- * random actions from the empty board (the generator plays Goff's
- * rules only), stopping after each with chance 1 in 3.
- */
-static void
-profile_state(struct qttt_generator *gen, unsigned int rules, int from,
-    struct qttt_state *st)
-{
-	struct qttt_action acts[QTTT_MAXACTIONS];
-	size_t		 n;
-
-	do {
-		qttt_state_init(st);
-		st->rules = rules;
-		while ((n = qttt_state_actions(st, acts)) > 0 &&
-		    (st->next < from || qttt_generator_uniform(gen, 3) != 0))
-			REQUIRE(qttt_state_apply(st, &acts[
-			    qttt_generator_uniform(gen, n)], NULL) == QTTT_OK);
-	} while (st->next < from);
-}
-
 /* ------------------------------------------------------------------ */
 
 START_TEST(test_result_of_value)
