@@ -18,6 +18,11 @@
  * The search stops before O8: the last two moves are valued from the
  * shape of the spooky moves (formats/solver.md, "The last two moves").
  *
+ * A state's rule profile is played as the engine plays it; values
+ * depend on part of it only (value_rules()), which the table's keys
+ * hold, and the book is of Goff's values (formats/solver.md,
+ * "Profiles").
+ *
  * Values do not depend on the table: an entry holds exact bounds of a
  * position identified by its whole reduced key (not a hash of it), so
  * a smaller table, another replacement or another history gives the
