@@ -1363,8 +1363,8 @@ qttt_solver_new(size_t table_bytes)
 		return NULL;
 	tables_init(sv);
 	ranks_init(sv);
-	sv->usebook = 1;
-	set_rules(sv, QTTT_RULES_GOFF);
+	/* Goff's rules (sv->rules 0) look at no more. */
+	sv->usebook = sv->book = 1;
 	if (table_bytes >= BUCKET * sizeof(struct entry)) {
 		while (nb <= table_bytes / (2 * BUCKET * sizeof(struct entry)))
 			nb *= 2;
