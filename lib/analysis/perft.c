@@ -35,8 +35,8 @@
  * at move 8 under last-square=draw, and lines of both players from
  * move 6 on, which simultaneous=tie and =draw score as a tie or a
  * draw.  A table entry keeps one counter for each, by result, then
- * length: under Goff's rules 1-0 at moves 5 to 9, 0-1, 1-1/2 and
- * 1/2-1 at 6 to 9, 3/2-0, 2-0 and 0-0 at 9 (20 counters).
+ * length.  Goff's profile has 20: 1-0 at moves 5 to 9, 0-1, 1-1/2
+ * and 1/2-1 at 6 to 9, 3/2-0, 2-0 and 0-0 at 9.
  */
 #define NSLOTS	27
 

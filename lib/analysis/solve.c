@@ -1363,7 +1363,7 @@ qttt_solver_new(size_t table_bytes)
 		return NULL;
 	tables_init(sv);
 	ranks_init(sv);
-	/* Goff's rules (sv->rules 0) look at no more. */
+	/* Goff's profile is 0, and its search needs no more. */
 	sv->usebook = sv->book = 1;
 	if (table_bytes >= BUCKET * sizeof(struct entry)) {
 		while (nb <= table_bytes / (2 * BUCKET * sizeof(struct entry)))
