@@ -204,7 +204,7 @@ answer(const struct engine *e, const struct qttt_action *a, int value)
 	qttt_qtp_init(&m, QTTT_QTP_INFO);
 	m.has = QTTT_QTP_VALUE;
 	if (value != QTTT_NOVALUE &&
-	    qttt_value_result(e->rules, value, &m.value) == 0)
+	    qttt_solver_result(e->rules, value, &m.value) == 0)
 		send(&m);
 	qttt_qtp_init(&m, QTTT_QTP_BESTACTION);
 	m.action = *a;

@@ -722,20 +722,25 @@ const char	*qttt_opening_name(enum qttt_opening);
 
 /*
  * The value of a position: X's score minus O's, in half points, when
- * X plays to make it as large as it can be and O as small (rule 11).
- * Each value is one result: 4 is 2-0, 3 is 3/2-0, 2 is 1-0, 1 is
- * 1-1/2, 0 is 0-0, -1 is 1/2-1, -2 is 0-1.  The empty board is worth
- * 1: X wins 1-1/2.
+ * X plays to make it as large as it can be and O as small (rule 11),
+ * by the rules of the state's profile.  Under Goff's rules each value
+ * is one result: 4 is 2-0, 3 is 3/2-0, 2 is 1-0, 1 is 1-1/2, 0 is
+ * 0-0, -1 is 1/2-1, -2 is 0-1.  The empty board is worth 1: X wins
+ * 1-1/2 (formats/rules.md has its value under every profile).
  */
 #define QTTT_VALUE_MIN		(-2)
 #define QTTT_VALUE_MAX		4
 
 /*
- * The result a value stands for, to be written with
- * qttt_result_format().  Returns 0, or -1 (r unchanged) for a number
- * that is no value.
+ * The result a value stands for under profile rules, to be written
+ * with qttt_result_format(): as under Goff's rules, but 0 is 1/2-1/2
+ * under draw=1/2, 4 is 2-0 and 2 is 1-0 however many lines X made.
+ * Under simultaneous=tie a value 0 may be a tie (1/2-1/2) as well as
+ * a draw: the draw is given.  Returns 0, or -1 (r unchanged) for a
+ * number that is no value under that profile (3 under double=1).
  */
-int		 qttt_solver_result(int value, struct qttt_result *r);
+int		 qttt_solver_result(unsigned int rules, int value,
+		    struct qttt_result *r);
 
 /*
  * A solver: a search and its table of positions already searched,
@@ -818,7 +823,9 @@ enum qttt_code	 qttt_solver_analyze(struct qttt_solver *,
  * Whether the solver looks up the values of the earliest positions in
  * the library's book of them (on in a new solver) or searches them as
  * it does the others, as the program that writes the book does.  The
- * values are the same either way; the book saves time.
+ * values are the same either way; the book saves time.  The book holds
+ * Goff's values, which are those of draw=1/2 too: positions of other
+ * profiles are always searched.
  */
 void		 qttt_solver_use_book(struct qttt_solver *, int use);
 
@@ -2895,18 +2902,6 @@ const struct qttt_match_game *qttt_referee_result(const struct qttt_referee *);
 #define QTTT_SETTLED_NODES	100000
 int		 qttt_value_settled(struct qttt_solver *,
 		    const struct qttt_state *st, int v);
-
-/*
- * The result a value (X's score minus O's, in half points, as the
- * solver's) stands for under the rule profile rules, into *r: the one
- * result of that value the profile allows, or where two have it (0-0
- * and 1/2-1/2 under simultaneous=tie), the draw of the profile, 0-0
- * (1/2-1/2 under draw=1/2).  Under goff, qttt_solver_result()'s.
- * Returns 0, or -1 (r unchanged) for a value no result of the profile
- * has, or a number that is no profile.
- */
-int		 qttt_value_result(unsigned int rules, int value,
-		    struct qttt_result *r);
 
 /* ------------------------------------------------------------------ */
 /* A match's standings, ratings and SPRT (protocol/rating.c)            */

@@ -230,6 +230,51 @@ START_TEST(test_minimax)
 END_TEST
 
 /*
+ * The same under each switch alone and each preset; and a game of
+ * that profile judged whole has the values of its states by it.
+ */
+START_TEST(test_profiles)
+{
+	struct qttt_generator gen;
+	struct qttt_solver *sv;
+	struct qttt_action acts[QTTT_MAXACTIONS];
+	struct qttt_judged_game j;
+	struct qttt_state st;
+	struct qttt_game g;
+	unsigned int	 rules = loop_profile(_i);
+	size_t		 i, k;
+	int		 n;
+
+	qttt_generator_init(&gen, 60 + _i, 0);
+	ck_assert_ptr_nonnull(sv = qttt_solver_new(TABLE));
+	for (n = 0; n < 6; n++) {
+		profile_state(&gen, rules, 5, &st);
+		judge_all(sv, &st);
+	}
+	/* A whole game (from the empty board, with no book: make check
+	 * takes every fourth profile), checked from its 5th ply on. */
+	if (_i % sample_size(4, 1) != 0) {
+		qttt_solver_free(sv);
+		return;
+	}
+	do {
+		qttt_game_init(&g);
+		g.state.rules = rules;
+		while ((k = qttt_state_actions(&g.state, acts)) > 0)
+			REQUIRE(qttt_game_play(&g, &acts[
+			    qttt_generator_uniform(&gen, k)], NULL) == QTTT_OK);
+	} while (g.nplies < 7);
+	REQUIRE(qttt_judge_game(sv, &g, &j, NULL) == QTTT_OK);
+	for (i = 4; i < g.nplies; i++) {
+		qttt_game_state_at(&g, i, &st);
+		REQUIRE_EQ(st.rules, rules);
+		REQUIRE_EQ(j.ply[i].before, pruned_value(&st));
+	}
+	qttt_solver_free(sv);
+}
+END_TEST
+
+/*
  * A measurement may name any move of the cycle: naming another than
  * the closing move is the same choice, and is judged the same.
  */
@@ -590,6 +635,7 @@ annotate_suite(void)
 	tcase_add_test(tc, test_marks_o);
 	tcase_add_test(tc, test_counts_add);
 	tcase_add_test(tc, test_minimax);
+	tcase_add_loop_test(tc, test_profiles, 0, NPROFILES);
 	tcase_add_test(tc, test_measure_named);
 	tcase_add_test(tc, test_refused);
 	tcase_add_test(tc, test_worked_example);

@@ -25,6 +25,39 @@ sample_size(int quick, int full)
 	return s != NULL && *s != '\0' && *s != '0' ? full : quick;
 }
 
+unsigned int
+loop_profile(int i)
+{
+	unsigned int	 rules;
+	size_t		 nswitches = 0;
+
+	while (qttt_rules_switch(nswitches, &rules) != NULL)
+		nswitches++;
+	if ((size_t)i < nswitches)
+		qttt_rules_switch((size_t)i, &rules);
+	else
+		ck_assert_ptr_nonnull(qttt_rules_preset((size_t)i - nswitches,
+		    &rules));
+	return rules;
+}
+
+void
+profile_state(struct qttt_generator *gen, unsigned int rules, int from,
+    struct qttt_state *st)
+{
+	struct qttt_action acts[QTTT_MAXACTIONS];
+	size_t		 n;
+
+	do {
+		qttt_state_init(st);
+		st->rules = rules;
+		while ((n = qttt_state_actions(st, acts)) > 0 &&
+		    (st->next < from || qttt_generator_uniform(gen, 3) != 0))
+			ck_assert_int_eq(qttt_state_apply(st, &acts[
+			    qttt_generator_uniform(gen, n)], NULL), QTTT_OK);
+	} while (st->next < from);
+}
+
 int
 main(void)
 {

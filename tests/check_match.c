@@ -408,11 +408,11 @@ START_TEST(test_value_result)
 			}
 			memset(&r, 0, sizeof(r));
 			if (!some) {
-				ck_assert_int_eq(qttt_value_result(rules, v,
+				ck_assert_int_eq(qttt_solver_result(rules, v,
 				    &r), -1);
 				continue;
 			}
-			ck_assert_int_eq(qttt_value_result(rules, v, &r), 0);
+			ck_assert_int_eq(qttt_solver_result(rules, v, &r), 0);
 			ck_assert(r.over);
 			ck_assert_int_eq((int)r.score[QTTT_X] -
 			    (int)r.score[QTTT_O], v);
@@ -422,14 +422,14 @@ START_TEST(test_value_result)
 				ck_assert(rules & QTTT_RULES_DRAW_HALF);
 		}
 	/* The draw of each profile, and what is not a profile's value. */
-	ck_assert_int_eq(qttt_value_result(QTTT_RULES_DRAW_HALF, 0, &r), 0);
+	ck_assert_int_eq(qttt_solver_result(QTTT_RULES_DRAW_HALF, 0, &r), 0);
 	ck_assert(r.score[QTTT_X] == 1 && r.score[QTTT_O] == 1);
-	ck_assert_int_eq(qttt_value_result(QTTT_RULES_SIMUL_TIE, 0, &r), 0);
+	ck_assert_int_eq(qttt_solver_result(QTTT_RULES_SIMUL_TIE, 0, &r), 0);
 	ck_assert(r.score[QTTT_X] == 0 && r.score[QTTT_O] == 0);
-	ck_assert_int_eq(qttt_value_result(QTTT_RULES_DOUBLE_1, 4, &r), -1);
-	ck_assert_int_eq(qttt_value_result(QTTT_RULES_DOUBLE_2, 3, &r), -1);
-	ck_assert_int_eq(qttt_value_result(QTTT_RULES_SIMUL_DRAW, 1, &r), -1);
-	ck_assert_int_eq(qttt_value_result(QTTT_RULES_DOUBLE, 0, &r), -1);
+	ck_assert_int_eq(qttt_solver_result(QTTT_RULES_DOUBLE_1, 4, &r), -1);
+	ck_assert_int_eq(qttt_solver_result(QTTT_RULES_DOUBLE_2, 3, &r), -1);
+	ck_assert_int_eq(qttt_solver_result(QTTT_RULES_SIMUL_DRAW, 1, &r), -1);
+	ck_assert_int_eq(qttt_solver_result(QTTT_RULES_DOUBLE, 0, &r), -1);
 }
 END_TEST
 

@@ -73,17 +73,20 @@ brute_games(const struct qttt_state *st,
 }
 
 /*
- * A random position: random actions from the empty board until move
- * `next` is due; half of the time, if the last move closed a cycle, it
- * stops before the measurement.  A game over on the way is kept.
+ * A random position under profile rules: random actions from the empty
+ * board until move `next` is due; half of the time, if the last move
+ * closed a cycle, it stops before the measurement.  A game over on the
+ * way is kept.
  */
 static void
-random_position(struct qttt_generator *gen, int next, struct qttt_state *st)
+profile_position(struct qttt_generator *gen, unsigned int rules, int next,
+    struct qttt_state *st)
 {
 	struct qttt_action acts[QTTT_MAXACTIONS];
 	size_t		 n;
 
 	qttt_state_init(st);
+	st->rules = rules;
 	for (;;) {
 		if (st->next >= next && (st->pending == 0 ||
 		    qttt_generator_uniform(gen, 2) == 0))
@@ -93,6 +96,12 @@ random_position(struct qttt_generator *gen, int next, struct qttt_state *st)
 		qttt_state_apply(st, &acts[qttt_generator_uniform(gen, n)],
 		    NULL);
 	}
+}
+
+static void
+random_position(struct qttt_generator *gen, int next, struct qttt_state *st)
+{
+	profile_position(gen, QTTT_RULES_GOFF, next, st);
 }
 
 static const char *
@@ -119,9 +128,10 @@ check_games(const struct qttt_state *st, size_t memory)
 	for (r = 0; r < QTTT_NRESULTS; r++)
 		for (l = 0; l <= QTTT_MAXMOVES; l++) {
 			if (g.games[r][l] != want[r][l])
-				ck_abort_msg("%s: result %d, length %d: %llu "
-				    "games, brute force %llu", state_text(st),
-				    r, l, (unsigned long long)g.games[r][l],
+				ck_abort_msg("rules %#x, %s: result %d, length "
+				    "%d: %llu games, brute force %llu",
+				    st->rules, state_text(st), r, l,
+				    (unsigned long long)g.games[r][l],
 				    (unsigned long long)want[r][l]);
 			total += want[r][l];
 		}
@@ -298,6 +308,46 @@ START_TEST(test_games_random)
 	/* The sample holds both kinds of position it is meant to. */
 	ck_assert_int_gt(pending, 50);
 	ck_assert_int_gt(over, 10);
+}
+END_TEST
+
+/*
+ * The same under each switch alone and each preset (loop index _i: the
+ * switches, then the presets): perft from positions after moves 2 to
+ * 9, the complete games from positions after moves 7 to 9, pending
+ * ones and games over among them, against the brute force.
+ */
+START_TEST(test_profiles)
+{
+	struct qttt_generator gen;
+	struct qttt_state st;
+	uint64_t	 n;
+	unsigned int	 d, rules = loop_profile(_i);
+	int		 i, next, pending = 0;
+
+	qttt_generator_init(&gen, 300 + _i, 0);
+	for (i = 0; i < sample_size(24, 80); i++) {
+		next = 2 + i % 8;
+		profile_position(&gen, rules, next, &st);
+		for (d = 0; d <= (next < 5 ? 2u : 3u); d++) {
+			ck_assert_int_eq(qttt_perft(&st, d, &n, NULL), 0);
+			if (n != brute_perft(&st, d))
+				ck_abort_msg("rules %#x, %s: perft %u is %llu, "
+				    "brute force %llu", rules, state_text(&st),
+				    d, (unsigned long long)n,
+				    (unsigned long long)brute_perft(&st, d));
+		}
+	}
+	for (i = 0; i < sample_size(90, 300); i++) {
+		profile_position(&gen, rules, 8 + i % 3, &st);
+		pending += st.pending != 0;
+		check_games(&st, MEMORY);
+	}
+	for (i = 0; i < sample_size(3, 20); i++) {
+		profile_position(&gen, rules, 7, &st);
+		check_games(&st, MEMORY);
+	}
+	ck_assert_int_gt(pending, 5);
 }
 END_TEST
 
@@ -663,6 +713,7 @@ perft_suite(void)
 	tc = tcase_create("games");
 	tcase_set_tags(tc, "search");
 	tcase_add_test(tc, test_games_random);
+	tcase_add_loop_test(tc, test_profiles, 0, NPROFILES);
 	tcase_add_test(tc, test_games_move4);
 	tcase_add_test(tc, test_games_small_table);
 	tcase_add_test(tc, test_games_hits);

@@ -64,6 +64,22 @@ int	 pruned_value(const struct qttt_state *);
  */
 int	 sample_size(int quick, int full);
 
+/*
+ * The profiles of loop tests under each rule profile: the switches
+ * alone (qttt_rules_switch), then the presets (qttt_rules_preset),
+ * NPROFILES in all.  check_main.c.
+ */
+#define NPROFILES	17
+unsigned int	 loop_profile(int i);
+
+/*
+ * A random position under profile rules, its next move at least from:
+ * random actions from the empty board (the generator plays Goff's
+ * rules only), stopping after each with chance 1 in 3.  check_main.c.
+ */
+void		 profile_state(struct qttt_generator *, unsigned int rules,
+		    int from, struct qttt_state *);
+
 Suite	*rules_suite(void);
 Suite	*generate_suite(void);
 Suite	*line_suite(void);

@@ -85,7 +85,7 @@ fake_go(struct fake *f)
 	if (value != QTTT_NOVALUE) {
 		qttt_qtp_init(&m, QTTT_QTP_INFO);
 		m.has = QTTT_QTP_VALUE;
-		qttt_solver_result(value, &m.value);
+		qttt_solver_result(f->pos.rules, value, &m.value);
 		ck_assert_int_gt(qttt_qtp_format(&m, line, sizeof(line)), 0);
 		say(f, line);
 	}

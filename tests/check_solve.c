@@ -6,6 +6,7 @@
  */
 #include <pthread.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include "qttt.h"
@@ -174,16 +175,66 @@ START_TEST(test_result_of_value)
 	int		 v;
 
 	for (v = QTTT_VALUE_MIN; v <= QTTT_VALUE_MAX; v++) {
-		ck_assert_int_eq(qttt_solver_result(v, &r), 0);
+		ck_assert_int_eq(qttt_solver_result(QTTT_RULES_GOFF, v, &r),
+		    0);
 		ck_assert_int_eq(r.over, 1);
 		ck_assert_int_eq(result_value(&r), v);
 		qttt_result_format(&r, buf, sizeof(buf));
 		ck_assert_str_eq(buf, text[v - QTTT_VALUE_MIN]);
 	}
 	memset(&r, 0, sizeof(r));
-	ck_assert_int_eq(qttt_solver_result(QTTT_VALUE_MIN - 1, &r), -1);
-	ck_assert_int_eq(qttt_solver_result(QTTT_VALUE_MAX + 1, &r), -1);
+	ck_assert_int_eq(qttt_solver_result(QTTT_RULES_GOFF, QTTT_VALUE_MIN - 1,
+	    &r), -1);
+	ck_assert_int_eq(qttt_solver_result(QTTT_RULES_GOFF, QTTT_VALUE_MAX + 1,
+	    &r), -1);
 	ck_assert_int_eq(r.over, 0);
+}
+END_TEST
+
+/* NPROFILES is every switch and every preset. */
+START_TEST(test_profile_count)
+{
+	unsigned int	 rules;
+	size_t		 n = 0, k;
+
+	for (k = 0; qttt_rules_switch(k, &rules) != NULL; k++)
+		n++;
+	for (k = 0; qttt_rules_preset(k, &rules) != NULL; k++)
+		n++;
+	ck_assert_int_eq(n, NPROFILES);
+}
+END_TEST
+
+/*
+ * Under every profile a value stands for a result exactly when some
+ * result of the profile has that difference; 0 is the profile's draw.
+ */
+START_TEST(test_result_of_value_profiles)
+{
+	struct qttt_result r, nth;
+	unsigned int	 rules;
+	int		 v, i, some;
+
+	for (rules = 0; rules <= QTTT_RULES_MAX; rules++) {
+		if (!qttt_rules_valid(rules))
+			continue;
+		for (v = QTTT_VALUE_MIN; v <= QTTT_VALUE_MAX; v++) {
+			for (some = 0, i = 0; i < QTTT_NRESULTS; i++) {
+				qttt_result_nth(i, &nth);
+				some |= qttt_rules_result_possible(rules,
+				    &nth) && result_value(&nth) == v;
+			}
+			memset(&r, 0, sizeof(r));
+			REQUIRE_EQ(qttt_solver_result(rules, v, &r), some - 1);
+			if (!some)
+				continue;
+			REQUIRE(qttt_rules_result_possible(rules, &r));
+			REQUIRE_EQ(result_value(&r), v);
+			if (v == 0)
+				REQUIRE_EQ(r.score[QTTT_X], (rules &
+				    QTTT_RULES_DRAW_HALF) ? 1 : 0);
+		}
+	}
 }
 END_TEST
 
@@ -202,7 +253,7 @@ START_TEST(test_empty_board)
 	qttt_state_init(&st);
 	ck_assert_int_eq(qttt_solver_value(sv, &st, &v, NULL), QTTT_OK);
 	ck_assert_int_eq(v, 1);
-	qttt_solver_result(v, &r);
+	qttt_solver_result(QTTT_RULES_GOFF, v, &r);
 	qttt_result_format(&r, buf, sizeof(buf));
 	ck_assert_str_eq(buf, "1-1/2");
 	ck_assert_int_eq(qttt_solver_analyze(sv, &st, 0, &an, NULL),
@@ -522,6 +573,92 @@ pruned_value(const struct qttt_state *st)
 	return pruned(st, BELOW_ALL, ABOVE_ALL);
 }
 
+/*
+ * The same check under each switch alone and each preset: positions
+ * from move 5 on against the pruned minimax (some at move 5), and from
+ * move 7 on against the plain one; make check-full runs more.
+ */
+START_TEST(test_minimax_profiles)
+{
+	struct qttt_generator gen;
+	struct qttt_solver *sv;
+	struct qttt_state st;
+	unsigned int	 rules = loop_profile(_i);
+	int		 n;
+
+	qttt_generator_init(&gen, 40 + _i, 0);
+	ck_assert_ptr_nonnull(sv = qttt_solver_new(TABLE));
+	for (n = 0; n < sample_size(40, 200); n++) {
+		profile_state(&gen, rules, n % 8 == 0 ? 5 : 6, &st);
+		if (n % 8 == 0 && st.next > 5)
+			continue;
+		against(sv, &st, pruned_value);
+	}
+	for (n = 0; n < sample_size(10, 40); n++) {
+		profile_state(&gen, rules, 7, &st);
+		against(sv, &st, minimax);
+	}
+	qttt_solver_free(sv);
+}
+END_TEST
+
+/*
+ * Every profile (all 144, not only those of the loop tests): the
+ * eight images of random positions have one key and one value, the
+ * image searched by a fresh solver; the key holds the profile's values
+ * (a position under profiles with other values has another key); and
+ * one solver that goes from profile to profile with its table full
+ * gives the answers of fresh solvers.
+ */
+START_TEST(test_symmetry_profiles)
+{
+	struct qttt_generator gen;
+	struct qttt_solver *sv, *fresh;
+	struct qttt_state st, img, other;
+	struct reduced_key ks, ki, ko;
+	unsigned int	 rules;
+	int		 i, k, v, w, differ = 0;
+
+	qttt_generator_init(&gen, 50, 0);
+	ck_assert_ptr_nonnull(sv = qttt_solver_new(TABLE));
+	ck_assert_ptr_nonnull(fresh = qttt_solver_new(64 * 1024));
+	for (rules = 0; rules <= QTTT_RULES_MAX; rules++) {
+		if (!qttt_rules_valid(rules))
+			continue;
+		for (i = 0; i < sample_size(2, 6); i++) {
+			profile_state(&gen, rules, 5, &st);
+			REQUIRE(qttt_solver_value(sv, &st, &v, NULL) ==
+			    QTTT_OK);
+			qttt__analysis_solver_key(sv, &st, &ks);
+			for (k = 0; k < 8; k++) {
+				transform(&st, k, &img);
+				REQUIRE(qttt_state_check(&img, NULL) ==
+				    QTTT_OK);
+				qttt__analysis_solver_key(sv, &img, &ki);
+				REQUIRE(ki.hi == ks.hi && ki.lo == ks.lo);
+				qttt_solver_clear(fresh);
+				REQUIRE(qttt_solver_value(fresh, &img, &w,
+				    NULL) == QTTT_OK);
+				REQUIRE_EQ(w, v);
+			}
+			/* Goff's rules for the same moves, if they allow
+			 * them: another key unless the values are Goff's. */
+			other = st;
+			other.rules = QTTT_RULES_GOFF;
+			qttt__analysis_solver_key(sv, &other, &ko);
+			if ((rules & ~(unsigned int)(QTTT_RULES_DRAW_HALF)) !=
+			    QTTT_RULES_GOFF && ks.hi == ko.hi) {
+				REQUIRE(ks.lo != ko.lo);
+				differ++;
+			}
+		}
+	}
+	ck_assert_int_gt(differ, 100);
+	qttt_solver_free(sv);
+	qttt_solver_free(fresh);
+}
+END_TEST
+
 START_TEST(test_minimax)
 {
 	struct qttt_generator gen;
@@ -742,6 +879,61 @@ START_TEST(test_book)
 }
 END_TEST
 
+/*
+ * The table of formats/rules.md, "Values of the empty board" (made by
+ * tests/bench/solve-bench profiles): each row's value, result and
+ * counts of first moves against the solver with no book; every preset
+ * and every switch has its row.  make check takes every third row,
+ * make check-full all.
+ */
+START_TEST(test_empty_board_table)
+{
+	struct qttt_solver *sv;
+	struct qttt_state st;
+	struct qttt_analysis an;
+	struct qttt_result r;
+	char		 line[256], name[64], res[16], want[16];
+	unsigned int	 rules;
+	size_t		 i;
+	int		 v, keep, zero, n = 0, in = 0, k[2];
+	FILE		*f;
+
+	ck_assert_ptr_nonnull(f = fopen("formats/rules.md", "r"));
+	while (fgets(line, sizeof(line), f) != NULL) {
+		if (strncmp(line, "## ", 3) == 0)
+			in = strcmp(line + 3, "Values of the empty "
+			    "board\n") == 0;
+		if (!in || sscanf(line, "| `%63[^`]` | %d | %15s | %d | %d |",
+		    name, &v, want, &keep, &zero) != 5)
+			continue;
+		ck_assert_int_eq(qttt_rules_parse(name, strlen(name), &rules,
+		    NULL), 0);
+		if (n++ % sample_size(3, 1) != 0)
+			continue;
+		ck_assert_ptr_nonnull(sv = qttt_solver_new(TABLE));
+		qttt_solver_use_book(sv, 0);
+		qttt_state_init(&st);
+		st.rules = rules;
+		ck_assert_int_eq(qttt_solver_analyze(sv, &st, 0, &an, NULL),
+		    QTTT_OK);
+		ck_assert_int_eq(qttt_solver_result(rules, an.value, &r), 0);
+		qttt_result_format(&r, res, sizeof(res));
+		k[0] = k[1] = 0;
+		for (i = 0; i < an.nactions; i++) {
+			k[0] += an.values[i] == an.value;
+			k[1] += an.values[i] == 0;
+		}
+		ck_assert_msg(an.value == v && strcmp(res, want) == 0 &&
+		    k[0] == keep && k[1] == zero, "%s: %d %s %d %d, the "
+		    "table says %d %s %d %d", name, an.value, res, k[0], k[1],
+		    v, want, keep, zero);
+		qttt_solver_free(sv);
+	}
+	fclose(f);
+	ck_assert_int_eq(n, NPROFILES);
+}
+END_TEST
+
 Suite *
 solve_suite(void)
 {
@@ -752,6 +944,8 @@ solve_suite(void)
 	tcase_set_tags(tc, "search");
 
 	tcase_add_test(tc, test_result_of_value);
+	tcase_add_test(tc, test_result_of_value_profiles);
+	tcase_add_test(tc, test_profile_count);
 	tcase_add_test(tc, test_empty_board);
 	tcase_add_test(tc, test_fig8);
 	tcase_add_test(tc, test_forced_double_line);
@@ -766,6 +960,9 @@ solve_suite(void)
 	    sample_size(1, NMINIMAXRUNS));
 	tcase_add_test(tc, test_deterministic);
 	tcase_add_test(tc, test_book);
+	tcase_add_loop_test(tc, test_minimax_profiles, 0, NPROFILES);
+	tcase_add_test(tc, test_symmetry_profiles);
+	tcase_add_test(tc, test_empty_board_table);
 	tcase_add_test(tc, test_reduced_key);
 	suite_add_tcase(s, tc);
 	return s;

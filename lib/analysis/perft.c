@@ -29,26 +29,38 @@
 /* ------------------------------------------------------------------ */
 
 /*
- * The (result, length) pairs a game can end with: no line before move
- * 5 (X needs three marks), none of O's before move 6, two lines of X
- * (five marks) and a full board only at move 9.  A table entry keeps
- * one counter for each, in this order.
+ * The (result, length) pairs a game can end with under a profile: no
+ * line before move 5 (X needs three marks), none of O's before move 6,
+ * two lines of X (five marks) and a full board only at move 9; a draw
+ * at move 8 under last-square=draw, and lines of both players from
+ * move 6 on, which simultaneous=tie and =draw score as a tie or a
+ * draw.  A table entry keeps one counter for each, by result, then
+ * length.  Goff's profile has 20: 1-0 at moves 5 to 9, 0-1, 1-1/2
+ * and 1/2-1 at 6 to 9, 3/2-0, 2-0 and 0-0 at 9.
  */
-#define NSLOTS	20
-static const unsigned char slot_result[NSLOTS] = {
-	0, 0, 0, 0, 0,		/* 1-0 at moves 5..9 */
-	1, 1, 1, 1,		/* 0-1 at moves 6..9 */
-	2, 2, 2, 2,		/* 1-1/2 at moves 6..9 */
-	3, 3, 3, 3,		/* 1/2-1 at moves 6..9 */
-	4, 5, 6			/* 3/2-0, 2-0, 0-0 at move 9 */
-};
-static const unsigned char slot_length[NSLOTS] = {
-	5, 6, 7, 8, 9,
-	6, 7, 8, 9,
-	6, 7, 8, 9,
-	6, 7, 8, 9,
-	9, 9, 9
-};
+#define NSLOTS	27
+
+static int
+slot_possible(unsigned int rules, int result, int length)
+{
+	struct qttt_result r;
+	int		 simul;
+
+	qttt_result_nth(result, &r);
+	if (!qttt_rules_result_possible(rules, &r))
+		return 0;
+	if (result <= 3)
+		return length >= 5 + (result > 0);
+	if (result <= 5)
+		return length == 9;
+	/* A draw (6, or 7 under draw=1/2) or a tie (7). */
+	simul = (rules & QTTT_RULES_SIMULTANEOUS) == QTTT_RULES_SIMUL_TIE ||
+	    ((rules & QTTT_RULES_SIMUL_DRAW) &&
+	    (result == 7) == ((rules & QTTT_RULES_DRAW_HALF) != 0));
+	return length == 9 || (length >= 6 && simul) ||
+	    (length == 8 && (rules & QTTT_RULES_LAST_DRAW) &&
+	    (result == 7) == ((rules & QTTT_RULES_DRAW_HALF) != 0));
+}
 
 /* The mask of the squares of line i. */
 static unsigned int
@@ -204,7 +216,8 @@ table_store(struct table *t, const struct reduced_key *k,
  * for each placement that closes one (its two measurements).  A
  * placement closes a cycle when its squares are already joined by
  * spooky moves, so the count comes from the sizes of the groups of
- * joined open squares alone.
+ * joined open squares alone (and the spooky moves, which two-cycles=no
+ * forbids to place on again).
  */
 static uint64_t
 perft_one(const struct qttt_state *st)
@@ -238,6 +251,11 @@ perft_one(const struct qttt_state *st)
 	for (s = 0; s < QTTT_NSQUARES; s++)
 		if (size[s] > 1)
 			total += (uint64_t)size[s] * (size[s] - 1) / 2;
+	/* two-cycles=no: the pair of each spooky move, which would have
+	 * closed a cycle (two histories), is refused. */
+	if ((st->rules & QTTT_RULES_NO_2CYCLES) && n > 2)
+		for (m = 1; m < st->next; m++)
+			total -= 2 * (st->where[m][0] != st->where[m][1]);
 	return total;
 }
 
@@ -336,17 +354,6 @@ qttt_perft(const struct qttt_state *st, unsigned int depth, uint64_t *count,
 /* Complete games                                                       */
 /* ------------------------------------------------------------------ */
 
-static int
-slot_of(int result, int length)
-{
-	int	 i;
-
-	for (i = 0; i < NSLOTS; i++)
-		if (slot_result[i] == result && slot_length[i] == length)
-			return i;
-	return -1;
-}
-
 /*
  * The last two moves, counted at once (formats/counting.md, section
  * 4.5).  A collapse of a tree of spooky moves, with one more move
@@ -366,16 +373,19 @@ struct rooted {
 	unsigned char	 at7, at8;	/* or NOWHERE */
 };
 
-/* A board as lemma 1 reads it. */
+/* A board as lemma 1 reads it, and the profile that scores it. */
 struct scored {
 	unsigned int	 marks[2];
 	unsigned char	 at7, at8, at9;
+	unsigned char	 rules;
 };
 
 struct orientation {
 	unsigned int	 open;			/* open squares */
 	struct scored	 base;			/* the classical marks */
 	struct rooted	 root[QTTT_NSQUARES];	/* each open square's */
+	unsigned char	 deg[QTTT_NSQUARES];	/* spooky moves there */
+	int		 refuse;		/* two-cycles=no */
 };
 
 static void
@@ -389,6 +399,8 @@ orient(const struct qttt_state *st, struct orientation *o)
 	memset(edges, 0, sizeof(edges));
 	memset(&o->base, 0, sizeof(o->base));
 	o->base.at7 = o->base.at8 = o->base.at9 = NOWHERE;
+	o->base.rules = st->rules;
+	o->refuse = (st->rules & QTTT_RULES_NO_2CYCLES) != 0;
 	o->open = 0;
 	for (s = 0; s < QTTT_NSQUARES; s++) {
 		m = st->board[s];
@@ -407,6 +419,8 @@ orient(const struct qttt_state *st, struct orientation *o)
 			edges[st->where[m][0]] |= BIT(m);
 			edges[st->where[m][1]] |= BIT(m);
 		}
+	for (s = 0; s < QTTT_NSQUARES; s++)
+		o->deg[s] = __builtin_popcount(edges[s]);
 	for (r = 0; r < QTTT_NSQUARES; r++) {
 		if (!(o->open & BIT(r)))
 			continue;
@@ -466,9 +480,24 @@ lemma_time(const struct scored *b, unsigned int line, int player)
 	return b->at7 != NOWHERE && (line & BIT(b->at7)) ? 7 : 5;
 }
 
+/* The result number of a draw, and of lines of both players. */
+static int
+drawn(const struct scored *b)
+{
+	return (b->rules & QTTT_RULES_DRAW_HALF) ? 7 : 6;
+}
+
+static int
+simultaneous(const struct scored *b)
+{
+	return (b->rules & QTTT_RULES_SIMULTANEOUS) == QTTT_RULES_SIMUL_TIE ?
+	    7 : drawn(b);
+}
+
 /*
  * The result number of a reachable board (rules 10 and 11, with the
- * times of lemma 1), or -1 while the game goes on.
+ * times of lemma 1, and the profile's switches), or -1 while the game
+ * goes on.
  */
 static int
 score(const struct scored *b)
@@ -487,13 +516,19 @@ score(const struct scored *b)
 			oline = lm;
 		}
 	}
-	if (nx == 0 && no == 0)
-		return (b->marks[QTTT_X] | b->marks[QTTT_O]) ==
-		    (1u << QTTT_NSQUARES) - 1 ? 6 : -1;
+	if (nx == 0 && no == 0) {
+		nx = __builtin_popcount(b->marks[QTTT_X] | b->marks[QTTT_O]);
+		return nx == QTTT_NSQUARES || (nx == QTTT_NSQUARES - 1 &&
+		    (b->rules & QTTT_RULES_LAST_DRAW)) ? drawn(b) : -1;
+	}
+	if (no == 0 && nx > 1 && (b->rules & QTTT_RULES_DOUBLE))
+		return (b->rules & QTTT_RULES_DOUBLE_2) ? 5 : 0;
 	if (no == 0)
 		return nx == 1 ? 0 : both9 ? 5 : 4;
 	if (nx == 0)
 		return 1;
+	if (b->rules & QTTT_RULES_SIMULTANEOUS)
+		return simultaneous(b);
 	/* One line each (X cannot have two then: too few squares). */
 	return lemma_time(b, xline, QTTT_X) < lemma_time(b, oline, QTTT_O) ?
 	    2 : 3;
@@ -510,6 +545,20 @@ collapsed(const struct orientation *o, int x, int mx, int y, int my)
 	if (y >= 0)
 		add_rooted(&b, o, y, my);
 	return score(&b);
+}
+
+/*
+ * The legal pairs of a move in a tree of size squares that hold its
+ * square x, with n squares open (size - 1 of them; 1 for the forced
+ * X9 on the last square); under two-cycles=no with more than two
+ * squares open, not those of x's spooky moves.
+ */
+static uint64_t
+pairs_at(const struct orientation *o, int x, int size, int n)
+{
+	if (size == 1)
+		return 1;
+	return (uint64_t)(size - 1 - (o->refuse && n > 2 ? o->deg[x] : 0));
 }
 
 /*
@@ -532,7 +581,7 @@ last_move(const struct qttt_state *st, int slot[QTTT_NRESULTS]
 	for (x = 0; x < QTTT_NSQUARES; x++)
 		if (o.open & BIT(x))
 			values[slot[collapsed(&o, x, 9, -1, 0)][9]] +=
-			    n == 1 ? 1 : n - 1;
+			    pairs_at(&o, x, n, n);
 }
 
 /*
@@ -551,6 +600,7 @@ last_two_moves(const struct qttt_state *st, int slot[QTTT_NRESULTS]
 {
 	struct orientation o;
 	unsigned int	 tree[2];
+	uint64_t	 k;
 	int		 n, na, nb, side, x, y, r;
 
 	orient(st, &o);
@@ -563,23 +613,25 @@ last_two_moves(const struct qttt_state *st, int slot[QTTT_NRESULTS]
 		for (x = 0; x < QTTT_NSQUARES; x++) {
 			if (!(tree[side] & BIT(x)))
 				continue;
-			/* O8 joins the trees; X9 roots the whole at x. */
+			/* O8 joins the trees at some u; X9 roots the whole
+			 * at x, whose spooky moves have one more at u = x. */
 			for (y = 0; y < QTTT_NSQUARES; y++)
 				if (tree[!side] & BIT(y))
 					values[slot[collapsed(&o, x, 9, y, 8)]
-					    [9]] += (uint64_t)na * (n - 1);
+					    [9]] += na * pairs_at(&o, x, n, n) -
+					    (o.refuse && n > 2);
 			if (na < 2)
 				continue;
 			/* O8 closes a cycle in x's tree, O8 to x. */
+			k = pairs_at(&o, x, na, n);
 			if ((r = collapsed(&o, x, 8, -1, 0)) >= 0) {
-				values[slot[r][8]] += na - 1;
+				values[slot[r][8]] += k;
 				continue;
 			}
 			for (y = 0; y < QTTT_NSQUARES; y++)
 				if (tree[!side] & BIT(y))
 					values[slot[collapsed(&o, x, 8, y, 9)]
-					    [9]] += (uint64_t)(na - 1) *
-					    (nb == 1 ? 1 : nb - 1);
+					    [9]] += k * pairs_at(&o, y, nb, nb);
 		}
 	}
 }
@@ -588,7 +640,31 @@ struct games_walk {
 	struct table	 t;
 	uint64_t	 positions;	/* positions counted move by move */
 	int		 slot[QTTT_NRESULTS][QTTT_MAXMOVES + 1];
+	int		 nslots;	/* of the profile, slot_possible() */
+	unsigned char	 result[NSLOTS], length[NSLOTS];
 };
+
+/*
+ * The slots of a profile.  No state that passes the check ends outside
+ * them (they need more marks than such a state has); the other pairs
+ * map to slot 0 only to stay in range.
+ */
+static void
+slots_init(struct games_walk *w, unsigned int rules)
+{
+	int	 r, l;
+
+	w->nslots = 0;
+	for (r = 0; r < QTTT_NRESULTS; r++)
+		for (l = 0; l <= QTTT_MAXMOVES; l++) {
+			w->slot[r][l] = 0;
+			if (!slot_possible(rules, r, l))
+				continue;
+			w->result[w->nslots] = r;
+			w->length[w->nslots] = l;
+			w->slot[r][l] = w->nslots++;
+		}
+}
 
 static void
 games_walk(struct games_walk *w, const struct qttt_state *st,
@@ -602,7 +678,7 @@ games_walk(struct games_walk *w, const struct qttt_state *st,
 	size_t		 n, i;
 	int		 j, remember;
 
-	memset(values, 0, NSLOTS * sizeof(values[0]));
+	memset(values, 0, w->nslots * sizeof(values[0]));
 	if (st->result.over) {
 		values[w->slot[qttt_result_index(&st->result)]
 		    [st->next - 1]] = 1;
@@ -624,7 +700,7 @@ games_walk(struct games_walk *w, const struct qttt_state *st,
 	if (remember) {
 		position_key(st, 0, &k);
 		if ((found = table_find(&w->t, &k)) != NULL) {
-			memcpy(values, found, NSLOTS * sizeof(values[0]));
+			memcpy(values, found, w->nslots * sizeof(values[0]));
 			return;
 		}
 	}
@@ -634,7 +710,7 @@ games_walk(struct games_walk *w, const struct qttt_state *st,
 		child = *st;
 		qttt_state_apply(&child, &acts[i], NULL);
 		games_walk(w, &child, below);
-		for (j = 0; j < NSLOTS; j++)
+		for (j = 0; j < w->nslots; j++)
 			values[j] += below[j];
 	}
 	if (remember)
@@ -647,29 +723,22 @@ qttt_count_games(const struct qttt_state *st, size_t memory,
 {
 	struct games_walk *w;
 	uint64_t	 values[NSLOTS];
-	int		 i, r, l;
+	int		 i;
 
 	memset(out, 0, sizeof(*out));
 	if (qttt_state_check(st, d) != QTTT_OK)
 		return -1;
 	if ((w = calloc(1, sizeof(*w))) == NULL)
 		return -2;
-	/*
-	 * No state that passes the check ends outside the 20 pairs of
-	 * formats/counting.md, section 3 (they need more marks than such
-	 * a state has); the others map to slot 0 only to stay in range.
-	 */
-	for (r = 0; r < QTTT_NRESULTS; r++)
-		for (l = 0; l <= QTTT_MAXMOVES; l++)
-			w->slot[r][l] = slot_of(r, l) < 0 ? 0 : slot_of(r, l);
+	slots_init(w, st->rules);
 	if (table_open(&w->t, memory == 0 ? QTTT_COUNT_MEMORY : memory,
-	    NSLOTS) == -1) {
+	    w->nslots) == -1) {
 		free(w);
 		return -2;
 	}
 	games_walk(w, st, values);
-	for (i = 0; i < NSLOTS; i++) {
-		out->games[slot_result[i]][slot_length[i]] = values[i];
+	for (i = 0; i < w->nslots; i++) {
+		out->games[w->result[i]][w->length[i]] = values[i];
 		out->total += values[i];
 	}
 	out->positions = w->positions;

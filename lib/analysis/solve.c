@@ -18,6 +18,11 @@
  * The search stops before O8: the last two moves are valued from the
  * shape of the spooky moves (formats/solver.md, "The last two moves").
  *
+ * A state's rule profile is played as the engine plays it; values
+ * depend on part of it only (value_rules()), which the table's keys
+ * hold, and the book is of Goff's values (formats/solver.md,
+ * "Profiles").
+ *
  * Values do not depend on the table: an entry holds exact bounds of a
  * position identified by its whole reduced key (not a hash of it), so
  * a smaller table, another replacement or another history gives the
@@ -107,7 +112,16 @@ struct qttt_solver {
 	 * full), and those holding one at least. */
 	unsigned char	 holds[4][ALLSQUARES + 1];
 	unsigned char	 touched[ALLSQUARES + 1];
+	/*
+	 * The profile the values are searched by (value_rules(), the
+	 * table's keys hold it), and whether a board without a line
+	 * ends the game, by its classical squares: full, or under
+	 * last-square=draw one square open.
+	 */
+	unsigned int	 rules;
+	unsigned char	 ends[ALLSQUARES + 1];
 	int		 usebook;
+	int		 book;		/* usebook, and Goff's values */
 };
 
 /* ------------------------------------------------------------------ */
@@ -205,35 +219,61 @@ first_time(const unsigned char *board, unsigned int l)
 	return first;
 }
 
-static int
-board_value(const struct qttt_solver *sv, const unsigned char *board,
-    const uint16_t *marks)
+/*
+ * Under Goff's rules (any 0: the search's hot path, with no look at
+ * the profile), or under the solver's profile (any 1), which
+ * board_value_any() is.
+ */
+static inline __attribute__((always_inline)) int
+board_value_by(const struct qttt_solver *sv, const unsigned char *board,
+    const uint16_t *marks, int any)
 {
 	unsigned int	 x, o;
 	int		 i;
 
 	x = sv->full[marks[QTTT_X]];
 	o = sv->full[marks[QTTT_O]];
+	if ((x | o) == 0 && any)
+		return sv->ends[marks[QTTT_X] | marks[QTTT_O]] ? 0 : NOT_OVER;
 	if ((x | o) == 0)
 		return (marks[QTTT_X] | marks[QTTT_O]) == ALLSQUARES ? 0 :
 		    NOT_OVER;
 	/* O's four marks make one line at most. */
 	if (x == 0)
 		return -2;
+	if (o != 0 && any && (sv->rules & QTTT_RULES_SIMULTANEOUS))
+		return 0;
 	if (o != 0)
 		return first_time(board, x) < first_time(board, o) ? 1 : -1;
 	if ((x & (x - 1)) == 0)
 		return 2;
+	if (any && (sv->rules & QTTT_RULES_DOUBLE))
+		return (sv->rules & QTTT_RULES_DOUBLE_2) ? 4 : 2;
 	/* Two lines of X (five marks make no more): both at once? */
 	i = __builtin_ctz(x);
 	return line_time(board, i) == line_time(board, __builtin_ctz(x &
 	    (x - 1))) ? 4 : 3;
 }
 
-static void
-score(const struct qttt_solver *sv, struct node *n)
+static int
+board_value(const struct qttt_solver *sv, const unsigned char *board,
+    const uint16_t *marks)
 {
-	int	 v = board_value(sv, n->board, n->marks);
+	return board_value_by(sv, board, marks, 0);
+}
+
+static int
+board_value_any(const struct qttt_solver *sv, const unsigned char *board,
+    const uint16_t *marks)
+{
+	return board_value_by(sv, board, marks, 1);
+}
+
+static inline __attribute__((always_inline)) void
+score(const struct qttt_solver *sv, struct node *n, int any)
+{
+	int	 v = any ? board_value_any(sv, n->board, n->marks) :
+		    board_value(sv, n->board, n->marks);
 
 	if (v != NOT_OVER) {
 		n->over = 1;
@@ -253,8 +293,8 @@ land(struct node *n, int m, int s)
 /*
  * Rule 8: the pending move takes square s and its component collapses.
  */
-static void
-collapse(const struct qttt_solver *sv, struct node *n, int s)
+static inline __attribute__((always_inline)) void
+collapse(const struct qttt_solver *sv, struct node *n, int s, int any)
 {
 	unsigned char	 queue[QTTT_NSQUARES];
 	unsigned int	 done, moves, comp;
@@ -282,11 +322,11 @@ collapse(const struct qttt_solver *sv, struct node *n, int s)
 		n->comp[s] = 0;
 	}
 	n->pending = 0;
-	score(sv, n);
+	score(sv, n, any);
 }
 
 /* Rule 2 and 5: move next goes on squares a and b. */
-static void
+static inline __attribute__((always_inline)) void
 place(struct node *n, int a, int b)
 {
 	unsigned int	 c;
@@ -307,8 +347,8 @@ place(struct node *n, int a, int b)
 }
 
 /* Rule 3: the forced X9 on the last open square s. */
-static void
-force(const struct qttt_solver *sv, struct node *n, int s)
+static inline __attribute__((always_inline)) void
+force(const struct qttt_solver *sv, struct node *n, int s, int any)
 {
 	int	 m = n->next;
 
@@ -317,7 +357,7 @@ force(const struct qttt_solver *sv, struct node *n, int s)
 	n->marks[QTTT_MOVER(m)] |= BIT(s);
 	n->comp[s] = 0;
 	n->next++;
-	score(sv, n);
+	score(sv, n, any);
 }
 
 /*
@@ -609,6 +649,174 @@ eighth_test(const struct qttt_solver *sv, const struct node *n, int beta)
 	return least < 2 ? beta - 1 : beta;
 }
 
+/*
+ * The last two moves under a profile other than Goff's values: the
+ * same boards of the roots, but which pairs a move may take and who
+ * measures change what the player who picks the pair can force (X for
+ * X9, O for O8; formats/solver.md, "Profiles").  That player wants an
+ * outcome in a set of the open squares of a tree: the roots whose
+ * board reaches beta (X), or stays below it (O).  When the other
+ * player measures, the set must hold both squares of a legal pair;
+ * when the chooser measures (measurer=closer), one square of one.
+ * Under two-cycles=no with more than two squares open, the squares of
+ * a spooky move are no legal pair: two squares of the set must not be
+ * neighbours in the tree (O8 on u and w, when X9 follows it, is an
+ * edge too), and a square is in no legal pair if it neighbours every
+ * other square of the tree.  With one square, X9 is forced there.
+ */
+static int
+can_force(const struct qttt_solver *sv, const struct node *n,
+    unsigned int tree, unsigned int set, int u, int w, int nopen)
+{
+	int	 k = sv->popcount[tree], a, b, deg;
+	int	 refused = (sv->rules & QTTT_RULES_NO_2CYCLES) && nopen > 2;
+
+	if (k == 1 || (!refused && (sv->rules & QTTT_RULES_CLOSER)))
+		return set != 0;
+	if (!refused)
+		return sv->popcount[set] >= 2;
+	if (sv->rules & QTTT_RULES_CLOSER) {
+		for (; set != 0; set &= set - 1) {
+			a = __builtin_ctz(set);
+			deg = __builtin_popcount(n->spooky[a]) + (a == u) +
+			    (a == w);
+			if (deg < k - 1)
+				return 1;
+		}
+		return 0;
+	}
+	/* Three squares of a tree are never all neighbours. */
+	if (sv->popcount[set] != 2)
+		return sv->popcount[set] > 2;
+	a = __builtin_ctz(set);
+	b = __builtin_ctz(set & (set - 1));
+	return (n->spooky[a] & n->spooky[b]) == 0 &&
+	    !((a == u && b == w) || (a == w && b == u));
+}
+
+/*
+ * The roots of the tree below p (X9 in p, reached by move in) whose
+ * board reaches r->enough, into *set; three are enough for any test.
+ */
+static void
+high_roots(const struct qttt_solver *sv, const struct node *n,
+    struct roots *r, int p, int in, unsigned int *set)
+{
+	unsigned int	 moves;
+	int		 m, c;
+
+	if (board_value_any(sv, r->board, r->marks) >= r->enough)
+		*set |= BIT(p);
+	for (moves = n->spooky[p] & ~BIT(in); moves != 0 &&
+	    sv->popcount[*set] < 3; moves &= moves - 1) {
+		m = __builtin_ctz(moves);
+		c = n->where[m][0] ^ n->where[m][1] ^ p;
+		shift_root(r, p, c, m, QTTT_MAXMOVES);
+		high_roots(sv, n, r, c, m, set);
+		shift_root(r, c, p, m, QTTT_MAXMOVES);
+	}
+}
+
+/* The squares of tree (not landed in board) whose root reaches beta. */
+static unsigned int
+x9_high(const struct qttt_solver *sv, const struct node *n,
+    const struct roots *board, unsigned int tree, int beta)
+{
+	struct roots	 r = *board;
+	unsigned int	 set = 0;
+	int		 s = __builtin_ctz(tree);
+
+	root_at(n, &r, QTTT_MAXMOVES, s);
+	r.enough = beta;
+	high_roots(sv, n, &r, s, 0, &set);
+	return set;
+}
+
+/* Before X9: whether the value reaches beta (beta), or not (beta - 1). */
+static int
+last_move_any(const struct qttt_solver *sv, const struct node *n, int beta)
+{
+	struct roots	 r;
+	unsigned int	 open;
+
+	open = ALLSQUARES & ~(n->marks[QTTT_X] | n->marks[QTTT_O]);
+	board_of(n, &r);
+	return can_force(sv, n, open, x9_high(sv, n, &r, open, beta), -1, -1,
+	    sv->popcount[open]) ? beta : beta - 1;
+}
+
+/* O8 landed on u in r: whether X then reaches beta. */
+static int
+eighth_reaches(const struct qttt_solver *sv, const struct node *n,
+    const struct roots *r, unsigned int other, int beta)
+{
+	int	 v = board_value_any(sv, r->board, r->marks);
+
+	if (v != NOT_OVER)
+		return v >= beta;
+	return can_force(sv, n, other, x9_high(sv, n, r, other, beta), -1,
+	    -1, sv->popcount[other]);
+}
+
+/*
+ * The squares u of tree t whose collapse with O8 on u, and the other
+ * tree's X9 after it (high: what X reaches then; across: the squares
+ * of the other tree rooted at u, O8 there, on which X9 reaches beta).
+ */
+static unsigned int
+eighth_set(const struct qttt_solver *sv, const struct node *n,
+    unsigned int t, unsigned int other, int beta, uint16_t *across)
+{
+	struct roots	 r;
+	unsigned int	 set = 0, u;
+
+	for (u = t; u != 0; u &= u - 1) {
+		board_of(n, &r);
+		root_at(n, &r, QTTT_MAXMOVES - 1, __builtin_ctz(u));
+		if (across != NULL)
+			across[__builtin_ctz(u)] = x9_high(sv, n, &r, other,
+			    beta);
+		else if (!eighth_reaches(sv, n, &r, other, beta))
+			set |= u & -u;
+	}
+	return set;
+}
+
+/*
+ * Before O8: whether the value reaches beta.  O8 in two squares of a
+ * tree (a cycle: the other tree's X9 follows unless the collapse ends
+ * the game), or in one square of each (X9 then roots the joined tree:
+ * in A with B rooted at w, O8's square there, or in B with A rooted at
+ * u).  O wins below beta if some legal pair keeps it there.
+ */
+static int
+eighth_test_any(const struct qttt_solver *sv, const struct node *n, int beta)
+{
+	uint16_t	 high[2][QTTT_NSQUARES];
+	unsigned int	 open, tree[2], u, w;
+	int		 t, nopen;
+
+	open = ALLSQUARES & ~(n->marks[QTTT_X] | n->marks[QTTT_O]);
+	nopen = sv->popcount[open];
+	tree[0] = n->comp[__builtin_ctz(open)];
+	tree[1] = open & ~tree[0];
+	for (t = 0; t < 2; t++)
+		if ((tree[t] & (tree[t] - 1)) != 0 && can_force(sv, n, tree[t],
+		    eighth_set(sv, n, tree[t], tree[!t], beta, NULL), -1, -1,
+		    nopen))
+			return beta - 1;
+	/* high[t][s]: tree t rooted at s, O8 there; the other's roots. */
+	for (t = 0; t < 2; t++)
+		eighth_set(sv, n, tree[t], tree[!t], beta, high[t]);
+	for (u = tree[0]; u != 0; u &= u - 1)
+		for (w = tree[1]; w != 0; w &= w - 1)
+			if (!can_force(sv, n, open, high[0][__builtin_ctz(u)] |
+			    high[1][__builtin_ctz(w)], __builtin_ctz(u),
+			    __builtin_ctz(w), nopen))
+				return beta - 1;
+	return beta;
+}
+
 /* The search's position of an engine's state (which must be legal). */
 static void
 node_from_state(const struct qttt_state *st,
@@ -765,13 +973,30 @@ reward(struct qttt_solver *sv, int m, int code)
 }
 
 /*
+ * Under two-cycles=no with more than two squares open, the pairs of a
+ * spooky move are no placements: out without them.
+ */
+static int
+drop_two_cycles(const struct qttt_solver *sv, const struct node *n,
+    unsigned char *out, int nc)
+{
+	int	 k, kept = 0;
+
+	for (k = 0; k < nc; k++)
+		if ((n->spooky[sv->codesq[out[k]][0]] &
+		    n->spooky[sv->codesq[out[k]][1]]) == 0)
+			out[kept++] = out[k];
+	return kept;
+}
+
+/*
  * The placements of a position (not pending, two squares open at
  * least), most often cut off first: its move's list, with the pairs
  * that are not open left out.  Returns the count.
  */
-static int
+static inline __attribute__((always_inline)) int
 placements(const struct qttt_solver *sv, const struct node *n,
-    unsigned int open, unsigned char *out)
+    unsigned int open, unsigned char *out, int any)
 {
 	const unsigned char *list = sv->ranked[n->next];
 	int		 nc = 0, k, code;
@@ -781,6 +1006,9 @@ placements(const struct qttt_solver *sv, const struct node *n,
 		if ((sv->pairmask[code] & ~open) == 0)
 			out[nc++] = code;
 	}
+	if (any && (sv->rules & QTTT_RULES_NO_2CYCLES) &&
+	    sv->popcount[open] > 2)
+		nc = drop_two_cycles(sv, n, out, nc);
 	return nc;
 }
 
@@ -789,9 +1017,9 @@ placements(const struct qttt_solver *sv, const struct node *n,
  * open squares, the last open square (the forced X9), or the squares of
  * the pending move.  Returns the count.
  */
-static int
+static inline __attribute__((always_inline)) int
 children(const struct qttt_solver *sv, const struct node *n,
-    unsigned char *out)
+    unsigned char *out, int any)
 {
 	unsigned int	 open;
 
@@ -805,19 +1033,19 @@ children(const struct qttt_solver *sv, const struct node *n,
 		out[0] = CODE_SQUARE(__builtin_ctz(open));
 		return 1;
 	}
-	return placements(sv, n, open, out);
+	return placements(sv, n, open, out, any);
 }
 
 /* The child of n by code. */
-static void
+static inline __attribute__((always_inline)) void
 child(const struct qttt_solver *sv, const struct node *n, int code,
-    struct node *c)
+    struct node *c, int any)
 {
 	*c = *n;
 	if (n->pending != 0)
-		collapse(sv, c, sv->codesq[code][0]);
+		collapse(sv, c, sv->codesq[code][0], any);
 	else if (code < CODE_PAIR0)
-		force(sv, c, sv->codesq[code][0]);
+		force(sv, c, sv->codesq[code][0], any);
 	else
 		place(c, sv->codesq[code][0], sv->codesq[code][1]);
 }
@@ -831,7 +1059,7 @@ child(const struct qttt_solver *sv, const struct node *n, int code,
  * left to O, O can score nothing; with fewer than two left to X, X
  * cannot score more than 1.
  */
-static void
+static inline __attribute__((always_inline)) void
 bounds(const struct qttt_solver *sv, const struct node *n, int *lo,
     int *hi)
 {
@@ -881,23 +1109,34 @@ book_find(const struct reduced_key *key)
  * beta; otherwise a bound on the far side of the window (fail-soft).
  * Every window is a null one (beta = alpha + 1), which the last two
  * moves' tests rely on.  X maximises, O minimises; after a measurement
- * the measurer moves, so the turn is always the mover of move next.
+ * the measurer moves, who is the mover of move next (but for
+ * measurer=closer).  Made twice, as search_goff() and search_any(), so
+ * that Goff's rules, the common case, never look at the profile.
  */
-static int
-search(struct qttt_solver *sv, const struct node *n, int alpha, int beta)
+static int	search_goff(struct qttt_solver *, const struct node *, int,
+		    int);
+static int	search_any(struct qttt_solver *, const struct node *, int,
+		    int);
+
+static inline __attribute__((always_inline)) int
+search_by(struct qttt_solver *sv, const struct node *n, int alpha, int beta,
+    int any)
 {
 	unsigned char	 codes[QTTT_MAXACTIONS];
 	struct node	 c;
 	struct entry	*e;
 	struct reduced_key key;
 	int		 sym, nc, i, v, best, bestcode = 0, lo, hi, ttcode;
-	int		 maxing = QTTT_MOVER(n->next) == QTTT_X;
+	int		 maxing = (QTTT_MOVER(n->next) == QTTT_X) != (any &&
+			    n->pending != 0 && (sv->rules & QTTT_RULES_CLOSER));
 	int		 alpha0 = alpha, beta0 = beta;
 
 	sv->nodes++;
 	if (n->pending == 0 && n->next >= QTTT_MAXMOVES - 1)
-		return n->next == QTTT_MAXMOVES ? last_move(sv, n, beta) :
-		    eighth_test(sv, n, beta);
+		return !any ? (n->next == QTTT_MAXMOVES ? last_move(sv, n,
+		    beta) : eighth_test(sv, n, beta)) : n->next ==
+		    QTTT_MAXMOVES ? last_move_any(sv, n, beta) :
+		    eighth_test_any(sv, n, beta);
 	bounds(sv, n, &lo, &hi);
 	if (lo == hi || hi <= alpha)
 		return hi;
@@ -907,10 +1146,12 @@ search(struct qttt_solver *sv, const struct node *n, int alpha, int beta)
 	e = NULL;
 	sym = 0;
 	if (n->next < TABLE_BELOW && (sv->nbuckets != 0 ||
-	    (sv->usebook && n->next <= BOOK_MOVES + 1))) {
+	    (sv->book && n->next <= BOOK_MOVES + 1))) {
 		sym = qttt__analysis_reduced_key(n->board, n->where, n->next,
 		    n->pending, 0, &key);
-		if (sv->usebook && n->next <= BOOK_MOVES + 1 &&
+		if (any)
+			key.lo |= sv->rules;
+		if (sv->book && n->next <= BOOK_MOVES + 1 &&
 		    (v = book_find(&key)) >= VALUE_MIN)
 			return v;
 		e = probe(sv, &key);
@@ -928,7 +1169,7 @@ search(struct qttt_solver *sv, const struct node *n, int alpha, int beta)
 			beta = e->hi;
 		ttcode = sv->symcode[sv->inverse[sym]][e->best];
 	}
-	nc = children(sv, n, codes);
+	nc = children(sv, n, codes, any);
 	if (ttcode != 0)
 		for (i = 1; i < nc; i++)
 			if (codes[i] == ttcode) {
@@ -938,8 +1179,9 @@ search(struct qttt_solver *sv, const struct node *n, int alpha, int beta)
 			}
 	best = maxing ? VALUE_MIN - 1 : VALUE_MAX + 1;
 	for (i = 0; i < nc; i++) {
-		child(sv, n, codes[i], &c);
-		v = c.over ? c.value : search(sv, &c, alpha, beta);
+		child(sv, n, codes[i], &c, any);
+		v = c.over ? c.value : any ? search_any(sv, &c, alpha, beta) :
+		    search_goff(sv, &c, alpha, beta);
 		if (maxing ? v > best : v < best) {
 			best = v;
 			bestcode = codes[i];
@@ -972,6 +1214,25 @@ search(struct qttt_solver *sv, const struct node *n, int alpha, int beta)
 	if (n->next < TABLE_BELOW && sv->nbuckets != 0)
 		store(sv, &key, n->next, lo, hi, sv->symcode[sym][bestcode]);
 	return best;
+}
+
+static int
+search_goff(struct qttt_solver *sv, const struct node *n, int alpha, int beta)
+{
+	return search_by(sv, n, alpha, beta, 0);
+}
+
+static int
+search_any(struct qttt_solver *sv, const struct node *n, int alpha, int beta)
+{
+	return search_by(sv, n, alpha, beta, 1);
+}
+
+static int
+search(struct qttt_solver *sv, const struct node *n, int alpha, int beta)
+{
+	return sv->rules != QTTT_RULES_GOFF ? search_any(sv, n, alpha, beta) :
+	    search_goff(sv, n, alpha, beta);
 }
 
 /*
@@ -1055,6 +1316,43 @@ reaches(struct qttt_solver *sv, const struct node *n, int v, int maxing)
 /* The interface                                                        */
 /* ------------------------------------------------------------------ */
 
+/*
+ * The part of a profile that values depend on.  A value is X's score
+ * minus O's: draw=1/2 (a draw scores 1/2-1/2, not 0-0) changes none,
+ * and simultaneous=tie (both players' lines 1/2-1/2) gives what
+ * simultaneous=draw (0-0) does.
+ */
+static unsigned int
+value_rules(unsigned int rules)
+{
+	rules &= ~(unsigned int)QTTT_RULES_DRAW_HALF;
+	if (rules & QTTT_RULES_SIMULTANEOUS)
+		rules = (rules & ~(unsigned int)QTTT_RULES_SIMULTANEOUS) |
+		    QTTT_RULES_SIMUL_DRAW;
+	return rules;
+}
+
+/* The searches that follow are by profile rules (a valid one). */
+static void
+set_rules(struct qttt_solver *sv, unsigned int rules)
+{
+	unsigned int	 set;
+
+	sv->rules = value_rules(rules);
+	for (set = 0; set <= ALLSQUARES; set++)
+		sv->ends[set] = set == ALLSQUARES ||
+		    ((sv->rules & QTTT_RULES_LAST_DRAW) &&
+		    sv->popcount[set] == QTTT_NSQUARES - 1);
+	sv->book = sv->usebook && sv->rules == QTTT_RULES_GOFF;
+}
+
+static void
+use_rules(struct qttt_solver *sv, unsigned int rules)
+{
+	if (value_rules(rules) != sv->rules)
+		set_rules(sv, rules);
+}
+
 struct qttt_solver *
 qttt_solver_new(size_t table_bytes)
 {
@@ -1065,7 +1363,8 @@ qttt_solver_new(size_t table_bytes)
 		return NULL;
 	tables_init(sv);
 	ranks_init(sv);
-	sv->usebook = 1;
+	/* Goff's profile is 0, and its search needs no more. */
+	sv->usebook = sv->book = 1;
 	if (table_bytes >= BUCKET * sizeof(struct entry)) {
 		while (nb <= table_bytes / (2 * BUCKET * sizeof(struct entry)))
 			nb *= 2;
@@ -1105,6 +1404,7 @@ void
 qttt_solver_use_book(struct qttt_solver *sv, int use)
 {
 	sv->usebook = use != 0;
+	sv->book = sv->usebook && sv->rules == QTTT_RULES_GOFF;
 }
 
 void
@@ -1113,8 +1413,8 @@ qttt__analysis_solver_key(const struct qttt_solver *sv,
 {
 	(void)sv;
 	qttt__analysis_reduced_key(st->board, st->where, st->next,
-	    st->pending, 0,
-	    key);
+	    st->pending, 0, key);
+	key->lo |= value_rules(st->rules);
 }
 
 int
@@ -1142,6 +1442,7 @@ qttt_solver_value(struct qttt_solver *sv, const struct qttt_state *st,
 
 	if ((code = qttt_state_check(st, d)) != QTTT_OK)
 		return code;
+	use_rules(sv, st->rules);
 	node_from_state(st, &n);
 	*value = n.over ? n.value : value_of(sv, &n);
 	return QTTT_OK;
@@ -1160,6 +1461,7 @@ qttt_solver_analyze(struct qttt_solver *sv, const struct qttt_state *st,
 
 	if ((code = qttt_state_check(st, d)) != QTTT_OK)
 		return code;
+	use_rules(sv, st->rules);
 	memset(an, 0, sizeof(*an));
 	an->nactions = qttt_state_actions(st, an->actions);
 	maxing = qttt_state_turn(st) == QTTT_X;
@@ -1223,18 +1525,29 @@ qttt_solver_analyze(struct qttt_solver *sv, const struct qttt_state *st,
 	return QTTT_OK;
 }
 
+/*
+ * A value 0 is a draw, 0-0 or 1/2-1/2 under draw=1/2; under
+ * simultaneous=tie it may also be a tie (1/2-1/2), which the value
+ * does not tell apart: the draw is given.
+ */
 int
-qttt_solver_result(int value, struct qttt_result *r)
+qttt_solver_result(unsigned int rules, int value, struct qttt_result *r)
 {
 	static const unsigned char scores[][2] = {
 		{ 0, 2 }, { 1, 2 }, { 0, 0 }, { 2, 1 }, { 2, 0 }, { 3, 0 },
 		{ 4, 0 }
 	};
+	struct qttt_result res;
 
 	if (value < VALUE_MIN || value > VALUE_MAX)
 		return -1;
-	r->over = 1;
-	r->score[QTTT_X] = scores[value - VALUE_MIN][0];
-	r->score[QTTT_O] = scores[value - VALUE_MIN][1];
+	res.over = 1;
+	res.score[QTTT_X] = scores[value - VALUE_MIN][0];
+	res.score[QTTT_O] = scores[value - VALUE_MIN][1];
+	if (value == 0 && (rules & QTTT_RULES_DRAW_HALF))
+		res.score[QTTT_X] = res.score[QTTT_O] = 1;
+	if (!qttt_rules_result_possible(rules, &res))
+		return -1;
+	*r = res;
 	return 0;
 }

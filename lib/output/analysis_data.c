@@ -13,11 +13,11 @@
 #include "output/output.h"
 
 char *
-qttt__output_value_text(char *p, int value)
+qttt__output_value_text(char *p, unsigned int rules, int value)
 {
 	struct qttt_result r;
 
-	if (qttt_solver_result(value, &r) == -1) {
+	if (qttt_solver_result(rules, value, &r) == -1) {
 		*p = '?';
 		return p + 1;
 	}
@@ -25,11 +25,11 @@ qttt__output_value_text(char *p, int value)
 }
 
 static void
-value(struct emit *e, int v)
+value(struct emit *e, unsigned int rules, int v)
 {
 	char	 buf[RESULT_TEXT_MAX], *p = emit_str_at(e, buf);
 
-	emit_str_done(e, p, qttt__output_value_text(p, v));
+	emit_str_done(e, p, qttt__output_value_text(p, rules, v));
 }
 
 static void
@@ -115,11 +115,11 @@ ply(struct emit *e, const struct analysis_item *it)
 	EMIT_KEY(e, "mover");
 	player(e, p->mover);
 	EMIT_KEY(e, "value_before");
-	value(e, p->before);
+	value(e, it->g->state.rules, p->before);
 	EMIT_KEY(e, "value");
-	value(e, p->after);
+	value(e, it->g->state.rules, p->after);
 	EMIT_KEY(e, "best_value");
-	value(e, p->before);
+	value(e, it->g->state.rules, p->before);
 	EMIT_KEY(e, "best");
 	actions(e, p->an.actions, p->an.best, p->an.nbest);
 	emit_part(e);
@@ -178,7 +178,7 @@ position(struct emit *e, const struct analysis_item *it)
 	else
 		player(e, qttt_state_turn(it->st));
 	EMIT_KEY(e, "value");
-	value(e, an->value);
+	value(e, it->st->rules, an->value);
 	EMIT_KEY(e, "actions");
 	emit_seq(e, 0);
 	for (i = 0; i < an->nactions; i++) {
@@ -187,7 +187,7 @@ position(struct emit *e, const struct analysis_item *it)
 		EMIT_KEY(e, "item");
 		action(e, &an->actions[i]);
 		EMIT_KEY(e, "value");
-		value(e, an->values[i]);
+		value(e, it->st->rules, an->values[i]);
 		emit_map_end(e);
 	}
 	emit_seq_end(e);

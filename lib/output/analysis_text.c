@@ -13,9 +13,9 @@
 
 /* A value as the result it stands for, in a caller's buffer. */
 static const char *
-value_text(int v, char buf[RESULT_TEXT_MAX + 1])
+value_text(unsigned int rules, int v, char buf[RESULT_TEXT_MAX + 1])
 {
-	*qttt__output_value_text(buf, v) = '\0';
+	*qttt__output_value_text(buf, rules, v) = '\0';
 	return buf;
 }
 
@@ -88,7 +88,8 @@ plies(FILE *f, const struct analysis_item *it)
 		p = &it->j->ply[i];
 		fprintf(f, "%4zu  %-16s  %-6s  %-6s  %s", i + 1,
 		    action_text(&it->g->plies[i], item),
-		    value_text(p->before, v1), value_text(p->after, v2),
+		    value_text(it->g->state.rules, p->before, v1),
+		    value_text(it->g->state.rules, p->after, v2),
 		    points_text(p->loss, lb, sizeof(lb)));
 		if (p->mark == QTTT_MARK_NONE) {
 			putc('\n', f);
@@ -130,14 +131,15 @@ report(FILE *f, const struct analysis_item *it)
 	}
 	if (j->decisive == -1) {
 		fprintf(f, "decisive: none, the game kept its value %s\n",
-		    value_text(j->ply[0].before, v1));
+		    value_text(it->g->state.rules, j->ply[0].before, v1));
 		return;
 	}
 	p = &j->ply[j->decisive];
 	fprintf(f, "decisive: ply %ld, %s%s, from %s to %s\n",
 	    j->decisive + 1, action_text(&it->g->plies[j->decisive], item),
-	    qttt_mark_glyph(p->mark), value_text(p->before, v1),
-	    value_text(p->after, v2));
+	    qttt_mark_glyph(p->mark),
+	    value_text(it->g->state.rules, p->before, v1),
+	    value_text(it->g->state.rules, p->after, v2));
 	fprintf(f, "perfect play from there: ");
 	actions(f, p->an.pv, NULL, p->an.npv, "; ");
 	fprintf(f, "; %s\n", v1);
@@ -174,19 +176,20 @@ position(FILE *f, const struct analysis_item *it)
 	heading(f, it);
 	if (it->st->result.over) {
 		fprintf(f, "value %s: the game is over\n",
-		    value_text(an->value, vb));
+		    value_text(it->st->rules, an->value, vb));
 		return;
 	}
-	fprintf(f, "value %s, %c to act\n", value_text(an->value, vb),
+	fprintf(f, "value %s, %c to act\n",
+	    value_text(it->st->rules, an->value, vb),
 	    QTTT_PLAYER_LETTER(qttt_state_turn(it->st)));
 	for (i = 0; i < an->nactions; i++)
 		fprintf(f, "  %-16s  %s\n", action_text(&an->actions[i], item),
-		    value_text(an->values[i], vb));
+		    value_text(it->st->rules, an->values[i], vb));
 	fprintf(f, "best: ");
 	actions(f, an->actions, an->best, an->nbest, ", ");
 	fprintf(f, "\nperfect play: ");
 	actions(f, an->pv, NULL, an->npv, "; ");
-	fprintf(f, "; %s\n", value_text(an->value, vb));
+	fprintf(f, "; %s\n", value_text(it->st->rules, an->value, vb));
 }
 
 static void

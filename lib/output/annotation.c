@@ -67,7 +67,8 @@ qttt_annotate(struct qttt_annotation *a, const struct qttt_game *g,
 			if (!given_way(&hp->notes[k]))
 				notes[n++] = hp->notes[k];
 		note(&notes[n++], "value", a->value[i],
-		    qttt__output_value_text(a->value[i], p->after) -
+		    qttt__output_value_text(a->value[i],
+		    g->state.rules, p->after) -
 		    a->value[i]);
 		if (p->mark != QTTT_MARK_NONE) {
 			note(&notes[n++], "best", a->best[i],

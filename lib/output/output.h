@@ -106,7 +106,7 @@ struct analysis_item {
  * is no value), at most RESULT_TEXT_MAX bytes without a NUL; returns
  * the end (analysis_data.c).
  */
-char	*qttt__output_value_text(char *, int value);
+char	*qttt__output_value_text(char *, unsigned int rules, int value);
 
 struct emit;
 /* An item as data, through the emitter: one JSON line, one YAML

@@ -103,7 +103,7 @@ adjudicate(struct qttt_referee *r, int v, const char *how)
 	struct qttt_result score;
 	char		 res[16];
 
-	if (qttt_value_result(r->g.game.state.rules, v, &score) == -1)
+	if (qttt_solver_result(r->g.game.state.rules, v, &score) == -1)
 		return 0;
 	qttt_result_format(&score, res, sizeof(res));
 	snprintf(r->g.why, sizeof(r->g.why), "%s: %s under perfect play",

@@ -397,7 +397,7 @@ qttt_suite_format(const struct qttt_suite_entry *e, char *buf, size_t n)
 	if (e->navoid > 0)
 		put_actions(&o, "avoid", &e->state, e->avoid, e->navoid);
 	if (e->has_value) {
-		if (qttt_solver_result(e->value, &r) == -1)
+		if (qttt_solver_result(e->state.rules, e->value, &r) == -1)
 			return -1;
 		put(&o, "; value ", 8);
 		put(&o, b, (size_t)(qttt__engine_result_text(b, &r) - b));
@@ -438,7 +438,7 @@ qttt_suite_prove(struct qttt_solver *solver, const struct qttt_suite_entry *e,
 		d->line = d->col = 0;
 	}
 	if (e->has_value && e->value != an.value) {
-		qttt_solver_result(an.value, &r);
+		qttt_solver_result(e->state.rules, an.value, &r);
 		*qttt__engine_result_text(res, &r) = '\0';
 		if (d != NULL)
 			snprintf(d->msg, sizeof(d->msg), "the value is %s",

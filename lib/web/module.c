@@ -717,12 +717,12 @@ solver(struct qttt__web *h)
 
 /* A value as the result it stands for. */
 static void
-value(FILE *f, int v)
+value(FILE *f, unsigned int rules, int v)
 {
 	struct qttt_result r;
 	char		 text[RESULT_TEXT_MAX + 1];
 
-	if (qttt_solver_result(v, &r) != 0) {
+	if (qttt_solver_result(rules, v, &r) != 0) {
 		fputs("null", f);
 		return;
 	}
@@ -746,14 +746,14 @@ qttt__web_analyze(struct qttt__web *h)
 	if ((f = begin(h)) == NULL)
 		return -1;
 	fprintf(f, "{\"v\":%d,\"value\":", an.value);
-	value(f, an.value);
+	value(f, h->line.state.rules, an.value);
 	fputs(",\"actions\":[", f);
 	for (i = 0; i < an.nactions; i++) {
 		if (i > 0)
 			putc(',', f);
 		action_open(f, &an.actions[i]);
 		fprintf(f, ",\"v\":%d,\"value\":", an.values[i]);
-		value(f, an.values[i]);
+		value(f, h->line.state.rules, an.values[i]);
 		putc('}', f);
 	}
 	fputs("],\"best\":", f);

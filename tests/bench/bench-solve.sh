@@ -1,6 +1,8 @@
 #!/bin/sh
 # The solver, on one thread, in user CPU time.  Targets: the empty
 # board, its value and the value of every first move, in at most 0.5 s;
+# the same under each preset and each switch alone with no book
+# (formats/rules.md, "Values of the empty board"), in at most 2 s each;
 # every position of 10,000 generated games (qttt-generate -n 10000),
 # the value of every legal action, in at most 10 s.
 . "$(cd "$(dirname "$0")" && pwd)/common.sh"
@@ -17,6 +19,16 @@ t=$(echo "$out" | awk '/^empty board user/ { print $4 }')
 echo "empty board: user ${t} s (target <= 0.5)"
 if ! bench_le "${t:-99}" 0.5; then
 	echo "MISSED: the empty board takes ${t} s"
+	status=1
+fi
+
+out=$("$drv" profiles) || { echo "solve-bench profiles failed"; status=1; }
+echo "$out"
+t=$(echo "$out" | awk '/^slowest profile user/ { print $4 }')
+echo "empty board under each profile, no book: slowest user ${t} s" \
+    "(target <= 2)"
+if ! bench_le "${t:-99}" 2; then
+	echo "MISSED: a profile's empty board takes ${t} s"
 	status=1
 fi
 

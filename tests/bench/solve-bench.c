@@ -4,6 +4,11 @@
  *	solve-bench empty	the empty board: its value and the value of
  *				every first move, then its principal
  *				variation for the record
+ *	solve-bench profiles	the same under each preset and each switch
+ *				alone (qttt_rules_preset, qttt_rules_switch),
+ *				with no book and a new solver each: the
+ *				table of formats/rules.md, "Values of the
+ *				empty board", and the time of each
  *	solve-bench FILE	every position of every game of FILE (line
  *				notation), the value of every legal action
  *
@@ -52,6 +57,72 @@ empty(struct qttt_solver *sv)
 	printf("with its principal variation (%zu plies): user %.3f\n",
 	    an.npv, t2 - t0);
 	return 0;
+}
+
+/*
+ * One row: the empty board under rules, searched with no book; its
+ * CPU time into *t.
+ */
+static int
+profile(const char *name, unsigned int rules, double *t)
+{
+	struct qttt_solver *sv;
+	struct qttt_state st;
+	struct qttt_analysis an;
+	struct qttt_result r;
+	char		 res[16];
+	double		 t0;
+	size_t		 i;
+	int		 n[QTTT_VALUE_MAX - QTTT_VALUE_MIN + 1] = { 0 };
+
+	if ((sv = qttt_solver_new(QTTT_SOLVER_TABLE)) == NULL)
+		return 1;
+	qttt_solver_use_book(sv, 0);
+	qttt_state_init(&st);
+	st.rules = rules;
+	t0 = user_time();
+	if (qttt_solver_analyze(sv, &st, 0, &an, NULL) != QTTT_OK ||
+	    qttt_solver_result(rules, an.value, &r) != 0)
+		return 1;
+	*t = user_time() - t0;
+	qttt_result_format(&r, res, sizeof(res));
+	for (i = 0; i < an.nactions; i++)
+		n[an.values[i] - QTTT_VALUE_MIN]++;
+	printf("| `%s` | %d | %s | %d | %d |\n", name, an.value, res,
+	    n[an.value - QTTT_VALUE_MIN], n[-QTTT_VALUE_MIN]);
+	qttt_solver_free(sv);
+	return 0;
+}
+
+/*
+ * Every preset and every switch alone: the value of the empty board,
+ * its result, how many of the 36 first moves keep it and how many are
+ * worth 0 (the table of formats/rules.md), then the CPU time of each.
+ */
+static int
+profiles(void)
+{
+	const char	*name[32];
+	unsigned int	 rules;
+	double		 t[32], worst = 0;
+	size_t		 i, n = 0;
+	int		 status = 0;
+
+	printf("| profile | value | result | first moves that keep it | "
+	    "first moves worth 0 |\n|---|---:|---|---:|---:|\n");
+	for (i = 0; n < 32 && (name[n] = qttt_rules_preset(i, &rules)) !=
+	    NULL; i++)
+		status |= profile(name[n], rules, &t[n]), n++;
+	for (i = 0; n < 32 && (name[n] = qttt_rules_switch(i, &rules)) !=
+	    NULL; i++)
+		status |= profile(name[n], rules, &t[n]), n++;
+	for (i = 0; i < n; i++) {
+		printf("%s user %.3f\n", name[i], t[i]);
+		if (t[i] > worst)
+			worst = t[i];
+	}
+	printf("slowest profile user %.3f\n", worst);
+	return status;
 }
 
 static int
@@ -107,15 +178,18 @@ main(int argc, char *argv[])
 	int		 status;
 
 	if (argc != 2) {
-		fprintf(stderr, "usage: solve-bench empty | file\n");
+		fprintf(stderr, "usage: solve-bench empty | profiles | file\n");
 		return 2;
 	}
 	if ((sv = qttt_solver_new(QTTT_SOLVER_TABLE)) == NULL) {
 		perror("solve-bench");
 		return 2;
 	}
-	status = strcmp(argv[1], "empty") == 0 ? empty(sv) :
-	    annotate(sv, argv[1]);
+	if (strcmp(argv[1], "profiles") == 0)
+		status = profiles();
+	else
+		status = strcmp(argv[1], "empty") == 0 ? empty(sv) :
+		    annotate(sv, argv[1]);
 	qttt_solver_free(sv);
 	return status;
 }
