@@ -92,6 +92,7 @@ qttt__render_complete(const struct qttt_state *st,
 	if (plies == NULL && n > 0)
 		return 0;
 	qttt_state_init(&s);
+	s.rules = st->rules;
 	for (i = 0; i < n; i++)
 		if (qttt_state_apply(&s, &plies[i], NULL) != QTTT_OK)
 			return 0;
