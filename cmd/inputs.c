@@ -18,9 +18,7 @@
  */
 struct head {
 	const struct run_tool *tool;
-	unsigned long	 games;
-	unsigned long	 shown;
-	int		 status;
+	struct run_count n;
 };
 #define TALLY_AT	((sizeof(struct head) + sizeof(max_align_t) - 1) / \
 			    sizeof(max_align_t) * sizeof(max_align_t))
@@ -32,57 +30,6 @@ out_sync(struct par_out *po)
 	par_sync(po->job);
 }
 
-/*
- * Whether no game after rec can be asked for: rec is the last game -g
- * names.  In a stream of states, which may number its states by their
- * games (formats/state-string.md), several records have one number.
- */
-static int
-past_last(const struct run_tool *tool, const struct qttt_record *rec)
-{
-	return tool->gameset != NULL && rec->format != QTTT_FORMAT_STATE &&
-	    rec->index >= qttt_ranges_last(tool->gameset);
-}
-
-/*
- * Reads the records of r and hands those -g selects to the tool,
- * writing through po and counting in h.  Returns what
- * qttt_reader_next() returned last (0 at the end, -1 on a read error,
- * with the diagnostic in rec), or PAR_STOP if po->out cannot be
- * written.
- */
-static int
-read_records(const struct run_input *in, struct par_out *po,
-    struct qttt_reader *r, struct qttt_record *rec, struct head *h)
-{
-	const struct run_tool *tool = in->tool;
-	unsigned long	 prev = 0;
-	int		 k, s;
-
-	/* par_more() may leave the rest of a chunk to the main thread. */
-	while ((k = par_more(po->job) ? qttt_reader_next(r, rec) : 0) == 1) {
-		h->games += starts_game(rec, prev);
-		prev = rec->index;
-		if (tool->gameset != NULL &&
-		    !qttt_ranges_has(tool->gameset, rec->index))
-			continue;
-		h->shown++;
-		/*
-		 * A failed output stops the reading: looked at every 64
-		 * records (ferror() takes the stream's lock: a fiftieth of
-		 * qttt-validate's instructions, asked of every record).
-		 */
-		if ((s = tool->record(in, po, rec, TALLY(h))) == RUN_STOP ||
-		    ((h->shown & 63) == 0 && ferror(po->out)))
-			return PAR_STOP;
-		if (s > h->status)
-			h->status = s;
-		if (past_last(tool, rec))
-			break;
-	}
-	return k;
-}
-
 /* A chunk of an input, on any thread (struct par_tool's run). */
 static void
 chunk_run(const void *arg, struct par_job *job)
@@ -90,6 +37,7 @@ chunk_run(const void *arg, struct par_job *job)
 	const struct run_input *in = arg;
 	const struct run_tool *tool = in->tool;
 	struct par_out	 po = { job->out, job->err, NULL, job };
+	struct head	*c = job->result;
 	struct qttt_record rec;
 	int		 k;
 
@@ -98,7 +46,7 @@ chunk_run(const void *arg, struct par_job *job)
 		job->failed = 1;
 		return;
 	}
-	k = read_records(in, &po, job->reader, &rec, job->result);
+	k = tool->records(in, &po, job->reader, &rec, &c->n, TALLY(c));
 	if ((tool->sink_close != NULL && tool->sink_close(po.sink) == -1) ||
 	    k == PAR_STOP)
 		job->failed = 1;
@@ -111,10 +59,10 @@ chunk_merge(void *totals, const struct par_job *job)
 	struct head		*h = totals;
 	const struct head	*c = job->result;
 
-	h->games += c->games;
-	h->shown += c->shown;
-	if (c->status > h->status)
-		h->status = c->status;
+	h->n.games += c->n.games;
+	h->n.shown += c->n.shown;
+	if (c->n.status > h->n.status)
+		h->n.status = c->n.status;
 	if (h->tool->merge != NULL)
 		h->tool->merge(TALLY(h), TALLY(c));
 }
@@ -163,13 +111,13 @@ run_input(const struct run_tool *tool, const char *path, struct head *h)
 	if (in.threads > 1)
 		k = par_input(in.reader, &rec, in.threads, &pool, &in, h);
 	if (k == QTTT_SPLIT_NOT)
-		k = read_records(&in, &po, in.reader, &rec, h);
-	in.games = h->games;
-	in.shown = h->shown;
+		k = tool->records(&in, &po, in.reader, &rec, &h->n, TALLY(h));
+	in.games = h->n.games;
+	in.shown = h->n.shown;
 	if (k == PAR_STOP)
 		k = RUN_STOP;
-	s = tool->end != NULL ? tool->end(&in, k, &rec, h->status) :
-	    input_end(&in, k, &rec, h->status);
+	s = tool->end != NULL ? tool->end(&in, k, &rec, h->n.status) :
+	    input_end(&in, k, &rec, h->n.status);
 	close_reader(in.reader, in.fd);
 	return s;
 }

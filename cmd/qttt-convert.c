@@ -113,7 +113,7 @@ comment_lines(const struct options *o, const char *text, size_t len,
 }
 
 /*
- * Converts one record (run_tool's record): writes a valid game with
+ * Converts one record (RUN_RECORDS' record): writes a valid game with
  * what its record holds besides the moves, or reports why not.
  */
 static int
@@ -160,6 +160,8 @@ convert_record(const struct run_input *in, struct par_out *po,
 		    "not converted: %s", why.msg);
 	return k == -2 ? EXIT_INVALID : EXIT_VALID;
 }
+
+RUN_RECORDS(convert_records, convert_record)
 
 /*
  * The end of an input (run_tool's end): its comment lines after the
@@ -229,7 +231,7 @@ main(int argc, char *argv[])
 	struct qttt_ranges gameset;
 	struct run_tool	 tool = {
 		.arg = &o, .tallysize = sizeof(struct tally), .threads = 1,
-		.record = convert_record, .end = end_input_file
+		.records = convert_records, .end = end_input_file
 	};
 	int		 ch, fmt, status, s;
 

@@ -195,7 +195,7 @@ draw(const struct options *o, const char *name,
 /* Inputs                                                               */
 /* ------------------------------------------------------------------ */
 
-/* Draws one record of an input (run_tool's record). */
+/* Draws one record of an input (RUN_RECORDS' record). */
 static int
 render_record(const struct run_input *in, struct par_out *po,
     struct qttt_record *rec, void *tally)
@@ -211,6 +211,8 @@ render_record(const struct run_input *in, struct par_out *po,
 	}
 	return draw(in->tool->arg, in->name, rec, &game);
 }
+
+RUN_RECORDS(render_records, render_record)
 
 /*
  * The name of an input's files in -d's directory when there are
@@ -479,7 +481,7 @@ main(int argc, char *argv[])
 	struct qttt_ranges gameset;
 	struct run_tool	 tool = {
 		.arg = &o, .threads = 1, .begin = begin_input,
-		.record = render_record, .end = end_input_file
+		.records = render_records, .end = end_input_file
 	};
 	struct qttt_html_opts page;
 	static char	 title[512];

@@ -79,7 +79,7 @@ parse_output(const char *s)
 }
 
 /*
- * Replays one record (run_tool's record) through po's replay writer:
+ * Replays one record (RUN_RECORDS' record) through po's replay writer:
  * an invalid one up to its first error, after its diagnostics.
  */
 static int
@@ -115,6 +115,8 @@ replay_record(const struct run_input *in, struct par_out *po,
 	return qttt_replay_writer_put(po->sink, &rp) == -1 ? RUN_STOP :
 	    status;
 }
+
+RUN_RECORDS(replay_records, replay_record)
 
 /* A replay writer on a chunk's output (run_tool's sink_open). */
 static void *
@@ -182,7 +184,7 @@ main(int argc, char *argv[])
 	struct qttt_ranges gameset;
 	struct run_tool	 tool = {
 		.arg = &o, .threads = 1, .begin = begin_input,
-		.record = replay_record, .sink_open = writer_open,
+		.records = replay_records, .sink_open = writer_open,
 		.sink_close = writer_close
 	};
 	unsigned long long n;

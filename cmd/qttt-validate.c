@@ -174,10 +174,11 @@ show_corrected(const struct options *o, const char *name,
 }
 
 /*
- * Checks one record (run_tool's record): shows what is wrong with it,
- * writes it with -p and -w, and counts it in t.
+ * Checks one record (RUN_RECORDS' record): shows what is wrong with
+ * it, writes it with -p and -w, and counts it in t.  Inlined in the
+ * loop, which then reads the options once for every record.
  */
-static int
+static inline int __attribute__((always_inline))
 check_record(const struct run_input *in, struct par_out *po,
     struct qttt_record *rec, void *tally)
 {
@@ -216,6 +217,8 @@ check_record(const struct run_input *in, struct par_out *po,
 	return o->records != NULL && ferror(o->records) ? RUN_STOP :
 	    EXIT_VALID;
 }
+
+RUN_RECORDS(check_records, check_record)
 
 static void
 add_tally(void *to, const void *from)
@@ -451,7 +454,7 @@ main(int argc, char *argv[])
 	struct qttt_ranges gameset;
 	struct run_tool	 tool = {
 		.arg = &o, .tallysize = sizeof(struct tally), .threads = 1,
-		.begin = begin_input, .record = check_record,
+		.begin = begin_input, .records = check_records,
 		.merge = add_tally, .end = end_input_file
 	};
 	const struct counts *c = &o.counts;

@@ -391,7 +391,8 @@ generate(void)
 
 /*
  * The JSON emitter's numbers are what printf() writes, at every length
- * and on both sides of 32 bits.
+ * and on both sides of 32 bits, and every one below a million (and a
+ * little more), which it writes in fixed point with no division.
  */
 START_TEST(test_uint_text)
 {
@@ -399,6 +400,12 @@ START_TEST(test_uint_text)
 	unsigned long	 n, p;
 	int		 len;
 
+	for (n = 0; n < 1100000; n++) {
+		len = snprintf(want, sizeof(want), "%lu", n);
+		if (qttt__output_emit_uint_text(got, n) - got != len ||
+		    memcmp(got, want, len) != 0)
+			ck_abort_msg("%lu written as %.*s", n, len, got);
+	}
 	for (p = 1; ; p *= 10) {
 		for (n = p - 1; n <= p + 1; n++) {
 			len = snprintf(want, sizeof(want), "%lu", n);
