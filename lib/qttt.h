@@ -1256,6 +1256,16 @@ struct qttt_record {
 	struct qttt_meta	 tags[QTTT_MAXMETA + QTTT_MAXNOTES];
 	size_t			 tagtextlen;
 	char			 tagtext[QTTT_TAGTEXT];
+	/*
+	 * The rule profile the record is played by (QTTT_RULES_*), which
+	 * qttt_record_play() plays and judges its result by: the one its
+	 * rules tag (line notation) or key (YAML, JSON) names, with
+	 * rules_named set; else the reader's (qttt_reader_rules(), Goff's
+	 * rules unless told), the profile of every record of Goff's
+	 * notation and of every state string.
+	 */
+	unsigned int		 rules;
+	int			 rules_named;
 };
 
 /* What a record keeps of the lines before it; of decoded tag text. */
@@ -1337,6 +1347,16 @@ int		 qttt_reader_next(struct qttt_reader *, struct qttt_record *);
 
 /* The format being read (after detection). */
 enum qttt_format qttt_reader_format(const struct qttt_reader *);
+
+/*
+ * The profile of the records read that name none (and of state
+ * strings, which have no place for one): Goff's rules until this is
+ * called.  Once it is, a record that names another profile is played
+ * by its own, with a note (QTTT_N_RULES, at its rules tag or key).
+ * Call it before the first read; a reader of a chunk takes the
+ * profile of the reader the chunk was split from.
+ */
+void		 qttt_reader_rules(struct qttt_reader *, unsigned int rules);
 
 /*
  * The comment and blank lines after the last game, once
