@@ -13,8 +13,8 @@
 static void
 usage(FILE *f)
 {
-	fprintf(f, "usage: %s [-huV] [-n count] [-r result] [-s seed]\n",
-	    progname);
+	fprintf(f, "usage: %s [-huV] [-n count] [-R profile] [-r result] "
+	    "[-s seed]\n", progname);
 }
 
 static void
@@ -27,6 +27,7 @@ help(void)
 	    "  -r, --result=RES    print only games that end RES (1-0, 0-1,"
 	    " 1-1/2,\n"
 	    "                      1/2-1, 3/2-0, 2-0, 0-0, or * with -u)\n"
+	    "  -R, --rules=NAME    the rules of records that name none (goff)\n"
 	    "  -s, --seed=SEED     seed the generator, 0 to 2^64-1"
 	    " (default 1)\n"
 	    "  -u, --unfinished    stop about half the games at a random"
@@ -68,6 +69,7 @@ main(int argc, char *argv[])
 		{ "result",	required_argument,	NULL, 'r' },
 		{ "seed",	required_argument,	NULL, 's' },
 		{ "unfinished",	no_argument,		NULL, 'u' },
+		{ "rules",	required_argument,	NULL, 'R' },
 		{ "version",	no_argument,		NULL, 'V' },
 		{ NULL,		0,			NULL, 0 }
 	};
@@ -80,7 +82,7 @@ main(int argc, char *argv[])
 	int		 ch, filter = 0;
 
 	start_tool(argv);
-	while ((ch = getopt_long(argc, argv, "hn:r:s:uV", longopts,
+	while ((ch = getopt_long(argc, argv, "hn:R:r:s:uV", longopts,
 	    NULL)) != -1) {
 		switch (ch) {
 		case 'h':
@@ -103,6 +105,10 @@ main(int argc, char *argv[])
 			break;
 		case 'u':
 			flags |= QTTT_GEN_UNFINISHED;
+			break;
+		case 'R':
+			if ((ch = rules_option(usage, optarg, NULL)) != 0)
+				return ch;
 			break;
 		case 'V':
 			print_version();

@@ -255,7 +255,8 @@ qttt_record_play(struct qttt_record *rec, struct qttt_game *g)
 		g->nplies = 0;
 	if (rec->has_start)
 		qttt__engine_load(&e, &rec->start);
-	else if (rec->rules == QTTT_RULES_GOFF)
+	else if (rec->rules == QTTT_RULES_GOFF ||
+	    rec->rules > QTTT_RULES_MAX)	/* QTTT_RULES_ANY */
 		qttt__engine_init(&e);
 	else {
 		/* The cache's open squares depend on the profile. */
