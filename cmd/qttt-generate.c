@@ -44,13 +44,23 @@ static int
 parse_result(const char *s, struct qttt_result *r)
 {
 	static struct qttt_record rec;
+	char		 name[16];
+	int		 i;
 
-	if (qttt_line_parse(s, strlen(s), 0, &rec) != 1 ||
-	    rec.ndiags > 0 || rec.nitems != 1 ||
-	    rec.items[0].kind != QTTT_ITEM_RESULT)
-		return -1;
-	*r = rec.items[0].result;
-	return 0;
+	if (qttt_line_parse(s, strlen(s), 0, &rec) == 1 &&
+	    rec.ndiags == 0 && rec.nitems == 1 &&
+	    rec.items[0].kind == QTTT_ITEM_RESULT) {
+		*r = rec.items[0].result;
+		return 0;
+	}
+	/* A result of another profile (1/2-1/2), as it is written. */
+	for (i = 0; i < QTTT_NRESULTS; i++) {
+		qttt_result_nth(i, r);
+		qttt_result_format(r, name, sizeof(name));
+		if (strcmp(name, s) == 0)
+			return 0;
+	}
+	return -1;
 }
 
 static int
@@ -78,6 +88,8 @@ main(int argc, char *argv[])
 	struct qttt_result want = { 0, { 0, 0 } };
 	unsigned long long count = 1, seed = 1, i;
 	unsigned int	 flags = 0;
+	unsigned int	 rules = QTTT_RULES_GOFF;
+	const char	*optarg_result = NULL;
 	char		 buf[QTTT_RECORD_MAX];
 	int		 ch, filter = 0;
 
@@ -97,6 +109,7 @@ main(int argc, char *argv[])
 			if (parse_result(optarg, &want) == -1)
 				return usage_error(usage, "not a result: %s",
 				    optarg);
+			optarg_result = optarg;
 			filter = 1;
 			break;
 		case 's':
@@ -107,7 +120,8 @@ main(int argc, char *argv[])
 			flags |= QTTT_GEN_UNFINISHED;
 			break;
 		case 'R':
-			if ((ch = rules_option(usage, optarg, NULL)) != 0)
+			if ((ch = rules_parse_option(usage, optarg,
+			    &rules)) != 0)
 				return ch;
 			break;
 		case 'V':
@@ -126,15 +140,29 @@ main(int argc, char *argv[])
 		return usage_error(usage, "%s", "-r '*' needs -u: only "
 		    "unfinished games have no result");
 
+	if (filter && want.over && !qttt_rules_result_possible(rules,
+	    &want)) {
+		qttt_rules_format(rules, buf, sizeof(buf));
+		return usage_error(usage, "-r %s: no game played by %s ends "
+		    "so", optarg_result, buf);
+	}
+
 	qttt_generator_init(&gen, seed, flags);
+	gen.rules = rules;
 	/* Stop early when stdout fails (a full disk), not after N games. */
 	for (i = 0; i < count && !ferror(stdout); ) {
 		qttt_generator_game(&gen, &game);
 		if (filter && !same_result(&game.state.result, &want))
 			continue;
-		qttt_game_format(&game, buf, sizeof(buf));
-		fputs(buf, stdout);
-		putchar('\n');
+		/* With its rules tag when they are not Goff's. */
+		if (rules != QTTT_RULES_GOFF)
+			qttt_record_write(stdout, QTTT_FORMAT_LINE, &game,
+			    NULL, NULL);
+		else {
+			qttt_game_format(&game, buf, sizeof(buf));
+			fputs(buf, stdout);
+			putchar('\n');
+		}
 		i++;
 	}
 	return finish_output() == 0 ? EXIT_SUCCESS : EXIT_TROUBLE;

@@ -627,6 +627,11 @@ struct qttt_generator {
 	uint64_t	 s[4];		/* xoshiro256** state: the moves */
 	uint64_t	 cut;		/* splitmix64 state: where to stop */
 	unsigned int	 flags;
+	/*
+	 * The profile the games are played by: Goff's rules, as
+	 * qttt_generator_init() sets it, or any other set after it.
+	 */
+	unsigned int	 rules;
 };
 
 /*
