@@ -1767,8 +1767,9 @@ int		 qttt_criteria_match(const struct qttt_criteria *,
 
 /*
  * The key of a game: 128 bits that two games share if and only if
- * they have the same plies (a game is its canonical plies, however its
- * record wrote them), or with symmetric, if one is an image of the
+ * they are played by the same profile and have the same plies (a game
+ * is its canonical plies, however its record wrote them), or with
+ * symmetric, if one is an image of the
  * other under the symmetries of the board (their canonical forms,
  * qttt_game_symcanon, have the same plies).  A game with no ply is its
  * state: two positions have one key if they are equal (or images of
