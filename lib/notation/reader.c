@@ -550,7 +550,7 @@ qttt_reader_next(struct qttt_reader *r, struct qttt_record *rec)
 		reader_io_diag(r, rec);
 	if (k == 1) {
 		rec->index = ++r->games;
-		if (r->rules_set && rec->rules_named && rec->rules !=
+		if (rec->rules_named && r->rules_set && rec->rules !=
 		    r->rules && r->rules <= QTTT_RULES_MAX)
 			own_rules(r, rec);
 	}

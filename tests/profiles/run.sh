@@ -13,7 +13,9 @@
 #	  the same, and -R goff changes nothing;
 #	- a record that names another profile than -R's is judged by
 #	  its own, with the note own-rules, which changes no exit status;
-#	- qttt-convert -t goff refuses a game of another profile.
+#	- qttt-convert -t goff refuses a game of another profile;
+#	- qttt-select -u and -U keep the same moves under two profiles
+#	  apart, -r takes 1/2-1/2, qttt-stats counts it.
 top=$(cd "$(dirname "$0")/../.." && pwd)
 . "$top/tests/lib.sh"
 suite_begin profiles
@@ -123,5 +125,23 @@ qttt-validate -R goff "$out/python.qttt" 2>"$out/own.err" && ok ||
     ok || bad "own profile: one note a record"
 qttt-validate "$out/python.qttt" 2>"$out/own.err" && [ ! -s "$out/own.err" ] &&
     ok || bad "own profile: no note without -R"
+
+# Collections: the same moves under two profiles are two games to -u
+# and -U; -r takes 1/2-1/2; qttt-stats counts it.
+# Goff's games are flash's too (the line notation does not say who
+# measures), with the same results.
+sed 's/^/[rules flash] /' "$out/goff.qttt" >"$out/flash.tagged"
+cat "$out/goff.qttt" "$out/flash.tagged" "$out/goff.qttt" >"$out/two.qttt"
+for u in -u -U; do
+	[ "$(qttt-select $u -c "$out/two.qttt")" = 100 ] && ok ||
+	    bad "select $u: two profiles, one game"
+done
+[ "$(qttt-select -R flash -u -c "$out/two.qttt")" = 50 ] && ok ||
+    bad "select -u: one profile, by the tag and by -R"
+ties=$(grep -c '; 1/2-1/2$' "$out/goff-tie.qttt")
+[ "$ties" -gt 0 ] && [ "$(qttt-select -c -r 1/2-1/2 "$out/goff-tie.qttt")" = "$ties" ] &&
+    ok || bad "select -r 1/2-1/2"
+qttt-stats "$out/goff-tie.qttt" | grep -Eq "^  1/2-1/2 +$ties " && ok ||
+    bad "stats: the 1/2-1/2 row"
 
 suite_end profiles
