@@ -23,6 +23,7 @@ struct engine {
 	struct qttt_generator	 gen;
 	uint64_t		 seed;		/* -s */
 	enum qttt_level		 level;
+	unsigned int		 rules;		/* the Rules option */
 	int			 have;		/* a position is set */
 	struct qttt_state	 pos;
 	/* A go infinite not yet answered: its action, its value. */
@@ -128,10 +129,29 @@ send_combo(const char *name, const char *deflt, const char *const *vars,
 	send(&m);
 }
 
+/*
+ * The profiles the Rules option lists: every preset, then every switch
+ * alone (two names for some profiles: ksmanis is double=2).  It takes
+ * any profile qttt_rules_parse() reads.
+ */
+static size_t
+profile_names(const char **vars, size_t max)
+{
+	unsigned int	 r;
+	size_t		 n = 0, i;
+	const char	*name;
+
+	for (i = 0; n < max && (name = qttt_rules_preset(i, &r)) != NULL; i++)
+		vars[n++] = name;
+	for (i = 0; n < max && (name = qttt_rules_switch(i, &r)) != NULL; i++)
+		vars[n++] = name;
+	return n;
+}
+
 static void
 hello(const struct engine *e)
 {
-	const char	*vars[QTTT_NLEVELS];
+	const char	*vars[QTTT_QTP_MAXVARS];
 	char		 name[64];
 	int		 i;
 
@@ -143,8 +163,8 @@ hello(const struct engine *e)
 	for (i = 0; i < QTTT_NLEVELS; i++)
 		vars[i] = qttt_level_name((enum qttt_level)i);
 	send_combo("Level", qttt_level_name(e->level), vars, QTTT_NLEVELS);
-	vars[0] = "goff";
-	send_combo("Rules", "goff", vars, 1);
+	send_combo("Rules", "goff", vars, profile_names(vars,
+	    QTTT_QTP_MAXVARS));
 	puts("qtpok");
 }
 
@@ -159,10 +179,14 @@ set_option(struct engine *e, const struct qttt_qtp_msg *m)
 		e->level = l;
 		return;
 	}
+	/* Any profile; the position set before it is forgotten. */
 	if (qttt_qtp_name_is(&m->name, "Rules") &&
-	    qttt_rules_parse(m->text.s, m->text.len, &r, NULL) == 0 &&
-	    r == QTTT_RULES_GOFF)
+	    qttt_rules_parse(m->text.s, m->text.len, &r, NULL) == 0) {
+		e->rules = r;
+		qttt_qtp_parser_rules(e->parser, r);
+		e->have = 0;
 		return;
+	}
 	if (qttt_qtp_name_is(&m->name, "Level") ||
 	    qttt_qtp_name_is(&m->name, "Rules"))
 		send_error("option %.*s does not take the value '%.*s'",
@@ -171,17 +195,17 @@ set_option(struct engine *e, const struct qttt_qtp_msg *m)
 		send_error("no option %.*s", (int)m->name.len, m->name.s);
 }
 
+/* The action, after the value as a result of the rules, if any. */
 static void
-answer(const struct qttt_action *a, int value)
+answer(const struct engine *e, const struct qttt_action *a, int value)
 {
 	struct qttt_qtp_msg m;
 
-	if (value != QTTT_NOVALUE) {
-		qttt_qtp_init(&m, QTTT_QTP_INFO);
-		m.has = QTTT_QTP_VALUE;
-		qttt_solver_result(value, &m.value);
+	qttt_qtp_init(&m, QTTT_QTP_INFO);
+	m.has = QTTT_QTP_VALUE;
+	if (value != QTTT_NOVALUE &&
+	    qttt_value_result(e->rules, value, &m.value) == 0)
 		send(&m);
-	}
 	qttt_qtp_init(&m, QTTT_QTP_BESTACTION);
 	m.action = *a;
 	send(&m);
@@ -216,7 +240,7 @@ go(struct engine *e, const struct qttt_qtp_msg *m)
 		e->value = value;
 		return;
 	}
-	answer(&a, value);
+	answer(e, &a, value);
 }
 
 /* Deals with one line; returns 0 to go on, 1 after quit. */
@@ -236,7 +260,7 @@ take(struct engine *e, const char *line, size_t len)
 	    m.kind != QTTT_QTP_ISREADY) {
 		e->waiting = 0;
 		if (m.kind != QTTT_QTP_QUIT)
-			answer(&e->pending, e->value);
+			answer(e, &e->pending, e->value);
 	}
 	if (code != QTTT_OK) {
 		if (m.kind == QTTT_QTP_POSITION)

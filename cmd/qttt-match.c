@@ -120,7 +120,7 @@ usage(FILE *f)
 {
 	fprintf(f, "usage: %s [-ghMpqvV] [-a adjudication] [-e event] "
 	    "[-j jobs] [-m ms]\n"
-	    "\t[-n games] [-o openings] [-r rules] [-s seed] "
+	    "\t[-n games] [-o openings] [-r profile] [-s seed] "
 	    "[-S elo0,elo1,alpha,beta]\n"
 	    "\t[-t clock+inc] [-T type] [-w file] engine engine ...\n"
 	    "       %s -c [-v] engine ...\n"
@@ -155,7 +155,8 @@ help(void)
 	    "  -p, --shuffle          openings in an order drawn from the"
 	    " seed\n"
 	    "  -q, --quiet            no report and no notes on faults\n"
-	    "  -r, --rules=NAME       the rules (default goff)\n"
+	    "  -r, --rules=PROFILE    the rule profile of the games"
+	    " (default goff)\n"
 	    "  -s, --seed=SEED        seed the engines and the order, 0 to"
 	    " 2^64-1 (default 1)\n"
 	    "  -S, --sprt=E0,E1,A,B   stop when the SPRT decides (two"
@@ -175,7 +176,9 @@ help(void)
 	    "\n"
 	    "Exit status: 0 the match was played (with -c or -x: all"
 	    " passed), 1 with -c\nor -x a check or a position failed,"
-	    " 2 usage, engine or write error.\n", stdout);
+	    " 2 usage, engine or write error (an\nengine that cannot"
+	    " play the rules of -r is refused before the first game).\n",
+	    stdout);
 	exit(finish_output() == 0 ? EXIT_SUCCESS : EXIT_TROUBLE);
 }
 
@@ -406,8 +409,11 @@ probe(size_t i, struct eproc *e)
 		qttt_peer_tick(e->peer, now_ms());
 	}
 	if (qttt_peer_fault(e->peer, &why) != QTTT_TERM_NORMAL) {
-		fprintf(stderr, "%s: engine %zu (%s): %s\n", progname, i + 1,
-		    M.engines[i].cmd, why);
+		fprintf(stderr, "%s: engine %zu (%s%s%s%s): %s\n", progname,
+		    i + 1, M.engines[i].cmd,
+		    qttt_peer_name(e->peer)[0] != '\0' ? ", id name '" : "",
+		    qttt_peer_name(e->peer),
+		    qttt_peer_name(e->peer)[0] != '\0' ? "'" : "", why);
 		exit(EXIT_TROUBLE);
 	}
 	snprintf(M.engines[i].name, sizeof(M.engines[i].name), "%s",
@@ -583,6 +589,30 @@ add_opening(const struct qttt_game *g, int from_state)
 	M.nopenings++;
 }
 
+/*
+ * The game g played again by the match's rules into *out; returns 0,
+ * or -1 with the first action they refuse in d.
+ */
+static int
+by_rules(const struct qttt_game *g, struct qttt_game *out,
+    struct qttt_diag *d)
+{
+	char	 item[24], why[QTTT_MSG_MAX];
+	size_t	 i;
+
+	qttt_game_init(out);
+	out->state.rules = (unsigned char)M.rules;
+	for (i = 0; i < g->nplies; i++)
+		if (qttt_game_play(out, &g->plies[i], d) != QTTT_OK) {
+			qttt_action_format(&g->plies[i], item, sizeof(item));
+			snprintf(why, sizeof(why), "%s", d->msg);
+			snprintf(d->msg, sizeof(d->msg), "ply %d, '%s': "
+			    "%.120s", (int)i + 1, item, why);
+			return -1;
+		}
+	return 0;
+}
+
 /* Reads the openings of a file: valid records and positions. */
 static void
 load_openings(const char *path)
@@ -590,6 +620,8 @@ load_openings(const char *path)
 	static struct qttt_record rec;
 	struct qttt_reader *r;
 	struct qttt_game g, h;
+	struct qttt_diag d;
+	char		 rules[QTTT_RULES_NAME_MAX];
 	const char	*name = input_name(path);
 	unsigned long	 n = 0;
 	int		 fd, k;
@@ -604,6 +636,23 @@ load_openings(const char *path)
 			    progname, name, n);
 			exit(EXIT_TROUBLE);
 		}
+		/* Played by the rules of -r. */
+		qttt_rules_format(M.rules, rules, sizeof(rules));
+		if (rec.has_start) {
+			g.state.rules = (unsigned char)M.rules;
+			if (qttt_state_check(&g.state, &d) != QTTT_OK) {
+				show_line_msg(stderr, name, rec.line, "error",
+				    "opening %lu: not a position of the rules "
+				    "%s: %s", n, rules, d.msg);
+				exit(EXIT_TROUBLE);
+			}
+		} else if (by_rules(&g, &h, &d) == -1) {
+			show_line_msg(stderr, name, rec.line, "error",
+			    "opening %lu: not a game of the rules %s: %s", n,
+			    rules, d.msg);
+			exit(EXIT_TROUBLE);
+		} else
+			g = h;
 		if (g.state.result.over) {
 			show_line_msg(stderr, name, rec.line, "error",
 			    "opening %lu: the game is over", n);
@@ -632,7 +681,7 @@ balanced_openings(void)
 	struct qttt_game g[64];
 	size_t		 n, i;
 
-	n = qttt_balanced_openings(M.solver, g, 64);
+	n = qttt_balanced_openings(M.solver, M.rules, g, 64);
 	for (i = 0; i < n && i < 64; i++)
 		add_opening(&g[i], 0);
 }
@@ -691,11 +740,12 @@ note_fault(unsigned long long i, const struct qttt_match_game *g)
  * Writes the record of g with its extras: a game that the rules did not
  * end (lost by a fault, or adjudicated) ends with '*' after its
  * actions, which the line notation allows and its writer leaves out,
- * so that the record says it is unfinished.  Returns 0, or -1 on a
- * write error.
+ * so that the record says it is unfinished.  Returns 0, -1 on a write
+ * error, or -2 with d if the writer refuses the record.
  */
 static int
-write_record(const struct qttt_match_game *g, const struct qttt_extras *ex)
+write_record(const struct qttt_match_game *g, const struct qttt_extras *ex,
+    struct qttt_diag *d)
 {
 	char	*buf = NULL;
 	size_t	 len = 0;
@@ -704,14 +754,14 @@ write_record(const struct qttt_match_game *g, const struct qttt_extras *ex)
 
 	if (g->game.state.result.over || g->game.nplies == 0)
 		return qttt_record_write(M.out, QTTT_FORMAT_LINE, &g->game, ex,
-		    NULL) != 0 ? -1 : 0;
+		    d);
 	if ((mem = open_memstream(&buf, &len)) == NULL)
 		return -1;
-	r = qttt_record_write(mem, QTTT_FORMAT_LINE, &g->game, ex, NULL);
+	r = qttt_record_write(mem, QTTT_FORMAT_LINE, &g->game, ex, d);
 	if (fclose(mem) == EOF || r != 0 || len == 0 || buf[len - 1] != '\n') {
 		free(buf);
 		errno = ENOMEM;
-		return -1;
+		return r == -2 ? -2 : -1;
 	}
 	/* The match's records have no comment after the game. */
 	r = fwrite(buf, 1, len - 1, M.out) != len - 1 ||
@@ -727,6 +777,8 @@ write_game(unsigned long long i, const struct qttt_match_game *g)
 	struct qttt_match_info info;
 	struct qttt_fixture f;
 	struct qttt_extras ex;
+	struct qttt_diag d;
+	int		 r;
 
 	qttt_schedule_game(&M.sched, i, &f);
 	memset(&info, 0, sizeof(info));
@@ -737,7 +789,12 @@ write_game(unsigned long long i, const struct qttt_match_game *g)
 	info.timecontrol = text(M.timecontrol);
 	info.opening = M.nopenings > 0 ? f.opening + 1 : 0;
 	qttt_match_extras(g, &info, &store, &ex);
-	if (write_record(g, &ex) != 0 || fflush(M.out) == EOF) {
+	if ((r = write_record(g, &ex, &d)) == -2) {
+		/* Not the output's fault: the library refused the record. */
+		fprintf(stderr, "%s: game %llu: %s\n", progname, i + 1,
+		    d.msg);
+		M.trouble = 1;
+	} else if (r != 0 || fflush(M.out) == EOF) {
 		fprintf(stderr, "%s: %s: write error: %s\n", progname,
 		    M.outname, strerror(errno));
 		M.trouble = 1;
@@ -775,6 +832,22 @@ opening_of(const struct qttt_fixture *f, int *from_state)
 	return &M.openings[f->opening].game;
 }
 
+/* Whether a record's rules tag (goff without one) names -r's. */
+static int
+same_rules(const struct qttt_record *rec)
+{
+	unsigned int	 r = QTTT_RULES_GOFF;
+	size_t		 i;
+
+	for (i = 0; i < rec->nmeta; i++)
+		if (rec->meta[i].keylen == 5 &&
+		    memcmp(rec->meta[i].key, "rules", 5) == 0 &&
+		    qttt_rules_parse(rec->meta[i].value,
+		    rec->meta[i].valuelen, &r, NULL) == -1)
+			return 0;
+	return r == M.rules;
+}
+
 /*
  * Goes on from the records a file holds: each must be the game the
  * match has in its place; a last line cut short is dropped.  Returns
@@ -787,9 +860,11 @@ resume(FILE *f, const char *name)
 	struct qttt_match_game g;
 	struct qttt_match_info info;
 	struct qttt_fixture fx;
-	struct qttt_game played;
+	struct qttt_game played, again;
+	struct qttt_diag d;
 	const struct qttt_game *open;
 	char		*line = NULL, msg[QTTT_MSG_MAX] = "";
+	char		 rules[QTTT_RULES_NAME_MAX];
 	size_t		 cap = 0;
 	ssize_t		 n;
 	off_t		 at = 0;
@@ -797,6 +872,7 @@ resume(FILE *f, const char *name)
 	unsigned long	 lineno = 0;
 	int		 from_state;
 
+	qttt_rules_format(M.rules, rules, sizeof(rules));
 	while ((n = getline(&line, &cap, f)) != -1) {
 		if (line[n - 1] != '\n') {
 			/* Cut short by a kill: written again. */
@@ -819,10 +895,16 @@ resume(FILE *f, const char *name)
 			show_record_diags(stderr, name, &rec, 0);
 			exit(EXIT_TROUBLE);
 		}
+		/* A game of this match is one of its rules. */
+		if (!same_rules(&rec) || by_rules(&played, &again, &d) == -1)
+			snprintf(msg, sizeof(msg), "it is not a game of the "
+			    "rules %s", rules);
+		else
+			played = again;
 		qttt_schedule_game(&M.sched, i, &fx);
 		open = opening_of(&fx, &from_state);
-		if (qttt_match_read(&rec, &played, &g, &info, msg,
-		    sizeof(msg)) == -1 ||
+		if (msg[0] != '\0' || qttt_match_read(&rec, &played, &g,
+		    &info, msg, sizeof(msg)) == -1 ||
 		    !(info.x.len == strlen(M.engines[fx.x].name) &&
 		    memcmp(info.x.s, M.engines[fx.x].name, info.x.len) == 0) ||
 		    !(info.o.len == strlen(M.engines[fx.o].name) &&
@@ -1171,9 +1253,11 @@ options(int argc, char *argv[])
 			break;
 		case 'r':
 			if (qttt_rules_parse(optarg, strlen(optarg),
-			    &M.rules, NULL) == -1 || M.rules != QTTT_RULES_GOFF)
-				return usage_error(usage, "unknown rules '%s': "
-				    "the rules are goff", optarg);
+			    &M.rules, NULL) == -1)
+				return usage_error(usage, "not a rule profile "
+				    "(goff, a preset such as python, or "
+				    "switches such as double=1,draw=1/2): %s",
+				    optarg);
 			break;
 		case 's':
 			if ((ch = seed_option(usage, optarg, &M.seed)) != 0)
@@ -1220,6 +1304,9 @@ options(int argc, char *argv[])
 	}
 	if (M.check && M.suite != NULL)
 		return usage_error(usage, "%s", "-c and -x do not go together");
+	if ((M.check || M.suite != NULL) && M.rules != QTTT_RULES_GOFF)
+		return usage_error(usage, "%s", "-c and -x check by Goff's "
+		    "rules: -r is for matches");
 	if (argc - optind < (M.check || M.suite != NULL ? 1 : 2))
 		return usage_error(usage, "%s", M.check || M.suite != NULL ?
 		    "an engine is needed" : "two engines or more are needed");

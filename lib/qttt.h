@@ -488,7 +488,8 @@ int		 qttt_action_equal(const struct qttt_action *,
 
 /*
  * The state after the first ply plies of g, replayed from the empty
- * board into st; g->state if ply is g->nplies or more.  So a game
+ * board by g's rule profile (g->state.rules) into st; g->state if ply
+ * is g->nplies or more.  So a game
  * played from a position (a record with a start) is that position at
  * every ply, ply 0 included.
  */
@@ -2672,6 +2673,16 @@ struct qttt_qtp_parser *qttt_qtp_parser_new(void);
 void		 qttt_qtp_parser_free(struct qttt_qtp_parser *);
 
 /*
+ * The rule profile (QTTT_RULES_*) by which the parser plays the
+ * positions it reads, an engine's Rules option: goff in a new parser.
+ * A position's game (or state) then has these rules, and an action or
+ * a state they refuse is refused.  Returns 0, or -1 (nothing changed)
+ * for a number that is no profile.
+ */
+int		 qttt_qtp_parser_rules(struct qttt_qtp_parser *,
+		    unsigned int rules);
+
+/*
  * Reads one line (len bytes, without its LF; a CR at its end is
  * ignored) into m: a message of either side, a blank line
  * (QTTT_QTP_NONE) or a message this version does not know
@@ -2804,9 +2815,12 @@ int		 qttt_peer_send_line(struct qttt_peer *, const char *line,
 
 /*
  * Starts the handshake with a process: qtp, then, after qtpok, the
- * Rules option set to rules if the engine lists it, and isready.  A
- * fault if the engine does not finish it by deadline (-1: no limit),
- * or lists Rules without that profile, or refuses it.
+ * Rules option set to rules if the engine lists it (in the engine's
+ * own spelling: the first of its values that names the profile), and
+ * isready.  A fault (QTTT_TERM_PROTOCOL, the message naming the
+ * profile) if the engine does not finish it by deadline (-1: no
+ * limit), or cannot play the profile (qttt_peer_plays()), or refuses
+ * the setting.
  */
 void		 qttt_peer_hello(struct qttt_peer *, unsigned int rules,
 		    long long now, long long deadline);
@@ -2925,8 +2939,10 @@ void		 qttt_referee_free(struct qttt_referee *);
 /*
  * Starts a game between peer x (X) and peer o (O), two peers, from
  * the opening, a game from the empty board (no ply for none; it must
- * not be over).  With from_state, every position is sent as a state
- * string, not as actions.  seed[QTTT_X] and seed[QTTT_O] go to each
+ * not be over), played by the rules of the options: an opening of
+ * other rules (as a game of qttt_game_init(), goff's) is played again
+ * by them, as far as they allow it.  With from_state, every position
+ * is sent as a state string, not as actions.  seed[QTTT_X] and seed[QTTT_O] go to each
  * engine's newgame.
  */
 void		 qttt_referee_start(struct qttt_referee *, struct qttt_peer *x,
@@ -2962,6 +2978,18 @@ const struct qttt_match_game *qttt_referee_result(const struct qttt_referee *);
 #define QTTT_SETTLED_NODES	100000
 int		 qttt_value_settled(struct qttt_solver *,
 		    const struct qttt_state *st, int v);
+
+/*
+ * The result a value (X's score minus O's, in half points, as the
+ * solver's) stands for under the rule profile rules, into *r: the one
+ * result of that value the profile allows, or where two have it (0-0
+ * and 1/2-1/2 under simultaneous=tie), the draw of the profile, 0-0
+ * (1/2-1/2 under draw=1/2).  Under goff, qttt_solver_result()'s.
+ * Returns 0, or -1 (r unchanged) for a value no result of the profile
+ * has, or a number that is no profile.
+ */
+int		 qttt_value_result(unsigned int rules, int value,
+		    struct qttt_result *r);
 
 /* ------------------------------------------------------------------ */
 /* A match's standings, ratings and SPRT (protocol/rating.c)            */
@@ -3130,14 +3158,15 @@ int		 qttt_schedule_game(const struct qttt_schedule *,
 		    unsigned long long i, struct qttt_fixture *f);
 
 /*
- * The balanced openings: the games of two moves (X1, O2) whose value
- * is 0-0 under perfect play, one of each class under the symmetries
- * (its canonical form, qttt_game_symcanon), in the order of their
- * squares.  Writes at most max of them into out and returns how many
- * there are in all, or 0 if the solver fails.
+ * The balanced openings of the rule profile rules: the games of two
+ * moves (X1, O2) whose value is 0 under perfect play (0-0, or 1/2-1/2
+ * under draw=1/2), one of each class under the symmetries (its
+ * canonical form, qttt_game_symcanon), in the order of their squares.
+ * Writes at most max of them into out and returns how many there are
+ * in all, or 0 if the solver fails.
  */
 size_t		 qttt_balanced_openings(struct qttt_solver *,
-		    struct qttt_game *out, size_t max);
+		    unsigned int rules, struct qttt_game *out, size_t max);
 
 /* ------------------------------------------------------------------ */
 /* The records of a match (protocol/tags.c)                              */

@@ -355,9 +355,10 @@ START_TEST(test_balanced)
 	int		 v;
 
 	ck_assert_ptr_nonnull(solver);
-	n = qttt_balanced_openings(solver, g, 64);
+	n = qttt_balanced_openings(solver, QTTT_RULES_GOFF, g, 64);
 	ck_assert_uint_eq(n, 40);
-	ck_assert_uint_eq(qttt_balanced_openings(solver, NULL, 0), 40);
+	ck_assert_uint_eq(qttt_balanced_openings(solver, QTTT_RULES_GOFF,
+	    NULL, 0), 40);
 	for (i = 0; i < n; i++) {
 		ck_assert_uint_eq(g[i].nplies, 2);
 		ck_assert_int_eq(qttt_solver_value(solver, &g[i].state, &v,
@@ -381,6 +382,124 @@ text(const char *s)
 
 	return t;
 }
+
+/*
+ * The result of a value under every profile: one of the profile's
+ * results with that difference, the draw first; none if the profile
+ * has none.
+ */
+START_TEST(test_value_result)
+{
+	struct qttt_result r, want;
+	unsigned int	 rules;
+	int		 v, x, o, some;
+
+	for (rules = 0; rules <= QTTT_RULES_MAX + 1; rules++)
+		for (v = QTTT_VALUE_MIN - 1; v <= QTTT_VALUE_MAX + 1; v++) {
+			some = 0;
+			want.over = 1;
+			for (o = 4; o >= 0; o--) {
+				x = v + o;
+				want.score[QTTT_X] = (unsigned char)x;
+				want.score[QTTT_O] = (unsigned char)o;
+				if (x >= 0 && x <= 4 &&
+				    qttt_rules_result_possible(rules, &want))
+					some = 1;
+			}
+			memset(&r, 0, sizeof(r));
+			if (!some) {
+				ck_assert_int_eq(qttt_value_result(rules, v,
+				    &r), -1);
+				continue;
+			}
+			ck_assert_int_eq(qttt_value_result(rules, v, &r), 0);
+			ck_assert(r.over);
+			ck_assert_int_eq((int)r.score[QTTT_X] -
+			    (int)r.score[QTTT_O], v);
+			ck_assert(qttt_rules_result_possible(rules, &r));
+			/* The draw first: 0-0 unless the profile has none. */
+			if (v == 0 && r.score[QTTT_X] != 0)
+				ck_assert(rules & QTTT_RULES_DRAW_HALF);
+		}
+	/* The draw of each profile, and what is not a profile's value. */
+	ck_assert_int_eq(qttt_value_result(QTTT_RULES_DRAW_HALF, 0, &r), 0);
+	ck_assert(r.score[QTTT_X] == 1 && r.score[QTTT_O] == 1);
+	ck_assert_int_eq(qttt_value_result(QTTT_RULES_SIMUL_TIE, 0, &r), 0);
+	ck_assert(r.score[QTTT_X] == 0 && r.score[QTTT_O] == 0);
+	ck_assert_int_eq(qttt_value_result(QTTT_RULES_DOUBLE_1, 4, &r), -1);
+	ck_assert_int_eq(qttt_value_result(QTTT_RULES_DOUBLE_2, 3, &r), -1);
+	ck_assert_int_eq(qttt_value_result(QTTT_RULES_SIMUL_DRAW, 1, &r), -1);
+	ck_assert_int_eq(qttt_value_result(QTTT_RULES_DOUBLE, 0, &r), -1);
+}
+END_TEST
+
+/*
+ * A match's tags under a profile: its name, and each value as a
+ * result of the profile (0 is 1/2-1/2 under draw=1/2).
+ */
+START_TEST(test_tags_profile)
+{
+	static struct qttt_match_record store;
+	struct qttt_match_game g;
+	struct qttt_match_info info;
+	struct qttt_extras ex;
+	const struct qttt_meta *m;
+	size_t		 i;
+
+	memset(&g, 0, sizeof(g));
+	qttt_game_init(&g.game);
+	g.game.state.rules = QTTT_RULES_DRAW_HALF | QTTT_RULES_DOUBLE_1;
+	g.game.nplies = 3;
+	for (i = 0; i < QTTT_MAXPLIES; i++) {
+		g.value[i] = QTTT_NOVALUE;
+		g.ms[i] = -1;
+	}
+	g.value[0] = 0;
+	g.value[1] = 2;
+	g.value[2] = 4;		/* no result of double=1 has it */
+	g.loser = -1;
+	memset(&info, 0, sizeof(info));
+	info.event = text("e");
+	info.round = 1;
+	info.x = text("x");
+	info.o = text("o");
+	qttt_match_extras(&g, &info, &store, &ex);
+	ck_assert_ptr_nonnull(m = qttt_extras_meta(&ex, "rules"));
+	ck_assert_uint_eq(m->valuelen, strlen("double=1,draw=1/2"));
+	ck_assert(memcmp(m->value, "double=1,draw=1/2", m->valuelen) == 0);
+	ck_assert_uint_eq(ex.ply[0].nnotes, 1);
+	ck_assert(ex.ply[0].notes[0].valuelen == 7 &&
+	    memcmp(ex.ply[0].notes[0].value, "1/2-1/2", 7) == 0);
+	ck_assert(ex.ply[1].nnotes == 1 &&
+	    ex.ply[1].notes[0].valuelen == 3 &&
+	    memcmp(ex.ply[1].notes[0].value, "1-0", 3) == 0);
+	ck_assert_uint_eq(ex.ply[2].nnotes, 0);
+}
+END_TEST
+
+/* Balanced openings under two-cycles=no: none on X1's two squares. */
+START_TEST(test_balanced_profile)
+{
+	struct qttt_solver *solver = qttt_solver_new(1 << 20);
+	struct qttt_game g[64];
+	size_t		 n, i;
+	int		 v;
+
+	ck_assert_ptr_nonnull(solver);
+	n = qttt_balanced_openings(solver, QTTT_RULES_NO_2CYCLES, g, 64);
+	ck_assert(n > 0 && n <= 64);
+	for (i = 0; i < n; i++) {
+		ck_assert_uint_eq(g[i].nplies, 2);
+		ck_assert_int_eq(g[i].state.rules, QTTT_RULES_NO_2CYCLES);
+		ck_assert_int_eq(qttt_solver_value(solver, &g[i].state, &v,
+		    NULL), QTTT_OK);
+		ck_assert_int_eq(v, 0);
+		ck_assert(g[i].plies[0].sq[0] != g[i].plies[1].sq[0] ||
+		    g[i].plies[0].sq[1] != g[i].plies[1].sq[1]);
+	}
+	qttt_solver_free(solver);
+}
+END_TEST
 
 /* A record written with its tags reads back as the same. */
 START_TEST(test_tags)
@@ -690,6 +809,9 @@ match_suite(void)
 	tcase_add_loop_test(tc, test_openings_order, 0, 13);
 	tcase_add_test(tc, test_balanced);
 	tcase_add_test(tc, test_tags);
+	tcase_add_test(tc, test_value_result);
+	tcase_add_test(tc, test_tags_profile);
+	tcase_add_test(tc, test_balanced_profile);
 	tcase_add_test(tc, test_history);
 	tcase_add_loop_test(tc, test_suite_good, 0,
 	    sizeof(suite_good) / sizeof(suite_good[0]));

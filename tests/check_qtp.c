@@ -472,6 +472,72 @@ START_TEST(test_unwritable)
 }
 END_TEST
 
+/*
+ * Positions under a rule profile (qttt_qtp_parser_rules): played and
+ * judged by it, their state carrying it; a state it refuses is
+ * refused.  And info's value may be 1/2-1/2.
+ */
+START_TEST(test_profiles)
+{
+	struct qttt_qtp_msg m;
+	struct qttt_diag d;
+	const char	*two = "position start actions X1 a1 b1; O2 a1 b1";
+	const char	*s;
+	char		 line[128];
+
+	ck_assert_int_eq(qttt_qtp_parser_rules(parser, QTTT_RULES_DOUBLE),
+	    -1);
+	ck_assert_int_eq(qttt_qtp_parse(parser, two, strlen(two), &m, &d),
+	    QTTT_OK);
+	ck_assert_int_eq(m.game.state.rules, QTTT_RULES_GOFF);
+	/* The 2-cycle's state, for later. */
+	strcpy(line, "position state ");
+	qttt_state_format(&m.game.state, line + strlen(line),
+	    sizeof(line) - strlen(line));
+
+	ck_assert_int_eq(qttt_qtp_parser_rules(parser, QTTT_RULES_NO_2CYCLES),
+	    0);
+	ck_assert_int_eq(qttt_qtp_parse(parser, two, strlen(two), &m, &d),
+	    QTTT_E_TWOCYCLE);
+	ck_assert_int_eq(m.kind, QTTT_QTP_POSITION);
+	ck_assert_uint_eq(d.col, strlen("position start actions X1 a1 b1; "));
+	ck_assert_int_eq(qttt_qtp_parse(parser, line, strlen(line), &m, &d),
+	    QTTT_E_STATE);
+	ck_assert_uint_eq(d.col, strlen("position state "));
+
+	s = "position start actions X1 a1 b1; O2 a1 c1";
+	ck_assert_int_eq(qttt_qtp_parse(parser, s, strlen(s), &m, &d),
+	    QTTT_OK);
+	ck_assert_int_eq(m.game.state.rules, QTTT_RULES_NO_2CYCLES);
+	ck_assert_int_eq(m.game.plies[1].sq[1], 2);
+	/* Written back, it is played by its own rules. */
+	ck_assert_int_eq(qttt_qtp_format(&m, line, sizeof(line)),
+	    (int)strlen(s));
+	ck_assert_str_eq(line, s);
+	s = "position state x1o4,o2,o2/x1x3,.,./.,x3o4,. X5 O4 *";
+	ck_assert_int_eq(qttt_qtp_parse(parser, s, strlen(s), &m, &d),
+	    QTTT_OK);
+	ck_assert_int_eq(m.game.state.rules, QTTT_RULES_NO_2CYCLES);
+
+	/* Back to goff: the 2-cycle is a move again. */
+	ck_assert_int_eq(qttt_qtp_parser_rules(parser, QTTT_RULES_GOFF), 0);
+	ck_assert_int_eq(qttt_qtp_parse(parser, two, strlen(two), &m, &d),
+	    QTTT_OK);
+
+	s = "info value 1/2-1/2";
+	ck_assert_int_eq(qttt_qtp_parse(parser, s, strlen(s), &m, &d),
+	    QTTT_OK);
+	ck_assert(m.value.over && m.value.score[QTTT_X] == 1 &&
+	    m.value.score[QTTT_O] == 1);
+	ck_assert_int_eq(qttt_qtp_format(&m, line, sizeof(line)),
+	    (int)strlen(s));
+	s = "info value 3-0";
+	ck_assert_int_eq(qttt_qtp_parse(parser, s, strlen(s), &m, &d),
+	    QTTT_E_QTP);
+	ck_assert_ptr_nonnull(strstr(d.msg, "0-0 or 1/2-1/2"));
+}
+END_TEST
+
 Suite *
 qtp_suite(void)
 {
@@ -484,6 +550,7 @@ qtp_suite(void)
 	tcase_add_loop_test(tc, test_bad, 0, sizeof(bad) / sizeof(bad[0]));
 	tcase_add_test(tc, test_long_line);
 	tcase_add_test(tc, test_unwritable);
+	tcase_add_test(tc, test_profiles);
 	suite_add_tcase(s, tc);
 	return s;
 }

@@ -21,7 +21,8 @@ enum fake_kind {
 	FAKE_MUTE,		/* never answers qtp */
 	FAKE_OTHER_RULES,	/* lists a Rules option without goff */
 	FAKE_NO_RULES,		/* refuses setoption Rules */
-	FAKE_EARLY		/* writes bestaction before it is asked */
+	FAKE_EARLY,		/* writes bestaction before it is asked */
+	FAKE_PROFILES		/* random, listing profiles by two names */
 };
 
 struct fake {
@@ -33,6 +34,7 @@ struct fake {
 	unsigned int		 acts;	/* bestactions given */
 	long long		 think;	/* ms each answer takes */
 	int			 saw_state;	/* got position state */
+	char			 rules[64];	/* Rules, as set */
 	char			 out[4096];
 	size_t			 outlen;
 };
@@ -127,12 +129,26 @@ fake_read(struct fake *f, const char *line, size_t len)
 		else if (f->kind == FAKE_NO_RULES || f->kind == FAKE_RANDOM)
 			say(f, "option name Rules type combo default goff "
 			    "var goff var misere");
+		else if (f->kind == FAKE_PROFILES)
+			say(f, "option name Rules type combo default goff "
+			    "var goff var ksmanis var python var double=2");
 		say(f, "qtpok");
 		if (f->kind == FAKE_EARLY)
 			say(f, "bestaction X1 a1 b1");
 		break;
 	case QTTT_QTP_SETOPTION:
 		ck_assert_int_eq(m.name.len, 5);
+		if (f->kind == FAKE_PROFILES) {
+			unsigned int r;
+
+			ck_assert_uint_lt(m.text.len, sizeof(f->rules));
+			memcpy(f->rules, m.text.s, m.text.len);
+			f->rules[m.text.len] = '\0';
+			ck_assert_int_eq(qttt_rules_parse(m.text.s, m.text.len,
+			    &r, NULL), 0);
+			ck_assert_int_eq(qttt_qtp_parser_rules(f->parser, r), 0);
+			break;
+		}
 		ck_assert(memcmp(m.text.s, "goff", 4) == 0);
 		if (f->kind == FAKE_NO_RULES)
 			say(f, "error no such rules");
@@ -305,6 +321,83 @@ START_TEST(test_random_games)
 	fake_free(&x);
 	fake_free(&y);
 	run_close();
+}
+END_TEST
+
+/*
+ * Under a profile: the Rules option set in the engine's first spelling
+ * of it, every game played and judged by the profile (python: some
+ * end 0-0 with a square open), a goff opening played again by it.
+ */
+START_TEST(test_profile_games)
+{
+	struct qttt_referee_opts o = opts();
+	struct fake	 x, y;
+	struct qttt_game open, again;
+	struct qttt_qtp_msg m;
+	const struct qttt_match_game *g;
+	const char	*opening = "position start actions X1 a1 c3";
+	size_t		 i, open_sq = 0;
+	uint64_t	 seed;
+
+	o.rules = QTTT_RULES_DOUBLE_1 | QTTT_RULES_LAST_DRAW;
+	run_open(&o);
+	fake_init(&x, FAKE_PROFILES, 1);
+	fake_init(&y, FAKE_PROFILES, 2);
+	/* A goff opening, X1 a1 c3, read by a fresh (goff) parser. */
+	ck_assert_int_eq(qttt_qtp_parse(x.parser, opening,
+	    strlen(opening), &m, NULL), QTTT_OK);
+	open = m.game;
+	ck_assert_int_eq(open.state.rules, QTTT_RULES_GOFF);
+	for (seed = 1; seed <= 40; seed++) {
+		g = run_game(&x, &y, &open, 0, seed);
+		ck_assert_int_eq(g->term, QTTT_TERM_NORMAL);
+		ck_assert_uint_eq(g->opening, 1);
+		ck_assert_int_eq(g->game.state.rules, o.rules);
+		qttt_game_init(&again);
+		again.state.rules = (unsigned char)o.rules;
+		for (i = 0; i < g->game.nplies; i++)
+			ck_assert_int_eq(qttt_game_play(&again,
+			    &g->game.plies[i], NULL), QTTT_OK);
+		ck_assert(qttt_state_equal(&again.state, &g->game.state));
+		ck_assert_mem_eq(&g->score, &again.state.result,
+		    sizeof(g->score));
+		ck_assert(qttt_rules_result_possible(o.rules, &g->score));
+		/* A draw with one square open: python's, not goff's. */
+		for (i = 0; i < QTTT_NSQUARES; i++)
+			if (g->game.state.board[i] == 0 &&
+			    g->game.state.result.score[QTTT_X] == 0 &&
+			    g->game.state.result.score[QTTT_O] == 0)
+				open_sq++;
+	}
+	ck_assert_uint_gt(open_sq, 0);
+	ck_assert_str_eq(x.rules, "python");
+	ck_assert_str_eq(y.rules, "python");
+	ck_assert(qttt_peer_plays(run.peer[0], QTTT_RULES_DOUBLE_2));
+	ck_assert(!qttt_peer_plays(run.peer[0], QTTT_RULES_DOUBLE_1));
+	run_close();
+
+	/* double=2 is listed as ksmanis first: that spelling is set. */
+	o.rules = QTTT_RULES_DOUBLE_2;
+	run_open(&o);
+	qttt_game_init(&open);
+	g = run_game(&x, &y, &open, 0, 1);
+	ck_assert_int_eq(g->term, QTTT_TERM_NORMAL);
+	ck_assert_int_eq(g->game.state.rules, QTTT_RULES_DOUBLE_2);
+	ck_assert_str_eq(x.rules, "ksmanis");
+	run_close();
+
+	/* One it does not list: refused before the first go. */
+	o.rules = QTTT_RULES_CLOSER;
+	run_open(&o);
+	g = run_game(&x, &y, &open, 0, 1);
+	ck_assert_int_eq(g->term, QTTT_TERM_PROTOCOL);
+	ck_assert_int_eq(g->loser, QTTT_X);
+	ck_assert_uint_eq(g->game.nplies, 0);
+	ck_assert_ptr_nonnull(strstr(g->why, "does not list flash"));
+	run_close();
+	fake_free(&x);
+	fake_free(&y);
 }
 END_TEST
 
@@ -964,6 +1057,7 @@ referee_suite(void)
 
 	tcase_set_timeout(tc, 60);
 	tcase_add_test(tc, test_random_games);
+	tcase_add_test(tc, test_profile_games);
 	tcase_add_test(tc, test_clock_parse);
 	tcase_add_test(tc, test_perfect_games);
 	tcase_add_loop_test(tc, test_faults, 0,

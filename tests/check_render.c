@@ -518,6 +518,125 @@ START_TEST(test_anim)
 }
 END_TEST
 
+/* Example 4 stopped where the collapse leaves one square, b2, open. */
+#define LAST	"X1 a1 b1; O2 b1 c1; X3 c1 c2; O4 c2 c3; X5 b3 c3; " \
+		"O6 a3 b3; X7 a2 a3; O8 a1 a2; measure O8->a2"
+
+/* Plays s, valid by Goff's rules, into game again under rules. */
+static void
+play_by(unsigned int rules, const char *s)
+{
+	struct qttt_game g;
+	size_t		 i;
+
+	play(s);
+	qttt_game_init(&g);
+	g.state.rules = rules;
+	for (i = 0; i < game.nplies; i++)
+		ck_assert_int_eq(qttt_game_play(&g, &game.plies[i], NULL),
+		    QTTT_OK);
+	game = g;
+}
+
+/*
+ * A profile's diagrams name it, and say what it makes of the position:
+ * who measures, how the game ended; Goff's name no profile.
+ */
+START_TEST(test_profile_text)
+{
+	struct qttt_render_opts o;
+	char		*t, *line, *nl;
+
+	qttt_render_defaults(&o);
+	play_by(QTTT_RULES_GOFF, FIG7);
+	t = text_of(&game.state, game.plies, game.nplies, &o);
+	ck_assert_ptr_nonnull(strstr(t, "; X measures: O6->a1 or O6->b2.\n"));
+	ck_assert_ptr_null(strstr(t, "Rules"));
+	free(t);
+	/* measurer=closer: O closed the cycle, and O measures. */
+	play_by(QTTT_RULES_CLOSER, FIG7);
+	t = text_of(&game.state, game.plies, game.nplies, &o);
+	ck_assert_ptr_nonnull(strstr(t, "After O6 a1 b2:\nO6 closed the "
+	    "cycle a1 b1 b2; O measures: O6->a1 or O6->b2. Rules: flash.\n"));
+	free(t);
+	/* last-square=draw: over with b2 open, no X9. */
+	play_by(QTTT_RULES_DOUBLE_1 | QTTT_RULES_LAST_DRAW, LAST);
+	t = text_of(&game.state, game.plies, game.nplies, &o);
+	ck_assert_ptr_nonnull(strstr(t, "After O8->a2: Game over, 0-0: a "
+	    "draw, one square open. Rules: python.\n"));
+	free(t);
+	/* The longest name folds at its blanks, within 80 columns. */
+	play_by(QTTT_RULES_MAX & ~QTTT_RULES_DOUBLE_1 &
+	    ~QTTT_RULES_SIMUL_TIE, FIG7);
+	o.unicode = 1;
+	t = text_of(&game.state, game.plies, game.nplies, &o);
+	ck_assert_ptr_nonnull(strstr(t, "O measures: O\xe2\x82\x86\xe2\x86\x92"
+	    "a1 or O\xe2\x82\x86\xe2\x86\x92" "b2. Rules: double=2,\n"
+	    "simultaneous=draw, two-cycles=no, last-square=draw, "
+	    "measurer=closer, draw=1/2.\n"));
+	for (line = t; *line != '\0'; line = nl + 1) {
+		nl = strchr(line, '\n');
+		ck_assert_ptr_nonnull(nl);
+		ck_assert_uint_le(columns(line, nl - line), 80);
+	}
+	free(t);
+}
+END_TEST
+
+/*
+ * In SVG: the caption and the description name the profile, and the
+ * moves are known to lead to the position under it; the preview's
+ * outcomes are scored by it; every frame of an animation that the
+ * diagrams writer draws of a game is played by the game's profile.
+ */
+START_TEST(test_profile_svg)
+{
+	struct qttt_render_opts o;
+	struct qttt_diagrams_opts d;
+	struct qttt_diagrams *w;
+	struct qttt_replay r = { NULL, &rec, &game, -1 };
+	struct qttt_diag diag;
+	struct out	 out;
+	char		*svg;
+
+	qttt_render_defaults(&o);
+	play_by(QTTT_RULES_DOUBLE_1 | QTTT_RULES_LAST_DRAW, LAST);
+	svg = svg_of(&game.state, game.plies, game.nplies, &o);
+	ck_assert_ptr_nonnull(strstr(svg, "Moves: X1 a1 b1; O2 b1 c1; "));
+	ck_assert_ptr_nonnull(strstr(svg, "Game over, 0-0: a draw, one "
+	    "square open. Rules: python.</desc>"));
+	ck_assert_uint_eq(occurrences(svg, "Rules: python."), 2);
+	free(svg);
+	o.preview = 1;
+	play_by(QTTT_RULES_SIMUL_TIE | QTTT_RULES_CLOSER, FIG8);
+	svg = svg_of(&game.state, game.plies, game.nplies, &o);
+	ck_assert_ptr_nonnull(strstr(svg, "X measures X<tspan"));
+	/* Each outcome's caption, folded in its room. */
+	ck_assert_uint_eq(occurrences(svg, ">Game over, 1/2-1/2. Rules:<"),
+	    2);
+	ck_assert_uint_eq(occurrences(svg, ">simultaneous=tie, "
+	    "measurer=closer.<"), 2);
+	free(svg);
+
+	memset(&d, 0, sizeof(d));
+	qttt_render_defaults(&d.render);
+	d.svg = 1;
+	d.animate = 1;
+	d.from = d.to = -1;
+	play_by(QTTT_RULES_CLOSER, FIG7 "; measure O6->a1");
+	w = qttt_diagrams_open(out_open(&out), &d);
+	ck_assert_ptr_nonnull(w);
+	ck_assert_int_eq(qttt_diagrams_put(w, &r, &diag), 0);
+	ck_assert_int_eq(qttt_diagrams_close(w, &diag), 0);
+	svg = out_close(&out);
+	/* Eight frames and the description, captions folded as they fit. */
+	ck_assert_uint_eq(occurrences(svg, "Rules:"), 9);
+	ck_assert_uint_eq(occurrences(svg, "flash.<"), 9);
+	ck_assert_ptr_nonnull(strstr(svg, "; O measures:</tspan> O<tspan"));
+	free(svg);
+}
+END_TEST
+
 /* A stream that cannot be written is reported. */
 START_TEST(test_write_error)
 {
@@ -557,6 +676,8 @@ render_suite(void)
 	tcase_add_test(tc, test_between);
 	tcase_add_test(tc, test_text_width);
 	tcase_add_test(tc, test_anim);
+	tcase_add_test(tc, test_profile_text);
+	tcase_add_test(tc, test_profile_svg);
 	tcase_add_test(tc, test_write_error);
 	suite_add_tcase(s, tc);
 	return s;

@@ -1749,6 +1749,62 @@ START_TEST(test_profile_refusals)
 END_TEST
 
 /*
+ * Goff's notation names the measurer: the closer under
+ * measurer=closer.
+ */
+START_TEST(test_profile_goff_measurer)
+{
+	struct qttt_game g;
+	struct out	 o;
+	char		*text;
+
+	qttt_game_init(&g);
+	ck_assert_int_eq(play(&g, EX1 "; measure X1->a1", NULL), QTTT_OK);
+	write_to(out_open(&o), QTTT_FORMAT_GOFF, &g, NULL);
+	text = out_close(&o);
+	ck_assert_ptr_nonnull(strstr(text, "; X4@O4(8)!X1(1)"));
+	free(text);
+	qttt_game_init(&g);
+	g.state.rules = QTTT_RULES_CLOSER;
+	ck_assert_int_eq(play(&g, EX1 "; measure X1->a1", NULL), QTTT_OK);
+	write_to(out_open(&o), QTTT_FORMAT_GOFF, &g, NULL);
+	text = out_close(&o);
+	ck_assert_ptr_nonnull(strstr(text, "; O4@O4(8)!X1(1)"));
+	free(text);
+}
+END_TEST
+
+/* A game's earlier states and its other outcomes keep its rules. */
+START_TEST(test_profile_game)
+{
+	struct qttt_game g;
+	struct qttt_state st;
+	struct qttt_features f;
+
+	qttt_game_init(&g);
+	g.state.rules = QTTT_RULES_SIMUL_TIE;
+	ck_assert_int_eq(play(&g, EX3 "; measure X7->a1", NULL), QTTT_OK);
+	ck_assert_str_eq(result_of(&g.state), "1/2-1/2");
+	qttt_game_state_at(&g, 3, &st);
+	ck_assert_uint_eq(st.rules, QTTT_RULES_SIMUL_TIE);
+	ck_assert_int_eq(qttt_game_whatif(&g, 1), 7);
+	ck_assert_uint_eq(g.state.rules, QTTT_RULES_SIMUL_TIE);
+	ck_assert_str_eq(result_of(&g.state), "1/2-1/2");
+
+	/* The features replay the game by its rules. */
+	qttt_game_init(&g);
+	g.state.rules = QTTT_RULES_NO_2CYCLES;
+	ck_assert_int_eq(play(&g, LASTPAIR "; X9 b2 c2; measure X9->b2",
+	    NULL), QTTT_OK);
+	qttt_game_features(&g, &f);
+	ck_assert_uint_eq(f.measurements, 2);
+	ck_assert_uint_eq(f.plies, 11);
+	ck_assert_uint_eq(f.ncycles, 2);
+	ck_assert_uint_eq(f.twocycles, 1);
+}
+END_TEST
+
+/*
  * two-cycles=no leaves out the pairs of spooky moves from the actions,
  * but where no other pair is left (X9, two squares open).
  */
@@ -1799,6 +1855,10 @@ START_TEST(test_profile_measurer)
 	state_from(&st, EX3);
 	ck_assert_int_eq(qttt_state_turn(&st), QTTT_O);
 	st.rules = QTTT_RULES_CLOSER | QTTT_RULES_DOUBLE_1;
+	ck_assert_int_eq(qttt_state_turn(&st), QTTT_X);
+	/* A symmetric image is played by the same rules. */
+	qttt_sym_state(QTTT_SYM_ROT90, &st, &st);
+	ck_assert_uint_eq(st.rules, QTTT_RULES_CLOSER | QTTT_RULES_DOUBLE_1);
 	ck_assert_int_eq(qttt_state_turn(&st), QTTT_X);
 	/* After the measurement, the moves go on in turn. */
 	state_from(&st, EX1 "; measure X1->a1");
@@ -2011,6 +2071,8 @@ rules_suite(void)
 	tcase_add_loop_test(tc, test_profile_results, 0,
 	    NELEM(profile_results));
 	tcase_add_test(tc, test_profile_refusals);
+	tcase_add_test(tc, test_profile_game);
+	tcase_add_test(tc, test_profile_goff_measurer);
 	tcase_add_test(tc, test_profile_two_cycles);
 	tcase_add_test(tc, test_profile_measurer);
 	tcase_add_test(tc, test_profile_names);

@@ -137,6 +137,56 @@ START_TEST(test_html_page)
 END_TEST
 
 /*
+ * A game under a profile other than goff: the profile heads the game,
+ * in place of the record's own spelling of it; every diagram names it;
+ * the listing's words follow it: who measures, the result, and no move
+ * "too late" when simultaneous lines score alike.  Under goff, none of
+ * this.
+ */
+START_TEST(test_html_profile)
+{
+	struct qttt_html_opts o;
+	struct qttt_replay r = { "fig8.qttt", &rec, &game, -1 };
+	struct qttt_game g;
+	char		*page;
+	size_t		 i;
+
+	memset(&o, 0, sizeof(o));
+	qttt_render_defaults(&o.render);
+	play("[rules goff] [x Ann] " FIG8 "; measure X7->a1");
+	rec.index = 1;
+	page = page_of(&o, &r, 1);
+	ck_assert_ptr_nonnull(strstr(page, "<dl class=\"qttt-note\">\n"
+	    "<dt>rules</dt><dd>goff</dd>\n<dt>x</dt><dd>Ann</dd>\n</dl>"));
+	ck_assert_ptr_nonnull(strstr(page, "; O measures.</p>"));
+	ck_assert_ptr_nonnull(strstr(page, "<p>Too late: X7 "));
+	ck_assert_ptr_null(strstr(page, "Rules:"));
+	free(page);
+
+	qttt_game_init(&g);
+	g.state.rules = QTTT_RULES_SIMUL_TIE | QTTT_RULES_CLOSER;
+	for (i = 0; i < game.nplies; i++)
+		ck_assert_int_eq(qttt_game_play(&g, &game.plies[i], NULL),
+		    QTTT_OK);
+	game = g;
+	page = page_of(&o, &r, 1);
+	ck_assert_ptr_nonnull(strstr(page, "<dl class=\"qttt-note\">\n"
+	    "<dt>rules</dt><dd>simultaneous=tie,measurer=closer</dd>\n"
+	    "<dt>x</dt><dd>Ann</dd>\n</dl>"));
+	/* Nine positions and the two outcomes of X7's cycle. */
+	ck_assert_uint_eq(occurrences(page, "Rules:"), 11);
+	ck_assert_ptr_nonnull(strstr(page, "<p>closes a cycle: X1 X7 (a1 "
+	    "b2); stems: O2 X3 O4 X5 O6; X measures.</p>"));
+	ck_assert_ptr_nonnull(strstr(page, "<p>X collapses X1 b2, O2 c1, "));
+	ck_assert_ptr_nonnull(strstr(page, "<p>Result: 1/2-1/2 (X 1/2, O "
+	    "1/2)</p>"));
+	ck_assert_ptr_nonnull(strstr(page, "X7-&gt;a1</a>; 1/2-1/2</p>"));
+	ck_assert_ptr_null(strstr(page, "Too late"));
+	free(page);
+}
+END_TEST
+
+/*
  * Games of a second input have ids of their own; text from a record
  * is escaped; a fixed theme is the page's; a position without a game
  * is one figure, and its record its state string.  The title is the
@@ -388,7 +438,8 @@ START_TEST(test_load)
 	    "\"measure X3->c1\"],\"notes\":[[],[[\"mark\",\"?\"]],"
 	    "[[\"value\",\"1-0\"]],[]],\"comments\":[null,null,null,null],"
 	    "\"meta\":[[\"x\",\"Alice\"],[\"event\",\"A; B\"]],"
-	    "\"comment\":\"well played\",\"result\":\"*\"}");
+	    "\"comment\":\"well played\",\"result\":\"*\","
+	    "\"rules\":\"goff\"}");
 	ck_assert_int_eq(qttt__web_load(h, put(h, "x1,x1,./.,.,./.,.,. O2 - "
 	    "*")), 0);
 	says(h, "\"position\":true,\"start\":\"x1,x1,./.,.,./.,.,. O2 - *\"");
@@ -787,6 +838,7 @@ web_suite(void)
 
 	tcase_set_timeout(tc, 60);
 	tcase_add_test(tc, test_html_page);
+	tcase_add_test(tc, test_html_profile);
 	tcase_add_test(tc, test_html_inputs);
 	tcase_add_test(tc, test_html_records);
 	tcase_add_test(tc, test_html_title);

@@ -115,7 +115,7 @@ qttt_game_features(const struct qttt_game *g, struct qttt_features *f)
 	final_features(&g->state, f);
 	f->plies = g->nplies;
 	/* The engine's cache makes a replay a third as dear. */
-	qttt__engine_init(&e);
+	qttt__engine_start(&e, g->state.rules);
 	for (i = 0; i < g->nplies; i++) {
 		a = &g->plies[i];
 		if (a->kind == QTTT_MEASURE)

@@ -536,8 +536,10 @@ match_positions(const struct qttt_criteria *c, const struct qttt_game *g)
 
 	if (g->nplies == 0)
 		st = g->state;
-	else
+	else {
 		qttt_state_init(&st);
+		st.rules = g->state.rules;
+	}
 	for (ply = 0; left > 0; ply++) {
 		if (c->nstates > 0) {
 			key = c->exact ? qttt_state_key(&st) :

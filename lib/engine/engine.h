@@ -109,6 +109,8 @@ struct engine {
 void		 qttt__engine_init(struct engine *);
 void		 qttt__engine_load(struct engine *,
 		    const struct qttt_state *);
+/* The empty board played by a rule profile (init, for Goff's). */
+void		 qttt__engine_start(struct engine *, unsigned int rules);
 enum qttt_code	 qttt__engine_apply(struct engine *,
 		    const struct qttt_action *, struct qttt_diag *);
 /*

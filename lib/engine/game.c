@@ -185,6 +185,7 @@ qttt_game_state_at(const struct qttt_game *g, size_t ply,
 		return;
 	}
 	qttt_state_init(st);
+	st->rules = g->state.rules;
 	for (i = 0; i < ply; i++)
 		qttt_state_apply(st, &g->plies[i], NULL);
 }
@@ -202,6 +203,7 @@ qttt_game_whatif(struct qttt_game *g, unsigned int n)
 		if (g->plies[i].kind != QTTT_MEASURE || ++k < n)
 			continue;
 		qttt_game_init(&alt);
+		alt.state.rules = g->state.rules;
 		for (j = 0; j < i; j++)
 			qttt_game_play(&alt, &g->plies[j], NULL);
 		/* A canonical measurement names the closing move. */

@@ -161,6 +161,10 @@ qttt__engine_result_parse(unsigned int rules, const char *s, size_t n,
 	} else if (n == 5 && s[1] == '-') {
 		x = whole_score(s[0]);
 		o = half_score(s + 2);
+	} else if (n == 7 && s[3] == '-') {
+		/* 1/2-1/2: both halves. */
+		x = half_score(s);
+		o = half_score(s + 4);
 	} else
 		return 0;
 	if (x < 0 || o < 0 || !possible(rules, x, o))

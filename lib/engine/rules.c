@@ -929,6 +929,16 @@ qttt__engine_init(struct engine *e)
 }
 
 void
+qttt__engine_start(struct engine *e, unsigned int rules)
+{
+	qttt__engine_init(e);
+	if (rules != QTTT_RULES_GOFF) {
+		e->st.rules = rules;
+		build_cache(&e->st, &e->cache);
+	}
+}
+
+void
 qttt__engine_load(struct engine *e, const struct qttt_state *st)
 {
 	e->st = *st;

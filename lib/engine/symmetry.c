@@ -121,8 +121,8 @@ qttt_sym_state(enum qttt_sym g, const struct qttt_state *in,
 	int		 s, m;
 
 	/*
-	 * A fresh state, so that nothing of in but its position comes
-	 * along (in and out may be the same).
+	 * A fresh state, so that nothing of in but its position and its
+	 * rules comes along (in and out may be the same).
 	 */
 	qttt_state_init(&t);
 	for (s = 0; s < QTTT_NSQUARES; s++)
@@ -136,6 +136,7 @@ qttt_sym_state(enum qttt_sym g, const struct qttt_state *in,
 	t.next = in->next;
 	t.pending = in->pending;
 	t.result = in->result;
+	t.rules = in->rules;
 	*out = t;
 }
 

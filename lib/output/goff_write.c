@@ -32,6 +32,7 @@ qttt__output_goff_write(FILE *f, const struct qttt_game *g,
 	if (g->nplies == 0)
 		return 0;
 	qttt_state_init(&st);
+	st.rules = g->state.rules;
 	for (i = 0; i < g->nplies; i++) {
 		a = &g->plies[i];
 		before = st;

@@ -204,7 +204,8 @@ put_classical(FILE *f, const struct qttt_state *st)
 
 /*
  * The lines; and when both players have one, the marks of the later
- * line placed after the earlier line was complete: they came too late.
+ * line placed after the earlier line was complete: they came too late
+ * (but under simultaneous=tie or =draw, which score both lines alike).
  */
 void
 qttt__output_listing_lines(FILE *f, const struct qttt_state *st)
@@ -234,7 +235,7 @@ qttt__output_listing_lines(FILE *f, const struct qttt_state *st)
 		}
 	}
 	fputc('\n', f);
-	if (late == NULL)
+	if (late == NULL || (st->rules & QTTT_RULES_SIMULTANEOUS) != 0)
 		return;
 	fputs("Too late:", f);
 	for (j = 0; j < 3; j++) {

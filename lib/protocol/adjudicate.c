@@ -4,6 +4,7 @@
  * side plays changes the value.  A search of the positions the
  * perfect side's best actions and all the other's actions reach, which
  * stops at the first action of the other side that changes the value.
+ * And the result a value stands for under a rule profile.
  */
 #include "qttt.h"
 
@@ -65,4 +66,27 @@ qttt_value_settled(struct qttt_solver *solver, const struct qttt_state *st,
 	s.nodes = 0;
 	s.free = QTTT_O;
 	return settled(&s, st);
+}
+
+int
+qttt_value_result(unsigned int rules, int value, struct qttt_result *r)
+{
+	struct qttt_result c;
+	int		 o;
+
+	if (!qttt_rules_valid(rules))
+		return -1;
+	/* X's score from 0 up: the draw 0-0 before 1/2-1/2. */
+	c.over = 1;
+	for (o = 0; o <= 4; o++) {
+		if (value + o < 0 || value + o > 4)
+			continue;
+		c.score[QTTT_X] = (unsigned char)(value + o);
+		c.score[QTTT_O] = (unsigned char)o;
+		if (qttt_rules_result_possible(rules, &c)) {
+			*r = c;
+			return 0;
+		}
+	}
+	return -1;
 }

@@ -287,7 +287,10 @@ qttt_peer_go(struct qttt_peer *p, const struct qttt_qtp_msg *pos,
 	return 0;
 }
 
-/* The Rules option's values that name profiles this library knows. */
+/*
+ * The Rules option's values that name profiles this library knows;
+ * the first that names the match's profile is the spelling set.
+ */
 static void
 rules_option(struct qttt_peer *p, const struct qttt_qtp_msg *m)
 {
@@ -296,12 +299,14 @@ rules_option(struct qttt_peer *p, const struct qttt_qtp_msg *m)
 
 	p->listed = 1;
 	memset(p->profiles, 0, sizeof(p->profiles));
+	p->spelling[0] = '\0';
 	for (i = 0; i < m->nvars; i++) {
 		if (qttt_rules_parse(m->var[i].s, m->var[i].len, &r,
 		    NULL) != 0)
 			continue;
 		p->profiles[r / 64] |= (uint64_t)1 << (r % 64);
-		if (r == p->rules && m->var[i].len < sizeof(p->spelling)) {
+		if (r == p->rules && p->spelling[0] == '\0' &&
+		    m->var[i].len < sizeof(p->spelling)) {
 			memcpy(p->spelling, m->var[i].s, m->var[i].len);
 			p->spelling[m->var[i].len] = '\0';
 		}

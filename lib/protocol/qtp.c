@@ -19,6 +19,7 @@
 
 struct qttt_qtp_parser {
 	struct qttt_record	 rec;
+	unsigned int		 rules;		/* positions' profile */
 };
 
 /* A line being read: the cursor of its words. */
@@ -114,6 +115,15 @@ void
 qttt_qtp_parser_free(struct qttt_qtp_parser *p)
 {
 	free(p);
+}
+
+int
+qttt_qtp_parser_rules(struct qttt_qtp_parser *p, unsigned int rules)
+{
+	if (!qttt_rules_valid(rules))
+		return -1;
+	p->rules = rules;
+	return 0;
 }
 
 /* ------------------------------------------------------------------ */
@@ -365,8 +375,10 @@ items(struct qttt_qtp_parser *p, struct words *w, struct qttt_game *g,
 	size_t		 i, off = col_of(w, &t);
 
 	*nitems = 0;
-	if (g != NULL)
+	if (g != NULL) {
 		qttt_game_init(g);
+		g->state.rules = (unsigned char)p->rules;
+	}
 	/* The line notation's comment is no part of an item. */
 	if ((hash = memchr(t.s, '#', t.len)) != NULL)
 		return fail(w, QTTT_E_QTP, off + (size_t)(hash - t.s), "'#' "
@@ -386,7 +398,13 @@ items(struct qttt_qtp_parser *p, struct words *w, struct qttt_game *g,
 	*nitems = rec->nitems;
 	if (g == NULL)
 		return QTTT_OK;
-	/* The first action the rules refuse, if any. */
+	/*
+	 * The first action the rules refuse, if any: played from the
+	 * empty board of the parser's profile, the record's start.
+	 */
+	rec->has_start = 1;
+	qttt_state_init(&rec->start);
+	rec->start.rules = (unsigned char)p->rules;
 	if (qttt_record_play(rec, g) > 0)
 		return fail(w, rec->diags[0].code, off + rec->diags[0].col, "%s",
 		    rec->diags[0].msg);
@@ -420,6 +438,13 @@ parse_position(struct qttt_qtp_parser *p, struct words *w,
 		    &d) != QTTT_OK)
 			return fail(w, QTTT_E_STATE, col_of(w, &state) + d.col,
 			    "%s", d.msg);
+		/* The position under the parser's profile. */
+		m->game.state.rules = (unsigned char)p->rules;
+		if (qttt_state_check(&m->game.state, &d) != QTTT_OK) {
+			qttt_game_init(&m->game);
+			return fail(w, QTTT_E_STATE, col_of(w, &state), "%s",
+			    d.msg);
+		}
 		return QTTT_OK;
 	}
 	return fail(w, QTTT_E_QTP, word.len > 0 ? col_of(w, &word) : w->pos,
@@ -570,7 +595,8 @@ info_extra(struct words *w, struct qttt_qtp_msg *m,
 		    !m->value.over)
 			*code = fail(w, QTTT_E_QTP, arg.len > 0 ?
 			    col_of(w, &arg) : w->pos, "'value' takes a result:"
-			    " 1-0, 0-1, 1-1/2, 1/2-1, 3/2-0, 2-0 or 0-0");
+			    " 1-0, 0-1, 1-1/2, 1/2-1, 3/2-0, 2-0, 0-0 or "
+			    "1/2-1/2");
 	} else if (bit == QTTT_QTP_PV) {
 		m->pv = rest(w);
 		if (m->pv.len == 0)
@@ -834,6 +860,7 @@ put_plies(struct line_out *o, const struct qttt_game *g)
 	size_t		 i;
 
 	qttt_game_init(&replay);
+	replay.state.rules = g->state.rules;
 	for (i = 0; i < g->nplies; i++) {
 		if (qttt_game_play(&replay, &g->plies[i], NULL) != QTTT_OK) {
 			o->bad = 1;

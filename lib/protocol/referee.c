@@ -93,18 +93,23 @@ forfeit(struct qttt_referee *r, int s)
 	finish(r, t, s, &score);
 }
 
-/* Ends the game by the solver's value v, saying why. */
-static void
+/*
+ * Ends the game by the solver's value v, saying why; returns 1, or 0
+ * for a value the rules' results do not have (the game goes on).
+ */
+static int
 adjudicate(struct qttt_referee *r, int v, const char *how)
 {
 	struct qttt_result score;
 	char		 res[16];
 
-	qttt_solver_result(v, &score);
+	if (qttt_value_result(r->g.game.state.rules, v, &score) == -1)
+		return 0;
 	qttt_result_format(&score, res, sizeof(res));
 	snprintf(r->g.why, sizeof(r->g.why), "%s: %s under perfect play",
 	    how, res);
 	finish(r, QTTT_TERM_ADJUDICATION, -1, &score);
+	return 1;
 }
 
 /* Whether the game ends here by the solver; it is ended if so. */
@@ -120,15 +125,13 @@ judged_early(struct qttt_referee *r)
 	    r->opts.plies) ||
 	    qttt_solver_value(r->opts.solver, st, &v, NULL) != QTTT_OK)
 		return 0;
-	if (r->opts.adjudicate == QTTT_ADJ_PLIES) {
-		adjudicate(r, v, r->opts.plies == 0 ? "adjudicated at once" :
+	if (r->opts.adjudicate == QTTT_ADJ_PLIES)
+		return adjudicate(r, v, r->opts.plies == 0 ?
+		    "adjudicated at once" :
 		    "adjudicated after the plies allowed");
-		return 1;
-	}
 	if (!qttt_value_settled(r->opts.solver, st, v))
 		return 0;
-	adjudicate(r, v, "adjudicated as settled");
-	return 1;
+	return adjudicate(r, v, "adjudicated as settled");
 }
 
 /* Asks the side to act for its action. */
@@ -197,6 +200,24 @@ play_on(struct qttt_referee *r, long long now)
 	ask(r, now);
 }
 
+/*
+ * The opening played again by the match's rules: as far as they allow,
+ * which is all of it for an opening of the match (qttt-match checks
+ * its openings by the rules of -r).
+ */
+static void
+replay(struct qttt_game *g, const struct qttt_game *opening,
+    unsigned int rules)
+{
+	size_t	 i;
+
+	qttt_game_init(g);
+	g->state.rules = (unsigned char)rules;
+	for (i = 0; i < opening->nplies; i++)
+		if (qttt_game_play(g, &opening->plies[i], NULL) != QTTT_OK)
+			break;
+}
+
 void
 qttt_referee_start(struct qttt_referee *r, struct qttt_peer *x,
     struct qttt_peer *o, const struct qttt_game *opening, int from_state,
@@ -207,7 +228,9 @@ qttt_referee_start(struct qttt_referee *r, struct qttt_peer *x,
 
 	memset(&r->g, 0, sizeof(r->g));
 	r->g.game = *opening;
-	r->g.opening = opening->nplies;
+	if (opening->state.rules != r->opts.rules)
+		replay(&r->g.game, opening, r->opts.rules);
+	r->g.opening = r->g.game.nplies;
 	r->g.loser = -1;
 	for (i = 0; i < QTTT_MAXPLIES; i++) {
 		r->g.value[i] = QTTT_NOVALUE;

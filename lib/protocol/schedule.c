@@ -114,8 +114,8 @@ qttt_schedule_game(const struct qttt_schedule *s, unsigned long long i,
 }
 
 size_t
-qttt_balanced_openings(struct qttt_solver *solver, struct qttt_game *out,
-    size_t max)
+qttt_balanced_openings(struct qttt_solver *solver, unsigned int rules,
+    struct qttt_game *out, size_t max)
 {
 	struct qttt_game g, canon;
 	struct qttt_action a;
@@ -128,6 +128,7 @@ qttt_balanced_openings(struct qttt_solver *solver, struct qttt_game *out,
 	for (s2 = 0; s2 < QTTT_NSQUARES; s2++)
 	for (t2 = s2 + 1; t2 < QTTT_NSQUARES; t2++) {
 		qttt_game_init(&g);
+		g.state.rules = (unsigned char)rules;
 		a.move = 1;
 		a.sq[0] = (unsigned char)s1;
 		a.sq[1] = (unsigned char)t1;
@@ -135,7 +136,9 @@ qttt_balanced_openings(struct qttt_solver *solver, struct qttt_game *out,
 		a.move = 2;
 		a.sq[0] = (unsigned char)s2;
 		a.sq[1] = (unsigned char)t2;
-		qttt_game_play(&g, &a, NULL);
+		/* Two-cycles=no refuses O2 on X1's squares. */
+		if (qttt_game_play(&g, &a, NULL) != QTTT_OK)
+			continue;
 		qttt_game_symcanon(&g, &canon);
 		if (memcmp(canon.plies, g.plies, 2 * sizeof(g.plies[0])) != 0)
 			continue;

@@ -82,7 +82,8 @@ qttt_match_extras(const struct qttt_match_game *g,
 	for (i = 0; i < g->game.nplies && i < QTTT_MAXPLIES; i++) {
 		k = 0;
 		if (g->value[i] != QTTT_NOVALUE &&
-		    qttt_solver_result(g->value[i], &r) == 0) {
+		    qttt_value_result(g->game.state.rules, g->value[i],
+		    &r) == 0) {
 			t = result(store, &used, &r, &len);
 			entry(&store->notes[i][k++], "value", t, len, 1);
 		}

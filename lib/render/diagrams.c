@@ -120,6 +120,7 @@ put_game(struct qttt_diagrams *w, unsigned long index,
 	size_t		 p, from, to;
 
 	qttt_state_init(&st);
+	st.rules = g->state.rules;
 	if (o->animate)
 		return put_whole(w, index, &st, g->plies, g->nplies, 0,
 		    g->nplies);

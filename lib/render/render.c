@@ -92,6 +92,7 @@ qttt__render_complete(const struct qttt_state *st,
 	if (plies == NULL && n > 0)
 		return 0;
 	qttt_state_init(&s);
+	s.rules = st->rules;
 	for (i = 0; i < n; i++)
 		if (qttt_state_apply(&s, &plies[i], NULL) != QTTT_OK)
 			return 0;
@@ -157,74 +158,117 @@ qttt__render_outcome(const struct qttt_state *st,
 	    then[0] != '\0' ? ", then " : "", then);
 }
 
+/* The end of the game: its result, and the lines or the draw. */
+static void
+status_over(const struct qttt_state *st, int terse, int flags, char *buf,
+    size_t n, size_t *len)
+{
+	struct qttt_line lines[QTTT_NLINES];
+	size_t		 nl, i, j;
+	char		 tmp[64], res[8];
+	int		 sq, open = 0;
+
+	qttt_result_format(&st->result, res, sizeof(res));
+	nl = qttt_state_lines(st, lines);
+	snprintf(tmp, sizeof(tmp), "Game over, %s", res);
+	append(buf, n, len, tmp);
+	for (sq = 0; sq < QTTT_NSQUARES; sq++)
+		open += st->board[sq] == 0;
+	/* A square left open: last-square=draw's end. */
+	if (nl == 0 && open > 0)
+		append(buf, n, len, terse ? " (a draw, one square open)." :
+		    ": a draw, one square open.");
+	else if (nl == 0)
+		append(buf, n, len, terse ? " (cat's game)." :
+		    ": a cat's game.");
+	else if (terse)
+		append(buf, n, len, ".");
+	for (i = 0; i < nl && !terse; i++) {
+		snprintf(tmp, sizeof(tmp), "%s%c", i == 0 ? ": " : ", ",
+		    QTTT_PLAYER_LETTER(lines[i].player));
+		append(buf, n, len, tmp);
+		for (j = 0; j < 3; j++) {
+			append(buf, n, len, " ");
+			append(buf, n, len,
+			    square_name(lines[i].squares[j], flags));
+		}
+		snprintf(tmp, sizeof(tmp), " (time %d)%s", lines[i].time,
+		    i + 1 == nl ? "." : "");
+		append(buf, n, len, tmp);
+	}
+}
+
+/* The measurement due: the cycle, who measures, the two outcomes. */
+static void
+status_pending(const struct qttt_state *st, int terse, int flags,
+    char *buf, size_t n, size_t *len)
+{
+	struct qttt_action act[QTTT_MAXACTIONS];
+	struct qttt_cycle c;
+	size_t		 i;
+	char		 tmp[64];
+	int		 p = st->pending;
+
+	qttt_state_cycle(st, &c);
+	snprintf(tmp, sizeof(tmp), "%c%d closed the cycle", QTTT_LETTER(p),
+	    p);
+	append(buf, n, len, tmp);
+	for (i = 0; i < c.nsquares && !terse; i++) {
+		append(buf, n, len, " ");
+		append(buf, n, len, square_name(c.squares[i], flags));
+	}
+	qttt_state_actions(st, act);
+	/* The measurer as the profile has it (measurer=closer). */
+	snprintf(tmp, sizeof(tmp), "; %c measures: ",
+	    QTTT_PLAYER_LETTER(qttt_state_turn(st)));
+	append(buf, n, len, tmp);
+	for (i = 0; i < 2; i++) {
+		qttt__render_action(&act[i], tmp, sizeof(tmp), flags);
+		append(buf, n, len, tmp);
+		append(buf, n, len, i == 0 ? " or " : ".");
+	}
+}
+
 int
 qttt__render_status(const struct qttt_state *st, int terse, int flags,
     char *buf, size_t n)
 {
-	struct qttt_line lines[QTTT_NLINES];
 	struct qttt_action act[QTTT_MAXACTIONS];
-	struct qttt_cycle c;
-	size_t		 len = 0, nl, i, j;
-	char		 tmp[64], res[8];
-	int		 p = st->pending;
+	size_t		 len = 0;
+	const char	*s, *comma;
+	char		 tmp[64], name[QTTT_RULES_NAME_MAX];
 
 	if (n > 0)
 		buf[0] = '\0';
-	if (st->result.over) {
-		qttt_result_format(&st->result, res, sizeof(res));
-		nl = qttt_state_lines(st, lines);
-		snprintf(tmp, sizeof(tmp), "Game over, %s", res);
-		append(buf, n, &len, tmp);
-		if (nl == 0)
-			append(buf, n, &len, terse ? " (cat's game)." :
-			    ": a cat's game.");
-		else if (terse)
-			append(buf, n, &len, ".");
-		for (i = 0; i < nl && !terse; i++) {
-			snprintf(tmp, sizeof(tmp), "%s%c", i == 0 ? ": " :
-			    ", ", QTTT_PLAYER_LETTER(lines[i].player));
-			append(buf, n, &len, tmp);
-			for (j = 0; j < 3; j++) {
-				append(buf, n, &len, " ");
-				append(buf, n, &len,
-				    square_name(lines[i].squares[j], flags));
-			}
-			snprintf(tmp, sizeof(tmp), " (time %d)%s",
-			    lines[i].time, i + 1 == nl ? "." : "");
-			append(buf, n, &len, tmp);
-		}
-		return (int)len;
-	}
-	if (p != 0) {
-		qttt_state_cycle(st, &c);
-		snprintf(tmp, sizeof(tmp), "%c%d closed the cycle",
-		    QTTT_LETTER(p), p);
-		append(buf, n, &len, tmp);
-		for (i = 0; i < c.nsquares && !terse; i++) {
-			append(buf, n, &len, " ");
-			append(buf, n, &len, square_name(c.squares[i], flags));
-		}
-		qttt_state_actions(st, act);
-		snprintf(tmp, sizeof(tmp), "; %c measures: ",
-		    QTTT_PLAYER_LETTER(qttt_state_turn(st)));
-		append(buf, n, &len, tmp);
-		for (i = 0; i < 2; i++) {
-			qttt__render_action(&act[i], tmp, sizeof(tmp), flags);
-			append(buf, n, &len, tmp);
-			append(buf, n, &len, i == 0 ? " or " : ".");
-		}
-		return (int)len;
-	}
-	if (qttt_state_forced(st)) {
+	if (st->result.over)
+		status_over(st, terse, flags, buf, n, &len);
+	else if (st->pending != 0)
+		status_pending(st, terse, flags, buf, n, &len);
+	else if (qttt_state_forced(st)) {
 		qttt_state_actions(st, act);
 		snprintf(tmp, sizeof(tmp), "X9 is forced in %s.",
 		    square_name(act[0].sq[0], flags));
 		append(buf, n, &len, tmp);
-		return (int)len;
+	} else {
+		snprintf(tmp, sizeof(tmp), "%c to move (%c%d).",
+		    QTTT_LETTER(st->next), QTTT_LETTER(st->next), st->next);
+		append(buf, n, &len, tmp);
 	}
-	snprintf(tmp, sizeof(tmp), "%c to move (%c%d).",
-	    QTTT_LETTER(st->next), QTTT_LETTER(st->next), st->next);
-	append(buf, n, &len, tmp);
+	/*
+	 * A profile other than Goff's rules is named with every status,
+	 * a blank after each comma so that a long name folds.
+	 */
+	if (st->rules != QTTT_RULES_GOFF &&
+	    qttt_rules_format(st->rules, name, sizeof(name)) >= 0) {
+		append(buf, n, &len, " Rules: ");
+		for (s = name; (comma = strchr(s, ',')) != NULL; s = comma + 1) {
+			snprintf(tmp, sizeof(tmp), "%.*s, ", (int)(comma - s),
+			    s);
+			append(buf, n, &len, tmp);
+		}
+		append(buf, n, &len, s);
+		append(buf, n, &len, ".");
+	}
 	return (int)len;
 }
 

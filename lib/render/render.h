@@ -50,7 +50,8 @@ void	qttt__render_outcome(const struct qttt_state *st,
 /*
  * The sentence under a diagram: whose turn, the pending measurement
  * and its outcomes, or the result and its lines (terse: the result
- * alone).  As snprintf.
+ * alone); then, for a profile other than goff, "Rules: NAME.", a blank
+ * after each comma of the name.  As snprintf.
  */
 int	qttt__render_status(const struct qttt_state *, int terse, int flags,
 	    char *buf, size_t n);

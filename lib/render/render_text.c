@@ -223,6 +223,39 @@ put_marks(FILE *f, const char *s, int utf8)
 	}
 }
 
+/*
+ * Writes s from column col, folded at blanks so that no line is wider
+ * than 80 columns (a status with a long profile's name), then a line
+ * break.
+ */
+static void
+put_folded(FILE *f, const char *s, int utf8, size_t col)
+{
+	char	 line[320];
+	size_t	 len = strlen(s), start = 0, brk, blank, i, w;
+
+	do {
+		brk = len;
+		blank = 0;
+		for (i = start, w = col; i < len; i++) {
+			if (((unsigned char)s[i] & 0xc0) != 0x80)
+				w++;
+			if (s[i] == ' ')
+				blank = i;
+			if (w > 80 && blank > start) {
+				brk = blank;
+				break;
+			}
+		}
+		snprintf(line, sizeof(line), "%.*s", (int)(brk - start),
+		    s + start);
+		put_marks(f, line, utf8);
+		putc('\n', f);
+		start = brk + 1;
+		col = 0;
+	} while (start < len);
+}
+
 /* The status line, after the last action when it is known. */
 static void
 draw_status(FILE *f, const struct qttt_state *st,
@@ -234,18 +267,21 @@ draw_status(FILE *f, const struct qttt_state *st,
 	qttt__render_status(st, 0, qttt__render_flags(o, o->unicode), status,
 	    sizeof(status));
 	if (last == NULL) {
-		put_marks(f, status, o->unicode);
-		putc('\n', f);
+		put_folded(f, status, o->unicode, 0);
 		return;
 	}
 	n = qttt__render_action(last, act, sizeof(act),
 	    qttt__render_flags(o, o->unicode));
 	fputs("After ", f);
 	put_marks(f, act, o->unicode);
-	/* One line if it fits in 80 columns, else two. */
-	fputs(n + strlen(status) + 8 < 80 ? ": " : ":\n", f);
-	put_marks(f, status, o->unicode);
-	putc('\n', f);
+	/* One line if it fits in 80 columns, else two or more. */
+	if (n + strlen(status) + 8 < 80) {
+		fputs(": ", f);
+		put_folded(f, status, o->unicode, (size_t)n + 8);
+	} else {
+		fputs(":\n", f);
+		put_folded(f, status, o->unicode, 0);
+	}
 }
 
 int

@@ -461,6 +461,8 @@ game_head(struct qttt_html *h, const struct qttt_replay *r, const char *id,
 	const struct qttt_record *rec = r->rec;
 	FILE		*f = h->f;
 	size_t		 i;
+	char		 rules[QTTT_RULES_NAME_MAX];
+	int		 named;
 
 	fprintf(f, "<section class=\"qttt-game\" id=\"%s\" "
 	    "aria-labelledby=\"%s-h\">\n<h2 id=\"%s-h\">Game %lu", id, id,
@@ -478,9 +480,23 @@ game_head(struct qttt_html *h, const struct qttt_replay *r, const char *id,
 		html_text(f, rec->comment, rec->commentlen);
 		fputs("</p>\n", f);
 	}
-	if (rec->nmeta > 0) {
+	/*
+	 * A profile other than goff is shown first, by its name, in place
+	 * of the record's own spelling of it, if any.
+	 */
+	named = r->game->state.rules != QTTT_RULES_GOFF &&
+	    qttt_rules_format(r->game->state.rules, rules, sizeof(rules)) >= 0;
+	if (rec->nmeta > 0 || named) {
 		fputs("<dl class=\"qttt-note\">\n", f);
+		if (named) {
+			fputs("<dt>rules</dt><dd>", f);
+			html_str(f, rules);
+			fputs("</dd>\n", f);
+		}
 		for (i = 0; i < rec->nmeta; i++) {
+			if (named && rec->meta[i].keylen == 5 &&
+			    memcmp(rec->meta[i].key, "rules", 5) == 0)
+				continue;
 			fputs("<dt>", f);
 			html_text(f, rec->meta[i].key, rec->meta[i].keylen);
 			fputs("</dt><dd>", f);

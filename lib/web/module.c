@@ -426,6 +426,11 @@ qttt__web_load(struct qttt__web *h, size_t len)
 	qttt_result_format(&h->game.state.result, text, sizeof(text));
 	fputs(",\"result\":", f);
 	jcstr(f, text);
+	/* The profile the game is played by, by its name. */
+	if (qttt_rules_format(h->game.state.rules, text, sizeof(text)) < 0)
+		text[0] = '\0';	/* no profile: no game was played */
+	fputs(",\"rules\":", f);
+	jcstr(f, text);
 	fputs("}", f);
 	return end(h, (int)h->game.nplies);
 }

@@ -263,9 +263,14 @@
 		$('qttt-heading').innerHTML = (r.position ? 'Position ' :
 		    'Game ') + G.num[i] + (file ? ' <small>(' + esc(file) +
 		    ', line ' + G.line[i] + ')</small>' : '');
+		/* A profile other than goff first, by the library's name. */
+		if (r.rules && r.rules !== 'goff')
+			tags.push('rules: ' + r.rules);
 		for (j = 0; j < r.meta.length; j++) {
 			k = r.meta[j][0];
 			v = r.meta[j][1];
+			if (k === 'rules' && r.rules && r.rules !== 'goff')
+				continue;
 			tags.push(k === 'x' ? 'X: ' + v : k === 'o' ? 'O: ' + v :
 			    k + ': ' + v);
 		}

@@ -17,6 +17,7 @@
  *
  *	misere	lists a Rules option without goff
  *	norules	lists Rules with goff, and refuses to set it
+ *	goffonly	lists Rules with goff alone (and plays it)
  *
  *	faulty fault [at [log]]
  */
@@ -158,7 +159,7 @@ main(int argc, char *argv[])
 			if (is("misere"))
 				puts("option name Rules type combo default "
 				    "misere var misere");
-			if (is("norules"))
+			if (is("norules") || is("goffonly"))
 				puts("option name Rules type combo default goff "
 				    "var goff");
 			puts("qtpok");

@@ -142,6 +142,34 @@ grep '^[^#]' "$top/suites/qttt.suite" | head -1 | grep -q '; best X1 a1 c3, X1 c
     no "random play: $(sort -u "$out/random.first" | tr '\n' '|')"
 check "qttt-engine: levels and seed"
 
+# qttt-engine's Rules: every preset and every switch alone listed; any
+# profile taken and played (a 2-cycle refused under two-cycles=no, the
+# forced X9's draw 1/2-1/2 under draw=1/2), a name that is none refused.
+LAST='X1 a2 b3; O2 a1 b1; X3 b2 c3; O4 a2 b3; measure O4->a2; X5 a1 b2;'
+LAST="$LAST O6 c1 b2; X7 b1 a3; O8 b1 c3; measure O8->c3"
+printf '%s\n' qtp "position start actions $LAST" go \
+    'setoption name Rules value cpp-solver' "position start actions $LAST" \
+    go 'setoption name rules value double=1,two-cycles=no' \
+    'position start actions X1 a1 b1; O2 a1 b1' go \
+    'setoption name Rules value double=3' | qttt-engine >"$out/eng.out"
+sed -n 's/^option name Rules type combo default goff //p' "$out/eng.out" |
+    tr ' ' '\n' | grep -v '^var$' >"$out/eng.rules"
+for n in goff goff-tie complete-win ksmanis typescript typescript-2 python \
+    flash cpp-solver double=2 double=1 simultaneous=tie simultaneous=draw \
+    two-cycles=no last-square=draw measurer=closer draw=1/2; do
+	grep -qx "$n" "$out/eng.rules" || no "Rules does not list $n"
+done
+[ "$(wc -l <"$out/eng.rules")" -eq 17 ] || no "$(cat "$out/eng.rules")"
+sed -n '/^qtpok$/,$p' "$out/eng.out" >"$out/eng.tail"
+printf '%s\n' qtpok 'info value 0-0' 'bestaction X9 c2' \
+    'info value 1/2-1/2' 'bestaction X9 c2' \
+    'error O2 plays a1 and b1, the squares of X1: these rules forbid a'\
+' 2-cycle' \
+    'error no position to act in: send position first' \
+    "error option Rules does not take the value 'double=3'" |
+    cmp -s - "$out/eng.tail" || no "$(cat "$out/eng.tail")"
+check "qttt-engine: rule profiles"
+
 # 3. Each fault: every game is lost by the faulty engine, as the
 # termination tag says; the match completes with valid records.
 # The engines that hang have 1 s to answer (-m), for two games; the
@@ -341,6 +369,90 @@ qttt-match "$FAULTY norules" qttt-engine >/dev/null 2>"$out/rules.err"
 [ $? = 2 ] && grep -q 'refused to play by the rules goff' \
     "$out/rules.err" || no "a refusal of Rules is not refused"
 check "rules"
+
+# 9b. Rule profiles.  An engine that lists goff alone, and one with no
+# Rules option (goff only), are refused under -r python before a game,
+# the message naming the engine and the profile; so is a name that is
+# no profile.
+qttt-match -r python "$RANDOM_ENGINE" "$FAULTY goffonly" \
+    >"$out/prof.out" 2>"$out/prof.err"
+[ $? = 2 ] && [ ! -s "$out/prof.out" ] || no "goff alone not refused"
+grep -qx "qttt-match: engine 2 ($FAULTY goffonly, id name 'faulty engine'):\
+ its Rules option does not list python: it cannot play the match's rules" \
+    "$out/prof.err" || no "$(cat "$out/prof.err")"
+qttt-match -r double=1,draw=1/2 "$PY" "$RANDOM_ENGINE" \
+    >"$out/prof.out" 2>"$out/prof.err"
+[ $? = 2 ] && [ ! -s "$out/prof.out" ] || no "no Rules option not refused"
+grep -q "^qttt-match: engine 1 ($PY, id name 'engine.py'): it lists no \
+Rules option, so it plays Goff's rules only, not double=1,draw=1/2\$" \
+    "$out/prof.err" || no "$(cat "$out/prof.err")"
+qttt-match -r double=3 "$RANDOM_ENGINE" "$RANDOM_ENGINE" 2>"$out/prof.err"
+[ $? = 2 ] && grep -q 'not a rule profile.*: double=3$' "$out/prof.err" ||
+    no "a bad profile: $(cat "$out/prof.err")"
+# Goff alone still pairs them, the setting in qttt-engine's spelling.
+qttt-match -v -n 2 "$RANDOM_ENGINE" "$FAULTY goffonly 99" \
+    >"$out/prof.qttt" 2>"$out/prof.err" || no "goff: status $?"
+valid "$out/prof.qttt" 2
+grep -q '> setoption name Rules value goff$' "$out/prof.err" ||
+    no "Rules not set to goff"
+# Openings are played by the profile: a 2-cycle is none of
+# two-cycles=no's.  Records of goff do not resume a match of python.
+# -c and -x check by goff alone.
+printf 'X1 a1 b1; O2 a1 b1\n' >"$out/twocycle.txt"
+qttt-match -r two-cycles=no -o "$out/twocycle.txt" "$RANDOM_ENGINE" \
+    "$RANDOM_ENGINE" >"$out/prof.out" 2>"$out/prof.err"
+[ $? = 2 ] && [ ! -s "$out/prof.out" ] || no "a 2-cycle opening taken"
+grep -q "opening 1: not a game of the rules two-cycles=no: ply 2, \
+'O2 a1 b1': O2 plays a1 and b1, the squares of X1" "$out/prof.err" ||
+    no "$(cat "$out/prof.err")"
+qttt-match -q -n 2 -w "$out/resume-goff.qttt" "$RANDOM_ENGINE" \
+    "$RANDOM_ENGINE -s 2" || no "goff match: status $?"
+qttt-match -q -r python -n 4 -w "$out/resume-goff.qttt" "$RANDOM_ENGINE" \
+    "$RANDOM_ENGINE -s 2" 2>"$out/prof.err"
+[ $? = 2 ] && grep -q "game 1 is not game 1 of this match: it is not a \
+game of the rules python" "$out/prof.err" ||
+    no "goff records resumed python: $(cat "$out/prof.err")"
+qttt-match -c -r python "$RANDOM_ENGINE" >/dev/null 2>"$out/prof.err"
+[ $? = 2 ] && grep -q '\-r is for matches' "$out/prof.err" ||
+    no "-c under python: $(cat "$out/prof.err")"
+check "profile refused"
+
+# 9c. Two qttt-engine processes play under python over real pipes,
+# refereed by the library (tests/match/profile.c): every game a game
+# of python, and some of them not games of goff (python's last square
+# is a draw).  Then the same through qttt-match, where the records
+# validate under python: once the record tools read [rules ...].
+${CC:-cc} -std=c17 -D_POSIX_C_SOURCE=200809L -Wall -Wextra -Werror \
+    -I"$top/lib" -I"$top/cmd" $QTTT_SANFLAGS -o "$out/profile" \
+    "$top/tests/match/profile.c" "$top/cmd/process.o" \
+    "$top/lib/libqttt.a" $YAML_LIBS || { echo "match: no profile"; exit 1; }
+"$out/profile" python 12 "$RANDOM_ENGINE -s 3" "$RANDOM_ENGINE -s 4" \
+    >"$out/profile.txt" 2>&1 || no "$(cat "$out/profile.txt")"
+[ "$(grep -c '^game [0-9]*: ' "$out/profile.txt")" -eq 12 ] ||
+    no "$(cat "$out/profile.txt")"
+grep -q 'goff differs' "$out/profile.txt" ||
+    no "no game of python that goff judges otherwise"
+"$out/profile" python 2 "$RANDOM_ENGINE" "$PY" >"$out/profile.txt" 2>&1 &&
+    no "an engine with no Rules option played python"
+grep -q "it lists no Rules option" "$out/profile.txt" ||
+    no "$(cat "$out/profile.txt")"
+qttt-match -v -r python -n 8 "$RANDOM_ENGINE" "$RANDOM_ENGINE -s 2" \
+    >"$out/python.qttt" 2>"$out/python.err"
+st=$?
+grep -q '> setoption name Rules value python$' "$out/python.err" ||
+    no "Rules not set to python"
+if printf '[rules python] X1 a1 b1; *\n' | qttt-validate -q 2>/dev/null; then
+	[ $st = 0 ] || no "python: status $st"
+	[ "$(grep -c '\[rules python\]' "$out/python.qttt")" -eq 8 ] ||
+	    no "the records do not say [rules python]"
+	valid "$out/python.qttt" 8
+	grep -q '^8 games, rules python$' "$out/python.err" ||
+	    no "the standings do not name python"
+else
+	echo "match: qttt-validate reads no [rules python] yet: the records" \
+	    "of the python match are not checked"
+fi
+check "profile python"
 
 # 10. Round robin and gauntlet: who plays whom.
 qttt-match -q -n 2 "$RANDOM_ENGINE" "$ENGINE" "$PY" | sed -n \

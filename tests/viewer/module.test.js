@@ -110,6 +110,7 @@ async function main() {
 	same('load: a glyph is the note mark', [[], [['mark', '?']],
 	    [['value', '1-0']], []], g.notes);
 	same('load: the tags', [['x', 'Ann'], ['o', 'Ben']], g.meta);
+	same('load: the profile, by its name', 'goff', g.rules);
 	same('load: a record the rules refuse', {
 		error: 'X3 is out of turn: the next move is O2',
 		code: 'move-order' }, s.load('X1 a1 b1; X3 a1 b1'));
