@@ -196,6 +196,45 @@ input_name(const char *path)
 	return strcmp(path, "-") == 0 ? "<stdin>" : path;
 }
 
+/* -R: the profile every reader is told, once rules_option() set it. */
+static unsigned int	 readers_rules;
+static int		 readers_rules_set;
+
+void
+reader_rules(unsigned int rules)
+{
+	readers_rules = rules;
+	readers_rules_set = 1;
+}
+
+int
+rules_parse_option(void (*usage)(FILE *), const char *arg,
+    unsigned int *rules)
+{
+	size_t	 bad;
+
+	if (qttt_rules_parse(arg, strlen(arg), rules, &bad) == -1)
+		return usage_error(usage, "-R: not a rule profile (a preset, "
+		    "or switches joined by ','; qttt-rules(7)): %s%s%s", arg,
+		    bad > 0 ? ", at " : "", bad > 0 ? arg + bad : "");
+	return 0;
+}
+
+int
+rules_option(void (*usage)(FILE *), const char *arg, unsigned int *rules)
+{
+	int	 k;
+
+	unsigned int	 r;
+
+	if ((k = rules_parse_option(usage, arg, &r)) != 0)
+		return k;
+	if (rules != NULL)
+		*rules = r;
+	reader_rules(r);
+	return 0;
+}
+
 struct qttt_reader *
 open_reader(const char *path, enum qttt_format format, int *fd)
 {
@@ -206,7 +245,8 @@ open_reader(const char *path, enum qttt_format format, int *fd)
 	if ((r = qttt_reader_open(*fd, format)) == NULL) {
 		warn_name(input_name(path), "out of memory");
 		close_input(*fd);
-	}
+	} else if (readers_rules_set)
+		qttt_reader_rules(r, readers_rules);
 	return r;
 }
 

@@ -85,6 +85,20 @@ int	 mib_option(void (*usage)(FILE *), const char *arg,
 	    unsigned long long *mib);
 int	 games_option(void (*usage)(FILE *), const char *arg,
 	    struct qttt_ranges *, const char **games);
+/*
+ * -R, --rules: a rule profile (qttt_rules_parse: a preset, switches
+ * joined by ',') into *rules (rules_option: unless rules is NULL).  rules_option() also makes it the
+ * profile of the records that name none in every reader open_reader()
+ * opens from then on (qttt_reader_rules()); rules_parse_option() only
+ * reads it.  Each returns 0, or usage_error()'s status.
+ */
+#define RULES_USAGE	"[-R profile]"
+int	 rules_option(void (*usage)(FILE *), const char *arg,
+	    unsigned int *rules);
+int	 rules_parse_option(void (*usage)(FILE *), const char *arg,
+	    unsigned int *rules);
+/* What rules_option() tells open_reader(), set directly. */
+void	 reader_rules(unsigned int rules);
 
 /*
  * Opens an input: "-" is standard input.  Returns a file descriptor,

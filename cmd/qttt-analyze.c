@@ -38,7 +38,7 @@ static void
 usage(FILE *f)
 {
 	fprintf(f, "usage: %s [-cdhqsV] [-f format] [-g game] [-m MiB] "
-	    "[-p depth]\n\t[-S state] [-T type] [file ...]\n", progname);
+	    "[-p depth]\n\t[-R profile] [-S state] [-T type] [file ...]\n", progname);
 }
 
 static void
@@ -64,6 +64,7 @@ help(void)
 "  -p, --perft=DEPTH    count the histories of DEPTH moves (0 to 9) below\n"
 "                       each position\n"
 "  -q, --quiet          no diagnostics; the exit status tells\n"
+"  -R, --rules=NAME     the rules of records that name none (goff)\n"
 "  -S, --state=STATE    analyse the position of a state string, not files\n"
 "  -s, --summary        only the mistakes and blunders of each game and input\n"
 "  -T, --type=TYPE      report (the default), json (JSON Lines) or yaml\n"
@@ -313,6 +314,7 @@ main(int argc, char *argv[])
 		{ "state",	required_argument,	NULL, 'S' },
 		{ "summary",	no_argument,		NULL, 's' },
 		{ "type",	required_argument,	NULL, 'T' },
+		{ "rules",	required_argument,	NULL, 'R' },
 		{ "version",	no_argument,		NULL, 'V' },
 		{ NULL,		0,			NULL, 0 }
 	};
@@ -325,7 +327,7 @@ main(int argc, char *argv[])
 	start_tool(argv);
 	memset(&o, 0, sizeof(o));
 	o.threads = par_threads();
-	while ((ch = getopt_long(argc, argv, "cdf:g:hm:p:qS:sT:V", longopts,
+	while ((ch = getopt_long(argc, argv, "cdf:g:hm:p:qR:S:sT:V", longopts,
 	    NULL)) != -1) {
 		switch (ch) {
 		case 'c':
@@ -377,6 +379,10 @@ main(int argc, char *argv[])
 				return usage_error(usage, "unknown type: %s "
 				    "(report, json or yaml)", optarg);
 			o.a.output = v;
+			break;
+		case 'R':
+			if ((ch = rules_option(usage, optarg, NULL)) != 0)
+				return ch;
 			break;
 		case 'V':
 			print_version();

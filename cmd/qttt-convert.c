@@ -21,8 +21,8 @@ static void
 usage(FILE *f)
 {
 	fprintf(f, "usage: %s [-hqV] [-d code] [-f format] [-g games] "
-	    "[-t format]\n"
-	    "       [file ...]\n", progname);
+	    "[-R profile]\n"
+	    "       [-t format] [file ...]\n", progname);
 }
 
 static void
@@ -36,6 +36,7 @@ help(void)
 	    "                    state\n"
 	    "  -g, --games=LIST  convert only these games of each input:"
 	    " 3,5-7,10-\n"
+	    "  -R, --rules=NAME  the rules of records that name none (goff)\n"
 	    "  -t, --to=FMT      output format: line (default), yaml, json,"
 	    " goff\n"
 	    "  -d, --disable=CODE\n"
@@ -224,6 +225,7 @@ main(int argc, char *argv[])
 		{ "help",	no_argument,		NULL, 'h' },
 		{ "quiet",	no_argument,		NULL, 'q' },
 		{ "to",		required_argument,	NULL, 't' },
+		{ "rules",	required_argument,	NULL, 'R' },
 		{ "version",	no_argument,		NULL, 'V' },
 		{ NULL,		0,			NULL, 0 }
 	};
@@ -238,7 +240,7 @@ main(int argc, char *argv[])
 	start_tool(argv);
 	memset(&o, 0, sizeof(o));
 	o.to = QTTT_FORMAT_LINE;
-	while ((ch = getopt_long(argc, argv, "d:f:g:hqt:V", longopts,
+	while ((ch = getopt_long(argc, argv, "d:f:g:hqR:t:V", longopts,
 	    NULL)) != -1) {
 		switch (ch) {
 		case 'd':
@@ -265,6 +267,10 @@ main(int argc, char *argv[])
 		case 't':
 			if ((fmt = target_option(usage, optarg, &o.to)) != 0)
 				return fmt;
+			break;
+		case 'R':
+			if ((ch = rules_option(usage, optarg, NULL)) != 0)
+				return ch;
 			break;
 		case 'V':
 			print_version();

@@ -13,8 +13,8 @@
 static void
 usage(FILE *f)
 {
-	fprintf(f, "usage: %s [-huV] [-n count] [-r result] [-s seed]\n",
-	    progname);
+	fprintf(f, "usage: %s [-huV] [-n count] [-R profile] [-r result] "
+	    "[-s seed]\n", progname);
 }
 
 static void
@@ -27,6 +27,7 @@ help(void)
 	    "  -r, --result=RES    print only games that end RES (1-0, 0-1,"
 	    " 1-1/2,\n"
 	    "                      1/2-1, 3/2-0, 2-0, 0-0, or * with -u)\n"
+	    "  -R, --rules=NAME    the rules of records that name none (goff)\n"
 	    "  -s, --seed=SEED     seed the generator, 0 to 2^64-1"
 	    " (default 1)\n"
 	    "  -u, --unfinished    stop about half the games at a random"
@@ -43,13 +44,23 @@ static int
 parse_result(const char *s, struct qttt_result *r)
 {
 	static struct qttt_record rec;
+	char		 name[16];
+	int		 i;
 
-	if (qttt_line_parse(s, strlen(s), 0, &rec) != 1 ||
-	    rec.ndiags > 0 || rec.nitems != 1 ||
-	    rec.items[0].kind != QTTT_ITEM_RESULT)
-		return -1;
-	*r = rec.items[0].result;
-	return 0;
+	if (qttt_line_parse(s, strlen(s), 0, &rec) == 1 &&
+	    rec.ndiags == 0 && rec.nitems == 1 &&
+	    rec.items[0].kind == QTTT_ITEM_RESULT) {
+		*r = rec.items[0].result;
+		return 0;
+	}
+	/* A result of another profile (1/2-1/2), as it is written. */
+	for (i = 0; i < QTTT_NRESULTS; i++) {
+		qttt_result_nth(i, r);
+		qttt_result_format(r, name, sizeof(name));
+		if (strcmp(name, s) == 0)
+			return 0;
+	}
+	return -1;
 }
 
 static int
@@ -68,6 +79,7 @@ main(int argc, char *argv[])
 		{ "result",	required_argument,	NULL, 'r' },
 		{ "seed",	required_argument,	NULL, 's' },
 		{ "unfinished",	no_argument,		NULL, 'u' },
+		{ "rules",	required_argument,	NULL, 'R' },
 		{ "version",	no_argument,		NULL, 'V' },
 		{ NULL,		0,			NULL, 0 }
 	};
@@ -76,11 +88,13 @@ main(int argc, char *argv[])
 	struct qttt_result want = { 0, { 0, 0 } };
 	unsigned long long count = 1, seed = 1, i;
 	unsigned int	 flags = 0;
+	unsigned int	 rules = QTTT_RULES_GOFF;
+	const char	*optarg_result = NULL;
 	char		 buf[QTTT_RECORD_MAX];
 	int		 ch, filter = 0;
 
 	start_tool(argv);
-	while ((ch = getopt_long(argc, argv, "hn:r:s:uV", longopts,
+	while ((ch = getopt_long(argc, argv, "hn:R:r:s:uV", longopts,
 	    NULL)) != -1) {
 		switch (ch) {
 		case 'h':
@@ -95,6 +109,7 @@ main(int argc, char *argv[])
 			if (parse_result(optarg, &want) == -1)
 				return usage_error(usage, "not a result: %s",
 				    optarg);
+			optarg_result = optarg;
 			filter = 1;
 			break;
 		case 's':
@@ -103,6 +118,11 @@ main(int argc, char *argv[])
 			break;
 		case 'u':
 			flags |= QTTT_GEN_UNFINISHED;
+			break;
+		case 'R':
+			if ((ch = rules_parse_option(usage, optarg,
+			    &rules)) != 0)
+				return ch;
 			break;
 		case 'V':
 			print_version();
@@ -120,15 +140,29 @@ main(int argc, char *argv[])
 		return usage_error(usage, "%s", "-r '*' needs -u: only "
 		    "unfinished games have no result");
 
+	if (filter && want.over && !qttt_rules_result_possible(rules,
+	    &want)) {
+		qttt_rules_format(rules, buf, sizeof(buf));
+		return usage_error(usage, "-r %s: no game played by %s ends "
+		    "so", optarg_result, buf);
+	}
+
 	qttt_generator_init(&gen, seed, flags);
+	gen.rules = rules;
 	/* Stop early when stdout fails (a full disk), not after N games. */
 	for (i = 0; i < count && !ferror(stdout); ) {
 		qttt_generator_game(&gen, &game);
 		if (filter && !same_result(&game.state.result, &want))
 			continue;
-		qttt_game_format(&game, buf, sizeof(buf));
-		fputs(buf, stdout);
-		putchar('\n');
+		/* With its rules tag when they are not Goff's. */
+		if (rules != QTTT_RULES_GOFF)
+			qttt_record_write(stdout, QTTT_FORMAT_LINE, &game,
+			    NULL, NULL);
+		else {
+			qttt_game_format(&game, buf, sizeof(buf));
+			fputs(buf, stdout);
+			putchar('\n');
+		}
 		i++;
 	}
 	return finish_output() == 0 ? EXIT_SUCCESS : EXIT_TROUBLE;

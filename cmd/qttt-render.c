@@ -54,9 +54,9 @@ usage(FILE *f)
 	    "[-F axis]\n"
 	    "\t[-f format] [-G columns] [-g game] [-i ms] [-k markup] "
 	    "[-o file]\n"
-	    "\t[-p ply] [-r degrees] [-S state] [-s size] [-T type] "
-	    "[-t theme]\n"
-	    "\t[-W width] [file ...]\n", progname);
+	    "\t[-p ply] [-R profile] [-r degrees] [-S state] [-s size] "
+	    "[-T type]\n"
+	    "\t[-t theme] [-W width] [file ...]\n", progname);
 }
 
 static void
@@ -96,6 +96,7 @@ help(void)
 	    " (default: the last)\n"
 	    "  -r, --rotate=DEG     turn the board 90, 180 or 270"
 	    " degrees clockwise\n"
+	    "  -R, --rules=NAME     the rules of records that name none (goff)\n"
 	    "  -S, --state=STRING   draw this state string\n"
 	    "  -s, --size=PX        SVG: the board's width in pixels\n"
 	    "  -T, --type=TYPE      output: ascii (default), utf8, svg,"
@@ -473,6 +474,7 @@ main(int argc, char *argv[])
 		{ "size",	  required_argument,	NULL, 's' },
 		{ "type",	  required_argument,	NULL, 'T' },
 		{ "theme",	  required_argument,	NULL, 't' },
+		{ "rules",	required_argument,	NULL, 'R' },
 		{ "version",	  no_argument,		NULL, 'V' },
 		{ "width",	  required_argument,	NULL, 'W' },
 		{ NULL,		  0,			NULL, 0 }
@@ -498,7 +500,7 @@ main(int argc, char *argv[])
 	o.ply = -1;
 	o.r.markup = o.markup;
 	while ((ch = getopt_long(argc, argv,
-	    "AabC:c:d:F:f:G:g:hi:k:Lmo:p:r:S:s:T:t:VW:", longopts,
+	    "AabC:c:d:F:f:G:g:hi:k:Lmo:p:R:r:S:s:T:t:VW:", longopts,
 	    NULL)) != -1) {
 		switch (ch) {
 		case 'A':
@@ -610,6 +612,10 @@ main(int argc, char *argv[])
 				    optarg);
 			o.r.theme = v;
 			themed = 1;
+			break;
+		case 'R':
+			if ((ch = rules_option(usage, optarg, NULL)) != 0)
+				return ch;
 			break;
 		case 'V':
 			print_version();

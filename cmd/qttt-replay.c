@@ -24,8 +24,8 @@ static void
 usage(FILE *f)
 {
 	fprintf(f, "usage: %s [-ahqV] [-f format] [-g game] [-p ply] "
-	    "[-T type]\n"
-	    "\t[-w measurement] [file ...]\n", progname);
+	    "[-R profile]\n"
+	    "\t[-T type] [-w measurement] [file ...]\n", progname);
 }
 
 static void
@@ -51,6 +51,7 @@ help(void)
 	    "                       measurements); with -a, the states up"
 	    " to it\n"
 	    "  -q, --quiet          no diagnostics; the exit status tells\n"
+	    "  -R, --rules=NAME     the rules of records that name none (goff)\n"
 	    "  -T, --type=TYPE      state (state strings, the default),"
 	    " json (JSON\n"
 	    "                       Lines), yaml, or list (a listing to"
@@ -176,6 +177,7 @@ main(int argc, char *argv[])
 		{ "ply",	required_argument,	NULL, 'p' },
 		{ "quiet",	no_argument,		NULL, 'q' },
 		{ "type",	required_argument,	NULL, 'T' },
+		{ "rules",	required_argument,	NULL, 'R' },
 		{ "version",	no_argument,		NULL, 'V' },
 		{ "what-if",	required_argument,	NULL, 'w' },
 		{ NULL,		0,			NULL, 0 }
@@ -195,7 +197,7 @@ main(int argc, char *argv[])
 	o.out.output = QTTT_OUTPUT_STATE;
 	o.out.ply = -1;
 	threads = par_threads();
-	while ((ch = getopt_long(argc, argv, "af:g:hp:qT:Vw:", longopts,
+	while ((ch = getopt_long(argc, argv, "af:g:hp:qR:T:Vw:", longopts,
 	    NULL)) != -1) {
 		switch (ch) {
 		case 'a':
@@ -229,6 +231,10 @@ main(int argc, char *argv[])
 				return usage_error(usage, "unknown type: %s "
 				    "(state, json, yaml or list)", optarg);
 			o.out.output = v;
+			break;
+		case 'R':
+			if ((ch = rules_option(usage, optarg, NULL)) != 0)
+				return ch;
 			break;
 		case 'V':
 			print_version();

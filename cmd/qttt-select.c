@@ -57,11 +57,12 @@ usage(FILE *f)
 	    "[-f format]\n"
 	    "       [-g games] [-k key[=pattern]] [-M moves] "
 	    "[-m measurements]\n"
-	    "       [-o opening] [-P plies] [-p pattern] [-r result] "
-	    "[-s state]\n"
-	    "       [-t format] [-w winner] [--no-comments] [--no-glyphs] "
-	    "[--no-tags]\n"
-	    "       [--ply-limit=n] [--split=n[,first]] [file ...]\n",
+	    "       [-o opening] [-P plies] [-p pattern] [-R profile] "
+	    "[-r result]\n"
+	    "       [-s state] [-t format] [-w winner] [--no-comments] "
+	    "[--no-glyphs]\n"
+	    "       [--no-tags] [--ply-limit=n] [--split=n[,first]] "
+	    "[file ...]\n",
 	    progname);
 }
 
@@ -109,6 +110,7 @@ help(void)
 	    "  -f, --format=FMT     input format: auto (default), line,"
 	    " yaml, json,\n"
 	    "                       goff, state\n"
+	    "  -R, --rules=NAME     the rules of records that name none (goff)\n"
 	    "  -q, --quiet          print no diagnostics\n"
 	    "  -h, --help           show this help\n"
 	    "  -V, --version        show the version\n"
@@ -356,6 +358,7 @@ parse_options(int argc, char *argv[], struct options *o, struct output *w)
 		{ "to",		required_argument,	NULL, 't' },
 		{ "unique",	no_argument,		NULL, 'u' },
 		{ "unique-symmetric", no_argument,	NULL, 'U' },
+		{ "rules",	required_argument,	NULL, 'R' },
 		{ "version",	no_argument,		NULL, 'V' },
 		{ "winner",	required_argument,	NULL, 'w' },
 		{ "exact",	no_argument,		NULL, 'x' },
@@ -368,7 +371,7 @@ parse_options(int argc, char *argv[], struct options *o, struct output *w)
 	int		 ch, v;
 
 	while ((ch = getopt_long(argc, argv,
-	    "Ccd:F:f:g:hik:M:m:o:P:p:qr:s:t:UuVvw:x", longopts, NULL)) != -1) {
+	    "Ccd:F:f:g:hik:M:m:o:P:p:qR:r:s:t:UuVvw:x", longopts, NULL)) != -1) {
 		for (i = 0; i < NVALUES(criteria); i++)
 			if (criteria[i].ch == ch)
 				break;
@@ -415,6 +418,10 @@ parse_options(int argc, char *argv[], struct options *o, struct output *w)
 		case 'u':
 			if (o->unique == 0)
 				o->unique = 1;
+			break;
+		case 'R':
+			if ((ch = rules_option(usage, optarg, NULL)) != 0)
+				return ch;
 			break;
 		case 'V':
 			print_version();

@@ -22,8 +22,8 @@ struct options {
 static void
 usage(FILE *f)
 {
-	fprintf(f, "usage: %s [-hqV] [-f format] [-g games] [-T format] "
-	    "[file ...]\n", progname);
+	fprintf(f, "usage: %s [-hqV] [-f format] [-g games] [-R profile]\n"
+	    "       [-T format] [file ...]\n", progname);
 }
 
 static void
@@ -33,6 +33,7 @@ help(void)
 	fputs("Count what happened in a collection of Quantum Tic-Tac-Toe"
 	    " games.\n"
 	    "\n"
+	    "  -R, --rules=NAME  the rules of records that name none (goff)\n"
 	    "  -T, --output=FMT  text (default), json or yaml (one object"
 	    " per input)\n"
 	    "  -f, --format=FMT  input format: auto (default), line, yaml,"
@@ -106,6 +107,7 @@ main(int argc, char *argv[])
 		{ "help",	no_argument,		NULL, 'h' },
 		{ "output",	required_argument,	NULL, 'T' },
 		{ "quiet",	no_argument,		NULL, 'q' },
+		{ "rules",	required_argument,	NULL, 'R' },
 		{ "version",	no_argument,		NULL, 'V' },
 		{ NULL,		0,			NULL, 0 }
 	};
@@ -121,7 +123,7 @@ main(int argc, char *argv[])
 
 	start_tool(argv);
 	memset(&o, 0, sizeof(o));
-	while ((ch = getopt_long(argc, argv, "f:g:hqT:V", longopts,
+	while ((ch = getopt_long(argc, argv, "f:g:hqR:T:V", longopts,
 	    NULL)) != -1) {
 		switch (ch) {
 		case 'f':
@@ -147,6 +149,10 @@ main(int argc, char *argv[])
 				    "format '%s': it is one of text, json or "
 				    "yaml (yml)", optarg);
 			output = s;
+			break;
+		case 'R':
+			if ((ch = rules_option(usage, optarg, NULL)) != 0)
+				return ch;
 			break;
 		case 'V':
 			print_version();

@@ -45,6 +45,9 @@ struct options {
 	int		 fixresult;	/* -r: correct a wrong stated result */
 	int		 summary;	/* -s: a summary line */
 	int		 write;		/* -w: rewrite the files in place */
+	/* -R: the profile of records that name none; two: compared. */
+	int		 nrules;
+	unsigned int	 rules[2];
 	/* The input read: where -p and -w write its records. */
 	FILE		*records;
 	struct rewrite	 rewrite;
@@ -55,7 +58,8 @@ static void
 usage(FILE *f)
 {
 	fprintf(f, "usage: %s [-hjlpqrsVw] [-d code] [-f format] "
-	    "[-g games] [file ...]\n", progname);
+	    "[-g games]\n"
+	    "       [-R profile [-R profile]] [file ...]\n", progname);
 }
 
 static void
@@ -88,6 +92,10 @@ help(void)
 	    "  -r, --fix-result  correct a stated result that the game"
 	    " does not reach\n"
 	    "                    (with -p or -w)\n"
+	    "  -R, --rules=NAME  the rules of records that name none (goff);"
+	    " twice, two\n"
+	    "                    profiles to compare: where each game"
+	    " shows them apart\n"
 	    "  -s, --summary     print a summary line on standard error\n"
 	    "  -V, --version     show the version and exit\n"
 	    "  -w, --write       rewrite each file in place in canonical form,"
@@ -96,7 +104,8 @@ help(void)
 	    "\n"
 	    "Exit status: 0 all valid, 1 some game invalid (or, with -l,"
 	    " not in\n"
-	    "canonical form), 2 usage or I/O error.\n", stdout);
+	    "canonical form; with -R twice, told apart), 2 usage or I/O"
+	    " error.\n", stdout);
 	exit(finish_output() == 0 ? EXIT_VALID : EXIT_TROUBLE);
 }
 
@@ -174,6 +183,55 @@ show_corrected(const struct options *o, const char *name,
 }
 
 /*
+ * -R a -R b: where the two profiles first disagree on a record, as a
+ * note at its item, or that they agree; the errors of its syntax
+ * first, since the items after the first are not compared.  Returns
+ * EXIT_INVALID if they disagree (or the record cannot be read).
+ */
+static int
+compare_record(const struct options *o, const char *name,
+    struct par_out *po, const struct qttt_record *rec, struct tally *t)
+{
+	struct qttt_rules_diff diff;
+	struct qttt_diag d;
+	FILE		*f = o->json ? po->out : po->err;
+	size_t		 i;
+	int		 differ;
+
+	differ = qttt_rules_compare(rec, o->rules[0], o->rules[1], &diff);
+	if (differ || rec->nerrors > 0)
+		t->c.invalid++;
+	else
+		t->c.valid++;
+	if (o->quiet)
+		return differ || rec->nerrors > 0 ? EXIT_INVALID : EXIT_VALID;
+	if (!o->json)
+		out_sync(po);
+	for (i = 0; i < rec->ndiags; i++)
+		if (rec->diags[i].severity == QTTT_ERROR) {
+			(o->json ? show_diag_json : show_diag)(f, name, rec,
+			    &rec->diags[i]);
+			t->c.diags++;
+		}
+	t->c.diags++;
+	if (!differ) {
+		show_note(f, name, rec, diff.msg, o->json);
+		return rec->nerrors > 0 ? EXIT_INVALID : EXIT_VALID;
+	}
+	memset(&d, 0, sizeof(d));
+	d.code = QTTT_N_DIFFER;
+	d.severity = qttt_code_severity(QTTT_N_DIFFER);
+	d.line = diff.line;
+	d.col = diff.col;
+	memcpy(d.msg, diff.msg, sizeof(d.msg));
+	if (o->json)
+		show_diag_json(f, name, rec, &d);
+	else
+		show_diag(f, name, rec, &d);
+	return EXIT_INVALID;
+}
+
+/*
  * Checks one record (RUN_RECORDS' record): shows what is wrong with
  * it, writes it with -p and -w, and counts it in t.  Inlined in the
  * loop, which then reads the options once for every record.
@@ -187,6 +245,8 @@ check_record(const struct run_input *in, struct par_out *po,
 	struct qttt_game game;
 
 	t->c.games++;
+	if (o->nrules == 2)
+		return compare_record(o, in->name, po, rec, t);
 	if (o->records != NULL && !o->quiet)
 		show_leadcut(po->err, in->name, rec);
 	/* The game itself is only needed to write it out. */
@@ -446,6 +506,7 @@ main(int argc, char *argv[])
 		{ "quiet",	no_argument,		NULL, 'q' },
 		{ "fix-result",	no_argument,		NULL, 'r' },
 		{ "summary",	no_argument,		NULL, 's' },
+		{ "rules",	required_argument,	NULL, 'R' },
 		{ "version",	no_argument,		NULL, 'V' },
 		{ "write",	no_argument,		NULL, 'w' },
 		{ NULL,		0,			NULL, 0 }
@@ -462,7 +523,7 @@ main(int argc, char *argv[])
 
 	start_tool(argv);
 	threads = par_threads();
-	while ((ch = getopt_long(argc, argv, "d:f:g:hjlpqrsVw", longopts,
+	while ((ch = getopt_long(argc, argv, "d:f:g:hjlpqR:rsVw", longopts,
 	    NULL)) != -1) {
 		switch (ch) {
 		case 'd':
@@ -501,6 +562,14 @@ main(int argc, char *argv[])
 		case 's':
 			o.summary = 1;
 			break;
+		case 'R':
+			if (o.nrules == 2)
+				return usage_error(usage, "%s", "-R: at most two "
+				    "profiles, to compare");
+			if ((s = rules_option(usage, optarg,
+			    &o.rules[o.nrules++])) != 0)
+				return s;
+			break;
 		case 'V':
 			print_version();
 			break;
@@ -530,6 +599,13 @@ main(int argc, char *argv[])
 	if (o.fixresult && !o.write && !o.print)
 		return usage_error(usage, "%s", "-r corrects the records "
 		    "that -p or -w write: give one of them");
+
+	if (o.nrules == 2 && (o.list || o.print || o.write || o.fixresult))
+		return usage_error(usage, "%s", "-R twice compares the "
+		    "profiles: -l, -p, -r and -w do not go with it");
+	/* Compared: the results of every profile are read. */
+	if (o.nrules == 2)
+		reader_rules(QTTT_RULES_ANY);
 
 	tool.quiet = o.quiet;
 	/* Chunks leave comment lines out: -p and -w need them. */

@@ -142,6 +142,7 @@ enum qttt_code {
 	QTTT_E_TWOCYCLE,	/* a 2-cycle, where the profile forbids them */
 	QTTT_E_RULES,		/* a rule profile that is not known */
 	QTTT_N_RULES,		/* a record judged by its own profile */
+	QTTT_N_DIFFER,		/* where two profiles disagree on a record */
 	QTTT__NCODES
 };
 
@@ -223,6 +224,14 @@ void		 qttt_result_nth(int i, struct qttt_result *);
 #define QTTT_RULES_CLOSER	0x40u	/* measurer=closer */
 #define QTTT_RULES_DRAW_HALF	0x80u	/* draw=1/2 */
 #define QTTT_RULES_MAX		0xffu
+
+/*
+ * Not a profile, but what a reader may be told for records that name
+ * none (qttt_reader_rules) when they are only compared
+ * (qttt_rules_compare): a result of any profile is read; such a record
+ * is played by Goff's rules.
+ */
+#define QTTT_RULES_ANY		0x100u
 
 /* Nonzero if rules is a profile (no field holds its fourth value). */
 int		 qttt_rules_valid(unsigned int rules);
@@ -619,6 +628,11 @@ struct qttt_generator {
 	uint64_t	 s[4];		/* xoshiro256** state: the moves */
 	uint64_t	 cut;		/* splitmix64 state: where to stop */
 	unsigned int	 flags;
+	/*
+	 * The profile the games are played by: Goff's rules, as
+	 * qttt_generator_init() sets it, or any other set after it.
+	 */
+	unsigned int	 rules;
 };
 
 /*
@@ -1264,6 +1278,16 @@ struct qttt_record {
 	struct qttt_meta	 tags[QTTT_MAXMETA + QTTT_MAXNOTES];
 	size_t			 tagtextlen;
 	char			 tagtext[QTTT_TAGTEXT];
+	/*
+	 * The rule profile the record is played by (QTTT_RULES_*), which
+	 * qttt_record_play() plays and judges its result by: the one its
+	 * rules tag (line notation) or key (YAML, JSON) names, with
+	 * rules_named set; else the reader's (qttt_reader_rules(), Goff's
+	 * rules unless told), the profile of every record of Goff's
+	 * notation and of every state string.
+	 */
+	unsigned int		 rules;
+	int			 rules_named;
 };
 
 /* What a record keeps of the lines before it; of decoded tag text. */
@@ -1316,6 +1340,54 @@ size_t		 qttt_record_play(struct qttt_record *, struct qttt_game *);
 enum qttt_format qttt_record_format(const struct qttt_record *);
 
 /*
+ * Two rule profiles on one record (qttt_rules_compare): the first
+ * place where they disagree, what about, and what each makes of it.
+ *
+ *	what	QTTT_RULES_AGREE, or what they disagree about: an action
+ *		one allows and the other refuses (LEGAL), who measures a
+ *		pending cycle (MEASURER), whether the game is over after
+ *		an action (OVER), the result of a game over under both
+ *		(RESULT), whether the stated result is the game's
+ *		(STATED)
+ *	ply	the ply (from 1) at which they disagree: the action
+ *		refused, or whose measurement is due, or after which the
+ *		game is over; for STATED, the plies before the result;
+ *		0 when they agree
+ *	item	the record's item at fault (nitems: its end), at line,
+ *		col (0-based, as diagnostics are)
+ *	msg	one line of English: "goff allows X9 b2, python refuses
+ *		it: ... [game-over]", "goff and python agree on the whole
+ *		game"
+ */
+enum qttt_rules_point {
+	QTTT_RULES_AGREE = 0,
+	QTTT_RULES_DIFFER_LEGAL,
+	QTTT_RULES_DIFFER_MEASURER,
+	QTTT_RULES_DIFFER_OVER,
+	QTTT_RULES_DIFFER_RESULT,
+	QTTT_RULES_DIFFER_STATED
+};
+
+struct qttt_rules_diff {
+	enum qttt_rules_point what;
+	size_t			 ply;
+	size_t			 item;
+	unsigned long		 line, col;
+	char			 msg[QTTT_MSG_MAX];
+};
+
+/*
+ * Plays the items of a record (those before its first syntax error,
+ * from its start for a position) under profiles a and b, whatever
+ * profile the record names, up to the first place they disagree, or
+ * to an item both refuse, or to its end.  Fills d and returns 1 if
+ * they disagree, 0 if not.
+ */
+int		 qttt_rules_compare(const struct qttt_record *,
+		    unsigned int a, unsigned int b,
+		    struct qttt_rules_diff *d);
+
+/*
  * Whether the one fault of a record that qttt_record_play() judged is
  * its stated result, which the game does not reach (every diagnostic
  * kept, none dropped): written with the result the game reaches, as
@@ -1345,6 +1417,16 @@ int		 qttt_reader_next(struct qttt_reader *, struct qttt_record *);
 
 /* The format being read (after detection). */
 enum qttt_format qttt_reader_format(const struct qttt_reader *);
+
+/*
+ * The profile of the records read that name none (and of state
+ * strings, which have no place for one): Goff's rules until this is
+ * called.  Once it is, a record that names another profile is played
+ * by its own, with a note (QTTT_N_RULES, at its rules tag or key).
+ * Call it before the first read; a reader of a chunk takes the
+ * profile of the reader the chunk was split from.
+ */
+void		 qttt_reader_rules(struct qttt_reader *, unsigned int rules);
 
 /*
  * The comment and blank lines after the last game, once
@@ -1693,8 +1775,9 @@ int		 qttt_criteria_match(const struct qttt_criteria *,
 
 /*
  * The key of a game: 128 bits that two games share if and only if
- * they have the same plies (a game is its canonical plies, however its
- * record wrote them), or with symmetric, if one is an image of the
+ * they are played by the same profile and have the same plies (a game
+ * is its canonical plies, however its record wrote them), or with
+ * symmetric, if one is an image of the
  * other under the symmetries of the board (their canonical forms,
  * qttt_game_symcanon, have the same plies).  A game with no ply is its
  * state: two positions have one key if they are equal (or images of

@@ -11,6 +11,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 #include "qttt.h"
 #include "engine/engine.h"
@@ -1748,15 +1749,43 @@ START_TEST(test_profile_refusals)
 }
 END_TEST
 
+/* The errors of a line of Goff's notation read under a profile. */
+static size_t
+goff_errors(const char *line, unsigned int rules)
+{
+	static struct qttt_record rec;
+	struct qttt_reader *r;
+	size_t		 errors;
+	int		 fd[2];
+
+	ck_assert_int_eq(pipe(fd), 0);
+	ck_assert_int_eq(write(fd[1], line, strlen(line)),
+	    (ssize_t)strlen(line));
+	close(fd[1]);
+	ck_assert_ptr_nonnull(r = qttt_reader_open(fd[0], QTTT_FORMAT_GOFF));
+	qttt_reader_rules(r, rules);
+	ck_assert_int_eq(qttt_reader_next(r, &rec), 1);
+	ck_assert_uint_eq(rec.rules, rules);
+	errors = qttt_record_play(&rec, NULL);
+	qttt_reader_close(r);
+	close(fd[0]);
+	return errors;
+}
+
 /*
  * Goff's notation names the measurer: the closer under
- * measurer=closer.
+ * measurer=closer, which a reader told the profile takes.  It has no
+ * place for the profile: its writer refuses a game of another
+ * (formats/line-notation.md, section 9).
  */
 START_TEST(test_profile_goff_measurer)
 {
 	struct qttt_game g;
+	struct qttt_diag d;
 	struct out	 o;
 	char		*text;
+	static const char closer[] = "X1+(1,4); O2+(2,3); X3+(4,8); "
+	    "O4+(1,8); O4@O4(8)!X1(1)!X3(4)!O4(8)\n";
 
 	qttt_game_init(&g);
 	ck_assert_int_eq(play(&g, EX1 "; measure X1->a1", NULL), QTTT_OK);
@@ -1767,10 +1796,15 @@ START_TEST(test_profile_goff_measurer)
 	qttt_game_init(&g);
 	g.state.rules = QTTT_RULES_CLOSER;
 	ck_assert_int_eq(play(&g, EX1 "; measure X1->a1", NULL), QTTT_OK);
-	write_to(out_open(&o), QTTT_FORMAT_GOFF, &g, NULL);
+	ck_assert_int_eq(qttt_record_write(out_open(&o), QTTT_FORMAT_GOFF,
+	    &g, NULL, &d), -2);
 	text = out_close(&o);
-	ck_assert_ptr_nonnull(strstr(text, "; O4@O4(8)!X1(1)"));
+	ck_assert_str_eq(text, "");
 	free(text);
+	ck_assert_int_eq(d.code, QTTT_E_UNWRITABLE);
+	ck_assert_ptr_nonnull(strstr(d.msg, "Goff's notation holds no rules"));
+	ck_assert_uint_eq(goff_errors(closer, QTTT_RULES_CLOSER), 0);
+	ck_assert_uint_eq(goff_errors(closer, QTTT_RULES_GOFF), 1);
 }
 END_TEST
 

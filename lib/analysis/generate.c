@@ -71,6 +71,7 @@ qttt_generator_init(struct qttt_generator *gen, uint64_t seed,
 		gen->s[i] = splitmix64(&x);
 	gen->cut = splitmix64(&x);
 	gen->flags = flags;
+	gen->rules = QTTT_RULES_GOFF;
 }
 
 uint64_t
@@ -85,12 +86,19 @@ qttt_generator_game(struct qttt_generator *gen, struct qttt_game *g)
 	struct qttt_action acts[QTTT_MAXACTIONS];
 	struct engine e;
 	struct qttt_game full;
+	struct qttt_state start;
 	size_t		 n, keep, i;
 	int		 stop;
 
 	/* Played with the engine's cache, the state set at the end. */
 	full.nplies = 0;
-	qttt__engine_init(&e);
+	if (gen->rules == QTTT_RULES_GOFF)
+		qttt__engine_init(&e);
+	else {
+		qttt_state_init(&start);
+		start.rules = gen->rules;
+		qttt__engine_load(&e, &start);
+	}
 	while ((n = qttt_state_actions(&e.st, acts)) > 0)
 		qttt__engine_game_play(&full, &e,
 		    &acts[qttt_generator_uniform(gen, n)], NULL);
@@ -104,6 +112,7 @@ qttt_generator_game(struct qttt_generator *gen, struct qttt_game *g)
 		return;
 	}
 	qttt_game_init(g);
+	g->state.rules = gen->rules;
 	for (i = 0; i < keep; i++)
 		qttt_game_play(g, &full.plies[i], NULL);
 }

@@ -20,9 +20,13 @@ struct qttt_gameset {
 /*
  * Plies are packed 7 bits each from the top (a placement 1 + 9 * its
  * first square + its second, a measurement 1 + its square), 14 plies
- * in 98 bits; after the last, zeros.  A position (a game with no ply
- * whose state is not the empty board) has its state key in lo and hi
- * 0, which no game with a ply has; a game with no move, 0 and 0.
+ * in 98 bits; after the last, zeros, but for the profile the game is
+ * played by (QTTT_RULES_*) in the low 8 bits of lo, so that the same
+ * moves under two profiles are two games.  A position (a game with no
+ * ply whose state is not the empty board) has its state key in lo and
+ * its profile in hi, under 256, which no game with a ply has (its
+ * first ply sets a bit above 2^56 of hi); a game with no move, 0 and
+ * its profile.  Under Goff's rules, the profile adds nothing.
  */
 void
 qttt_game_key(const struct qttt_game *g, int symmetric,
@@ -38,8 +42,10 @@ qttt_game_key(const struct qttt_game *g, int symmetric,
 	if (g->nplies == 0) {
 		k->lo = symmetric ? qttt_state_symkey(&g->state, NULL) :
 		    qttt_state_key(&g->state);
+		k->hi = g->state.rules;
 		return;
 	}
+	k->lo = g->state.rules;
 	if (symmetric) {
 		qttt_game_symcanon(g, &canon);
 		p = &canon;

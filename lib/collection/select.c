@@ -182,7 +182,7 @@ parse_results(const char *s, unsigned int *mask, struct qttt_diag *d)
 			if (v == -1)
 				return qttt__collection_error(d, QTTT_E_SYNTAX,
 				    i, "%.*s is not a result: 1-0, 0-1, 1-1/2, "
-				    "1/2-1, 3/2-0, 2-0, 0-0, *, finished, "
+				    "1/2-1, 3/2-0, 2-0, 0-0, 1/2-1/2, *, finished, "
 				    "unfinished or pending", (int)(len > 32 ?
 				    32 : len), s + i);
 			*mask |= v;

@@ -55,6 +55,7 @@ static const struct {
 	[QTTT_E_TWOCYCLE] =	{ "two-cycle", QTTT_ERROR },
 	[QTTT_E_RULES] =	{ "bad-rules", QTTT_ERROR },
 	[QTTT_N_RULES] =	{ "own-rules", QTTT_NOTE },
+	[QTTT_N_DIFFER] =	{ "rules-differ", QTTT_NOTE },
 };
 
 const char *

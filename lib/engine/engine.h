@@ -141,7 +141,7 @@ int	 qttt__engine_reachable(const struct qttt_state *);
  * played by the profile rules can end with; QTTT__RULES_ANY: by some
  * profile (result.c).
  */
-#define QTTT__RULES_ANY	0x100u
+#define QTTT__RULES_ANY	QTTT_RULES_ANY
 int	 qttt__engine_result_possible(unsigned int rules, int x, int o);
 
 #endif /* !QTTT_ENGINE_H */

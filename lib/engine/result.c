@@ -79,8 +79,12 @@ profile_results(unsigned int rules)
 	return set;
 }
 
-int
-qttt__engine_result_possible(unsigned int rules, int x, int o)
+/*
+ * qttt__engine_result_possible(), inline where results are read
+ * (qttt__engine_result_parse): Goff's rules take a table look-up.
+ */
+static inline int
+possible(unsigned int rules, int x, int o)
 {
 	/* Goff's, by X's score: O's possible scores (every state written). */
 	static const unsigned char goff[5] = {
@@ -97,6 +101,12 @@ qttt__engine_result_possible(unsigned int rules, int x, int o)
 		    (goff[x] >> o & 1);
 	i = result_number(x, o);
 	return i >= 0 && (profile_results(rules) >> i & 1);
+}
+
+int
+qttt__engine_result_possible(unsigned int rules, int x, int o)
+{
+	return possible(rules, x, o);
 }
 
 int
@@ -157,7 +167,7 @@ qttt__engine_result_parse(unsigned int rules, const char *s, size_t n,
 		o = half_score(s + 4);
 	} else
 		return 0;
-	if (x < 0 || o < 0 || !qttt__engine_result_possible(rules, x, o))
+	if (x < 0 || o < 0 || !possible(rules, x, o))
 		return 0;
 	r->over = 1;
 	r->score[QTTT_X] = x;

@@ -213,6 +213,7 @@ qttt_extras_check(const struct qttt_extras *ex, size_t nplies, char *msg,
 	const struct qttt_ply_extras *px;
 	const struct qttt_meta *m;
 	char		 what[48], dummy[1];
+	unsigned int	 rules;
 	size_t		 i, notes = 0, bytes;
 
 	if (msg == NULL) {
@@ -232,9 +233,10 @@ qttt_extras_check(const struct qttt_extras *ex, size_t nplies, char *msg,
 		return -1;
 	}
 	if ((m = qttt_extras_meta(ex, "rules")) != NULL &&
-	    !is_key(m->value, m->valuelen, "goff")) {
-		snprintf(msg, n, "the rules are not goff, the only rules the "
-		    "readers take");
+	    qttt_rules_parse(m->value, m->valuelen, &rules, NULL) == -1) {
+		snprintf(msg, n, "the rules '%.*s' are no rule profile",
+		    (int)(m->valuelen > 24 ? 24 : m->valuelen),
+		    m->value != NULL ? m->value : "");
 		return -1;
 	}
 	if (check_entries(ex->meta, ex->nmeta, "metadata", game_keys, msg,

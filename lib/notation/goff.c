@@ -329,10 +329,18 @@ parse_value(struct cursor *c)
 	return -1;
 }
 
+static const char *
+rules_name(unsigned int rules, char name[QTTT_RULES_NAME_MAX])
+{
+	qttt_rules_format(rules, name, QTTT_RULES_NAME_MAX);
+	return name;
+}
+
 /* "{X=1,O=0.5}". */
 static int
 parse_score(struct cursor *c, struct qttt_item *it)
 {
+	char	 name[QTTT_RULES_NAME_MAX];
 	int	 x, o;
 
 	c->pos++;
@@ -342,9 +350,11 @@ parse_score(struct cursor *c, struct qttt_item *it)
 	    (o = parse_value(c)) < 0 || !expect(c, '}', "after O's score") ||
 	    !at_end(c, "the score"))
 		return 0;
-	if (!qttt__engine_result_possible(QTTT_RULES_GOFF, x, o)) {
+	if (!qttt__engine_result_possible(c->rec->rules, x, o)) {
 		SYNTAX(c, QTTT_E_RESULTSYN, it->col, "{X=%g,O=%g} is not a "
-		    "possible score", x / 2.0, o / 2.0);
+		    "possible score%s%s", x / 2.0, o / 2.0, c->rec->rules ==
+		    QTTT_RULES_GOFF ? "" : " under ", c->rec->rules ==
+		    QTTT_RULES_GOFF ? "" : rules_name(c->rec->rules, name));
 		return 0;
 	}
 	it->kind = QTTT_ITEM_RESULT;
@@ -361,7 +371,7 @@ parse_score(struct cursor *c, struct qttt_item *it)
  */
 static int
 goff_parse(const char *s, size_t len, unsigned long lineno,
-    struct qttt_record *rec, struct goff_check *check)
+    struct qttt_record *rec, struct goff_check *check, unsigned int rules)
 {
 	struct cursor	 c;
 	struct qttt_item *it;
@@ -372,6 +382,7 @@ goff_parse(const char *s, size_t len, unsigned long lineno,
 	int		 forced = -1;	/* the X9 before its O9@X9(s) */
 
 	qttt_record_clear(rec);
+	rec->rules = rules;
 	rec->line = lineno;
 	rec->format = QTTT_FORMAT_GOFF;
 	if (len > 0 && s[len - 1] == '\r')
@@ -580,6 +591,7 @@ goff_verify(struct qttt_record *rec, const struct goff_check *check)
 	int		 measurer, sq;
 
 	qttt_game_init(&game);
+	game.state.rules = rec->rules;
 	for (i = 0; i < rec->nitems; i++) {
 		it = &rec->items[i];
 		k = &check[i];
@@ -646,7 +658,8 @@ goff_next(struct qttt_reader *r, struct qttt_record *rec)
 			qttt__notation_reader_lead_give(r, rec);
 			return 1;
 		}
-		if (goff_parse(l.text, l.len, l.lineno, rec, g->check)) {
+		if (goff_parse(l.text, l.len, l.lineno, rec, g->check,
+		    qttt__notation_reader_rules(r))) {
 			qttt__notation_reader_lead_give(r, rec);
 			goff_verify(rec, g->check);
 			return 1;

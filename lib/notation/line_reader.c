@@ -371,6 +371,7 @@ parse_result(struct cursor *c, size_t end, struct qttt_item *it)
 	const char	*t = c->s + c->pos;
 	size_t		 n = end - c->pos, u1, u2, p;
 	int		 x, o;
+	char		 msg[QTTT_MSG_MAX];
 
 	while (n > 0 && is_blank((unsigned char)t[n - 1]))
 		n--;
@@ -392,10 +393,10 @@ parse_result(struct cursor *c, size_t end, struct qttt_item *it)
 		p++;
 	if ((o = parse_score(t + p, n - p, &u2)) < 0 || p + u2 != n)
 		goto bad;
-	if (!qttt__engine_result_possible(QTTT_RULES_GOFF, x, o)) {
-		SYNTAX(c, QTTT_E_RESULTSYN, it->col, "'%.*s%s' is not a "
-		    "possible result (1-0, 0-1, 1-1/2, 1/2-1, 3/2-0, 2-0, "
-		    "0-0 or *)", TOKEN(t, n));
+	if (!qttt__engine_result_possible(c->rec->rules, x, o)) {
+		qttt__notation_result_refused(msg, sizeof(msg), c->rec->rules,
+		    t, n);
+		SYNTAX(c, QTTT_E_RESULTSYN, it->col, "%s", msg);
 		return 0;
 	}
 	it->result.over = 1;
@@ -620,8 +621,8 @@ keep_tag(struct cursor *c, struct qttt_item *it, size_t first)
 	const char	**comment = it == NULL ? &rec->comment : &it->comment;
 	size_t		*commentlen = it == NULL ? &rec->commentlen :
 			    &it->commentlen;
-	unsigned int	 rules;
 	size_t		 i;
+	int		 exact;
 
 	if (tag_is(m, own) || (it == NULL && tag_is(m, "result"))) {
 		SYNTAX(c, QTTT_E_SYNTAX, m->col, "[%s] is not a tag of %s: "
@@ -663,14 +664,13 @@ keep_tag(struct cursor *c, struct qttt_item *it, size_t first)
 		    TOKEN(m->value, m->valuelen));
 		return;
 	}
+	/* The value's own bytes, unless escapes made it. */
+	exact = m->value >= c->s && m->value <= c->s + c->len;
 	if (it == NULL && tag_is(m, "rules") &&
-	    (qttt_rules_parse(m->value, m->valuelen, &rules, NULL) == -1 ||
-	    rules != QTTT_RULES_GOFF)) {
-		SYNTAX(c, QTTT_E_SYNTAX, m->col, "rules '%.*s%s': the toolkit "
-		    "plays Goff's rules only ([rules goff])",
-		    TOKEN(m->value, m->valuelen));
+	    !qttt__notation_rules_value(rec, m->value, m->valuelen,
+	    c->lineno, exact ? (unsigned long)(m->value - c->s) : m->col,
+	    exact))
 		return;
-	}
 	rec->ntags++;
 }
 
@@ -1081,7 +1081,7 @@ parse_canonical(const struct cursor *c)
 			pos += 14;
 		} else {
 			/* A result, the last item. */
-			if (!qttt__engine_result_parse(QTTT_RULES_GOFF, t,
+			if (!qttt__engine_result_parse(rec->rules, t,
 			    rest, &it->result))
 				return 0;
 			it->kind = QTTT_ITEM_RESULT;
@@ -1102,6 +1102,14 @@ int
 qttt_line_parse(const char *s, size_t len, unsigned long lineno,
     struct qttt_record *rec)
 {
+	return qttt__notation_line_parse(s, len, lineno, rec,
+	    QTTT_RULES_GOFF);
+}
+
+int
+qttt__notation_line_parse(const char *s, size_t len, unsigned long lineno,
+    struct qttt_record *rec, unsigned int rules)
+{
 	struct cursor	 c;
 	struct qttt_item *it;
 	size_t		 end, comment, core, tags, extras;
@@ -1109,6 +1117,7 @@ qttt_line_parse(const char *s, size_t len, unsigned long lineno,
 	int		 seen_result = 0, seen_item = 0, keep = 1, glyph;
 
 	qttt_record_clear(rec);
+	rec->rules = rules;
 	rec->line = lineno;
 	rec->format = QTTT_FORMAT_LINE;
 	rec->text = s;

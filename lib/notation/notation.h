@@ -93,6 +93,37 @@ int	 qttt__notation_reader_getline(struct qttt_reader *,
 unsigned int qttt__notation_reader_line_flags(struct qttt_reader *,
 	    const struct reader_line *);
 void	 qttt__notation_reader_set_state(struct qttt_reader *, void *);
+/* The profile of records that name none (qttt_reader_rules). */
+unsigned int qttt__notation_reader_rules(const struct qttt_reader *);
+/*
+ * qttt_line_parse() with the profile of a record that names none:
+ * rec->rules is it, or the one the record's rules tag names, and the
+ * result must be one of its results.  qttt_line_parse() is this with
+ * Goff's rules.
+ */
+int	 qttt__notation_line_parse(const char *, size_t,
+	    unsigned long lineno, struct qttt_record *, unsigned int rules);
+/*
+ * A rules tag or key (n bytes at s, whose value is at line, col in
+ * the record, exact if each byte is a column): sets rec->rules and
+ * rec->rules_named and returns 1, or adds a bad-rules diagnostic at
+ * the item at fault and returns 0 (record.c).
+ */
+int	 qttt__notation_rules_value(struct qttt_record *, const char *s,
+	    size_t n, unsigned long line, unsigned long col, int exact);
+/*
+ * The message of a result that the record's profile does not allow
+ * (n bytes at s, as written), into msg of size size (record.c).  Under
+ * Goff's rules: "'1/2-1/2' is not a possible result (1-0, ... or *)".
+ */
+void	 qttt__notation_result_refused(char *msg, size_t size,
+	    unsigned int rules, const char *s, size_t n);
+/*
+ * qttt_state_parse() with a profile (state_string.c): the state is
+ * played by it, and its result must be one of its results.
+ */
+enum qttt_code qttt__notation_state_parse(const char *, size_t,
+	    struct qttt_state *, struct qttt_diag *, unsigned int rules);
 /*
  * The lines before a game (struct qttt_record's lead), which the
  * reader keeps for its formats, in at most QTTT_LEAD_MAX bytes: reset

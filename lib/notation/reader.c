@@ -45,6 +45,8 @@ struct qttt_reader {
 	size_t			 leadlen;
 	unsigned long		 leadcut;
 	int			 leadkeep;	/* lines format detection read */
+	unsigned int		 rules;		/* of records that name none */
+	int			 rules_set;	/* qttt_reader_rules() called */
 };
 
 /* Reads one more block; returns bytes read, 0 at end, -1 on error. */
@@ -327,7 +329,8 @@ line_next(struct qttt_reader *r, struct qttt_record *rec)
 			qttt__notation_reader_lead_give(r, rec);
 			return 1;
 		}
-		if (qttt_line_parse(l.text, l.len, l.lineno, rec)) {
+		if (qttt__notation_line_parse(l.text, l.len, l.lineno, rec,
+		    r->rules)) {
 			rec->textflags |= qttt__notation_reader_line_flags(r,
 			    &l);
 			qttt__notation_reader_lead_give(r, rec);
@@ -527,6 +530,29 @@ reader_begin(struct qttt_reader *r, struct qttt_record *rec)
 	return r->impl == NULL ? -1 : 0;
 }
 
+/*
+ * The note of a record that names a profile other than the one the
+ * reader was told, at its rules tag or key.
+ */
+static void
+own_rules(const struct qttt_reader *r, struct qttt_record *rec)
+{
+	char		 own[QTTT_RULES_NAME_MAX], told[QTTT_RULES_NAME_MAX];
+	unsigned long	 line = rec->line, col = 0;
+	size_t		 i;
+
+	for (i = 0; i < rec->nmeta; i++)
+		if (rec->meta[i].keylen == 5 &&
+		    memcmp(rec->meta[i].key, "rules", 5) == 0) {
+			line = rec->meta[i].line;
+			col = rec->meta[i].col;
+		}
+	qttt_rules_format(rec->rules, own, sizeof(own));
+	qttt_rules_format(r->rules, told, sizeof(told));
+	qttt_record_diag(rec, QTTT_N_RULES, line, col, "the record names "
+	    "its rules, %s: it is judged by them, not by %s", own, told);
+}
+
 int
 qttt_reader_next(struct qttt_reader *r, struct qttt_record *rec)
 {
@@ -539,8 +565,12 @@ qttt_reader_next(struct qttt_reader *r, struct qttt_record *rec)
 	    r->impl->next(r, rec);
 	if (k == -1 && r->error != 0)
 		reader_io_diag(r, rec);
-	if (k == 1)
+	if (k == 1) {
 		rec->index = ++r->games;
+		if (rec->rules_named && r->rules_set && rec->rules !=
+		    r->rules && r->rules <= QTTT_RULES_MAX)
+			own_rules(r, rec);
+	}
 	/* A stream of states may number its games itself. */
 	if (k == 1 && rec->game != 0)
 		rec->index = rec->game;
@@ -570,6 +600,8 @@ struct qttt_chunk {
 	size_t		 used;
 	size_t		 nlines;
 	unsigned long	 games;		/* the games before the chunk */
+	unsigned int	 rules;		/* the reader's (qttt_reader_rules) */
+	int		 rules_set;
 	struct chunk_line lines[CHUNK_LINES];
 };
 
@@ -622,6 +654,8 @@ qttt_reader_split(struct qttt_reader *r, struct qttt_chunk *ch,
 	}
 	ch->used = ch->nlines = 0;
 	ch->games = r->games;
+	ch->rules = r->rules;
+	ch->rules_set = r->rules_set;
 	while (ch->used < ch->size && ch->nlines < CHUNK_LINES) {
 		if ((k = qttt__notation_reader_getline(r, &l)) != 1)
 			break;
@@ -665,7 +699,7 @@ chunk_next(struct qttt_reader *r, struct qttt_record *rec)
 		return 1;
 	}
 	/* qttt_reader_split() kept only lines that hold a game. */
-	qttt_line_parse(l.text, l.len, l.lineno, rec);
+	qttt__notation_line_parse(l.text, l.len, l.lineno, rec, r->rules);
 	rec->textflags |= cl->flags;
 	return 1;
 }
@@ -688,6 +722,8 @@ qttt_reader_open_chunk(const struct qttt_chunk *ch)
 	r->eof = 1;
 	r->chunk = ch;
 	r->games = ch->games;
+	r->rules = ch->rules;
+	r->rules_set = ch->rules_set;
 	return r;
 }
 
@@ -695,6 +731,19 @@ enum qttt_format
 qttt_reader_format(const struct qttt_reader *r)
 {
 	return r->format;
+}
+
+void
+qttt_reader_rules(struct qttt_reader *r, unsigned int rules)
+{
+	r->rules = rules;
+	r->rules_set = 1;
+}
+
+unsigned int
+qttt__notation_reader_rules(const struct qttt_reader *r)
+{
+	return r->rules;
 }
 
 void

@@ -37,6 +37,70 @@ qttt_record_clear(struct qttt_record *rec)
 	rec->leadcut = 0;
 	rec->ntags = 0;
 	rec->tagtextlen = 0;
+	rec->rules = QTTT_RULES_GOFF;
+	rec->rules_named = 0;
+}
+
+int
+qttt__notation_rules_value(struct qttt_record *rec, const char *s, size_t n,
+    unsigned long line, unsigned long col, int exact)
+{
+	unsigned int	 rules, r;
+	size_t		 bad, end, i, len = 0;
+	const char	*name;
+	char		 presets[160];
+
+	if (qttt_rules_parse(s, n, &rules, &bad) == 0) {
+		rec->rules = rules;
+		rec->rules_named = 1;
+		return 1;
+	}
+	for (end = bad; end < n && s[end] != ','; end++)
+		continue;
+	presets[0] = '\0';
+	for (i = 0; (name = qttt_rules_preset(i, &r)) != NULL &&
+	    len < sizeof(presets); i++)
+		len += snprintf(presets + len, sizeof(presets) - len, "%s%s",
+		    i > 0 ? ", " : "", name);
+	qttt_record_diag(rec, QTTT_E_RULES, line, exact ? col + bad : col,
+	    "'%.*s%s' is not a rule profile: a preset (%s) or a switch "
+	    "of formats/rules.md, joined by ','", (int)(end - bad > 24 ? 24 : end - bad), s + bad,
+	    end - bad > 24 ? "..." : "", presets);
+	return 0;
+}
+
+void
+qttt__notation_result_refused(char *msg, size_t size, unsigned int rules,
+    const char *s, size_t n)
+{
+	struct qttt_result r;
+	char		 name[QTTT_RULES_NAME_MAX], list[96], one[8];
+	size_t		 len = 0;
+	int		 i, shown;
+
+	/* At most 24 bytes of it, cut on a character boundary. */
+	shown = (int)(n > 24 ? 24 : n);
+	while (n > 24 && shown > 0 && ((unsigned char)s[shown] & 0xc0) ==
+	    0x80)
+		shown--;
+	list[0] = '\0';
+	for (i = 0; i < QTTT_NRESULTS; i++) {
+		qttt_result_nth(i, &r);
+		if (!qttt_rules_result_possible(rules, &r))
+			continue;
+		qttt_result_format(&r, one, sizeof(one));
+		len += snprintf(list + len, sizeof(list) - len, "%s, ", one);
+	}
+	if (len >= 2)
+		list[len - 2] = '\0';
+	if (rules == QTTT_RULES_GOFF) {
+		snprintf(msg, size, "'%.*s%s' is not a possible result (%s "
+		    "or *)", shown, s, n > 24 ? "..." : "", list);
+		return;
+	}
+	qttt_rules_format(rules, name, sizeof(name));
+	snprintf(msg, size, "'%.*s%s' is not a possible result under %s "
+	    "(%s or *)", shown, s, n > 24 ? "..." : "", name, list);
 }
 
 static struct qttt_diag *
@@ -185,12 +249,21 @@ qttt_record_play(struct qttt_record *rec, struct qttt_game *g)
 	struct qttt_diag tmp;
 	size_t		 i, j;
 
+	struct qttt_state start;
+
 	if (g != NULL)
 		g->nplies = 0;
 	if (rec->has_start)
 		qttt__engine_load(&e, &rec->start);
-	else
+	else if (rec->rules == QTTT_RULES_GOFF ||
+	    rec->rules > QTTT_RULES_MAX)	/* QTTT_RULES_ANY */
 		qttt__engine_init(&e);
+	else {
+		/* The cache's open squares depend on the profile. */
+		qttt_state_init(&start);
+		start.rules = rec->rules;
+		qttt__engine_load(&e, &start);
+	}
 	for (i = 0; i < rec->nitems; i++)
 		if (step(rec, i, g, &e) != QTTT_OK)
 			break;

@@ -18,7 +18,7 @@
 #include "notation/notation.h"
 
 static void	json_line_parse(const char *, size_t, unsigned long, size_t,
-		    struct qttt_record *);
+		    struct qttt_record *, unsigned int);
 
 static int
 is_blank(int ch)
@@ -33,12 +33,13 @@ is_blank(int ch)
  */
 static int
 state_line_parse(const char *s, size_t len, unsigned long lineno,
-    struct qttt_record *rec)
+    struct qttt_record *rec, unsigned int rules)
 {
 	struct qttt_diag d;
 	size_t		 lead = 0, end;
 
 	qttt_record_clear(rec);
+	rec->rules = rules;
 	rec->line = lineno;
 	rec->format = QTTT_FORMAT_STATE;
 	rec->text = s;
@@ -52,7 +53,7 @@ state_line_parse(const char *s, size_t len, unsigned long lineno,
 	while (lead < len && is_blank((unsigned char)s[lead]))
 		lead++;
 	if (lead < len && s[lead] == '{') {
-		json_line_parse(s, len, lineno, lead, rec);
+		json_line_parse(s, len, lineno, lead, rec, rules);
 		return 1;
 	}
 	end = qttt__notation_line_comment(s, 0, len, rec);
@@ -70,8 +71,8 @@ state_line_parse(const char *s, size_t len, unsigned long lineno,
 	 * The parser refuses any byte out of place in the string itself;
 	 * once it is read, a refused byte can only be in the comment.
 	 */
-	if (qttt_state_parse(s + lead, end - lead, &rec->start, &d) !=
-	    QTTT_OK) {
+	if (qttt__notation_state_parse(s + lead, end - lead, &rec->start, &d,
+	    rules) != QTTT_OK) {
 		qttt_record_diag(rec, d.code, lineno, lead + d.col, "%s",
 		    d.msg);
 		rec->damaged = 1;
@@ -376,7 +377,7 @@ jcount(const char *s, const size_t ext[2], long max)
  */
 static void
 json_line_parse(const char *s, size_t len, unsigned long lineno,
-    size_t lead, struct qttt_record *rec)
+    size_t lead, struct qttt_record *rec, unsigned int rules)
 {
 	struct jscan	 j = { s, len, lead, NULL };
 	struct jstate	 js;
@@ -414,8 +415,8 @@ json_line_parse(const char *s, size_t len, unsigned long lineno,
 		    "'state' is a state string");
 		return;
 	}
-	if (qttt_state_parse(s + js.state[0] + 1, js.state[1] -
-	    js.state[0] - 2, &rec->start, &d) != QTTT_OK) {
+	if (qttt__notation_state_parse(s + js.state[0] + 1, js.state[1] -
+	    js.state[0] - 2, &rec->start, &d, rules) != QTTT_OK) {
 		qttt_record_diag(rec, d.code, lineno, js.state[0] + 1 + d.col,
 		    "%s", d.msg);
 		return;
@@ -543,7 +544,8 @@ state_next(struct qttt_reader *r, struct qttt_record *rec)
 			qttt__notation_reader_lead_give(r, rec);
 			return 1;
 		}
-		if (state_line_parse(l.text, l.len, l.lineno, rec)) {
+		if (state_line_parse(l.text, l.len, l.lineno, rec,
+		    qttt__notation_reader_rules(r))) {
 			if (rec->has_start)
 				stream_follow(qttt__notation_reader_state(r),
 				    rec);

@@ -16,6 +16,7 @@
 
 #include "qttt.h"
 #include "engine/engine.h"
+#include "notation/notation.h"
 
 /* ------------------------------------------------------------------ */
 /* Printing                                                             */
@@ -385,11 +386,37 @@ parse_mark_field(struct parse *p, int *mp, const char *name,
 	return QTTT_OK;
 }
 
+/* "*, 1-0, 0-1 ..." and "or" before the last: a profile's results. */
+static const char *
+results_of(unsigned int rules, char *buf, size_t size)
+{
+	struct qttt_result r;
+	char		 one[8];
+	size_t		 len;
+	int		 i, last = -1;
+
+	for (i = 0; i < QTTT_NRESULTS; i++) {
+		qttt_result_nth(i, &r);
+		if (qttt_rules_result_possible(rules, &r))
+			last = i;
+	}
+	len = snprintf(buf, size, "*");
+	for (i = 0; i < QTTT_NRESULTS && len < size; i++) {
+		qttt_result_nth(i, &r);
+		if (!qttt_rules_result_possible(rules, &r))
+			continue;
+		qttt_result_format(&r, one, sizeof(one));
+		len += snprintf(buf + len, size - len, "%s%s",
+		    i == last ? " or " : ", ", one);
+	}
+	return buf;
+}
+
 static enum qttt_code
 parse_result(struct parse *p)
 {
 	size_t	 start = p->pos, n;
-	char	 b[16];
+	char	 b[96];
 
 	/* The longest run of the characters results are made of. */
 	n = 0;
@@ -397,10 +424,12 @@ parse_result(struct parse *p)
 	    strchr("*0123456789/-", p->s[start + n]) != NULL &&
 	    p->s[start + n] != '\0')
 		n++;
-	if (!qttt__engine_result_parse(QTTT_RULES_GOFF, p->s + start, n,
+	if (!qttt__engine_result_parse(p->st.rules, p->s + start, n,
 	    &p->st.result))
-		return fail(p, start, "expected the result: *, 1-0, 0-1, "
-		    "1-1/2, 1/2-1, 3/2-0, 2-0 or 0-0");
+		return p->st.rules == QTTT_RULES_GOFF ? fail(p, start,
+		    "expected the result: *, 1-0, 0-1, 1-1/2, 1/2-1, 3/2-0, "
+		    "2-0 or 0-0") : fail(p, start, "expected the result: %s",
+		    results_of(p->st.rules, b, sizeof(b)));
 	p->pos += n;
 	if (p->pos < p->len)
 		return fail(p, p->pos, "unexpected %s after the result",
@@ -533,6 +562,13 @@ enum qttt_code
 qttt_state_parse(const char *s, size_t len, struct qttt_state *st,
     struct qttt_diag *d)
 {
+	return qttt__notation_state_parse(s, len, st, d, QTTT_RULES_GOFF);
+}
+
+enum qttt_code
+qttt__notation_state_parse(const char *s, size_t len, struct qttt_state *st,
+    struct qttt_diag *d, unsigned int rules)
+{
 	struct parse	 p;
 	struct qttt_result board;
 	struct qttt_diag check;
@@ -545,6 +581,7 @@ qttt_state_parse(const char *s, size_t len, struct qttt_state *st,
 	p.len = len;
 	p.d = d;
 	qttt_state_init(&p.st);
+	p.st.rules = rules;
 	if ((code = parse_fields(&p, &next, &pending)) != QTTT_OK)
 		return code;
 

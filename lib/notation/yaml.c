@@ -52,6 +52,8 @@
 #define ARENA_FIRST	(8 * 1024)
 /* The moves a game may list: the items of a record, less the result. */
 #define MAXMOVES	(QTTT_MAXITEMS - 1)
+/* The bytes of a result a message quotes (as the line notation). */
+#define RESULT_SHOWN	24
 /*
  * Directives a document may have: %YAML and a %TAG for each handle
  * it uses; libyaml checks every %TAG against all before it.
@@ -153,6 +155,9 @@ struct yaml_reader {
 	struct ypos	 moves_at, result_at;
 	struct qttt_item result;
 	int		 result_ok;
+	/* The result as written (its first bytes), for a message. */
+	char		 result_text[RESULT_SHOWN + 1];
+	size_t		 result_len;
 	/* The move mapping being read. */
 	int		 has_move, has_comment, move_ok;
 	struct ypos	 move_at, comment_at;
@@ -775,6 +780,7 @@ begin_record(struct yaml_reader *y, struct qttt_record *rec,
 	size_t	 off;
 
 	qttt_record_clear(rec);
+	rec->rules = qttt__notation_reader_rules(y->r);
 	rec->format = QTTT_FORMAT_YAML;
 	rec->line = at.line;
 	if ((off = line_offset(y, at.line)) < y->doclen) {
@@ -880,7 +886,12 @@ read_item(struct yaml_reader *y, struct qttt_record *rec,
 		rec->damaged = 1;
 		return 0;
 	}
-	if (qttt_line_parse(v, n, 0, s) == 0) {
+	/*
+	 * A result of any profile: the game's is known at its end
+	 * (end_game), since the rules key may come after the result.
+	 */
+	if (qttt__notation_line_parse(v, n, 0, s, want == QTTT_ITEM_RESULT ?
+	    QTTT__RULES_ANY : QTTT_RULES_GOFF) == 0) {
 		qttt_record_diag(rec, QTTT_E_SYNTAX, at.line, at.col,
 		    want == QTTT_ITEM_RESULT ? "empty result" : "empty move");
 		rec->damaged = 1;
@@ -911,6 +922,11 @@ read_item(struct yaml_reader *y, struct qttt_record *rec,
 	if (!ok) {
 		rec->damaged = 1;
 		return 0;
+	}
+	if (want == QTTT_ITEM_RESULT) {
+		y->result_len = n;
+		memcpy(y->result_text, v, n < RESULT_SHOWN + 1 ? n :
+		    RESULT_SHOWN + 1);
 	}
 	*it = s->items[0];
 	it->line = at.line;
@@ -986,21 +1002,22 @@ qttt__notation_yaml_null(const char *s, size_t n)
 /* The keys the format understands have values it checks. */
 static void
 check_meta(struct qttt_record *rec, const struct qttt_meta *m,
-    struct ypos at)
+    const yaml_event_t *ev, struct ypos at)
 {
 	char	 b[SHOWN];
-	unsigned int	 rules;
+	int	 exact;
+	size_t	 off;
 
 	if (key_is(m->key, m->keylen, "date") &&
 	    !qttt__notation_date_good(m->value, m->valuelen))
 		yerror(rec, at, "date '%s' is not YYYY-MM-DD (or "
 		    "YYYY-MM, or YYYY)", shown(m->value, m->valuelen, b));
-	if (key_is(m->key, m->keylen, "rules") &&
-	    (qttt_rules_parse(m->value, m->valuelen, &rules, NULL) == -1 ||
-	    rules != QTTT_RULES_GOFF))
-		yerror(rec, at, "rules '%s': the toolkit plays Goff's "
-		    "rules only ('rules: goff')",
-		    shown(m->value, m->valuelen, b));
+	if (key_is(m->key, m->keylen, "rules")) {
+		off = scalar_offset(ev, &exact);
+		if (!qttt__notation_rules_value(rec, m->value, m->valuelen,
+		    at.line, at.col + off, exact))
+			return;
+	}
 }
 
 /*
@@ -1237,6 +1254,7 @@ end_game(struct yaml_reader *y, struct qttt_record *rec)
 {
 	struct frame	*f = top(y);
 	size_t		 n;
+	char		 msg[QTTT_MSG_MAX];
 
 	if (!y->has_moves)
 		yerror(rec, f->at, "a game needs a 'moves' list");
@@ -1244,6 +1262,17 @@ end_game(struct yaml_reader *y, struct qttt_record *rec)
 		yerror(rec, f->at, "the keys, values and comments of the game "
 		    "hold %zu bytes: more than %d, which every format takes",
 		    n, QTTT_EXTRAS_MAX);
+	if (y->result_ok && y->result.result.over &&
+	    !qttt__engine_result_possible(rec->rules,
+	    y->result.result.score[QTTT_X], y->result.result.score[QTTT_O])) {
+		/* A result of another profile (read_item took any). */
+		qttt__notation_result_refused(msg, sizeof(msg), rec->rules,
+		    y->result_text, y->result_len);
+		qttt_record_diag(rec, QTTT_E_RESULTSYN, y->result.line,
+		    y->result.col, "%s", msg);
+		rec->damaged = 1;
+		y->result_ok = 0;
+	}
 	if (y->result_ok && y->keep)
 		rec->items[rec->nitems++] = y->result;
 	y->ingame = 0;
@@ -1375,7 +1404,7 @@ scalar(struct yaml_reader *y, struct qttt_record *rec,
 		}
 		m->valuelen = n;
 		m->plain = is_plain(ev);
-		check_meta(rec, m, at);
+		check_meta(rec, m, ev, at);
 		break;
 	case K_MOVE:
 		if (!(y->move_ok = read_item(y, rec, ev, QTTT_ITEM_ACTION,

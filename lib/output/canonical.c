@@ -17,6 +17,8 @@ qttt_record_canonical(const struct qttt_record *rec,
     const struct qttt_game *g)
 {
 	struct qttt_extras ex;
+	struct rules_extras *buf;
+	const struct qttt_extras *w;
 	char		 canon[QTTT_RECORD_MAX > QTTT_STATE_MAX ?
 			    QTTT_RECORD_MAX : QTTT_STATE_MAX];
 	char		*line = NULL;
@@ -30,7 +32,8 @@ qttt_record_canonical(const struct qttt_record *rec,
 		return 1;
 	if (rec->textflags != 0)
 		return 0;
-	if (rec->has_start || !qttt_record_extras(rec)) {
+	if (rec->has_start || (!qttt_record_extras(rec) &&
+	    g->state.rules == QTTT_RULES_GOFF)) {
 		len = rec->has_start ?
 		    qttt_state_format(&g->state, canon, sizeof(canon)) :
 		    qttt_game_format(g, canon, sizeof(canon));
@@ -40,10 +43,16 @@ qttt_record_canonical(const struct qttt_record *rec,
 	/* Tags, glyphs and comments: the line as the writer writes it. */
 	qttt_extras_from_record(&ex, g, rec);
 	ex.lead = NULL;
-	if ((f = open_memstream(&line, &n)) == NULL)
+	if ((buf = malloc(sizeof(*buf))) == NULL)
 		return 1;
-	same = qttt__output_line_write(f, g, &ex) == 0 && fclose(f) == 0 &&
+	w = qttt__output_rules_extras(g, &ex, buf);
+	if ((f = open_memstream(&line, &n)) == NULL) {
+		free(buf);
+		return 1;
+	}
+	same = qttt__output_line_write(f, g, w) == 0 && fclose(f) == 0 &&
 	    n == rec->textlen + 1 && memcmp(rec->text, line, n - 1) == 0;
 	free(line);
+	free(buf);
 	return same;
 }

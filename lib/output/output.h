@@ -134,6 +134,21 @@ int	qttt__output_json_write(FILE *, const struct qttt_game *,
 	    const struct qttt_extras *);
 int	qttt__output_line_write(FILE *, const struct qttt_game *,
 	    const struct qttt_extras *);
+/*
+ * The extras the writers write of a game (record_write.c): ex, but
+ * with its "rules" entry the game's profile (g->state.rules) in its
+ * canonical name (qttt_rules_format), or such an entry first when the
+ * game is not played by Goff's rules and ex has none; ex itself (which
+ * may be NULL) when neither is needed, as for every game of Goff's
+ * rules without a rules entry.  The copy is made in *buf.
+ */
+struct rules_extras {
+	struct qttt_extras	 ex;
+	struct qttt_meta	 meta[QTTT_MAXMETA + 1];
+	char			 name[QTTT_RULES_NAME_MAX];
+};
+const struct qttt_extras *qttt__output_rules_extras(const struct qttt_game *,
+	    const struct qttt_extras *, struct rules_extras *buf);
 int	qttt__output_goff_write(FILE *, const struct qttt_game *,
 	    const struct qttt_extras *);
 

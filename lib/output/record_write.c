@@ -8,6 +8,7 @@
  */
 #include <stdarg.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include "qttt.h"
@@ -225,9 +226,60 @@ qttt__output_json_write(FILE *f, const struct qttt_game *g,
 /* One writer for every format                                          */
 /* ------------------------------------------------------------------ */
 
+const struct qttt_extras *
+qttt__output_rules_extras(const struct qttt_game *g,
+    const struct qttt_extras *ex, struct rules_extras *buf)
+{
+	const struct qttt_meta *m = NULL;
+	size_t		 i, at = 0, n;
+	int		 len;
+
+	if (ex != NULL)
+		for (i = 0; i < ex->nmeta; i++)
+			if (ex->meta[i].keylen == 5 &&
+			    memcmp(ex->meta[i].key, "rules", 5) == 0) {
+				m = &ex->meta[i];
+				at = i;
+			}
+	if (m == NULL && g->state.rules == QTTT_RULES_GOFF)
+		return ex;
+	if ((len = qttt_rules_format(g->state.rules, buf->name,
+	    sizeof(buf->name))) < 0 || (size_t)len >= sizeof(buf->name))
+		return ex;
+	if (m != NULL && m->plain && m->valuelen == (size_t)len &&
+	    memcmp(m->value, buf->name, len) == 0)
+		return ex;
+	if (ex != NULL)
+		buf->ex = *ex;
+	else
+		qttt_extras_init(&buf->ex);
+	n = buf->ex.nmeta;
+	if (n > QTTT_MAXMETA)
+		return ex;	/* qttt_extras_check() refuses it */
+	if (m == NULL) {
+		/* The profile first, before the other metadata. */
+		memcpy(buf->meta + 1, buf->ex.meta, n * sizeof(buf->meta[0]));
+		at = 0;
+		n++;
+	} else
+		memcpy(buf->meta, buf->ex.meta, n * sizeof(buf->meta[0]));
+	memset(&buf->meta[at], 0, sizeof(buf->meta[at]));
+	buf->meta[at].key = "rules";
+	buf->meta[at].keylen = 5;
+	buf->meta[at].value = buf->name;
+	buf->meta[at].valuelen = len;
+	buf->meta[at].plain = 1;
+	buf->ex.meta = buf->meta;
+	buf->ex.nmeta = n;
+	return &buf->ex;
+}
+
 static int
 refuse(struct qttt_diag *d, const char *fmt, ...)
     __attribute__((format(printf, 2, 3)));
+static int	write_game(FILE *, enum qttt_format, const struct qttt_game *,
+		    const struct qttt_extras *, struct qttt_diag *,
+		    char [QTTT_MSG_MAX]);
 
 static int
 refuse(struct qttt_diag *d, const char *fmt, ...)
@@ -248,7 +300,8 @@ int
 qttt_record_write(FILE *f, enum qttt_format to, const struct qttt_game *g,
     const struct qttt_extras *ex, struct qttt_diag *d)
 {
-	char	 why[QTTT_MSG_MAX];
+	struct rules_extras *buf;
+	char	 why[QTTT_MSG_MAX], name[QTTT_RULES_NAME_MAX];
 	int	 k;
 
 	if (to == QTTT_FORMAT_GOFF) {
@@ -256,14 +309,42 @@ qttt_record_write(FILE *f, enum qttt_format to, const struct qttt_game *g,
 		if (g->nplies == 0)
 			return refuse(d, "Goff's notation has no form for a "
 			    "game with no move");
+		/* Nor a profile: its games are played by Goff's rules. */
+		if (g->state.rules != QTTT_RULES_GOFF) {
+			qttt_rules_format(g->state.rules, name, sizeof(name));
+			return refuse(d, "Goff's notation holds no rules: a "
+			    "game played by %s is written in the line notation, "
+			    "YAML or JSON", name);
+		}
 		return qttt__output_goff_write(f, g, ex);
 	}
 	if (to != QTTT_FORMAT_LINE && to != QTTT_FORMAT_YAML &&
 	    to != QTTT_FORMAT_JSON)
 		return refuse(d, "%s is not a format a game is written in",
 		    qttt_format_name(to));
+	/* Rarely needed, and large: not on the stack of every write. */
+	buf = NULL;
+	if (g->state.rules != QTTT_RULES_GOFF ||
+	    (ex != NULL && qttt_extras_meta(ex, "rules") != NULL)) {
+		if ((buf = malloc(sizeof(*buf))) == NULL)
+			return -1;
+		ex = qttt__output_rules_extras(g, ex, buf);
+	}
+	k = write_game(f, to, g, ex, d, why);
+	free(buf);
+	return k;
+}
+
+/* qttt_record_write() in the line notation, YAML or JSON. */
+static int
+write_game(FILE *f, enum qttt_format to, const struct qttt_game *g,
+    const struct qttt_extras *ex, struct qttt_diag *d,
+    char why[QTTT_MSG_MAX])
+{
+	int	 k;
+
 	if (ex != NULL && qttt_extras_check(ex, g->nplies, why,
-	    sizeof(why)) == -1)
+	    QTTT_MSG_MAX) == -1)
 		return refuse(d, "%s", why);
 	switch (to) {
 	case QTTT_FORMAT_YAML:
