@@ -256,9 +256,12 @@ qttt__output_rules_extras(const struct qttt_game *g,
 	n = buf->ex.nmeta;
 	if (n > QTTT_MAXMETA)
 		return ex;	/* qttt_extras_check() refuses it */
+	/* No metadata may have no list (NULL): memcpy is not given one. */
 	if (m == NULL) {
 		/* The profile first, before the other metadata. */
-		memcpy(buf->meta + 1, buf->ex.meta, n * sizeof(buf->meta[0]));
+		if (n > 0)
+			memcpy(buf->meta + 1, buf->ex.meta,
+			    n * sizeof(buf->meta[0]));
 		at = 0;
 		n++;
 	} else
