@@ -86,14 +86,16 @@ qttt__notation_result_refused(char *msg, size_t size, unsigned int rules,
 	list[0] = '\0';
 	for (i = 0; i < QTTT_NRESULTS; i++) {
 		qttt_result_nth(i, &r);
-		if (!qttt_rules_result_possible(rules, &r))
+		/* QTTT_RULES_ANY (no profile): the results of any. */
+		if (!qttt__engine_result_possible(rules, r.score[QTTT_X],
+		    r.score[QTTT_O]))
 			continue;
 		qttt_result_format(&r, one, sizeof(one));
 		len += snprintf(list + len, sizeof(list) - len, "%s, ", one);
 	}
 	if (len >= 2)
 		list[len - 2] = '\0';
-	if (rules == QTTT_RULES_GOFF) {
+	if (rules == QTTT_RULES_GOFF || !qttt_rules_valid(rules)) {
 		snprintf(msg, size, "'%.*s%s' is not a possible result (%s "
 		    "or *)", shown, s, n > 24 ? "..." : "", list);
 		return;
