@@ -223,9 +223,8 @@ rules_parse_option(void (*usage)(FILE *), const char *arg,
 int
 rules_option(void (*usage)(FILE *), const char *arg, unsigned int *rules)
 {
-	int	 k;
-
 	unsigned int	 r;
+	int		 k;
 
 	if ((k = rules_parse_option(usage, arg, &r)) != 0)
 		return k;

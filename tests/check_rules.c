@@ -1996,6 +1996,21 @@ START_TEST(test_profile_possible)
 			ck_assert_int_eq(qttt_rules_result_possible(
 			    want[i].rules, &r), want[i].results[k] == '1');
 		}
+	/* Every result reads back as written, 1/2-1/2 too. */
+	for (k = 0; k < QTTT_NRESULTS; k++) {
+		struct qttt_result back;
+		char		 text[8];
+
+		qttt_result_nth(k, &r);
+		qttt_result_format(&r, text, sizeof(text));
+		ck_assert_int_eq(qttt_result_parse(text, strlen(text), &back),
+		    0);
+		ck_assert(qttt_result_equal(&back, &r));
+	}
+	ck_assert_int_eq(qttt_result_parse("*", 1, &r), 0);
+	ck_assert(!r.over);
+	ck_assert_int_eq(qttt_result_parse("3/2-1", 5, &r), -1);
+	ck_assert_int_eq(qttt_result_parse("1-1/2 ", 6, &r), -1);
 	qttt_result_nth(QTTT_NRESULTS - 1, &r);
 	ck_assert_int_eq(qttt_result_index(&r), 7);
 	ck_assert(r.score[QTTT_X] == 1 && r.score[QTTT_O] == 1);

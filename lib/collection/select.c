@@ -164,13 +164,8 @@ parse_results(const char *s, unsigned int *mask, struct qttt_diag *d)
 	*mask = 0;
 	for (;;) {
 		len = strcspn(s + i, ",");
-		for (k = 0; k < QTTT_NRESULTS; k++) {
-			qttt_result_nth(k, &r);
-			if (qttt_result_format(&r, name, sizeof(name)) ==
-			    (int)len && memcmp(s + i, name, len) == 0)
-				break;
-		}
-		if (k < QTTT_NRESULTS)
+		if (qttt_result_parse(s + i, len, &r) == 0 &&
+		    (k = qttt_result_index(&r)) >= 0)
 			*mask |= 1u << k;
 		else {
 			v = -1;

@@ -214,6 +214,13 @@ qttt_result_format(const struct qttt_result *r, char *buf, size_t n)
 }
 
 int
+qttt_result_parse(const char *s, size_t len, struct qttt_result *r)
+{
+	return qttt__engine_result_parse(QTTT__RULES_ANY, s, len, r) ? 0 :
+	    -1;
+}
+
+int
 qttt_result_equal(const struct qttt_result *a, const struct qttt_result *b)
 {
 	if (a->over != b->over)
