@@ -121,7 +121,8 @@ make_dirs(const char *dir)
 		warn_name(dir, "out of memory");
 		return -1;
 	}
-	for (s = p + 1; k == 0; s++) {
+	/* Each directory of the path in turn, / itself left out. */
+	for (s = p + (*p == '/'); k == 0; s++) {
 		if (*s != '/' && *s != '\0')
 			continue;
 		if (*s == '/' && s[-1] == '/')

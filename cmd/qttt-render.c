@@ -146,9 +146,10 @@ open_file(void *arg, const char *name)
 static int
 close_file(void *arg, FILE *f, int bad)
 {
-	if (bad)
+	/* A write error is out_close()'s to report; anything else here. */
+	if (bad && !ferror(f))
 		warn_name(((struct options *)arg)->path, "%s", errno != 0 ?
-		    strerror(errno) : "write error");
+		    strerror(errno) : "not drawn");
 	return out_close(f, !bad) == 1 ? 0 : -1;
 }
 
