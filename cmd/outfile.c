@@ -236,6 +236,54 @@ make_temp(struct outfile *w, mode_t mode)
 	return 0;
 }
 
+/*
+ * The file that path names, whole: its directory through any link, and
+ * the file a symbolic link names.  NULL with errno set if the directory
+ * cannot be found.
+ */
+static char *
+resolve(const char *path, int exists)
+{
+	const char	*slash = strrchr(path, '/'), *base;
+	char		*dir, *full;
+	size_t		 n;
+
+	if (exists)
+		return realpath(path, NULL);
+	base = slash != NULL ? slash + 1 : path;
+	if (slash == path)
+		dir = realpath("/", NULL);
+	else if (slash != NULL) {
+		if ((full = strdup(path)) == NULL)
+			return NULL;
+		full[slash - path] = '\0';
+		dir = realpath(full, NULL);
+		free(full);
+	} else
+		dir = realpath(".", NULL);
+	if (dir == NULL)
+		return NULL;
+	n = strlen(dir) + strlen(base) + 2;
+	if ((full = malloc(n)) != NULL)
+		snprintf(full, n, "%s/%s", strcmp(dir, "/") == 0 ? "" : dir,
+		    base);
+	free(dir);
+	return full;
+}
+
+/* The name of a file open or pending that goes to target, or NULL. */
+static const char *
+written_to(const struct outfile *self, const char *target)
+{
+	const struct outfile *w;
+
+	for (w = files; w != NULL; w = w->next)
+		if (w != self && w->state != FILE_FREE && w->target != NULL &&
+		    strcmp(w->target, target) == 0)
+			return w->name;
+	return NULL;
+}
+
 FILE *
 out_open(const char *path, unsigned int flags)
 {
@@ -284,9 +332,21 @@ out_open(const char *path, unsigned int flags)
 		if ((w->f = fopen(path, "w")) == NULL)
 			goto fail;
 	} else {
-		w->target = exists ? realpath(path, NULL) : strdup(path);
-		if (w->target == NULL || make_temp(w, exists ?
-		    st.st_mode & 07777 : new_mode) == -1)
+		if ((w->target = resolve(path, exists)) == NULL)
+			goto fail;
+		/* Two files of one command to one place: the first is lost. */
+		if ((in = written_to(w, w->target)) != NULL) {
+			if (strcmp(in, path) == 0)
+				warn_name(path, "written already by this "
+				    "command: not written over");
+			else
+				warn_name(path, "the same file as %s, written "
+				    "already by this command: not written "
+				    "over", in);
+			out_free(w);
+			return NULL;
+		}
+		if (make_temp(w, exists ? st.st_mode & 07777 : new_mode) == -1)
 			goto fail;
 	}
 	w->state = FILE_OPEN;

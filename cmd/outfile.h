@@ -45,8 +45,8 @@ int	 make_dirs(const char *dir);
  * new one, is written under a temporary name beside it (beside the
  * file a symbolic link names); anything else, a device or a FIFO, is
  * written directly.  Returns the stream, or NULL after a message if
- * path is an input (but with OUT_DEFER or OUT_REWRITE) or cannot be
- * written.
+ * path is an input (but with OUT_DEFER or OUT_REWRITE), a file that
+ * this command writes already, or cannot be written.
  */
 FILE	*out_open(const char *path, unsigned int flags);
 
