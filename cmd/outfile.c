@@ -102,15 +102,6 @@ input_at(const char *path)
 }
 
 int
-same_file(const char *a, const char *b)
-{
-	struct stat	 sa, sb;
-
-	return stat(a, &sa) == 0 && stat(b, &sb) == 0 &&
-	    sa.st_dev == sb.st_dev && sa.st_ino == sb.st_ino;
-}
-
-int
 make_dirs(const char *dir)
 {
 	struct stat	 st;

@@ -24,9 +24,6 @@ void	 note_input(const char *path);
  */
 const char *input_at(const char *path);
 
-/* Whether two paths name the same file (neither may be missing). */
-int	 same_file(const char *a, const char *b);
-
 /*
  * Makes the directory dir and its parents, as mkdir -p does.  Returns
  * 0, or -1 after a message.

@@ -192,8 +192,8 @@ game_error(const char *name, const struct qttt_diag *d)
 /*
  * Draws a valid game, or a position: into the page (-T html), or as
  * the diagrams chosen.  Returns the exit status it deserves, or
- * RUN_STOP if the output failed (after a message, unless stdout's
- * error is left to finish_output()).
+ * RUN_STOP if the output failed (after a message, unless the error
+ * of the stream is left to finish_output() or out_close()).
  */
 static int
 draw(const struct options *o, const char *name,
@@ -207,7 +207,7 @@ draw(const struct options *o, const char *name,
 	if (o->page != NULL) {
 		if (qttt_html_put(o->page, &r) == 0)
 			return EXIT_VALID;
-		if (!ferror(stdout))
+		if (!ferror(o->out))
 			fprintf(stderr, "%s: %s\n", progname, strerror(errno));
 		return RUN_STOP;
 	}
