@@ -42,6 +42,7 @@ struct outfile {
 	char			*target;	/* the file it goes to */
 	char			*temp;		/* NULL: written directly */
 	unsigned int		 flags;
+	int			 replaces;	/* a file that exists */
 	volatile sig_atomic_t	 state;
 	struct outfile		*next;		/* in the list */
 	struct outfile		*spare;		/* in the spares */
@@ -314,6 +315,7 @@ out_open(const char *path, unsigned int flags)
 		files = w;
 	}
 	w->flags = flags;
+	w->replaces = exists;
 	w->f = NULL;
 	errno = ENOMEM;
 	if ((w->name = strdup(path)) == NULL)
@@ -394,8 +396,12 @@ out_close(FILE *f, int keep)
 			break;
 	if (w == NULL)
 		return -1;
+	/*
+	 * What replaces a file is on the disk before it does, so that a
+	 * crash leaves the old file or the new; a new file need not be.
+	 */
 	if ((failed = fflush(f) == EOF || ferror(f) || (w->temp != NULL &&
-	    fsync(fileno(f)) == -1)))
+	    w->replaces && fsync(fileno(f)) == -1)))
 		e = errno;
 	if (fclose(f) == EOF && !failed) {
 		failed = 1;

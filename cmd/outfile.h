@@ -2,8 +2,9 @@
  * The files a tool writes besides its standard output (-o, -d,
  * --split, -w): never one of its inputs, never left half-written.
  * A regular file is written under a temporary name in its directory
- * and renamed into place once it is whole; one that is not is
- * removed, on an error, at exit, or when a signal ends the tool.
+ * and renamed into place once it is whole (synced first if it replaces
+ * a file, so that a crash leaves the old one or the new); one that is
+ * not is removed, on an error, at exit, or when a signal ends the tool.
  */
 #ifndef QTTT_OUTFILE_H
 #define QTTT_OUTFILE_H
