@@ -7,6 +7,8 @@
  * resumes), in game order, and a report with the engines' scores,
  * Elo differences and an SPRT.
  */
+#include <sys/stat.h>
+
 #include <errno.h>
 #include <fcntl.h>
 #include <getopt.h>
@@ -20,6 +22,7 @@
 
 #include "qttt.h"
 #include "common.h"
+#include "outfile.h"
 #include "process.h"
 
 /* Games finished and waiting for an earlier one, per job at most. */
@@ -848,33 +851,75 @@ same_rules(const struct qttt_record *rec)
 	return r == M.rules;
 }
 
+/* What -w says of a file that is not a match's records. */
+#define NOT_MATCH	"not the records of a match: -w goes on from a " \
+			"file that qttt-match wrote; give another file"
+/* How every record of a match starts (its first tag). */
+#define RECORD_HEAD	"[event "
+
+/*
+ * Reads a line of f into buf, of size bytes, and its length without
+ * the newline into *n.  Returns 1 for a line, 2 for a last line with
+ * no newline, 0 at the end, and -1 for a line longer than size - 1
+ * bytes, whose rest is not read: a file's lines take no more memory
+ * than a record has.
+ */
+static int
+read_line(FILE *f, char *buf, size_t size, size_t *n)
+{
+	int	 c;
+
+	*n = 0;
+	while ((c = getc(f)) != EOF && c != '\n') {
+		if (*n == size - 1)
+			return -1;
+		buf[(*n)++] = (char)c;
+	}
+	if (c == '\n')
+		return 1;
+	return *n > 0 ? 2 : 0;
+}
+
 /*
  * Goes on from the records a file holds: each must be the game the
- * match has in its place; a last line cut short is dropped.  Returns
- * the number of games read.
+ * match has in its place, and a last line cut short the start of a
+ * record, which is dropped; any other file is refused, and left as it
+ * was.  Returns the number of games read.
  */
 static unsigned long long
 resume(FILE *f, const char *name)
 {
 	static struct qttt_record rec;
+	static char	 line[QTTT_LINE_MAX + 1];
 	struct qttt_match_game g;
 	struct qttt_match_info info;
 	struct qttt_fixture fx;
 	struct qttt_game played, again;
 	struct qttt_diag d;
 	const struct qttt_game *open;
-	char		*line = NULL, msg[QTTT_MSG_MAX] = "";
+	char		 msg[QTTT_MSG_MAX] = "";
 	char		 rules[QTTT_RULES_NAME_MAX];
-	size_t		 cap = 0;
-	ssize_t		 n;
+	size_t		 n;
 	off_t		 at = 0;
 	unsigned long long i = 0;
 	unsigned long	 lineno = 0;
-	int		 from_state;
+	int		 from_state, k;
 
 	qttt_rules_format(M.rules, rules, sizeof(rules));
-	while ((n = getline(&line, &cap, f)) != -1) {
-		if (line[n - 1] != '\n') {
+	while ((k = read_line(f, line, sizeof(line), &n)) != 0) {
+		if (k == -1) {
+			show_line_msg(stderr, name, lineno, "error", "a line "
+			    "of more than %d bytes: " NOT_MATCH, QTTT_LINE_MAX);
+			exit(EXIT_TROUBLE);
+		}
+		if (k == 2 && memcmp(line, RECORD_HEAD, n <
+		    strlen(RECORD_HEAD) ? n : strlen(RECORD_HEAD)) != 0) {
+			show_line_msg(stderr, name, lineno, "error", "a last "
+			    "line with no newline that is not the start of a "
+			    "record: " NOT_MATCH);
+			exit(EXIT_TROUBLE);
+		}
+		if (k == 2) {
 			/* Cut short by a kill: written again. */
 			if (ftruncate(fileno(f), at) == -1) {
 				fprintf(stderr, "%s: %s: %s\n", progname, name,
@@ -883,9 +928,13 @@ resume(FILE *f, const char *name)
 			}
 			break;
 		}
-		at += n;
-		if (qttt_line_parse(line, (size_t)n - 1, lineno++, &rec) == 0)
-			continue;
+		at += (off_t)n + 1;
+		if (qttt_line_parse(line, n, lineno, &rec) == 0) {
+			show_line_msg(stderr, name, lineno, "error", "a line "
+			    "that is not a record: " NOT_MATCH);
+			exit(EXIT_TROUBLE);
+		}
+		lineno++;
 		if (i >= M.total) {
 			show_line_msg(stderr, name, rec.line, "error", "more "
 			    "games than the match has (%llu)", M.total);
@@ -893,6 +942,8 @@ resume(FILE *f, const char *name)
 		}
 		if (qttt_record_play(&rec, &played) > 0) {
 			show_record_diags(stderr, name, &rec, 0);
+			show_line_msg(stderr, name, rec.line, "error", "%s",
+			    NOT_MATCH);
 			exit(EXIT_TROUBLE);
 		}
 		/* A game of this match is one of its rules. */
@@ -927,15 +978,15 @@ resume(FILE *f, const char *name)
 		fprintf(stderr, "%s: %s: read error\n", progname, name);
 		exit(EXIT_TROUBLE);
 	}
-	free(line);
 	return i;
 }
 
 static void
 open_output(void)
 {
-	FILE	*f;
-	int	 fd;
+	struct stat	 st;
+	FILE		*f = NULL;
+	int		 fd;
 
 	if (M.file == NULL) {
 		M.out = stdout;
@@ -943,10 +994,24 @@ open_output(void)
 		return;
 	}
 	M.outname = M.file;
+	if (M.openfile != NULL)
+		note_input(M.openfile);
+	if (input_at(M.file) != NULL) {
+		warn_name(M.file, "the file of the openings (-o): not written "
+		    "over");
+		exit(EXIT_TROUBLE);
+	}
 	if ((fd = open(M.file, O_RDWR | O_CREAT, 0666)) == -1 ||
-	    (f = fdopen(fd, "r+")) == NULL) {
+	    fstat(fd, &st) == -1 || (S_ISREG(st.st_mode) &&
+	    (f = fdopen(fd, "r+")) == NULL)) {
 		fprintf(stderr, "%s: %s: %s\n", progname, M.file,
 		    strerror(errno));
+		exit(EXIT_TROUBLE);
+	}
+	/* A device or a FIFO has no records to go on from. */
+	if (!S_ISREG(st.st_mode)) {
+		warn_name(M.file, "not a regular file: -w writes a file that "
+		    "a match killed goes on from");
 		exit(EXIT_TROUBLE);
 	}
 	fcntl(fd, F_SETFD, FD_CLOEXEC);
