@@ -127,10 +127,14 @@ class JudgedPly:
 
     action: str
     mover: str
-    before: int
-    """The value before it, in half points (X's score minus O's)."""
-    after: int
+    before: Optional[str]
+    """The value before it: the result perfect play gave."""
+    after: Optional[str]
     """The value after the action played."""
+    before_score: int
+    """The value before it in half points (X's score minus O's)."""
+    after_score: int
+    """The value after it in half points."""
     loss: int
     """What the mover lost, in half points."""
     mark: str

@@ -1847,7 +1847,8 @@ Solver_analyse(struct solver_obj *self, PyObject *args)
 }
 
 /*
- * judge(state) -> [(mover, before, after, loss, mark, [best])] for each
+ * judge(state) -> [(mover, before, after, before score, after score,
+ * loss, mark, [best])] for each
  * action the state has played since its start.
  */
 static PyObject *
@@ -1887,9 +1888,11 @@ Solver_judge(struct solver_obj *self, PyObject *args)
 		for (k = 0; k < j[i].an.nbest; k++)
 			PyList_SET_ITEM(best, (Py_ssize_t)k, action_str(
 			    &j[i].an.actions[j[i].an.best[k]]));
-		t = Py_BuildValue("(CiiisN)",
-		    QTTT_PLAYER_LETTER(j[i].mover), j[i].before, j[i].after,
-		    j[i].loss, qttt_mark_glyph(j[i].mark), best);
+		t = Py_BuildValue("(CNNiiisN)",
+		    QTTT_PLAYER_LETTER(j[i].mover),
+		    value_str(s->states[i].rules, j[i].before),
+		    value_str(s->states[i].rules, j[i].after), j[i].before,
+		    j[i].after, j[i].loss, qttt_mark_glyph(j[i].mark), best);
 		if (t == NULL) {
 			Py_DECREF(l);
 			return NULL;
