@@ -1245,6 +1245,11 @@ Record_state(struct record_obj *self, PyObject *unused)
 	size_t		 i;
 
 	(void)unused;
+	if (self->format == QTTT_FORMAT_STATE && !self->has_start) {
+		PyErr_Format(PyExc_ValueError, "line %lu holds no state: %s",
+		    self->line, self->ndiags > 0 ? self->diags[0].msg : "");
+		return NULL;
+	}
 	if ((o = PyObject_New(struct state_obj, &StateType)) == NULL)
 		return NULL;
 	if (self->has_start) {
