@@ -137,8 +137,8 @@ class JudgedPly:
     """The value after it in half points."""
     loss: int
     """What the mover lost, in half points."""
-    mark: str
-    """'' when the value was kept, '?' a mistake, '??' a blunder."""
+    mark: Optional[str]
+    """None when the value was kept, '?' a mistake, '??' a blunder."""
     best: List[str]
     """The actions that kept the value."""
 

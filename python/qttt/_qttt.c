@@ -1893,11 +1893,12 @@ Solver_judge(struct solver_obj *self, PyObject *args)
 		for (k = 0; k < j[i].an.nbest; k++)
 			PyList_SET_ITEM(best, (Py_ssize_t)k, action_str(
 			    &j[i].an.actions[j[i].an.best[k]]));
-		t = Py_BuildValue("(CNNiiisN)",
+		t = Py_BuildValue("(CNNiiizN)",
 		    QTTT_PLAYER_LETTER(j[i].mover),
 		    value_str(s->states[i].rules, j[i].before),
 		    value_str(s->states[i].rules, j[i].after), j[i].before,
-		    j[i].after, j[i].loss, qttt_mark_glyph(j[i].mark), best);
+		    j[i].after, j[i].loss, j[i].mark == QTTT_MARK_NONE ? NULL :
+		    qttt_mark_glyph(j[i].mark), best);
 		if (t == NULL) {
 			Py_DECREF(l);
 			return NULL;
