@@ -1999,6 +1999,116 @@ mod_perft(PyObject *mod, PyObject *args)
 	return r;
 }
 
+/* A parser of the engine protocol's messages, used under the GIL. */
+static struct qttt_qtp_parser *qtp_parser;
+
+static PyObject *
+qtp_text(const struct qttt_qtp_text *t)
+{
+	return PyUnicode_DecodeUTF8(t->s, (Py_ssize_t)t->len, "replace");
+}
+
+/* Sets d[key] to v (a new reference, or NULL on an error). */
+static int
+dict_put(PyObject *d, const char *key, PyObject *v)
+{
+	int	 k;
+
+	if (v == NULL)
+		return -1;
+	k = PyDict_SetItemString(d, key, v);
+	Py_DECREF(v);
+	return k;
+}
+
+/*
+ * qtp_parse(line) -> dict: a line an engine writes, read by the
+ * library's parser (formats/engine-protocol.md, section 4): "kind" (the
+ * message's word, "" for a blank line, "unknown" for a message of a
+ * later version) and the fields it has.  ValueError for a line that is
+ * not well formed.
+ */
+static PyObject *
+mod_qtp_parse(PyObject *mod, PyObject *arg)
+{
+	static const char *const fields[] = { "xtime", "otime", "xinc",
+		"oinc", "movetime", "depth", "nodes", "time", "seed",
+		"protocol" };
+	struct qttt_qtp_msg m;
+	struct qttt_diag d;
+	PyObject	*r, *l;
+	const char	*s;
+	Py_ssize_t	 len;
+	enum qttt_code	 c;
+	size_t		 i;
+	int		 k = 0;
+
+	(void)mod;
+	if ((s = PyUnicode_AsUTF8AndSize(arg, &len)) == NULL)
+		return NULL;
+	if (qtp_parser == NULL && (qtp_parser = qttt_qtp_parser_new()) == NULL)
+		return PyErr_NoMemory();
+	memset(&d, 0, sizeof(d));
+	if ((c = qttt_qtp_parse(qtp_parser, s, (size_t)len, &m, &d)) !=
+	    QTTT_OK) {
+		PyErr_Format(PyExc_ValueError, "column %lu: %s [%s]",
+		    d.col + 1, d.msg, qttt_code_name(c));
+		return NULL;
+	}
+	if ((r = PyDict_New()) == NULL)
+		return NULL;
+	k |= dict_put(r, "kind", PyUnicode_FromString(m.kind ==
+	    QTTT_QTP_UNKNOWN ? "unknown" : qttt_qtp_word(m.kind)));
+	for (i = 0; i < QTTT_QTP_NFIELDS; i++)
+		if (m.has & QTTT_QTP_HAS(i))
+			k |= dict_put(r, fields[i],
+			    PyLong_FromUnsignedLongLong(m.num[i]));
+	switch (m.kind) {
+	case QTTT_QTP_ID:
+		k |= dict_put(r, "word", qtp_text(&m.word));
+		k |= dict_put(r, "text", qtp_text(&m.text));
+		break;
+	case QTTT_QTP_OPTION:
+		k |= dict_put(r, "name", qtp_text(&m.name));
+		if (m.has & QTTT_QTP_DEFAULT)
+			k |= dict_put(r, "default", qtp_text(&m.text));
+		if ((l = PyList_New(0)) == NULL)
+			k = -1;
+		for (i = 0; l != NULL && i < m.nvars; i++) {
+			PyObject *v = qtp_text(&m.var[i]);
+
+			k |= v == NULL ? -1 : PyList_Append(l, v);
+			Py_XDECREF(v);
+		}
+		k |= dict_put(r, "vars", l);
+		break;
+	case QTTT_QTP_INFO:
+		if (m.has & QTTT_QTP_VALUE)
+			k |= dict_put(r, "value", result_str(&m.value));
+		if (m.has & QTTT_QTP_PV)
+			k |= dict_put(r, "pv", qtp_text(&m.pv));
+		if (m.has & QTTT_QTP_STRING)
+			k |= dict_put(r, "string", qtp_text(&m.text));
+		break;
+	case QTTT_QTP_BESTACTION:
+		k |= dict_put(r, "action", action_str(&m.action));
+		break;
+	case QTTT_QTP_ERROR:
+		k |= dict_put(r, "text", qtp_text(&m.text));
+		break;
+	case QTTT_QTP_UNKNOWN:
+		k |= dict_put(r, "word", qtp_text(&m.word));
+		break;
+	default:
+		break;
+	}
+	if (k != 0 || PyErr_Occurred()) {
+		Py_DECREF(r);
+		return NULL;
+	}
+	return r;
+}
+
 /* The symmetries' names, in their numbers' order. */
 static PyObject *
 symmetries(void)
@@ -2041,6 +2151,8 @@ mod_rules_names(PyObject *mod, PyObject *unused)
 static PyMethodDef module_methods[] = {
 	{ "perft", mod_perft, METH_VARARGS,
 	    "perft(state, depth, divide=False): exact counts." },
+	{ "qtp_parse", mod_qtp_parse, METH_O,
+	    "qtp_parse(line) -> dict: an engine's message, read." },
 	{ "rule_presets", mod_rules_names, METH_NOARGS,
 	    "rule_presets() -> list[str]: the presets' names." },
 	{ NULL, NULL, 0, NULL }

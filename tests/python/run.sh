@@ -30,6 +30,12 @@ if grep -v 'byte-compiling is disabled' "$out/build.log" | grep -n 'warning:'; t
 	echo "python: the extension built with warnings"
 	exit 1
 fi
+# A faulty engine for the engine client's tests (tests/match builds the
+# same).
+${CC:-cc} -std=c17 -D_POSIX_C_SOURCE=200809L -I"$top/lib" $QTTT_SANFLAGS \
+    -o "$out/faulty" "$top/tests/engines/faulty.c" "$top/lib/libqttt.a" \
+    $(pkg-config --libs yaml-0.1 2>/dev/null || echo -lyaml) ||
+    { echo "python: cannot build tests/engines/faulty.c"; exit 1; }
 preload=
 if [ -n "$QTTT_SANFLAGS" ]; then
 	preload=$(${CC:-cc} -print-file-name=libasan.so)
@@ -37,6 +43,7 @@ if [ -n "$QTTT_SANFLAGS" ]; then
 	export ASAN_OPTIONS
 fi
 if PYTHONPATH=$out/lib PYTHONDONTWRITEBYTECODE=1 QTTT_TOP=$top \
+    QTTT_FAULTY=$out/faulty \
     LD_PRELOAD=$preload "$py" -m pytest -q -p no:cacheprovider \
     "$top/python/tests" >"$out/pytest.log" 2>&1; then
 	pass=1
