@@ -510,6 +510,58 @@ State_get_board(struct state_obj *self, void *unused)
 	return l;
 }
 
+/*
+ * The position as 99 signed bytes, 11 rows of 9 squares (a1..c3): row
+ * k (0..8) is move k + 1, 1 on each of its two squares while it is
+ * spooky, 2 on its square once classical; row 9 the classical marks,
+ * 1 for X's and -1 for O's; row 10 the player to act (1 X, -1 O), the
+ * pending move (0 for none), the next move (10 when all are made),
+ * whether the game is over, X's and O's scores in half points, then
+ * zeros.  The learning environment's observation (qttt.env).
+ */
+#define TENSOR_ROWS	11
+static PyObject *
+State_tensor(struct state_obj *self, PyObject *unused)
+{
+	const struct qttt_state *st = STATE_NOW(self);
+	signed char	 t[TENSOR_ROWS][QTTT_NSQUARES];
+	int		 k;
+
+	(void)unused;
+	memset(t, 0, sizeof(t));
+	for (k = 1; k <= QTTT_MAXMOVES; k++) {
+		if (st->where[k][0] >= QTTT_NSQUARES)
+			continue;
+		if (st->where[k][0] == st->where[k][1])
+			t[k - 1][st->where[k][0]] = 2;
+		else
+			t[k - 1][st->where[k][0]] = t[k - 1][st->where[k][1]] = 1;
+	}
+	for (k = 0; k < QTTT_NSQUARES; k++)
+		if (st->board[k] != 0)
+			t[9][k] = QTTT_MOVER(st->board[k]) == QTTT_X ? 1 : -1;
+	t[10][0] = qttt_state_turn(st) == QTTT_X ? 1 : -1;
+	t[10][1] = (signed char)st->pending;
+	t[10][2] = (signed char)st->next;
+	t[10][3] = (signed char)st->result.over;
+	t[10][4] = (signed char)st->result.score[QTTT_X];
+	t[10][5] = (signed char)st->result.score[QTTT_O];
+	return PyBytes_FromStringAndSize((const char *)t, sizeof(t));
+}
+
+/* The scores of a game over, in points: (X's, O's), or None. */
+static PyObject *
+State_get_score(struct state_obj *self, void *unused)
+{
+	const struct qttt_state *st = STATE_NOW(self);
+
+	(void)unused;
+	if (!st->result.over)
+		Py_RETURN_NONE;
+	return Py_BuildValue("(dd)", st->result.score[QTTT_X] / 2.0,
+	    st->result.score[QTTT_O] / 2.0);
+}
+
 static PyObject *
 State_key(struct state_obj *self, PyObject *unused)
 {
@@ -774,6 +826,9 @@ static PyMethodDef State_methods[] = {
 	    "result() -> str | None: '1-1/2', ..., None while not over." },
 	{ "state_string", (PyCFunction)State_state_string, METH_NOARGS,
 	    "state_string() -> str (formats/state-string.md)" },
+	{ "tensor", (PyCFunction)State_tensor, METH_NOARGS,
+	    "tensor() -> bytes: the position as 11 rows of 9 signed bytes "
+	    "(formats/python.md)." },
 	{ "key", (PyCFunction)State_key, METH_NOARGS,
 	    "key() -> int: 64 bits that tell positions apart." },
 	{ "symkey", (PyCFunction)State_symkey, METH_NOARGS,
@@ -809,6 +864,9 @@ static PyGetSetDef State_getset[] = {
 	    "Whether the forced last move is due.", NULL },
 	{ "start", (getter)State_get_start, NULL,
 	    "The position the actions start from.", NULL },
+	{ "score", (getter)State_get_score, NULL,
+	    "(X's score, O's score) in points once the game is over, else "
+	    "None.", NULL },
 	{ "board", (getter)State_get_board, NULL,
 	    "The nine squares a1..c3: 'X3' or a list of spooky marks.",
 	    NULL },
@@ -1908,6 +1966,50 @@ Solver_judge(struct solver_obj *self, PyObject *args)
 	return l;
 }
 
+/*
+ * choose(state, level, seed) -> str: an action of a player of that
+ * level (qttt-engine's: perfect, strong, medium, weak, random), its
+ * random draws seeded by seed.
+ */
+static PyObject *
+Solver_choose(struct solver_obj *self, PyObject *args)
+{
+	struct qttt_generator gen;
+	struct qttt_action a;
+	struct qttt_diag d;
+	struct state_obj *s;
+	struct qttt_state st;
+	enum qttt_level	 level;
+	enum qttt_code	 c;
+	unsigned long long seed;
+	const char	*name;
+	Py_ssize_t	 len;
+	int		 value;
+
+	if (!PyArg_ParseTuple(args, "O!s#K:choose", &StateType, &s, &name,
+	    &len, &seed) || solver_ready(self) == -1)
+		return NULL;
+	if (qttt_level_parse(name, (size_t)len, &level) == -1) {
+		PyErr_Format(PyExc_ValueError, "'%s' is no level: perfect, "
+		    "strong, medium, weak or random", name);
+		return NULL;
+	}
+	st = *STATE_NOW(s);
+	qttt_generator_init(&gen, seed, 0);
+	memset(&d, 0, sizeof(d));
+	Py_BEGIN_ALLOW_THREADS
+	PyThread_acquire_lock(self->lock, WAIT_LOCK);
+	c = qttt_level_choose(self->sv, &gen, level, &st, &a, &value, &d);
+	PyThread_release_lock(self->lock);
+	Py_END_ALLOW_THREADS
+	if (c != QTTT_OK) {
+		PyErr_Format(PyExc_ValueError, "%s [%s]", d.msg,
+		    qttt_code_name(c));
+		return NULL;
+	}
+	return action_str(&a);
+}
+
 static PyObject *
 Solver_clear(struct solver_obj *self, PyObject *unused)
 {
@@ -1927,6 +2029,8 @@ static PyMethodDef Solver_methods[] = {
 	    "analyse(state, pv=True): the library's analysis, as a tuple." },
 	{ "judge", (PyCFunction)Solver_judge, METH_VARARGS,
 	    "judge(state): each action played, judged, as tuples." },
+	{ "choose", (PyCFunction)Solver_choose, METH_VARARGS,
+	    "choose(state, level, seed) -> str: a player's action." },
 	{ "clear", (PyCFunction)Solver_clear, METH_NOARGS,
 	    "clear(): empties the table." },
 	{ NULL, NULL, 0, NULL }
