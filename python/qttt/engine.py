@@ -2,9 +2,10 @@
 run as processes: qttt-engine(1), or any other.
 
     >>> import qttt, qttt.engine
-    >>> with qttt.engine.popen("qttt-engine") as engine:
-    ...     engine.play(qttt.State())
-    'X1 a1 c3'
+    >>> with qttt.engine.popen("qttt-engine -l random") as engine:
+    ...     engine.newgame(seed=1)
+    ...     engine.play(qttt.State()) in qttt.State().legal_actions()
+    True
 
 The messages are read by the library's parser; the actions an engine
 chooses are judged by the library's rules.  A time-out, a crash, an
