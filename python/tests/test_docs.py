@@ -51,3 +51,10 @@ def test_the_notebook(examples):
     assert isinstance(value, qttt.State)
     assert "<svg" in value._repr_svg_()
     assert value.result() == "0-1"
+
+
+def test_the_readme(monkeypatch):
+    """The README's Python example, from the top of the repository."""
+    monkeypatch.chdir(TOP)
+    run(doctest.testfile(os.path.join(TOP, "README.md"),
+                         module_relative=False, report=True))
