@@ -52,4 +52,28 @@ else
 	fail=1
 	cat "$out/pytest.log"
 fi
+
+# The installation formats/python.md and the README show, offline: a
+# venv that sees the system's packages, pip with no index and no build
+# isolation, the package then imported from outside the repository.
+# Not under the sanitizers: the package would need libasan preloaded.
+if [ -z "$QTTT_SANFLAGS" ]; then
+	if "$py" -m venv --system-site-packages "$out/venv" \
+	    >"$out/install.log" 2>&1 &&
+	    (cd "$top" && env -u MAKEFLAGS -u MFLAGS PIP_NO_INDEX=1 \
+	    "$out/venv/bin/pip" install --no-build-isolation --no-index \
+	    ./python) >>"$out/install.log" 2>&1 &&
+	    (cd "$out" && VIRTUAL=$out/venv "$out/venv/bin/python3" -c '
+import os, qttt
+assert os.path.dirname(qttt.__file__).startswith(os.environ["VIRTUAL"])
+assert qttt.analyse(qttt.State()).value == "1-1/2"
+print(qttt.State())' >"$out/installed.txt" 2>>"$out/install.log") &&
+	    grep -q 'X to move (X1)' "$out/installed.txt"; then
+		pass=$((pass + 1))
+	else
+		fail=$((fail + 1))
+		cat "$out/install.log"
+		echo "python: the package did not install into a venv"
+	fi
+fi
 suite_end python "pytest, $py"
