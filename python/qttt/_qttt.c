@@ -1207,18 +1207,17 @@ extras_item(struct record_obj *self, Py_ssize_t i)
 	return v;
 }
 
+/* A dict of the (key, value, plain) tuples of a list. */
 static PyObject *
-Record_get_tags(struct record_obj *self, void *unused)
+meta_dict(PyObject *list)
 {
-	PyObject	*d, *meta;
+	PyObject	*d;
 	Py_ssize_t	 i;
 
-	(void)unused;
-	if ((d = PyDict_New()) == NULL || self->extras == NULL)
+	if ((d = PyDict_New()) == NULL || list == NULL)
 		return d;
-	meta = PyTuple_GET_ITEM(self->extras, 0);
-	for (i = 0; i < PyList_GET_SIZE(meta); i++) {
-		PyObject *t = PyList_GET_ITEM(meta, i);
+	for (i = 0; i < PyList_GET_SIZE(list); i++) {
+		PyObject *t = PyList_GET_ITEM(list, i);
 
 		if (PyDict_SetItem(d, PyTuple_GET_ITEM(t, 0),
 		    PyTuple_GET_ITEM(t, 1)) == -1) {
@@ -1227,6 +1226,14 @@ Record_get_tags(struct record_obj *self, void *unused)
 		}
 	}
 	return d;
+}
+
+static PyObject *
+Record_get_tags(struct record_obj *self, void *unused)
+{
+	(void)unused;
+	return meta_dict(self->extras == NULL ? NULL :
+	    PyTuple_GET_ITEM(self->extras, 0));
 }
 
 static PyObject *
@@ -1248,7 +1255,7 @@ static PyObject *
 ply_extras(struct record_obj *self, int part)
 {
 	PyObject	*l, *plies = NULL, *v;
-	Py_ssize_t	 i, j;
+	Py_ssize_t	 i;
 
 	if ((l = PyList_New((Py_ssize_t)self->game.nplies)) == NULL)
 		return NULL;
@@ -1260,19 +1267,8 @@ ply_extras(struct record_obj *self, int part)
 		if (part == 0) {
 			v = t == NULL ? Py_None : PyTuple_GET_ITEM(t, 0);
 			Py_INCREF(v);
-		} else if ((v = PyDict_New()) != NULL && t != NULL) {
-			PyObject *notes = PyTuple_GET_ITEM(t, 1);
-
-			for (j = 0; j < PyList_GET_SIZE(notes); j++) {
-				PyObject *n = PyList_GET_ITEM(notes, j);
-
-				if (PyDict_SetItem(v, PyTuple_GET_ITEM(n, 0),
-				    PyTuple_GET_ITEM(n, 1)) == -1) {
-					Py_CLEAR(v);
-					break;
-				}
-			}
-		}
+		} else
+			v = meta_dict(t == NULL ? NULL : PyTuple_GET_ITEM(t, 1));
 		if (v == NULL) {
 			Py_DECREF(l);
 			return NULL;
@@ -1661,6 +1657,24 @@ Reader_dealloc(struct reader_obj *self)
 	Py_TYPE(self)->tp_free((PyObject *)self);
 }
 
+/*
+ * The end of the input (k 0) or a read error (k -1): raises what the
+ * file object's read() raised, or an OSError, and lets go of the
+ * input.  Returns 0, or -1 with an exception set.
+ */
+static int
+reader_end(struct reader_obj *self, int k)
+{
+	if (self->error != NULL) {
+		PyErr_SetObject((PyObject *)Py_TYPE(self->error), self->error);
+		Py_CLEAR(self->error);
+	} else if (k == -1)
+		PyErr_Format(PyExc_OSError, "line %lu: %s",
+		    self->rec->diags[0].line + 1, self->rec->diags[0].msg);
+	reader_release(self);
+	return PyErr_Occurred() ? -1 : 0;
+}
+
 static PyObject *
 Reader_next(struct reader_obj *self)
 {
@@ -1680,13 +1694,7 @@ Reader_next(struct reader_obj *self)
 	}
 	if (k == 1)
 		return (PyObject *)record_new(self->rec, &self->game, errors);
-	if (self->error != NULL) {
-		PyErr_SetObject((PyObject *)Py_TYPE(self->error), self->error);
-		Py_CLEAR(self->error);
-	} else if (k == -1)
-		PyErr_Format(PyExc_OSError, "line %lu: %s",
-		    self->rec->diags[0].line + 1, self->rec->diags[0].msg);
-	reader_release(self);
+	reader_end(self, k);
 	return NULL;
 }
 
@@ -1712,14 +1720,7 @@ Reader_count(struct reader_obj *self, PyObject *unused)
 		}
 		Py_END_ALLOW_THREADS
 	}
-	if (self->error != NULL) {
-		PyErr_SetObject((PyObject *)Py_TYPE(self->error), self->error);
-		Py_CLEAR(self->error);
-	} else if (k == -1)
-		PyErr_Format(PyExc_OSError, "line %lu: %s",
-		    self->rec->diags[0].line + 1, self->rec->diags[0].msg);
-	reader_release(self);
-	if (PyErr_Occurred())
+	if (reader_end(self, k) == -1)
 		return NULL;
 	return Py_BuildValue("(KK)", all, valid);
 }
