@@ -260,6 +260,17 @@ state_new_of(const struct qttt_state *st)
 	return o;
 }
 
+/* The empty board until __init__ says otherwise. */
+static PyObject *
+State_new(PyTypeObject *type, PyObject *args, PyObject *kw)
+{
+	struct state_obj *o;
+
+	if ((o = (struct state_obj *)PyType_GenericNew(type, args, kw)) != NULL)
+		qttt_state_init(&o->states[0]);
+	return (PyObject *)o;
+}
+
 static int
 State_init(struct state_obj *self, PyObject *args, PyObject *kw)
 {
@@ -880,7 +891,7 @@ static PyTypeObject StateType = {
 	.tp_flags = Py_TPFLAGS_DEFAULT,
 	.tp_doc = "State(state_string=None, rules='goff'): a position of "
 	    "Quantum Tic-Tac-Toe and the actions played from its start.",
-	.tp_new = PyType_GenericNew,
+	.tp_new = State_new,
 	.tp_init = (initproc)State_init,
 	.tp_methods = State_methods,
 	.tp_getset = State_getset,
@@ -1571,6 +1582,17 @@ fail:
 	return -1;
 }
 
+/* No descriptor of its own until __init__ opens one. */
+static PyObject *
+Reader_new(PyTypeObject *type, PyObject *args, PyObject *kw)
+{
+	struct reader_obj *o;
+
+	if ((o = (struct reader_obj *)PyType_GenericNew(type, args, kw)) != NULL)
+		o->fd = -1;
+	return (PyObject *)o;
+}
+
 /*
  * Reader(source, kind, format, rules): kind 0 a path (str or bytes
  * of a file name), 1 text in memory (a bytes-like object), 2 a file
@@ -1780,7 +1802,7 @@ static PyTypeObject ReaderType = {
 	.tp_basicsize = sizeof(struct reader_obj),
 	.tp_flags = Py_TPFLAGS_DEFAULT,
 	.tp_doc = "The records of an input, one at a time (qttt.read()).",
-	.tp_new = PyType_GenericNew,
+	.tp_new = Reader_new,
 	.tp_init = (initproc)Reader_init,
 	.tp_dealloc = (destructor)Reader_dealloc,
 	.tp_iter = PyObject_SelfIter,

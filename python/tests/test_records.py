@@ -163,3 +163,12 @@ def test_streams_without_holding_the_file(generated):
     assert len(sizes) > 10
     assert max(sizes) <= 128 * 1024
     assert peak < 1024 * 1024
+
+
+def test_a_reader_never_opened_closes_nothing():
+    """A reader made but not initialised owns no descriptor: standard
+    input stays open when it goes."""
+    r = qttt._qttt.Reader.__new__(qttt._qttt.Reader)
+    del r
+    os.fstat(0)
+    assert qttt.State.__new__(qttt.State) == qttt.State()
