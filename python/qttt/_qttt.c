@@ -1941,6 +1941,8 @@ static PyObject *
 Solver_judge(struct solver_obj *self, PyObject *args)
 {
 	struct qttt_judged_ply j[QTTT_MAXPLIES];
+	struct qttt_state states[QTTT_MAXPLIES];
+	struct qttt_action plies[QTTT_MAXPLIES];
 	struct qttt_diag d;
 	struct state_obj *s;
 	PyObject	*l, *best, *t;
@@ -1950,13 +1952,15 @@ Solver_judge(struct solver_obj *self, PyObject *args)
 	if (!PyArg_ParseTuple(args, "O!:judge", &StateType, &s) ||
 	    solver_ready(self) == -1)
 		return NULL;
+	/* A copy: another thread may push on the state meanwhile. */
 	n = s->nplies;
+	memcpy(states, s->states, n * sizeof(states[0]));
+	memcpy(plies, s->plies, n * sizeof(plies[0]));
 	memset(&d, 0, sizeof(d));
 	Py_BEGIN_ALLOW_THREADS
 	PyThread_acquire_lock(self->lock, WAIT_LOCK);
 	for (i = 0; i < n && c == QTTT_OK; i++)
-		c = qttt_judge_ply(self->sv, &s->states[i], &s->plies[i], &j[i],
-		    &d);
+		c = qttt_judge_ply(self->sv, &states[i], &plies[i], &j[i], &d);
 	PyThread_release_lock(self->lock);
 	Py_END_ALLOW_THREADS
 	if (c != QTTT_OK) {
@@ -1976,8 +1980,8 @@ Solver_judge(struct solver_obj *self, PyObject *args)
 			    &j[i].an.actions[j[i].an.best[k]]));
 		t = Py_BuildValue("(CNNiiizN)",
 		    QTTT_PLAYER_LETTER(j[i].mover),
-		    value_str(s->states[i].rules, j[i].before),
-		    value_str(s->states[i].rules, j[i].after), j[i].before,
+		    value_str(states[i].rules, j[i].before),
+		    value_str(states[i].rules, j[i].after), j[i].before,
 		    j[i].after, j[i].loss, j[i].mark == QTTT_MARK_NONE ? NULL :
 		    qttt_mark_glyph(j[i].mark), best);
 		if (t == NULL) {
