@@ -1423,6 +1423,19 @@ struct qttt_reader *qttt_reader_open(int fd, enum qttt_format);
  */
 int		 qttt_reader_next(struct qttt_reader *, struct qttt_record *);
 
+/*
+ * Opens a reader on a source that is no file descriptor (a program's
+ * own stream, text in memory): the reader calls fill(arg, buf, n) as it
+ * would read(2), for up to n bytes into buf, and fill returns the
+ * number of bytes it put there, 0 at the end of the input, or -1 with
+ * errno set on an error (a QTTT_E_IO diagnostic, as for a descriptor).
+ * The reader reads as it needs, a block at a time, never holding more
+ * of the input than a reader of a file does.  Returns NULL if out of
+ * memory.
+ */
+struct qttt_reader *qttt_reader_open_fill(long (*fill)(void *arg,
+		    char *buf, size_t n), void *arg, enum qttt_format);
+
 /* The format being read (after detection). */
 enum qttt_format qttt_reader_format(const struct qttt_reader *);
 
