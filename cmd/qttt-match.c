@@ -434,6 +434,21 @@ probe(size_t i, struct eproc *e)
 }
 
 /*
+ * Text in a TAP test line, with \ and # escaped: an id or a reason
+ * that holds "# TODO" or "# SKIP" would otherwise be read as a
+ * directive, and a failure counted as a pass.
+ */
+static void
+put_tap_text(const char *s)
+{
+	for (; *s != '\0'; s++) {
+		if (*s == '\\' || *s == '#')
+			putchar('\\');
+		putchar(*s);
+	}
+}
+
+/*
  * The compliance checks of engine i, printed as they are in TAP:
  * "ok N - check" or "not ok N - check: why".  Returns the number
  * failed.
@@ -462,8 +477,13 @@ check_engine(size_t i, struct eproc *e)
 	printf("# engine %zu: %s\n1..%zu\n", i + 1, M.engines[i].cmd, n);
 	for (k = 0; k < n; k++) {
 		r = qttt_check_result(M.checker, k, &name, &why);
-		printf("%sok %zu - %s%s%s\n", r == 1 ? "" : "not ", k + 1,
-		    name, why[0] != '\0' ? ": " : "", why);
+		printf("%sok %zu - ", r == 1 ? "" : "not ", k + 1);
+		put_tap_text(name);
+		if (why[0] != '\0') {
+			fputs(": ", stdout);
+			put_tap_text(why);
+		}
+		putchar('\n');
 		if (r != 1)
 			failed++;
 	}
@@ -535,20 +555,28 @@ suite_engine(size_t i, struct eproc *e, const char *path)
 			qttt_peer_tick(e->peer, now_ms());
 		}
 		if (qttt_peer_fault(e->peer, &why) != QTTT_TERM_NORMAL) {
-			printf("not ok %lu - %s: %s\n", tried, entry.id, why);
+			printf("not ok %lu - ", tried);
+			put_tap_text(entry.id);
+			fputs(": ", stdout);
+			put_tap_text(why);
+			putchar('\n');
 			proc_kill(&e->p);
 			failed++;
 			continue;
 		}
 		a = qttt_peer_action(e->peer, NULL, NULL);
 		if (qttt_suite_solved(&entry, a)) {
-			printf("ok %lu - %s\n", tried, entry.id);
+			printf("ok %lu - ", tried);
+			put_tap_text(entry.id);
+			putchar('\n');
 			continue;
 		}
 		failed++;
 		qttt_action_format(a, item, sizeof(item));
-		printf("not ok %lu - %s: played %s; %s", tried, entry.id, item,
-		    entry.nbest > 0 ? "best" : "avoid");
+		printf("not ok %lu - ", tried);
+		put_tap_text(entry.id);
+		printf(": played %s; %s", item, entry.nbest > 0 ? "best" :
+		    "avoid");
 		list = entry.nbest > 0 ? entry.best : entry.avoid;
 		for (k = 0; k < (entry.nbest > 0 ? entry.nbest :
 		    entry.navoid); k++) {
