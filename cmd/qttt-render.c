@@ -689,6 +689,11 @@ main(int argc, char *argv[])
 	}
 	if (o.dir != NULL && make_dir(o.dir) == -1)
 		return EXIT_TROUBLE;
+	if (o.type == TYPE_HTML && qttt_html_unavailable() != NULL) {
+		fprintf(stderr, "%s: -T html: %s\n", progname,
+		    qttt_html_unavailable());
+		return EXIT_TROUBLE;
+	}
 	if (o.type == TYPE_HTML) {
 		page.render = o.r;
 		page.follow = !themed;

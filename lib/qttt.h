@@ -2519,8 +2519,17 @@ int		 qttt_html_title(char *buf, size_t n, const char *const names[],
 struct qttt_html;
 
 /*
+ * NULL if the library can write pages; else a sentence that says why
+ * not and what it needs: a build without the WebAssembly toolchain,
+ * whose pages would have no module, writes none (qttt_html_open()
+ * returns NULL, with errno ENOSYS).
+ */
+const char	*qttt_html_unavailable(void);
+
+/*
  * Opens a page on f for the options given, which it copies.  Returns
- * NULL if out of memory.
+ * NULL if out of memory, or (errno ENOSYS) if the library writes no
+ * pages (qttt_html_unavailable()).
  */
 struct qttt_html *qttt_html_open(FILE *f, const struct qttt_html_opts *);
 
