@@ -37,11 +37,6 @@
 
 enum report { REPORT_TEXT = 0, REPORT_JSON };
 
-struct opening {
-	struct qttt_game	 game;
-	int			 from_state;
-};
-
 struct engine {
 	const char		*cmd;
 	char			 name[256];
@@ -95,7 +90,15 @@ static struct {
 
 	struct engine		*engines;
 	size_t			 nengines;
-	struct opening		*openings;
+	/*
+	 * The openings, packed: opening k is at openings[at[k]], a byte
+	 * of its number of plies (OPENING_STATE set if it is a position,
+	 * played by a game that reaches it) and its plies, about 17
+	 * bytes an opening where its game takes 140.
+	 */
+	unsigned char		*openings;
+	size_t			 openings_len, openings_size;
+	uint32_t		*at;
 	size_t			 nopenings;
 	struct qttt_schedule	 sched;
 	unsigned long long	 total;		/* games to play */
@@ -599,22 +602,39 @@ suite_engine(size_t i, struct eproc *e, const char *path)
 /* Openings                                                             */
 /* ------------------------------------------------------------------ */
 
+#define OPENING_STATE	0x80
+
 static void
 add_opening(const struct qttt_game *g, int from_state)
 {
-	struct opening	*o;
+	size_t		 need = 1 + g->nplies * sizeof(g->plies[0]);
+	uint32_t	*at;
+	unsigned char	*b;
 
-	if ((M.nopenings & (M.nopenings - 1)) == 0 &&
-	    (o = realloc(M.openings, (M.nopenings == 0 ? 1 :
-	    2 * M.nopenings) * sizeof(*o))) != NULL)
-		M.openings = o;
-	else if ((M.nopenings & (M.nopenings - 1)) == 0) {
-		fprintf(stderr, "%s: out of memory\n", progname);
-		exit(EXIT_TROUBLE);
+	if ((M.nopenings & (M.nopenings - 1)) == 0) {
+		if ((at = realloc(M.at, (M.nopenings == 0 ? 1 :
+		    2 * M.nopenings) * sizeof(*at))) == NULL)
+			goto nomem;
+		M.at = at;
 	}
-	M.openings[M.nopenings].game = *g;
-	M.openings[M.nopenings].from_state = from_state;
-	M.nopenings++;
+	if (M.openings_len > UINT32_MAX - need)
+		goto nomem;
+	if (M.openings_len + need > M.openings_size) {
+		if ((b = realloc(M.openings, 2 * (M.openings_size + need))) ==
+		    NULL)
+			goto nomem;
+		M.openings = b;
+		M.openings_size = 2 * (M.openings_size + need);
+	}
+	M.at[M.nopenings++] = (uint32_t)M.openings_len;
+	b = M.openings + M.openings_len;
+	b[0] = (unsigned char)(g->nplies | (from_state ? OPENING_STATE : 0));
+	memcpy(b + 1, g->plies, g->nplies * sizeof(g->plies[0]));
+	M.openings_len += need;
+	return;
+nomem:
+	fprintf(stderr, "%s: out of memory\n", progname);
+	exit(EXIT_TROUBLE);
 }
 
 /*
@@ -845,19 +865,34 @@ write_ready(void)
 	}
 }
 
-/* The opening of fixture f, and whether it is a position. */
+/*
+ * The opening of fixture f, and whether it is a position: its plies
+ * played again by the rules of -r, as they were when it was read.
+ * Valid until the next call.
+ */
 static const struct qttt_game *
 opening_of(const struct qttt_fixture *f, int *from_state)
 {
-	static struct qttt_game empty;
+	static struct qttt_game open, played;
+	const unsigned char *b;
+	struct qttt_diag d;
 
 	*from_state = 0;
 	if (M.nopenings == 0) {
-		qttt_game_init(&empty);
-		return &empty;
+		qttt_game_init(&played);
+		return &played;
 	}
-	*from_state = M.openings[f->opening].from_state;
-	return &M.openings[f->opening].game;
+	b = M.openings + M.at[f->opening];
+	*from_state = (b[0] & OPENING_STATE) != 0;
+	open.nplies = b[0] & ~OPENING_STATE;
+	memcpy(open.plies, b + 1, open.nplies * sizeof(open.plies[0]));
+	/* Played so when it was read: refused now, it is a fault here. */
+	if (by_rules(&open, &played, &d) == -1) {
+		fprintf(stderr, "%s: opening %lu: %s\n", progname,
+		    f->opening + 1, d.msg);
+		exit(EXIT_TROUBLE);
+	}
+	return &played;
 }
 
 /* Whether a record's rules tag (goff without one) names -r's. */
