@@ -22,6 +22,8 @@ else
 	    (cd "$tree" && tar xf - && make -s clean >/dev/null)
 fi || { echo "native: cannot copy the tree"; exit 1; }
 hide="WASM_CC=$out/no-clang WASI_INCLUDE=$out/no-wasi"
+# The copy's make is one of its own, not a part of make check's.
+unset MAKEFLAGS MAKELEVEL MFLAGS
 packages='clang, lld, wasi-libc and libclang-rt-14-dev-wasm32'
 
 # check NAME: counts a pass if $why is empty, else a failure.
