@@ -352,9 +352,9 @@ main(int argc, char *argv[])
 		case 'm':
 			if ((s = mib_option(usage, optarg, &mib)) != 0)
 				return s;
-			/* -c: a byte is no table; without -m, the
-			 * count's table fills as it needs up to
-			 * QTTT_COUNT_MEMORY. */
+			/* -c and -p: a byte is no table; without -m,
+			 * their tables take what they need, up to
+			 * QTTT_COUNT_MEMORY and 64 MiB. */
 			o.a.count_memory = mib > 0 ? (size_t)mib << 20 : 1;
 			break;
 		case 'p':
@@ -406,7 +406,9 @@ main(int argc, char *argv[])
 	if (o.a.divide && !o.a.perft)
 		return usage_error(usage, "-d goes with -p");
 
-	o.table = ((size_t)mib << 20) / o.threads;
+	/* Counting needs no solver: -m is the count's alone. */
+	o.table = o.a.perft || o.a.count ? 0 : ((size_t)mib << 20) /
+	    o.threads;
 	if ((sv = qttt_solver_new(o.table)) == NULL) {
 		fprintf(stderr, "%s: out of memory\n", progname);
 		return EXIT_TROUBLE;
