@@ -227,6 +227,7 @@ void		 qttt_result_nth(int i, struct qttt_result *);
 #define QTTT_RULES_SIMULTANEOUS	0x0cu	/* both lines in a collapse: */
 #define QTTT_RULES_SIMUL_TIE	0x04u	/*   simultaneous=tie: 1/2-1/2 */
 #define QTTT_RULES_SIMUL_DRAW	0x08u	/*   simultaneous=draw: a draw */
+#define QTTT_RULES_SIMUL_FIRST	0x0cu	/*   simultaneous=first: 1-0 or 0-1 */
 #define QTTT_RULES_NO_2CYCLES	0x10u	/* two-cycles=no */
 #define QTTT_RULES_LAST_DRAW	0x20u	/* last-square=draw */
 #define QTTT_RULES_CLOSER	0x40u	/* measurer=closer */
@@ -241,7 +242,7 @@ void		 qttt_result_nth(int i, struct qttt_result *);
  */
 #define QTTT_RULES_ANY		0x100u
 
-/* Nonzero if rules is a profile (no field holds its fourth value). */
+/* Nonzero if rules is a profile (QTTT_RULES_DOUBLE is not 0x03). */
 int		 qttt_rules_valid(unsigned int rules);
 
 /*
@@ -1071,6 +1072,17 @@ int		 qttt_state_format(const struct qttt_state *, char *buf,
  */
 enum qttt_code	 qttt_state_parse(const char *s, size_t len,
 		    struct qttt_state *st, struct qttt_diag *d);
+
+/*
+ * The same under a rule profile (QTTT_RULES_*): the result field is
+ * one of the profile's and the board's under it, the position one the
+ * profile's games reach, and st is played by it.  qttt_state_parse()
+ * is this under QTTT_RULES_GOFF.  A number that is no profile is
+ * refused (QTTT_E_STATE).
+ */
+enum qttt_code	 qttt_state_parse_rules(const char *s, size_t len,
+		    unsigned int rules, struct qttt_state *st,
+		    struct qttt_diag *d);
 
 /* ------------------------------------------------------------------ */
 /* Records: a game as read from a file, with positions                  */

@@ -148,7 +148,7 @@ check "qttt-engine: levels and seed"
 LAST='X1 a2 b3; O2 a1 b1; X3 b2 c3; O4 a2 b3; measure O4->a2; X5 a1 b2;'
 LAST="$LAST O6 c1 b2; X7 b1 a3; O8 b1 c3; measure O8->c3"
 printf '%s\n' qtp "position start actions $LAST" go \
-    'setoption name Rules value cpp-solver' "position start actions $LAST" \
+    'setoption name Rules value draw=1/2' "position start actions $LAST" \
     go 'setoption name rules value double=1,two-cycles=no' \
     'position start actions X1 a1 b1; O2 a1 b1' go \
     'setoption name Rules value double=3' | qttt-engine >"$out/eng.out"
@@ -156,10 +156,11 @@ sed -n 's/^option name Rules type combo default goff //p' "$out/eng.out" |
     tr ' ' '\n' | grep -v '^var$' >"$out/eng.rules"
 for n in goff goff-tie complete-win ksmanis typescript typescript-2 python \
     flash cpp-solver double=2 double=1 simultaneous=tie simultaneous=draw \
-    two-cycles=no last-square=draw measurer=closer draw=1/2; do
+    simultaneous=first two-cycles=no last-square=draw measurer=closer \
+    draw=1/2; do
 	grep -qx "$n" "$out/eng.rules" || no "Rules does not list $n"
 done
-[ "$(wc -l <"$out/eng.rules")" -eq 17 ] || no "$(cat "$out/eng.rules")"
+[ "$(wc -l <"$out/eng.rules")" -eq 18 ] || no "$(cat "$out/eng.rules")"
 sed -n '/^qtpok$/,$p' "$out/eng.out" >"$out/eng.tail"
 printf '%s\n' qtpok 'info value 0-0' 'bestaction X9 c2' \
     'info value 1/2-1/2' 'bestaction X9 c2' \
