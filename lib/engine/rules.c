@@ -402,25 +402,32 @@ marks_result(const struct qttt_state *st, const unsigned int marks[2],
 	}
 	r->over = 1;
 	if (full[QTTT_X] != 0 && full[QTTT_O] != 0 &&
-	    (st->rules & QTTT_RULES_SIMULTANEOUS) != 0 &&
-	    (st->rules & QTTT_RULES_SIMULTANEOUS) != QTTT_RULES_SIMUL_FIRST) {
-		/* simultaneous=tie: 1/2-1/2; =draw: a draw. */
+	    (st->rules & QTTT_RULES_SIMULTANEOUS) != 0) {
+		/* simultaneous=tie: 1/2-1/2; =draw: a draw; =first: 1-0. */
 		if ((st->rules & QTTT_RULES_SIMULTANEOUS) ==
+		    QTTT_RULES_SIMUL_FIRST) {
+			line_times(st, full[QTTT_X], &first[QTTT_X],
+			    &last[QTTT_X]);
+			line_times(st, full[QTTT_O], &first[QTTT_O],
+			    &last[QTTT_O]);
+			r->score[first[QTTT_X] < first[QTTT_O] ? QTTT_X :
+			    QTTT_O] = 2;
+		} else if ((st->rules & QTTT_RULES_SIMULTANEOUS) ==
 		    QTTT_RULES_SIMUL_TIE || (st->rules & QTTT_RULES_DRAW_HALF))
 			r->score[QTTT_X] = r->score[QTTT_O] = 1;
 		return;
 	}
 	if (full[QTTT_X] != 0 && full[QTTT_O] != 0) {
-		/*
-		 * One line each: the earlier scores 1, the later 1/2
-		 * (simultaneous=first: 0).
-		 */
+		/* One line each: the earlier scores 1, the later 1/2. */
 		line_times(st, full[QTTT_X], &first[QTTT_X], &last[QTTT_X]);
 		line_times(st, full[QTTT_O], &first[QTTT_O], &last[QTTT_O]);
-		p = first[QTTT_X] < first[QTTT_O] ? QTTT_X : QTTT_O;
-		r->score[p] = 2;
-		if ((st->rules & QTTT_RULES_SIMULTANEOUS) == 0)
-			r->score[1 - p] = 1;
+		if (first[QTTT_X] < first[QTTT_O]) {
+			r->score[QTTT_X] = 2;
+			r->score[QTTT_O] = 1;
+		} else {
+			r->score[QTTT_X] = 1;
+			r->score[QTTT_O] = 2;
+		}
 		return;
 	}
 	p = full[QTTT_X] != 0 ? QTTT_X : QTTT_O;
