@@ -22,6 +22,7 @@ struct options {
 	int			 quiet;		/* -q */
 	int			 threads;	/* to analyse games on */
 	size_t			 table;		/* -m, in bytes per solver */
+	unsigned int		 rules;		/* -R: -S's profile too */
 };
 
 /*
@@ -271,7 +272,8 @@ analyse_state(const struct options *o, struct qttt_solver *sv,
 
 	memset(&t, 0, sizeof(t));
 	qttt_game_init(&g);
-	if (qttt_state_parse(s, strlen(s), &g.state, &d) != QTTT_OK) {
+	if (qttt_state_parse_rules(s, strlen(s), o->rules, &g.state, &d) !=
+	    QTTT_OK) {
 		if (!o->quiet)
 			fprintf(stderr, "%s: -S: column %lu: %s\n", progname,
 			    d.col + 1, d.msg);
@@ -381,7 +383,7 @@ main(int argc, char *argv[])
 			o.a.output = v;
 			break;
 		case 'R':
-			if ((ch = rules_option(usage, optarg, NULL)) != 0)
+			if ((ch = rules_option(usage, optarg, &o.rules)) != 0)
 				return ch;
 			break;
 		case 'V':

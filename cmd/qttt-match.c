@@ -130,7 +130,8 @@ usage(FILE *f)
 	    "[-S elo0,elo1,alpha,beta]\n"
 	    "\t[-t clock+inc] [-T type] [-w file] engine engine ...\n"
 	    "       %s -c [-v] engine ...\n"
-	    "       %s -x suite [-v] [-m ms] [-s seed] engine ...\n",
+	    "       %s -x suite [-v] [-m ms] [-r profile] [-s seed] "
+	    "engine ...\n",
 	    progname, progname, progname);
 }
 
@@ -529,7 +530,8 @@ suite_engine(size_t i, struct eproc *e, const char *path)
 		lineno++;
 		if (n > 0 && line[n - 1] == '\n')
 			n--;
-		if ((r = qttt_suite_parse(line, (size_t)n, &entry, &d)) == 0)
+		if ((r = qttt_suite_parse_rules(line, (size_t)n, M.rules,
+		    &entry, &d)) == 0)
 			continue;
 		if (r == -1 || qttt_suite_prove(M.solver, &entry, &d) !=
 		    QTTT_OK) {
@@ -1432,9 +1434,9 @@ options(int argc, char *argv[])
 	}
 	if (M.check && M.suite != NULL)
 		return usage_error(usage, "%s", "-c and -x do not go together");
-	if ((M.check || M.suite != NULL) && M.rules != QTTT_RULES_GOFF)
-		return usage_error(usage, "%s", "-c and -x check by Goff's "
-		    "rules: -r is for matches");
+	if (M.check && M.rules != QTTT_RULES_GOFF)
+		return usage_error(usage, "%s", "-c checks by Goff's rules: -r "
+		    "is for matches and suites");
 	if (argc - optind < (M.check || M.suite != NULL ? 1 : 2))
 		return usage_error(usage, "%s", M.check || M.suite != NULL ?
 		    "an engine is needed" : "two engines or more are needed");

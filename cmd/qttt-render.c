@@ -40,6 +40,7 @@ struct options {
 	unsigned int	 sheet;		/* -G: a contact sheet, so many
 					   columns; 0 none */
 	const char	*state;		/* -S: this state string */
+	unsigned int	 rules;		/* -R: -S's profile too */
 	struct qttt_markup markup[MAX_MARKUP];	/* -k */
 	struct qttt_html *page;		/* -T html */
 	struct qttt_diagrams *diagrams;	/* else */
@@ -339,7 +340,8 @@ render_arg(const struct options *o, const char *s)
 	struct qttt_diag d;
 
 	qttt_game_init(&game);
-	if (qttt_state_parse(s, strlen(s), &game.state, &d) != QTTT_OK) {
+	if (qttt_state_parse_rules(s, strlen(s), o->rules, &game.state, &d) !=
+	    QTTT_OK) {
 		memset(&where, 0, sizeof(where));
 		where.text = s;
 		where.textlen = strlen(s);
@@ -619,7 +621,7 @@ main(int argc, char *argv[])
 			themed = 1;
 			break;
 		case 'R':
-			if ((ch = rules_option(usage, optarg, NULL)) != 0)
+			if ((ch = rules_option(usage, optarg, &o.rules)) != 0)
 				return ch;
 			break;
 		case 'V':

@@ -406,19 +406,26 @@ parse_options(int argc, char *argv[], struct options *o, struct output *w)
 	struct qttt_diag d;
 	unsigned long long n;
 	char		*comma;
-	size_t		 i;
+	/* The criteria, added once -R is known: which, and their text. */
+	static size_t	*which;
+	static char	**text;
+	size_t		 ncrit = 0, i;
 	int		 ch, v;
 
+	which = calloc((size_t)argc, sizeof(*which));
+	text = calloc((size_t)argc, sizeof(*text));
+	if (which == NULL || text == NULL) {
+		fprintf(stderr, "%s: out of memory\n", progname);
+		return EXIT_TROUBLE;
+	}
 	while ((ch = getopt_long(argc, argv,
 	    "Ccd:F:f:g:hik:M:m:o:P:p:qR:r:s:t:UuVvw:x", longopts, NULL)) != -1) {
 		for (i = 0; i < NVALUES(criteria); i++)
 			if (criteria[i].ch == ch)
 				break;
 		if (i < NVALUES(criteria)) {
-			if (qttt_criteria_add(&o->crit, criteria[i].kind,
-			    optarg, &d) == -1)
-				return usage_error(usage, "%s: %s: %s",
-				    criteria[i].what, optarg, d.msg);
+			which[ncrit] = i;
+			text[ncrit++] = optarg;
 			continue;
 		}
 		switch (ch) {
@@ -459,7 +466,8 @@ parse_options(int argc, char *argv[], struct options *o, struct output *w)
 				o->unique = 1;
 			break;
 		case 'R':
-			if ((ch = rules_option(usage, optarg, NULL)) != 0)
+			if ((ch = rules_option(usage, optarg,
+			    &o->crit.rules)) != 0)
 				return ch;
 			break;
 		case 'V':
@@ -504,6 +512,11 @@ parse_options(int argc, char *argv[], struct options *o, struct output *w)
 			return EXIT_TROUBLE;
 		}
 	}
+	for (i = 0; i < ncrit; i++)
+		if (qttt_criteria_add(&o->crit, criteria[which[i]].kind,
+		    text[i], &d) == -1)
+			return usage_error(usage, "%s: %s: %s",
+			    criteria[which[i]].what, text[i], d.msg);
 	if (o->count && o->split > 0)
 		return usage_error(usage, "%s", "-c writes the counts only: "
 		    "there are no games for --split");
