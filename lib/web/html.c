@@ -239,6 +239,21 @@ style(struct qttt_html *h)
 	fputs("</style>\n", f);
 }
 
+/*
+ * The last part of a path: no directories, which the page would
+ * publish (a page written from /home/me/games/club.qttt names
+ * club.qttt).
+ */
+static const char *
+base_name(const char *path)
+{
+	const char	*name;
+
+	if ((name = strrchr(path, '/')) == NULL || name[1] == '\0')
+		return path;
+	return name + 1;
+}
+
 int
 qttt_html_title(char *buf, size_t n, const char *const names[],
     size_t count)
@@ -258,12 +273,7 @@ qttt_html_title(char *buf, size_t n, const char *const names[],
 			    count - i);
 			return len + k;
 		}
-		/* The last part of a path: no directories. */
-		if ((name = strrchr(names[i], '/')) == NULL ||
-		    name[1] == '\0')
-			name = names[i];
-		else
-			name++;
+		name = base_name(names[i]);
 		k = snprintf(len < (int)n ? buf + len : NULL,
 		    len < (int)n ? n - len : 0, "%s%s", shown++ > 0 ? ", " :
 		    "", name);
@@ -273,6 +283,28 @@ qttt_html_title(char *buf, size_t n, const char *const names[],
 }
 
 static const char *const theme_name[] = { "light", "dark", "mono" };
+
+/*
+ * The page's scripts, each as it stands between its <script> and
+ * </script>: the first marks the page as scripted before the body (so
+ * that what only a reader without scripts sees is never laid out for
+ * one with them); the second, at the end, is qttt__web_js (module.js
+ * and viewer.js).
+ */
+static const char first_script[] =
+    "document.documentElement.classList.add('js')";
+
+/* Allows script s by its hash in the page's policy: " 'sha256-BASE64'". */
+static void
+script_hash(FILE *f, const char *s)
+{
+	unsigned char	 hash[32];
+	char		 b64[45];
+
+	qttt__text_sha256(s, strlen(s), hash);
+	qttt__text_base64(hash, sizeof(hash), b64);
+	fprintf(f, " 'sha256-%s'", b64);
+}
 
 static void
 head(struct qttt_html *h, const char *file)
@@ -291,20 +323,21 @@ head(struct qttt_html *h, const char *file)
 	    "<meta name=\"viewport\" content=\"width=device-width, "
 	    "initial-scale=1\">\n"
 	    "<meta http-equiv=\"Content-Security-Policy\" content=\""
-	    "default-src 'none'; style-src 'unsafe-inline'; "
-	    "script-src 'unsafe-inline' 'wasm-unsafe-eval'\">\n"
-	    "<meta name=\"generator\" content=\"qttt %s\">\n<title>",
+	    "default-src 'none'; style-src 'unsafe-inline'; script-src",
 	    h->o.follow && t == QTTT_THEME_LIGHT ? "auto" :
-	    theme_name[t <= QTTT_THEME_MONO ? t : 0], qttt_version());
+	    theme_name[t <= QTTT_THEME_MONO ? t : 0]);
+	/* Its own scripts, by their hashes: no other script runs. */
+	script_hash(f, first_script);
+	script_hash(f, qttt__web_js);
+	fprintf(f, " 'wasm-unsafe-eval'\">\n"
+	    "<meta name=\"generator\" content=\"qttt %s\">\n<title>",
+	    qttt_version());
 	if (title != NULL && *title != '\0') {
 		html_str(f, title);
 		fputs(" \xe2\x80\x94 ", f);
 	}
-	fputs("Quantum Tic-Tac-Toe</title>\n"
-	    /* Before the body: what only a reader without scripts sees is
-	     * never laid out for one with them. */
-	    "<script>document.documentElement.classList.add('js')"
-	    "</script>\n", f);
+	fprintf(f, "Quantum Tic-Tac-Toe</title>\n<script>%s</script>\n",
+	    first_script);
 	style(h);
 	fputs("</head>\n<body>\n<header>\n<h1>", f);
 	if (title != NULL && *title != '\0') {
@@ -469,7 +502,7 @@ game_head(struct qttt_html *h, const struct qttt_replay *r, const char *id,
 	    id, game);
 	if (r->file != NULL && rec != NULL) {
 		fputs(" <small>(", f);
-		html_str(f, r->file);
+		html_str(f, base_name(r->file));
 		fprintf(f, ", line %lu)</small>", rec->line + 1);
 	}
 	fputs("</h2>\n", f);
@@ -581,7 +614,7 @@ list_open(struct qttt_html *h, const struct qttt_replay *r,
 	    "data-input=\"%u\"", game, h->nfiles);
 	if (r->file != NULL) {
 		fputs(" data-file=\"", h->f);
-		html_str(h->f, r->file);
+		html_str(h->f, base_name(r->file));
 		putc('"', h->f);
 	}
 	fputs(">\n", h->f);
@@ -734,9 +767,9 @@ qttt_html_close(struct qttt_html *h)
 			h->bad = 1;
 		fprintf(h->f, "\"></div>\n"
 		    "<script type=\"application/octet-stream\" "
-		    "id=\"qttt-module\">\n%s</script>\n<script>\n%s"
+		    "id=\"qttt-module\">\n%s</script>\n<script>%s"
 		    "</script>\n</body>\n</html>\n", qttt__web_wasm,
-		    qttt__web_js);
+		    qttt__web_js);	/* as script_hash() hashes it */
 	}
 	bad = h->bad || fflush(h->f) == EOF || ferror(h->f);
 	free(h->file);

@@ -289,10 +289,21 @@
 		return f + 'p' + S.cur;
 	}
 
+	/*
+	 * A fragment as its characters: one that is not well-formed
+	 * percent-encoding (#%, #g1p%zz) as it is written.
+	 */
+	function decoded(s) {
+		try {
+			return decodeURIComponent(s);
+		} catch (e) {
+			return s;
+		}
+	}
+
 	function setHash(push) {
 		var f = '#' + fragment();
-		if (location.hash === f || decodeURIComponent(location.hash) ===
-		    decodeURIComponent(f))
+		if (location.hash === f || decoded(location.hash) === decoded(f))
 			return;
 		if (push)
 			history.pushState(null, '', f);
@@ -946,7 +957,7 @@
 
 	/* Shows what the fragment names; an unknown one, game 1 at ply 0. */
 	function here(push) {
-		var f = decodeURIComponent(location.hash.slice(1));
+		var f = decoded(location.hash.slice(1));
 		var m = /^((?:f\d+)?g\d+)(?:p(\d+)(?:~(.*))?)?$/.exec(f);
 		var i = m ? findGame(m[1]) : -1, ply = m && m[2] ? +m[2] : 0,
 		    items;

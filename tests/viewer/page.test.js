@@ -150,6 +150,32 @@ async function stepping(p) {
 	await open(p, 'line.html', '#g9p99');
 	same('an unknown fragment: the first game at its start', '#g1p0',
 	    (await state(p)).hash);
+	/* Malformed fragments, in the address and then typed after. */
+	const bad = ['#g', '#gx', '#g99999999999p', '#%', '#g1p%zz', '#%%~'];
+	for (const f of bad) {
+		await open(p, 'line.html', f);
+		s = await state(p);
+		same('a malformed fragment ' + f + ': the first game',
+		    ['g1', 0, '', false], [s.game, s.cur, await p.eval(
+		    'qtttViewer.error || ""'), await p.eval('document.getElementById(' +
+		    '"qttt-app").hidden')]);
+	}
+	/* A branch that is no encoding: its game, the rules' refusal. */
+	bad.push('#g2p1~%E0%A4%A');
+	await open(p, 'line.html', bad[bad.length - 1]);
+	s = await state(p);
+	check('a branch of malformed percent-encoding: refused at its ply',
+	    s.game === 'g2' && s.cur === 1 && /\[syntax\]$/.test(s.msg),
+	    JSON.stringify(s));
+	await open(p, 'line.html', '#g3p2');
+	for (const f of bad) {
+		await p.eval('location.hash = ' + JSON.stringify(f));
+		await settle(p);
+	}
+	await p.eval('location.hash = "#g4p1"');
+	await settle(p);
+	same('malformed fragments followed by a good one', ['g4', 1],
+	    [(await state(p)).game, (await state(p)).cur]);
 	await open(p, 'two.html', '#f2g3p2');
 	s = await state(p);
 	same('a fragment into the second input', ['f2g3', 2], [s.game,
@@ -498,6 +524,23 @@ async function styles(p) {
 	    want.length > 50, lost.slice(0, 5).join('; '));
 }
 
+/*
+ * The policy a page should have: its own scripts allowed by their
+ * hashes (SHA-256 of each inline script, as node computes it), and
+ * WebAssembly.
+ */
+function policy(name) {
+	const crypto = require('crypto');
+	const hashes = [];
+	const re = /<script>([\s\S]*?)<\/script>/g;
+	let m;
+	while ((m = re.exec(file(name))) !== null)
+		hashes.push('\'sha256-' + crypto.createHash('sha256')
+		    .update(m[1], 'utf8').digest('base64') + '\'');
+	return 'default-src \'none\'; style-src \'unsafe-inline\'; ' +
+	    'script-src ' + hashes.join(' ') + ' \'wasm-unsafe-eval\'';
+}
+
 /* No request, and the policy: what WebAssembly needs and no more. */
 async function network(b) {
 	const p = await b.page(1280, 900);
@@ -507,9 +550,18 @@ async function network(b) {
 	same('no request but the page', [url('line.html')], p.requests);
 	same('nothing said on the console', [], p.console);
 	await styles(p);
-	same('the policy', 'default-src \'none\'; style-src \'unsafe-inline\';' +
-	    ' script-src \'unsafe-inline\' \'wasm-unsafe-eval\'', await p.eval(
-	    'document.querySelector("meta[http-equiv]").content'));
+	const want = policy('line.html');
+	check('the policy allows two scripts by hash, none inline',
+	    (want.match(/'sha256-/g) || []).length === 2 &&
+	    !/unsafe-inline'[^;]*wasm/.test(want), want);
+	same('the policy: the page\'s scripts by their hashes', want,
+	    await p.eval('document.querySelector("meta[http-equiv]")' +
+	    '.content'));
+	/* A script put into the page does not run; the page's own do. */
+	await open(p, 'injected.html', '#g3p6');
+	same('a script put into the page is refused, the page runs',
+	    ['undefined', '', 'g3'], await p.eval('[typeof window.injected,' +
+	    ' qtttViewer.error || "", qtttViewer.state().game]'));
 	/* A request the page tries is blocked, and seen. */
 	await p.open(url('leaky.html'));
 	await sleep(200);
@@ -569,6 +621,39 @@ async function noscript(b) {
 	    '  document.querySelectorAll("#qttt-print figure").length; };' +
 	    ' document.getElementById("qttt-sheet").click(); return n; })()'));
 	await q.send('Target.closeTarget', { targetId: q.targetId });
+}
+
+/*
+ * Words of 4,000 characters (a tag, comments) break: the page is no
+ * wider than the window, with scripts and without.  The headings name
+ * the file, not the folders it was written from.
+ */
+async function wide(b) {
+	const p = await b.page(1280, 900);
+	const widths = [];
+	for (const g of ['#g1p1', '#g2p2', '#g3p1']) {
+		await open(p, 'long.html', g);
+		widths.push(await p.eval('document.documentElement.scrollWidth'));
+	}
+	same('words of 4,000 characters: the page\'s width', [1280, 1280, 1280],
+	    widths);
+	same('the heading names the file, without its folders',
+	    'Game 3 (long.qttt, line 3)', await p.eval(
+	    'document.getElementById("qttt-heading").textContent'));
+	same('...and the search finds it by that name', '3 games',
+	    await p.eval('(function () { var f = document.getElementById(' +
+	    '"qttt-find"); f.value = "file:long.qttt"; f.dispatchEvent(' +
+	    'new Event("input")); return document.getElementById(' +
+	    '"qttt-count").textContent; })()'));
+	await p.send('Emulation.setScriptExecutionDisabled', { value: true });
+	await p.open(url('long.html'));
+	same('words of 4,000 characters, no script: the page\'s width, the' +
+	    ' headings', [1280, ['Game 1 (long.qttt, line 1)',
+	    'Game 2 (long.qttt, line 2)', 'Game 3 (long.qttt, line 3)']],
+	    await p.eval('[document.documentElement.scrollWidth,' +
+	    ' [].map.call(document.querySelectorAll("section.qttt-game h2"),' +
+	    ' function (h) { return h.textContent; })]'));
+	await p.send('Target.closeTarget', { targetId: p.targetId });
 }
 
 /* At a phone's width, in an iframe: nothing wider than the screen. */
@@ -747,7 +832,7 @@ async function main() {
 		}
 		same('no exception in the page', [], p.console.filter((c) =>
 		    /^exception/.test(c)));
-		for (const part of [network, noscript, phone, pictures]) {
+		for (const part of [network, noscript, wide, phone, pictures]) {
 			try {
 				await part(b);
 			} catch (e) {

@@ -19,9 +19,12 @@
 #	  library's diagnostic, the forced X9, typed actions; the analysis
 #	  of 100 positions against qttt-analyze; perfect play as an
 #	  opponent; the game list found by typing, by result, sorted; a
-#	  page of 5,000 games; no network request, the security policy
-#	  (and a page without 'wasm-unsafe-eval' falling back to its
-#	  view without scripts); without scripts every record and the
+#	  page of 5,000 games; malformed fragments; words of 4,000
+#	  characters that do not widen the page, whose headings name a
+#	  file without its folders; no network request, the security
+#	  policy with the hashes of the page's scripts (a script put in
+#	  does not run; a page without 'wasm-unsafe-eval' falls back to
+#	  its view without scripts); without scripts every record and the
 #	  first games in full; print; a phone's width; screenshots of the
 #	  board against rsvg-convert's pictures of -T svg in three themes;
 #	  the print.css example filling its picture.
@@ -272,11 +275,24 @@ awk '!/^#/ && NF { if (++g != 3) next; n = split($0, it, "; ")
 		print match(s, /[!?]+$/) ? substr(s, RSTART) : "-" } }' \
     "$out/annotated.qttt" >"$out/annotated.glyphs"
 qttt-generate -n 5000 -s 9 | qttt-render -T html >"$out/big.html"
+# Words of 4,000 characters: a tag, a comment after a game, a comment
+# after a ply; written from the file's absolute path ($out is one).
+long=$(awk 'BEGIN { while (n++ < 4000) printf "w" }')
+{ echo "[event \"$long\"] X1 a1 b1; O2 b1 b2; X3 b2 c3"
+  echo "X1 a1 b1; O2 b1 b2 # $long"
+  echo "[site $long] X1 a1 b1 [comment \"$long\"]; O2 b1 b2"; } \
+    >"$out/long.qttt"
+qttt-render -T html "$out/long.qttt" >"$out/long.html"
+expect "a page written from an absolute path names no folder" 0 \
+    "$(grep -c -F "$out" "$out/long.html")"
 # Pages that ask for what the policy forbids, or forbid WebAssembly.
 sed 's|^<main id="qttt-static">|&<img src="http://example.invalid/x.png" alt="">|' \
     "$out/line.html" >"$out/leaky.html"
 sed '/Content-Security-Policy/d' "$out/leaky.html" >"$out/leaky-open.html"
 sed "s/ 'wasm-unsafe-eval'//" "$out/line.html" >"$out/nowasm.html"
+# A script put into the page, as a fault of escaping would put it.
+sed 's|^<main id="qttt-static">|&<script>window.injected = 1</script>|' \
+    "$out/line.html" >"$out/injected.html"
 cat >"$out/frame.html" <<EOF
 <!DOCTYPE html><html lang="en"><head><title>f</title></head><body>
 <iframe src="line.html#g2p3" title="viewer" width="360" height="1400"></iframe>
