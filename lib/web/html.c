@@ -40,6 +40,9 @@ struct qttt_html {
 	unsigned int		 listfile;
 	int			 more;		/* its heading is written */
 	unsigned long		 lastline;	/* of the last record */
+	/* The diagnostics of the game being put, if it is invalid. */
+	char			*diags;
+	size_t			 ndiags;
 };
 
 /*
@@ -80,6 +83,22 @@ static void
 html_str(FILE *f, const char *s)
 {
 	html_text(f, s, strlen(s));
+}
+
+/* Text for an attribute's value: html_text(), its line breaks kept. */
+static void
+html_attr(FILE *f, const char *s, size_t n)
+{
+	size_t	 i;
+
+	for (i = 0; i < n; i++) {
+		if (s[i] == '\n')
+			fputs("&#10;", f);
+		else if (s[i] == '\r')
+			fputs("&#13;", f);
+		else
+			html_text(f, s + i, 1);
+	}
 }
 
 /*
@@ -486,6 +505,27 @@ move_list(FILE *f, const struct qttt_game *g, const char *id)
 	fputs("</p>\n", f);
 }
 
+/*
+ * A record as the text of the page: the line notation's own characters
+ * but for the two that HTML gives a meaning (& and <).  The script
+ * reads it back, as the reader without scripts does, from the text.
+ * Its line breaks go, unless lines are kept (diagnostics, in a <pre>).
+ */
+static void
+html_record(FILE *f, const char *s, size_t n, int lines)
+{
+	size_t	 i;
+
+	for (i = 0; i < n; i++) {
+		if (s[i] == '&')
+			fputs("&amp;", f);
+		else if (s[i] == '<')
+			fputs("&lt;", f);
+		else if (s[i] != '\n' || lines)
+			putc(s[i], f);
+	}
+}
+
 /* The heading of a game: its number, where it is, what it says. */
 static void
 game_head(struct qttt_html *h, const struct qttt_replay *r, const char *id,
@@ -505,7 +545,14 @@ game_head(struct qttt_html *h, const struct qttt_replay *r, const char *id,
 		html_str(f, base_name(r->file));
 		fprintf(f, ", line %lu)</small>", rec->line + 1);
 	}
+	if (h->diags != NULL)
+		fputs(" <strong class=\"qttt-invalid\">invalid</strong>", f);
 	fputs("</h2>\n", f);
+	if (h->diags != NULL) {
+		fputs("<pre class=\"qttt-diags\">", f);
+		html_record(f, h->diags, h->ndiags, 1);
+		fputs("</pre>\n", f);
+	}
 	if (rec == NULL)
 		return;
 	if (rec->comment != NULL) {
@@ -542,26 +589,6 @@ game_head(struct qttt_html *h, const struct qttt_replay *r, const char *id,
 }
 
 /*
- * A record as the text of the page: the line notation's own characters
- * but for the two that HTML gives a meaning (& and <).  The script
- * reads it back, as the reader without scripts does, from the text.
- */
-static void
-html_record(FILE *f, const char *s, size_t n)
-{
-	size_t	 i;
-
-	for (i = 0; i < n; i++) {
-		if (s[i] == '&')
-			fputs("&amp;", f);
-		else if (s[i] == '<')
-			fputs("&lt;", f);
-		else if (s[i] != '\n')
-			putc(s[i], f);
-	}
-}
-
-/*
  * An item of a list of records: the game's record in the line notation
  * (its tags, glyphs and comment with it), or the state string of a
  * position.  The list numbers it; value says its number when it is not
@@ -584,6 +611,11 @@ record_item(struct qttt_html *h, const struct qttt_replay *r,
 		fprintf(f, " value=\"%lu\"", game);
 	if (line != (first ? game - 1 : h->lastline + 1))
 		fprintf(f, " data-line=\"%lu\"", line + 1);
+	if (h->diags != NULL) {
+		fputs(" data-error=\"", f);
+		html_attr(f, h->diags, h->ndiags);
+		putc('"', f);
+	}
 	putc('>', f);
 	h->lastline = line;
 	if (rec == NULL || rec->has_start) {
@@ -599,7 +631,7 @@ record_item(struct qttt_html *h, const struct qttt_replay *r,
 	qttt_record_write(c.f, QTTT_FORMAT_LINE, r->game, &ex, NULL);
 	if (qttt__web_text_end(&c) != 0)
 		return -1;
-	html_record(f, c.buf, c.len);
+	html_record(f, c.buf, c.len, 0);
 	putc('\n', f);
 	free(c.buf);
 	return 0;
@@ -667,21 +699,13 @@ static int
 options(struct qttt_html *h)
 {
 	struct qttt__web_text c;
-	size_t		 i;
 
 	if (qttt__web_text_open(&c) == NULL)
 		return -1;
 	qttt__web_options_write(c.f, &h->o.render);
 	if (qttt__web_text_end(&c) != 0)
 		return -1;
-	for (i = 0; i < c.len; i++) {
-		if (c.buf[i] == '\n')
-			fputs("&#10;", h->f);
-		else if (c.buf[i] == '\r')
-			fputs("&#13;", h->f);
-		else
-			html_text(h->f, c.buf + i, 1);
-	}
+	html_attr(h->f, c.buf, c.len);
 	free(c.buf);
 	return 0;
 }
@@ -698,6 +722,31 @@ qttt_html_open(FILE *f, const struct qttt_html_opts *o)
 	return h;
 }
 
+/*
+ * The diagnostics of an invalid record, as the tools show them (its
+ * file by its last name), into h->diags; none for a valid one.
+ * Returns 0, or -1 if memory ran out.
+ */
+static int
+diagnostics(struct qttt_html *h, const struct qttt_replay *r)
+{
+	struct qttt__web_text c;
+
+	free(h->diags);
+	h->diags = NULL;
+	if (r->rec == NULL || r->rec->nerrors == 0)
+		return 0;
+	if (qttt__web_text_open(&c) == NULL)
+		return -1;
+	qttt_diags_write(c.f, base_name(r->file != NULL ? r->file : "-"),
+	    r->rec, NULL);
+	if (qttt__web_text_end(&c) != 0)
+		return -1;
+	h->diags = c.buf;
+	h->ndiags = c.len;
+	return 0;
+}
+
 int
 qttt_html_put(struct qttt_html *h, const struct qttt_replay *r)
 {
@@ -707,6 +756,10 @@ qttt_html_put(struct qttt_html *h, const struct qttt_replay *r)
 
 	if (h->bad)
 		return -1;
+	if (diagnostics(h, r) != 0) {
+		h->bad = 1;
+		return -1;
+	}
 	if (!h->started) {
 		head(h, r->file);
 		h->started = 1;
@@ -773,6 +826,7 @@ qttt_html_close(struct qttt_html *h)
 	}
 	bad = h->bad || fflush(h->f) == EOF || ferror(h->f);
 	free(h->file);
+	free(h->diags);
 	free(h);
 	return bad ? -1 : 0;
 }
