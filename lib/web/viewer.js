@@ -1111,6 +1111,18 @@
 				return play(b.getAttribute('data-item'));
 			if ((b = t.closest('button[data-sort]')))
 				return sortBy(b.getAttribute('data-sort'));
+			/*
+			 * A row followed (clicked, or Enter): its game, and the
+			 * row keeps the focus, which the browser's move to a
+			 * fragment would take away.
+			 */
+			if ((a = t.closest('#qttt-rows a'))) {
+				e.preventDefault();
+				L.focus = Math.round(parseFloat(a.style.top) / ROW);
+				if (location.hash !== a.getAttribute('href'))
+					history.pushState(null, '', a.getAttribute('href'));
+				return here(false);
+			}
 			if ((a = t.closest('a[data-ply]'))) {
 				e.preventDefault();
 				S.cur = +a.getAttribute('data-ply');

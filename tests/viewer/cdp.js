@@ -215,8 +215,12 @@ class Page {
 		    codes[key];
 		const e = { key, code: key, windowsVirtualKeyCode: code,
 		    nativeVirtualKeyCode: code };
+		/* Enter with its text: it follows a link, as a user's does. */
+		if (key === 'Enter')
+			Object.assign(e, { text: '\r', unmodifiedText: '\r' });
 		await this.send('Input.dispatchKeyEvent',
-		    Object.assign({ type: 'rawKeyDown' }, e));
+		    Object.assign({ type: key === 'Enter' ? 'keyDown' :
+		    'rawKeyDown' }, e));
 		await this.send('Input.dispatchKeyEvent',
 		    Object.assign({ type: 'keyUp' }, e));
 	}

@@ -768,10 +768,18 @@ async function keyboard(b) {
 	same('↓ moves the focus along the rows, scrolling', ['row #g1p0',
 	    'row #g13p0', 1], [first, await p.eval(where), await p.eval(
 	    'document.querySelectorAll("#qttt-rows [tabindex=\'0\']").length')]);
+	await p.key('Enter');
+	await settle(p);
+	same('Enter opens the row\'s game, which keeps the focus',
+	    ['g13', 'row #g13p0'], [(await state(p)).game,
+	    await p.eval(where)]);
 	await p.key('Tab');
 	same('...and Tab leaves the list for the board', 'qttt-board',
 	    await p.eval(where));
 	/* The board: a1 then c3, as two clicks. */
+	await p.eval('location.hash = "#g3p2"');
+	await settle(p);
+	await p.eval('document.getElementById("qttt-board").focus()');
 	for (const k of ['a', '1', 'c', '3'])
 		await p.key(k);
 	await settle(p);
