@@ -2644,7 +2644,8 @@ enum qttt_qtp_type {
  *			(QTTT_QTP_PV: the items as written), text (the
  *			string, QTTT_QTP_STRING)
  *	bestaction	action, as written (a measurement may name any
- *			move of the cycle)
+ *			move of the cycle); text, the action's words as
+ *			sent, to quote
  *	error		text
  *	unknown		word, the message's first word
  *

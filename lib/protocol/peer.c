@@ -11,6 +11,7 @@
 #include <string.h>
 
 #include "qttt.h"
+#include "protocol/protocol.h"
 
 /* Lines queued for the engine, at most: a position, a go and more. */
 #define OUT_MAX		(4 * (QTTT_QTP_LINE_MAX + 1))
@@ -40,8 +41,9 @@ struct qttt_peer {
 	char			 name[NAME_MAX_];
 	long long		 deadline;	/* -1: none */
 	long long		 since;		/* when go was sent */
-	/* The answer to go. */
+	/* The answer to go, and its words as sent. */
 	struct qttt_action	 action;
+	char			 said[QTTT__PROTOCOL_SAID_MAX];
 	int			 value;
 	long long		 ms;
 	enum qttt_termination	 fault;
@@ -193,6 +195,12 @@ qttt_peer_action(const struct qttt_peer *p, int *value, long long *ms)
 	if (ms != NULL)
 		*ms = p->ms;
 	return &p->action;
+}
+
+const char *
+qttt__protocol_peer_said(const struct qttt_peer *p)
+{
+	return p->said;
 }
 
 const struct qttt_qtp_msg *
@@ -458,6 +466,10 @@ qttt_peer_line(struct qttt_peer *p, const char *line, size_t len,
 		if (p->stage != THINKING)
 			return misplaced(p, line, len);
 		p->action = m->action;
+		snprintf(p->said, sizeof(p->said), "%.*s%s",
+		    (int)(m->text.len < sizeof(p->said) - 4 ? m->text.len :
+		    sizeof(p->said) - 4), m->text.s,
+		    m->text.len < sizeof(p->said) - 4 ? "" : "...");
 		p->ms = now - p->since;
 		p->stage = IDLE;
 		p->deadline = -1;

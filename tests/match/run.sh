@@ -209,6 +209,9 @@ for case in crash:crash exit:exit garbage:garbage illegal:illegal \
 	esac
 	[ -z "$code" ] || [ "$(grep -c "is illegal: .* \[$code\]\"\]" \
 	    "$out/$f.qttt")" = $n ] || no "the rule is not named: $code"
+	# The action quoted as the engine sent it, both squares.
+	[ $f != illegal ] || [ "$(grep -c "'[XO][0-9] \([a-c][1-3]\) \1' \
+is illegal" "$out/$f.qttt")" = $n ] || no "the action is misquoted"
 	check "fault $f"
 done
 # The flood: the runner read no more than a pipe's buffer of it.
