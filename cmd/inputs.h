@@ -200,6 +200,16 @@ name(const struct run_input *in, struct par_out *po,			\
 int	 run_inputs(const struct run_tool *, int argc, char *argv[]);
 
 /*
+ * qttt_record_play(rec, g), and for a valid record whose termination is
+ * an adjudication, the check of its result against the solver
+ * (qttt_record_check_award(), which adds its diagnostic to rec), on a
+ * game of its own if g is NULL.  Returns the record's errors.  Any
+ * thread may call it: the solver, made for the first such record and
+ * freed at exit, is shared under a lock (such records are few).
+ */
+size_t	 play_record(struct qttt_record *rec, struct qttt_game *g);
+
+/*
  * The usual end of an input: a read error, an input with no game, or
  * none of the games -g asks for is reported (unless quiet; a read
  * error always).  Returns EXIT_TROUBLE, EXIT_INVALID or status.

@@ -94,7 +94,7 @@ replay_record(const struct run_input *in, struct par_out *po,
 	int		 status = EXIT_VALID;
 
 	(void)tally;
-	if (qttt_record_play(rec, &game) > 0) {
+	if (play_record(rec, &game) > 0) {
 		status = EXIT_INVALID;
 		/* The states of the games before come first. */
 		if (!o->quiet && qttt_replay_writer_flush(po->sink) == 0) {

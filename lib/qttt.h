@@ -207,6 +207,30 @@ int		 qttt_result_equal(const struct qttt_result *,
 int		 qttt_result_index(const struct qttt_result *);
 void		 qttt_result_nth(int i, struct qttt_result *);
 
+/*
+ * How a game ends: by the rules, by the solver's adjudication, or by a
+ * fault of an engine, which loses it (formats/engine-protocol.md,
+ * section 8).  The names are those of the records' termination tag
+ * (formats/line-notation.md, "Forfeits and adjudications"): "normal",
+ * "adjudication", "illegal", "time", "crash", "exit", "garbage",
+ * "protocol".  All but the first two are forfeits.
+ */
+enum qttt_termination {
+	QTTT_TERM_NORMAL = 0,
+	QTTT_TERM_ADJUDICATION,
+	QTTT_TERM_ILLEGAL,	/* an action the rules refuse */
+	QTTT_TERM_TIME,		/* no answer in the time allowed */
+	QTTT_TERM_CRASH,	/* the process was killed by a signal */
+	QTTT_TERM_EXIT,		/* it exited, or closed its output */
+	QTTT_TERM_GARBAGE,	/* a line that is no message */
+	QTTT_TERM_PROTOCOL,	/* a message out of its place */
+	QTTT_NTERMS
+};
+
+const char	*qttt_termination_name(enum qttt_termination);
+int		 qttt_termination_parse(const char *s, size_t len,
+		    enum qttt_termination *);
+
 /* ------------------------------------------------------------------ */
 /* The rules engine (formats/rules.md): a game state is a plain value  */
 /* ------------------------------------------------------------------ */
@@ -1296,6 +1320,17 @@ struct qttt_record {
 	 */
 	unsigned int		 rules;
 	int			 rules_named;
+	/*
+	 * How the game ended, as its termination tag (line notation) or
+	 * key (YAML, JSON) says: QTTT_TERM_NORMAL without one, and
+	 * QTTT_NTERMS for a value that names no termination.  And the
+	 * result awarded to a game the board leaves unfinished
+	 * (formats/line-notation.md, "Forfeits and adjudications"): the
+	 * record's result where its termination explains it, which
+	 * qttt_record_play() sets (awarded.over is 0 for none).
+	 */
+	enum qttt_termination	 termination;
+	struct qttt_result	 awarded;
 };
 
 /* What a record keeps of the lines before it; of decoded tag text. */
@@ -1402,6 +1437,15 @@ int		 qttt_rules_compare(const struct qttt_record *,
  * the writers write it, the record is valid.
  */
 int		 qttt_record_result_only(const struct qttt_record *);
+
+/*
+ * The result a record's game counts with, once qttt_record_play() has
+ * played it into g: the board's, or where the board leaves the game
+ * unfinished, the result its termination tag explains (rec->awarded: a
+ * forfeit's or an adjudication's).  rec may be NULL (the board's).
+ */
+const struct qttt_result *qttt_record_result(const struct qttt_record *rec,
+		    const struct qttt_game *g);
 
 /* ------------------------------------------------------------------ */
 /* Readers: one game at a time from a file descriptor                   */
@@ -1524,6 +1568,13 @@ struct qttt_reader *qttt_reader_open_chunk(const struct qttt_chunk *);
  *		"value: -0.5"; a string for a move or a mark: "best: X5
  *		b2 c3", "mark: ?!").  Entries beyond the game's plies are
  *		not written.
+ *	awarded	the result of a game the board leaves unfinished, which
+ *		a forfeit or an adjudication gave (struct qttt_record's
+ *		awarded), written as the game's result with a metadata
+ *		entry "termination" that explains it
+ *		(formats/line-notation.md, "Forfeits and
+ *		adjudications"); awarded.over is 0 for none, and it is
+ *		not written of a game that is over.
  *
  * YAML and JSON write notes as keys of the move's mapping, after
  * "move" and "comment", and the reader gives them back in
@@ -1550,6 +1601,7 @@ struct qttt_extras {
 	 */
 	const char		*lead;
 	size_t			 leadlen;
+	struct qttt_result	 awarded;
 };
 
 /* Empties extras: no metadata, no comment, nothing on any ply. */
@@ -1907,6 +1959,23 @@ void		 qttt_stats_add_record(struct qttt_stats *,
 /* Adds the counts of from to those of to. */
 void		 qttt_stats_merge(struct qttt_stats *to,
 		    const struct qttt_stats *from);
+
+/* ------------------------------------------------------------------ */
+/* A result awarded, checked (award.c)                                   */
+/* ------------------------------------------------------------------ */
+
+/*
+ * Checks the result of a record that qttt_record_play() found valid
+ * and played into g, where its termination is an adjudication
+ * (rec->awarded): it must be the solver's value of g's last position
+ * under the record's profile (qttt_solver_result()), as
+ * formats/line-notation.md says.  If it is not, adds a
+ * QTTT_E_RESULT diagnostic at the result to rec (counted in its
+ * errors) and returns QTTT_E_RESULT; else, and for any other record,
+ * QTTT_OK.
+ */
+enum qttt_code	 qttt_record_check_award(struct qttt_solver *,
+		    struct qttt_record *rec, const struct qttt_game *g);
 
 /* ================================================================== */
 /* output: what the tools write                                       */
@@ -2732,29 +2801,6 @@ int		 qttt_qtp_format(const struct qttt_qtp_msg *m, char *buf,
 /* ------------------------------------------------------------------ */
 
 /*
- * How a game of a match ends: by the rules, by the solver's
- * adjudication, or by a fault of an engine, which loses it
- * (formats/engine-protocol.md, section 8).  The names are those of the
- * records' termination tag: "normal", "adjudication", "illegal",
- * "time", "crash", "exit", "garbage", "protocol".
- */
-enum qttt_termination {
-	QTTT_TERM_NORMAL = 0,
-	QTTT_TERM_ADJUDICATION,
-	QTTT_TERM_ILLEGAL,	/* an action the rules refuse */
-	QTTT_TERM_TIME,		/* no answer in the time allowed */
-	QTTT_TERM_CRASH,	/* the process was killed by a signal */
-	QTTT_TERM_EXIT,		/* it exited, or closed its output */
-	QTTT_TERM_GARBAGE,	/* a line that is no message */
-	QTTT_TERM_PROTOCOL,	/* a message out of its place */
-	QTTT_NTERMS
-};
-
-const char	*qttt_termination_name(enum qttt_termination);
-int		 qttt_termination_parse(const char *s, size_t len,
-		    enum qttt_termination *);
-
-/*
  * The runner's end of the conversation with one engine process: the
  * handshake (qtp, the Rules option, isready), what the engine said of
  * itself, the lines to write to it, what it answers, and its faults.
@@ -3181,8 +3227,9 @@ size_t		 qttt_balanced_openings(struct qttt_solver *,
  * (formats/engine-protocol.md, qttt-match(1)): the event, the round,
  * the engines' names as x and o, the rules, the time control (NULL
  * for none), the opening (its number from 1; 0 for none), the
- * termination, and unless the rules ended the game the score each
- * side was given and the reason; on each ply the value its engine
+ * termination, and unless the rules ended the game the reason, with
+ * the result given written as the record's (qttt_extras' awarded); on
+ * each ply the value its engine
  * reported and, with a time control, the milliseconds it took.  Text
  * is not NUL-terminated.
  */

@@ -555,6 +555,14 @@ START_TEST(test_tags)
 		ck_assert_int_eq(qttt_line_parse(buf, len - 1, 0, &rec), 1);
 		ck_assert_msg(qttt_record_play(&rec, &played) == 0, "%s: %s",
 		    buf, rec.diags[0].msg);
+		/* A forfeit states the result awarded, which its
+		 * termination explains. */
+		ck_assert_ptr_null(strstr(buf, "[score"));
+		ck_assert_int_eq(rec.termination, g.term);
+		ck_assert(qttt_result_equal(qttt_record_result(&rec, &played),
+		    &g.score));
+		if (k == 1)
+			ck_assert_str_eq(buf + len - 6, "; 1-0\n");
 		ck_assert_int_eq(qttt_match_read(&rec, &played, &back, &info2,
 		    msg, sizeof(msg)), 0);
 		ck_assert_int_eq(back.term, g.term);
@@ -587,6 +595,76 @@ START_TEST(test_tags)
 	ck_assert_int_eq(qttt_match_read(&rec, &played, &back, &info2, msg,
 	    sizeof(msg)), -1);
 	ck_assert_str_eq(msg, "a game that ended normally is not over");
+	/* As earlier versions wrote a forfeit: "*" and a [score] tag. */
+	ck_assert_int_eq(qttt_line_parse("[event e] [round 1] [x a] [o b] "
+	    "[termination time] [score 0-1] X1 a1 b1; *", 71, 0, &rec), 1);
+	ck_assert_uint_eq(qttt_record_play(&rec, &played), 0);
+	ck_assert_int_eq(qttt_match_read(&rec, &played, &back, &info2, msg,
+	    sizeof(msg)), 0);
+	ck_assert(back.score.over && back.score.score[QTTT_O] == 2 &&
+	    back.loser == QTTT_X);
+	ck_assert_int_eq(qttt_line_parse("[event e] [round 1] [x a] [o b] "
+	    "[termination time] X1 a1 b1", 55, 0, &rec), 1);
+	qttt_record_play(&rec, &played);
+	ck_assert_int_eq(qttt_match_read(&rec, &played, &back, &info2, msg,
+	    sizeof(msg)), -1);
+	ck_assert_str_eq(msg, "no result that the termination explains");
+}
+END_TEST
+
+/*
+ * An adjudicated result is the solver's value of the last position
+ * under the record's profile, exactly: another, which the notation
+ * accepts, is refused at the result; a forfeit or a game the board
+ * ended is not searched.
+ */
+static const struct {
+	const char	*line;
+	enum qttt_code	 code;
+} awards[] = {
+	{ "[termination adjudication] X1 c1 a2; O2 a1 a3; 0-0", QTTT_OK },
+	{ "[termination adjudication] X1 c1 a2; O2 a1 a3; 1-0",
+	    QTTT_E_RESULT },
+	{ "[termination adjudication] 1-1/2", QTTT_OK },
+	{ "[termination adjudication] 0-0", QTTT_E_RESULT },
+	{ "[rules complete-win] [termination adjudication] 0-0", QTTT_OK },
+	{ "[rules complete-win] [termination adjudication] 1-0",
+	    QTTT_E_RESULT },
+	{ "[termination crash] X1 c1 a2; O2 a1 a3; 1-0", QTTT_OK },
+	{ "X1 a1 b1; O2 b1 c1; X3 c1 c2; O4 c2 c3; X5 b3 c3; O6 a3 b3; "
+	    "X7 a2 a3; O8 a1 a2; measure O8->a2; X9 b2; 2-0", QTTT_OK },
+};
+
+START_TEST(test_award)
+{
+	static struct qttt_record rec;
+	struct qttt_solver *solver = qttt_solver_new(1 << 20);
+	struct qttt_game g;
+	const char	*line = awards[_i].line;
+	size_t		 n = strlen(line);
+
+	ck_assert_ptr_nonnull(solver);
+	ck_assert_int_eq(qttt_line_parse(line, n, 0, &rec), 1);
+	ck_assert_uint_eq(qttt_record_play(&rec, &g), 0);
+	ck_assert(rec.awarded.over ==
+	    (strstr(line, "termination") != NULL));
+	ck_assert_int_eq(qttt_record_check_award(solver, &rec, &g),
+	    awards[_i].code);
+	if (awards[_i].code == QTTT_OK) {
+		ck_assert_uint_eq(rec.ndiags, 0);
+		ck_assert_uint_eq(rec.nerrors, 0);
+	} else {
+		ck_assert_uint_eq(rec.nerrors, 1);
+		ck_assert_int_eq(rec.diags[0].code, QTTT_E_RESULT);
+		ck_assert_uint_eq(rec.diags[0].col, n - 3 -
+		    (line[n - 2] == '/' ? 2 : 0));
+		ck_assert_ptr_nonnull(strstr(rec.diags[0].msg,
+		    "by adjudication, but perfect play from the last "
+		    "position gives"));
+		/* Not awarded: -r writes the game unfinished. */
+		ck_assert(!rec.awarded.over);
+	}
+	qttt_solver_free(solver);
 }
 END_TEST
 
@@ -813,6 +891,8 @@ match_suite(void)
 	tcase_add_test(tc, test_tags_profile);
 	tcase_add_test(tc, test_balanced_profile);
 	tcase_add_test(tc, test_history);
+	tcase_add_loop_test(tc, test_award, 0,
+	    sizeof(awards) / sizeof(awards[0]));
 	tcase_add_loop_test(tc, test_suite_good, 0,
 	    sizeof(suite_good) / sizeof(suite_good[0]));
 	tcase_add_loop_test(tc, test_suite_bad, 0,
