@@ -3091,13 +3091,20 @@ void		 qttt_tally_marks(struct qttt_tally *, int s,
 		    const struct qttt_mark_counts *c);
 
 /*
- * The rating of penta: the mean score of a game, the half width of its
- * 95% interval (1.96 standard errors of the mean of the pairs, the
- * variance of their scores estimated from them: the pentanomial model
- * of fishtest), and the Elo difference those give, -400 log10(1/s - 1),
- * with its interval; -HUGE_VAL or HUGE_VAL where the score is 0 or 1.
- * All 0 with no pair.
+ * The rating of penta: the number of pairs, the mean score of a game
+ * (a game won 1, drawn 1/2, lost 0, whatever the points of its
+ * result), the half width of its 95% interval (1.96 standard errors of
+ * the mean of the pairs, the variance of their scores estimated from
+ * them, the pentanomial model of fishtest, with half a pair of each of
+ * the five pair scores more, so that pairs that all scored alike do
+ * not make an interval of one point), and the Elo difference those
+ * give, -400 log10(1/s - 1), with its interval; -HUGE_VAL or HUGE_VAL
+ * where the score or a bound is 0 or 1.  With fewer than
+ * QTTT_RATING_MIN_PAIRS pairs, the margin and the Elo differences are
+ * NaN: no interval, and no Elo without one; the score is 0 with no
+ * pair.
  */
+#define QTTT_RATING_MIN_PAIRS	5
 struct qttt_rating {
 	unsigned long	 pairs;
 	double		 score, margin;

@@ -45,19 +45,41 @@ static const unsigned long pentas[][5] = {
 	{ 0, 0, 1, 0, 0 },
 };
 
+/*
+ * The score is the pairs' mean; the interval's variance counts half a
+ * pair more of each of the five pair scores, so that it never
+ * collapses; under 5 pairs there is no interval, nor an Elo.
+ */
 START_TEST(test_rating)
 {
 	const unsigned long *p = pentas[_i];
 	struct qttt_rating r;
-	double		 x[200], mean, var, margin;
-	size_t		 n = pair_list(p, x, &mean, &var);
+	double		 x[200], mean, var, margin, w, m = 0, v = 0;
+	size_t		 n = pair_list(p, x, &mean, &var), i;
+	int		 k;
 
 	qttt_rating_of(p, &r);
 	ck_assert_uint_eq(r.pairs, n);
 	ck_assert(CLOSE(r.score, mean));
-	margin = 1.959963984540054 * sqrt(var / n);
+	if (n < QTTT_RATING_MIN_PAIRS) {
+		ck_assert(isnan(r.margin) && isnan(r.elo) &&
+		    isnan(r.elo_lo) && isnan(r.elo_hi));
+		return;
+	}
+	w = n + 2.5;
+	for (i = 0; i < n; i++)
+		m += x[i] / w;
+	for (k = 0; k < 5; k++)
+		m += 0.5 * (k / 4.0) / w;
+	for (i = 0; i < n; i++)
+		v += (x[i] - m) * (x[i] - m) / w;
+	for (k = 0; k < 5; k++)
+		v += 0.5 * (k / 4.0 - m) * (k / 4.0 - m) / w;
+	margin = 1.959963984540054 * sqrt(v / n);
 	ck_assert_msg(CLOSE(r.margin, margin), "%g, not %g", r.margin,
 	    margin);
+	/* Pairs that all scored alike have an interval too. */
+	ck_assert(r.margin > 0.01 && r.elo_lo < r.elo_hi);
 	if (mean <= 0)
 		ck_assert(r.elo == -HUGE_VAL);
 	else if (mean >= 1)
@@ -221,6 +243,7 @@ START_TEST(test_standings)
 	char		*buf;
 	size_t		 len;
 	FILE		*f;
+	int		 k;
 
 	qttt_tally_init(&t[0]);
 	qttt_tally_init(&t[1]);
@@ -234,11 +257,16 @@ START_TEST(test_standings)
 	ck_assert_int_eq(qttt_standings_write(f, &s, 0), 0);
 	ck_assert_int_eq(fclose(f), 0);
 	ck_assert_ptr_nonnull(strstr(buf, "2 games, rules goff\n"));
+	/* Two games: no interval, and the points and the score say
+	 * which each is (a 1-1/2 loss is half a point, no score). */
 	ck_assert_ptr_nonnull(strstr(buf, "1. qttt-engine \"a\": 2 games, "
-	    "2 points, score 100.0% +- 0.0%, Elo +inf [+inf, +inf]\n"));
-	ck_assert_ptr_nonnull(strstr(buf, "2. b: 2 games, 0.5 points, score 0.0% +- 0.0%, "
-	    "Elo -inf [-inf, -inf]\n   as X 0-0-1, as O 0-0-1 "
-	    "(won-drawn-lost); lost by time 1\n"));
+	    "2 points (the results' scores), score 100.0% (won 1, drawn "
+	    "1/2, lost 0) of 1 pair, no interval or Elo under 5 pairs\n"));
+	ck_assert_ptr_nonnull(strstr(buf, "2. b: 2 games, 0.5 points (the "
+	    "results' scores), score 0.0% (won 1, drawn 1/2, lost 0) of 1 "
+	    "pair, no interval or Elo under 5 pairs\n   as X 0-0-1, as O "
+	    "0-0-1 (won-drawn-lost); lost by time 1\n"));
+	ck_assert_ptr_null(strstr(buf, "inf"));
 	ck_assert_ptr_null(strstr(buf, "SPRT"));
 	free(buf);
 	s.sprt = &sprt;
@@ -249,9 +277,31 @@ START_TEST(test_standings)
 	ck_assert_ptr_nonnull(strstr(buf, "{\"games\":2,\"rules\":\"goff\","
 	    "\"engines\":[{\"name\":\"qttt-engine \\\"a\\\"\","));
 	ck_assert_ptr_nonnull(strstr(buf, "\"pentanomial\":[0,0,0,0,1],"
-	    "\"score\":1,\"margin\":0,\"elo\":null,"));
+	    "\"score\":1,\"margin\":null,\"elo\":null,\"elo_low\":null,"
+	    "\"elo_high\":null,"));
 	ck_assert_ptr_nonnull(strstr(buf, "\"time\":1"));
 	ck_assert_ptr_nonnull(strstr(buf, "\"decision\":\"H1\"}}\n"));
+	free(buf);
+	/* Five pairs all won: an interval, which does not collapse. */
+	for (k = 0; k < 4; k++) {
+		scored(&g, 2, 0, QTTT_TERM_NORMAL, -1);
+		qttt_tally_add(&t[0], QTTT_X, &g, 0);
+		qttt_tally_add(&t[1], QTTT_O, &g, 0);
+		scored(&g, 0, 2, QTTT_TERM_NORMAL, -1);
+		qttt_tally_add(&t[1], QTTT_X, &g, 1);
+		qttt_tally_add(&t[0], QTTT_O, &g, 1);
+	}
+	s.sprt = NULL;
+	s.games = 10;
+	ck_assert_ptr_nonnull(f = open_memstream(&buf, &len));
+	ck_assert_int_eq(qttt_standings_write(f, &s, 0), 0);
+	ck_assert_int_eq(fclose(f), 0);
+	ck_assert_msg(strstr(buf, "1. qttt-engine \"a\": 10 games, 10 points "
+	    "(the results' scores), score 100.0% +- 27.3% (won 1, drawn "
+	    "1/2, lost 0) of 5 pairs, Elo +inf [+170, +inf]\n") != NULL,
+	    "%s", buf);
+	ck_assert_ptr_nonnull(strstr(buf, "score 0.0% +- 27.3% (won 1, drawn "
+	    "1/2, lost 0) of 5 pairs, Elo -inf [-inf, -170]\n"));
 	free(buf);
 }
 END_TEST

@@ -75,6 +75,10 @@ valid "$out/min.qttt" 6
     no "a game of the minimal engines did not end normally"
 grep -q '^1\. engine.c: 6 games' "$out/min.err" ||
     no "the report does not name engine.c"
+# Three pairs: no interval, nor a certain Elo; points and score labelled.
+[ "$(grep -c "points (the results' scores), score .* (won 1, drawn 1/2, \
+lost 0) of 3 pairs, no interval or Elo under 5 pairs$" "$out/min.err")" = 2 ] &&
+    ! grep -q 'inf' "$out/min.err" || no "$(sed -n 2p "$out/min.err")"
 check "minimal engines"
 
 # The records go on through the other tools unchanged.
