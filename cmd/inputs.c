@@ -36,16 +36,8 @@ award_solver_free(void)
 }
 
 size_t
-play_record(struct qttt_record *rec, struct qttt_game *g)
+check_award(struct qttt_record *rec)
 {
-	struct qttt_game own;
-	size_t		 errors = qttt_record_play(rec, g);
-
-	if (errors > 0 || rec->termination != QTTT_TERM_ADJUDICATION ||
-	    !rec->awarded.over)
-		return errors;
-	if (g == NULL)
-		qttt_record_play(rec, g = &own);
 	pthread_mutex_lock(&award_lock);
 	if (award_solver == NULL) {
 		if ((award_solver = qttt_solver_new(QTTT_SOLVER_TABLE / 8)) ==
@@ -55,7 +47,7 @@ play_record(struct qttt_record *rec, struct qttt_game *g)
 		}
 		atexit(award_solver_free);
 	}
-	qttt_record_check_award(award_solver, rec, g);
+	qttt_record_check_award(award_solver, rec);
 	pthread_mutex_unlock(&award_lock);
 	return rec->nerrors;
 }

@@ -82,8 +82,9 @@ parse_output(const char *s)
 /*
  * Replays one record (RUN_RECORDS' record) through po's replay writer:
  * an invalid one up to its first error, after its diagnostics.
+ * Inlined in the loop, as qttt-validate's check_record() is.
  */
-static int
+static inline int __attribute__((always_inline))
 replay_record(const struct run_input *in, struct par_out *po,
     struct qttt_record *rec, void *tally)
 {

@@ -1321,16 +1321,20 @@ struct qttt_record {
 	unsigned int		 rules;
 	int			 rules_named;
 	/*
-	 * How the game ended, as its termination tag (line notation) or
-	 * key (YAML, JSON) says: QTTT_TERM_NORMAL without one, and
-	 * QTTT_NTERMS for a value that names no termination.  And the
-	 * result awarded to a game the board leaves unfinished
+	 * The result awarded to a game the board leaves unfinished
 	 * (formats/line-notation.md, "Forfeits and adjudications"): the
 	 * record's result where its termination explains it, which
-	 * qttt_record_play() sets (awarded.over is 0 for none).
+	 * qttt_record_play() sets (awarded.over is 0 for none), with the
+	 * position it was awarded in, the game's last.  And how
+	 * the game ended, as its termination tag (line notation) or key
+	 * (YAML, JSON) says, which qttt_record_play() reads where the
+	 * record states a result that the board does not give:
+	 * QTTT_TERM_NORMAL otherwise and without the tag, QTTT_NTERMS for
+	 * a value that names no termination.
 	 */
 	enum qttt_termination	 termination;
 	struct qttt_result	 awarded;
+	struct qttt_state	 awarded_at;
 };
 
 /* What a record keeps of the lines before it; of decoded tag text. */
@@ -1965,17 +1969,17 @@ void		 qttt_stats_merge(struct qttt_stats *to,
 /* ------------------------------------------------------------------ */
 
 /*
- * Checks the result of a record that qttt_record_play() found valid
- * and played into g, where its termination is an adjudication
- * (rec->awarded): it must be the solver's value of g's last position
+ * Checks the result of a record that qttt_record_play() found valid,
+ * where its termination is an adjudication (rec->awarded): it must be
+ * the solver's value of the game's last position (rec->awarded_at)
  * under the record's profile (qttt_solver_result()), as
- * formats/line-notation.md says.  If it is not, adds a
- * QTTT_E_RESULT diagnostic at the result to rec (counted in its
- * errors) and returns QTTT_E_RESULT; else, and for any other record,
- * QTTT_OK.
+ * formats/line-notation.md says.  If it is not, adds a QTTT_E_RESULT
+ * diagnostic at the result to rec (counted in its errors), clears
+ * rec->awarded and returns QTTT_E_RESULT; else, and for any other
+ * record, QTTT_OK.
  */
 enum qttt_code	 qttt_record_check_award(struct qttt_solver *,
-		    struct qttt_record *rec, const struct qttt_game *g);
+		    struct qttt_record *rec);
 
 /* ================================================================== */
 /* output: what the tools write                                       */

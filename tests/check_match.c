@@ -698,7 +698,7 @@ START_TEST(test_award)
 	ck_assert_uint_eq(qttt_record_play(&rec, &g), 0);
 	ck_assert(rec.awarded.over ==
 	    (strstr(line, "termination") != NULL));
-	ck_assert_int_eq(qttt_record_check_award(solver, &rec, &g),
+	ck_assert_int_eq(qttt_record_check_award(solver, &rec),
 	    awards[_i].code);
 	if (awards[_i].code == QTTT_OK) {
 		ck_assert_uint_eq(rec.ndiags, 0);

@@ -10,9 +10,9 @@
 #include "qttt.h"
 
 enum qttt_code
-qttt_record_check_award(struct qttt_solver *solver, struct qttt_record *rec,
-    const struct qttt_game *g)
+qttt_record_check_award(struct qttt_solver *solver, struct qttt_record *rec)
 {
+	const struct qttt_state *st = &rec->awarded_at;
 	struct qttt_result r;
 	const struct qttt_item *it;
 	char		 stated[8], value[8], name[QTTT_RULES_NAME_MAX];
@@ -20,19 +20,18 @@ qttt_record_check_award(struct qttt_solver *solver, struct qttt_record *rec,
 
 	memset(&r, 0, sizeof(r));
 	if (rec->termination != QTTT_TERM_ADJUDICATION ||
-	    !rec->awarded.over || rec->nerrors > 0 || rec->nitems == 0 ||
-	    g->state.result.over)
+	    !rec->awarded.over || rec->nerrors > 0 || rec->nitems == 0)
 		return QTTT_OK;
 	it = &rec->items[rec->nitems - 1];
-	if (qttt_solver_value(solver, &g->state, &v, NULL) == QTTT_OK &&
-	    qttt_solver_result(g->state.rules, v, &r) == 0 &&
+	if (qttt_solver_value(solver, st, &v, NULL) == QTTT_OK &&
+	    qttt_solver_result(st->rules, v, &r) == 0 &&
 	    qttt_result_equal(&r, &rec->awarded))
 		return QTTT_OK;
 	qttt_result_format(&rec->awarded, stated, sizeof(stated));
 	/* Not awarded: written again (qttt-validate -r), it is "*". */
 	rec->awarded.over = 0;
 	qttt_result_format(&r, value, sizeof(value));
-	qttt_rules_format(g->state.rules, name, sizeof(name));
+	qttt_rules_format(st->rules, name, sizeof(name));
 	qttt_record_diag(rec, QTTT_E_RESULT, it->line, it->col, "the record "
 	    "states %s by adjudication, but perfect play from the last "
 	    "position gives %s under %s", stated, value, name);

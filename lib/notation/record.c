@@ -218,7 +218,7 @@ forfeit_result(const struct qttt_result *r)
  * at st (formats/line-notation.md, "Forfeits and adjudications"): an
  * unfinished game ends by adjudication with any result of its profile
  * (the solver's value, which the notation layer cannot check:
- * qttt_record_check_adjudication() does), by a forfeit with 1-0 or
+ * qttt_record_check_award() does), by a forfeit with 1-0 or
  * 0-1.
  */
 static int
@@ -251,6 +251,29 @@ why_not_explained(struct qttt_diag *d, enum qttt_termination t)
 }
 
 /*
+ * A stated result that is not the board's: QTTT_OK if the record's
+ * termination explains it, which sets rec->termination, rec->awarded
+ * and rec->awarded_at; else QTTT_E_RESULT, its diagnostic in scratch.  Rare,
+ * so kept out of step(): qttt_record_play() stays small enough for
+ * the tools' loops to inline.
+ */
+static enum qttt_code __attribute__((noinline, cold))
+result_differs(struct qttt_record *rec, const struct qttt_item *it,
+    const struct qttt_state *st, struct qttt_diag *scratch)
+{
+	rec->termination = termination_of(rec);
+	if (explained(rec->termination, &it->result, st)) {
+		rec->awarded = it->result;
+		rec->awarded_at = *st;
+		return QTTT_OK;
+	}
+	qttt__engine_diag_args(scratch, QTTT_E_RESULT, NULL);
+	scratch->results[0] = st->result;
+	scratch->results[1] = it->result;
+	return QTTT_E_RESULT;
+}
+
+/*
  * Plays item i of a record with the game's state in play in e, and
  * g->state left for the caller (qttt__engine_game_play); with g NULL,
  * no ply is kept.  For an action: applies it, adding a positioned
@@ -266,16 +289,10 @@ step(struct qttt_record *rec, size_t i, struct qttt_game *g,
 	enum qttt_code	 code;
 
 	if (it->kind == QTTT_ITEM_RESULT) {
-		if (qttt_result_equal(&it->result, &e->st.result))
+		if (qttt_result_equal(&it->result, &e->st.result) ||
+		    (code = result_differs(rec, it, &e->st, &scratch)) ==
+		    QTTT_OK)
 			return QTTT_OK;
-		if (explained(rec->termination, &it->result, &e->st)) {
-			rec->awarded = it->result;
-			return QTTT_OK;
-		}
-		code = QTTT_E_RESULT;
-		qttt__engine_diag_args(&scratch, code, NULL);
-		scratch.results[0] = e->st.result;
-		scratch.results[1] = it->result;
 	} else {
 		/*
 		 * The engine makes its message on the stack, and only a
@@ -324,7 +341,7 @@ qttt_record_play(struct qttt_record *rec, struct qttt_game *g)
 
 	if (g != NULL)
 		g->nplies = 0;
-	rec->termination = termination_of(rec);
+	rec->termination = QTTT_TERM_NORMAL;
 	rec->awarded.over = 0;
 	if (rec->has_start)
 		qttt__engine_load(&e, &rec->start);
