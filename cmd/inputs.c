@@ -26,6 +26,7 @@ struct head {
 			    sizeof(max_align_t) * sizeof(max_align_t))
 #define TALLY(h)	((void *)((char *)(h) + TALLY_AT))
 
+/* The solver of check_award() (inputs.h), shared by the threads. */
 static pthread_mutex_t	 award_lock = PTHREAD_MUTEX_INITIALIZER;
 static struct qttt_solver *award_solver;
 

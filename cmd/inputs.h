@@ -203,9 +203,9 @@ int	 run_inputs(const struct run_tool *, int argc, char *argv[]);
  * qttt_record_play(rec, g), and for a valid record whose termination is
  * an adjudication, the check of its result against the solver
  * (check_award(): qttt_record_check_award(), which adds its diagnostic
- * to rec).  Returns the record's errors.  Any thread may call it: the solver, made for the first such
- * record and freed at exit, is shared under a lock (such records are
- * few).
+ * to rec).  Returns the record's errors.  Any thread may call it: the
+ * solver, made for the first such record and freed at exit, is shared
+ * under a lock (such records are few).
  */
 size_t	 check_award(struct qttt_record *rec);
 
