@@ -2,6 +2,8 @@
  * The inputs of a reading tool (inputs.h): one loop for every tool,
  * on the thread pool of parallel.c where the tool allows it.
  */
+#include <errno.h>
+#include <pthread.h>
 #include <stddef.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -23,6 +25,33 @@ struct head {
 #define TALLY_AT	((sizeof(struct head) + sizeof(max_align_t) - 1) / \
 			    sizeof(max_align_t) * sizeof(max_align_t))
 #define TALLY(h)	((void *)((char *)(h) + TALLY_AT))
+
+/* The solver of check_award() (inputs.h), shared by the threads. */
+static pthread_mutex_t	 award_lock = PTHREAD_MUTEX_INITIALIZER;
+static struct qttt_solver *award_solver;
+
+static void
+award_solver_free(void)
+{
+	qttt_solver_free(award_solver);
+}
+
+size_t
+check_award(struct qttt_record *rec)
+{
+	pthread_mutex_lock(&award_lock);
+	if (award_solver == NULL) {
+		if ((award_solver = qttt_solver_new(QTTT_SOLVER_TABLE / 8)) ==
+		    NULL) {
+			fprintf(stderr, "%s: %s\n", progname, strerror(ENOMEM));
+			exit(EXIT_TROUBLE);
+		}
+		atexit(award_solver_free);
+	}
+	qttt_record_check_award(award_solver, rec);
+	pthread_mutex_unlock(&award_lock);
+	return rec->nerrors;
+}
 
 void
 out_sync(struct par_out *po)

@@ -200,6 +200,27 @@ name(const struct run_input *in, struct par_out *po,			\
 int	 run_inputs(const struct run_tool *, int argc, char *argv[]);
 
 /*
+ * qttt_record_play(rec, g), and for a valid record whose termination is
+ * an adjudication, the check of its result against the solver
+ * (check_award(): qttt_record_check_award(), which adds its diagnostic
+ * to rec).  Returns the record's errors.  Any thread may call it: the
+ * solver, made for the first such record and freed at exit, is shared
+ * under a lock (such records are few).
+ */
+size_t	 check_award(struct qttt_record *rec);
+
+static inline size_t
+play_record(struct qttt_record *rec, struct qttt_game *g)
+{
+	size_t	 errors = qttt_record_play(rec, g);
+
+	/* Inline: the loops of the tools take every record through it. */
+	return errors > 0 || !rec->awarded.over ||
+	    rec->termination != QTTT_TERM_ADJUDICATION ? errors :
+	    check_award(rec);
+}
+
+/*
  * The usual end of an input: a read error, an input with no game, or
  * none of the games -g asks for is reported (unless quiet; a read
  * error always).  Returns EXIT_TROUBLE, EXIT_INVALID or status.

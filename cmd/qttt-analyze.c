@@ -12,6 +12,7 @@
 
 #include "qttt.h"
 #include "common.h"
+#include "inputs.h"
 #include "parallel.h"
 
 struct options {
@@ -121,7 +122,7 @@ analyse_games(struct qttt_solver *sv, const struct run *run,
 		    !qttt_ranges_has(&o->gameset, rec->index))
 			continue;
 		t->t.games++;
-		if (qttt_record_play(rec, &game) > 0) {
+		if (play_record(rec, &game) > 0) {
 			t->status = EXIT_INVALID;
 			t->t.invalid++;
 			if (!o->quiet) {

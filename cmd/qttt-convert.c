@@ -131,7 +131,7 @@ convert_record(const struct run_input *in, struct par_out *po,
 	(void)po;
 	if (!o->quiet)
 		show_leadcut(stderr, in->name, rec);
-	bad = qttt_record_play(rec, &game) > 0;
+	bad = play_record(rec, &game) > 0;
 	/* Its errors, or its warnings. */
 	if ((bad || rec->ndiags > 0) && !o->quiet)
 		show_record_diags(stderr, in->name, rec, 0);

@@ -789,40 +789,6 @@ note_fault(unsigned long long i, const struct qttt_match_game *g)
 	    qttt_termination_name(g->term), g->why);
 }
 
-/*
- * Writes the record of g with its extras: a game that the rules did not
- * end (lost by a fault, or adjudicated) ends with '*' after its
- * actions, which the line notation allows and its writer leaves out,
- * so that the record says it is unfinished.  Returns 0, -1 on a write
- * error, or -2 with d if the writer refuses the record.
- */
-static int
-write_record(const struct qttt_match_game *g, const struct qttt_extras *ex,
-    struct qttt_diag *d)
-{
-	char	*buf = NULL;
-	size_t	 len = 0;
-	FILE	*mem;
-	int	 r;
-
-	if (g->game.state.result.over || g->game.nplies == 0)
-		return qttt_record_write(M.out, QTTT_FORMAT_LINE, &g->game, ex,
-		    d);
-	if ((mem = open_memstream(&buf, &len)) == NULL)
-		return -1;
-	r = qttt_record_write(mem, QTTT_FORMAT_LINE, &g->game, ex, d);
-	if (fclose(mem) == EOF || r != 0 || len == 0 || buf[len - 1] != '\n') {
-		free(buf);
-		errno = ENOMEM;
-		return r == -2 ? -2 : -1;
-	}
-	/* The match's records have no comment after the game. */
-	r = fwrite(buf, 1, len - 1, M.out) != len - 1 ||
-	    fputs("; *\n", M.out) == EOF ? -1 : 0;
-	free(buf);
-	return r;
-}
-
 static void
 write_game(unsigned long long i, const struct qttt_match_game *g)
 {
@@ -841,8 +807,10 @@ write_game(unsigned long long i, const struct qttt_match_game *g)
 	info.o = text(M.engines[f.o].name);
 	info.timecontrol = text(M.timecontrol);
 	info.opening = M.nopenings > 0 ? f.opening + 1 : 0;
+	/* A game the rules did not end has the result awarded. */
 	qttt_match_extras(g, &info, &store, &ex);
-	if ((r = write_record(g, &ex, &d)) == -2) {
+	if ((r = qttt_record_write(M.out, QTTT_FORMAT_LINE, &g->game, &ex,
+	    &d)) == -2) {
 		/* Not the output's fault: the library refused the record. */
 		fprintf(stderr, "%s: game %llu: %s\n", progname, i + 1,
 		    d.msg);

@@ -231,7 +231,7 @@ render_record(const struct run_input *in, struct par_out *po,
 	(void)po;
 	(void)tally;
 	/* A line that is no state leaves the game it is in a ply short. */
-	if (qttt_record_play(rec, &game) > 0) {
+	if (play_record(rec, &game) > 0) {
 		show_record_diags(stderr, in->name, rec, 0);
 		/* The page shows it, marked, as far as it is valid. */
 		if (((const struct options *)in->tool->arg)->page != NULL &&

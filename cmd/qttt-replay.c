@@ -82,8 +82,9 @@ parse_output(const char *s)
 /*
  * Replays one record (RUN_RECORDS' record) through po's replay writer:
  * an invalid one up to its first error, after its diagnostics.
+ * Inlined in the loop, as qttt-validate's check_record() is.
  */
-static int
+static inline int __attribute__((always_inline))
 replay_record(const struct run_input *in, struct par_out *po,
     struct qttt_record *rec, void *tally)
 {
@@ -94,7 +95,7 @@ replay_record(const struct run_input *in, struct par_out *po,
 	int		 status = EXIT_VALID;
 
 	(void)tally;
-	if (qttt_record_play(rec, &game) > 0) {
+	if (play_record(rec, &game) > 0) {
 		status = EXIT_INVALID;
 		/* The states of the games before come first. */
 		if (!o->quiet && qttt_replay_writer_flush(po->sink) == 0) {

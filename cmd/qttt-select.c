@@ -14,6 +14,7 @@
 #include "qttt.h"
 #include "common.h"
 #include "outfile.h"
+#include "inputs.h"
 
 /* The long options without a letter. */
 enum {
@@ -289,7 +290,7 @@ select_input(const struct options *o, const char *path, struct output *w)
 		return EXIT_TROUBLE;
 	while ((k = qttt_reader_next(r, &rec)) == 1) {
 		games++;
-		if ((errors = qttt_record_play(&rec, &game)) > 0 && !o->quiet)
+		if ((errors = play_record(&rec, &game)) > 0 && !o->quiet)
 			show_record_diags(stderr, name, &rec, 0);
 		keep = qttt_criteria_match(&o->crit, &rec, &game, errors);
 		dup = 0;

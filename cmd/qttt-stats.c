@@ -11,6 +11,7 @@
 
 #include "qttt.h"
 #include "common.h"
+#include "inputs.h"
 
 struct options {
 	enum qttt_format format;	/* -f */
@@ -77,7 +78,7 @@ count_input(const struct options *o, const char *path,
 		if (o->games != NULL &&
 		    !qttt_ranges_has(&o->gameset, rec.index))
 			continue;
-		if ((errors = qttt_record_play(&rec, &game)) > 0) {
+		if ((errors = play_record(&rec, &game)) > 0) {
 			status = EXIT_INVALID;
 			if (!o->quiet)
 				show_record_diags(stderr, name, &rec, 0);

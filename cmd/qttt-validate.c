@@ -229,6 +229,8 @@ check_record(const struct run_input *in, struct par_out *po,
 	const struct options *o = in->tool->arg;
 	struct tally	*t = tally;
 	struct qttt_game game;
+	size_t		 errors;
+	int		 played = o->records != NULL || o->list;
 
 	t->c.games++;
 	if (o->nrules == 2)
@@ -236,8 +238,8 @@ check_record(const struct run_input *in, struct par_out *po,
 	if (o->records != NULL && !o->quiet)
 		show_leadcut(po->err, in->name, rec);
 	/* The game itself is only needed to write it out. */
-	if (qttt_record_play(rec, o->records != NULL || o->list ? &game :
-	    NULL) > 0 && !(o->fixresult && qttt_record_result_only(rec))) {
+	errors = play_record(rec, played ? &game : NULL);
+	if (errors > 0 && !(o->fixresult && qttt_record_result_only(rec))) {
 		t->c.invalid++;
 		/* Its comment lines are not the record's fault. */
 		if (o->records != NULL && rec->lead != NULL &&

@@ -75,6 +75,10 @@ valid "$out/min.qttt" 6
     no "a game of the minimal engines did not end normally"
 grep -q '^1\. engine.c: 6 games' "$out/min.err" ||
     no "the report does not name engine.c"
+# Three pairs: no interval, nor a certain Elo; points and score labelled.
+[ "$(grep -c "points (the results' scores), score .* (won 1, drawn 1/2, \
+lost 0) of 3 pairs, no interval or Elo under 5 pairs$" "$out/min.err")" = 2 ] &&
+    ! grep -q 'inf' "$out/min.err" || no "$(sed -n 2p "$out/min.err")"
 check "minimal engines"
 
 # The records go on through the other tools unchanged.
@@ -191,10 +195,9 @@ for case in crash:crash exit:exit garbage:garbage illegal:illegal \
 	awk -v term="$term" '
 		!/\[reason "?[XO] \(faulty engine\): / ||
 		    index($0, "[termination " term "]") == 0 { bad = 1 }
-		# Unfinished: its legal actions, then "*".
-		!/(^|[]] |; )\*$/ { bad = 1 }
-		/\[x faulty engine\]/ && !/\[score 0-1\]/ { bad = 1 }
-		/\[o faulty engine\]/ && !/\[score 1-0\]/ { bad = 1 }
+		# Its legal actions, then the result awarded.
+		/\[x faulty engine\]/ && !/(^|[]] |; )0-1$/ { bad = 1 }
+		/\[o faulty engine\]/ && !/(^|[]] |; )1-0$/ { bad = 1 }
 		END { exit bad }' "$out/$f.qttt" ||
 	    no "a game not lost by its fault: $(head -1 "$out/$f.qttt")"
 	[ "$(grep -c "^qttt-match: game [0-9]*: $term: " "$out/$f.err")" \
@@ -210,6 +213,9 @@ for case in crash:crash exit:exit garbage:garbage illegal:illegal \
 	esac
 	[ -z "$code" ] || [ "$(grep -c "is illegal: .* \[$code\]\"\]" \
 	    "$out/$f.qttt")" = $n ] || no "the rule is not named: $code"
+	# The action quoted as the engine sent it, both squares.
+	[ $f != illegal ] || [ "$(grep -c "'[XO][0-9] \([a-c][1-3]\) \1' \
+is illegal" "$out/$f.qttt")" = $n ] || no "the action is misquoted"
 	check "fault $f"
 done
 # The flood: the runner read no more than a pipe's buffer of it.
@@ -217,22 +223,75 @@ done
     no "the engine wrote $(cat "$out/flood.log") bytes before its kill"
 check "a flood is cut short"
 
-# Forfeits and adjudicated games, unfinished, go through a pipe to the
-# other tools unchanged: qttt-stats counts each as '*', qttt-analyze
-# and qttt-render take every one.
-{ qttt-match -q -m 60000 -n 4 "$FAULTY crash 2" "$RANDOM_ENGINE" &&
-    qttt-match -q -a 2 -n 2 qttt-engine "$ENGINE"; } >"$out/unf.qttt"
-valid "$out/unf.qttt" 6
-qttt-match -q -m 60000 -n 4 "$FAULTY crash 2" "$RANDOM_ENGINE" |
-    qttt-stats -T json | jq -e '.games == 4 and .valid == 4 and
-    .results["*"] == 4' >/dev/null || no "qttt-stats: not 4 games of '*'"
-qttt-match -q -a 2 -n 2 qttt-engine "$ENGINE" | qttt-analyze -s |
-    tail -1 | grep -q '^<stdin>: 2 games analysed, 0 invalid' ||
+# standings RECORDS REPORT: each engine's games won, drawn and lost
+# with each colour, as qttt-select counts them in the match's records,
+# are the report's.
+standings()
+{
+	sed -n 's/^[0-9]*\. \(.*\): [0-9]* games, .*/\1/p' "$2" >"$out/names"
+	[ -s "$out/names" ] || no "no engine in $2"
+	while IFS= read -r name; do
+		wdl=
+		for c in x o; do
+			[ $c = x ] && other=o || other=x
+			for w in $c none $other; do
+				wdl=$wdl-$(qttt-select -c -k "$c=$name" -w $w \
+				    -r finished "$1")
+			done
+			wdl=$wdl,
+		done
+		wdl=$(echo "$wdl" |
+		    sed 's/^-\([^,]*\),-\([^,]*\),$/as X \1, as O \2/')
+		grep -F -A1 "$name: " "$2" |
+		    grep -qF "$wdl (won-drawn-lost)" ||
+		    no "$name: the records give $wdl"
+	done <"$out/names"
+}
+
+# Forfeits and adjudicated games end with the result awarded, which
+# the termination tag explains: they validate, qttt-stats counts them
+# by it, qttt-select -r and -w find them, and the records give the
+# match's standings; qttt-analyze and qttt-render take every one.
+qttt-match -m 60000 -n 4 "$FAULTY crash 2" "$RANDOM_ENGINE" \
+    >"$out/forfeit.qttt" 2>"$out/forfeit.err"
+qttt-match -a 2 -n 4 qttt-engine "$ENGINE" >"$out/adjud.qttt" \
+    2>"$out/adjud.err"
+cat "$out/forfeit.qttt" "$out/adjud.qttt" >"$out/unf.qttt"
+valid "$out/unf.qttt" 8
+qttt-stats -T json "$out/forfeit.qttt" | jq -e '.games == 4 and
+    .valid == 4 and .results["*"] == 0 and .results["1-0"] == 2 and
+    .results["0-1"] == 2' >/dev/null ||
+    no "qttt-stats does not count the forfeits by their results"
+[ "$(qttt-select -c -r '*' "$out/unf.qttt")" = 0 ] &&
+    [ "$(qttt-select -c -r 1-0,0-1 "$out/forfeit.qttt")" = 4 ] &&
+    [ "$(qttt-select -c -k 'x=faulty engine' -w o "$out/forfeit.qttt")" = 2 ] &&
+    [ "$(qttt-select -c -r finished "$out/adjud.qttt")" = 4 ] ||
+    no "qttt-select -r and -w miss the forfeits or the adjudications"
+standings "$out/forfeit.qttt" "$out/forfeit.err"
+standings "$out/adjud.qttt" "$out/adjud.err"
+[ "$(grep -c '(won-drawn-lost); 4 adjudicated$' "$out/adjud.err")" = 2 ] ||
+    no "the games were not adjudicated"
+qttt-analyze -s "$out/adjud.qttt" | tail -1 |
+    grep -q ': 4 games analysed, 0 invalid' ||
     no "qttt-analyze -s does not take the adjudicated games"
-[ "$(qttt-match -q -m 60000 -n 4 "$FAULTY crash 2" "$RANDOM_ENGINE" |
-    qttt-render -T html | grep -c '<h2 id="g[0-9]*-h">Game')" = 4 ] ||
+[ "$(qttt-render -T html "$out/forfeit.qttt" |
+    grep -c '<h2 id="g[0-9]*-h">Game')" = 4 ] ||
     no "qttt-render -T html does not draw the 4 games"
-check "unfinished games through pipes"
+check "forfeits and adjudications counted by their results"
+
+# A forged adjudication and a result no termination explains are
+# refused: the solver's value of the last position, exactly.
+sed '1{s/; 0-0$/; 1-0/;t
+s/; [^;]*$/; 0-0/;}' "$out/adjud.qttt" >"$out/forged.qttt"
+qttt-validate "$out/forged.qttt" >/dev/null 2>"$out/forged.err"
+[ $? = 1 ] && grep -q ':1:[0-9]*: error: the record states .* by adjudication, but'\
+' perfect play from the last position gives .* under goff' \
+    "$out/forged.err" || no "$(cat "$out/forged.err")"
+sed -n 1p "$out/forfeit.qttt" | sed 's/termination crash/termination normal/' |
+    qttt-validate 2>&1 >/dev/null |
+    grep -q "error: the record states [01]-[01], but the game is not over \
+\[result-mismatch\]$" || no "a forfeit without its termination validates"
+check "forged adjudications refused"
 
 # A record as each game ends: game 1's is out while game 2 is played
 # (the second process of the first engine never answers, and has 10 s
@@ -246,7 +305,7 @@ read -r first <"$out/stream"
 kill -0 $pid 2>/dev/null ||
     no "the first record came only when the match was over"
 case $first in
-*'[termination crash]'*' *') ;;
+*'[termination crash]'*' 0-1') ;;
 *) no "the first record: $first" ;;
 esac
 kill $pid 2>/dev/null
@@ -326,16 +385,17 @@ check "SPRT"
 # 7. Adjudication: at once, by the value, and once settled.
 qttt-match -q -a 0 -n 2 qttt-engine "$ENGINE" >"$out/adj0.qttt"
 valid "$out/adj0.qttt" 2
-[ "$(grep -c '\[termination adjudication\] \[score 1-1/2\].* \*$' \
+[ "$(grep -c '\[termination adjudication\] .* 1-1/2$' \
     "$out/adj0.qttt")" = 2 ] || no "$(head -1 "$out/adj0.qttt")"
 qttt-match -q -a 0 -n 2 -o balanced qttt-engine "$ENGINE" \
     >"$out/adjb.qttt"
-[ "$(grep -c '\[score 0-0\]' "$out/adjb.qttt")" = 2 ] ||
+[ "$(grep -c '\[termination adjudication\] .*; 0-0$' \
+    "$out/adjb.qttt")" = 2 ] ||
     no "balanced openings are not 0-0"
 qttt-match -q -a settled -n 4 qttt-engine qttt-engine >"$out/adjs.qttt"
 valid "$out/adjs.qttt" 4
 awk '/termination normal/ && / 1-1\/2$/ { next }
-    /termination adjudication/ && /\[score 1-1\/2\]/ && /(^|[]] |; )\*$/ { n++; next }
+    /termination adjudication/ && /(^|[]] |; )1-1\/2$/ { n++; next }
     { exit 1 } END { exit n == 0 }' "$out/adjs.qttt" ||
     no "perfect play is not adjudicated 1-1/2"
 check "adjudication"
