@@ -16,6 +16,9 @@
 #	- qttt-convert -t goff refuses a game of another profile;
 #	- qttt-select -u and -U keep the same moves under two profiles
 #	  apart, -r takes 1/2-1/2, qttt-stats counts it.
+#	- the games other programs played (programs/README.md) are
+#	  valid under their presets, and Goff's rules refuse exactly the
+#	  ones each preset exists for.
 top=$(cd "$(dirname "$0")/../.." && pwd)
 . "$top/tests/lib.sh"
 suite_begin profiles
@@ -115,6 +118,43 @@ qttt-generate -n 50 -s 9 >"$out/goff.qttt"
 qttt-validate -j -R typescript-2 "$out/goff.qttt" >"$out/ts2.json"
 grep -q '"code":"two-cycle"' "$out/ts2.json" && ok ||
     bad "typescript-2: no 2-cycle refused among 50 games of Goff's rules"
+
+# The games of the programs the presets stand for
+# (programs/README.md): the converter gives each record from its
+# trace; every game is valid under its preset; Goff's rules refuse
+# exactly the games with X's double line or a line of each player
+# made by one collapse (result-mismatch), and take the others.
+pg=$top/tests/profiles/programs
+for p in typescript typescript-2; do
+	awk -f "$pg/trace2line.awk" "$pg/$p.trace" >"$out/$p.prog" &&
+	    cmp -s "$out/$p.prog" "$pg/$p.qttt" && ok ||
+	    bad "$p: trace2line.awk does not give $p.qttt"
+	g=$pg/$p.qttt
+	qttt-validate -q -R "$p" "$g" && ok ||
+	    bad "$p: a game of the program refused under -R $p"
+	{
+		qttt-select -R "$p" -F double-line "$g"
+		qttt-select -R "$p" -F simultaneous "$g"
+	} | sort -u >"$out/$p.own"
+	qttt-select -R "$p" -v -F double-line "$g" |
+	    qttt-select -R "$p" -v -F simultaneous >"$out/$p.rest"
+	n=$(grep -c . "$out/$p.own")
+	qttt-validate -j "$out/$p.own" >"$out/$p.json"
+	[ "$n" -gt 0 ] &&
+	    [ "$(sed -n 's/.*"game":\([0-9]*\),.*"code":"result-mismatch".*/\1/p' \
+	    "$out/$p.json" | sort -u | grep -c .)" = "$n" ] && ok ||
+	    bad "$p: Goff's rules do not refuse all $n games the preset is for"
+	[ $(($(grep -c . "$out/$p.rest") + n)) = "$(grep -c . "$g")" ] &&
+	    qttt-validate -q "$out/$p.rest" && ok ||
+	    bad "$p: Goff's rules refuse a game the preset is not for"
+done
+# The newer program plays no 2-cycle; the older one does, and
+# typescript-2 refuses such games (two-cycle).
+[ "$(qttt-select -R typescript-2 -F 2-cycle -c "$pg/typescript-2.qttt")" = 0 ] &&
+    ok || bad "typescript-2: the program's games hold a 2-cycle"
+qttt-validate -j -R typescript-2 "$pg/typescript.qttt" >"$out/ts1.json"
+grep -q '"code":"two-cycle"' "$out/ts1.json" && ok ||
+    bad "typescript-2: no game of the older program refused"
 
 # Goff's rules: nothing new.  The tag goff is kept as it is written.
 qttt-validate -p "$out/goff.qttt" >"$out/goff.p" &&
