@@ -626,7 +626,7 @@ load_openings(const char *path)
 	unsigned long	 n = 0;
 	int		 fd, k;
 
-	if ((r = open_reader(path, QTTT_FORMAT_AUTO, &fd)) == NULL)
+	if ((r = open_reader(path, QTTT_FORMAT_AUTO, NULL, &fd)) == NULL)
 		exit(EXIT_TROUBLE);
 	while ((k = qttt_reader_next(r, &rec)) == 1) {
 		n++;

@@ -532,7 +532,7 @@ main(int argc, char *argv[])
 			o.r.flip = v;
 			break;
 		case 'f':
-			if ((s = format_option(usage, "", optarg,
+			if ((s = format_option(usage, optarg,
 			    &tool.format)) != 0)
 				return s;
 			break;
@@ -614,7 +614,9 @@ main(int argc, char *argv[])
 			themed = 1;
 			break;
 		case 'R':
-			if ((ch = rules_option(usage, optarg, NULL)) != 0)
+			tool.rules_set = 1;
+			if ((ch = rules_option(usage, optarg,
+			    &tool.rules)) != 0)
 				return ch;
 			break;
 		case 'V':

@@ -26,6 +26,8 @@ enum {
 struct options {
 	struct qttt_criteria crit;
 	enum qttt_format format;	/* -f */
+	unsigned int	 rules;		/* -R, if rules_set */
+	int		 rules_set;
 	enum qttt_format to;		/* -t (AUTO: as read) */
 	int		 canonical;	/* -C */
 	int		 count;		/* -c */
@@ -250,7 +252,8 @@ select_input(const struct options *o, const char *path, struct output *w)
 	FILE		*f;
 	int		 fd, k, keep, dup, v, status = EXIT_VALID;
 
-	if ((r = open_reader(path, o->format, &fd)) == NULL)
+	if ((r = open_reader(path, o->format, o->rules_set ? &o->rules :
+	    NULL, &fd)) == NULL)
 		return EXIT_TROUBLE;
 	while ((k = qttt_reader_next(r, &rec)) == 1) {
 		games++;
@@ -393,7 +396,7 @@ parse_options(int argc, char *argv[], struct options *o, struct output *w)
 			w->dupname = optarg;
 			break;
 		case 'f':
-			if ((v = format_option(usage, "input ", optarg,
+			if ((v = format_option(usage, optarg,
 			    &o->format)) != 0)
 				return v;
 			break;
@@ -420,7 +423,9 @@ parse_options(int argc, char *argv[], struct options *o, struct output *w)
 				o->unique = 1;
 			break;
 		case 'R':
-			if ((ch = rules_option(usage, optarg, NULL)) != 0)
+			o->rules_set = 1;
+			if ((ch = rules_option(usage, optarg,
+			    &o->rules)) != 0)
 				return ch;
 			break;
 		case 'V':

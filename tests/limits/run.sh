@@ -47,8 +47,8 @@ export LONGLINE NOISE NONEWLINE BIGDOCS DEEP LAUGHS WORDY SCALARS BREAKS
 qttt-generate -u -n 10000 -s 21 >"$SMALL" &&
     qttt-generate -u -n $nlarge -s 22 >"$LARGE" &&
     for f in yaml json goff; do
-	qttt-convert -q -t $f "$SMALL" >"$SMALL.$f" &&
-	qttt-convert -q -t $f "$LARGE" >"$LARGE.$f" || exit 1
+	qttt-convert -q -T $f "$SMALL" >"$SMALL.$f" &&
+	qttt-convert -q -T $f "$LARGE" >"$LARGE.$f" || exit 1
     done &&
     qttt-replay "$SMALL" >"$SMALL.state" &&
     qttt-replay "$LARGE" >"$LARGE.state" &&
