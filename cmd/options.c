@@ -124,7 +124,7 @@ is_flag(const struct opt *o)
 	return o->flags == 0 && o->arg == NULL && o->ch < OPT_LONG;
 }
 
-/* The order of the usage line: by letter, a before A, long names last. */
+/* The order of the usage line: by letter, A before a, long names last. */
 static int
 usage_order(const void *a, const void *b)
 {
@@ -137,7 +137,7 @@ usage_order(const void *a, const void *b)
 	if (lx != ly)
 		return lx - ly;
 	if (cx != cy)
-		return cy - cx;
+		return cx - cy;
 	return x->name != NULL && y->name != NULL ?
 	    strcmp(x->name, y->name) : 0;
 }

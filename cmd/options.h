@@ -53,7 +53,7 @@ struct opt {
 #define OPT_STATE(h)	{ 'S', "state", "state", (h), 0, 0 }
 #define OPT_OUTPUT(h)	{ 'o', "output", "file", (h), 0, 0 }
 #define OPT_SEED(h)	{ 's', "seed", "seed", (h), 0, 0 }
-#define OPT_NUMBER(h)	{ 'n', "number", "n", (h), 0, 0 }
+#define OPT_NUMBER(h)	{ 'n', "number", "count", (h), 0, 0 }
 #define OPT_DISABLE	{ 'd', "disable", "code", "turn these warnings " \
 			    "off (comma list): " WARNING_NAMES, 0, 0 }
 

@@ -13,7 +13,7 @@
 
 static const struct opt opts[] = {
 	OPT_HELP, OPT_VERSION,
-	OPT_NUMBER("print N games (default 1)"),
+	OPT_NUMBER("print COUNT games (default 1)"),
 	OPT_WAS(0, "count", 'n'),
 	{ 'r', "result", "result", "print only games that end RESULT (1-0, "
 	    "0-1,\n1-1/2, 1/2-1, 3/2-0, 2-0, 0-0, or * with -u)", 0, 0 },
