@@ -329,45 +329,12 @@ render_arg(const struct options *o, const char *s)
 /* ------------------------------------------------------------------ */
 
 static int
-parse_coords(const char *s)
-{
-	static const struct name_value names[] = {
-		{ "none", QTTT_COORDS_NONE }, { "a1", QTTT_COORDS_A1 },
-		{ "goff", QTTT_COORDS_GOFF }, { "1-9", QTTT_COORDS_GOFF },
-	};
-
-	return lookup_name(names, NVALUES(names), s);
-}
-
-static int
 parse_type(const char *s)
 {
 	static const struct name_value names[] = {
 		{ "ascii", TYPE_ASCII }, { "utf8", TYPE_UTF8 },
 		{ "unicode", TYPE_UTF8 }, { "svg", TYPE_SVG },
 		{ "html", TYPE_HTML },
-	};
-
-	return lookup_name(names, NVALUES(names), s);
-}
-
-static int
-parse_theme(const char *s)
-{
-	static const struct name_value names[] = {
-		{ "light", QTTT_THEME_LIGHT }, { "dark", QTTT_THEME_DARK },
-		{ "mono", QTTT_THEME_MONO },
-	};
-
-	return lookup_name(names, NVALUES(names), s);
-}
-
-static int
-parse_flip(const char *s)
-{
-	static const struct name_value names[] = {
-		{ "h", QTTT_FLIP_H }, { "horizontal", QTTT_FLIP_H },
-		{ "v", QTTT_FLIP_V }, { "vertical", QTTT_FLIP_V },
 	};
 
 	return lookup_name(names, NVALUES(names), s);
@@ -469,20 +436,8 @@ take_option(struct run_tool *tool, int ch, const char *arg)
 		if ((o->r.css = read_css(arg)) == NULL)
 			return EXIT_TROUBLE;
 		break;
-	case 'c':
-		if ((v = parse_coords(arg)) == -1)
-			return usage_error(usage, "unknown coordinates: %s",
-			    arg);
-		o->r.coords = v;
-		break;
 	case 'd':
 		o->dir = arg;
-		break;
-	case 'F':
-		if ((v = parse_flip(arg)) == -1)
-			return usage_error(usage, "unknown flip: %s (h or v)",
-			    arg);
-		o->r.flip = v;
 		break;
 	case 'G':
 		if (parse_number(arg, 1, 14, &u) == -1)
@@ -523,12 +478,6 @@ take_option(struct run_tool *tool, int ch, const char *arg)
 	case 'q':
 		o->quiet = 1;
 		break;
-	case 'r':
-		if (parse_number(arg, 0, 270, &u) == -1 || u % 90 != 0)
-			return usage_error(usage, "bad rotation: %s (0, 90, "
-			    "180 or 270)", arg);
-		o->r.rotate = u;
-		break;
 	case 'S':
 		o->state = arg;
 		break;
@@ -547,10 +496,16 @@ take_option(struct run_tool *tool, int ch, const char *arg)
 		o->typed = 1;
 		break;
 	case 't':
-		if ((v = parse_theme(arg)) == -1)
-			return usage_error(usage, "unknown theme: %s", arg);
-		o->r.theme = v;
 		o->themed = 1;
+		/* FALLTHROUGH */
+	case 'c':
+	case 'F':
+	case 'r':
+		/* The drawing options the viewer page names too. */
+		if (qttt_render_option(&o->r, ch == 'c' ? "coords" : ch ==
+		    'F' ? "flip" : ch == 'r' ? "rotate" : "theme", arg,
+		    &d) == -1)
+			return usage_error(usage, "-%c: %s", ch, d.msg);
 		break;
 	}
 	return 0;
