@@ -13,6 +13,7 @@
 
 #include "qttt.h"
 #include "common.h"
+#include "inputs.h"
 #include "options.h"
 
 /* The long options without a letter. */
@@ -50,6 +51,7 @@ struct output {
 	unsigned long	 infile;	/* games in it */
 	unsigned long long next;	/* the next split file's number */
 	unsigned long	 selected;
+	unsigned long	 ininput;	/* of them, in the input read */
 	struct qttt_gameset *seen;
 };
 
@@ -238,72 +240,86 @@ game_stream(const struct options *o, struct output *w,
 	return w->out;
 }
 
+/* What qttt-select reads its inputs with: its options and its output. */
+struct selecting {
+	const struct options *o;
+	struct output	*w;
+};
+
 /*
- * Selects from one input.  Returns the exit status it deserves, or
- * EXIT_TROUBLE + 1 if the output failed.
+ * A record: selected or not, written where it goes.  Returns its exit
+ * status, or RUN_STOP when memory runs out or a file cannot be
+ * written.
  */
 static int
-select_input(const struct options *o, const char *path, struct output *w)
+select_record(const struct run_input *in, struct par_out *po,
+    struct qttt_record *rec, void *tally)
 {
-	static struct qttt_record rec;
 	static struct qttt_game game;
-	struct qttt_reader *r;
-	const char	*name = input_name(path);
-	unsigned long	 games = 0, selected = 0;
+	const struct selecting *sel = in->tool->arg;
+	const struct options *o = sel->o;
+	struct output	*w = sel->w;
 	char		 why[QTTT_MSG_MAX];
 	size_t		 errors;
 	FILE		*f;
-	int		 fd, k, keep, dup, v, status = EXIT_VALID;
+	int		 keep, dup, v;
 
-	if ((r = open_reader(path, o->format, o->rules_set ? &o->rules :
-	    NULL, &fd)) == NULL)
-		return EXIT_TROUBLE;
-	while ((k = qttt_reader_next(r, &rec)) == 1) {
-		games++;
-		if ((errors = qttt_record_play(&rec, &game)) > 0 && !o->quiet)
-			show_record_diags(stderr, name, &rec, 0);
-		keep = qttt_criteria_match(&o->crit, &rec, &game, errors);
-		dup = 0;
-		if (keep && o->unique && errors == 0) {
-			if ((v = qttt_gameset_add(w->seen, &game)) == -1) {
-				fprintf(stderr, "%s: out of memory after %zu "
-				    "distinct games\n", progname,
-				    qttt_gameset_size(w->seen));
-				status = EXIT_TROUBLE + 1;
-				break;
-			}
-			dup = !(keep = v);
+	(void)po;
+	(void)tally;
+	if ((errors = qttt_record_play(rec, &game)) > 0 && !o->quiet)
+		show_record_diags(stderr, in->name, rec, 0);
+	keep = qttt_criteria_match(&o->crit, rec, &game, errors);
+	dup = 0;
+	if (keep && o->unique && errors == 0) {
+		if ((v = qttt_gameset_add(w->seen, &game)) == -1) {
+			fprintf(stderr, "%s: out of memory after %zu distinct "
+			    "games\n", progname, qttt_gameset_size(w->seen));
+			return RUN_STOP;
 		}
-		if (dup && w->dups != NULL)
-			f = w->dups;
-		else if (!keep)
-			continue;
-		else {
-			selected++;
-			w->selected++;
-			if (o->count)
-				continue;
-			f = game_stream(o, w, &rec);
-		}
-		v = f == NULL ? -1 : write_game(o, f, &rec, &game,
-		    errors == 0, why, sizeof(why));
-		if (v == -1) {
-			status = EXIT_TROUBLE + 1;
-			break;
-		}
-		if (v == -2 && !o->quiet)
-			show_line_msg(stderr, name, rec.line, "error",
-			    "not written: %s", why);
-		if (v == -2)
-			status = EXIT_TROUBLE;
+		dup = !(keep = v);
 	}
-	if ((k == -1 || games == 0) && end_input(name, k, &rec, games,
-	    o->quiet, 0) == EXIT_TROUBLE && status < EXIT_TROUBLE)
+	if (dup && w->dups != NULL)
+		f = w->dups;
+	else if (!keep)
+		return EXIT_VALID;
+	else {
+		w->selected++;
+		w->ininput++;
+		if (o->count)
+			return EXIT_VALID;
+		f = game_stream(o, w, rec);
+	}
+	v = f == NULL ? -1 : write_game(o, f, rec, &game, errors == 0, why,
+	    sizeof(why));
+	if (v == -1)
+		return RUN_STOP;
+	if (v == -2 && !o->quiet)
+		show_line_msg(stderr, in->name, rec->line, "error", "not "
+		    "written: %s", why);
+	return v == -2 ? EXIT_TROUBLE : EXIT_VALID;
+}
+
+RUN_RECORDS(select_records, select_record)
+
+/*
+ * The end of an input: a read error or an input with no game reported;
+ * as grep -c, the count of each input, with several.
+ */
+static int
+end_select(struct run_input *in, int k, const struct qttt_record *rec,
+    int status)
+{
+	const struct selecting *sel = in->tool->arg;
+	const struct options *o = sel->o;
+
+	if (k == RUN_STOP)
+		return RUN_STOP;
+	if ((k == -1 || in->games == 0) && end_input(in->name, k, rec,
+	    in->games, o->quiet, 0) == EXIT_TROUBLE)
 		status = EXIT_TROUBLE;
-	close_reader(r, fd);
-	/* As grep -c: the count of each input, with several. */
-	if (o->count && o->several && status <= EXIT_TROUBLE)
-		printf("%s:%lu\n", name, selected);
+	if (o->count && o->several)
+		printf("%s:%lu\n", in->name, sel->w->ininput);
+	sel->w->ininput = 0;
 	return status;
 }
 
@@ -449,7 +465,12 @@ main(int argc, char *argv[])
 {
 	static struct options o;
 	static struct output w;
-	int		 status = EXIT_VALID, s, i;
+	struct selecting sel = { &o, &w };
+	struct run_tool	 tool = {
+		.arg = &sel, .threads = 1, .records = select_records,
+		.end = end_select
+	};
+	int		 status, s;
 
 	start_tool(argv);
 	qttt_criteria_init(&o.crit);
@@ -470,17 +491,19 @@ main(int argc, char *argv[])
 		return EXIT_TROUBLE;
 	}
 
-	for (i = 0; i < (argc > 0 ? argc : 1) && status <= EXIT_TROUBLE; i++)
-		if ((s = select_input(&o, argc > 0 ? argv[i] : "-",
-		    &w)) > status)
-			status = s;
-	if (o.count && !o.several && status <= EXIT_TROUBLE)
+	tool.format = o.format;
+	tool.rules = o.rules;
+	tool.rules_set = o.rules_set;
+	tool.quiet = o.quiet;
+	status = run_inputs(&tool, argc, argv);
+	if (o.count && !o.several && status != RUN_STOP)
 		printf("%lu\n", w.selected);
 	qttt_gameset_free(w.seen);
 	if ((w.dups != NULL && close_file(w.dups, w.dupname) == -1) ||
 	    (w.out != NULL && close_file(w.out, w.name) == -1))
 		status = EXIT_TROUBLE;
-	if (finish_output() != 0 || status >= EXIT_TROUBLE)
+	if (finish_output() != 0 || status == RUN_STOP ||
+	    status >= EXIT_TROUBLE)
 		return EXIT_TROUBLE;
 	return w.selected > 0 ? EXIT_VALID : EXIT_INVALID;
 }
