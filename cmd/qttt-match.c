@@ -7,6 +7,8 @@
  * resumes), in game order, and a report with the engines' scores,
  * Elo differences and an SPRT.
  */
+#include <sys/stat.h>
+
 #include <errno.h>
 #include <fcntl.h>
 #include <getopt.h>
@@ -21,6 +23,7 @@
 #include "qttt.h"
 #include "common.h"
 #include "options.h"
+#include "outfile.h"
 #include "process.h"
 
 /* Games finished and waiting for an earlier one, per job at most. */
@@ -79,7 +82,7 @@ static struct {
 	const char		*openfile;	/* -o */
 	int			 shuffle;	/* -p */
 	int			 quiet;		/* -q */
-	unsigned int		 rules;		/* -r */
+	unsigned int		 rules;		/* -R */
 	unsigned long long	 seed;		/* -s */
 	int			 sprt;		/* -S */
 	struct qttt_sprt	 test;		/* -S's settings, ratio, verdict */
@@ -627,7 +630,7 @@ load_openings(const char *path)
 			    progname, name, n);
 			exit(EXIT_TROUBLE);
 		}
-		/* Played by the rules of -r. */
+		/* Played by the rules of -R. */
 		qttt_rules_format(M.rules, rules, sizeof(rules));
 		if (rec.has_start) {
 			g.state.rules = (unsigned char)M.rules;
@@ -839,33 +842,75 @@ same_rules(const struct qttt_record *rec)
 	return r == M.rules;
 }
 
+/* What -w says of a file that is not a match's records. */
+#define NOT_MATCH	"not the records of a match: -w goes on from a " \
+			"file that qttt-match wrote; give another file"
+/* How every record of a match starts (its first tag). */
+#define RECORD_HEAD	"[event "
+
+/*
+ * Reads a line of f into buf, of size bytes, and its length without
+ * the newline into *n.  Returns 1 for a line, 2 for a last line with
+ * no newline, 0 at the end, and -1 for a line longer than size - 1
+ * bytes, whose rest is not read: a file's lines take no more memory
+ * than a record has.
+ */
+static int
+read_line(FILE *f, char *buf, size_t size, size_t *n)
+{
+	int	 c;
+
+	*n = 0;
+	while ((c = getc(f)) != EOF && c != '\n') {
+		if (*n == size - 1)
+			return -1;
+		buf[(*n)++] = (char)c;
+	}
+	if (c == '\n')
+		return 1;
+	return *n > 0 ? 2 : 0;
+}
+
 /*
  * Goes on from the records a file holds: each must be the game the
- * match has in its place; a last line cut short is dropped.  Returns
- * the number of games read.
+ * match has in its place, and a last line cut short the start of a
+ * record, which is dropped; any other file is refused, and left as it
+ * was.  Returns the number of games read.
  */
 static unsigned long long
 resume(FILE *f, const char *name)
 {
 	static struct qttt_record rec;
+	static char	 line[QTTT_LINE_MAX + 1];
 	struct qttt_match_game g;
 	struct qttt_match_info info;
 	struct qttt_fixture fx;
 	struct qttt_game played, again;
 	struct qttt_diag d;
 	const struct qttt_game *open;
-	char		*line = NULL, msg[QTTT_MSG_MAX] = "";
+	char		 msg[QTTT_MSG_MAX] = "";
 	char		 rules[QTTT_RULES_NAME_MAX];
-	size_t		 cap = 0;
-	ssize_t		 n;
+	size_t		 n;
 	off_t		 at = 0;
 	unsigned long long i = 0;
 	unsigned long	 lineno = 0;
-	int		 from_state;
+	int		 from_state, k;
 
 	qttt_rules_format(M.rules, rules, sizeof(rules));
-	while ((n = getline(&line, &cap, f)) != -1) {
-		if (line[n - 1] != '\n') {
+	while ((k = read_line(f, line, sizeof(line), &n)) != 0) {
+		if (k == -1) {
+			show_line_msg(stderr, name, lineno, "error", "a line "
+			    "of more than %d bytes: " NOT_MATCH, QTTT_LINE_MAX);
+			exit(EXIT_TROUBLE);
+		}
+		if (k == 2 && memcmp(line, RECORD_HEAD, n <
+		    strlen(RECORD_HEAD) ? n : strlen(RECORD_HEAD)) != 0) {
+			show_line_msg(stderr, name, lineno, "error", "a last "
+			    "line with no newline that is not the start of a "
+			    "record: " NOT_MATCH);
+			exit(EXIT_TROUBLE);
+		}
+		if (k == 2) {
 			/* Cut short by a kill: written again. */
 			if (ftruncate(fileno(f), at) == -1) {
 				fprintf(stderr, "%s: %s: %s\n", progname, name,
@@ -874,9 +919,13 @@ resume(FILE *f, const char *name)
 			}
 			break;
 		}
-		at += n;
-		if (qttt_line_parse(line, (size_t)n - 1, lineno++, &rec) == 0)
-			continue;
+		at += (off_t)n + 1;
+		if (qttt_line_parse(line, n, lineno, &rec) == 0) {
+			show_line_msg(stderr, name, lineno, "error", "a line "
+			    "that is not a record: " NOT_MATCH);
+			exit(EXIT_TROUBLE);
+		}
+		lineno++;
 		if (i >= M.total) {
 			show_line_msg(stderr, name, rec.line, "error", "more "
 			    "games than the match has (%llu)", M.total);
@@ -884,6 +933,8 @@ resume(FILE *f, const char *name)
 		}
 		if (qttt_record_play(&rec, &played) > 0) {
 			show_record_diags(stderr, name, &rec, 0);
+			show_line_msg(stderr, name, rec.line, "error", "%s",
+			    NOT_MATCH);
 			exit(EXIT_TROUBLE);
 		}
 		/* A game of this match is one of its rules. */
@@ -918,15 +969,15 @@ resume(FILE *f, const char *name)
 		fprintf(stderr, "%s: %s: read error\n", progname, name);
 		exit(EXIT_TROUBLE);
 	}
-	free(line);
 	return i;
 }
 
 static void
 open_output(void)
 {
-	FILE	*f;
-	int	 fd;
+	struct stat	 st;
+	FILE		*f = NULL;
+	int		 fd;
 
 	if (M.file == NULL) {
 		M.out = stdout;
@@ -934,10 +985,24 @@ open_output(void)
 		return;
 	}
 	M.outname = M.file;
+	if (M.openfile != NULL)
+		note_input(M.openfile);
+	if (input_at(M.file) != NULL) {
+		warn_name(M.file, "the file of the openings (-O): not written "
+		    "over");
+		exit(EXIT_TROUBLE);
+	}
 	if ((fd = open(M.file, O_RDWR | O_CREAT, 0666)) == -1 ||
-	    (f = fdopen(fd, "r+")) == NULL) {
+	    fstat(fd, &st) == -1 || (S_ISREG(st.st_mode) &&
+	    (f = fdopen(fd, "r+")) == NULL)) {
 		fprintf(stderr, "%s: %s: %s\n", progname, M.file,
 		    strerror(errno));
+		exit(EXIT_TROUBLE);
+	}
+	/* A device or a FIFO has no records to go on from. */
+	if (!S_ISREG(st.st_mode)) {
+		warn_name(M.file, "not a regular file: -w writes a file that "
+		    "a match killed goes on from");
 		exit(EXIT_TROUBLE);
 	}
 	fcntl(fd, F_SETFD, FD_CLOEXEC);

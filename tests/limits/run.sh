@@ -43,8 +43,10 @@ LAUGHS=$out/laughs.yaml
 WORDY=$out/wordy.qttt
 SCALARS=$out/scalars.yaml
 BREAKS=$out/breaks.yaml
-export LONGLINE NOISE NONEWLINE BIGDOCS DEEP LAUGHS WORDY SCALARS BREAKS
-qttt-generate -u -n 10000 -s 21 >"$SMALL" &&
+FULL=$out/full
+export LONGLINE NOISE NONEWLINE BIGDOCS DEEP LAUGHS WORDY SCALARS BREAKS FULL
+ln -s /dev/full "$FULL" &&
+    qttt-generate -u -n 10000 -s 21 >"$SMALL" &&
     qttt-generate -u -n $nlarge -s 22 >"$LARGE" &&
     for f in yaml json goff; do
 	qttt-convert -q -T $f "$SMALL" >"$SMALL.$f" &&
