@@ -319,8 +319,9 @@ take_option(struct run_tool *tool, int ch, const char *arg)
 	case 'm':
 		if ((v = mib_option(usage, arg, &t->mib)) != 0)
 			return v;
-		/* -c: a byte is no table; without -m, the count's table
-		 * fills as it needs up to QTTT_COUNT_MEMORY. */
+		/* -c and -p: a byte is no table; without -m, their
+		 * tables take what they need, up to QTTT_COUNT_MEMORY
+		 * and 64 MiB. */
 		a->count_memory = t->mib > 0 ? (size_t)t->mib << 20 : 1;
 		break;
 	case 'p':
@@ -379,7 +380,9 @@ main(int argc, char *argv[])
 	if (o.a.divide && !o.a.perft)
 		return usage_error(usage, "-d goes with -p");
 
-	o.table = ((size_t)mib << 20) / o.threads;
+	/* Counting needs no solver: -m is the count's alone. */
+	o.table = o.a.perft || o.a.count ? 0 : ((size_t)mib << 20) /
+	    o.threads;
 	if ((sv = qttt_solver_new(o.table)) == NULL) {
 		fprintf(stderr, "%s: out of memory\n", progname);
 		return EXIT_TROUBLE;

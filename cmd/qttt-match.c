@@ -41,11 +41,6 @@
 
 enum report { REPORT_TEXT = 0, REPORT_JSON };
 
-struct opening {
-	struct qttt_game	 game;
-	int			 from_state;
-};
-
 struct engine {
 	const char		*cmd;
 	char			 name[256];
@@ -99,7 +94,15 @@ static struct {
 
 	struct engine		*engines;
 	size_t			 nengines;
-	struct opening		*openings;
+	/*
+	 * The openings, packed: opening k is at openings[at[k]], a byte
+	 * of its number of plies (OPENING_STATE set if it is a position,
+	 * played by a game that reaches it) and its plies, about 17
+	 * bytes an opening where its game takes 140.
+	 */
+	unsigned char		*openings;
+	size_t			 openings_len, openings_size;
+	uint32_t		*at;
 	size_t			 nopenings;
 	struct qttt_schedule	 sched;
 	unsigned long long	 total;		/* games to play */
@@ -428,6 +431,21 @@ probe(size_t i, struct eproc *e)
 }
 
 /*
+ * Text in a TAP test line, with \ and # escaped: an id or a reason
+ * that holds "# TODO" or "# SKIP" would otherwise be read as a
+ * directive, and a failure counted as a pass.
+ */
+static void
+put_tap_text(const char *s)
+{
+	for (; *s != '\0'; s++) {
+		if (*s == '\\' || *s == '#')
+			putchar('\\');
+		putchar(*s);
+	}
+}
+
+/*
  * The compliance checks of engine i, printed as they are in TAP:
  * "ok N - check" or "not ok N - check: why".  Returns the number
  * failed.
@@ -456,8 +474,13 @@ check_engine(size_t i, struct eproc *e)
 	printf("# engine %zu: %s\n1..%zu\n", i + 1, M.engines[i].cmd, n);
 	for (k = 0; k < n; k++) {
 		r = qttt_check_result(M.checker, k, &name, &why);
-		printf("%sok %zu - %s%s%s\n", r == 1 ? "" : "not ", k + 1,
-		    name, why[0] != '\0' ? ": " : "", why);
+		printf("%sok %zu - ", r == 1 ? "" : "not ", k + 1);
+		put_tap_text(name);
+		if (why[0] != '\0') {
+			fputs(": ", stdout);
+			put_tap_text(why);
+		}
+		putchar('\n');
 		if (r != 1)
 			failed++;
 	}
@@ -529,20 +552,28 @@ suite_engine(size_t i, struct eproc *e, const char *path)
 			qttt_peer_tick(e->peer, now_ms());
 		}
 		if (qttt_peer_fault(e->peer, &why) != QTTT_TERM_NORMAL) {
-			printf("not ok %lu - %s: %s\n", tried, entry.id, why);
+			printf("not ok %lu - ", tried);
+			put_tap_text(entry.id);
+			fputs(": ", stdout);
+			put_tap_text(why);
+			putchar('\n');
 			proc_kill(&e->p);
 			failed++;
 			continue;
 		}
 		a = qttt_peer_action(e->peer, NULL, NULL);
 		if (qttt_suite_solved(&entry, a)) {
-			printf("ok %lu - %s\n", tried, entry.id);
+			printf("ok %lu - ", tried);
+			put_tap_text(entry.id);
+			putchar('\n');
 			continue;
 		}
 		failed++;
 		qttt_action_format(a, item, sizeof(item));
-		printf("not ok %lu - %s: played %s; %s", tried, entry.id, item,
-		    entry.nbest > 0 ? "best" : "avoid");
+		printf("not ok %lu - ", tried);
+		put_tap_text(entry.id);
+		printf(": played %s; %s", item, entry.nbest > 0 ? "best" :
+		    "avoid");
 		list = entry.nbest > 0 ? entry.best : entry.avoid;
 		for (k = 0; k < (entry.nbest > 0 ? entry.nbest :
 		    entry.navoid); k++) {
@@ -565,22 +596,39 @@ suite_engine(size_t i, struct eproc *e, const char *path)
 /* Openings                                                             */
 /* ------------------------------------------------------------------ */
 
+#define OPENING_STATE	0x80
+
 static void
 add_opening(const struct qttt_game *g, int from_state)
 {
-	struct opening	*o;
+	size_t		 need = 1 + g->nplies * sizeof(g->plies[0]);
+	uint32_t	*at;
+	unsigned char	*b;
 
-	if ((M.nopenings & (M.nopenings - 1)) == 0 &&
-	    (o = realloc(M.openings, (M.nopenings == 0 ? 1 :
-	    2 * M.nopenings) * sizeof(*o))) != NULL)
-		M.openings = o;
-	else if ((M.nopenings & (M.nopenings - 1)) == 0) {
-		fprintf(stderr, "%s: out of memory\n", progname);
-		exit(EXIT_TROUBLE);
+	if ((M.nopenings & (M.nopenings - 1)) == 0) {
+		if ((at = realloc(M.at, (M.nopenings == 0 ? 1 :
+		    2 * M.nopenings) * sizeof(*at))) == NULL)
+			goto nomem;
+		M.at = at;
 	}
-	M.openings[M.nopenings].game = *g;
-	M.openings[M.nopenings].from_state = from_state;
-	M.nopenings++;
+	if (M.openings_len > UINT32_MAX - need)
+		goto nomem;
+	if (M.openings_len + need > M.openings_size) {
+		if ((b = realloc(M.openings, 2 * (M.openings_size + need))) ==
+		    NULL)
+			goto nomem;
+		M.openings = b;
+		M.openings_size = 2 * (M.openings_size + need);
+	}
+	M.at[M.nopenings++] = (uint32_t)M.openings_len;
+	b = M.openings + M.openings_len;
+	b[0] = (unsigned char)(g->nplies | (from_state ? OPENING_STATE : 0));
+	memcpy(b + 1, g->plies, g->nplies * sizeof(g->plies[0]));
+	M.openings_len += need;
+	return;
+nomem:
+	fprintf(stderr, "%s: out of memory\n", progname);
+	exit(EXIT_TROUBLE);
 }
 
 /*
@@ -811,19 +859,34 @@ write_ready(void)
 	}
 }
 
-/* The opening of fixture f, and whether it is a position. */
+/*
+ * The opening of fixture f, and whether it is a position: its plies
+ * played again by the rules of -r, as they were when it was read.
+ * Valid until the next call.
+ */
 static const struct qttt_game *
 opening_of(const struct qttt_fixture *f, int *from_state)
 {
-	static struct qttt_game empty;
+	static struct qttt_game open, played;
+	const unsigned char *b;
+	struct qttt_diag d;
 
 	*from_state = 0;
 	if (M.nopenings == 0) {
-		qttt_game_init(&empty);
-		return &empty;
+		qttt_game_init(&played);
+		return &played;
 	}
-	*from_state = M.openings[f->opening].from_state;
-	return &M.openings[f->opening].game;
+	b = M.openings + M.at[f->opening];
+	*from_state = (b[0] & OPENING_STATE) != 0;
+	open.nplies = b[0] & ~OPENING_STATE;
+	memcpy(open.plies, b + 1, open.nplies * sizeof(open.plies[0]));
+	/* Played so when it was read: refused now, it is a fault here. */
+	if (by_rules(&open, &played, &d) == -1) {
+		fprintf(stderr, "%s: opening %lu: %s\n", progname,
+		    f->opening + 1, d.msg);
+		exit(EXIT_TROUBLE);
+	}
+	return &played;
 }
 
 /* Whether a record's rules tag (goff without one) names -r's. */

@@ -598,6 +598,11 @@ main(int argc, char *argv[])
 	o.out = stdout;
 	if (o.output != NULL && (o.out = out_open(o.output, 0)) == NULL)
 		return EXIT_TROUBLE;
+	if (o.type == TYPE_HTML && qttt_html_unavailable() != NULL) {
+		fprintf(stderr, "%s: -T html: %s\n", progname,
+		    qttt_html_unavailable());
+		return EXIT_TROUBLE;
+	}
 	if (o.type == TYPE_HTML) {
 		page.render = o.r;
 		page.follow = !themed;

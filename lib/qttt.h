@@ -997,11 +997,15 @@ enum qttt_code	 qttt_level_choose(struct qttt_solver *solver,
  * pending measurement belongs to the move before it and takes no
  * depth, so from such a state depth 0 counts its two outcomes.  The
  * state must pass qttt_state_check(); a depth over 9 is taken as 9.
+ * The table that remembers counts takes at most memory bytes, or with
+ * memory 0 what the depth needs: 256 KiB at depth 3, four times as
+ * much a move deeper, 64 MiB from depth 7 on; a smaller table gives
+ * the same count, more slowly, and one under a few hundred bytes none.
  * Returns 0; -1 if the state fails the check (d, if not NULL, says
- * why); -2 if out of memory (the table takes up to 64 MiB).
+ * why); -2 if out of memory.
  */
 int		 qttt_perft(const struct qttt_state *, unsigned int depth,
-		    uint64_t *count, struct qttt_diag *d);
+		    size_t memory, uint64_t *count, struct qttt_diag *d);
 
 /*
  * Perft divided by the first action, as chess programs print it to
@@ -1016,8 +1020,9 @@ struct qttt_divide {
 	uint64_t		count;
 };
 int		 qttt_perft_divide(const struct qttt_state *,
-		    unsigned int depth, struct qttt_divide out[QTTT_MAXACTIONS],
-		    size_t *n, struct qttt_diag *d);
+		    unsigned int depth, size_t memory,
+		    struct qttt_divide out[QTTT_MAXACTIONS], size_t *n,
+		    struct qttt_diag *d);
 
 /*
  * The complete games below a position: the histories from it that end
@@ -1422,6 +1427,19 @@ struct qttt_reader *qttt_reader_open(int fd, enum qttt_format);
  * a QTTT_E_IO diagnostic in rec).
  */
 int		 qttt_reader_next(struct qttt_reader *, struct qttt_record *);
+
+/*
+ * Opens a reader on a source that is no file descriptor (a program's
+ * own stream, text in memory): the reader calls fill(arg, buf, n) as it
+ * would read(2), for up to n bytes into buf, and fill returns the
+ * number of bytes it put there, 0 at the end of the input, or -1 with
+ * errno set on an error (a QTTT_E_IO diagnostic, as for a descriptor).
+ * The reader reads as it needs, a block at a time, never holding more
+ * of the input than a reader of a file does.  Returns NULL if out of
+ * memory.
+ */
+struct qttt_reader *qttt_reader_open_fill(long (*fill)(void *arg,
+		    char *buf, size_t n), void *arg, enum qttt_format);
 
 /* The format being read (after detection). */
 enum qttt_format qttt_reader_format(const struct qttt_reader *);
@@ -2151,8 +2169,9 @@ enum qttt_analysis_output {
  * What to make of each record, as qttt-analyze's options say: judge a
  * game, or with summary only sum up its marks; analyse a position;
  * or, with perft or count, count below either instead: perft to depth
- * (with divide its breakdown by action) and the complete games (in a
- * table of at most count_memory bytes, 0 for QTTT_COUNT_MEMORY).
+ * (with divide its breakdown by action) and the complete games, each
+ * in a table of at most count_memory bytes (0: what qttt_perft()
+ * takes by depth, and QTTT_COUNT_MEMORY for the complete games).
  */
 struct qttt_analysis_options {
 	enum qttt_analysis_output output;
@@ -2532,8 +2551,17 @@ int		 qttt_html_title(char *buf, size_t n, const char *const names[],
 struct qttt_html;
 
 /*
+ * NULL if the library can write pages; else a sentence that says why
+ * not and what it needs: a build without the WebAssembly toolchain,
+ * whose pages would have no module, writes none (qttt_html_open()
+ * returns NULL, with errno ENOSYS).
+ */
+const char	*qttt_html_unavailable(void);
+
+/*
  * Opens a page on f for the options given, which it copies.  Returns
- * NULL if out of memory.
+ * NULL if out of memory, or (errno ENOSYS) if the library writes no
+ * pages (qttt_html_unavailable()).
  */
 struct qttt_html *qttt_html_open(FILE *f, const struct qttt_html_opts *);
 

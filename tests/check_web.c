@@ -128,6 +128,11 @@ START_TEST(test_html_page)
 	    "'wasm-unsafe-eval'\">"));
 	ck_assert_ptr_nonnull(strstr(page, "<script type=\"application/"
 	    "octet-stream\" id=\"qttt-module\">\n"));
+	/* The build that make check runs has the module (tests/native
+	 * builds one without). */
+	ck_assert_ptr_null(qttt_html_unavailable());
+	ck_assert_str_eq(qttt__web_missing, "");
+	ck_assert_uint_gt(strlen(qttt__web_wasm), 1000);
 	ck_assert_ptr_nonnull(strstr(page, qttt__web_wasm));
 	ck_assert_ptr_nonnull(strstr(page, qttt__web_js));
 	ck_assert_ptr_nonnull(strstr(page, qttt__web_css));

@@ -653,11 +653,21 @@ options(struct qttt_html *h)
 	return 0;
 }
 
+const char *
+qttt_html_unavailable(void)
+{
+	return qttt__web_missing[0] != '\0' ? qttt__web_missing : NULL;
+}
+
 struct qttt_html *
 qttt_html_open(FILE *f, const struct qttt_html_opts *o)
 {
 	struct qttt_html *h;
 
+	if (qttt_html_unavailable() != NULL) {
+		errno = ENOSYS;
+		return NULL;
+	}
 	if ((h = calloc(1, sizeof(*h))) == NULL)
 		return NULL;
 	h->f = f;
