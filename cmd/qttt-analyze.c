@@ -21,6 +21,7 @@ struct options {
 	struct run_tool		 in;		/* -f, -g, -q, -R */
 	int			 threads;	/* to analyse games on */
 	size_t			 table;		/* -m, in bytes per solver */
+	unsigned int		 rules;		/* -R: -S's profile too */
 };
 
 /*
@@ -266,7 +267,8 @@ analyse_state(const struct options *o, struct qttt_solver *sv,
 
 	memset(&t, 0, sizeof(t));
 	qttt_game_init(&g);
-	if (qttt_state_parse(s, strlen(s), &g.state, &d) != QTTT_OK) {
+	if (qttt_state_parse_rules(s, strlen(s), o->in.rules, &g.state, &d)
+	    != QTTT_OK) {
 		if (!o->in.quiet)
 			fprintf(stderr, "%s: -S: column %lu: %s\n", progname,
 			    d.col + 1, d.msg);

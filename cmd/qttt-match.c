@@ -163,7 +163,7 @@ static const struct opt opts[] = {
 
 static const struct opt_tool tool_opts = {
 	opts, NVALUES(opts), "engine engine ...", "-c [-v] engine ...\n"
-	"-x suite [-v] [-m ms] [-s seed] engine ...",
+	"-x suite [-v] [-m ms] [-R profile] [-s seed] engine ...",
 	"Play engines that speak the engine protocol (QTP) against each "
 	"other, and\nwrite one record per game, in game order, and a report "
 	"on standard error.\nEach engine is a command run by /bin/sh -c.\n",
@@ -520,7 +520,8 @@ suite_engine(size_t i, struct eproc *e, const char *path)
 		lineno++;
 		if (n > 0 && line[n - 1] == '\n')
 			n--;
-		if ((r = qttt_suite_parse(line, (size_t)n, &entry, &d)) == 0)
+		if ((r = qttt_suite_parse_rules(line, (size_t)n, M.rules,
+		    &entry, &d)) == 0)
 			continue;
 		if (r == -1 || qttt_suite_prove(M.solver, &entry, &d) !=
 		    QTTT_OK) {
@@ -1396,9 +1397,9 @@ options(int argc, char *argv[])
 		return s;
 	if (M.check && M.suite != NULL)
 		return usage_error(usage, "%s", "-c and -x do not go together");
-	if ((M.check || M.suite != NULL) && M.rules != QTTT_RULES_GOFF)
-		return usage_error(usage, "%s", "-c and -x check by Goff's "
-		    "rules: -R is for matches");
+	if (M.check && M.rules != QTTT_RULES_GOFF)
+		return usage_error(usage, "%s", "-c checks by Goff's rules: -R "
+		    "is for matches and suites");
 	if (argc - optind < (M.check || M.suite != NULL ? 1 : 2))
 		return usage_error(usage, "%s", M.check || M.suite != NULL ?
 		    "an engine is needed" : "two engines or more are needed");

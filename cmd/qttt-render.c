@@ -44,6 +44,7 @@ struct options {
 	int		 quiet;		/* -q */
 	/* Which of -T, -s or -W, -t and -i were given. */
 	int		 typed, sized, themed, timed;
+	unsigned int	 rules;		/* -R: -S's profile too */
 	struct qttt_markup markup[MAX_MARKUP];	/* -k */
 	struct qttt_html *page;		/* -T html */
 	struct qttt_diagrams *diagrams;	/* else */
@@ -335,7 +336,8 @@ render_arg(const struct options *o, const char *s)
 	struct qttt_diag d;
 
 	qttt_game_init(&game);
-	if (qttt_state_parse(s, strlen(s), &game.state, &d) != QTTT_OK) {
+	if (qttt_state_parse_rules(s, strlen(s), o->rules, &game.state, &d) !=
+	    QTTT_OK) {
 		memset(&where, 0, sizeof(where));
 		where.text = s;
 		where.textlen = strlen(s);
@@ -539,6 +541,7 @@ main(int argc, char *argv[])
 		return s;
 	argc -= optind;
 	argv += optind;
+	o.rules = tool.rules;
 	typed = o.typed;
 	sized = o.sized;
 	themed = o.themed;

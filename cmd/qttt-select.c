@@ -385,15 +385,19 @@ static const struct {
 struct parsed {
 	struct options	*o;
 	struct output	*w;
+	/* The criteria, added once -R is known: which, and their text. */
+	size_t		*which;
+	const char	**text;
+	size_t		 ncrit;
 };
 
 /* An option of qttt-select (opt_parse()). */
 static int
 take_option(void *parsed, int ch, const char *optval)
 {
-	struct options	*o = ((struct parsed *)parsed)->o;
-	struct output	*w = ((struct parsed *)parsed)->w;
-	struct qttt_diag d;
+	struct parsed	*p = parsed;
+	struct options	*o = p->o;
+	struct output	*w = p->w;
 	unsigned long long n;
 	char		*arg = (char *)optval, *comma;
 	size_t		 i;
@@ -403,10 +407,8 @@ take_option(void *parsed, int ch, const char *optval)
 		if (criteria[i].ch == ch)
 			break;
 	if (i < NVALUES(criteria)) {
-		if (qttt_criteria_add(&o->crit, criteria[i].kind, arg,
-		    &d) == -1)
-			return usage_error(usage, "%s: %s: %s",
-			    criteria[i].what, arg, d.msg);
+		p->which[p->ncrit] = i;
+		p->text[p->ncrit++] = arg;
 		return 0;
 	}
 	switch (ch) {
@@ -442,7 +444,11 @@ take_option(void *parsed, int ch, const char *optval)
 		break;
 	case 'R':
 		o->rules_set = 1;
-		return rules_option(usage, arg, &o->rules);
+		if ((v = rules_option(usage, arg, &o->rules)) != 0)
+			return v;
+		/* The positions of -O and -S are read by it too. */
+		o->crit.rules = o->rules;
+		break;
 	case 'v':
 		o->crit.invert = 1;
 		break;
@@ -485,11 +491,26 @@ take_option(void *parsed, int ch, const char *optval)
 static int
 parse_options(int argc, char *argv[], struct options *o, struct output *w)
 {
-	struct parsed	 p = { o, w };
+	struct parsed	 p = { o, w, NULL, NULL, 0 };
+	struct qttt_diag d;
+	size_t		 i;
 	int		 s;
 
+	p.which = calloc((size_t)argc, sizeof(*p.which));
+	p.text = calloc((size_t)argc, sizeof(*p.text));
+	if (p.which == NULL || p.text == NULL) {
+		fprintf(stderr, "%s: out of memory\n", progname);
+		return EXIT_TROUBLE;
+	}
 	if ((s = opt_parse(&tool_opts, argc, argv, take_option, &p)) != 0)
 		return s;
+	for (i = 0; i < p.ncrit; i++)
+		if (qttt_criteria_add(&o->crit, criteria[p.which[i]].kind,
+		    p.text[i], &d) == -1)
+			return usage_error(usage, "%s: %s: %s",
+			    criteria[p.which[i]].what, p.text[i], d.msg);
+	free(p.which);
+	free(p.text);
 	if (o->count && o->split > 0)
 		return usage_error(usage, "%s", "-c writes the counts only: "
 		    "there are no games for --split");

@@ -227,6 +227,7 @@ void		 qttt_result_nth(int i, struct qttt_result *);
 #define QTTT_RULES_SIMULTANEOUS	0x0cu	/* both lines in a collapse: */
 #define QTTT_RULES_SIMUL_TIE	0x04u	/*   simultaneous=tie: 1/2-1/2 */
 #define QTTT_RULES_SIMUL_DRAW	0x08u	/*   simultaneous=draw: a draw */
+#define QTTT_RULES_SIMUL_FIRST	0x0cu	/*   simultaneous=first: 1-0 or 0-1 */
 #define QTTT_RULES_NO_2CYCLES	0x10u	/* two-cycles=no */
 #define QTTT_RULES_LAST_DRAW	0x20u	/* last-square=draw */
 #define QTTT_RULES_CLOSER	0x40u	/* measurer=closer */
@@ -241,7 +242,7 @@ void		 qttt_result_nth(int i, struct qttt_result *);
  */
 #define QTTT_RULES_ANY		0x100u
 
-/* Nonzero if rules is a profile (no field holds its fourth value). */
+/* Nonzero if rules is a profile (QTTT_RULES_DOUBLE is not 0x03). */
 int		 qttt_rules_valid(unsigned int rules);
 
 /*
@@ -473,8 +474,9 @@ int		 qttt_game_format(const struct qttt_game *, char *buf,
 		    size_t n);
 
 /*
- * A game that reaches st from the empty board, one of those there may
- * be (the first the search of engine/reach.c finds), into g: returns
+ * A game that reaches st from the empty board, played by st's profile,
+ * one of those there may be (the first the search of engine/reach.c
+ * finds), into g: returns
  * 1, 0 if st fails qttt_state_check() or no game reaches it, or -1 if
  * the search gave up (after 20,000 positions; no state met so far
  * needs more than about 50).
@@ -1076,6 +1078,17 @@ int		 qttt_state_format(const struct qttt_state *, char *buf,
  */
 enum qttt_code	 qttt_state_parse(const char *s, size_t len,
 		    struct qttt_state *st, struct qttt_diag *d);
+
+/*
+ * The same under a rule profile (QTTT_RULES_*): the result field is
+ * one of the profile's and the board's under it, the position one the
+ * profile's games reach, and st is played by it.  qttt_state_parse()
+ * is this under QTTT_RULES_GOFF.  A number that is no profile is
+ * refused (QTTT_E_STATE).
+ */
+enum qttt_code	 qttt_state_parse_rules(const char *s, size_t len,
+		    unsigned int rules, struct qttt_state *st,
+		    struct qttt_diag *d);
 
 /* ------------------------------------------------------------------ */
 /* Records: a game as read from a file, with positions                  */
@@ -1736,13 +1749,16 @@ enum qttt_validity {
 /*
  * Compiled criteria: a plain value the caller owns, which
  * qttt_criteria_init() empties (every valid game meets it) and
- * qttt_criteria_add() fills in.  The caller sets three fields itself:
+ * qttt_criteria_add() fills in.  The caller sets four fields itself:
  *
  *	validity	the valid games (the default), the invalid ones, or
  *			any game; the other criteria look at an invalid
  *			game as far as the rules played it
  *	exact		OPENING and STATE in the orientation written only
  *	invert		the games that fail some criterion instead
+ *	rules		the rule profile (QTTT_RULES_*, Goff's by
+ *			default) OPENING and STATE are read by, before
+ *			they are added
  *
  * The other fields are the library's.
  */
@@ -1768,6 +1784,7 @@ struct qttt_criteria {
 	unsigned short	 metakey[QTTT_MAXCRIT], metapattern[QTTT_MAXCRIT];
 	size_t		 textlen;
 	char		 text[QTTT_CRIT_TEXT];
+	unsigned int	 rules;
 };
 
 void		 qttt_criteria_init(struct qttt_criteria *);
@@ -3346,6 +3363,15 @@ struct qttt_suite_entry {
  */
 int		 qttt_suite_parse(const char *s, size_t len,
 		    struct qttt_suite_entry *e, struct qttt_diag *d);
+
+/*
+ * The same by a rule profile: the position is read by it
+ * (qttt_state_parse_rules()), and so its actions are judged and its
+ * answers proven by it.  qttt_suite_parse() is this by Goff's rules.
+ */
+int		 qttt_suite_parse_rules(const char *s, size_t len,
+		    unsigned int rules, struct qttt_suite_entry *e,
+		    struct qttt_diag *d);
 
 /*
  * Writes e's line in canonical form, without the LF, into buf of size

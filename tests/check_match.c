@@ -611,6 +611,18 @@ START_TEST(test_history)
 	/* A state the rules cannot reach has none. */
 	st.board[0] = 4;
 	ck_assert_int_eq(qttt_state_history(&st, &h), 0);
+	/* Under a profile, a history played by it. */
+	gen.rules = QTTT_RULES_DOUBLE_1 | QTTT_RULES_SIMUL_FIRST |
+	    QTTT_RULES_LAST_DRAW;
+	for (k = 0; k < 50; k++) {
+		qttt_generator_game(&gen, &g);
+		for (ply = 0; ply <= g.nplies; ply++) {
+			qttt_game_state_at(&g, ply, &st);
+			ck_assert_uint_eq(st.rules, gen.rules);
+			ck_assert_int_eq(qttt_state_history(&st, &h), 1);
+			ck_assert(qttt_state_equal(&h.state, &st));
+		}
+	}
 }
 END_TEST
 

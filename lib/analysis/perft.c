@@ -530,11 +530,16 @@ score(const struct scored *b)
 		return nx == 1 ? 0 : both9 ? 5 : 4;
 	if (nx == 0)
 		return 1;
-	if (b->rules & QTTT_RULES_SIMULTANEOUS)
+	if ((b->rules & QTTT_RULES_SIMULTANEOUS) != 0 &&
+	    (b->rules & QTTT_RULES_SIMULTANEOUS) != QTTT_RULES_SIMUL_FIRST)
 		return simultaneous(b);
-	/* One line each (X cannot have two then: too few squares). */
-	return lemma_time(b, xline, QTTT_X) < lemma_time(b, oline, QTTT_O) ?
-	    2 : 3;
+	/*
+	 * One line each (X cannot have two then: too few squares): the
+	 * earlier scores 1, the later 1/2 (simultaneous=first: 0).
+	 */
+	i = lemma_time(b, xline, QTTT_X) < lemma_time(b, oline, QTTT_O) ?
+	    0 : 1;
+	return (b->rules & QTTT_RULES_SIMULTANEOUS) != 0 ? i : i + 2;
 }
 
 /* The result of the classical marks with x's tree rooted at x (move mx
