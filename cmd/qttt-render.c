@@ -229,6 +229,10 @@ render_record(const struct run_input *in, struct par_out *po,
 	if (qttt_record_play(rec, &game) > 0) {
 		if (!in->tool->quiet)
 			show_record_diags(stderr, in->name, rec, 0);
+		/* The page shows it, marked, as far as it is valid. */
+		if (((const struct options *)in->tool->arg)->page != NULL &&
+		    draw(in->tool->arg, in->name, rec, &game) == RUN_STOP)
+			return RUN_STOP;
 		return EXIT_INVALID;
 	}
 	return draw(in->tool->arg, in->name, rec, &game);

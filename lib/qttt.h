@@ -2587,7 +2587,11 @@ struct qttt_html *qttt_html_open(FILE *f, const struct qttt_html_opts *);
  * state string of a position), and for the first QTTT_HTML_DRAWN games
  * every position from its start to its last ply, the moves and what
  * the listing says of each ply (r->changed is shown as the listing
- * shows it).  The page's head is written with the first game.  Memory
+ * shows it).  A record with errors (r->rec->nerrors > 0), its game
+ * as qttt_record_play() left it, is added as far as it is valid,
+ * marked invalid, with its diagnostics as qttt_diags_write() writes
+ * them (its file by the last part of its name).  The page's head is
+ * written with the first game.  Memory
  * does not grow with the games.  Returns 0, or -1 if f reported an
  * error or memory ran out (errno says which); the page is then not to
  * be used but closed.

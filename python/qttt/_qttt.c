@@ -290,7 +290,8 @@ State_init(struct state_obj *self, PyObject *args, PyObject *kw)
 	if (text != Py_None) {
 		if ((s = PyUnicode_AsUTF8AndSize(text, &len)) == NULL)
 			return -1;
-		if (qttt_state_parse(s, (size_t)len, &st, &d) != QTTT_OK) {
+		if (qttt_state_parse_rules(s, (size_t)len, rules, &st,
+		    &d) != QTTT_OK) {
 			PyErr_Format(PyExc_ValueError, "column %lu: %s [%s]",
 			    d.col + 1, d.msg, qttt_code_name(d.code));
 			return -1;
@@ -2100,8 +2101,8 @@ mod_perft(PyObject *mod, PyObject *args)
 	st = *STATE_NOW(s);
 	memset(&d, 0, sizeof(d));
 	Py_BEGIN_ALLOW_THREADS
-	k = divide ? qttt_perft_divide(&st, depth, dv, &n, &d) :
-	    qttt_perft(&st, depth, &count, &d);
+	k = divide ? qttt_perft_divide(&st, depth, 0, dv, &n, &d) :
+	    qttt_perft(&st, depth, 0, &count, &d);
 	Py_END_ALLOW_THREADS
 	if (k == -2)
 		return PyErr_NoMemory();

@@ -196,3 +196,17 @@ def test_no_leak_in_a_million_pushes():
     tracemalloc.stop()
     assert after - before < 64 * 1024
     assert sys.getrefcount(first) == refs
+
+
+def test_state_string_read_by_its_profile():
+    """A state string is read under the profile asked for: the draw
+    with one square open, 1/2-1/2, is a position of cpp-solver only."""
+    last = "X1,O2,X3/O8,.,O4/X7,O6,X5 - - 1/2-1/2"
+    s = qttt.State(last, rules="cpp-solver")
+    assert s.is_over() and s.result() == "1/2-1/2"
+    assert s.state_string() == last
+    with pytest.raises(ValueError):
+        qttt.State(last)
+    empty = ".,.,./.,.,./.,.,. X1 - *"
+    assert qttt.analyse(qttt.State(empty, rules="simultaneous=draw")
+                        ).value == "0-0"
