@@ -115,14 +115,14 @@ usage_error(void (*usage)(FILE *), const char *fmt, ...)
 }
 
 int
-format_option(void (*usage)(FILE *), const char *what, const char *arg,
+format_option(void (*usage)(FILE *), const char *arg,
     enum qttt_format *format)
 {
 	int	 v;
 
 	if ((v = parse_format(arg)) == -1)
-		return usage_error(usage, "unknown %sformat '%s': it is one "
-		    "of " FORMAT_NAMES, what, arg);
+		return usage_error(usage, "unknown input format '%s': it is "
+		    "one of " FORMAT_NAMES, arg);
 	*format = v;
 	return 0;
 }
@@ -196,20 +196,8 @@ input_name(const char *path)
 	return strcmp(path, "-") == 0 ? "<stdin>" : path;
 }
 
-/* -R: the profile every reader is told, once rules_option() set it. */
-static unsigned int	 readers_rules;
-static int		 readers_rules_set;
-
-void
-reader_rules(unsigned int rules)
-{
-	readers_rules = rules;
-	readers_rules_set = 1;
-}
-
 int
-rules_parse_option(void (*usage)(FILE *), const char *arg,
-    unsigned int *rules)
+rules_option(void (*usage)(FILE *), const char *arg, unsigned int *rules)
 {
 	size_t	 bad;
 
@@ -220,22 +208,9 @@ rules_parse_option(void (*usage)(FILE *), const char *arg,
 	return 0;
 }
 
-int
-rules_option(void (*usage)(FILE *), const char *arg, unsigned int *rules)
-{
-	unsigned int	 r;
-	int		 k;
-
-	if ((k = rules_parse_option(usage, arg, &r)) != 0)
-		return k;
-	if (rules != NULL)
-		*rules = r;
-	reader_rules(r);
-	return 0;
-}
-
 struct qttt_reader *
-open_reader(const char *path, enum qttt_format format, int *fd)
+open_reader(const char *path, enum qttt_format format,
+    const unsigned int *rules, int *fd)
 {
 	struct qttt_reader *r;
 
@@ -244,8 +219,8 @@ open_reader(const char *path, enum qttt_format format, int *fd)
 	if ((r = qttt_reader_open(*fd, format)) == NULL) {
 		warn_name(input_name(path), "out of memory");
 		close_input(*fd);
-	} else if (readers_rules_set)
-		qttt_reader_rules(r, readers_rules);
+	} else if (rules != NULL)
+		qttt_reader_rules(r, *rules);
 	return r;
 }
 

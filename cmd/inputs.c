@@ -12,6 +12,7 @@
 #include "qttt.h"
 #include "common.h"
 #include "inputs.h"
+#include "options.h"
 #include "parallel.h"
 
 /*
@@ -131,7 +132,7 @@ run_input(const struct run_tool *tool, const char *path, struct head *h)
 	in.tally = TALLY(h);
 	in.threads = tool->threads;
 	/* An input that cannot be read is no diagnostic: it has no game. */
-	if ((in.reader = open_reader(path, tool->format, &in.fd)) == NULL)
+	if ((in.reader = open_tool_reader(tool, path, &in.fd)) == NULL)
 		return EXIT_TROUBLE;
 	if (tool->begin != NULL && (s = tool->begin(&in)) != 0) {
 		close_reader(in.reader, in.fd);
@@ -149,6 +150,62 @@ run_input(const struct run_tool *tool, const char *path, struct head *h)
 	    input_end(&in, k, &rec, h->n.status);
 	close_reader(in.reader, in.fd);
 	return s;
+}
+
+int
+input_option(struct run_tool *tool, int ch, const char *arg,
+    void (*usage)(FILE *))
+{
+	switch (ch) {
+	case 'f':
+		return format_option(usage, arg, &tool->format);
+	case 'g':
+		tool->gameset = &tool->ranges;
+		return games_option(usage, arg, &tool->ranges, &tool->games);
+	case 'q':
+		tool->quiet = 1;
+		return 0;
+	case 'R':
+		tool->rules_set = 1;
+		return rules_option(usage, arg, &tool->rules);
+	default:
+		return -1;
+	}
+}
+
+/* What input_options() hands opt_parse(). */
+struct taker {
+	struct run_tool	*tool;
+	void	(*usage)(FILE *);
+	int	(*take)(struct run_tool *, int, const char *);
+};
+
+static int
+take_input_option(void *arg, int ch, const char *val)
+{
+	struct taker	*t = arg;
+	int		 s;
+
+	if ((s = input_option(t->tool, ch, val, t->usage)) > 0)
+		return s;
+	return t->take(t->tool, ch, val);
+}
+
+int
+input_options(struct run_tool *tool, const struct opt_tool *opts,
+    void (*usage)(FILE *), int argc, char *argv[],
+    int (*take)(struct run_tool *, int, const char *))
+{
+	struct taker	 t = { tool, usage, take };
+
+	return opt_parse(opts, argc, argv, take_input_option, &t);
+}
+
+struct qttt_reader *
+open_tool_reader(const struct run_tool *tool, const char *path, int *fd)
+{
+	return open_reader(path, tool->format, tool->rules_set ? &tool->rules :
+	    NULL, fd);
 }
 
 int

@@ -2451,6 +2451,25 @@ struct qttt_render_opts {
 void		 qttt_render_defaults(struct qttt_render_opts *);
 
 /*
+ * The drawing options by name, as qttt-render and the viewer page name
+ * them (formats/render.md): sets option name of o ("coords": none, a1,
+ * goff or 1-9; "theme": light, dark or mono; "flip": none, h or
+ * horizontal, v or vertical; "rotate": 0, 90, 180 or 270; "bare" and
+ * "highlight": 0 or 1) to value.  Returns 0, or -1 with a
+ * QTTT_E_SYNTAX diagnostic in *d naming the values the option takes (o
+ * unchanged).
+ */
+int		 qttt_render_option(struct qttt_render_opts *o,
+		    const char *name, const char *value, struct qttt_diag *d);
+/*
+ * The name of the value option name has in o, as qttt_render_option()
+ * reads it back (a value with several names: its first), or NULL if
+ * name is none of the options.
+ */
+const char	*qttt_render_option_name(const struct qttt_render_opts *o,
+		    const char *name);
+
+/*
  * The symmetry a picture drawn with o shows the board under: the
  * rotation of o, then its flip (formats/symmetry.md).  Where square sq
  * (0..8) is drawn, 0..8 in reading order of the picture: its image

@@ -315,7 +315,7 @@ check "a record as each game ends"
 # 4. The same records whatever -j, in a round robin with adjudication
 # and shuffled balanced openings.
 for j in 1 4; do
-	qttt-match -q -j $j -n 6 -o balanced -p -a settled -s 5 \
+	qttt-match -q -j $j -n 6 -O balanced -p -a settled -s 5 \
 	    "$RANDOM_ENGINE" "qttt-engine -l weak" "$ENGINE" \
 	    >"$out/j$j.qttt" || no "-j $j: status $?"
 done
@@ -367,7 +367,7 @@ check "resume: a cut line, another match"
 
 # 6. The SPRT stops a lopsided match early, the same way on any -j.
 for j in 1 3; do
-	qttt-match -S 0,100,0.05,0.05 -n 1000 -j $j qttt-engine \
+	qttt-match -E 0,100,0.05,0.05 -n 1000 -j $j qttt-engine \
 	    "$RANDOM_ENGINE" >"$out/sprt$j.qttt" 2>"$out/sprt$j.err"
 done
 cmp -s "$out/sprt1.qttt" "$out/sprt3.qttt" || no "-j changes the SPRT"
@@ -377,7 +377,7 @@ grep -q "after $((n / 2)) pairs: H1 accepted" "$out/sprt1.err" ||
     no "$(tail -1 "$out/sprt1.err")"
 # Pairs that all score alike (perfect play against itself) are not
 # taken for certainty after one pair.
-qttt-match -S 0,10,0.05,0.05 -n 1000 qttt-engine qttt-engine \
+qttt-match -E 0,10,0.05,0.05 -n 1000 qttt-engine qttt-engine \
     2>&1 >/dev/null | tail -1 | grep -Eq 'after ([2-9]|[1-9][0-9]+) pairs: H0 accepted$' ||
     no "the SPRT of perfect play against itself stops after one pair"
 check "SPRT"
@@ -387,7 +387,7 @@ qttt-match -q -a 0 -n 2 qttt-engine "$ENGINE" >"$out/adj0.qttt"
 valid "$out/adj0.qttt" 2
 [ "$(grep -c '\[termination adjudication\] .* 1-1/2$' \
     "$out/adj0.qttt")" = 2 ] || no "$(head -1 "$out/adj0.qttt")"
-qttt-match -q -a 0 -n 2 -o balanced qttt-engine "$ENGINE" \
+qttt-match -q -a 0 -n 2 -O balanced qttt-engine "$ENGINE" \
     >"$out/adjb.qttt"
 [ "$(grep -c '\[termination adjudication\] .*; 0-0$' \
     "$out/adjb.qttt")" = 2 ] ||
@@ -403,7 +403,7 @@ check "adjudication"
 # 8. Openings from a file of records, in order, and of positions.
 printf '%s\n' 'X1 a1 b1; O2 b1 c1' '# a comment' 'X1 b2 c3' \
     >"$out/open.qttt"
-qttt-match -q -n 6 -o "$out/open.qttt" "$RANDOM_ENGINE" "$ENGINE" \
+qttt-match -q -n 6 -O "$out/open.qttt" "$RANDOM_ENGINE" "$ENGINE" \
     >"$out/opened.qttt"
 valid "$out/opened.qttt" 6
 awk 'NR <= 2 || NR >= 5 { if (!/\[opening 1\].* X1 a1 b1; O2 b1 c1;/) bad = 1 }
@@ -411,7 +411,7 @@ awk 'NR <= 2 || NR >= 5 { if (!/\[opening 1\].* X1 a1 b1; O2 b1 c1;/) bad = 1 }
     END { exit bad }' "$out/opened.qttt" || no "openings out of order"
 # A position: its game reaches it, and the engines see it as a state.
 echo 'x1o4,o2,o2/x1x3,.,./.,x3o4,. X5 O4 *' >"$out/open.txt"
-qttt-match -v -n 2 -o "$out/open.txt" "$RANDOM_ENGINE" "$ENGINE" \
+qttt-match -v -n 2 -O "$out/open.txt" "$RANDOM_ENGINE" "$ENGINE" \
     >"$out/opened2.qttt" 2>"$out/opened2.err"
 valid "$out/opened2.qttt" 2
 head -1 "$out/opened2.qttt" | sed 's/; measure O4->[ab][13].*//' |
@@ -435,19 +435,19 @@ check "rules"
 # Rules option (goff only), are refused under -r python before a game,
 # the message naming the engine and the profile; so is a name that is
 # no profile.
-qttt-match -r python "$RANDOM_ENGINE" "$FAULTY goffonly" \
+qttt-match -R python "$RANDOM_ENGINE" "$FAULTY goffonly" \
     >"$out/prof.out" 2>"$out/prof.err"
 [ $? = 2 ] && [ ! -s "$out/prof.out" ] || no "goff alone not refused"
 grep -qx "qttt-match: engine 2 ($FAULTY goffonly, id name 'faulty engine'):\
  its Rules option does not list python: it cannot play the match's rules" \
     "$out/prof.err" || no "$(cat "$out/prof.err")"
-qttt-match -r double=1,draw=1/2 "$PY" "$RANDOM_ENGINE" \
+qttt-match -R double=1,draw=1/2 "$PY" "$RANDOM_ENGINE" \
     >"$out/prof.out" 2>"$out/prof.err"
 [ $? = 2 ] && [ ! -s "$out/prof.out" ] || no "no Rules option not refused"
 grep -q "^qttt-match: engine 1 ($PY, id name 'engine.py'): it lists no \
 Rules option, so it plays Goff's rules only, not double=1,draw=1/2\$" \
     "$out/prof.err" || no "$(cat "$out/prof.err")"
-qttt-match -r double=3 "$RANDOM_ENGINE" "$RANDOM_ENGINE" 2>"$out/prof.err"
+qttt-match -R double=3 "$RANDOM_ENGINE" "$RANDOM_ENGINE" 2>"$out/prof.err"
 [ $? = 2 ] && grep -q 'not a rule profile.*: double=3$' "$out/prof.err" ||
     no "a bad profile: $(cat "$out/prof.err")"
 # Goff alone still pairs them, the setting in qttt-engine's spelling.
@@ -460,7 +460,7 @@ grep -q '> setoption name Rules value goff$' "$out/prof.err" ||
 # two-cycles=no's.  Records of goff do not resume a match of python.
 # -c checks by goff alone.
 printf 'X1 a1 b1; O2 a1 b1\n' >"$out/twocycle.txt"
-qttt-match -r two-cycles=no -o "$out/twocycle.txt" "$RANDOM_ENGINE" \
+qttt-match -R two-cycles=no -O "$out/twocycle.txt" "$RANDOM_ENGINE" \
     "$RANDOM_ENGINE" >"$out/prof.out" 2>"$out/prof.err"
 [ $? = 2 ] && [ ! -s "$out/prof.out" ] || no "a 2-cycle opening taken"
 grep -q "opening 1: not a game of the rules two-cycles=no: ply 2, \
@@ -468,13 +468,13 @@ grep -q "opening 1: not a game of the rules two-cycles=no: ply 2, \
     no "$(cat "$out/prof.err")"
 qttt-match -q -n 2 -w "$out/resume-goff.qttt" "$RANDOM_ENGINE" \
     "$RANDOM_ENGINE -s 2" || no "goff match: status $?"
-qttt-match -q -r python -n 4 -w "$out/resume-goff.qttt" "$RANDOM_ENGINE" \
+qttt-match -q -R python -n 4 -w "$out/resume-goff.qttt" "$RANDOM_ENGINE" \
     "$RANDOM_ENGINE -s 2" 2>"$out/prof.err"
 [ $? = 2 ] && grep -q "game 1 is not game 1 of this match: it is not a \
 game of the rules python" "$out/prof.err" ||
     no "goff records resumed python: $(cat "$out/prof.err")"
-qttt-match -c -r python "$RANDOM_ENGINE" >/dev/null 2>"$out/prof.err"
-[ $? = 2 ] && grep -q '\-r is for matches' "$out/prof.err" ||
+qttt-match -c -R python "$RANDOM_ENGINE" >/dev/null 2>"$out/prof.err"
+[ $? = 2 ] && grep -q '\-R is for matches' "$out/prof.err" ||
     no "-c under python: $(cat "$out/prof.err")"
 check "profile refused"
 
@@ -485,7 +485,7 @@ check "profile refused"
 PYSTATE='x1x7,.,o2/x3,x1o2x3o4x5o6x7,o4/x5,.,o6 O8 X7 *'
 printf '%s; best measure X7->a1; value 0-1; id py.1\n' "$PYSTATE" \
     >"$out/python.suite"
-qttt-match -r python -x "$out/python.suite" qttt-engine >"$out/py.tap" ||
+qttt-match -R python -x "$out/python.suite" qttt-engine >"$out/py.tap" ||
     no "python suite: status $?"
 printf '%s\n' '# engine 1: qttt-engine' 'ok 1 - py.1' 1..1 \
     '# 1 of 1 solved' | cmp -s - "$out/py.tap" || no "$(cat "$out/py.tap")"
@@ -493,7 +493,7 @@ qttt-match -x "$out/python.suite" qttt-engine >/dev/null 2>"$out/py.err"
 [ $? = 2 ] && grep -q 'the value is 1/2-1 \[suite-unproven\]' \
     "$out/py.err" || no "python suite under goff: $(cat "$out/py.err")"
 printf '%s\n' 'x1,x1o2,o2/.,.,./.,.,. X3 - *' >"$out/py.open"
-qttt-match -q -r python -n 2 -o "$out/py.open" "$RANDOM_ENGINE" \
+qttt-match -q -R python -n 2 -O "$out/py.open" "$RANDOM_ENGINE" \
     "$RANDOM_ENGINE -s 2" >"$out/py.qttt" || no "python opening: status $?"
 [ "$(grep -c '\[rules python\].* X1 a1 b1; O2 b1 c1; ' "$out/py.qttt")" = 2 ] ||
     no "python opening: $(cat "$out/py.qttt")"
@@ -519,7 +519,7 @@ grep -q 'goff differs' "$out/profile.txt" ||
     no "an engine with no Rules option played python"
 grep -q "it lists no Rules option" "$out/profile.txt" ||
     no "$(cat "$out/profile.txt")"
-qttt-match -v -r python -n 8 "$RANDOM_ENGINE" "$RANDOM_ENGINE -s 2" \
+qttt-match -v -R python -n 8 "$RANDOM_ENGINE" "$RANDOM_ENGINE -s 2" \
     >"$out/python.qttt" 2>"$out/python.err"
 st=$?
 grep -q '> setoption name Rules value python$' "$out/python.err" ||
@@ -544,7 +544,7 @@ printf '%s\n' "$RANDOM_NAME - engine.c" "engine.c - $RANDOM_NAME" \
     "$RANDOM_NAME - engine.py" "engine.py - $RANDOM_NAME" \
     'engine.c - engine.py' 'engine.py - engine.c' | cmp -s - "$out/rr" ||
     no "$(cat "$out/rr")"
-[ "$(qttt-match -q -g -n 2 "$RANDOM_ENGINE" "$ENGINE" "$PY" |
+[ "$(qttt-match -q -G -n 2 "$RANDOM_ENGINE" "$ENGINE" "$PY" |
     grep -c "$RANDOM_NAME")" = 4 ] || no "the gauntlet"
 check "round robin and gauntlet"
 

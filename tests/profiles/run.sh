@@ -13,7 +13,7 @@
 #	  the same, and -R goff changes nothing;
 #	- a record that names another profile than -R's is judged by
 #	  its own, with the note own-rules, which changes no exit status;
-#	- qttt-convert -t goff refuses a game of another profile;
+#	- qttt-convert -T goff refuses a game of another profile;
 #	- qttt-select -u and -U keep the same moves under two profiles
 #	  apart, -r takes 1/2-1/2, qttt-stats counts it.
 #	- the games other programs played (programs/README.md) are
@@ -49,12 +49,12 @@ for p in goff-tie complete-win ksmanis typescript typescript-2 python flash \
 	qttt-validate -R "$p" -p "$out/$p.bare" >"$out/$p.p" &&
 	    cmp -s "$g" "$out/$p.p" && ok || bad "$p: -p adds the tag"
 	for t in yaml json; do
-		qttt-convert -t $t "$g" >"$out/$p.$t" &&
-		    qttt-convert -t line "$out/$p.$t" >"$out/$p.$t.qttt" &&
+		qttt-convert -T $t "$g" >"$out/$p.$t" &&
+		    qttt-convert -T line "$out/$p.$t" >"$out/$p.$t.qttt" &&
 		    cmp -s "$g" "$out/$p.$t.qttt" && ok ||
 		    bad "$p: line -> $t -> line"
 	done
-	if qttt-convert -t goff "$g" >/dev/null 2>"$out/$p.goff.err"; then
+	if qttt-convert -T goff "$g" >/dev/null 2>"$out/$p.goff.err"; then
 		bad "$p: Goff's notation took a game of $p"
 	else
 		grep -q "Goff's notation holds no rules" "$out/$p.goff.err" &&
