@@ -273,6 +273,13 @@ int		 qttt_rules_parse(const char *s, size_t len,
 const char	*qttt_rules_preset(size_t i, unsigned int *rules);
 const char	*qttt_rules_switch(size_t i, unsigned int *rules);
 
+/*
+ * The presets' names in that order, joined by ", " ("goff, ksmanis,
+ * ..."), into buf of size n.  Returns the length it needed, as
+ * snprintf.
+ */
+int		 qttt_rules_presets_list(char *buf, size_t n);
+
 /* Nonzero if a game played by a profile can end with result r. */
 int		 qttt_rules_result_possible(unsigned int rules,
 		    const struct qttt_result *r);
@@ -1990,12 +1997,16 @@ int		 qttt_record_canonical(const struct qttt_record *,
  * people; byte_columns, columns that count bytes rather than the
  * columns of a terminal (a tab to the next multiple of 8, a wide
  * character two, a combining mark none); off, NULL or QTTT__NCODES
- * flags, the codes whose diagnostics are left out (the tools' -d).
+ * flags, the codes whose diagnostics are left out (the tools' -d);
+ * one_line, each diagnostic on its one line, without the source line
+ * and the caret (as GCC's -fno-diagnostics-show-caret, for editors'
+ * lists of errors).
  */
 struct qttt_diag_style {
 	int			 json;
 	int			 byte_columns;
 	const unsigned char	*off;
+	int			 one_line;
 };
 
 /*
@@ -2005,7 +2016,8 @@ struct qttt_diag_style {
  *	file:line:col: error: message [code]
  *
  * ("warning" for a warning), then, when the record has the source
- * text of that line, the line and a caret under the column: a line
+ * text of that line and style is not one_line, the line and a caret
+ * under the column: a line
  * of over 256 bytes cut to 100 around the column, with "..." where it
  * was cut.  A character that is not safe to show on a terminal (a
  * control character, one that reorders or hides text, invalid UTF-8)

@@ -45,9 +45,8 @@ int
 qttt__notation_rules_value(struct qttt_record *rec, const char *s, size_t n,
     unsigned long line, unsigned long col, int exact)
 {
-	unsigned int	 rules, r;
-	size_t		 bad, end, i, len = 0;
-	const char	*name;
+	unsigned int	 rules;
+	size_t		 bad, end;
 	char		 presets[160];
 
 	if (qttt_rules_parse(s, n, &rules, &bad) == 0) {
@@ -57,11 +56,7 @@ qttt__notation_rules_value(struct qttt_record *rec, const char *s, size_t n,
 	}
 	for (end = bad; end < n && s[end] != ','; end++)
 		continue;
-	presets[0] = '\0';
-	for (i = 0; (name = qttt_rules_preset(i, &r)) != NULL &&
-	    len < sizeof(presets); i++)
-		len += snprintf(presets + len, sizeof(presets) - len, "%s%s",
-		    i > 0 ? ", " : "", name);
+	qttt_rules_presets_list(presets, sizeof(presets));
 	qttt_record_diag(rec, QTTT_E_RULES, line, exact ? col + bad : col,
 	    "'%.*s%s' is not a rule profile: a preset (%s) or a switch "
 	    "of formats/rules.md, joined by ','", (int)(end - bad > 24 ? 24 : end - bad), s + bad,
