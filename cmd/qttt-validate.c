@@ -152,6 +152,29 @@ show_diags(const struct options *o, const char *name, struct par_out *po,
 	    o->json);
 }
 
+/*
+ * The diagnostics of an invalid record, and a note naming a preset
+ * under which it is valid, if there is one.  Returns how many
+ * diagnostics were shown.
+ */
+static size_t
+show_invalid(const struct options *o, const char *name,
+    struct par_out *po, const struct qttt_record *rec)
+{
+	const char	*preset;
+	char		 note[QTTT_RULES_NAME_MAX + 64];
+	size_t		 n;
+
+	n = show_diags(o, name, po, rec);
+	if ((preset = qttt_record_preset(rec)) != NULL) {
+		snprintf(note, sizeof(note), "the record is valid under the "
+		    "preset %s (-R %s)", preset, preset);
+		show_note(o->json ? po->out : po->err, name, rec, note,
+		    o->json);
+	}
+	return n;
+}
+
 /* The note of a valid record whose stated result -r corrects. */
 static void
 show_corrected(const struct options *o, const char *name,
@@ -244,7 +267,7 @@ check_record(const struct run_input *in, struct par_out *po,
 		    (o->write || !o->quiet))
 			fwrite(rec->lead, 1, rec->leadlen, o->records);
 		if (!o->quiet)
-			t->c.diags += show_diags(o, in->name, po, rec);
+			t->c.diags += show_invalid(o, in->name, po, rec);
 		return o->records != NULL && ferror(o->records) ? RUN_STOP :
 		    EXIT_INVALID;
 	}

@@ -1410,6 +1410,16 @@ int		 qttt_rules_compare(const struct qttt_record *,
  */
 int		 qttt_record_result_only(const struct qttt_record *);
 
+/*
+ * For a record that qttt_record_play() found invalid by the rules
+ * alone (no syntax error, every diagnostic kept, not a position): the
+ * name of the first preset, other than the record's profile, under
+ * which its items play through to the result it states, or NULL if
+ * there is none.  It replays the record under each preset; a valid
+ * record costs nothing (NULL at once).
+ */
+const char	*qttt_record_preset(const struct qttt_record *);
+
 /* ------------------------------------------------------------------ */
 /* Readers: one game at a time from a file descriptor                   */
 /* ------------------------------------------------------------------ */
