@@ -195,7 +195,8 @@ show_corrected(const struct options *o, const char *name,
  * -R a -R b: where the two profiles first disagree on a record, as a
  * note at its item, or that they agree; the errors of its syntax
  * first, since the items after the first are not compared.  Returns
- * EXIT_INVALID if they disagree (or the record cannot be read).
+ * EXIT_INVALID if they disagree, or agree that it is invalid (or it
+ * cannot be read).
  */
 static int
 compare_record(const struct options *o, const char *name,
@@ -207,7 +208,8 @@ compare_record(const struct options *o, const char *name,
 	size_t		 i;
 	int		 differ;
 
-	differ = qttt_rules_compare(rec, o->rules[0], o->rules[1], &diff);
+	differ = qttt_rules_compare(rec, o->rules[0], o->rules[1], &diff) ||
+	    diff.invalid;
 	if (differ || rec->nerrors > 0)
 		t->c.invalid++;
 	else
@@ -223,9 +225,9 @@ compare_record(const struct options *o, const char *name,
 			t->c.diags++;
 		}
 	t->c.diags++;
-	if (!differ) {
+	if (diff.what == QTTT_RULES_AGREE) {
 		show_note(f, name, rec, diff.msg, o->json);
-		return rec->nerrors > 0 ? EXIT_INVALID : EXIT_VALID;
+		return differ || rec->nerrors > 0 ? EXIT_INVALID : EXIT_VALID;
 	}
 	memset(&d, 0, sizeof(d));
 	d.code = QTTT_N_DIFFER;

@@ -1373,6 +1373,8 @@ enum qttt_format qttt_record_format(const struct qttt_record *);
  *	msg	one line of English: "goff allows X9 b2, python refuses
  *		it: ... [game-over]", "goff and python agree on the whole
  *		game"
+ *	invalid	set when they agree that the record is invalid: an item
+ *		both refuse, or a stated result that is neither's
  */
 enum qttt_rules_point {
 	QTTT_RULES_AGREE = 0,
@@ -1389,6 +1391,7 @@ struct qttt_rules_diff {
 	size_t			 item;
 	unsigned long		 line, col;
 	char			 msg[QTTT_MSG_MAX];
+	int			 invalid;
 };
 
 /*
