@@ -132,6 +132,29 @@ show_diags(const struct options *o, const char *name, struct par_out *po,
 	    o->json);
 }
 
+/*
+ * The diagnostics of an invalid record, and a note naming a preset
+ * under which it is valid, if there is one.  Returns how many
+ * diagnostics were shown.
+ */
+static size_t
+show_invalid(const struct options *o, const char *name,
+    struct par_out *po, const struct qttt_record *rec)
+{
+	const char	*preset;
+	char		 note[QTTT_RULES_NAME_MAX + 64];
+	size_t		 n;
+
+	n = show_diags(o, name, po, rec);
+	if ((preset = qttt_record_preset(rec)) != NULL) {
+		snprintf(note, sizeof(note), "the record is valid under the "
+		    "preset %s (-R %s)", preset, preset);
+		show_note(o->json ? po->out : po->err, name, rec, note,
+		    o->json);
+	}
+	return n;
+}
+
 /* The note of a valid record whose stated result -r corrects. */
 static void
 show_corrected(const struct options *o, const char *name,
@@ -152,7 +175,8 @@ show_corrected(const struct options *o, const char *name,
  * -R a -R b: where the two profiles first disagree on a record, as a
  * note at its item, or that they agree; the errors of its syntax
  * first, since the items after the first are not compared.  Returns
- * EXIT_INVALID if they disagree (or the record cannot be read).
+ * EXIT_INVALID if they disagree, or agree that it is invalid (or it
+ * cannot be read).
  */
 static int
 compare_record(const struct options *o, const char *name,
@@ -164,7 +188,8 @@ compare_record(const struct options *o, const char *name,
 	size_t		 i;
 	int		 differ;
 
-	differ = qttt_rules_compare(rec, o->rules[0], o->rules[1], &diff);
+	differ = qttt_rules_compare(rec, o->rules[0], o->rules[1], &diff) ||
+	    diff.invalid;
 	if (differ || rec->nerrors > 0)
 		t->c.invalid++;
 	else
@@ -180,9 +205,9 @@ compare_record(const struct options *o, const char *name,
 			t->c.diags++;
 		}
 	t->c.diags++;
-	if (!differ) {
+	if (diff.what == QTTT_RULES_AGREE) {
 		show_note(f, name, rec, diff.msg, o->json);
-		return rec->nerrors > 0 ? EXIT_INVALID : EXIT_VALID;
+		return differ || rec->nerrors > 0 ? EXIT_INVALID : EXIT_VALID;
 	}
 	memset(&d, 0, sizeof(d));
 	d.code = QTTT_N_DIFFER;
@@ -226,7 +251,7 @@ check_record(const struct run_input *in, struct par_out *po,
 		    (o->write || !o->quiet))
 			fwrite(rec->lead, 1, rec->leadlen, o->records);
 		if (!o->quiet)
-			t->c.diags += show_diags(o, in->name, po, rec);
+			t->c.diags += show_invalid(o, in->name, po, rec);
 		return o->records != NULL && ferror(o->records) ? RUN_STOP :
 		    EXIT_INVALID;
 	}

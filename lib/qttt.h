@@ -298,6 +298,13 @@ int		 qttt_rules_parse(const char *s, size_t len,
 const char	*qttt_rules_preset(size_t i, unsigned int *rules);
 const char	*qttt_rules_switch(size_t i, unsigned int *rules);
 
+/*
+ * The presets' names in that order, joined by ", " ("goff, ksmanis,
+ * ..."), into buf of size n.  Returns the length it needed, as
+ * snprintf.
+ */
+int		 qttt_rules_presets_list(char *buf, size_t n);
+
 /* Nonzero if a game played by a profile can end with result r. */
 int		 qttt_rules_result_possible(unsigned int rules,
 		    const struct qttt_result *r);
@@ -1423,6 +1430,8 @@ enum qttt_format qttt_record_format(const struct qttt_record *);
  *	msg	one line of English: "goff allows X9 b2, python refuses
  *		it: ... [game-over]", "goff and python agree on the whole
  *		game"
+ *	invalid	set when they agree that the record is invalid: an item
+ *		both refuse, or a stated result that is neither's
  */
 enum qttt_rules_point {
 	QTTT_RULES_AGREE = 0,
@@ -1439,6 +1448,7 @@ struct qttt_rules_diff {
 	size_t			 item;
 	unsigned long		 line, col;
 	char			 msg[QTTT_MSG_MAX];
+	int			 invalid;
 };
 
 /*
@@ -1468,6 +1478,16 @@ int		 qttt_record_result_only(const struct qttt_record *);
  */
 const struct qttt_result *qttt_record_result(const struct qttt_record *rec,
 		    const struct qttt_game *g);
+
+/*
+ * For a record that qttt_record_play() found invalid by the rules
+ * alone (no syntax error, every diagnostic kept, not a position): the
+ * name of the first preset, other than the record's profile, under
+ * which its items play through to the result it states, or NULL if
+ * there is none.  It replays the record under each preset; a valid
+ * record costs nothing (NULL at once).
+ */
+const char	*qttt_record_preset(const struct qttt_record *);
 
 /* ------------------------------------------------------------------ */
 /* Readers: one game at a time from a file descriptor                   */
@@ -2098,12 +2118,16 @@ int		 qttt_record_canonical(const struct qttt_record *,
  * people; byte_columns, columns that count bytes rather than the
  * columns of a terminal (a tab to the next multiple of 8, a wide
  * character two, a combining mark none); off, NULL or QTTT__NCODES
- * flags, the codes whose diagnostics are left out (the tools' -d).
+ * flags, the codes whose diagnostics are left out (the tools' -d);
+ * one_line, each diagnostic on its one line, without the source line
+ * and the caret (as GCC's -fno-diagnostics-show-caret, for editors'
+ * lists of errors).
  */
 struct qttt_diag_style {
 	int			 json;
 	int			 byte_columns;
 	const unsigned char	*off;
+	int			 one_line;
 };
 
 /*
@@ -2113,7 +2137,8 @@ struct qttt_diag_style {
  *	file:line:col: error: message [code]
  *
  * ("warning" for a warning), then, when the record has the source
- * text of that line, the line and a caret under the column: a line
+ * text of that line and style is not one_line, the line and a caret
+ * under the column: a line
  * of over 256 bytes cut to 100 around the column, with "..." where it
  * was cut.  A character that is not safe to show on a terminal (a
  * control character, one that reorders or hides text, invalid UTF-8)

@@ -416,6 +416,59 @@ qttt_record_play(struct qttt_record *rec, struct qttt_game *g)
 	return rec->nerrors;
 }
 
+/*
+ * Whether the items of a record play through under profile rules to
+ * its stated result, if it states one.
+ */
+static int
+plays_under(const struct qttt_record *rec, unsigned int rules)
+{
+	const struct qttt_item *it;
+	struct engine	 e;
+	struct qttt_state start;
+	struct qttt_diag scratch;
+	size_t		 i;
+
+	qttt_state_init(&start);
+	start.rules = rules;
+	qttt__engine_load(&e, &start);
+	for (i = 0; i < rec->nitems; i++) {
+		it = &rec->items[i];
+		if (it->kind == QTTT_ITEM_RESULT) {
+			if (!qttt_result_equal(&it->result, &e.st.result))
+				return 0;
+		} else if (qttt__engine_apply(&e, &it->action, &scratch) !=
+		    QTTT_OK)
+			return 0;
+	}
+	return 1;
+}
+
+const char *
+qttt_record_preset(const struct qttt_record *rec)
+{
+	const char	*name;
+	unsigned int	 r;
+	size_t		 i;
+
+	/*
+	 * Only a game whose every error is one of the rules, every one
+	 * kept: a syntax error hides items that no profile can judge.
+	 */
+	if (rec->nerrors == 0 || rec->ndropped > 0 || rec->has_start ||
+	    rec->damaged)
+		return NULL;
+	for (i = 0; i < rec->ndiags; i++)
+		if (rec->diags[i].severity == QTTT_ERROR &&
+		    (rec->diags[i].code < QTTT_E_ORDER ||
+		    rec->diags[i].code > QTTT_E_RESULT))
+			return NULL;
+	for (i = 0; (name = qttt_rules_preset(i, &r)) != NULL; i++)
+		if (r != rec->rules && plays_under(rec, r))
+			return name;
+	return NULL;
+}
+
 enum qttt_format
 qttt_record_format(const struct qttt_record *rec)
 {
