@@ -126,3 +126,23 @@ def test_illegal_steps():
         env.step(qttt.env.ACTIONS)
     with pytest.raises(ValueError):
         qttt.env.Env(opponent="grandmaster")
+
+
+def test_observation_without_numpy(monkeypatch):
+    """Without numpy the observation is a tuple of 11 rows of 9 and the
+    mask a list: the same numbers as the numpy arrays when numpy is
+    there (.ci/run installs it, so that both paths run)."""
+    env = qttt.env.Env(seed=1)
+    obs, info = env.reset()
+    obs, *_, info = env.step("X1 a1 c3")
+    rows, mask = [list(r) for r in obs], list(info["mask"])
+    monkeypatch.setattr(qttt.env, "_np", None)
+    env = qttt.env.Env(seed=1)
+    plain, plain_info = env.reset()
+    plain, *_, plain_info = env.step("X1 a1 c3")
+    assert isinstance(plain, tuple) and len(plain) == 11
+    assert all(isinstance(r, tuple) and len(r) == 9 for r in plain)
+    assert isinstance(plain_info["mask"], list)
+    assert [list(r) for r in plain] == rows
+    assert plain_info["mask"] == mask
+    assert sum(plain_info["mask"]) == len(plain_info["legal"])
