@@ -499,18 +499,21 @@ parse_options(int argc, char *argv[], struct options *o, struct output *w)
 	p.which = calloc((size_t)argc, sizeof(*p.which));
 	p.text = calloc((size_t)argc, sizeof(*p.text));
 	if (p.which == NULL || p.text == NULL) {
+		free(p.which);
+		free(p.text);
 		fprintf(stderr, "%s: out of memory\n", progname);
 		return EXIT_TROUBLE;
 	}
-	if ((s = opt_parse(&tool_opts, argc, argv, take_option, &p)) != 0)
-		return s;
-	for (i = 0; i < p.ncrit; i++)
+	s = opt_parse(&tool_opts, argc, argv, take_option, &p);
+	for (i = 0; s == 0 && i < p.ncrit; i++)
 		if (qttt_criteria_add(&o->crit, criteria[p.which[i]].kind,
 		    p.text[i], &d) == -1)
-			return usage_error(usage, "%s: %s: %s",
+			s = usage_error(usage, "%s: %s: %s",
 			    criteria[p.which[i]].what, p.text[i], d.msg);
 	free(p.which);
 	free(p.text);
+	if (s != 0)
+		return s;
 	if (o->count && o->split > 0)
 		return usage_error(usage, "%s", "-c writes the counts only: "
 		    "there are no games for --split");
