@@ -45,6 +45,7 @@ struct opening {
 struct engine {
 	const char		*cmd;
 	char			 name[256];
+	int			 ready;		/* a handshake done, once */
 };
 
 struct slot;
@@ -135,7 +136,7 @@ help(void)
 	fputs("Play engines that speak the engine protocol (QTP) against"
 	    " each other, and\nwrite one record per game, in game order,"
 	    " and a report on standard error.\nEach engine is a command"
-	    " run by /bin/sh -c.\n"
+	    " run by /bin/sh -c, as exec COMMAND if it is simple.\n"
 	    "\n"
 	    "  -a, --adjudicate=WHEN  end games by the solver: settled"
 	    " (once the value\n"
@@ -146,7 +147,9 @@ help(void)
 	    "  -g, --gauntlet         the first engine against each"
 	    " other one\n"
 	    "  -j, --jobs=N           play N games at once (default 1)\n"
-	    "  -m, --movetime=MS      milliseconds for each action\n"
+	    "  -m, --movetime=MS      milliseconds for each action"
+	    " (default: no limit sent,\n"
+	    "                         60000 allowed)\n"
 	    "  -M, --no-marks         do not judge the engines' moves by"
 	    " perfect play\n"
 	    "  -n, --games=N          games of each pairing (default 2)\n"
@@ -249,7 +252,7 @@ static int
 init_eproc(struct eproc *e, size_t engine, struct slot *s)
 {
 	memset(e, 0, sizeof(*e));
-	e->p.in = e->p.out = -1;
+	e->p.in = e->p.out = e->p.err = -1;
 	e->engine = engine;
 	e->slot = s;
 	return (e->peer = qttt_peer_new()) == NULL ? -1 : 0;
@@ -322,6 +325,8 @@ on_line(void *arg, struct proc *p, const char *line, size_t len)
 			e->answered = 1;
 	} else if (qttt_referee_result(s->ref) == NULL)
 		qttt_referee_line(s->ref, e->peer, line, len, now_ms());
+	if (qttt_peer_ready(e->peer))
+		M.engines[e->engine].ready = 1;
 }
 
 /* Reads what the process wrote; its end or flood is its fault. */
@@ -353,8 +358,8 @@ read_proc(struct eproc *e)
 static void
 wait_procs(struct eproc **e, size_t n, long long deadline)
 {
-	struct pollfd	 pfd[2 * 2 * MAX_JOBS + 2];
-	struct eproc	*who[2 * 2 * MAX_JOBS + 2];
+	struct pollfd	 pfd[3 * 2 * MAX_JOBS + 3];
+	struct eproc	*who[3 * 2 * MAX_JOBS + 3];
 	const char	*text;
 	size_t		 i, k = 0;
 	long long	 wait = -1;
@@ -365,6 +370,11 @@ wait_procs(struct eproc **e, size_t n, long long deadline)
 		pfd[k].fd = e[i]->p.out;
 		pfd[k].events = POLLIN;
 		who[k++] = e[i];
+		if (e[i]->p.err >= 0) {
+			pfd[k].fd = e[i]->p.err;
+			pfd[k].events = POLLIN;
+			who[k++] = e[i];
+		}
 		if (qttt_peer_output(e[i]->peer, &text) > 0) {
 			pfd[k].fd = e[i]->p.in;
 			pfd[k].events = POLLOUT;
@@ -382,6 +392,8 @@ wait_procs(struct eproc **e, size_t n, long long deadline)
 			continue;
 		if (pfd[i].events == POLLOUT)
 			flush_proc(who[i]);
+		else if (pfd[i].fd == who[i]->p.err)
+			proc_read_err(&who[i]->p);
 		else
 			read_proc(who[i]);
 	}
@@ -389,9 +401,12 @@ wait_procs(struct eproc **e, size_t n, long long deadline)
 
 /*
  * The handshake with engine i's first process, before any game: its
- * name, and whether it can play by the rules.  Exits on a fault.
+ * name, and whether it can play by the rules.  Exits if the engine
+ * cannot; returns -1 after a note on another fault (the engine then
+ * loses its games by its faults, each with a process of its own), or
+ * 0.
  */
-static void
+static int
 probe(size_t i, struct eproc *e)
 {
 	const char	*why;
@@ -409,13 +424,22 @@ probe(size_t i, struct eproc *e)
 		qttt_peer_tick(e->peer, now_ms());
 	}
 	if (qttt_peer_fault(e->peer, &why) != QTTT_TERM_NORMAL) {
-		fprintf(stderr, "%s: engine %zu (%s%s%s%s): %s\n", progname,
-		    i + 1, M.engines[i].cmd,
-		    qttt_peer_name(e->peer)[0] != '\0' ? ", id name '" : "",
-		    qttt_peer_name(e->peer),
-		    qttt_peer_name(e->peer)[0] != '\0' ? "'" : "", why);
-		exit(EXIT_TROUBLE);
+		proc_kill(&e->p);
+		if (qttt_peer_refused(e->peer) || !M.quiet)
+			fprintf(stderr, "%s: engine %zu (%s%s%s%s): %s%s\n",
+			    progname, i + 1, M.engines[i].cmd,
+			    qttt_peer_name(e->peer)[0] != '\0' ?
+			    ", id name '" : "", qttt_peer_name(e->peer),
+			    qttt_peer_name(e->peer)[0] != '\0' ? "'" : "", why,
+			    qttt_peer_refused(e->peer) ? "" :
+			    " (its handshake failed: it loses its games)");
+		if (qttt_peer_refused(e->peer))
+			exit(EXIT_TROUBLE);
+		snprintf(M.engines[i].name, sizeof(M.engines[i].name), "%s",
+		    M.engines[i].cmd);
+		return -1;
 	}
+	M.engines[i].ready = 1;
 	snprintf(M.engines[i].name, sizeof(M.engines[i].name), "%s",
 	    qttt_peer_name(e->peer)[0] != '\0' ? qttt_peer_name(e->peer) :
 	    M.engines[i].cmd);
@@ -431,6 +455,7 @@ probe(size_t i, struct eproc *e)
 		    sizeof(M.engines[i].name) - (len < 240 ? len : 240),
 		    " (%d)", n);
 	}
+	return 0;
 }
 
 /*
@@ -513,8 +538,8 @@ suite_engine(size_t i, struct eproc *e, const char *path)
 			exit(EXIT_TROUBLE);
 		}
 		tried++;
-		if (e->p.pid == 0)
-			probe(i, e);
+		if (e->p.pid == 0 && probe(i, e) == -1)
+			exit(EXIT_TROUBLE);
 		qttt_qtp_init(&pos, QTTT_QTP_NEWGAME);
 		pos.has = QTTT_QTP_HAS(QTTT_QTP_SEED);
 		pos.num[QTTT_QTP_SEED] = M.seed + tried;
@@ -788,6 +813,8 @@ write_game(unsigned long long i, const struct qttt_match_game *g)
 	info.o = text(M.engines[f.o].name);
 	info.timecontrol = text(M.timecontrol);
 	info.opening = M.nopenings > 0 ? f.opening + 1 : 0;
+	info.has_seed = 1;
+	info.seed = M.seed;
 	qttt_match_extras(g, &info, &store, &ex);
 	if ((r = write_record(g, &ex, &d)) == -2) {
 		/* Not the output's fault: the library refused the record. */
@@ -848,6 +875,60 @@ same_rules(const struct qttt_record *rec)
 	return r == M.rules;
 }
 
+static int
+same_text(const struct qttt_qtp_text *t, const char *s)
+{
+	return t->len == strlen(s) && memcmp(t->s, s, t->len) == 0;
+}
+
+/*
+ * Whether the record read as info and played is not the game of
+ * fixture f of this match; if so, which of its settings differs, in
+ * msg.
+ */
+static int
+differs(const struct qttt_fixture *f, const struct qttt_match_info *info,
+    const struct qttt_game *played, char *msg, size_t n)
+{
+	const struct qttt_game *open;
+	unsigned long	 opening = M.nopenings > 0 ? f->opening + 1 : 0;
+	int		 from_state;
+
+	open = opening_of(f, &from_state);
+	if (!info->has_seed)
+		snprintf(msg, n, "it has no [seed] tag");
+	else if (info->seed != M.seed)
+		snprintf(msg, n, "its seed is %llu, not %llu (-s)",
+		    (unsigned long long)info->seed,
+		    (unsigned long long)M.seed);
+	else if (!same_text(&info->x, M.engines[f->x].name) ||
+	    !same_text(&info->o, M.engines[f->o].name))
+		snprintf(msg, n, "its engines are '%.*s' and '%.*s', not "
+		    "'%.40s' and '%.40s'", (int)(info->x.len > 40 ? 40 : info->x.len),
+		    info->x.s, (int)(info->o.len > 40 ? 40 : info->o.len),
+		    info->o.s, M.engines[f->x].name, M.engines[f->o].name);
+	else if (info->opening != opening && opening == 0)
+		snprintf(msg, n, "it has opening %lu, where this match has "
+		    "no openings (-o)", info->opening);
+	else if (info->opening != opening && info->opening == 0)
+		snprintf(msg, n, "it has no opening, where this match has "
+		    "opening %lu (-o)", opening);
+	else if (info->opening != opening)
+		snprintf(msg, n, "its opening is %lu, not %lu (-o, -p)",
+		    info->opening, opening);
+	else if (played->nplies < open->nplies ||
+	    memcmp(played->plies, open->plies, open->nplies *
+	    sizeof(open->plies[0])) != 0)
+		snprintf(msg, n, "it does not start with opening %lu (-o)",
+		    opening);
+	else if (info->round != f->round)
+		snprintf(msg, n, "its round is %lu, not %lu", info->round,
+		    f->round);
+	else
+		return 0;
+	return 1;
+}
+
 /*
  * Goes on from the records a file holds: each must be the game the
  * match has in its place; a last line cut short is dropped.  Returns
@@ -905,13 +986,7 @@ resume(FILE *f, const char *name)
 		open = opening_of(&fx, &from_state);
 		if (msg[0] != '\0' || qttt_match_read(&rec, &played, &g,
 		    &info, msg, sizeof(msg)) == -1 ||
-		    !(info.x.len == strlen(M.engines[fx.x].name) &&
-		    memcmp(info.x.s, M.engines[fx.x].name, info.x.len) == 0) ||
-		    !(info.o.len == strlen(M.engines[fx.o].name) &&
-		    memcmp(info.o.s, M.engines[fx.o].name, info.o.len) == 0) ||
-		    info.round != fx.round || played.nplies < open->nplies ||
-		    memcmp(played.plies, open->plies, open->nplies *
-		    sizeof(open->plies[0])) != 0) {
+		    differs(&fx, &info, &played, msg, sizeof(msg))) {
 			show_line_msg(stderr, name, rec.line, "error", "game "
 			    "%llu is not game %llu of this match%s%s: run the "
 			    "same command, or write to another file", i + 1,
@@ -1325,6 +1400,7 @@ main(int argc, char *argv[])
 	signal(SIGPIPE, SIG_IGN);
 	if ((st = options(argc, argv)) >= 0)
 		return st;
+	proc_cleanup();
 	M.nengines = (size_t)(argc - optind);
 	if ((M.engines = calloc(M.nengines, sizeof(*M.engines))) == NULL) {
 		fprintf(stderr, "%s: out of memory\n", progname);
@@ -1406,6 +1482,13 @@ main(int argc, char *argv[])
 	}
 	if (!M.quiet)
 		report();
+	for (i = 0; i < M.nengines; i++)
+		if (!M.engines[i].ready) {
+			fprintf(stderr, "%s: engine %zu (%s): no process of it "
+			    "finished its handshake\n", progname, i + 1,
+			    M.engines[i].cmd);
+			M.trouble = 1;
+		}
 	/* A write error is said once: when it was found. */
 	if (M.trouble && M.out == stdout)
 		fclose(stdout);

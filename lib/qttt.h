@@ -2792,6 +2792,15 @@ int		 qttt_peer_plays(const struct qttt_peer *,
 		    unsigned int rules);
 
 /*
+ * Whether the peer's fault is that it cannot or will not play the
+ * rules asked for in its handshake: its Rules option does not list
+ * them, it has none and they are not Goff's, or it answered the
+ * setting with error.  A runner may refuse such an engine before any
+ * game, where another fault only loses the game.
+ */
+int		 qttt_peer_refused(const struct qttt_peer *);
+
+/*
  * Whether the handshake is done and nothing is asked of the engine: a
  * peer that is not idle when its game ends (its opponent's fault ended
  * it while it thought) owes an answer that would come in the next
@@ -2915,15 +2924,18 @@ enum qttt_adjudication {
 /*
  * A referee's settings: the rules, the time per action (movetime, ms;
  * 0 none), the clock (clock and its increment, ms; clock 0: none), the
- * time an engine has for its handshake (hello, ms; 0: 10000), the
- * adjudication and the solver it takes (which the caller owns; NULL
- * without adjudication).
+ * time an engine has for its handshake (hello, ms; 0: 10000), the time
+ * it has for an action when neither movetime nor the clock says
+ * (limit, ms; 0: QTTT_ACTION_LIMIT), the adjudication and the solver it
+ * takes (which the caller owns; NULL without adjudication).
  */
+#define QTTT_ACTION_LIMIT	60000
 struct qttt_referee_opts {
 	unsigned int		 rules;		/* QTTT_RULES_* */
 	long long		 movetime;
 	long long		 clock, inc;
 	long long		 hello;
+	long long		 limit;
 	enum qttt_adjudication	 adjudicate;
 	unsigned int		 plies;
 	struct qttt_solver	*solver;
@@ -3178,9 +3190,9 @@ size_t		 qttt_balanced_openings(struct qttt_solver *,
 /*
  * What a record of a match's game says besides the game, as tags
  * (formats/engine-protocol.md, qttt-match(1)): the event, the round,
- * the engines' names as x and o, the rules, the time control (NULL
- * for none), the opening (its number from 1; 0 for none), the
- * termination, and unless the rules ended the game the score each
+ * the engines' names as x and o, the rules, the match's seed (if
+ * has_seed), the time control (NULL for none), the opening (its number
+ * from 1; 0 for none), the termination, and unless the rules ended the game the score each
  * side was given and the reason; on each ply the value its engine
  * reported and, with a time control, the milliseconds it took.  Text
  * is not NUL-terminated.
@@ -3191,13 +3203,15 @@ struct qttt_match_info {
 	struct qttt_qtp_text	 x, o;
 	struct qttt_qtp_text	 timecontrol;
 	unsigned long		 opening;
+	int			 has_seed;
+	uint64_t		 seed;
 };
 
 /* Room for the tags of one record, which qttt_match_extras() fills. */
 struct qttt_match_record {
-	struct qttt_meta	 meta[10];
+	struct qttt_meta	 meta[14];
 	struct qttt_meta	 notes[QTTT_MAXPLIES][2];
-	char			 text[QTTT_MAXPLIES * 2 + 4][24];
+	char			 text[QTTT_MAXPLIES * 2 + 5][24];
 	char			 rules[QTTT_RULES_NAME_MAX];
 };
 

@@ -458,6 +458,8 @@ static const struct {
 	{ FAKE_GARBAGE, QTTT_O, QTTT_TERM_GARBAGE, "no message", 0 },
 	{ FAKE_REFUSE, QTTT_X, QTTT_TERM_PROTOCOL, "not bestaction", 0 },
 	{ FAKE_SILENT, QTTT_O, QTTT_TERM_TIME, "within 50 ms", 50 },
+	/* With no time given, a hang still loses, at the default limit. */
+	{ FAKE_SILENT, QTTT_X, QTTT_TERM_TIME, "within 60000 ms", 0 },
 	{ FAKE_MUTE, QTTT_X, QTTT_TERM_TIME, "qtp", 0 },
 	{ FAKE_OTHER_RULES, QTTT_O, QTTT_TERM_PROTOCOL, "does not list goff",
 	    0 },

@@ -36,6 +36,8 @@ qttt_referee_new(const struct qttt_referee_opts *o)
 	r->opts = *o;
 	if (r->opts.hello <= 0)
 		r->opts.hello = HELLO_MS;
+	if (r->opts.limit <= 0)
+		r->opts.limit = QTTT_ACTION_LIMIT;
 	r->over = 1;
 	return r;
 }
@@ -168,8 +170,10 @@ ask(struct qttt_referee *r, long long now)
 		if (limit < 0 || r->left[s] < limit)
 			limit = r->left[s];
 	}
-	if (qttt_peer_go(r->side[s], &pos, &go, now, limit < 0 ? -1 :
-	    now + limit) == -1) {
+	/* No engine thinks this long unasked: it hangs. */
+	if (limit < 0)
+		limit = r->opts.limit;
+	if (qttt_peer_go(r->side[s], &pos, &go, now, now + limit) == -1) {
 		qttt_peer_fail(r->side[s], QTTT_TERM_PROTOCOL, "it was asked "
 		    "for an action before it was ready");
 		forfeit(r, s);
