@@ -22,8 +22,6 @@
 #include "common.h"
 #include "process.h"
 
-/* Games finished and waiting for an earlier one, per job at most. */
-#define WINDOW_PER_JOB	4
 /* The most games a match may have, and the most jobs. */
 #define MAX_GAMES	1000000000000ULL
 #define MAX_JOBS	256
@@ -37,14 +35,8 @@
 
 enum report { REPORT_TEXT = 0, REPORT_JSON };
 
-struct opening {
-	struct qttt_game	 game;
-	int			 from_state;
-};
-
 struct engine {
 	const char		*cmd;
-	char			 name[256];
 	int			 ready;		/* a handshake done, once */
 };
 
@@ -96,21 +88,11 @@ static struct {
 
 	struct engine		*engines;
 	size_t			 nengines;
-	struct opening		*openings;
-	size_t			 nopenings;
-	struct qttt_schedule	 sched;
-	unsigned long long	 total;		/* games to play */
+	struct qttt_match	*match;		/* the match's decisions */
 	char			 timecontrol[96];
 	struct qttt_solver	*solver;
 	struct slot		*slots;
 	size_t			 nslots;
-	/* Finished games, by game number modulo wsize. */
-	struct qttt_match_game	*window;
-	unsigned char		*have;
-	size_t			 wsize;
-	unsigned long long	 next_start, next_write;
-	struct qttt_tally	*tallies;
-	unsigned long long	 faults;
 	FILE			*out;
 	const char		*outname;
 	int			 trouble;
@@ -411,8 +393,6 @@ probe(size_t i, struct eproc *e)
 {
 	const char	*why;
 	long long	 deadline;
-	size_t		 k;
-	int		 n;
 
 	start_proc(e);
 	deadline = now_ms() + 10000;
@@ -435,26 +415,12 @@ probe(size_t i, struct eproc *e)
 			    " (its handshake failed: it loses its games)");
 		if (qttt_peer_refused(e->peer))
 			exit(EXIT_TROUBLE);
-		snprintf(M.engines[i].name, sizeof(M.engines[i].name), "%s",
-		    M.engines[i].cmd);
+		qttt_match_name(M.match, i, M.engines[i].cmd);
 		return -1;
 	}
 	M.engines[i].ready = 1;
-	snprintf(M.engines[i].name, sizeof(M.engines[i].name), "%s",
-	    qttt_peer_name(e->peer)[0] != '\0' ? qttt_peer_name(e->peer) :
-	    M.engines[i].cmd);
-	/* Two engines of one name are told apart by their numbers. */
-	for (k = 0, n = 1; k < i; k++)
-		if (strncmp(M.engines[k].name, M.engines[i].name,
-		    strlen(M.engines[i].name)) == 0)
-			n++;
-	if (n > 1) {
-		size_t	 len = strlen(M.engines[i].name);
-
-		snprintf(M.engines[i].name + (len < 240 ? len : 240),
-		    sizeof(M.engines[i].name) - (len < 240 ? len : 240),
-		    " (%d)", n);
-	}
+	qttt_match_name(M.match, i, qttt_peer_name(e->peer)[0] != '\0' ?
+	    qttt_peer_name(e->peer) : M.engines[i].cmd);
 	return 0;
 }
 
@@ -596,57 +562,17 @@ suite_engine(size_t i, struct eproc *e, const char *path)
 /* Openings                                                             */
 /* ------------------------------------------------------------------ */
 
-static void
-add_opening(const struct qttt_game *g, int from_state)
-{
-	struct opening	*o;
-
-	if ((M.nopenings & (M.nopenings - 1)) == 0 &&
-	    (o = realloc(M.openings, (M.nopenings == 0 ? 1 :
-	    2 * M.nopenings) * sizeof(*o))) != NULL)
-		M.openings = o;
-	else if ((M.nopenings & (M.nopenings - 1)) == 0) {
-		fprintf(stderr, "%s: out of memory\n", progname);
-		exit(EXIT_TROUBLE);
-	}
-	M.openings[M.nopenings].game = *g;
-	M.openings[M.nopenings].from_state = from_state;
-	M.nopenings++;
-}
-
 /*
- * The game g played again by the match's rules into *out; returns 0,
- * or -1 with the first action they refuse in d.
+ * Reads the openings of a file: valid records and positions.  Returns
+ * their number.
  */
-static int
-by_rules(const struct qttt_game *g, struct qttt_game *out,
-    struct qttt_diag *d)
-{
-	char	 item[24], why[QTTT_MSG_MAX];
-	size_t	 i;
-
-	qttt_game_init(out);
-	out->state.rules = (unsigned char)M.rules;
-	for (i = 0; i < g->nplies; i++)
-		if (qttt_game_play(out, &g->plies[i], d) != QTTT_OK) {
-			qttt_action_format(&g->plies[i], item, sizeof(item));
-			snprintf(why, sizeof(why), "%s", d->msg);
-			snprintf(d->msg, sizeof(d->msg), "ply %d, '%s': "
-			    "%.120s", (int)i + 1, item, why);
-			return -1;
-		}
-	return 0;
-}
-
-/* Reads the openings of a file: valid records and positions. */
-static void
+static unsigned long
 load_openings(const char *path)
 {
 	static struct qttt_record rec;
 	struct qttt_reader *r;
-	struct qttt_game g, h;
+	struct qttt_game g;
 	struct qttt_diag d;
-	char		 rules[QTTT_RULES_NAME_MAX];
 	const char	*name = input_name(path);
 	unsigned long	 n = 0;
 	int		 fd, k;
@@ -662,53 +588,56 @@ load_openings(const char *path)
 			exit(EXIT_TROUBLE);
 		}
 		/* Played by the rules of -r. */
-		qttt_rules_format(M.rules, rules, sizeof(rules));
-		if (rec.has_start) {
-			g.state.rules = (unsigned char)M.rules;
-			if (qttt_state_check(&g.state, &d) != QTTT_OK) {
-				show_line_msg(stderr, name, rec.line, "error",
-				    "opening %lu: not a position of the rules "
-				    "%s: %s", n, rules, d.msg);
-				exit(EXIT_TROUBLE);
-			}
-		} else if (by_rules(&g, &h, &d) == -1) {
+		if (qttt_match_opening(M.match, &g, rec.has_start, &d) == -1) {
 			show_line_msg(stderr, name, rec.line, "error",
-			    "opening %lu: not a game of the rules %s: %s", n,
-			    rules, d.msg);
-			exit(EXIT_TROUBLE);
-		} else
-			g = h;
-		if (g.state.result.over) {
-			show_line_msg(stderr, name, rec.line, "error",
-			    "opening %lu: the game is over", n);
+			    "opening %lu: %s", n, d.msg);
 			exit(EXIT_TROUBLE);
 		}
-		if (!rec.has_start) {
-			add_opening(&g, 0);
-			continue;
-		}
-		/* A position: its record needs a game that reaches it. */
-		if (qttt_state_history(&g.state, &h) != 1) {
-			show_line_msg(stderr, name, rec.line, "error",
-			    "opening %lu: no game found that reaches it", n);
-			exit(EXIT_TROUBLE);
-		}
-		add_opening(&h, 1);
 	}
 	if (end_input(name, k, &rec, n, 0, 0) != EXIT_VALID)
 		exit(EXIT_TROUBLE);
 	close_reader(r, fd);
+	return n;
 }
 
-static void
+static unsigned long
 balanced_openings(void)
 {
 	struct qttt_game g[64];
+	struct qttt_diag d;
 	size_t		 n, i;
 
 	n = qttt_balanced_openings(M.solver, M.rules, g, 64);
 	for (i = 0; i < n && i < 64; i++)
-		add_opening(&g[i], 0);
+		if (qttt_match_opening(M.match, &g[i], 0, &d) == -1) {
+			fprintf(stderr, "%s: balanced opening %zu: %s\n",
+			    progname, i + 1, d.msg);
+			exit(EXIT_TROUBLE);
+		}
+	return (unsigned long)n;
+}
+
+/* The director of the match, with its schedule. */
+static void
+new_match(void)
+{
+	struct qttt_match_opts o;
+
+	memset(&o, 0, sizeof(o));
+	o.sched.engines = M.nengines;
+	o.sched.gauntlet = M.gauntlet;
+	o.sched.games = (unsigned long)M.games;
+	o.sched.shuffle = M.shuffle;
+	o.sched.seed = M.seed;
+	o.rules = M.rules;
+	o.jobs = (size_t)M.jobs;
+	o.judge = M.judge;
+	o.sprt = M.sprt;
+	o.test = M.test;
+	if ((M.match = qttt_match_new(&o)) == NULL) {
+		fprintf(stderr, "%s: out of memory\n", progname);
+		exit(EXIT_TROUBLE);
+	}
 }
 
 /* ------------------------------------------------------------------ */
@@ -721,35 +650,6 @@ text(const char *s)
 	struct qttt_qtp_text t = { s, strlen(s) };
 
 	return t;
-}
-
-/* The standings after game i, and the SPRT once its pair is done. */
-static void
-count(unsigned long long i, const struct qttt_match_game *g)
-{
-	struct qttt_fixture f;
-	struct qttt_mark_counts marks;
-	struct qttt_diag d;
-
-	qttt_schedule_game(&M.sched, i, &f);
-	qttt_tally_add(&M.tallies[f.x], QTTT_X, g, f.second);
-	qttt_tally_add(&M.tallies[f.o], QTTT_O, g, f.second);
-	if (!M.nomarks) {
-		if (qttt_match_marks(M.judge, g, &marks, &d) != QTTT_OK) {
-			fprintf(stderr, "%s: game %llu: %s\n", progname, i + 1,
-			    d.msg);
-			M.trouble = 1;
-		}
-		qttt_tally_marks(&M.tallies[f.x], QTTT_X, &marks);
-		qttt_tally_marks(&M.tallies[f.o], QTTT_O, &marks);
-	}
-	if (g->loser >= 0)
-		M.faults++;
-	if (!M.sprt || !f.second)
-		return;
-	/* Decided: no game after this pair is played or written. */
-	if (qttt_sprt_update(&M.test, M.tallies[0].penta) != 0)
-		M.total = i + 1;
 }
 
 static void
@@ -800,21 +700,13 @@ write_game(unsigned long long i, const struct qttt_match_game *g)
 {
 	static struct qttt_match_record store;
 	struct qttt_match_info info;
-	struct qttt_fixture f;
 	struct qttt_extras ex;
 	struct qttt_diag d;
 	int		 r;
 
-	qttt_schedule_game(&M.sched, i, &f);
-	memset(&info, 0, sizeof(info));
+	qttt_match_describe(M.match, i, &info);
 	info.event = text(M.event);
-	info.round = f.round;
-	info.x = text(M.engines[f.x].name);
-	info.o = text(M.engines[f.o].name);
 	info.timecontrol = text(M.timecontrol);
-	info.opening = M.nopenings > 0 ? f.opening + 1 : 0;
-	info.has_seed = 1;
-	info.seed = M.seed;
 	qttt_match_extras(g, &info, &store, &ex);
 	if ((r = write_record(g, &ex, &d)) == -2) {
 		/* Not the output's fault: the library refused the record. */
@@ -827,133 +719,40 @@ write_game(unsigned long long i, const struct qttt_match_game *g)
 		M.trouble = 1;
 	}
 	note_fault(i, g);
-	count(i, g);
+	/* Counted: the standings, the marks, the SPRT. */
+	if (qttt_match_count(M.match, &d) != QTTT_OK) {
+		fprintf(stderr, "%s: game %llu: %s\n", progname, i + 1,
+		    d.msg);
+		M.trouble = 1;
+	}
 }
 
 /* Writes the finished games that come next, in order. */
 static void
 write_ready(void)
 {
-	size_t	 w;
+	const struct qttt_match_game *g;
+	unsigned long long i;
 
-	while (M.next_write < M.total && !M.trouble &&
-	    M.have[w = M.next_write % M.wsize]) {
-		M.have[w] = 0;
-		write_game(M.next_write, &M.window[w]);
-		M.next_write++;
-	}
-}
-
-/* The opening of fixture f, and whether it is a position. */
-static const struct qttt_game *
-opening_of(const struct qttt_fixture *f, int *from_state)
-{
-	static struct qttt_game empty;
-
-	*from_state = 0;
-	if (M.nopenings == 0) {
-		qttt_game_init(&empty);
-		return &empty;
-	}
-	*from_state = M.openings[f->opening].from_state;
-	return &M.openings[f->opening].game;
-}
-
-/* Whether a record's rules tag (goff without one) names -r's. */
-static int
-same_rules(const struct qttt_record *rec)
-{
-	unsigned int	 r = QTTT_RULES_GOFF;
-	size_t		 i;
-
-	for (i = 0; i < rec->nmeta; i++)
-		if (rec->meta[i].keylen == 5 &&
-		    memcmp(rec->meta[i].key, "rules", 5) == 0 &&
-		    qttt_rules_parse(rec->meta[i].value,
-		    rec->meta[i].valuelen, &r, NULL) == -1)
-			return 0;
-	return r == M.rules;
-}
-
-static int
-same_text(const struct qttt_qtp_text *t, const char *s)
-{
-	return t->len == strlen(s) && memcmp(t->s, s, t->len) == 0;
-}
-
-/*
- * Whether the record read as info and played is not the game of
- * fixture f of this match; if so, which of its settings differs, in
- * msg.
- */
-static int
-differs(const struct qttt_fixture *f, const struct qttt_match_info *info,
-    const struct qttt_game *played, char *msg, size_t n)
-{
-	const struct qttt_game *open;
-	unsigned long	 opening = M.nopenings > 0 ? f->opening + 1 : 0;
-	int		 from_state;
-
-	open = opening_of(f, &from_state);
-	if (!info->has_seed)
-		snprintf(msg, n, "it has no [seed] tag");
-	else if (info->seed != M.seed)
-		snprintf(msg, n, "its seed is %llu, not %llu (-s)",
-		    (unsigned long long)info->seed,
-		    (unsigned long long)M.seed);
-	else if (!same_text(&info->x, M.engines[f->x].name) ||
-	    !same_text(&info->o, M.engines[f->o].name))
-		snprintf(msg, n, "its engines are '%.*s' and '%.*s', not "
-		    "'%.40s' and '%.40s'", (int)(info->x.len > 40 ? 40 : info->x.len),
-		    info->x.s, (int)(info->o.len > 40 ? 40 : info->o.len),
-		    info->o.s, M.engines[f->x].name, M.engines[f->o].name);
-	else if (info->opening != opening && opening == 0)
-		snprintf(msg, n, "it has opening %lu, where this match has "
-		    "no openings (-o)", info->opening);
-	else if (info->opening != opening && info->opening == 0)
-		snprintf(msg, n, "it has no opening, where this match has "
-		    "opening %lu (-o)", opening);
-	else if (info->opening != opening)
-		snprintf(msg, n, "its opening is %lu, not %lu (-o, -p)",
-		    info->opening, opening);
-	else if (played->nplies < open->nplies ||
-	    memcmp(played->plies, open->plies, open->nplies *
-	    sizeof(open->plies[0])) != 0)
-		snprintf(msg, n, "it does not start with opening %lu (-o)",
-		    opening);
-	else if (info->round != f->round)
-		snprintf(msg, n, "its round is %lu, not %lu", info->round,
-		    f->round);
-	else
-		return 0;
-	return 1;
+	while (!M.trouble && (g = qttt_match_ready(M.match, &i)) != NULL)
+		write_game(i, g);
 }
 
 /*
  * Goes on from the records a file holds: each must be the game the
- * match has in its place; a last line cut short is dropped.  Returns
- * the number of games read.
+ * match has in its place; a last line cut short is dropped.
  */
-static unsigned long long
+static void
 resume(FILE *f, const char *name)
 {
 	static struct qttt_record rec;
-	struct qttt_match_game g;
-	struct qttt_match_info info;
-	struct qttt_fixture fx;
-	struct qttt_game played, again;
-	struct qttt_diag d;
-	const struct qttt_game *open;
-	char		*line = NULL, msg[QTTT_MSG_MAX] = "";
-	char		 rules[QTTT_RULES_NAME_MAX];
+	struct qttt_game played;
+	char		*line = NULL, msg[QTTT_MSG_MAX];
 	size_t		 cap = 0;
 	ssize_t		 n;
 	off_t		 at = 0;
-	unsigned long long i = 0;
 	unsigned long	 lineno = 0;
-	int		 from_state;
 
-	qttt_rules_format(M.rules, rules, sizeof(rules));
 	while ((n = getline(&line, &cap, f)) != -1) {
 		if (line[n - 1] != '\n') {
 			/* Cut short by a kill: written again. */
@@ -967,43 +766,22 @@ resume(FILE *f, const char *name)
 		at += n;
 		if (qttt_line_parse(line, (size_t)n - 1, lineno++, &rec) == 0)
 			continue;
-		if (i >= M.total) {
-			show_line_msg(stderr, name, rec.line, "error", "more "
-			    "games than the match has (%llu)", M.total);
-			exit(EXIT_TROUBLE);
-		}
 		if (qttt_record_play(&rec, &played) > 0) {
 			show_record_diags(stderr, name, &rec, 0);
 			exit(EXIT_TROUBLE);
 		}
-		/* A game of this match is one of its rules. */
-		if (!same_rules(&rec) || by_rules(&played, &again, &d) == -1)
-			snprintf(msg, sizeof(msg), "it is not a game of the "
-			    "rules %s", rules);
-		else
-			played = again;
-		qttt_schedule_game(&M.sched, i, &fx);
-		open = opening_of(&fx, &from_state);
-		if (msg[0] != '\0' || qttt_match_read(&rec, &played, &g,
-		    &info, msg, sizeof(msg)) == -1 ||
-		    differs(&fx, &info, &played, msg, sizeof(msg))) {
-			show_line_msg(stderr, name, rec.line, "error", "game "
-			    "%llu is not game %llu of this match%s%s: run the "
-			    "same command, or write to another file", i + 1,
-			    i + 1, msg[0] != '\0' ? ": " : "", msg);
+		if (qttt_match_resume(M.match, &rec, &played, msg,
+		    sizeof(msg)) == -1) {
+			show_line_msg(stderr, name, rec.line, "error", "%s: run "
+			    "the same command, or write to another file", msg);
 			exit(EXIT_TROUBLE);
 		}
-		g.opening = open->nplies;
-		count(i, &g);
-		i++;
-		msg[0] = '\0';
 	}
 	if (ferror(f)) {
 		fprintf(stderr, "%s: %s: read error\n", progname, name);
 		exit(EXIT_TROUBLE);
 	}
 	free(line);
-	return i;
 }
 
 static void
@@ -1025,7 +803,7 @@ open_output(void)
 		exit(EXIT_TROUBLE);
 	}
 	fcntl(fd, F_SETFD, FD_CLOEXEC);
-	M.next_write = M.next_start = resume(f, M.file);
+	resume(f, M.file);
 	if (fseek(f, 0, SEEK_END) == -1) {
 		fprintf(stderr, "%s: %s: %s\n", progname, M.file,
 		    strerror(errno));
@@ -1053,14 +831,8 @@ setup_slots(void)
 	o.plies = M.plies;
 	o.solver = M.solver;
 	M.nslots = (size_t)M.jobs;
-	M.wsize = WINDOW_PER_JOB * M.nslots;
-	if ((M.slots = calloc(M.nslots, sizeof(*M.slots))) == NULL ||
-	    (M.window = calloc(M.wsize, sizeof(*M.window))) == NULL ||
-	    (M.have = calloc(M.wsize, 1)) == NULL ||
-	    (M.tallies = calloc(M.nengines, sizeof(*M.tallies))) == NULL)
+	if ((M.slots = calloc(M.nslots, sizeof(*M.slots))) == NULL)
 		goto nomem;
-	for (i = 0; i < M.nengines; i++)
-		qttt_tally_init(&M.tallies[i]);
 	for (j = 0; j < M.nslots; j++) {
 		M.slots[j].game = -1;
 		if ((M.slots[j].ref = qttt_referee_new(&o)) == NULL ||
@@ -1082,26 +854,22 @@ nomem:
 static void
 start_games(void)
 {
-	struct qttt_fixture f;
-	const struct qttt_game *open;
+	struct qttt_match_start g;
 	struct slot	*s;
 	size_t		 j;
-	int		 from_state;
 
 	for (j = 0; j < M.nslots; j++) {
 		s = &M.slots[j];
-		if (s->game >= 0 || M.next_start >= M.total ||
-		    M.next_start >= M.next_write + M.wsize)
+		if (s->game >= 0 || !qttt_match_next(M.match, &g))
 			continue;
-		qttt_schedule_game(&M.sched, M.next_start, &f);
-		s->game = (long long)M.next_start++;
-		s->side[QTTT_X] = &s->procs[f.x];
-		s->side[QTTT_O] = &s->procs[f.o];
+		s->game = (long long)g.game;
+		s->side[QTTT_X] = &s->procs[g.fixture.x];
+		s->side[QTTT_O] = &s->procs[g.fixture.o];
 		start_proc(s->side[QTTT_X]);
 		start_proc(s->side[QTTT_O]);
-		open = opening_of(&f, &from_state);
 		qttt_referee_start(s->ref, s->side[QTTT_X]->peer,
-		    s->side[QTTT_O]->peer, open, from_state, f.seed, now_ms());
+		    s->side[QTTT_O]->peer, g.opening, g.from_state,
+		    g.fixture.seed, now_ms());
 	}
 }
 
@@ -1118,10 +886,7 @@ collect_games(void)
 		s = &M.slots[j];
 		if (s->game < 0 || (g = qttt_referee_result(s->ref)) == NULL)
 			continue;
-		if ((unsigned long long)s->game < M.total) {
-			M.window[s->game % M.wsize] = *g;
-			M.have[s->game % M.wsize] = 1;
-		}
+		qttt_match_done(M.match, (unsigned long long)s->game, g);
 		/*
 		 * A process at fault is replaced for its next game, and so
 		 * is one that still owes an answer.
@@ -1152,7 +917,7 @@ play(void)
 		collect_games();
 		write_ready();
 		/* Once the SPRT has decided, the games under way are not. */
-		if (M.trouble || M.next_write >= M.total)
+		if (M.trouble || qttt_match_over(M.match))
 			break;
 		n = 0;
 		deadline = -1;
@@ -1217,18 +982,17 @@ report(void)
 		return;
 	}
 	for (i = 0; i < M.nengines; i++) {
-		en[i].name = M.engines[i].name;
+		en[i].name = qttt_match_engine(M.match, i);
 		en[i].command = M.engines[i].cmd;
-		en[i].tally = &M.tallies[i];
+		en[i].tally = qttt_match_tally(M.match, i);
 	}
 	memset(&s, 0, sizeof(s));
-	s.games = M.next_write;
+	s.games = qttt_match_written(M.match);
 	s.rules = M.rules;
 	s.timecontrol = M.timecontrol;
 	s.nengines = M.nengines;
 	s.engines = en;
-	if (M.sprt)
-		s.sprt = &M.test;
+	s.sprt = qttt_match_sprt(M.match);
 	qttt_standings_write(stderr, &s, M.report == REPORT_JSON);
 	free(en);
 }
@@ -1428,24 +1192,15 @@ main(int argc, char *argv[])
 		fprintf(stderr, "%s: out of memory\n", progname);
 		return EXIT_TROUBLE;
 	}
-	if (M.openfile != NULL && strcmp(M.openfile, "balanced") == 0)
-		balanced_openings();
-	else if (M.openfile != NULL)
-		load_openings(M.openfile);
-	if (M.openfile != NULL && M.nopenings == 0) {
+	new_match();
+	if (M.openfile != NULL && (strcmp(M.openfile, "balanced") == 0 ?
+	    balanced_openings() : load_openings(M.openfile)) == 0) {
 		fprintf(stderr, "%s: %s: no opening\n", progname, M.openfile);
 		return EXIT_TROUBLE;
 	}
-	M.sched.engines = M.nengines;
-	M.sched.gauntlet = M.gauntlet;
-	M.sched.games = (unsigned long)M.games;
-	M.sched.openings = (unsigned long)M.nopenings;
-	M.sched.shuffle = M.shuffle;
-	M.sched.seed = M.seed;
-	M.total = qttt_schedule_games(&M.sched);
-	if (M.total > MAX_GAMES) {
+	if (qttt_match_total(M.match) > MAX_GAMES) {
 		fprintf(stderr, "%s: %llu games: too many\n", progname,
-		    M.total);
+		    qttt_match_total(M.match));
 		return EXIT_TROUBLE;
 	}
 	setup_slots();
