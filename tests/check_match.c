@@ -970,6 +970,14 @@ END_TEST
  * director, which plays the rest and ends as a match never stopped;
  * another seed or other engines are refused, saying which.
  */
+static const char *const refusals[] = {
+	"game 1 is not game 1 of this match: its seed is 5, not 6 (-s)",
+	"game 1 is not game 1 of this match: its engines are 'e0' and 'e1', "
+	    "not 'e0' and 'other'",
+	"game 1 is not game 1 of this match: it has no opening, where this "
+	    "match has opening 1 (-o)",
+};
+
 START_TEST(test_director_resume)
 {
 	static struct qttt_record rec;
@@ -998,42 +1006,32 @@ START_TEST(test_director_resume)
 	for (k = 0; k < 2; k++)
 		ck_assert_mem_eq(qttt_match_tally(a, k), qttt_match_tally(b, k),
 		    sizeof(struct qttt_tally));
-	/* Another seed; other engines. */
+	/* Another seed; other engines; openings where the file has none. */
 	nl = strchr(buf, '\n');
 	ck_assert_int_eq(qttt_line_parse(buf, (size_t)(nl - buf), 0, &rec), 1);
 	qttt_record_play(&rec, &played);
-	c = director(2, 20, 1, 6, 0);
-	ck_assert_int_eq(qttt_match_resume(c, &rec, &played, msg,
-	    sizeof(msg)), -1);
-	ck_assert_str_eq(msg, "game 1 is not game 1 of this match: its seed "
-	    "is 5, not 6 (-s)");
-	qttt_match_free(c);
-	c = director(2, 20, 1, 5, 0);
-	qttt_match_name(c, 1, "other");
-	ck_assert_int_eq(qttt_match_resume(c, &rec, &played, msg,
-	    sizeof(msg)), -1);
-	ck_assert_str_eq(msg, "game 1 is not game 1 of this match: its "
-	    "engines are 'e0' and 'e1', not 'e0' and 'other'");
-	/* Openings where the file has none. */
-	qttt_match_free(c);
-	c = director(2, 20, 1, 5, 0);
-	{
-		struct qttt_game o;
-		struct qttt_diag d;
-		struct qttt_action x1 = { .kind = QTTT_PLACE, .move = 1,
-		    .sq = { 0, 1 } };
+	for (k = 0; k < 3; k++) {
+		c = director(2, 20, 1, k == 0 ? 6 : 5, 0);
+		if (k == 1)
+			qttt_match_name(c, 1, "other");
+		if (k == 2) {
+			struct qttt_game o;
+			struct qttt_diag d;
+			struct qttt_action x1 = { .kind = QTTT_PLACE,
+			    .move = 1, .sq = { 0, 1 } };
 
-		qttt_game_init(&o);
-		ck_assert_int_eq(qttt_game_play(&o, &x1, NULL), QTTT_OK);
-		ck_assert_int_eq(qttt_match_opening(c, &o, 0, &d), 0);
+			qttt_game_init(&o);
+			ck_assert_int_eq(qttt_game_play(&o, &x1, NULL),
+			    QTTT_OK);
+			ck_assert_int_eq(qttt_match_opening(c, &o, 0, &d), 0);
+		}
+		ck_assert_int_eq(qttt_match_resume(c, &rec, &played, msg,
+		    sizeof(msg)), -1);
+		ck_assert_str_eq(msg, refusals[k]);
+		qttt_match_free(c);
 	}
-	ck_assert_int_eq(qttt_match_resume(c, &rec, &played, msg,
-	    sizeof(msg)), -1);
-	ck_assert_str_eq(msg, "game 1 is not game 1 of this match: it has no "
-	    "opening, where this match has opening 1 (-o)");
 	qttt_match_free(a);
 	qttt_match_free(b);
-	qttt_match_free(c);
 	free(buf);
 }
 END_TEST
