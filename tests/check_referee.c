@@ -161,6 +161,9 @@ fake_read(struct fake *f, const char *line, size_t len)
 		qttt_generator_init(&f->gen, m.num[QTTT_QTP_SEED], 0);
 		break;
 	case QTTT_QTP_POSITION:
+		/* The empty board is "position start", with no "actions". */
+		ck_assert_msg(len < 8 || memcmp(line + len - 8, " actions",
+		    8) != 0, "%.*s", (int)len, line);
 		f->pos = m.game.state;
 		f->saw_state |= m.from_state;
 		break;

@@ -150,8 +150,9 @@ ask(struct qttt_referee *r, long long now)
 	if (r->from_state) {
 		pos.game.state = *st;
 	} else {
+		/* "position start actions" with nothing after: not sent. */
 		pos.game = r->g.game;
-		pos.has = QTTT_QTP_ACTIONS;
+		pos.has = r->g.game.nplies > 0 ? QTTT_QTP_ACTIONS : 0;
 	}
 	qttt_qtp_init(&go, QTTT_QTP_GO);
 	if (r->opts.movetime > 0) {
