@@ -32,6 +32,8 @@ now_ms(void)
 
 /* Every proc started, newest first: what the way out kills. */
 static struct proc *volatile everyone;
+/* With proc_stop_later(), the signal that came; else the tool dies. */
+static volatile sig_atomic_t later, stopped;
 
 static void
 kill_everyone(void)
@@ -58,6 +60,33 @@ static void
 on_signal(int sig)
 {
 	kill_everyone();
+	if (later) {
+		stopped = sig;
+		return;
+	}
+	signal(sig, SIG_DFL);
+	raise(sig);
+}
+
+void
+proc_stop_later(void)
+{
+	later = 1;
+}
+
+int
+proc_stopped(void)
+{
+	return stopped;
+}
+
+void
+proc_die(void)
+{
+	int	 sig = stopped;
+
+	if (sig == 0)
+		return;
 	signal(sig, SIG_DFL);
 	raise(sig);
 }

@@ -46,6 +46,16 @@ long long now_ms(void);
 void	 proc_cleanup(void);
 
 /*
+ * From proc_stop_later() on, such a signal kills the engines and is
+ * kept: proc_stopped() gives it (0 for none), so that the tool stops
+ * what it does, says what it has done, and then proc_die() has it die
+ * of the signal.
+ */
+void	 proc_stop_later(void);
+int	 proc_stopped(void);
+void	 proc_die(void);
+
+/*
  * Starts cmd.  The engine's standard error is the tool's if errors,
  * else read by proc_read_err(), which keeps its end for proc_ended().
  * The proc must be zeroed (or have had a process) before its first

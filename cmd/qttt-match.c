@@ -914,6 +914,8 @@ play(void)
 				flush_proc(M.slots[j].side[QTTT_O]);
 			}
 		/* Games may end at once: adjudicated, or by a fault. */
+		if (proc_stopped())
+			break;
 		collect_games();
 		write_ready();
 		/* Once the SPRT has decided, the games under way are not. */
@@ -934,6 +936,9 @@ play(void)
 		if (n == 0)
 			continue;
 		wait_procs(busy, n, deadline);
+		/* A signal killed the engines: their games are not theirs. */
+		if (proc_stopped())
+			break;
 		for (j = 0; j < M.nslots; j++)
 			if (M.slots[j].game >= 0)
 				qttt_referee_tick(M.slots[j].ref, now_ms());
@@ -1228,6 +1233,11 @@ main(int argc, char *argv[])
 	for (i = 0; i < M.nengines; i++)
 		probe(i, &M.slots[0].procs[i]);
 	open_output();
+	if (!M.quiet && M.games % 2 == 1)
+		fprintf(stderr, "%s: note: %llu games a pairing: its last pair "
+		    "is incomplete, one game with no colours swapped\n",
+		    progname, M.games);
+	proc_stop_later();
 	play();
 	stop_engines();
 	if (M.out != stdout && fclose(M.out) == EOF) {
@@ -1237,7 +1247,11 @@ main(int argc, char *argv[])
 	}
 	if (!M.quiet)
 		report();
-	for (i = 0; i < M.nengines; i++)
+	if (proc_stopped())
+		fprintf(stderr, "%s: stopped by signal %d (%s) after %llu "
+		    "games\n", progname, proc_stopped(),
+		    strsignal(proc_stopped()), qttt_match_written(M.match));
+	for (i = 0; i < M.nengines && !proc_stopped(); i++)
 		if (!M.engines[i].ready) {
 			fprintf(stderr, "%s: engine %zu (%s): no process of it "
 			    "finished its handshake\n", progname, i + 1,
@@ -1249,5 +1263,6 @@ main(int argc, char *argv[])
 		fclose(stdout);
 	else if (finish_output() == -1)
 		M.trouble = 1;
+	proc_die();
 	return M.trouble ? EXIT_TROUBLE : EXIT_SUCCESS;
 }

@@ -181,6 +181,16 @@ printf '%s\n' qtpok 'info value 0-0' 'bestaction X9 c2' \
     'error no position to act in: send position first' \
     "error option Rules does not take the value 'double=3'" |
     cmp -s - "$out/eng.tail" || no "$(cat "$out/eng.tail")"
+# At the empty board too, the value and an action that keeps it are
+# the profile's (flash: 1-0, X1 a1 a3 among the best; complete-win 0-0),
+# not Goff's.
+for case in 'flash|info value 1-0' 'complete-win|info value 0-0'; do
+	printf '%s\n' qtp "setoption name Rules value ${case%%|*}" isready \
+	    'position start' go | qttt-engine | grep -v '^option \|^id ' \
+	    >"$out/empty.out"
+	grep -qx "${case#*|}" "$out/empty.out" ||
+	    no "${case%%|*}: $(tr '\n' '|' <"$out/empty.out")"
+done
 check "qttt-engine: rule profiles"
 
 # 3. Each fault: every game is lost by the faulty engine, as the
@@ -270,6 +280,14 @@ esac
 kill $pid 2>/dev/null
 wait $pid 2>/dev/null
 check "a record as each game ends"
+
+# An odd number of games a pairing: the last pair is said incomplete.
+qttt-match -n 3 "$RANDOM_ENGINE" "$ENGINE" >/dev/null 2>"$out/odd.err"
+grep -q '^qttt-match: note: 3 games a pairing: its last pair is incomplete' \
+    "$out/odd.err" || no "$(head -2 "$out/odd.err")"
+qttt-match -n 4 "$RANDOM_ENGINE" "$ENGINE" >/dev/null 2>"$out/odd.err"
+grep -q 'note:' "$out/odd.err" && no "a note for an even number"
+check "an odd number of games"
 
 # 4. The same records whatever -j, in a round robin with adjudication
 # and shuffled balanced openings.
@@ -598,18 +616,29 @@ for sig in TERM:15 INT:2; do
 	num=${sig#*:}
 	sig=${sig%:*}
 	rm -f "$out/pg"
-	env --default-signal=INT qttt-match -q -n 100000 "sleep 300 >/dev/null 2>&1 & echo \$\$ >'$out/pg';
-	    exec $RANDOM_ENGINE" "$RANDOM_ENGINE" >/dev/null 2>&1 &
+	env --default-signal=INT qttt-match -n 100000 "sleep 300 >/dev/null 2>&1 & echo \$\$ >'$out/pg';
+	    exec $RANDOM_ENGINE" "$RANDOM_ENGINE" >"$out/sig.qttt" \
+	    2>"$out/sig.err" &
 	pid=$!
 	until [ -s "$out/pg" ]; do sleep 0.05; done
+	sleep 0.2
 	kill -$sig $pid
 	wait $pid
 	st=$?
 	[ $st = $((128 + num)) ] || no "$sig: status $st"
 	[ -z "$(alive "$(cat "$out/pg")")" ] ||
 	    no "$sig: left running: $(alive "$(cat "$out/pg")")"
+	# The standings of the games written, every one valid and none
+	# lost by the engines the signal killed.
+	n=$(wc -l <"$out/sig.qttt")
+	valid "$out/sig.qttt" "$n"
+	grep -q "^$n games, rules goff\$" "$out/sig.err" &&
+	    grep -q "stopped by signal $num .* after $n games\$" "$out/sig.err" ||
+	    no "$sig: $(tail -3 "$out/sig.err")"
+	grep -q 'termination \(crash\|exit\)' "$out/sig.qttt" &&
+	    no "$sig: a game lost by the kill"
 done
-check "SIGTERM and SIGINT end every engine"
+check "SIGTERM and SIGINT end every engine, and give the standings"
 
 # 13. The test suite: perfect play solves it all, random play not.
 qttt-match -x "$top/suites/qttt.suite" qttt-engine >"$out/suite.out" ||
