@@ -95,6 +95,9 @@ static struct {
 	size_t			 nslots;
 	FILE			*out;
 	const char		*outname;
+	int			 progress;	/* standard error a terminal */
+	long long		 began;		/* ms, the first game's start */
+	unsigned long long	 resumed;	/* games read back from -w */
 	int			 trouble;
 } M;
 
@@ -695,6 +698,40 @@ write_record(const struct qttt_match_game *g, const struct qttt_extras *ex,
 	return r;
 }
 
+/*
+ * A line on a terminal for game i, written: its engines and result,
+ * each one's points so far, and the time left at the pace so far.
+ */
+static void
+progress(unsigned long long i, const struct qttt_match_game *g,
+    const struct qttt_match_info *info)
+{
+	struct qttt_fixture f;
+	const struct qttt_tally *x, *o;
+	unsigned long long total = qttt_match_total(M.match);
+	unsigned long long done = i + 1 - M.resumed;
+	char		 res[16];
+	long long	 left;
+
+	if (!M.progress)
+		return;
+	qttt_result_format(&g->score, res, sizeof(res));
+	qttt_match_fixture(M.match, i, &f);
+	x = qttt_match_tally(M.match, f.x);
+	o = qttt_match_tally(M.match, f.o);
+	left = (now_ms() - M.began) * (long long)(total - i - 1) /
+	    (long long)(done > 0 ? done : 1) / 1000;
+	fprintf(stderr, "%s: game %llu of %llu: %.*s - %.*s %s%s (%s); "
+	    "points %g of %lu, %g of %lu; about %lld:%02lld left\n",
+	    progname, i + 1, total, (int)info->x.len, info->x.s,
+	    (int)info->o.len, info->o.s, res,
+	    g->term == QTTT_TERM_NORMAL ? "" : " *",
+	    qttt_termination_name(g->term),
+	    (x->points[0] + x->points[1]) / 2.0, x->games,
+	    (o->points[0] + o->points[1]) / 2.0, o->games, left / 60,
+	    left % 60);
+}
+
 static void
 write_game(unsigned long long i, const struct qttt_match_game *g)
 {
@@ -725,6 +762,7 @@ write_game(unsigned long long i, const struct qttt_match_game *g)
 		    d.msg);
 		M.trouble = 1;
 	}
+	progress(i, g, &info);
 }
 
 /* Writes the finished games that come next, in order. */
@@ -1238,6 +1276,10 @@ main(int argc, char *argv[])
 		    "is incomplete, one game with no colours swapped\n",
 		    progname, M.games);
 	proc_stop_later();
+	/* A line a game on a terminal, as cutechess-cli and fastchess. */
+	M.progress = !M.quiet && M.report == REPORT_TEXT && isatty(2);
+	M.began = now_ms();
+	M.resumed = qttt_match_written(M.match);
 	play();
 	stop_engines();
 	if (M.out != stdout && fclose(M.out) == EOF) {

@@ -3342,6 +3342,10 @@ enum qttt_code	 qttt_match_count(struct qttt_match *, struct qttt_diag *d);
 void		 qttt_match_describe(const struct qttt_match *,
 		    unsigned long long i, struct qttt_match_info *info);
 
+/* Game i's fixture, as qttt_schedule_game() gives it (-1: no such game). */
+int		 qttt_match_fixture(const struct qttt_match *,
+		    unsigned long long i, struct qttt_fixture *f);
+
 /*
  * Goes on from a record (rec, and g as qttt_record_play() played it)
  * that a match wrote: if it is the next game of this match, it is

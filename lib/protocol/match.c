@@ -264,6 +264,13 @@ qttt_match_ready(const struct qttt_match *m, unsigned long long *i)
 	return &m->window[m->next_write % m->wsize];
 }
 
+int
+qttt_match_fixture(const struct qttt_match *m, unsigned long long i,
+    struct qttt_fixture *f)
+{
+	return qttt_schedule_game(&m->o.sched, i, f);
+}
+
 void
 qttt_match_describe(const struct qttt_match *m, unsigned long long i,
     struct qttt_match_info *info)

@@ -281,6 +281,16 @@ kill $pid 2>/dev/null
 wait $pid 2>/dev/null
 check "a record as each game ends"
 
+# On a terminal, a line a game on standard error: the result, the
+# points so far, the time left; none when it is no terminal.
+script -qec "qttt-match -n 4 '$RANDOM_ENGINE' '$ENGINE' >'$out/tty.qttt'" \
+    /dev/null | tr -d '\r' >"$out/tty.err"
+[ "$(grep -c '^qttt-match: game [1-4] of 4: .* - .* (normal); points [0-9.]* of [1-4], [0-9.]* of [1-4]; about [0-9]*:[0-9][0-9] left$' \
+    "$out/tty.err")" = 4 ] || no "$(cat "$out/tty.err")"
+valid "$out/tty.qttt" 4
+grep -q ' of 4: ' "$out/min.err" && no "progress with no terminal"
+check "progress on a terminal"
+
 # An odd number of games a pairing: the last pair is said incomplete.
 qttt-match -n 3 "$RANDOM_ENGINE" "$ENGINE" >/dev/null 2>"$out/odd.err"
 grep -q '^qttt-match: note: 3 games a pairing: its last pair is incomplete' \
