@@ -1028,6 +1028,8 @@ report(void)
 		en[i].name = qttt_match_engine(M.match, i);
 		en[i].command = M.engines[i].cmd;
 		en[i].tally = qttt_match_tally(M.match, i);
+		en[i].against = qttt_match_against(M.match, i);
+		en[i].met = qttt_match_met(M.match, i);
 	}
 	memset(&s, 0, sizeof(s));
 	s.games = qttt_match_written(M.match);

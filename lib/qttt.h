@@ -3097,7 +3097,9 @@ void		 qttt_sprt_bounds(double alpha, double beta, double *lower,
  * played, the rules and time control (NULL or "" for none), each
  * engine's name, the command that runs it and its tally, in the order
  * given, and the SPRT's settings, ratio and verdict if one runs (NULL:
- * none; the ratio is the first engine's).  qttt_standings_write()
+ * none; the ratio is the first engine's).  With three engines or more,
+ * each engine's points (in halves) against each engine (against[k])
+ * and the games it played it (met[k]) give a crosstable; NULL: none.  qttt_standings_write()
  * writes them as a table to read, or with json as one JSON object on
  * a line (qttt-match(1) names its keys); it returns 0, or -1 if f
  * reported an error.
@@ -3105,6 +3107,7 @@ void		 qttt_sprt_bounds(double alpha, double beta, double *lower,
 struct qttt_standing {
 	const char		*name, *command;
 	const struct qttt_tally	*tally;
+	const unsigned long	*against, *met;
 };
 struct qttt_sprt {
 	double		 elo0, elo1, alpha, beta;
@@ -3361,6 +3364,15 @@ int		 qttt_match_resume(struct qttt_match *,
 const struct qttt_tally *qttt_match_tally(const struct qttt_match *,
 		    size_t engine);
 const struct qttt_sprt *qttt_match_sprt(const struct qttt_match *);
+
+/*
+ * Engine i's points (in halves) against each engine, and the games it
+ * played each, for the crosstable (struct qttt_standing).
+ */
+const unsigned long *qttt_match_against(const struct qttt_match *,
+		    size_t engine);
+const unsigned long *qttt_match_met(const struct qttt_match *,
+		    size_t engine);
 
 /* ------------------------------------------------------------------ */
 /* Compliance checks of an engine (protocol/check.c)                    */

@@ -213,8 +213,9 @@ START_TEST(test_standings)
 	struct qttt_tally t[2];
 	struct qttt_match_game g;
 	struct qttt_standing en[2] = {
-		{ "qttt-engine \"a\"", "qttt-engine -l random", &t[0] },
-		{ "b", "./b", &t[1] },
+		{ "qttt-engine \"a\"", "qttt-engine -l random", &t[0],
+		    NULL, NULL },
+		{ "b", "./b", &t[1], NULL, NULL },
 	};
 	struct qttt_sprt sprt = { 0, 10, 0.05, 0.05, 1.5, 1 };
 	struct qttt_standings s = { 2, QTTT_RULES_GOFF, "", 2, en, NULL };
@@ -932,10 +933,21 @@ START_TEST(test_director)
 	ck_assert(qttt_match_over(m));
 	ck_assert_int_eq(qttt_match_next(m, &st), 0);
 	for (i = 0; i < 3; i++) {
+		const unsigned long *against = qttt_match_against(m, i);
+		const unsigned long *met = qttt_match_met(m, i);
+		size_t		 k;
+		unsigned long	 sum = 0;
+
 		t = qttt_match_tally(m, i);
 		ck_assert_uint_eq(t->games, 12);
 		games += t->games;
 		points += t->points[0] + t->points[1];
+		/* The crosstable: its row adds up to its points. */
+		for (k = 0; k < 3; k++) {
+			sum += against[k];
+			ck_assert_uint_eq(met[k], k == i ? 0 : 6);
+		}
+		ck_assert_uint_eq(sum, t->points[0] + t->points[1]);
 	}
 	/* Each game counted once for each of its engines. */
 	ck_assert_uint_eq(games, 36);

@@ -27,6 +27,7 @@ struct qttt_match {
 	struct qttt_match_opts	 o;
 	char			(*names)[QTTT_MATCH_NAME_MAX];
 	struct qttt_tally	*tallies;
+	unsigned long		*against, *met;	/* n by n: the crosstable */
 	struct opening		*openings;
 	size_t			 nopenings;
 	int			 begun;		/* openings fixed */
@@ -53,7 +54,9 @@ qttt_match_new(const struct qttt_match_opts *o)
 	    (m->tallies = calloc(n > 0 ? n : 1, sizeof(*m->tallies))) ==
 	    NULL ||
 	    (m->window = calloc(m->wsize, sizeof(*m->window))) == NULL ||
-	    (m->have = calloc(m->wsize, 1)) == NULL) {
+	    (m->have = calloc(m->wsize, 1)) == NULL ||
+	    (m->against = calloc(n * n + 1, sizeof(*m->against))) == NULL ||
+	    (m->met = calloc(n * n + 1, sizeof(*m->met))) == NULL) {
 		qttt_match_free(m);
 		return NULL;
 	}
@@ -71,6 +74,8 @@ qttt_match_free(struct qttt_match *m)
 		return;
 	free(m->names);
 	free(m->tallies);
+	free(m->against);
+	free(m->met);
 	free(m->openings);
 	free(m->window);
 	free(m->have);
@@ -305,6 +310,10 @@ count(struct qttt_match *m, const struct qttt_match_game *g,
 	qttt_schedule_game(&m->o.sched, i, &f);
 	qttt_tally_add(&m->tallies[f.x], QTTT_X, g, f.second);
 	qttt_tally_add(&m->tallies[f.o], QTTT_O, g, f.second);
+	m->against[f.x * m->o.sched.engines + f.o] += g->score.score[QTTT_X];
+	m->against[f.o * m->o.sched.engines + f.x] += g->score.score[QTTT_O];
+	m->met[f.x * m->o.sched.engines + f.o]++;
+	m->met[f.o * m->o.sched.engines + f.x]++;
 	if (m->o.judge != NULL) {
 		if ((code = qttt_match_marks(m->o.judge, g, &marks, d)) !=
 		    QTTT_OK)
@@ -449,6 +458,18 @@ const struct qttt_tally *
 qttt_match_tally(const struct qttt_match *m, size_t engine)
 {
 	return &m->tallies[engine];
+}
+
+const unsigned long *
+qttt_match_against(const struct qttt_match *m, size_t engine)
+{
+	return &m->against[engine * m->o.sched.engines];
+}
+
+const unsigned long *
+qttt_match_met(const struct qttt_match *m, size_t engine)
+{
+	return &m->met[engine * m->o.sched.engines];
 }
 
 const struct qttt_sprt *

@@ -541,6 +541,22 @@ printf '%s\n' "$RANDOM_NAME - engine.c" "engine.c - $RANDOM_NAME" \
     no "$(cat "$out/rr")"
 [ "$(qttt-match -q -g -n 2 "$RANDOM_ENGINE" "$ENGINE" "$PY" |
     grep -c "$RANDOM_NAME")" = 4 ] || no "the gauntlet"
+# The crosstable: each engine's points against each other add up to
+# its points, and the games each pair played are the same both ways;
+# in the text report, a row an engine; none for two engines.
+qttt-match -T json -n 2 "$RANDOM_ENGINE" "$ENGINE" "$PY" \
+    2>"$out/cross.json" >/dev/null
+jq -e '.engines as $e | [range(0; 3) as $i | ($e[$i].against[$i] == null)
+    and ([$e[$i].against[] | select(. != null) | .points] | add) ==
+    $e[$i].points and ([range(0; 3) as $k | select($k != $i) |
+    $e[$i].against[$k].games == 2 and $e[$k].against[$i].games == 2] |
+    all)] | all' "$out/cross.json" >/dev/null ||
+    no "crosstable: $(cat "$out/cross.json")"
+qttt-match -n 2 "$RANDOM_ENGINE" "$ENGINE" "$PY" 2>"$out/cross.err" >/dev/null
+grep -A 4 '^crosstable: ' "$out/cross.err" | grep -Ec \
+    '^ [1-3]\. .* ( +(-|[0-9.]+/2)){3}$' | grep -qx 3 ||
+    no "$(cat "$out/cross.err")"
+grep -q crosstable "$out/min.err" && no "a crosstable for two engines"
 check "round robin and gauntlet"
 
 # The value each engine reports goes on its actions as [value]: the
