@@ -59,7 +59,8 @@ LIB_OBJS =	$(sort $(patsubst %.c,%.o,$(foreach l,$(LAYERS),\
 		    $(wildcard lib/$(l)/*.c))) $(WEB_ASSETS).o)
 # Each layer's private header (lib/LAYER/LAYER.h).
 LIB_HDRS =	$(foreach l,$(LAYERS),lib/$(l)/$(l).h)
-CMD_OBJS =	cmd/common.o cmd/inputs.o cmd/parallel.o cmd/process.o
+CMD_OBJS =	cmd/common.o cmd/outfile.o cmd/inputs.o cmd/parallel.o \
+		    cmd/process.o
 TOOLS =		$(patsubst %.c,%,$(sort $(wildcard cmd/qttt-*.c)))
 # The tools that read inputs (cmd/inputs.c), on several threads where
 # they allow it (cmd/parallel.c): all but qttt-generate and the
@@ -73,6 +74,7 @@ MAN5 =		$(sort $(wildcard man/*.5))
 MAN7 =		$(sort $(wildcard man/*.7))
 
 all: lib/libqttt.a $(SHLIB) lib/$(SONAME) lib/libqttt.so $(TOOLS)
+	@$(if $(WEB_MODULE),:,echo "make: qttt-render -T html: $(WASM_MISSING)" >&2)
 
 # The library's objects export only what qttt.h declares (it sets the
 # default visibility around its declarations): the shared library keeps
@@ -100,7 +102,8 @@ lib/$(SONAME) lib/libqttt.so: $(SHLIB)
 
 $(LIB_OBJS) $(CMD_OBJS) $(TOOLS:=.o) $(UNIT_OBJS): lib/qttt.h
 $(LIB_OBJS): $(LIB_HDRS)
-$(CMD_OBJS) $(TOOLS:=.o): cmd/common.h cmd/inputs.h cmd/parallel.h
+$(CMD_OBJS) $(TOOLS:=.o): cmd/common.h cmd/outfile.h cmd/inputs.h \
+    cmd/parallel.h
 
 .c.o:
 	$(CC) $(ALL_CFLAGS) -c -o $@ $<
@@ -129,14 +132,23 @@ WASM_LDFLAGS =	--target=wasm32-wasi -mexec-model=reactor -Wl,--gc-sections \
 WASM_OBJS =	$(patsubst %.c,%.wo,$(filter-out lib/notation/yaml.c \
 		    lib/output/emit_yaml.c lib/web/html.c $(WEB_ASSETS).c,\
 		    $(sort $(foreach l,$(LAYERS),$(wildcard lib/$(l)/*.c)))))
-# Says what is missing, before the compiler does.
-WASM_TOOLCHAIN = command -v $(WASM_CC) >/dev/null && \
+# Whether the toolchain is here (yes or no).  Without it make builds
+# the library and every tool but leaves the module out: it says so in
+# one line (WASM_MISSING), and so does qttt-render -T html
+# (qttt_html_unavailable()).  make check needs it.
+WASM_PACKAGES =	clang, lld, wasi-libc and libclang-rt-14-dev-wasm32
+WASM_MISSING =	this build has no viewer page: its WebAssembly module \
+		needs the packages $(WASM_PACKAGES) (sh .ci/deps installs \
+		them, then make again)
+WASM_HAVE !=	command -v $(WASM_CC) >/dev/null 2>&1 && \
+		command -v wasm-ld >/dev/null 2>&1 && \
 		test -f $(WASI_INCLUDE)/stdio.h && \
 		test -f "$$($(WASM_CC) --target=wasm32-wasi \
-		    -print-libgcc-file-name)" || { echo "make: the viewer \
-		page's module needs clang, lld, wasi-libc and \
-		libclang-rt-14-dev-wasm32: sh .ci/deps installs them" >&2; \
-		exit 1; }
+		    -print-libgcc-file-name 2>/dev/null)" && echo yes || echo no
+WEB_MODULE =	$(if $(filter yes,$(WASM_HAVE)),lib/web/qttt.wasm)
+# Says what is missing, before the compiler does.
+WASM_TOOLCHAIN = test $(WASM_HAVE) = yes || \
+		{ echo "make: $(WASM_MISSING)" >&2; exit 1; }
 
 .c.wo:
 	@$(WASM_TOOLCHAIN)
@@ -152,9 +164,14 @@ lib/web/qttt.wasm: $(WASM_OBJS)
 # the script (the module's shim and loader, then the viewer) and the
 # module, gzipped (-n: no name or time in it, so that the same module
 # gives the same bytes) and in base64.
+# Without the toolchain the module is "", and qttt__web_missing says
+# what it needs.  lib/web/toolchain holds WASM_HAVE, and changes only
+# when it does, so that the assets are written again then.
 WEB_FILES =	lib/web/viewer.css lib/web/module.js lib/web/viewer.js
-$(WEB_ASSETS).c: $(WEB_FILES) lib/web/qttt.wasm lib/web/cstring.awk
-	{ echo '/* Written by make from $(WEB_FILES) and qttt.wasm. */'; \
+$(WEB_ASSETS).c: $(WEB_FILES) $(WEB_MODULE) lib/web/cstring.awk \
+    lib/web/toolchain
+	{ echo '/* Written by make from $(WEB_FILES)$(if $(WEB_MODULE), and \
+	      qttt.wasm). */'; \
 	  echo '#include "web/web.h"'; \
 	  echo 'const char qttt__web_css[] ='; \
 	  awk -f lib/web/cstring.awk lib/web/viewer.css; echo ';'; \
@@ -162,17 +179,26 @@ $(WEB_ASSETS).c: $(WEB_FILES) lib/web/qttt.wasm lib/web/cstring.awk
 	  cat lib/web/module.js lib/web/viewer.js | \
 	      awk -f lib/web/cstring.awk; echo ';'; \
 	  echo 'const char qttt__web_wasm[] ='; \
-	  gzip -9n <lib/web/qttt.wasm | base64 -w 76 | \
-	      awk -f lib/web/cstring.awk; echo ';'; } >$@.tmp
+	  $(if $(WEB_MODULE),gzip -9n <$(WEB_MODULE) | base64 -w 76 | \
+	      awk -f lib/web/cstring.awk,echo '""'); echo ';'; \
+	  echo 'const char qttt__web_missing[] ='; \
+	  echo '"$(if $(WEB_MODULE),,$(WASM_MISSING))";'; } >$@.tmp
 	mv -f $@.tmp $@
+
+FORCE:
+
+lib/web/toolchain: FORCE
+	@echo $(WASM_HAVE) >$@.tmp; \
+	    if cmp -s $@.tmp $@; then rm -f $@.tmp; else mv -f $@.tmp $@; fi
 
 # The tools link the archive, whose objects carry their intermediate
 # code too (-ffat-lto-objects), so that link-time optimisation sees a
 # tool and the library as one program (a call per ply into the library
 # costs qttt-validate a fifth more instructions); they call only the
-# library's public names, which tests/layers.sh checks.  Only the
-# reading ones link inputs.o, parallel.o and the threads library.
-$(TOOLS): cmd/common.o lib/libqttt.a
+# library's public names, which tests/layers.sh checks.  Each links
+# outfile.o, the files a tool writes besides its standard output; only
+# the reading ones link inputs.o, parallel.o and the threads library.
+$(TOOLS): cmd/common.o cmd/outfile.o lib/libqttt.a
 	$(CC) $(ALL_LDFLAGS) -o $@.tmp $(filter %.o,$^) \
 	    lib/libqttt.a $(YAML_LIBS)
 	mv -f $@.tmp $@
@@ -241,6 +267,7 @@ RUN_CHECKS =	$(MAKE) $(if $(findstring -j,$(MAKEFLAGS)),,-j$(NPROC)) -k \
 		    --output-sync=target --no-print-directory
 
 check:
+	@$(WASM_TOOLCHAIN)
 	@rm -rf tests/out/log
 	@$(RUN_CHECKS) $(CHECKS:%=check-%); sh tests/suites.sh summary $(CHECKS)
 
@@ -348,11 +375,11 @@ uninstall:
 
 clean:
 	rm -f lib/*/*.o lib/*/*.wo lib/web/qttt.wasm $(WEB_ASSETS).c \
-	    lib/libqttt.a \
+	    lib/web/toolchain lib/libqttt.a \
 	    lib/libqttt.so* cmd/*.o $(TOOLS) tests/*.o tests/unit \
 	    tests/solve-book tests/suite-gen
 	rm -rf tests/out
 
 .PHONY: all check check-full check-unit-search $(CHECKS:%=check-%) demo \
-	suite bench bench-instr book install uninstall clean
+	suite bench bench-instr book install uninstall clean FORCE
 .SUFFIXES: .c .o .wo

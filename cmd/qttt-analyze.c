@@ -22,6 +22,7 @@ struct options {
 	int			 quiet;		/* -q */
 	int			 threads;	/* to analyse games on */
 	size_t			 table;		/* -m, in bytes per solver */
+	unsigned int		 rules;		/* -R: -S's profile too */
 };
 
 /*
@@ -271,7 +272,8 @@ analyse_state(const struct options *o, struct qttt_solver *sv,
 
 	memset(&t, 0, sizeof(t));
 	qttt_game_init(&g);
-	if (qttt_state_parse(s, strlen(s), &g.state, &d) != QTTT_OK) {
+	if (qttt_state_parse_rules(s, strlen(s), o->rules, &g.state, &d) !=
+	    QTTT_OK) {
 		if (!o->quiet)
 			fprintf(stderr, "%s: -S: column %lu: %s\n", progname,
 			    d.col + 1, d.msg);
@@ -352,9 +354,9 @@ main(int argc, char *argv[])
 		case 'm':
 			if ((s = mib_option(usage, optarg, &mib)) != 0)
 				return s;
-			/* -c: a byte is no table; without -m, the
-			 * count's table fills as it needs up to
-			 * QTTT_COUNT_MEMORY. */
+			/* -c and -p: a byte is no table; without -m,
+			 * their tables take what they need, up to
+			 * QTTT_COUNT_MEMORY and 64 MiB. */
 			o.a.count_memory = mib > 0 ? (size_t)mib << 20 : 1;
 			break;
 		case 'p':
@@ -381,7 +383,7 @@ main(int argc, char *argv[])
 			o.a.output = v;
 			break;
 		case 'R':
-			if ((ch = rules_option(usage, optarg, NULL)) != 0)
+			if ((ch = rules_option(usage, optarg, &o.rules)) != 0)
 				return ch;
 			break;
 		case 'V':
@@ -406,7 +408,9 @@ main(int argc, char *argv[])
 	if (o.a.divide && !o.a.perft)
 		return usage_error(usage, "-d goes with -p");
 
-	o.table = ((size_t)mib << 20) / o.threads;
+	/* Counting needs no solver: -m is the count's alone. */
+	o.table = o.a.perft || o.a.count ? 0 : ((size_t)mib << 20) /
+	    o.threads;
 	if ((sv = qttt_solver_new(o.table)) == NULL) {
 		fprintf(stderr, "%s: out of memory\n", progname);
 		return EXIT_TROUBLE;

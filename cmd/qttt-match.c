@@ -7,6 +7,8 @@
  * resumes), in game order, and a report with the engines' scores,
  * Elo differences and an SPRT.
  */
+#include <sys/stat.h>
+
 #include <errno.h>
 #include <fcntl.h>
 #include <getopt.h>
@@ -20,6 +22,7 @@
 
 #include "qttt.h"
 #include "common.h"
+#include "outfile.h"
 #include "process.h"
 
 /* The most games a match may have, and the most jobs. */
@@ -110,7 +113,8 @@ usage(FILE *f)
 	    "[-S elo0,elo1,alpha,beta]\n"
 	    "\t[-t clock+inc] [-T type] [-w file] engine engine ...\n"
 	    "       %s -c [-v] engine ...\n"
-	    "       %s -x suite [-v] [-m ms] [-s seed] engine ...\n",
+	    "       %s -x suite [-v] [-m ms] [-r profile] [-s seed] "
+	    "engine ...\n",
 	    progname, progname, progname);
 }
 
@@ -428,6 +432,21 @@ probe(size_t i, struct eproc *e)
 }
 
 /*
+ * Text in a TAP test line, with \ and # escaped: an id or a reason
+ * that holds "# TODO" or "# SKIP" would otherwise be read as a
+ * directive, and a failure counted as a pass.
+ */
+static void
+put_tap_text(const char *s)
+{
+	for (; *s != '\0'; s++) {
+		if (*s == '\\' || *s == '#')
+			putchar('\\');
+		putchar(*s);
+	}
+}
+
+/*
  * The compliance checks of engine i, printed as they are in TAP:
  * "ok N - check" or "not ok N - check: why".  Returns the number
  * failed.
@@ -456,8 +475,13 @@ check_engine(size_t i, struct eproc *e)
 	printf("# engine %zu: %s\n1..%zu\n", i + 1, M.engines[i].cmd, n);
 	for (k = 0; k < n; k++) {
 		r = qttt_check_result(M.checker, k, &name, &why);
-		printf("%sok %zu - %s%s%s\n", r == 1 ? "" : "not ", k + 1,
-		    name, why[0] != '\0' ? ": " : "", why);
+		printf("%sok %zu - ", r == 1 ? "" : "not ", k + 1);
+		put_tap_text(name);
+		if (why[0] != '\0') {
+			fputs(": ", stdout);
+			put_tap_text(why);
+		}
+		putchar('\n');
 		if (r != 1)
 			failed++;
 	}
@@ -497,7 +521,8 @@ suite_engine(size_t i, struct eproc *e, const char *path)
 		lineno++;
 		if (n > 0 && line[n - 1] == '\n')
 			n--;
-		if ((r = qttt_suite_parse(line, (size_t)n, &entry, &d)) == 0)
+		if ((r = qttt_suite_parse_rules(line, (size_t)n, M.rules,
+		    &entry, &d)) == 0)
 			continue;
 		if (r == -1 || qttt_suite_prove(M.solver, &entry, &d) !=
 		    QTTT_OK) {
@@ -529,20 +554,28 @@ suite_engine(size_t i, struct eproc *e, const char *path)
 			qttt_peer_tick(e->peer, now_ms());
 		}
 		if (qttt_peer_fault(e->peer, &why) != QTTT_TERM_NORMAL) {
-			printf("not ok %lu - %s: %s\n", tried, entry.id, why);
+			printf("not ok %lu - ", tried);
+			put_tap_text(entry.id);
+			fputs(": ", stdout);
+			put_tap_text(why);
+			putchar('\n');
 			proc_kill(&e->p);
 			failed++;
 			continue;
 		}
 		a = qttt_peer_action(e->peer, NULL, NULL);
 		if (qttt_suite_solved(&entry, a)) {
-			printf("ok %lu - %s\n", tried, entry.id);
+			printf("ok %lu - ", tried);
+			put_tap_text(entry.id);
+			putchar('\n');
 			continue;
 		}
 		failed++;
 		qttt_action_format(a, item, sizeof(item));
-		printf("not ok %lu - %s: played %s; %s", tried, entry.id, item,
-		    entry.nbest > 0 ? "best" : "avoid");
+		printf("not ok %lu - ", tried);
+		put_tap_text(entry.id);
+		printf(": played %s; %s", item, entry.nbest > 0 ? "best" :
+		    "avoid");
 		list = entry.nbest > 0 ? entry.best : entry.avoid;
 		for (k = 0; k < (entry.nbest > 0 ? entry.nbest :
 		    entry.navoid); k++) {
@@ -776,23 +809,67 @@ write_ready(void)
 		write_game(i, g);
 }
 
+/* What -w says of a file that is not a match's records. */
+#define NOT_MATCH	"not the records of a match: -w goes on from a " \
+			"file that qttt-match wrote; give another file"
+/* How every record of a match starts (its first tag). */
+#define RECORD_HEAD	"[event "
+
+/*
+ * Reads a line of f into buf, of size bytes, and its length without
+ * the newline into *n.  Returns 1 for a line, 2 for a last line with
+ * no newline, 0 at the end, and -1 for a line longer than size - 1
+ * bytes, whose rest is not read: a file's lines take no more memory
+ * than a record has.
+ */
+static int
+read_line(FILE *f, char *buf, size_t size, size_t *n)
+{
+	int	 c;
+
+	*n = 0;
+	while ((c = getc(f)) != EOF && c != '\n') {
+		if (*n == size - 1)
+			return -1;
+		buf[(*n)++] = (char)c;
+	}
+	if (c == '\n')
+		return 1;
+	return *n > 0 ? 2 : 0;
+}
+
 /*
  * Goes on from the records a file holds: each must be the game the
- * match has in its place; a last line cut short is dropped.
+ * match has in its place, and a last line cut short the start of a
+ * record, which is dropped; any other file is refused, and left as it
+ * was.
  */
 static void
 resume(FILE *f, const char *name)
 {
 	static struct qttt_record rec;
+	static char	 line[QTTT_LINE_MAX + 1];
 	struct qttt_game played;
-	char		*line = NULL, msg[QTTT_MSG_MAX];
-	size_t		 cap = 0;
-	ssize_t		 n;
+	char		 msg[QTTT_MSG_MAX];
+	size_t		 n;
 	off_t		 at = 0;
 	unsigned long	 lineno = 0;
+	int		 k;
 
-	while ((n = getline(&line, &cap, f)) != -1) {
-		if (line[n - 1] != '\n') {
+	while ((k = read_line(f, line, sizeof(line), &n)) != 0) {
+		if (k == -1) {
+			show_line_msg(stderr, name, lineno, "error", "a line "
+			    "of more than %d bytes: " NOT_MATCH, QTTT_LINE_MAX);
+			exit(EXIT_TROUBLE);
+		}
+		if (k == 2 && memcmp(line, RECORD_HEAD, n <
+		    strlen(RECORD_HEAD) ? n : strlen(RECORD_HEAD)) != 0) {
+			show_line_msg(stderr, name, lineno, "error", "a last "
+			    "line with no newline that is not the start of a "
+			    "record: " NOT_MATCH);
+			exit(EXIT_TROUBLE);
+		}
+		if (k == 2) {
 			/* Cut short by a kill: written again. */
 			if (ftruncate(fileno(f), at) == -1) {
 				fprintf(stderr, "%s: %s: %s\n", progname, name,
@@ -801,11 +878,17 @@ resume(FILE *f, const char *name)
 			}
 			break;
 		}
-		at += n;
-		if (qttt_line_parse(line, (size_t)n - 1, lineno++, &rec) == 0)
-			continue;
+		at += (off_t)n + 1;
+		if (qttt_line_parse(line, n, lineno, &rec) == 0) {
+			show_line_msg(stderr, name, lineno, "error", "a line "
+			    "that is not a record: " NOT_MATCH);
+			exit(EXIT_TROUBLE);
+		}
+		lineno++;
 		if (qttt_record_play(&rec, &played) > 0) {
 			show_record_diags(stderr, name, &rec, 0);
+			show_line_msg(stderr, name, rec.line, "error", "%s",
+			    NOT_MATCH);
 			exit(EXIT_TROUBLE);
 		}
 		if (qttt_match_resume(M.match, &rec, &played, msg,
@@ -819,14 +902,14 @@ resume(FILE *f, const char *name)
 		fprintf(stderr, "%s: %s: read error\n", progname, name);
 		exit(EXIT_TROUBLE);
 	}
-	free(line);
 }
 
 static void
 open_output(void)
 {
-	FILE	*f;
-	int	 fd;
+	struct stat	 st;
+	FILE		*f = NULL;
+	int		 fd;
 
 	if (M.file == NULL) {
 		M.out = stdout;
@@ -834,10 +917,24 @@ open_output(void)
 		return;
 	}
 	M.outname = M.file;
+	if (M.openfile != NULL)
+		note_input(M.openfile);
+	if (input_at(M.file) != NULL) {
+		warn_name(M.file, "the file of the openings (-o): not written "
+		    "over");
+		exit(EXIT_TROUBLE);
+	}
 	if ((fd = open(M.file, O_RDWR | O_CREAT, 0666)) == -1 ||
-	    (f = fdopen(fd, "r+")) == NULL) {
+	    fstat(fd, &st) == -1 || (S_ISREG(st.st_mode) &&
+	    (f = fdopen(fd, "r+")) == NULL)) {
 		fprintf(stderr, "%s: %s: %s\n", progname, M.file,
 		    strerror(errno));
+		exit(EXIT_TROUBLE);
+	}
+	/* A device or a FIFO has no records to go on from. */
+	if (!S_ISREG(st.st_mode)) {
+		warn_name(M.file, "not a regular file: -w writes a file that "
+		    "a match killed goes on from");
 		exit(EXIT_TROUBLE);
 	}
 	fcntl(fd, F_SETFD, FD_CLOEXEC);
@@ -906,7 +1003,7 @@ start_games(void)
 		start_proc(s->side[QTTT_X]);
 		start_proc(s->side[QTTT_O]);
 		qttt_referee_start(s->ref, s->side[QTTT_X]->peer,
-		    s->side[QTTT_O]->peer, g.opening, g.from_state,
+		    s->side[QTTT_O]->peer, &g.opening, g.from_state,
 		    g.fixture.seed, now_ms());
 	}
 }
@@ -1188,9 +1285,9 @@ options(int argc, char *argv[])
 	}
 	if (M.check && M.suite != NULL)
 		return usage_error(usage, "%s", "-c and -x do not go together");
-	if ((M.check || M.suite != NULL) && M.rules != QTTT_RULES_GOFF)
-		return usage_error(usage, "%s", "-c and -x check by Goff's "
-		    "rules: -r is for matches");
+	if (M.check && M.rules != QTTT_RULES_GOFF)
+		return usage_error(usage, "%s", "-c checks by Goff's rules: -r "
+		    "is for matches and suites");
 	if (argc - optind < (M.check || M.suite != NULL ? 1 : 2))
 		return usage_error(usage, "%s", M.check || M.suite != NULL ?
 		    "an engine is needed" : "two engines or more are needed");

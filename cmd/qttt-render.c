@@ -17,6 +17,7 @@
 #include "qttt.h"
 #include "common.h"
 #include "inputs.h"
+#include "outfile.h"
 
 #define MAX_MARKUP	64	/* -k items */
 #define MAX_CSS		65536	/* bytes of a style sheet */
@@ -39,9 +40,13 @@ struct options {
 	unsigned int	 sheet;		/* -G: a contact sheet, so many
 					   columns; 0 none */
 	const char	*state;		/* -S: this state string */
+	unsigned int	 rules;		/* -R: -S's profile too */
 	struct qttt_markup markup[MAX_MARKUP];	/* -k */
 	struct qttt_html *page;		/* -T html */
 	struct qttt_diagrams *diagrams;	/* else */
+	FILE		*out;		/* standard output, or -o's file */
+	const char	*output;	/* -o */
+	unsigned long	 pictures;	/* -o, SVG: the pictures drawn */
 	/* The input read: what starts its files' names in dir, if any. */
 	char		 prefix[NAME_MAX + 1];
 	char		 path[PATH_MAX];	/* the file being written */
@@ -117,7 +122,10 @@ help(void)
 /* Output: standard output, or one file per diagram in a directory      */
 /* ------------------------------------------------------------------ */
 
-/* -d: the file of the diagram named name (qttt_diagrams_opts's open). */
+/*
+ * -d: the file of the diagram named name (qttt_diagrams_opts's open),
+ * which goes in place when it is whole (out_open()).
+ */
 static FILE *
 open_file(void *arg, const char *name)
 {
@@ -130,8 +138,7 @@ open_file(void *arg, const char *name)
 		    o->dir, o->prefix, name);
 		return NULL;
 	}
-	if ((f = fopen(o->path, "w")) == NULL)
-		warn_name(o->path, "%s", strerror(errno));
+	f = out_open(o->path, 0);
 	errno = 0;
 	return f;
 }
@@ -140,18 +147,36 @@ open_file(void *arg, const char *name)
 static int
 close_file(void *arg, FILE *f, int bad)
 {
-	const struct options *o = arg;
+	/* A write error is out_close()'s to report; anything else here. */
+	if (bad && !ferror(f))
+		warn_name(((struct options *)arg)->path, "%s", errno != 0 ?
+		    strerror(errno) : "not drawn");
+	return out_close(f, !bad) == 1 ? 0 : -1;
+}
 
-	if (fflush(f) == EOF || ferror(f))
-		bad = 1;
-	if (fclose(f) == EOF)
-		bad = 1;
-	if (bad) {
-		warn_name(o->path, "%s", errno != 0 ? strerror(errno) :
-		    "write error");
-		return -1;
-	}
-	return 0;
+/*
+ * -o with SVG: the file holds one picture, an XML document; a second
+ * is refused, and the file not made.
+ */
+static FILE *
+open_picture(void *arg, const char *name)
+{
+	struct options	*o = arg;
+
+	(void)name;
+	if (o->pictures++ == 0)
+		return o->out;
+	warn_name(o->output, "an SVG file holds one picture, and this "
+	    "draws more: -d writes a file of each");
+	return NULL;
+}
+
+/* The end of -o's picture.  Returns 0, or -1 if writing it failed. */
+static int
+close_picture(void *arg, FILE *f, int bad)
+{
+	(void)arg;
+	return bad || ferror(f) ? -1 : 0;
 }
 
 /*
@@ -168,8 +193,8 @@ game_error(const char *name, const struct qttt_diag *d)
 /*
  * Draws a valid game, or a position: into the page (-T html), or as
  * the diagrams chosen.  Returns the exit status it deserves, or
- * RUN_STOP if the output failed (after a message, unless stdout's
- * error is left to finish_output()).
+ * RUN_STOP if the output failed (after a message, unless the error
+ * of the stream is left to finish_output() or out_close()).
  */
 static int
 draw(const struct options *o, const char *name,
@@ -183,7 +208,7 @@ draw(const struct options *o, const char *name,
 	if (o->page != NULL) {
 		if (qttt_html_put(o->page, &r) == 0)
 			return EXIT_VALID;
-		if (!ferror(stdout))
+		if (!ferror(o->out))
 			fprintf(stderr, "%s: %s\n", progname, strerror(errno));
 		return RUN_STOP;
 	}
@@ -208,6 +233,10 @@ render_record(const struct run_input *in, struct par_out *po,
 	/* A line that is no state leaves the game it is in a ply short. */
 	if (qttt_record_play(rec, &game) > 0) {
 		show_record_diags(stderr, in->name, rec, 0);
+		/* The page shows it, marked, as far as it is valid. */
+		if (((const struct options *)in->tool->arg)->page != NULL &&
+		    draw(in->tool->arg, in->name, rec, &game) == RUN_STOP)
+			return RUN_STOP;
 		return EXIT_INVALID;
 	}
 	return draw(in->tool->arg, in->name, rec, &game);
@@ -315,7 +344,8 @@ render_arg(const struct options *o, const char *s)
 	struct qttt_diag d;
 
 	qttt_game_init(&game);
-	if (qttt_state_parse(s, strlen(s), &game.state, &d) != QTTT_OK) {
+	if (qttt_state_parse_rules(s, strlen(s), o->rules, &game.state, &d) !=
+	    QTTT_OK) {
 		memset(&where, 0, sizeof(where));
 		where.text = s;
 		where.textlen = strlen(s);
@@ -429,25 +459,6 @@ read_css(const char *path)
 	return css;
 }
 
-/*
- * The directory for -d: made if it does not exist (its parent must).
- * Returns 0, or -1 after a message.
- */
-static int
-make_dir(const char *dir)
-{
-	struct stat	 sb;
-
-	if (mkdir(dir, 0777) == 0)
-		return 0;
-	if (errno == EEXIST && stat(dir, &sb) == 0 && S_ISDIR(sb.st_mode))
-		return 0;
-	if (errno == EEXIST)
-		errno = ENOTDIR;
-	warn_name(dir, "%s", strerror(errno));
-	return -1;
-}
-
 int
 main(int argc, char *argv[])
 {
@@ -489,7 +500,6 @@ main(int argc, char *argv[])
 	static char	 title[512];
 	struct qttt_diagrams_opts dia;
 	struct qttt_diag d;
-	const char	*output = NULL;
 	unsigned long long u;
 	long		 v;
 	int		 ch, status, s, typed = 0, sized = 0, themed = 0;
@@ -515,6 +525,7 @@ main(int argc, char *argv[])
 		case 'C':
 			if ((o.r.css = read_css(optarg)) == NULL)
 				return EXIT_TROUBLE;
+			note_input(optarg);
 			break;
 		case 'c':
 			if ((v = parse_coords(optarg)) == -1)
@@ -575,7 +586,7 @@ main(int argc, char *argv[])
 			o.r.preview = 1;
 			break;
 		case 'o':
-			output = optarg;
+			o.output = optarg;
 			break;
 		case 'p':
 			if (parse_plies(optarg, &o.ply, &o.ply_to) == -1)
@@ -614,7 +625,7 @@ main(int argc, char *argv[])
 			themed = 1;
 			break;
 		case 'R':
-			if ((ch = rules_option(usage, optarg, NULL)) != 0)
+			if ((ch = rules_option(usage, optarg, &o.rules)) != 0)
 				return ch;
 			break;
 		case 'V':
@@ -648,13 +659,8 @@ main(int argc, char *argv[])
 	if (o.sheet > 0 && (o.animate || o.all))
 		return usage_error(usage, "%s", o.animate ?
 		    "-G and -A: choose one" : "-G and -a: choose one");
-	if (output != NULL && o.dir != NULL)
+	if (o.output != NULL && o.dir != NULL)
 		return usage_error(usage, "%s", "-o and -d: choose one");
-	if (output != NULL && freopen(output, "w", stdout) == NULL) {
-		fprintf(stderr, "%s: %s: %s\n", progname, output,
-		    strerror(errno));
-		return EXIT_TROUBLE;
-	}
 	if (o.all && o.ply >= 0)
 		return usage_error(usage, "%s", "-a and -p: choose one");
 	/* What would be accepted and have no effect is refused. */
@@ -687,15 +693,25 @@ main(int argc, char *argv[])
 			return EXIT_TROUBLE;
 		o.prefix[0] = '-';
 	}
-	if (o.dir != NULL && make_dir(o.dir) == -1)
+	if (o.state == NULL)
+		note_inputs(argc, argv);
+	if (o.dir != NULL && make_dirs(o.dir) == -1)
 		return EXIT_TROUBLE;
+	o.out = stdout;
+	if (o.output != NULL && (o.out = out_open(o.output, 0)) == NULL)
+		return EXIT_TROUBLE;
+	if (o.type == TYPE_HTML && qttt_html_unavailable() != NULL) {
+		fprintf(stderr, "%s: -T html: %s\n", progname,
+		    qttt_html_unavailable());
+		return EXIT_TROUBLE;
+	}
 	if (o.type == TYPE_HTML) {
 		page.render = o.r;
 		page.follow = !themed;
 		qttt_html_title(title, sizeof(title),
 		    (const char *const *)argv, (size_t)argc);
 		page.title = title;
-		o.page = qttt_html_open(stdout, &page);
+		o.page = qttt_html_open(o.out, &page);
 	} else {
 		memset(&dia, 0, sizeof(dia));
 		dia.render = o.r;
@@ -709,8 +725,12 @@ main(int argc, char *argv[])
 			dia.open = open_file;
 			dia.close = close_file;
 			dia.arg = &o;
+		} else if (o.output != NULL && dia.svg) {
+			dia.open = open_picture;
+			dia.close = close_picture;
+			dia.arg = &o;
 		}
-		o.diagrams = qttt_diagrams_open(stdout, &dia);
+		o.diagrams = qttt_diagrams_open(o.out, &dia);
 	}
 	if (o.page == NULL && o.diagrams == NULL) {
 		fprintf(stderr, "%s: %s\n", progname, strerror(errno));
@@ -723,6 +743,9 @@ main(int argc, char *argv[])
 		status = run_inputs(&tool, argc, argv);
 	if (qttt_html_close(o.page) != 0 ||
 	    qttt_diagrams_close(o.diagrams, &d) == -1)
+		status = RUN_STOP;
+	/* -o's file goes in place whole, or not at all. */
+	if (o.out != stdout && out_close(o.out, status != RUN_STOP) == -1)
 		status = RUN_STOP;
 	if (finish_output() != 0 || status == RUN_STOP)
 		return EXIT_TROUBLE;

@@ -13,6 +13,7 @@
 
 #include "qttt.h"
 #include "common.h"
+#include "outfile.h"
 
 /* The long options without a letter. */
 enum {
@@ -43,7 +44,9 @@ struct output {
 	FILE		*out;		/* standard output, or a split file */
 	FILE		*dups;		/* -d, or NULL */
 	const char	*dupname;
+	int		 dupformat;	/* of the games in it; -1 none yet */
 	char		 name[64];	/* the split file */
+	enum qttt_format outformat;	/* of the games in it */
 	unsigned long	 infile;	/* games in it */
 	unsigned long long next;	/* the next split file's number */
 	unsigned long	 selected;
@@ -137,6 +140,35 @@ write_text(FILE *f, const struct qttt_record *rec)
 }
 
 /*
+ * Whether a game is written as it was read: no writer holds an invalid
+ * game or a position.
+ */
+static int
+as_read(const struct options *o, const struct qttt_record *rec, int valid)
+{
+	return !valid || rec->has_start || (o->to == QTTT_FORMAT_AUTO &&
+	    !o->canonical && o->strip == 0 && o->plies == QTTT_TRIM_ALL &&
+	    rec->format != QTTT_FORMAT_YAML);
+}
+
+/* The format a game is written in. */
+static enum qttt_format
+written_format(const struct options *o, const struct qttt_record *rec,
+    int valid)
+{
+	if (o->to != QTTT_FORMAT_AUTO && !as_read(o, rec, valid))
+		return o->to;
+	return qttt_record_format(rec);
+}
+
+/* The name of a format, as -t takes it. */
+static const char *const format_name[] = {
+	[QTTT_FORMAT_LINE] = "line", [QTTT_FORMAT_YAML] = "yaml",
+	[QTTT_FORMAT_JSON] = "json", [QTTT_FORMAT_GOFF] = "goff",
+	[QTTT_FORMAT_STATE] = "state"
+};
+
+/*
  * Writes a game on f.  Returns 0, -1 if f failed, or -2 with the
  * reason in why if the target format cannot hold it.
  */
@@ -148,14 +180,10 @@ write_game(const struct options *o, FILE *f, const struct qttt_record *rec,
 	static struct qttt_meta notes[QTTT_MAXNOTES];
 	struct qttt_extras ex;
 	struct qttt_diag d;
-	enum qttt_format to = o->to != QTTT_FORMAT_AUTO ? o->to :
-	    qttt_record_format(rec);
+	enum qttt_format to = written_format(o, rec, valid);
 	int		 k;
 
-	/* No writer holds an invalid game or a position. */
-	if (!valid || rec->has_start || (o->to == QTTT_FORMAT_AUTO &&
-	    !o->canonical && o->strip == 0 && o->plies == QTTT_TRIM_ALL &&
-	    rec->format != QTTT_FORMAT_YAML)) {
+	if (as_read(o, rec, valid)) {
 		if (rec->text != NULL)
 			return write_text(f, rec);
 		snprintf(why, n, "no text to write");
@@ -179,58 +207,65 @@ write_game(const struct options *o, FILE *f, const struct qttt_record *rec,
 	return k;
 }
 
-/* Closes a file written to; returns 0, or -1 after a message. */
-static int
-close_file(FILE *f, const char *name)
-{
-	int	 bad = ferror(f);
-
-	if (fclose(f) == EOF || bad) {
-		warn_name(name, "write error: %s", strerror(errno));
-		return -1;
-	}
-	return 0;
-}
-
 /*
  * The stream the next game goes to: standard output, or with --split
- * the current file, a new one after every split games, named by its
- * number and the game's format.  NULL after a message if a file cannot
- * be made.
+ * the current file, a new one after every split games and where the
+ * format of the games changes, named by its number and the format.
+ * The files are put in place once every input is read (out_finish()),
+ * so that one may replace an input.  NULL after a message if a file
+ * cannot be made.
  */
 static FILE *
 game_stream(const struct options *o, struct output *w,
-    const struct qttt_record *rec)
+    const struct qttt_record *rec, int valid)
 {
 	static const char *const ext[] = {
 		[QTTT_FORMAT_LINE] = "qttt", [QTTT_FORMAT_YAML] = "yaml",
-		[QTTT_FORMAT_JSON] = "jsonl", [QTTT_FORMAT_GOFF] = "goff"
+		[QTTT_FORMAT_JSON] = "jsonl", [QTTT_FORMAT_GOFF] = "goff",
+		[QTTT_FORMAT_STATE] = "state"
 	};
-	enum qttt_format to = o->to != QTTT_FORMAT_AUTO ? o->to :
-	    qttt_record_format(rec);
+	enum qttt_format to = written_format(o, rec, valid);
 	int		 v;
 
 	if (o->split == 0)
 		return stdout;
-	if (w->out != NULL && w->infile == o->split) {
-		v = close_file(w->out, w->name);
+	if (w->out != NULL && (w->infile == o->split ||
+	    w->outformat != to)) {
+		v = out_close(w->out, 1);
 		w->out = NULL;
 		if (v == -1)
 			return NULL;
 	}
 	if (w->out == NULL) {
 		snprintf(w->name, sizeof(w->name), "%llu.%s", w->next++,
-		    rec->format == QTTT_FORMAT_STATE &&
-		    o->to == QTTT_FORMAT_AUTO ?
-		    "state" : ext[to]);
-		if ((w->out = fopen(w->name, "w")) == NULL) {
-			warn_name(w->name, "%s", strerror(errno));
+		    ext[to]);
+		if ((w->out = out_open(w->name, OUT_DEFER)) == NULL)
 			return NULL;
-		}
+		w->outformat = to;
 		w->infile = 0;
 	}
 	w->infile++;
 	return w->out;
+}
+
+/*
+ * The -d file for a game, or NULL with the reason in why if the file
+ * holds games of another format.
+ */
+static FILE *
+dups_stream(const struct options *o, struct output *w,
+    const struct qttt_record *rec, int valid, char *why, size_t n)
+{
+	enum qttt_format to = written_format(o, rec, valid);
+
+	if (w->dupformat == -1)
+		w->dupformat = to;
+	if (w->dupformat == (int)to)
+		return w->dups;
+	snprintf(why, n, "%s holds %s games, not %s ones: -t writes every "
+	    "game in one format", w->dupname,
+	    format_name[w->dupformat], format_name[to]);
+	return NULL;
 }
 
 /*
@@ -268,19 +303,23 @@ select_input(const struct options *o, const char *path, struct output *w)
 			}
 			dup = !(keep = v);
 		}
-		if (dup && w->dups != NULL)
-			f = w->dups;
-		else if (!keep)
+		if (dup && w->dups != NULL) {
+			f = dups_stream(o, w, &rec, errors == 0, why,
+			    sizeof(why));
+			v = f == NULL ? -2 : 0;
+		} else if (!keep)
 			continue;
 		else {
 			selected++;
 			w->selected++;
 			if (o->count)
 				continue;
-			f = game_stream(o, w, &rec);
+			f = game_stream(o, w, &rec, errors == 0);
+			v = f == NULL ? -1 : 0;
 		}
-		v = f == NULL ? -1 : write_game(o, f, &rec, &game,
-		    errors == 0, why, sizeof(why));
+		if (v == 0)
+			v = write_game(o, f, &rec, &game, errors == 0, why,
+			    sizeof(why));
 		if (v == -1) {
 			status = EXIT_TROUBLE + 1;
 			break;
@@ -367,19 +406,26 @@ parse_options(int argc, char *argv[], struct options *o, struct output *w)
 	struct qttt_diag d;
 	unsigned long long n;
 	char		*comma;
-	size_t		 i;
+	/* The criteria, added once -R is known: which, and their text. */
+	static size_t	*which;
+	static char	**text;
+	size_t		 ncrit = 0, i;
 	int		 ch, v;
 
+	which = calloc((size_t)argc, sizeof(*which));
+	text = calloc((size_t)argc, sizeof(*text));
+	if (which == NULL || text == NULL) {
+		fprintf(stderr, "%s: out of memory\n", progname);
+		return EXIT_TROUBLE;
+	}
 	while ((ch = getopt_long(argc, argv,
 	    "Ccd:F:f:g:hik:M:m:o:P:p:qR:r:s:t:UuVvw:x", longopts, NULL)) != -1) {
 		for (i = 0; i < NVALUES(criteria); i++)
 			if (criteria[i].ch == ch)
 				break;
 		if (i < NVALUES(criteria)) {
-			if (qttt_criteria_add(&o->crit, criteria[i].kind,
-			    optarg, &d) == -1)
-				return usage_error(usage, "%s: %s: %s",
-				    criteria[i].what, optarg, d.msg);
+			which[ncrit] = i;
+			text[ncrit++] = optarg;
 			continue;
 		}
 		switch (ch) {
@@ -420,7 +466,8 @@ parse_options(int argc, char *argv[], struct options *o, struct output *w)
 				o->unique = 1;
 			break;
 		case 'R':
-			if ((ch = rules_option(usage, optarg, NULL)) != 0)
+			if ((ch = rules_option(usage, optarg,
+			    &o->crit.rules)) != 0)
 				return ch;
 			break;
 		case 'V':
@@ -465,6 +512,11 @@ parse_options(int argc, char *argv[], struct options *o, struct output *w)
 			return EXIT_TROUBLE;
 		}
 	}
+	for (i = 0; i < ncrit; i++)
+		if (qttt_criteria_add(&o->crit, criteria[which[i]].kind,
+		    text[i], &d) == -1)
+			return usage_error(usage, "%s: %s: %s",
+			    criteria[which[i]].what, text[i], d.msg);
 	if (o->count && o->split > 0)
 		return usage_error(usage, "%s", "-c writes the counts only: "
 		    "there are no games for --split");
@@ -494,10 +546,10 @@ main(int argc, char *argv[])
 		fprintf(stderr, "%s: out of memory\n", progname);
 		return EXIT_TROUBLE;
 	}
-	if (w.dupname != NULL && (w.dups = fopen(w.dupname, "w")) == NULL) {
-		warn_name(w.dupname, "%s", strerror(errno));
+	note_inputs(argc, argv);
+	w.dupformat = -1;
+	if (w.dupname != NULL && (w.dups = out_open(w.dupname, 0)) == NULL)
 		return EXIT_TROUBLE;
-	}
 
 	for (i = 0; i < (argc > 0 ? argc : 1) && status <= EXIT_TROUBLE; i++)
 		if ((s = select_input(&o, argc > 0 ? argv[i] : "-",
@@ -506,8 +558,12 @@ main(int argc, char *argv[])
 	if (o.count && !o.several && status <= EXIT_TROUBLE)
 		printf("%lu\n", w.selected);
 	qttt_gameset_free(w.seen);
-	if ((w.dups != NULL && close_file(w.dups, w.dupname) == -1) ||
-	    (w.out != NULL && close_file(w.out, w.name) == -1))
+	/* The files are whole, or none is put in place. */
+	if (w.out != NULL && out_close(w.out, status <= EXIT_TROUBLE) == -1)
+		status = EXIT_TROUBLE + 1;
+	if (w.dups != NULL && out_close(w.dups, status <= EXIT_TROUBLE) == -1)
+		status = EXIT_TROUBLE + 1;
+	if (out_finish(status <= EXIT_TROUBLE) == -1)
 		status = EXIT_TROUBLE;
 	if (finish_output() != 0 || status >= EXIT_TROUBLE)
 		return EXIT_TROUBLE;

@@ -2,14 +2,7 @@
  * qttt-validate: check game records against the rules, report every
  * problem with its position, and optionally print the canonical form.
  */
-/* realpath(3) is an XSI function. */
-#define _XOPEN_SOURCE 700
-
-#include <sys/stat.h>
-
-#include <errno.h>
 #include <getopt.h>
-#include <limits.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -18,6 +11,7 @@
 #include "qttt.h"
 #include "common.h"
 #include "inputs.h"
+#include "outfile.h"
 #include "parallel.h"
 
 struct counts {
@@ -25,16 +19,6 @@ struct counts {
 	unsigned long	 valid;
 	unsigned long	 invalid;
 	unsigned long	 diags;
-};
-
-/*
- * -w: the file a rewrite goes to, beside the one it replaces (the
- * target of a symbolic link), so that rename(2) can put it in place.
- */
-struct rewrite {
-	char	*target;		/* the file rewritten */
-	char	 temp[PATH_MAX];
-	FILE	*f;
 };
 
 struct options {
@@ -48,9 +32,11 @@ struct options {
 	/* -R: the profile of records that name none; two: compared. */
 	int		 nrules;
 	unsigned int	 rules[2];
-	/* The input read: where -p and -w write its records. */
+	/*
+	 * The input read: where -p and -w write its records (-w: a file
+	 * beside it, which replaces it, out_open()).
+	 */
 	FILE		*records;
-	struct rewrite	 rewrite;
 	struct counts	 counts;	/* of every input */
 };
 
@@ -290,103 +276,6 @@ add_tally(void *to, const void *from)
 	t->noncanonical |= u->noncanonical;
 }
 
-static int
-rewrite_open(struct rewrite *w, const char *path, int fd)
-{
-	struct stat	 st;
-	const char	*slash;
-	int		 tfd, n;
-
-	w->f = NULL;
-	if ((w->target = realpath(path, NULL)) == NULL ||
-	    fstat(fd, &st) == -1) {
-		fprintf(stderr, "%s: %s: %s\n", progname, path,
-		    strerror(errno));
-		free(w->target);
-		return -1;
-	}
-	if (!S_ISREG(st.st_mode)) {
-		fprintf(stderr, "%s: %s: not a regular file: not rewritten\n",
-		    progname, path);
-		free(w->target);
-		return -1;
-	}
-	slash = strrchr(w->target, '/');
-	n = snprintf(w->temp, sizeof(w->temp), "%.*s/.%s.XXXXXX",
-	    (int)(slash - w->target), w->target, slash + 1);
-	if (n < 0 || (size_t)n >= sizeof(w->temp) ||
-	    (tfd = mkstemp(w->temp)) == -1) {
-		fprintf(stderr, "%s: %s: cannot make a file beside it: %s\n",
-		    progname, path, n < 0 || (size_t)n >= sizeof(w->temp) ?
-		    strerror(ENAMETOOLONG) : strerror(errno));
-		free(w->target);
-		return -1;
-	}
-	if (fchmod(tfd, st.st_mode & 07777) == -1 ||
-	    (w->f = fdopen(tfd, "w")) == NULL) {
-		fprintf(stderr, "%s: %s: %s\n", progname, w->temp,
-		    strerror(errno));
-		close(tfd);
-		unlink(w->temp);
-		free(w->target);
-		return -1;
-	}
-	return 0;
-}
-
-/* Whether two files hold the same bytes. */
-static int
-same_bytes(const char *a, const char *b)
-{
-	FILE	*fa, *fb;
-	int	 ca, cb, same = 0;
-
-	if ((fa = fopen(a, "r")) == NULL)
-		return 0;
-	if ((fb = fopen(b, "r")) != NULL) {
-		do {
-			ca = getc(fa);
-			cb = getc(fb);
-		} while (ca == cb && ca != EOF);
-		same = ca == cb && !ferror(fa) && !ferror(fb);
-		fclose(fb);
-	}
-	fclose(fa);
-	return same;
-}
-
-/*
- * Ends a rewrite: puts the new file in place of the old if keep is
- * set and they differ, else removes it.  Returns 1 if the file was
- * replaced, 0 if not, -1 after a message if writing failed (the old
- * file is left as it was).
- */
-static int
-rewrite_close(struct rewrite *w, const char *path, int keep)
-{
-	int	 failed, replaced = 0;
-
-	failed = fflush(w->f) == EOF || ferror(w->f) ||
-	    fsync(fileno(w->f)) == -1;
-	if (fclose(w->f) == EOF)
-		failed = 1;
-	if (failed)
-		fprintf(stderr, "%s: %s: %s: not rewritten\n", progname, path,
-		    strerror(errno));
-	else if (keep && !same_bytes(w->temp, w->target)) {
-		if (rename(w->temp, w->target) == -1) {
-			fprintf(stderr, "%s: %s: %s: not rewritten\n",
-			    progname, path, strerror(errno));
-			failed = 1;
-		} else
-			replaced = 1;
-	}
-	if (!replaced)
-		unlink(w->temp);
-	free(w->target);
-	return failed ? -1 : replaced;
-}
-
 /*
  * The start of an input (run_tool's begin): with -w, the file its
  * records go to.
@@ -398,9 +287,8 @@ begin_input(struct run_input *in)
 
 	o->records = o->print ? stdout : NULL;
 	if (o->write) {
-		if (rewrite_open(&o->rewrite, in->path, in->fd) == -1)
+		if ((o->records = out_open(in->path, OUT_REWRITE)) == NULL)
 			return EXIT_TROUBLE;
-		o->records = o->rewrite.f;
 	}
 	return 0;
 }
@@ -448,8 +336,7 @@ end_rewrite(struct options *o, const struct run_input *in, int k,
 	    t->c.games > 0)
 		fprintf(stderr, "%s: %s: not rewritten: it holds invalid "
 		    "records\n", progname, in->name);
-	if (rewrite_close(&o->rewrite, in->path, status == EXIT_VALID &&
-	    k == 0) == -1) {
+	if (out_close(o->records, status == EXIT_VALID && k == 0) == -1) {
 		o->counts.diags++;
 		status = EXIT_TROUBLE;
 	}

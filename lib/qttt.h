@@ -227,6 +227,7 @@ void		 qttt_result_nth(int i, struct qttt_result *);
 #define QTTT_RULES_SIMULTANEOUS	0x0cu	/* both lines in a collapse: */
 #define QTTT_RULES_SIMUL_TIE	0x04u	/*   simultaneous=tie: 1/2-1/2 */
 #define QTTT_RULES_SIMUL_DRAW	0x08u	/*   simultaneous=draw: a draw */
+#define QTTT_RULES_SIMUL_FIRST	0x0cu	/*   simultaneous=first: 1-0 or 0-1 */
 #define QTTT_RULES_NO_2CYCLES	0x10u	/* two-cycles=no */
 #define QTTT_RULES_LAST_DRAW	0x20u	/* last-square=draw */
 #define QTTT_RULES_CLOSER	0x40u	/* measurer=closer */
@@ -241,7 +242,7 @@ void		 qttt_result_nth(int i, struct qttt_result *);
  */
 #define QTTT_RULES_ANY		0x100u
 
-/* Nonzero if rules is a profile (no field holds its fourth value). */
+/* Nonzero if rules is a profile (QTTT_RULES_DOUBLE is not 0x03). */
 int		 qttt_rules_valid(unsigned int rules);
 
 /*
@@ -473,8 +474,9 @@ int		 qttt_game_format(const struct qttt_game *, char *buf,
 		    size_t n);
 
 /*
- * A game that reaches st from the empty board, one of those there may
- * be (the first the search of engine/reach.c finds), into g: returns
+ * A game that reaches st from the empty board, played by st's profile,
+ * one of those there may be (the first the search of engine/reach.c
+ * finds), into g: returns
  * 1, 0 if st fails qttt_state_check() or no game reaches it, or -1 if
  * the search gave up (after 20,000 positions; no state met so far
  * needs more than about 50).
@@ -997,11 +999,15 @@ enum qttt_code	 qttt_level_choose(struct qttt_solver *solver,
  * pending measurement belongs to the move before it and takes no
  * depth, so from such a state depth 0 counts its two outcomes.  The
  * state must pass qttt_state_check(); a depth over 9 is taken as 9.
+ * The table that remembers counts takes at most memory bytes, or with
+ * memory 0 what the depth needs: 256 KiB at depth 3, four times as
+ * much a move deeper, 64 MiB from depth 7 on; a smaller table gives
+ * the same count, more slowly, and one under a few hundred bytes none.
  * Returns 0; -1 if the state fails the check (d, if not NULL, says
- * why); -2 if out of memory (the table takes up to 64 MiB).
+ * why); -2 if out of memory.
  */
 int		 qttt_perft(const struct qttt_state *, unsigned int depth,
-		    uint64_t *count, struct qttt_diag *d);
+		    size_t memory, uint64_t *count, struct qttt_diag *d);
 
 /*
  * Perft divided by the first action, as chess programs print it to
@@ -1016,8 +1022,9 @@ struct qttt_divide {
 	uint64_t		count;
 };
 int		 qttt_perft_divide(const struct qttt_state *,
-		    unsigned int depth, struct qttt_divide out[QTTT_MAXACTIONS],
-		    size_t *n, struct qttt_diag *d);
+		    unsigned int depth, size_t memory,
+		    struct qttt_divide out[QTTT_MAXACTIONS], size_t *n,
+		    struct qttt_diag *d);
 
 /*
  * The complete games below a position: the histories from it that end
@@ -1071,6 +1078,17 @@ int		 qttt_state_format(const struct qttt_state *, char *buf,
  */
 enum qttt_code	 qttt_state_parse(const char *s, size_t len,
 		    struct qttt_state *st, struct qttt_diag *d);
+
+/*
+ * The same under a rule profile (QTTT_RULES_*): the result field is
+ * one of the profile's and the board's under it, the position one the
+ * profile's games reach, and st is played by it.  qttt_state_parse()
+ * is this under QTTT_RULES_GOFF.  A number that is no profile is
+ * refused (QTTT_E_STATE).
+ */
+enum qttt_code	 qttt_state_parse_rules(const char *s, size_t len,
+		    unsigned int rules, struct qttt_state *st,
+		    struct qttt_diag *d);
 
 /* ------------------------------------------------------------------ */
 /* Records: a game as read from a file, with positions                  */
@@ -1423,6 +1441,19 @@ struct qttt_reader *qttt_reader_open(int fd, enum qttt_format);
  */
 int		 qttt_reader_next(struct qttt_reader *, struct qttt_record *);
 
+/*
+ * Opens a reader on a source that is no file descriptor (a program's
+ * own stream, text in memory): the reader calls fill(arg, buf, n) as it
+ * would read(2), for up to n bytes into buf, and fill returns the
+ * number of bytes it put there, 0 at the end of the input, or -1 with
+ * errno set on an error (a QTTT_E_IO diagnostic, as for a descriptor).
+ * The reader reads as it needs, a block at a time, never holding more
+ * of the input than a reader of a file does.  Returns NULL if out of
+ * memory.
+ */
+struct qttt_reader *qttt_reader_open_fill(long (*fill)(void *arg,
+		    char *buf, size_t n), void *arg, enum qttt_format);
+
 /* The format being read (after detection). */
 enum qttt_format qttt_reader_format(const struct qttt_reader *);
 
@@ -1718,13 +1749,16 @@ enum qttt_validity {
 /*
  * Compiled criteria: a plain value the caller owns, which
  * qttt_criteria_init() empties (every valid game meets it) and
- * qttt_criteria_add() fills in.  The caller sets three fields itself:
+ * qttt_criteria_add() fills in.  The caller sets four fields itself:
  *
  *	validity	the valid games (the default), the invalid ones, or
  *			any game; the other criteria look at an invalid
  *			game as far as the rules played it
  *	exact		OPENING and STATE in the orientation written only
  *	invert		the games that fail some criterion instead
+ *	rules		the rule profile (QTTT_RULES_*, Goff's by
+ *			default) OPENING and STATE are read by, before
+ *			they are added
  *
  * The other fields are the library's.
  */
@@ -1750,6 +1784,7 @@ struct qttt_criteria {
 	unsigned short	 metakey[QTTT_MAXCRIT], metapattern[QTTT_MAXCRIT];
 	size_t		 textlen;
 	char		 text[QTTT_CRIT_TEXT];
+	unsigned int	 rules;
 };
 
 void		 qttt_criteria_init(struct qttt_criteria *);
@@ -2151,8 +2186,9 @@ enum qttt_analysis_output {
  * What to make of each record, as qttt-analyze's options say: judge a
  * game, or with summary only sum up its marks; analyse a position;
  * or, with perft or count, count below either instead: perft to depth
- * (with divide its breakdown by action) and the complete games (in a
- * table of at most count_memory bytes, 0 for QTTT_COUNT_MEMORY).
+ * (with divide its breakdown by action) and the complete games, each
+ * in a table of at most count_memory bytes (0: what qttt_perft()
+ * takes by depth, and QTTT_COUNT_MEMORY for the complete games).
  */
 struct qttt_analysis_options {
 	enum qttt_analysis_output output;
@@ -2513,8 +2549,17 @@ int		 qttt_html_title(char *buf, size_t n, const char *const names[],
 struct qttt_html;
 
 /*
+ * NULL if the library can write pages; else a sentence that says why
+ * not and what it needs: a build without the WebAssembly toolchain,
+ * whose pages would have no module, writes none (qttt_html_open()
+ * returns NULL, with errno ENOSYS).
+ */
+const char	*qttt_html_unavailable(void);
+
+/*
  * Opens a page on f for the options given, which it copies.  Returns
- * NULL if out of memory.
+ * NULL if out of memory, or (errno ENOSYS) if the library writes no
+ * pages (qttt_html_unavailable()).
  */
 struct qttt_html *qttt_html_open(FILE *f, const struct qttt_html_opts *);
 
@@ -2523,7 +2568,11 @@ struct qttt_html *qttt_html_open(FILE *f, const struct qttt_html_opts *);
  * state string of a position), and for the first QTTT_HTML_DRAWN games
  * every position from its start to its last ply, the moves and what
  * the listing says of each ply (r->changed is shown as the listing
- * shows it).  The page's head is written with the first game.  Memory
+ * shows it).  A record with errors (r->rec->nerrors > 0), its game
+ * as qttt_record_play() left it, is added as far as it is valid,
+ * marked invalid, with its diagnostics as qttt_diags_write() writes
+ * them (its file by the last part of its name).  The page's head is
+ * written with the first game.  Memory
  * does not grow with the games.  Returns 0, or -1 if f reported an
  * error or memory ran out (errno says which); the page is then not to
  * be used but closed.
@@ -3275,7 +3324,7 @@ struct qttt_match_opts {
 struct qttt_match_start {
 	unsigned long long	 game;
 	struct qttt_fixture	 fixture;
-	const struct qttt_game	*opening;	/* valid while the match is */
+	struct qttt_game	 opening;	/* played by the match's rules */
 	int			 from_state;	/* send it as a state string */
 };
 
@@ -3451,6 +3500,15 @@ struct qttt_suite_entry {
  */
 int		 qttt_suite_parse(const char *s, size_t len,
 		    struct qttt_suite_entry *e, struct qttt_diag *d);
+
+/*
+ * The same by a rule profile: the position is read by it
+ * (qttt_state_parse_rules()), and so its actions are judged and its
+ * answers proven by it.  qttt_suite_parse() is this by Goff's rules.
+ */
+int		 qttt_suite_parse_rules(const char *s, size_t len,
+		    unsigned int rules, struct qttt_suite_entry *e,
+		    struct qttt_diag *d);
 
 /*
  * Writes e's line in canonical form, without the LF, into buf of size

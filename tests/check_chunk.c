@@ -4,6 +4,7 @@
  * reader yields, with the same numbers, positions, flags and
  * diagnostics, whatever the lines hold and wherever the cuts fall.
  */
+#include <errno.h>
 #include <fcntl.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -272,6 +273,96 @@ START_TEST(split_of_nothing)
 }
 END_TEST
 
+/* A source in memory handed out a few bytes at a time, or failing. */
+struct dribble {
+	const char	*text;
+	size_t		 len, pos, step;
+	int		 fail;		/* errno to fail with once past pos */
+};
+
+static long
+dribble_fill(void *arg, char *buf, size_t n)
+{
+	struct dribble *d = arg;
+
+	if (d->fail != 0 && d->pos > 0) {
+		errno = d->fail;
+		return -1;
+	}
+	if (n > d->step)
+		n = d->step;
+	if (n > d->len - d->pos)
+		n = d->len - d->pos;
+	memcpy(buf, d->text + d->pos, n);
+	d->pos += n;
+	return (long)n;
+}
+
+/*
+ * A reader of a fill function yields the games a reader of a file
+ * descriptor on the same bytes yields, however few bytes each call
+ * gives, in every format; a failing fill is a read error.
+ */
+START_TEST(fill_reads_as_a_file)
+{
+	static const char *const texts[] = {
+		"# lead\nX1 a1 b1; O2 b1 c1\n\nX1 a1 a1\nX1 1 2 # c\n",
+		"---\nx: Ann\nmoves: [X1 a1 b1, O2 a1 b1]\n---\n"
+		    "moves: [X1 a1 b1, O2 a1 b1, X3 a1 a2]\n",
+		"X1+(1,2); O2+(2,3)\n",
+		"1a2.3.4.5.6.7.8.9 X2\n",
+	};
+	struct qttt_record a, b;
+	struct qttt_reader *r;
+	struct dribble	 d;
+	struct input	 in;
+	struct qttt_game g;
+	size_t		 i = (size_t)_i % 4, step = 1 + (size_t)_i / 4;
+	int		 k, want;
+
+	memset(&d, 0, sizeof(d));
+	d.text = texts[i];
+	d.len = strlen(texts[i]);
+	d.step = step;
+	input_open(&in, d.text, d.len, QTTT_FORMAT_AUTO, &a, &g);
+	ck_assert_ptr_nonnull(r = qttt_reader_open_fill(dribble_fill, &d,
+	    QTTT_FORMAT_AUTO));
+	do {
+		want = input_next(&in);
+		k = qttt_reader_next(r, &b);
+		ck_assert_int_eq(k, want);
+		if (k != 1)
+			break;
+		ck_assert_int_eq(qttt_record_play(&b, NULL), in.errors);
+		ck_assert_uint_eq(b.index, a.index);
+		ck_assert_uint_eq(b.line, a.line);
+		ck_assert_uint_eq(b.nitems, a.nitems);
+		ck_assert_uint_eq(b.ndiags, a.ndiags);
+		ck_assert_uint_eq(b.nmeta, a.nmeta);
+		if (b.ndiags > 0)
+			ck_assert_str_eq(b.diags[0].msg, a.diags[0].msg);
+	} while (k == 1);
+	ck_assert_int_eq(qttt_reader_format(r), qttt_reader_format(in.r));
+	qttt_reader_close(r);
+	input_close(&in);
+
+	/* A fill that fails after its first bytes: a read error. */
+	memset(&d, 0, sizeof(d));
+	d.text = texts[0];
+	d.len = strlen(texts[0]);
+	d.step = step;
+	d.fail = EACCES;
+	ck_assert_ptr_nonnull(r = qttt_reader_open_fill(dribble_fill, &d,
+	    QTTT_FORMAT_LINE));
+	while ((k = qttt_reader_next(r, &b)) == 1)
+		;
+	ck_assert_int_eq(k, -1);
+	ck_assert_int_eq(b.diags[0].code, QTTT_E_IO);
+	ck_assert_str_eq(b.diags[0].msg, strerror(EACCES));
+	qttt_reader_close(r);
+}
+END_TEST
+
 Suite *
 chunk_suite(void)
 {
@@ -282,6 +373,7 @@ chunk_suite(void)
 	tcase_add_test(tc, split_leaves_other_formats);
 	tcase_add_test(tc, split_reports_read_errors);
 	tcase_add_test(tc, split_of_nothing);
+	tcase_add_loop_test(tc, fill_reads_as_a_file, 0, 4 * 3);
 	suite_add_tcase(s, tc);
 	return s;
 }

@@ -612,6 +612,18 @@ START_TEST(test_history)
 	/* A state the rules cannot reach has none. */
 	st.board[0] = 4;
 	ck_assert_int_eq(qttt_state_history(&st, &h), 0);
+	/* Under a profile, a history played by it. */
+	gen.rules = QTTT_RULES_DOUBLE_1 | QTTT_RULES_SIMUL_FIRST |
+	    QTTT_RULES_LAST_DRAW;
+	for (k = 0; k < 50; k++) {
+		qttt_generator_game(&gen, &g);
+		for (ply = 0; ply <= g.nplies; ply++) {
+			qttt_game_state_at(&g, ply, &st);
+			ck_assert_uint_eq(st.rules, gen.rules);
+			ck_assert_int_eq(qttt_state_history(&st, &h), 1);
+			ck_assert(qttt_state_equal(&h.state, &st));
+		}
+	}
 }
 END_TEST
 
@@ -813,8 +825,8 @@ finish_game(const struct qttt_match_start *st, int strong,
 	int		 loser = st->fixture.x == 0 ? QTTT_O : QTTT_X;
 
 	memset(g, 0, sizeof(*g));
-	g->game = *st->opening;
-	g->opening = st->opening->nplies;
+	g->game = st->opening;
+	g->opening = st->opening.nplies;
 	for (i = 0; i < QTTT_MAXPLIES; i++) {
 		g->value[i] = QTTT_NOVALUE;
 		g->ms[i] = -1;
@@ -822,14 +834,14 @@ finish_game(const struct qttt_match_start *st, int strong,
 	if (strong) {
 		scored(g, loser == QTTT_X ? 0 : 2, loser == QTTT_X ? 2 : 0,
 		    QTTT_TERM_TIME, loser);
-		g->game = *st->opening;
-		g->opening = st->opening->nplies;
+		g->game = st->opening;
+		g->opening = st->opening.nplies;
 		snprintf(g->why, sizeof(g->why), "%c (e): no bestaction "
 		    "within 10 ms", QTTT_PLAYER_LETTER(loser));
 		return;
 	}
 	qttt_generator_init(&gen, st->fixture.seed[QTTT_X], 0);
-	rest = *st->opening;
+	rest = st->opening;
 	while (!rest.state.result.over) {
 		struct qttt_action a[64];
 		size_t	 n = qttt_state_actions(&rest.state, a);
@@ -1077,8 +1089,8 @@ START_TEST(test_director_openings)
 	qttt_game_play(&g, &x1, NULL);
 	ck_assert_int_eq(qttt_match_opening(m, &g, 0, &d), 0);
 	ck_assert_int_eq(qttt_match_next(m, &st), 1);
-	ck_assert_uint_eq(st.opening->nplies, 1);
-	ck_assert_uint_eq(st.opening->state.rules, o.rules);
+	ck_assert_uint_eq(st.opening.nplies, 1);
+	ck_assert_uint_eq(st.opening.state.rules, o.rules);
 	/* Fixed once the match has begun. */
 	ck_assert_int_eq(qttt_match_opening(m, &g, 0, &d), -1);
 	qttt_match_free(m);

@@ -152,11 +152,36 @@ START_TEST(test_perft_empty)
 
 	qttt_state_init(&st);
 	for (d = 0; d < sizeof(want) / sizeof(want[0]); d++) {
-		ck_assert_int_eq(qttt_perft(&st, d, &n, NULL), 0);
+		ck_assert_int_eq(qttt_perft(&st, d, 0, &n, NULL), 0);
 		ck_assert_uint_eq(n, want[d]);
 	}
 	/* The brute force agrees where it is quick. */
 	ck_assert_uint_eq(brute_perft(&st, 3), want[3]);
+}
+END_TEST
+
+/*
+ * A table of at most the memory given, or none, gives the same counts:
+ * from the empty board, and divided by the first action.
+ */
+START_TEST(test_perft_small_table)
+{
+	static const size_t memory[] = { 1, 1024, 65536 };
+	struct qttt_divide div[QTTT_MAXACTIONS];
+	struct qttt_state st;
+	uint64_t	 n, sum;
+	size_t		 i, j, k;
+
+	qttt_state_init(&st);
+	for (i = 0; i < sizeof(memory) / sizeof(memory[0]); i++) {
+		ck_assert_int_eq(qttt_perft(&st, 4, memory[i], &n, NULL), 0);
+		ck_assert_uint_eq(n, 1855224);
+		ck_assert_int_eq(qttt_perft_divide(&st, 4, memory[i], div, &k,
+		    NULL), 0);
+		for (j = 0, sum = 0; j < k; j++)
+			sum += div[j].count;
+		ck_assert_uint_eq(sum, 1855224);
+	}
 }
 END_TEST
 
@@ -178,7 +203,7 @@ START_TEST(test_perft_random)
 		next = 2 + i % 8;
 		random_position(&gen, next, &st);
 		for (d = 0; d <= (next < 5 ? 2u : next < 8 ? 3u : 4u); d++) {
-			ck_assert_int_eq(qttt_perft(&st, d, &n, NULL), 0);
+			ck_assert_int_eq(qttt_perft(&st, d, 0, &n, NULL), 0);
 			if (n != brute_perft(&st, d))
 				ck_abort_msg("%s: perft %u is %llu, brute "
 				    "force %llu", state_text(&st), d,
@@ -205,10 +230,10 @@ START_TEST(test_perft_pending)
 		ck_assert_int_eq(qttt_state_apply(&st, &moves[i], NULL),
 		    QTTT_OK);
 	ck_assert_int_eq(st.pending, 2);
-	ck_assert_int_eq(qttt_perft(&st, 0, &n, NULL), 0);
+	ck_assert_int_eq(qttt_perft(&st, 0, 0, &n, NULL), 0);
 	ck_assert_uint_eq(n, 2);
 	/* Depth 1 is the outcomes' own depth 1. */
-	ck_assert_int_eq(qttt_perft(&st, 1, &n, NULL), 0);
+	ck_assert_int_eq(qttt_perft(&st, 1, 0, &n, NULL), 0);
 	k = qttt_state_actions(&st, acts);
 	ck_assert_uint_eq(k, 2);
 	sum = 0;
@@ -232,9 +257,9 @@ START_TEST(test_perft_over)
 	qttt_generator_init(&gen, 3, 0);
 	qttt_generator_game(&gen, &g);
 	ck_assert(g.state.result.over);
-	ck_assert_int_eq(qttt_perft(&g.state, 0, &n, NULL), 0);
+	ck_assert_int_eq(qttt_perft(&g.state, 0, 0, &n, NULL), 0);
 	ck_assert_uint_eq(n, 1);
-	ck_assert_int_eq(qttt_perft(&g.state, 1, &n, NULL), 0);
+	ck_assert_int_eq(qttt_perft(&g.state, 1, 0, &n, NULL), 0);
 	ck_assert_uint_eq(n, 0);
 }
 END_TEST
@@ -254,8 +279,9 @@ START_TEST(test_divide)
 	for (i = 0; i < 60; i++) {
 		random_position(&gen, 1 + i % 9, &st);
 		d = 1 + i % 3;
-		ck_assert_int_eq(qttt_perft_divide(&st, d, div, &k, NULL), 0);
-		ck_assert_int_eq(qttt_perft(&st, d, &n, NULL), 0);
+		ck_assert_int_eq(qttt_perft_divide(&st, d, 0, div, &k, NULL),
+		    0);
+		ck_assert_int_eq(qttt_perft(&st, d, 0, &n, NULL), 0);
 		na = qttt_state_actions(&st, acts);
 		ck_assert_uint_eq(k, na);
 		sum = 0;
@@ -272,12 +298,12 @@ START_TEST(test_divide)
 	}
 	/* From the empty board at depth 2: 37 for every first move. */
 	qttt_state_init(&st);
-	ck_assert_int_eq(qttt_perft_divide(&st, 2, div, &k, NULL), 0);
+	ck_assert_int_eq(qttt_perft_divide(&st, 2, 0, div, &k, NULL), 0);
 	ck_assert_uint_eq(k, 36);
 	for (j = 0; j < k; j++)
 		ck_assert_uint_eq(div[j].count, 37);
 	/* No depth and a move due: nothing to list. */
-	ck_assert_int_eq(qttt_perft_divide(&st, 0, div, &k, NULL), 0);
+	ck_assert_int_eq(qttt_perft_divide(&st, 0, 0, div, &k, NULL), 0);
 	ck_assert_uint_eq(k, 0);
 }
 END_TEST
@@ -330,7 +356,7 @@ START_TEST(test_profiles)
 		next = 2 + i % 8;
 		profile_position(&gen, rules, next, &st);
 		for (d = 0; d <= (next < 5 ? 2u : 3u); d++) {
-			ck_assert_int_eq(qttt_perft(&st, d, &n, NULL), 0);
+			ck_assert_int_eq(qttt_perft(&st, d, 0, &n, NULL), 0);
 			if (n != brute_perft(&st, d))
 				ck_abort_msg("rules %#x, %s: perft %u is %llu, "
 				    "brute force %llu", rules, state_text(&st),
@@ -476,7 +502,7 @@ START_TEST(test_symmetry)
 	for (i = 0; i < 20; i++) {
 		random_position(&gen, 6 + i % 3, &st);
 		ck_assert_int_eq(qttt_count_games(&st, MEMORY, &a, NULL), 0);
-		ck_assert_int_eq(qttt_perft(&st, 2, &pa, NULL), 0);
+		ck_assert_int_eq(qttt_perft(&st, 2, 0, &pa, NULL), 0);
 		for (p = 0; p < sizeof(perms) / sizeof(perms[0]); p++) {
 			permuted(&st, perms[p], &img);
 			ck_assert_int_eq(qttt_state_check(&img, NULL),
@@ -485,7 +511,7 @@ START_TEST(test_symmetry)
 			    NULL), 0);
 			ck_assert(memcmp(a.games, b.games,
 			    sizeof(a.games)) == 0);
-			ck_assert_int_eq(qttt_perft(&img, 2, &pb, NULL), 0);
+			ck_assert_int_eq(qttt_perft(&img, 2, 0, &pb, NULL), 0);
 			ck_assert_uint_eq(pa, pb);
 		}
 	}
@@ -505,11 +531,11 @@ START_TEST(test_refused)
 	qttt_state_init(&st);
 	st.next = 0;
 	memset(&d, 0, sizeof(d));
-	ck_assert_int_eq(qttt_perft(&st, 3, &n, &d), -1);
+	ck_assert_int_eq(qttt_perft(&st, 3, 0, &n, &d), -1);
 	ck_assert_uint_eq(n, 0);
 	ck_assert_int_eq(d.code, QTTT_E_STATE);
 	ck_assert(strstr(d.msg, "next move") != NULL);
-	ck_assert_int_eq(qttt_perft_divide(&st, 3, div, &k, NULL), -1);
+	ck_assert_int_eq(qttt_perft_divide(&st, 3, 0, div, &k, NULL), -1);
 	ck_assert_uint_eq(k, 0);
 	ck_assert_int_eq(qttt_count_games(&st, MEMORY, &g, &d), -1);
 	ck_assert_uint_eq(g.total, 0);
@@ -702,6 +728,7 @@ perft_suite(void)
 	tcase_set_tags(tc, "search");
 
 	tcase_add_test(tc, test_perft_empty);
+	tcase_add_test(tc, test_perft_small_table);
 	tcase_add_test(tc, test_perft_random);
 	tcase_add_test(tc, test_perft_pending);
 	tcase_add_test(tc, test_perft_over);

@@ -501,9 +501,12 @@ START_TEST(test_profiles)
 	    QTTT_E_TWOCYCLE);
 	ck_assert_int_eq(m.kind, QTTT_QTP_POSITION);
 	ck_assert_uint_eq(d.col, strlen("position start actions X1 a1 b1; "));
+	ck_assert_str_eq(line, "position state x1o2,x1o2,./.,.,./.,.,. X3 O2 *");
 	ck_assert_int_eq(qttt_qtp_parse(parser, line, strlen(line), &m, &d),
 	    QTTT_E_STATE);
-	ck_assert_uint_eq(d.col, strlen("position state "));
+	/* At the pending 2-cycle. */
+	ck_assert_uint_eq(d.col, strlen("position state x1o2,x1o2,./.,.,./"
+	    ".,.,. X3 "));
 
 	s = "position start actions X1 a1 b1; O2 a1 c1";
 	ck_assert_int_eq(qttt_qtp_parse(parser, s, strlen(s), &m, &d),
@@ -525,8 +528,27 @@ START_TEST(test_profiles)
 	ck_assert_int_eq(m.game.state.rules, QTTT_RULES_NO_2CYCLES);
 	ck_assert_uint_eq(m.game.nplies, 0);
 
+	/*
+	 * A state read by the profile: under cpp-solver the draw with one
+	 * square open, 1/2-1/2, is a position, and the forced X9 of
+	 * Goff's rules is not (the game is over before it).
+	 */
+	ck_assert_int_eq(qttt_qtp_parser_rules(parser, QTTT_RULES_DOUBLE_1 |
+	    QTTT_RULES_LAST_DRAW | QTTT_RULES_DRAW_HALF), 0);
+	s = "position state X1,O2,X3/O8,.,O4/X7,O6,X5 - - 1/2-1/2";
+	ck_assert_int_eq(qttt_qtp_parse(parser, s, strlen(s), &m, &d),
+	    QTTT_OK);
+	ck_assert(m.game.state.result.over &&
+	    m.game.state.result.score[QTTT_X] == 1);
+	s = "position state X1,O2,X3/O8,.,O4/X7,O6,X5 X9 - *";
+	ck_assert_int_eq(qttt_qtp_parse(parser, s, strlen(s), &m, &d),
+	    QTTT_E_STATE);
+
 	/* Back to goff: the 2-cycle is a move again. */
 	ck_assert_int_eq(qttt_qtp_parser_rules(parser, QTTT_RULES_GOFF), 0);
+	s = "position state X1,O2,X3/O8,.,O4/X7,O6,X5 X9 - *";
+	ck_assert_int_eq(qttt_qtp_parse(parser, s, strlen(s), &m, &d),
+	    QTTT_OK);
 	ck_assert_int_eq(qttt_qtp_parse(parser, two, strlen(two), &m, &d),
 	    QTTT_OK);
 

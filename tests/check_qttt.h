@@ -69,7 +69,7 @@ int	 sample_size(int quick, int full);
  * alone (qttt_rules_switch), then the presets (qttt_rules_preset),
  * NPROFILES in all.  check_main.c.
  */
-#define NPROFILES	17
+#define NPROFILES	18
 unsigned int	 loop_profile(int i);
 
 /*

@@ -343,7 +343,8 @@ START_TEST(test_profile_games)
 	size_t		 i, open_sq = 0;
 	uint64_t	 seed;
 
-	o.rules = QTTT_RULES_DOUBLE_1 | QTTT_RULES_LAST_DRAW;
+	o.rules = QTTT_RULES_DOUBLE_1 | QTTT_RULES_SIMUL_FIRST |
+	    QTTT_RULES_LAST_DRAW;
 	run_open(&o);
 	fake_init(&x, FAKE_PROFILES, 1);
 	fake_init(&y, FAKE_PROFILES, 2);

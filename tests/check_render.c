@@ -560,7 +560,8 @@ START_TEST(test_profile_text)
 	    "cycle a1 b1 b2; O measures: O6->a1 or O6->b2. Rules: flash.\n"));
 	free(t);
 	/* last-square=draw: over with b2 open, no X9. */
-	play_by(QTTT_RULES_DOUBLE_1 | QTTT_RULES_LAST_DRAW, LAST);
+	play_by(QTTT_RULES_DOUBLE_1 | QTTT_RULES_SIMUL_FIRST |
+	    QTTT_RULES_LAST_DRAW, LAST);
 	t = text_of(&game.state, game.plies, game.nplies, &o);
 	ck_assert_ptr_nonnull(strstr(t, "After O8->a2: Game over, 0-0: a "
 	    "draw, one square open. Rules: python.\n"));
@@ -600,7 +601,8 @@ START_TEST(test_profile_svg)
 	char		*svg;
 
 	qttt_render_defaults(&o);
-	play_by(QTTT_RULES_DOUBLE_1 | QTTT_RULES_LAST_DRAW, LAST);
+	play_by(QTTT_RULES_DOUBLE_1 | QTTT_RULES_SIMUL_FIRST |
+	    QTTT_RULES_LAST_DRAW, LAST);
 	svg = svg_of(&game.state, game.plies, game.nplies, &o);
 	ck_assert_ptr_nonnull(strstr(svg, "Moves: X1 a1 b1; O2 b1 c1; "));
 	ck_assert_ptr_nonnull(strstr(svg, "Game over, 0-0: a draw, one "

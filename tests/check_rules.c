@@ -1694,6 +1694,11 @@ static const struct {
 	{ QTTT_RULES_SIMUL_DRAW | QTTT_RULES_DRAW_HALF, EX3
 	    "; measure X7->b2", "1/2-1/2" },
 	{ QTTT_RULES_SIMUL_DRAW, EX2 "; measure O6->b2", "0-1" },
+	{ QTTT_RULES_SIMUL_FIRST, EX3 "; measure X7->a1", "0-1" },
+	{ QTTT_RULES_SIMUL_FIRST, EX3 "; measure X7->b2", "1-0" },
+	{ QTTT_RULES_SIMUL_FIRST | QTTT_RULES_DRAW_HALF, EX3
+	    "; measure X7->b2", "1-0" },
+	{ QTTT_RULES_SIMUL_FIRST, EX2 "; measure O6->b2", "0-1" },
 	{ QTTT_RULES_GOFF, CATS2, "0-0" },
 	{ QTTT_RULES_GOFF, CATS, "0-0" },
 	{ QTTT_RULES_DRAW_HALF, CATS2, "1/2-1/2" },
@@ -1925,7 +1930,7 @@ START_TEST(test_profile_names)
 		    NULL), 0);
 		ck_assert_uint_eq(back, r);
 	}
-	ck_assert_uint_eq(seen, 3 * 3 * 16);
+	ck_assert_uint_eq(seen, 3 * 4 * 16);
 	for (i = 0; (name = qttt_rules_preset(i, &p)) != NULL; i++) {
 		ck_assert_int_eq(qttt_rules_format(p, buf, sizeof(buf)),
 		    (int)strlen(name));
@@ -1939,7 +1944,7 @@ START_TEST(test_profile_names)
 		    NULL), 0);
 		ck_assert_uint_eq(r, p);
 	}
-	ck_assert_uint_eq(i, 8);
+	ck_assert_uint_eq(i, 9);
 	qttt_rules_format(QTTT_RULES_DOUBLE_1 | QTTT_RULES_CLOSER, buf,
 	    sizeof(buf));
 	ck_assert_str_eq(buf, "double=1,measurer=closer");
@@ -1949,11 +1954,22 @@ START_TEST(test_profile_names)
 	/* Later items over earlier ones; presets set every switch. */
 	ck_assert_int_eq(qttt_rules_parse("python,draw=1/2", 15, &r, NULL),
 	    0);
-	ck_assert_uint_eq(r, QTTT_RULES_DOUBLE_1 | QTTT_RULES_LAST_DRAW |
-	    QTTT_RULES_DRAW_HALF);
+	ck_assert_uint_eq(r, QTTT_RULES_DOUBLE_1 | QTTT_RULES_SIMUL_FIRST |
+	    QTTT_RULES_LAST_DRAW | QTTT_RULES_DRAW_HALF);
 	ck_assert_int_eq(qttt_rules_parse("draw=1/2,python", 15, &r, NULL),
 	    0);
-	ck_assert_uint_eq(r, QTTT_RULES_DOUBLE_1 | QTTT_RULES_LAST_DRAW);
+	ck_assert_uint_eq(r, QTTT_RULES_DOUBLE_1 | QTTT_RULES_SIMUL_FIRST |
+	    QTTT_RULES_LAST_DRAW);
+	/* A preset names its switches; a profile of one is named so. */
+	ck_assert_int_eq(qttt_rules_parse("cpp-solver", 10, &r, NULL), 0);
+	ck_assert_uint_eq(r, QTTT_RULES_DOUBLE_1 | QTTT_RULES_LAST_DRAW |
+	    QTTT_RULES_DRAW_HALF);
+	qttt_rules_format(QTTT_RULES_DOUBLE_1 | QTTT_RULES_SIMUL_FIRST, buf,
+	    sizeof(buf));
+	ck_assert_str_eq(buf, "typescript");
+	qttt_rules_format(QTTT_RULES_SIMUL_FIRST | QTTT_RULES_CLOSER, buf,
+	    sizeof(buf));
+	ck_assert_str_eq(buf, "simultaneous=first,measurer=closer");
 	ck_assert_int_eq(qttt_rules_parse("double=2,double=goff", 20, &r,
 	    NULL), 0);
 	ck_assert_uint_eq(r, QTTT_RULES_GOFF);
@@ -1981,6 +1997,9 @@ START_TEST(test_profile_possible)
 		{ QTTT_RULES_DOUBLE_1, "11110010" },
 		{ QTTT_RULES_SIMUL_TIE, "11001111" },
 		{ QTTT_RULES_SIMUL_DRAW, "11001110" },
+		{ QTTT_RULES_SIMUL_FIRST, "11001110" },
+		{ QTTT_RULES_SIMUL_FIRST | QTTT_RULES_DOUBLE_1 |
+		    QTTT_RULES_DRAW_HALF, "11000001" },
 		{ QTTT_RULES_DRAW_HALF, "11111101" },
 		{ QTTT_RULES_SIMUL_DRAW | QTTT_RULES_DRAW_HALF, "11001101" },
 		{ QTTT_RULES_NO_2CYCLES | QTTT_RULES_CLOSER |
@@ -2056,7 +2075,7 @@ START_TEST(test_profile_random)
 			    &g.state.result));
 		}
 	}
-	ck_assert_uint_eq(games, 144 * 40);
+	ck_assert_uint_eq(games, 192 * 40);
 }
 END_TEST
 

@@ -603,7 +603,7 @@ START_TEST(test_minimax_profiles)
 END_TEST
 
 /*
- * Every profile (all 144, not only those of the loop tests): the
+ * Every profile (all 192, not only those of the loop tests): the
  * eight images of random positions have one key and one value, the
  * image searched by a fresh solver; the key holds the profile's values
  * (a position under profiles with other values has another key); and

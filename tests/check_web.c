@@ -12,6 +12,7 @@
 #include <string.h>
 
 #include "qttt.h"
+#include "text/text.h"
 #include "web/web.h"
 #include "check_qttt.h"
 
@@ -123,11 +124,21 @@ START_TEST(test_html_page)
 	ck_assert_ptr_null(strstr(page, "font-family=\""));
 	ck_assert_ptr_null(strstr(page, "http:"));
 	ck_assert_ptr_null(strstr(page, "https:"));
-	/* The module and the script, WebAssembly allowed by the policy. */
-	ck_assert_ptr_nonnull(strstr(page, "script-src 'unsafe-inline' "
-	    "'wasm-unsafe-eval'\">"));
+	/*
+	 * The module and the script, WebAssembly allowed by the policy,
+	 * scripts by their hashes (page.test.js checks them).
+	 */
+	ck_assert_ptr_nonnull(strstr(page, "script-src 'sha256-"));
+	ck_assert_ptr_nonnull(strstr(page, "' 'wasm-unsafe-eval'\">"));
+	ck_assert_ptr_null(strstr(page, "'unsafe-inline' 'wasm"));
+	ck_assert_ptr_nonnull(strstr(page, "<script>/*"));
 	ck_assert_ptr_nonnull(strstr(page, "<script type=\"application/"
 	    "octet-stream\" id=\"qttt-module\">\n"));
+	/* The build that make check runs has the module (tests/native
+	 * builds one without). */
+	ck_assert_ptr_null(qttt_html_unavailable());
+	ck_assert_str_eq(qttt__web_missing, "");
+	ck_assert_uint_gt(strlen(qttt__web_wasm), 1000);
 	ck_assert_ptr_nonnull(strstr(page, qttt__web_wasm));
 	ck_assert_ptr_nonnull(strstr(page, qttt__web_js));
 	ck_assert_ptr_nonnull(strstr(page, qttt__web_css));
@@ -369,6 +380,49 @@ says(const struct qttt__web *h, const char *want)
 }
 
 /* The options round trip: what the page writes, the module reads. */
+/*
+ * The hashes of the page's policy: SHA-256 (FIPS 180-2's examples, a
+ * message of 55 bytes, the longest of one block, and 64), in base64
+ * (RFC 4648's examples).
+ */
+START_TEST(test_sha256)
+{
+	static const struct {
+		const char	*in, *hex;
+	} cases[] = {
+		{ "", "e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855" },
+		{ "abc", "ba7816bf8f01cfea414140de5dae2223b00361a396177a9cb410ff61f20015ad" },
+		{ "abcdbcdecdefdefgefghfghighijhijkijkljklmklmnlmnomnopnopq",
+		  "248d6a61d20638b8e5c026930c3e6039a33ce45964ff2167f6ecedd419db06c1" },
+		{ "aaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaa",
+		  "9f4390f8d30c2dd92ec9f095b65e2b9ae9b0a925a5258e241c9f1e910f734318" },
+		{ "aaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaa",
+		  "ffe054fe7ae0cb6dc65c3af9b61d5209f439851db43d0ba5997337df154668eb" },
+	};
+	static const char *const b64[][2] = {
+		{ "", "" }, { "f", "Zg==" }, { "fo", "Zm8=" }, { "foo", "Zm9v" },
+		{ "foob", "Zm9vYg==" }, { "fooba", "Zm9vYmE=" },
+		{ "foobar", "Zm9vYmFy" },
+	};
+	unsigned char	 h[32];
+	char		 hex[65], out[16];
+	size_t		 i, k;
+
+	for (i = 0; i < sizeof(cases) / sizeof(cases[0]); i++) {
+		qttt__text_sha256(cases[i].in, strlen(cases[i].in), h);
+		for (k = 0; k < 32; k++)
+			snprintf(hex + 2 * k, 3, "%02x", h[k]);
+		ck_assert_str_eq(hex, cases[i].hex);
+	}
+	for (i = 0; i < sizeof(b64) / sizeof(b64[0]); i++) {
+		k = qttt__text_base64((const unsigned char *)b64[i][0],
+		    strlen(b64[i][0]), out);
+		ck_assert_str_eq(out, b64[i][1]);
+		ck_assert_uint_eq(k, strlen(b64[i][1]));
+	}
+}
+END_TEST
+
 START_TEST(test_options)
 {
 	struct qttt_render_opts o, back;
@@ -843,6 +897,7 @@ web_suite(void)
 	tcase_add_test(tc, test_html_records);
 	tcase_add_test(tc, test_html_title);
 	tcase_add_test(tc, test_html_write_error);
+	tcase_add_test(tc, test_sha256);
 	tcase_add_test(tc, test_options);
 	tcase_add_test(tc, test_load);
 	tcase_add_test(tc, test_line);

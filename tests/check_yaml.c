@@ -221,6 +221,16 @@ static const struct {
 	    8, "is not a rule profile" },
 	{ "other rules' item", "rules: 'python,draw=half'\nmoves: []\n",
 	    QTTT_E_RULES, 1, 16, "'draw=half' is not a rule profile" },
+	{ "rules with control bytes", "rules: \"a\\x01\\nb\\\\\\u2028\"\n"
+	    "moves: []\n", QTTT_E_RULES, 1, 9,
+	    "'a\\x01\\x0Ab\\\\\\u{2028}' is not a rule profile" },
+	{ "rules too long to quote", "rules: \"\u00e9\u00e9\u00e9\u00e9\u00e9"
+	    "\u00e9\u00e9\u00e9\u00e9\u00e9\u00e9\u00e9\u00e9\u00e9\u00e9\u00e9\u00e9"
+	    "\"\nmoves: []\n", QTTT_E_RULES, 1, 9, "\u00e9\u00e9...' is not a rule "
+	    "profile: a preset (goff, " },
+	{ "rules: the presets that fit", "rules: \"abcdefghijklmnopqrstuvwxyz\"\n"
+	    "moves: []\n", QTTT_E_RULES, 1, 9,
+	    ", ...) or a switch of formats/rules.md, joined by ','" },
 	{ "NUL escape", "event: \"a\\0b\"\nmoves: []\n", QTTT_E_YAML, 1, 8,
 	    "NUL character" },
 	{ "two items", "moves: [X1 a1 b1; O2 b1 c1]\n", QTTT_E_SYNTAX, 1, 17,

@@ -293,17 +293,20 @@ perft_walk(struct table *t, const struct qttt_state *st, unsigned int depth)
 /*
  * Room for perft's table, a key and a count per entry: from 256 KiB at
  * depth 3 to 64 MiB from depth 7 on, since a shallow count has few
- * positions to remember and a big table costs its pages.
+ * positions to remember and a big table costs its pages; never more
+ * than memory, when it is not 0.
  */
 static size_t
-perft_memory(unsigned int depth)
+perft_memory(unsigned int depth, size_t memory)
 {
-	return (size_t)4 << (10 + 2 * (depth < 7 ? depth : 7));
+	size_t	 room = (size_t)4 << (10 + 2 * (depth < 7 ? depth : 7));
+
+	return memory != 0 && memory < room ? memory : room;
 }
 
 int
 qttt_perft_divide(const struct qttt_state *st, unsigned int depth,
-    struct qttt_divide out[QTTT_MAXACTIONS], size_t *nout,
+    size_t memory, struct qttt_divide out[QTTT_MAXACTIONS], size_t *nout,
     struct qttt_diag *d)
 {
 	struct qttt_action acts[QTTT_MAXACTIONS];
@@ -316,7 +319,7 @@ qttt_perft_divide(const struct qttt_state *st, unsigned int depth,
 		return -1;
 	if (depth > QTTT_MAXMOVES)
 		depth = QTTT_MAXMOVES;
-	if (table_open(&t, perft_memory(depth), 1) == -1)
+	if (table_open(&t, perft_memory(depth, memory), 1) == -1)
 		return -2;
 	/* With a move due and no depth left there is no action to list. */
 	n = depth == 0 && st->pending == 0 ? 0 : qttt_state_actions(st, acts);
@@ -333,8 +336,8 @@ qttt_perft_divide(const struct qttt_state *st, unsigned int depth,
 }
 
 int
-qttt_perft(const struct qttt_state *st, unsigned int depth, uint64_t *count,
-    struct qttt_diag *d)
+qttt_perft(const struct qttt_state *st, unsigned int depth, size_t memory,
+    uint64_t *count, struct qttt_diag *d)
 {
 	struct table	 t;
 
@@ -343,7 +346,7 @@ qttt_perft(const struct qttt_state *st, unsigned int depth, uint64_t *count,
 		return -1;
 	if (depth > QTTT_MAXMOVES)
 		depth = QTTT_MAXMOVES;
-	if (table_open(&t, perft_memory(depth), 1) == -1)
+	if (table_open(&t, perft_memory(depth, memory), 1) == -1)
 		return -2;
 	*count = perft_walk(&t, st, depth);
 	table_close(&t);
@@ -527,11 +530,16 @@ score(const struct scored *b)
 		return nx == 1 ? 0 : both9 ? 5 : 4;
 	if (nx == 0)
 		return 1;
-	if (b->rules & QTTT_RULES_SIMULTANEOUS)
+	if ((b->rules & QTTT_RULES_SIMULTANEOUS) != 0 &&
+	    (b->rules & QTTT_RULES_SIMULTANEOUS) != QTTT_RULES_SIMUL_FIRST)
 		return simultaneous(b);
-	/* One line each (X cannot have two then: too few squares). */
-	return lemma_time(b, xline, QTTT_X) < lemma_time(b, oline, QTTT_O) ?
-	    2 : 3;
+	/*
+	 * One line each (X cannot have two then: too few squares): the
+	 * earlier scores 1, the later 1/2 (simultaneous=first: 0).
+	 */
+	i = lemma_time(b, xline, QTTT_X) < lemma_time(b, oline, QTTT_O) ?
+	    0 : 1;
+	return (b->rules & QTTT_RULES_SIMULTANEOUS) != 0 ? i : i + 2;
 }
 
 /* The result of the classical marks with x's tree rooted at x (move mx

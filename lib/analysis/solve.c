@@ -242,7 +242,9 @@ board_value_by(const struct qttt_solver *sv, const unsigned char *board,
 	if (x == 0)
 		return -2;
 	if (o != 0 && any && (sv->rules & QTTT_RULES_SIMULTANEOUS))
-		return 0;
+		return (sv->rules & QTTT_RULES_SIMULTANEOUS) ==
+		    QTTT_RULES_SIMUL_DRAW ? 0 : first_time(board, x) <
+		    first_time(board, o) ? 2 : -2;
 	if (o != 0)
 		return first_time(board, x) < first_time(board, o) ? 1 : -1;
 	if ((x & (x - 1)) == 0)
@@ -1326,7 +1328,7 @@ static unsigned int
 value_rules(unsigned int rules)
 {
 	rules &= ~(unsigned int)QTTT_RULES_DRAW_HALF;
-	if (rules & QTTT_RULES_SIMULTANEOUS)
+	if ((rules & QTTT_RULES_SIMULTANEOUS) == QTTT_RULES_SIMUL_TIE)
 		rules = (rules & ~(unsigned int)QTTT_RULES_SIMULTANEOUS) |
 		    QTTT_RULES_SIMUL_DRAW;
 	return rules;

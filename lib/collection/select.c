@@ -229,6 +229,8 @@ parse_opening(struct qttt_criteria *c, const char *s, struct qttt_diag *d)
 		return qttt__collection_error(d, QTTT_E_IO, 0,
 		    "out of memory");
 	k = qttt_line_parse(s, strlen(s), 0, rec);
+	if (!rec->rules_named)
+		rec->rules = c->rules;
 	for (i = 0; k == 1 && i < rec->nitems; i++)
 		if (rec->items[i].kind == QTTT_ITEM_RESULT) {
 			qttt__collection_error(d, QTTT_E_SYNTAX,
@@ -255,7 +257,7 @@ parse_state(struct qttt_criteria *c, const char *s, struct qttt_diag *d)
 {
 	struct qttt_state st;
 
-	if (qttt_state_parse(s, strlen(s), &st, d) != QTTT_OK)
+	if (qttt_state_parse_rules(s, strlen(s), c->rules, &st, d) != QTTT_OK)
 		return -1;
 	/* Both keys: -x may come after. */
 	c->statekey[c->nstates] = qttt_state_key(&st);

@@ -226,6 +226,7 @@ qttt_state_history(const struct qttt_state *goal, struct qttt_game *g)
 	if ((k = reach(&r, goal)) != 1)
 		return k;
 	qttt_game_init(g);
+	g->state.rules = goal->rules;
 	for (i = 0; i < r.depth; i++)
 		if (qttt_game_play(g, &r.line[i], NULL) != QTTT_OK)
 			return -1;

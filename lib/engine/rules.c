@@ -403,8 +403,16 @@ marks_result(const struct qttt_state *st, const unsigned int marks[2],
 	r->over = 1;
 	if (full[QTTT_X] != 0 && full[QTTT_O] != 0 &&
 	    (st->rules & QTTT_RULES_SIMULTANEOUS) != 0) {
-		/* simultaneous=tie: 1/2-1/2; =draw: a draw. */
+		/* simultaneous=tie: 1/2-1/2; =draw: a draw; =first: 1-0. */
 		if ((st->rules & QTTT_RULES_SIMULTANEOUS) ==
+		    QTTT_RULES_SIMUL_FIRST) {
+			line_times(st, full[QTTT_X], &first[QTTT_X],
+			    &last[QTTT_X]);
+			line_times(st, full[QTTT_O], &first[QTTT_O],
+			    &last[QTTT_O]);
+			r->score[first[QTTT_X] < first[QTTT_O] ? QTTT_X :
+			    QTTT_O] = 2;
+		} else if ((st->rules & QTTT_RULES_SIMULTANEOUS) ==
 		    QTTT_RULES_SIMUL_TIE || (st->rules & QTTT_RULES_DRAW_HALF))
 			r->score[QTTT_X] = r->score[QTTT_O] = 1;
 		return;
@@ -1227,8 +1235,7 @@ int
 qttt_rules_valid(unsigned int rules)
 {
 	return rules <= QTTT_RULES_MAX &&
-	    (rules & QTTT_RULES_DOUBLE) != QTTT_RULES_DOUBLE &&
-	    (rules & QTTT_RULES_SIMULTANEOUS) != QTTT_RULES_SIMULTANEOUS;
+	    (rules & QTTT_RULES_DOUBLE) != QTTT_RULES_DOUBLE;
 }
 
 /*
@@ -1244,6 +1251,8 @@ static const struct rules_item {
 	{ "simultaneous=tie", QTTT_RULES_SIMULTANEOUS, QTTT_RULES_SIMUL_TIE },
 	{ "simultaneous=draw", QTTT_RULES_SIMULTANEOUS,
 	    QTTT_RULES_SIMUL_DRAW },
+	{ "simultaneous=first", QTTT_RULES_SIMULTANEOUS,
+	    QTTT_RULES_SIMUL_FIRST },
 	{ "two-cycles=no", QTTT_RULES_NO_2CYCLES, QTTT_RULES_NO_2CYCLES },
 	{ "last-square=draw", QTTT_RULES_LAST_DRAW, QTTT_RULES_LAST_DRAW },
 	{ "measurer=closer", QTTT_RULES_CLOSER, QTTT_RULES_CLOSER },
@@ -1256,7 +1265,7 @@ static const struct rules_item {
 	{ "measurer=other", QTTT_RULES_CLOSER, 0 },
 	{ "draw=0", QTTT_RULES_DRAW_HALF, 0 }
 };
-#define NSWITCHES	8	/* those a name writes */
+#define NSWITCHES	9	/* those a name writes */
 
 /*
  * The presets, each the profile of the program that plays it
@@ -1268,13 +1277,15 @@ static const struct rules_item presets[] = {
 	{ "goff-tie", QTTT_RULES_MAX, QTTT_RULES_SIMUL_TIE },
 	{ "complete-win", QTTT_RULES_MAX, QTTT_RULES_SIMUL_DRAW },
 	{ "ksmanis", QTTT_RULES_MAX, QTTT_RULES_DOUBLE_2 },
-	{ "typescript", QTTT_RULES_MAX, QTTT_RULES_DOUBLE_1 },
+	{ "typescript", QTTT_RULES_MAX, QTTT_RULES_DOUBLE_1 |
+	    QTTT_RULES_SIMUL_FIRST },
 	{ "typescript-2", QTTT_RULES_MAX, QTTT_RULES_DOUBLE_1 |
-	    QTTT_RULES_NO_2CYCLES },
+	    QTTT_RULES_SIMUL_FIRST | QTTT_RULES_NO_2CYCLES },
 	{ "python", QTTT_RULES_MAX, QTTT_RULES_DOUBLE_1 |
-	    QTTT_RULES_LAST_DRAW },
+	    QTTT_RULES_SIMUL_FIRST | QTTT_RULES_LAST_DRAW },
 	{ "flash", QTTT_RULES_MAX, QTTT_RULES_CLOSER },
-	{ "cpp-solver", QTTT_RULES_MAX, QTTT_RULES_DRAW_HALF }
+	{ "cpp-solver", QTTT_RULES_MAX, QTTT_RULES_DOUBLE_1 |
+	    QTTT_RULES_LAST_DRAW | QTTT_RULES_DRAW_HALF }
 };
 #define NPRESETS	(sizeof(presets) / sizeof(presets[0]))
 

@@ -212,7 +212,7 @@ qttt_extras_check(const struct qttt_extras *ex, size_t nplies, char *msg,
 	static const char *const move_keys[2] = { "move", "comment" };
 	const struct qttt_ply_extras *px;
 	const struct qttt_meta *m;
-	char		 what[48], dummy[1];
+	char		 what[48], dummy[1], shown[QTTT__QUOTE_SIZE];
 	unsigned int	 rules;
 	size_t		 i, notes = 0, bytes;
 
@@ -234,9 +234,9 @@ qttt_extras_check(const struct qttt_extras *ex, size_t nplies, char *msg,
 	}
 	if ((m = qttt_extras_meta(ex, "rules")) != NULL &&
 	    qttt_rules_parse(m->value, m->valuelen, &rules, NULL) == -1) {
-		snprintf(msg, n, "the rules '%.*s' are no rule profile",
-		    (int)(m->valuelen > 24 ? 24 : m->valuelen),
-		    m->value != NULL ? m->value : "");
+		snprintf(msg, n, "the rules '%s' are no rule profile",
+		    qttt__notation_quote(shown, m->value != NULL ? m->value :
+		    "", m->valuelen));
 		return -1;
 	}
 	if (check_entries(ex->meta, ex->nmeta, "metadata", game_keys, msg,

@@ -104,6 +104,18 @@ unsigned int qttt__notation_reader_rules(const struct qttt_reader *);
 int	 qttt__notation_line_parse(const char *, size_t,
 	    unsigned long lineno, struct qttt_record *, unsigned int rules);
 /*
+ * Text of the input quoted in a message: at most QTTT__QUOTE_MAX bytes
+ * of the n bytes at s, written so that a message stays one line of
+ * valid UTF-8 that fits QTTT_MSG_MAX: a control character or a byte of
+ * invalid UTF-8 as \xHH, a character that no reader takes in a line
+ * as \u{HHHH}, a backslash as two; never cut within a character or
+ * an escape, and "..." after it if it is cut.  Into buf, of size
+ * QTTT__QUOTE_SIZE or more (record.c); returns buf.
+ */
+#define QTTT__QUOTE_MAX		24
+#define QTTT__QUOTE_SIZE	(QTTT__QUOTE_MAX + 4)
+const char *qttt__notation_quote(char *buf, const char *s, size_t n);
+/*
  * A rules tag or key (n bytes at s, whose value is at line, col in
  * the record, exact if each byte is a column): sets rec->rules and
  * rec->rules_named and returns 1, or adds a bad-rules diagnostic at

@@ -25,6 +25,8 @@
 
 struct qttt_reader {
 	int			 fd;
+	long			(*fill)(void *, char *, size_t);
+	void			*fillarg;	/* a reader of a fill function */
 	enum qttt_format	 format;
 	const struct reader_format *impl;
 	void			*impl_state;
@@ -79,10 +81,13 @@ reader_fill(struct qttt_reader *r)
 		r->bufsize = size;
 	}
 	do
-		n = read(r->fd, r->buf + r->end, r->bufsize - r->end);
+		n = r->fill != NULL ?
+		    r->fill(r->fillarg, r->buf + r->end, r->bufsize - r->end) :
+		    read(r->fd, r->buf + r->end, r->bufsize - r->end);
 	while (n == -1 && errno == EINTR);
-	if (n == -1) {
-		r->error = errno;
+	/* A fill function that breaks its contract is a read error. */
+	if (n < 0 || n > (ssize_t)(r->bufsize - r->end)) {
+		r->error = n == -1 && errno != 0 ? errno : EIO;
 		return -1;
 	}
 	if (n == 0)
@@ -472,6 +477,19 @@ qttt_reader_open(int fd, enum qttt_format format)
 	r->fd = fd;
 	/* A JSON record is a YAML one. */
 	r->format = format == QTTT_FORMAT_JSON ? QTTT_FORMAT_YAML : format;
+	return r;
+}
+
+struct qttt_reader *
+qttt_reader_open_fill(long (*fill)(void *, char *, size_t), void *arg,
+    enum qttt_format format)
+{
+	struct qttt_reader *r;
+
+	if ((r = qttt_reader_open(-1, format)) == NULL)
+		return NULL;
+	r->fill = fill;
+	r->fillarg = arg;
 	return r;
 }
 

@@ -8,6 +8,7 @@
 
 #include "qttt.h"
 #include "engine/engine.h"
+#include "text/text.h"
 #include "notation/notation.h"
 
 void
@@ -41,14 +42,52 @@ qttt_record_clear(struct qttt_record *rec)
 	rec->rules_named = 0;
 }
 
+const char *
+qttt__notation_quote(char *buf, const char *s, size_t n)
+{
+	const unsigned char *u = (const unsigned char *)s;
+	unsigned long	 cp;
+	size_t		 i, k, len = 0, plen;
+	char		 piece[16];
+
+	for (i = 0; i < n; i += k) {
+		if (u[i] >= 0x80 && (k = qttt__text_utf8_len(u + i, n - i))
+		    > 0) {
+			if ((cp = qttt__text_utf8_refused(u + i, k)) != 0)
+				plen = (size_t)snprintf(piece, sizeof(piece),
+				    "\\u{%04lX}", cp);
+			else
+				memcpy(piece, u + i, plen = k);
+		} else {
+			k = 1;
+			if (u[i] < 0x20 || u[i] == 0x7f || u[i] >= 0x80)
+				plen = (size_t)snprintf(piece, sizeof(piece),
+				    "\\x%02X", u[i]);
+			else if (u[i] == '\\')
+				memcpy(piece, "\\\\", plen = 2);
+			else
+				piece[0] = (char)u[i], plen = 1;
+		}
+		if (len + plen > QTTT__QUOTE_MAX)
+			break;
+		memcpy(buf + len, piece, plen);
+		len += plen;
+	}
+	strcpy(buf + len, i < n ? "..." : "");
+	return buf;
+}
+
+#define RULES_REFUSED	"'%s' is not a rule profile: a preset (%s) or a " \
+			"switch of formats/rules.md, joined by ','"
+
 int
 qttt__notation_rules_value(struct qttt_record *rec, const char *s, size_t n,
     unsigned long line, unsigned long col, int exact)
 {
 	unsigned int	 rules, r;
-	size_t		 bad, end, i, len = 0;
+	size_t		 bad, end, i, len = 0, need;
 	const char	*name;
-	char		 presets[160];
+	char		 presets[QTTT_MSG_MAX], shown[QTTT__QUOTE_SIZE];
 
 	if (qttt_rules_parse(s, n, &rules, &bad) == 0) {
 		rec->rules = rules;
@@ -57,15 +96,26 @@ qttt__notation_rules_value(struct qttt_record *rec, const char *s, size_t n,
 	}
 	for (end = bad; end < n && s[end] != ','; end++)
 		continue;
+	qttt__notation_quote(shown, s + bad, end - bad);
+	/*
+	 * The presets that fit in the message, whole: the message is
+	 * never cut, and "..." stands for the ones left out.
+	 */
 	presets[0] = '\0';
-	for (i = 0; (name = qttt_rules_preset(i, &r)) != NULL &&
-	    len < sizeof(presets); i++)
-		len += snprintf(presets + len, sizeof(presets) - len, "%s%s",
-		    i > 0 ? ", " : "", name);
+	for (i = 0; (name = qttt_rules_preset(i, &r)) != NULL; i++) {
+		need = (size_t)snprintf(NULL, 0, RULES_REFUSED, shown,
+		    presets) + (len > 0 ? 2 : 0) + strlen(name) +
+		    (qttt_rules_preset(i + 1, &r) != NULL ? 5 : 0);
+		if (need >= QTTT_MSG_MAX) {
+			snprintf(presets + len, sizeof(presets) - len, "%s...",
+			    len > 0 ? ", " : "");
+			break;
+		}
+		len += (size_t)snprintf(presets + len, sizeof(presets) - len,
+		    "%s%s", len > 0 ? ", " : "", name);
+	}
 	qttt_record_diag(rec, QTTT_E_RULES, line, exact ? col + bad : col,
-	    "'%.*s%s' is not a rule profile: a preset (%s) or a switch "
-	    "of formats/rules.md, joined by ','", (int)(end - bad > 24 ? 24 : end - bad), s + bad,
-	    end - bad > 24 ? "..." : "", presets);
+	    RULES_REFUSED, shown, presets);
 	return 0;
 }
 
@@ -75,14 +125,11 @@ qttt__notation_result_refused(char *msg, size_t size, unsigned int rules,
 {
 	struct qttt_result r;
 	char		 name[QTTT_RULES_NAME_MAX], list[96], one[8];
+	char		 shown[QTTT__QUOTE_SIZE];
 	size_t		 len = 0;
-	int		 i, shown;
+	int		 i;
 
-	/* At most 24 bytes of it, cut on a character boundary. */
-	shown = (int)(n > 24 ? 24 : n);
-	while (n > 24 && shown > 0 && ((unsigned char)s[shown] & 0xc0) ==
-	    0x80)
-		shown--;
+	qttt__notation_quote(shown, s, n);
 	list[0] = '\0';
 	for (i = 0; i < QTTT_NRESULTS; i++) {
 		qttt_result_nth(i, &r);
@@ -96,13 +143,13 @@ qttt__notation_result_refused(char *msg, size_t size, unsigned int rules,
 	if (len >= 2)
 		list[len - 2] = '\0';
 	if (rules == QTTT_RULES_GOFF || !qttt_rules_valid(rules)) {
-		snprintf(msg, size, "'%.*s%s' is not a possible result (%s "
-		    "or *)", shown, s, n > 24 ? "..." : "", list);
+		snprintf(msg, size, "'%s' is not a possible result (%s or *)",
+		    shown, list);
 		return;
 	}
 	qttt_rules_format(rules, name, sizeof(name));
-	snprintf(msg, size, "'%.*s%s' is not a possible result under %s "
-	    "(%s or *)", shown, s, n > 24 ? "..." : "", name, list);
+	snprintf(msg, size, "'%s' is not a possible result under %s "
+	    "(%s or *)", shown, name, list);
 }
 
 static struct qttt_diag *

@@ -566,6 +566,13 @@ qttt_state_parse(const char *s, size_t len, struct qttt_state *st,
 }
 
 enum qttt_code
+qttt_state_parse_rules(const char *s, size_t len, unsigned int rules,
+    struct qttt_state *st, struct qttt_diag *d)
+{
+	return qttt__notation_state_parse(s, len, st, d, rules);
+}
+
+enum qttt_code
 qttt__notation_state_parse(const char *s, size_t len, struct qttt_state *st,
     struct qttt_diag *d, unsigned int rules)
 {

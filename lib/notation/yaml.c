@@ -5,6 +5,7 @@
  * YAML the toolkit writes.  No other file includes yaml.h.
  */
 #include <stdarg.h>
+#include <stddef.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -165,15 +166,11 @@ struct yaml_reader {
 	const char	*comment;
 	size_t		 commentlen;
 
-	char		 arena_first[ARENA_FIRST];
 	char		*arena;		/* ARENA_SIZE, or NULL */
 	size_t		 arenalen;	/* in arena_first, then arena */
-	struct qttt_meta meta[QTTT_MAXMETA];
 	/* The notes of the game's moves; those of the move being read
 	 * from move_notes on. */
-	struct qttt_meta notes[QTTT_MAXNOTES];
 	size_t		 nnotes, move_notes;
-	struct qttt_record scratch;	/* one item, by qttt_line_parse */
 
 	/*
 	 * The comment lines between documents, for the first record of
@@ -183,6 +180,17 @@ struct yaml_reader {
 	int		 leadnext;	/* the next record takes them */
 	int		 leadgiven;	/* a record took them */
 	int		 tailpending;	/* the document's last lines: not yet */
+
+	/*
+	 * From here on the buffers, 37 KB of the reader's 38: each is
+	 * written before it is read (up to arenalen, rec->nmeta,
+	 * nnotes; the scratch record by qttt_line_parse), so that
+	 * yaml_open() clears only what comes before them.
+	 */
+	char		 arena_first[ARENA_FIRST];
+	struct qttt_meta meta[QTTT_MAXMETA];
+	struct qttt_meta notes[QTTT_MAXNOTES];
+	struct qttt_record scratch;	/* one item, by qttt_line_parse */
 };
 
 /* A line of the input, as the document splitter sees it. */
@@ -1977,8 +1985,9 @@ yaml_open(struct qttt_reader *r)
 {
 	struct yaml_reader *y;
 
-	if ((y = calloc(1, sizeof(*y))) == NULL)
+	if ((y = malloc(sizeof(*y))) == NULL)
 		return -1;
+	memset(y, 0, offsetof(struct yaml_reader, arena_first));
 	y->r = r;
 	qttt__notation_reader_set_state(r, y);
 	return 0;

@@ -24,6 +24,15 @@ qttt__output_value_text(char *p, unsigned int rules, int value)
 	return qttt__engine_result_text(p, &r);
 }
 
+int
+qttt__output_profile_result(unsigned int rules, int i)
+{
+	struct qttt_result r;
+
+	qttt_result_nth(i, &r);
+	return qttt_rules_result_possible(rules, &r);
+}
+
 static void
 value(struct emit *e, unsigned int rules, int v)
 {
@@ -257,9 +266,7 @@ games(struct emit *e, const struct analysis_item *it)
 	emit_seq(e, 0);
 	memset(all, 0, sizeof(all));
 	for (i = 0; i < QTTT_NRESULTS; i++) {
-		for (sum = 0, l = 0; l <= QTTT_MAXMOVES; l++)
-			sum += g->games[i][l];
-		if (!RESULT_SHOWN(i, sum))
+		if (!qttt__output_profile_result(it->st->rules, i))
 			continue;
 		emit_part(e);
 		emit_map_flow(e);

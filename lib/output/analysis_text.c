@@ -234,20 +234,16 @@ games(FILE *f, const struct analysis_item *it)
 	for (i = 0; i < QTTT_NRESULTS; i++)
 		for (l = 5; l <= QTTT_MAXMOVES; l++)
 			all[l] += g->games[i][l];
-	/* Results' names are 6 wide, 1/2-1/2 (shown if a game ends so) 7. */
-	for (lw = 6, i = QTTT_NRESULTS_GOFF; i < QTTT_NRESULTS; i++)
-		for (l = 5; l <= QTTT_MAXMOVES; l++)
-			if (g->games[i][l] != 0)
-				lw = 7;
+	/* The profile's results: 6 wide, 1/2-1/2 7. */
+	lw = qttt__output_profile_result(it->st->rules, QTTT_NRESULTS - 1) ?
+	    7 : 6;
 	fprintf(f, "%-*s", lw, "result");
 	for (l = 5; l <= QTTT_MAXMOVES; l++)
 		fprintf(f, "  %*s%d", (w[l] = width(all[l], 6)) - 1, "move ",
 		    l);
 	fprintf(f, "  %*s\n", w[0] = width(g->total, 3), "all");
 	for (i = 0; i < QTTT_NRESULTS; i++) {
-		for (row = 0, l = 5; l <= QTTT_MAXMOVES; l++)
-			row += g->games[i][l];
-		if (!RESULT_SHOWN(i, row))
+		if (!qttt__output_profile_result(it->st->rules, i))
 			continue;
 		qttt_result_nth(i, &r);
 		*qttt__engine_result_text(rb, &r) = '\0';

@@ -235,7 +235,9 @@ qttt__output_listing_lines(FILE *f, const struct qttt_state *st)
 		}
 	}
 	fputc('\n', f);
-	if (late == NULL || (st->rules & QTTT_RULES_SIMULTANEOUS) != 0)
+	/* Under simultaneous=tie and =draw, no line is too late. */
+	if (late == NULL || ((st->rules & QTTT_RULES_SIMULTANEOUS) != 0 &&
+	    (st->rules & QTTT_RULES_SIMULTANEOUS) != QTTT_RULES_SIMUL_FIRST))
 		return;
 	fputs("Too late:", f);
 	for (j = 0; j < 3; j++) {

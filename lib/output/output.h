@@ -520,8 +520,10 @@ emit_key_text(struct emit *e, const char *s, size_t n)
 /*
  * Whether a table of results has a row for result i, of which n games
  * ended: rule 11's seven always, the rest (1/2-1/2, which only some
- * rule profiles give) when some game did.
+ * rule profiles give) when some game did.  The games below a position
+ * have the rows of its profile's results (analysis_data.c).
  */
 #define RESULT_SHOWN(i, n)	((i) < QTTT_NRESULTS_GOFF || (n) != 0)
+int	 qttt__output_profile_result(unsigned int rules, int i);
 
 #endif /* !QTTT_OUTPUT_H */

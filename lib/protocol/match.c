@@ -9,6 +9,7 @@
  * with the games its referees finish, as it drives each referee with
  * the bytes and the time; it uses only the library's public names.
  */
+#include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -18,17 +19,24 @@
 /* Games finished and waiting for an earlier one, per job at most. */
 #define WINDOW_PER_JOB	4
 
-struct opening {
-	struct qttt_game	 game;
-	int			 from_state;
-};
+/* The flag of a packed opening's first byte: it is a position. */
+#define OPENING_STATE	0x80
 
 struct qttt_match {
 	struct qttt_match_opts	 o;
 	char			(*names)[QTTT_MATCH_NAME_MAX];
 	struct qttt_tally	*tallies;
 	unsigned long		*against, *met;	/* n by n: the crosstable */
-	struct opening		*openings;
+	/*
+	 * The openings, packed: opening k is at openings[at[k]], a byte
+	 * of its number of plies (OPENING_STATE set if it is a position,
+	 * played by a game that reaches it) and its plies, about 14
+	 * bytes an opening where its game takes 140; it is played again
+	 * by the match's rules when its game starts.
+	 */
+	unsigned char		*openings;
+	size_t			 openings_len, openings_size;
+	uint32_t		*at;
 	size_t			 nopenings;
 	int			 begun;		/* openings fixed */
 	unsigned long long	 total;		/* games to write */
@@ -77,6 +85,7 @@ qttt_match_free(struct qttt_match *m)
 	free(m->against);
 	free(m->met);
 	free(m->openings);
+	free(m->at);
 	free(m->window);
 	free(m->have);
 	free(m);
@@ -144,12 +153,43 @@ refuse(struct qttt_diag *d, enum qttt_code code, const char *msg)
 	return -1;
 }
 
+/* Keeps game g's plies packed as an opening; 0, or -1 with d. */
+static int
+add_opening(struct qttt_match *m, const struct qttt_game *g, int from_state,
+    struct qttt_diag *d)
+{
+	size_t		 need = 1 + g->nplies * sizeof(g->plies[0]);
+	uint32_t	*at;
+	unsigned char	*b;
+
+	if ((m->nopenings & (m->nopenings - 1)) == 0) {
+		if ((at = realloc(m->at, (m->nopenings == 0 ? 1 :
+		    2 * m->nopenings) * sizeof(*at))) == NULL)
+			return refuse(d, QTTT_E_IO, "out of memory");
+		m->at = at;
+	}
+	if (m->openings_len > UINT32_MAX - need)
+		return refuse(d, QTTT_E_IO, "out of memory");
+	if (m->openings_len + need > m->openings_size) {
+		if ((b = realloc(m->openings, 2 * (m->openings_size + need))) ==
+		    NULL)
+			return refuse(d, QTTT_E_IO, "out of memory");
+		m->openings = b;
+		m->openings_size = 2 * (m->openings_size + need);
+	}
+	m->at[m->nopenings++] = (uint32_t)m->openings_len;
+	b = m->openings + m->openings_len;
+	b[0] = (unsigned char)(g->nplies | (from_state ? OPENING_STATE : 0));
+	memcpy(b + 1, g->plies, g->nplies * sizeof(g->plies[0]));
+	m->openings_len += need;
+	return 0;
+}
+
 int
 qttt_match_opening(struct qttt_match *m, const struct qttt_game *g,
     int from_state, struct qttt_diag *d)
 {
 	struct qttt_game h;
-	struct opening	*o;
 	char		 rules[QTTT_RULES_NAME_MAX], why[QTTT_MSG_MAX];
 
 	if (m->begun)
@@ -177,17 +217,7 @@ qttt_match_opening(struct qttt_match *m, const struct qttt_game *g,
 	if (from_state && qttt_state_history(&h.state, &h) != 1)
 		return refuse(d, QTTT_E_STATE, "no game found that "
 		    "reaches it");
-	if ((m->nopenings & (m->nopenings - 1)) == 0) {
-		o = realloc(m->openings, (m->nopenings == 0 ? 1 :
-		    2 * m->nopenings) * sizeof(*o));
-		if (o == NULL)
-			return refuse(d, QTTT_E_IO, "out of memory");
-		m->openings = o;
-	}
-	m->openings[m->nopenings].game = h;
-	m->openings[m->nopenings].from_state = from_state;
-	m->nopenings++;
-	return 0;
+	return add_opening(m, &h, from_state, d);
 }
 
 /* The openings are fixed once the first game is asked for. */
@@ -221,15 +251,29 @@ qttt_match_over(struct qttt_match *m)
 	return m->next_write >= m->total;
 }
 
-static const struct qttt_game *
+/*
+ * The opening of fixture f into *out, and whether it is a position:
+ * its plies played again by the match's rules, which played them when
+ * it was given (qttt_match_opening()), so they play them again.
+ */
+static void
 opening_of(const struct qttt_match *m, const struct qttt_fixture *f,
-    int *from_state)
+    struct qttt_game *out, int *from_state)
 {
+	struct qttt_game open;
+	struct qttt_diag d;
+	const unsigned char *b;
+
 	*from_state = 0;
-	if (m->nopenings == 0)
-		return &m->empty;
-	*from_state = m->openings[f->opening].from_state;
-	return &m->openings[f->opening].game;
+	if (m->nopenings == 0) {
+		*out = m->empty;
+		return;
+	}
+	b = m->openings + m->at[f->opening];
+	*from_state = (b[0] & OPENING_STATE) != 0;
+	open.nplies = b[0] & ~OPENING_STATE;
+	memcpy(open.plies, b + 1, open.nplies * sizeof(open.plies[0]));
+	by_rules(m, &open, out, &d);
 }
 
 int
@@ -244,7 +288,7 @@ qttt_match_next(struct qttt_match *m, struct qttt_match_start *s)
 		return 0;
 	s->game = m->next_start++;
 	qttt_schedule_game(&m->o.sched, s->game, &s->fixture);
-	s->opening = opening_of(m, &s->fixture, &s->from_state);
+	opening_of(m, &s->fixture, &s->opening, &s->from_state);
 	return 1;
 }
 
@@ -373,12 +417,12 @@ differs(const struct qttt_match *m, const struct qttt_fixture *f,
     const struct qttt_match_info *info, const struct qttt_game *played,
     char *msg, size_t n)
 {
-	const struct qttt_game *open;
+	struct qttt_game open;
 	unsigned long	 opening = m->nopenings > 0 ? f->opening + 1 : 0;
 	const char	*x = m->names[f->x], *o = m->names[f->o];
 	int		 from_state;
 
-	open = opening_of(m, f, &from_state);
+	opening_of(m, f, &open, &from_state);
 	if (!info->has_seed)
 		snprintf(msg, n, "it has no [seed] tag");
 	else if (info->seed != m->o.sched.seed)
@@ -399,9 +443,9 @@ differs(const struct qttt_match *m, const struct qttt_fixture *f,
 	else if (info->opening != opening)
 		snprintf(msg, n, "its opening is %lu, not %lu (-o, -p)",
 		    info->opening, opening);
-	else if (played->nplies < open->nplies ||
-	    memcmp(played->plies, open->plies, open->nplies *
-	    sizeof(open->plies[0])) != 0)
+	else if (played->nplies < open.nplies ||
+	    memcmp(played->plies, open.plies, open.nplies *
+	    sizeof(open.plies[0])) != 0)
 		snprintf(msg, n, "it does not start with opening %lu (-o)",
 		    opening);
 	else if (info->round != f->round)
@@ -419,7 +463,7 @@ qttt_match_resume(struct qttt_match *m, const struct qttt_record *rec,
 	struct qttt_match_game g;
 	struct qttt_match_info info;
 	struct qttt_fixture f;
-	struct qttt_game again;
+	struct qttt_game again, open;
 	struct qttt_diag d;
 	char		 rules[QTTT_RULES_NAME_MAX], why[QTTT_MSG_MAX] = "";
 	unsigned long long i;
@@ -441,7 +485,8 @@ qttt_match_resume(struct qttt_match *m, const struct qttt_record *rec,
 	else if (qttt_match_read(rec, &again, &g, &info, why,
 	    sizeof(why)) == 0 && !differs(m, &f, &info, &again, why,
 	    sizeof(why))) {
-		g.opening = opening_of(m, &f, &from_state)->nplies;
+		opening_of(m, &f, &open, &from_state);
+		g.opening = open.nplies;
 		m->window[i % m->wsize] = g;
 		m->have[i % m->wsize] = 1;
 		if (qttt_match_count(m, &d) == QTTT_OK)

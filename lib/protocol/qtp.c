@@ -436,17 +436,11 @@ parse_position(struct qttt_qtp_parser *p, struct words *w,
 		state = rest(w);
 		m->from_state = 1;
 		qttt_game_init(&m->game);
-		if (qttt_state_parse(state.s, state.len, &m->game.state,
-		    &d) != QTTT_OK)
+		/* The position under the parser's profile. */
+		if (qttt_state_parse_rules(state.s, state.len, p->rules,
+		    &m->game.state, &d) != QTTT_OK)
 			return fail(w, QTTT_E_STATE, col_of(w, &state) + d.col,
 			    "%s", d.msg);
-		/* The position under the parser's profile. */
-		m->game.state.rules = (unsigned char)p->rules;
-		if (qttt_state_check(&m->game.state, &d) != QTTT_OK) {
-			qttt_game_init(&m->game);
-			return fail(w, QTTT_E_STATE, col_of(w, &state), "%s",
-			    d.msg);
-		}
 		return QTTT_OK;
 	}
 	return fail(w, QTTT_E_QTP, word.len > 0 ? col_of(w, &word) : w->pos,

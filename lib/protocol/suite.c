@@ -279,6 +279,13 @@ int
 qttt_suite_parse(const char *s, size_t len, struct qttt_suite_entry *e,
     struct qttt_diag *d)
 {
+	return qttt_suite_parse_rules(s, len, QTTT_RULES_GOFF, e, d);
+}
+
+int
+qttt_suite_parse_rules(const char *s, size_t len, unsigned int rules,
+    struct qttt_suite_entry *e, struct qttt_diag *d)
+{
 	struct cur	 c;
 	struct qttt_diag sd;
 	size_t		 end, bad;
@@ -305,8 +312,8 @@ qttt_suite_parse(const char *s, size_t len, struct qttt_suite_entry *e,
 	if (end == len)
 		return fail(&c, QTTT_E_SUITE, len, "a state string and then "
 		    "';' and operations were expected");
-	if (qttt_state_parse(s + c.pos, trim(s, c.pos, end) - c.pos,
-	    &e->state, &sd) != QTTT_OK)
+	if (qttt_state_parse_rules(s + c.pos, trim(s, c.pos, end) - c.pos,
+	    rules, &e->state, &sd) != QTTT_OK)
 		return fail(&c, QTTT_E_STATE, c.pos + sd.col, "%s", sd.msg);
 	if ((c.rec = malloc(sizeof(*c.rec))) == NULL)
 		return fail(&c, QTTT_E_IO, 0, "out of memory");

@@ -37,5 +37,12 @@ unsigned long qttt__text_utf8_refused(const unsigned char *s, size_t k);
 size_t	 qttt__text_bad_byte(const unsigned char *s, size_t len);
 /* The bytes qttt_json_string() writes for s, quotes included (json.c). */
 size_t	 qttt__text_json_string_len(const char *s, size_t len);
+/* The SHA-256 hash of n bytes at data, 32 bytes into out (sha256.c). */
+void	 qttt__text_sha256(const void *data, size_t n, unsigned char out[32]);
+/*
+ * n bytes in base64 (RFC 4648, with '=' padding), NUL-terminated, into
+ * out of 4 * ((n + 2) / 3) + 1 bytes; returns the length (sha256.c).
+ */
+size_t	 qttt__text_base64(const unsigned char *s, size_t n, char *out);
 
 #endif /* !QTTT_TEXT_H */

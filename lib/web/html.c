@@ -40,6 +40,9 @@ struct qttt_html {
 	unsigned int		 listfile;
 	int			 more;		/* its heading is written */
 	unsigned long		 lastline;	/* of the last record */
+	/* The diagnostics of the game being put, if it is invalid. */
+	char			*diags;
+	size_t			 ndiags;
 };
 
 /*
@@ -80,6 +83,22 @@ static void
 html_str(FILE *f, const char *s)
 {
 	html_text(f, s, strlen(s));
+}
+
+/* Text for an attribute's value: html_text(), its line breaks kept. */
+static void
+html_attr(FILE *f, const char *s, size_t n)
+{
+	size_t	 i;
+
+	for (i = 0; i < n; i++) {
+		if (s[i] == '\n')
+			fputs("&#10;", f);
+		else if (s[i] == '\r')
+			fputs("&#13;", f);
+		else
+			html_text(f, s + i, 1);
+	}
 }
 
 /*
@@ -239,6 +258,21 @@ style(struct qttt_html *h)
 	fputs("</style>\n", f);
 }
 
+/*
+ * The last part of a path: no directories, which the page would
+ * publish (a page written from /home/me/games/club.qttt names
+ * club.qttt).
+ */
+static const char *
+base_name(const char *path)
+{
+	const char	*name;
+
+	if ((name = strrchr(path, '/')) == NULL || name[1] == '\0')
+		return path;
+	return name + 1;
+}
+
 int
 qttt_html_title(char *buf, size_t n, const char *const names[],
     size_t count)
@@ -258,12 +292,7 @@ qttt_html_title(char *buf, size_t n, const char *const names[],
 			    count - i);
 			return len + k;
 		}
-		/* The last part of a path: no directories. */
-		if ((name = strrchr(names[i], '/')) == NULL ||
-		    name[1] == '\0')
-			name = names[i];
-		else
-			name++;
+		name = base_name(names[i]);
 		k = snprintf(len < (int)n ? buf + len : NULL,
 		    len < (int)n ? n - len : 0, "%s%s", shown++ > 0 ? ", " :
 		    "", name);
@@ -273,6 +302,28 @@ qttt_html_title(char *buf, size_t n, const char *const names[],
 }
 
 static const char *const theme_name[] = { "light", "dark", "mono" };
+
+/*
+ * The page's scripts, each as it stands between its <script> and
+ * </script>: the first marks the page as scripted before the body (so
+ * that what only a reader without scripts sees is never laid out for
+ * one with them); the second, at the end, is qttt__web_js (module.js
+ * and viewer.js).
+ */
+static const char first_script[] =
+    "document.documentElement.classList.add('js')";
+
+/* Allows script s by its hash in the page's policy: " 'sha256-BASE64'". */
+static void
+script_hash(FILE *f, const char *s)
+{
+	unsigned char	 hash[32];
+	char		 b64[45];
+
+	qttt__text_sha256(s, strlen(s), hash);
+	qttt__text_base64(hash, sizeof(hash), b64);
+	fprintf(f, " 'sha256-%s'", b64);
+}
 
 static void
 head(struct qttt_html *h, const char *file)
@@ -291,20 +342,21 @@ head(struct qttt_html *h, const char *file)
 	    "<meta name=\"viewport\" content=\"width=device-width, "
 	    "initial-scale=1\">\n"
 	    "<meta http-equiv=\"Content-Security-Policy\" content=\""
-	    "default-src 'none'; style-src 'unsafe-inline'; "
-	    "script-src 'unsafe-inline' 'wasm-unsafe-eval'\">\n"
-	    "<meta name=\"generator\" content=\"qttt %s\">\n<title>",
+	    "default-src 'none'; style-src 'unsafe-inline'; script-src",
 	    h->o.follow && t == QTTT_THEME_LIGHT ? "auto" :
-	    theme_name[t <= QTTT_THEME_MONO ? t : 0], qttt_version());
+	    theme_name[t <= QTTT_THEME_MONO ? t : 0]);
+	/* Its own scripts, by their hashes: no other script runs. */
+	script_hash(f, first_script);
+	script_hash(f, qttt__web_js);
+	fprintf(f, " 'wasm-unsafe-eval'\">\n"
+	    "<meta name=\"generator\" content=\"qttt %s\">\n<title>",
+	    qttt_version());
 	if (title != NULL && *title != '\0') {
 		html_str(f, title);
 		fputs(" \xe2\x80\x94 ", f);
 	}
-	fputs("Quantum Tic-Tac-Toe</title>\n"
-	    /* Before the body: what only a reader without scripts sees is
-	     * never laid out for one with them. */
-	    "<script>document.documentElement.classList.add('js')"
-	    "</script>\n", f);
+	fprintf(f, "Quantum Tic-Tac-Toe</title>\n<script>%s</script>\n",
+	    first_script);
 	style(h);
 	fputs("</head>\n<body>\n<header>\n<h1>", f);
 	if (title != NULL && *title != '\0') {
@@ -453,6 +505,27 @@ move_list(FILE *f, const struct qttt_game *g, const char *id)
 	fputs("</p>\n", f);
 }
 
+/*
+ * A record as the text of the page: the line notation's own characters
+ * but for the two that HTML gives a meaning (& and <).  The script
+ * reads it back, as the reader without scripts does, from the text.
+ * Its line breaks go, unless lines are kept (diagnostics, in a <pre>).
+ */
+static void
+html_record(FILE *f, const char *s, size_t n, int lines)
+{
+	size_t	 i;
+
+	for (i = 0; i < n; i++) {
+		if (s[i] == '&')
+			fputs("&amp;", f);
+		else if (s[i] == '<')
+			fputs("&lt;", f);
+		else if (s[i] != '\n' || lines)
+			putc(s[i], f);
+	}
+}
+
 /* The heading of a game: its number, where it is, what it says. */
 static void
 game_head(struct qttt_html *h, const struct qttt_replay *r, const char *id,
@@ -469,10 +542,17 @@ game_head(struct qttt_html *h, const struct qttt_replay *r, const char *id,
 	    id, game);
 	if (r->file != NULL && rec != NULL) {
 		fputs(" <small>(", f);
-		html_str(f, r->file);
+		html_str(f, base_name(r->file));
 		fprintf(f, ", line %lu)</small>", rec->line + 1);
 	}
+	if (h->diags != NULL)
+		fputs(" <strong class=\"qttt-invalid\">invalid</strong>", f);
 	fputs("</h2>\n", f);
+	if (h->diags != NULL) {
+		fputs("<pre class=\"qttt-diags\">", f);
+		html_record(f, h->diags, h->ndiags, 1);
+		fputs("</pre>\n", f);
+	}
 	if (rec == NULL)
 		return;
 	if (rec->comment != NULL) {
@@ -509,26 +589,6 @@ game_head(struct qttt_html *h, const struct qttt_replay *r, const char *id,
 }
 
 /*
- * A record as the text of the page: the line notation's own characters
- * but for the two that HTML gives a meaning (& and <).  The script
- * reads it back, as the reader without scripts does, from the text.
- */
-static void
-html_record(FILE *f, const char *s, size_t n)
-{
-	size_t	 i;
-
-	for (i = 0; i < n; i++) {
-		if (s[i] == '&')
-			fputs("&amp;", f);
-		else if (s[i] == '<')
-			fputs("&lt;", f);
-		else if (s[i] != '\n')
-			putc(s[i], f);
-	}
-}
-
-/*
  * An item of a list of records: the game's record in the line notation
  * (its tags, glyphs and comment with it), or the state string of a
  * position.  The list numbers it; value says its number when it is not
@@ -551,6 +611,11 @@ record_item(struct qttt_html *h, const struct qttt_replay *r,
 		fprintf(f, " value=\"%lu\"", game);
 	if (line != (first ? game - 1 : h->lastline + 1))
 		fprintf(f, " data-line=\"%lu\"", line + 1);
+	if (h->diags != NULL) {
+		fputs(" data-error=\"", f);
+		html_attr(f, h->diags, h->ndiags);
+		putc('"', f);
+	}
 	putc('>', f);
 	h->lastline = line;
 	if (rec == NULL || rec->has_start) {
@@ -566,7 +631,7 @@ record_item(struct qttt_html *h, const struct qttt_replay *r,
 	qttt_record_write(c.f, QTTT_FORMAT_LINE, r->game, &ex, NULL);
 	if (qttt__web_text_end(&c) != 0)
 		return -1;
-	html_record(f, c.buf, c.len);
+	html_record(f, c.buf, c.len, 0);
 	putc('\n', f);
 	free(c.buf);
 	return 0;
@@ -581,7 +646,7 @@ list_open(struct qttt_html *h, const struct qttt_replay *r,
 	    "data-input=\"%u\"", game, h->nfiles);
 	if (r->file != NULL) {
 		fputs(" data-file=\"", h->f);
-		html_str(h->f, r->file);
+		html_str(h->f, base_name(r->file));
 		putc('"', h->f);
 	}
 	fputs(">\n", h->f);
@@ -634,23 +699,21 @@ static int
 options(struct qttt_html *h)
 {
 	struct qttt__web_text c;
-	size_t		 i;
 
 	if (qttt__web_text_open(&c) == NULL)
 		return -1;
 	qttt__web_options_write(c.f, &h->o.render);
 	if (qttt__web_text_end(&c) != 0)
 		return -1;
-	for (i = 0; i < c.len; i++) {
-		if (c.buf[i] == '\n')
-			fputs("&#10;", h->f);
-		else if (c.buf[i] == '\r')
-			fputs("&#13;", h->f);
-		else
-			html_text(h->f, c.buf + i, 1);
-	}
+	html_attr(h->f, c.buf, c.len);
 	free(c.buf);
 	return 0;
+}
+
+const char *
+qttt_html_unavailable(void)
+{
+	return qttt__web_missing[0] != '\0' ? qttt__web_missing : NULL;
 }
 
 struct qttt_html *
@@ -658,11 +721,40 @@ qttt_html_open(FILE *f, const struct qttt_html_opts *o)
 {
 	struct qttt_html *h;
 
+	if (qttt_html_unavailable() != NULL) {
+		errno = ENOSYS;
+		return NULL;
+	}
 	if ((h = calloc(1, sizeof(*h))) == NULL)
 		return NULL;
 	h->f = f;
 	h->o = *o;
 	return h;
+}
+
+/*
+ * The diagnostics of an invalid record, as the tools show them (its
+ * file by its last name), into h->diags; none for a valid one.
+ * Returns 0, or -1 if memory ran out.
+ */
+static int
+diagnostics(struct qttt_html *h, const struct qttt_replay *r)
+{
+	struct qttt__web_text c;
+
+	free(h->diags);
+	h->diags = NULL;
+	if (r->rec == NULL || r->rec->nerrors == 0)
+		return 0;
+	if (qttt__web_text_open(&c) == NULL)
+		return -1;
+	qttt_diags_write(c.f, base_name(r->file != NULL ? r->file : "-"),
+	    r->rec, NULL);
+	if (qttt__web_text_end(&c) != 0)
+		return -1;
+	h->diags = c.buf;
+	h->ndiags = c.len;
+	return 0;
 }
 
 int
@@ -674,6 +766,10 @@ qttt_html_put(struct qttt_html *h, const struct qttt_replay *r)
 
 	if (h->bad)
 		return -1;
+	if (diagnostics(h, r) != 0) {
+		h->bad = 1;
+		return -1;
+	}
 	if (!h->started) {
 		head(h, r->file);
 		h->started = 1;
@@ -734,12 +830,13 @@ qttt_html_close(struct qttt_html *h)
 			h->bad = 1;
 		fprintf(h->f, "\"></div>\n"
 		    "<script type=\"application/octet-stream\" "
-		    "id=\"qttt-module\">\n%s</script>\n<script>\n%s"
+		    "id=\"qttt-module\">\n%s</script>\n<script>%s"
 		    "</script>\n</body>\n</html>\n", qttt__web_wasm,
-		    qttt__web_js);
+		    qttt__web_js);	/* as script_hash() hashes it */
 	}
 	bad = h->bad || fflush(h->f) == EOF || ferror(h->f);
 	free(h->file);
+	free(h->diags);
 	free(h);
 	return bad ? -1 : 0;
 }

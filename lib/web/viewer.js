@@ -24,10 +24,12 @@
 	/*
 	 * Each game: its record (or state string), number, line, input;
 	 * the inputs' names; the id of each game, as the fragment names
-	 * it (gN, or fKgN for the games of input K > 1).
+	 * it (gN, or fKgN for the games of input K > 1); the diagnostics
+	 * of each invalid game, whose record is the part of it that is
+	 * valid, by its index.
 	 */
 	var G = { recs: [], num: [], line: [], input: [], files: [],
-	    ninputs: 0, text: [] };
+	    ninputs: 0, text: [], err: {}, nerr: 0 };
 
 	function collect() {
 		var lists = d.querySelectorAll('ol.qttt-records');
@@ -39,7 +41,8 @@
 			if (k > G.ninputs)
 				G.ninputs = k;
 			n = ln = +ol.getAttribute('start') || 1;
-			if (!ol.querySelector('li[value],li[data-line]')) {
+			if (!ol.querySelector('li[value],li[data-line],' +
+			    'li[data-error]')) {
 				/* One record a line, numbered from the start. */
 				G.text.push(t = ol.textContent);
 				recs = t.split('\n');
@@ -61,6 +64,10 @@
 						n = +t;
 					if ((t = li.getAttribute('data-line')))
 						ln = +t;
+					if ((t = li.getAttribute('data-error'))) {
+						G.err[G.recs.length] = t;
+						G.nerr++;
+					}
 				}
 				G.recs.push(li.textContent.replace(/\n+$/, ''));
 				G.num.push(n++);
@@ -105,6 +112,9 @@
 			I.date.push(f[6]);
 			I.site.push(f[7]);
 		}
+		/* An invalid game's result is that it is invalid. */
+		for (f in G.err)
+			I.result[+f] = 'invalid';
 	}
 
 	/* ---------------------------------------------------------- */
@@ -142,7 +152,8 @@
 		    '<option value="">any</option>');
 		for (i = 0; i < RESULTS.length; i++)
 			h.push('<option>' + RESULTS[i] + '</option>');
-		h.push('<option value="*">unfinished</option></select></label>',
+		h.push('<option value="*">unfinished</option>',
+		    '<option>invalid</option></select></label>',
 		    '<output id="qttt-count" aria-live="polite"></output></div>',
 		    '<div class="qttt-table" role="table"',
 		    ' aria-label="The games"><div class="qttt-row qttt-th"',
@@ -156,7 +167,10 @@
 		h.push('<div class="qttt-app-view"><div class="qttt-main">',
 		    '<h2 id="qttt-heading"></h2>',
 		    '<p id="qttt-tags" class="qttt-note"></p>',
-		    '<div id="qttt-board" class="qttt-board"></div>',
+		    '<pre id="qttt-diags" class="qttt-diags" hidden></pre>',
+		    '<div id="qttt-board" class="qttt-board" tabindex="0"',
+		    ' role="group" aria-label="The board: type a square,',
+		    ' a1 to c3, to click it"></div>',
 		    '<div class="qttt-nav">',
 		    '<button type="button" data-go="first" title="Home">',
 		    '\u00ab First</button>',
@@ -180,7 +194,9 @@
 		    ' actions on the board</label><p id="qttt-value"></p>',
 		    '<div class="qttt-acts-box" id="qttt-acts-box">',
 		    '<table class="qttt-acts">',
-		    '<thead><tr><th>action</th><th>value</th></tr></thead>',
+		    '<thead><tr><th>action</th><th>value</th>',
+		    '<th title="Its letter on the board">on the board</th>',
+		    '</tr></thead>',
 		    '<tbody id="qttt-acts"></tbody></table></div>',
 		    '<p id="qttt-pv" class="qttt-note"></p>',
 		    '<div class="qttt-play"><h3>Play</h3>',
@@ -262,7 +278,11 @@
 		var file = G.files[G.input[i]];
 		$('qttt-heading').innerHTML = (r.position ? 'Position ' :
 		    'Game ') + G.num[i] + (file ? ' <small>(' + esc(file) +
-		    ', line ' + G.line[i] + ')</small>' : '');
+		    ', line ' + G.line[i] + ')</small>' : '') + (G.err[i] ?
+		    ' <strong class="qttt-invalid">invalid</strong>' : '');
+		/* An invalid game: why, as the tools say it. */
+		$('qttt-diags').textContent = G.err[i] || '';
+		$('qttt-diags').hidden = !G.err[i];
 		/* A profile other than goff first, by the library's name. */
 		if (r.rules && r.rules !== 'goff')
 			tags.push('rules: ' + r.rules);
@@ -289,10 +309,21 @@
 		return f + 'p' + S.cur;
 	}
 
+	/*
+	 * A fragment as its characters: one that is not well-formed
+	 * percent-encoding (#%, #g1p%zz) as it is written.
+	 */
+	function decoded(s) {
+		try {
+			return decodeURIComponent(s);
+		} catch (e) {
+			return s;
+		}
+	}
+
 	function setHash(push) {
 		var f = '#' + fragment();
-		if (location.hash === f || decodeURIComponent(location.hash) ===
-		    decodeURIComponent(f))
+		if (location.hash === f || decoded(location.hash) === decoded(f))
 			return;
 		if (push)
 			history.pushState(null, '', f);
@@ -526,14 +557,23 @@
 		return e;
 	}
 
+	/* The letter of best action i: A, B, ..., Z, then 27, 28... */
+	function letter(i) {
+		return i < 26 ? String.fromCharCode(65 + i) : String(i + 1);
+	}
+
 	/*
 	 * Over the picture: the square clicked first, and the best
-	 * actions (a stroke joining a placement's squares, an outline of
-	 * a measurement's or the forced move's square).
+	 * actions, each by its letter (as the table of actions gives it)
+	 * in each of its squares: a dashed outline inside the square and a
+	 * badge with the letters of the best actions that take it, where
+	 * the next move's mark would stand (a place of the square's 3x3
+	 * that no mark holds yet).  Nothing is drawn from one square to
+	 * another, so that no mark of the analysis looks like a line.
 	 */
 	function overlay() {
-		var svg = $('qttt-board').querySelector('svg'), g, c, a, b, i,
-		    s = B.board[2], acts, best;
+		var svg = $('qttt-board').querySelector('svg'), g, c, i, j,
+		    s = B.board[2], acts, best, on = {}, sq, m, w, x, y, t;
 		if (!svg)
 			return;
 		if ((g = svg.querySelector('.qttt-overlay')))
@@ -548,27 +588,66 @@
 			return;
 		acts = S.an.actions;
 		best = S.an.best;
-		for (i = 0; i < best.length; i++) {
-			a = acts[best[i]].squares;
-			if (a.length === 2 && a[0] !== a[1]) {
-				b = corner(a[1]);
-				c = corner(a[0]);
-				el('line', { 'class': 'qttt-best', x1: c[0] + s / 2,
-				    y1: c[1] + s / 2, x2: b[0] + s / 2,
-				    y2: b[1] + s / 2 }, g);
-			} else {
-				c = corner(a[0]);
-				el('rect', { 'class': 'qttt-best', x: c[0] + 7,
-				    y: c[1] + 7, width: s - 14, height: s - 14,
-				    rx: 10 }, g);
+		for (i = 0; i < best.length; i++)
+			for (j = 0; j < acts[best[i]].squares.length; j++) {
+				sq = acts[best[i]].squares[j];
+				if (!on[sq])
+					on[sq] = [];
+				if (on[sq].indexOf(letter(i)) < 0)
+					on[sq].push(letter(i));
 			}
+		/* The next move's place in a square (render_svg.c's). */
+		m = Math.min(S.pos.next, 9) - 1;
+		for (sq in on) {
+			c = corner(+sq);
+			/* As wide as a place, or little more: "ACD", "AB+". */
+			t = on[sq].length > 3 ? on[sq].slice(0, 2).join('') + '+' :
+			    on[sq].join('');
+			w = 7 + 7.5 * t.length;
+			x = Math.max(c[0] + 3, Math.min(c[0] + s - 3 - w,
+			    c[0] + 21 + 26 * (m % 3) - w / 2));
+			y = c[1] + 23 + 25 * Math.floor(m / 3) - 9;
+			j = el('g', { 'class': 'qttt-best', 'data-square': sq,
+			    'data-letters': on[sq].join(' ') }, g);
+			el('rect', { 'class': 'qttt-best-square', x: c[0] + 6,
+			    y: c[1] + 6, width: s - 12, height: s - 12, rx: 10 }, j);
+			el('rect', { 'class': 'qttt-best-badge', x: x, y: y,
+			    width: w, height: 18, rx: 5 }, j);
+			el('text', { 'class': 'qttt-best-letter', x: x + w / 2,
+			    y: y + 13 }, j).textContent = t;
 		}
 	}
 
 	function boardClick(e) {
-		var t0 = performance.now(), sq = squareAt(e), r;
-		if (sq < 0)
+		var sq = squareAt(e);
+		if (sq >= 0)
+			squareClick(sq);
+	}
+
+	/*
+	 * The board's keys, while it has the focus: a square's column (a,
+	 * b, c) then its row (1, 2, 3) click it.
+	 */
+	var column = -1;
+	function boardKey(e) {
+		var k = e.key.toLowerCase();
+		if (e.altKey || e.ctrlKey || e.metaKey)
 			return;
+		if (k >= 'a' && k <= 'c' && k.length === 1) {
+			column = k.charCodeAt(0) - 97;
+			say('Square ' + k + '\u2026');
+		} else if (k >= '1' && k <= '3' && k.length === 1 && column >= 0) {
+			say('');
+			squareClick(3 * (+k - 1) + column);
+			column = -1;
+		} else
+			return;
+		e.preventDefault();
+	}
+
+	/* A square clicked: a move begun or made, a measurement... */
+	function squareClick(sq) {
+		var t0 = performance.now(), r;
 		r = S.first >= 0 ? M.click(S.first, sq) : M.click(sq);
 		if (S.first === sq && r.code === 'same-square') {
 			/* The same square again: no move begun. */
@@ -630,7 +709,7 @@
 		/* A game over has no action: no table of none. */
 		$('qttt-acts-box').hidden = acts.length === 0;
 		for (i = 0; i < an.best.length; i++)
-			isBest[an.best[i]] = true;
+			isBest[an.best[i]] = letter(i);
 		$('qttt-value').innerHTML = 'Value: <strong>' +
 		    esc(valueText(an.v, an.value)) + '</strong>' +
 		    (S.pos.over ? '' : ', ' + mover + ' to ' +
@@ -648,7 +727,8 @@
 			    esc(acts[order[i]].item) + '">' +
 			    esc(acts[order[i]].item) + '</button></td><td>' +
 			    esc(acts[order[i]].value) +
-			    (isBest[order[i]] ? ' \u2605' : '') + '</td></tr>');
+			    (isBest[order[i]] ? ' \u2605' : '') + '</td><td>' +
+			    (isBest[order[i]] || '') + '</td></tr>');
 		$('qttt-acts').innerHTML = h.join('');
 		$('qttt-pv').textContent = an.pv.length ? 'Perfect play: ' +
 		    an.pv.map(function (a) { return a.item; }).join('; ') : '';
@@ -751,7 +831,14 @@
 	/* The game list                                               */
 	/* ---------------------------------------------------------- */
 
-	var L = { order: {}, view: null, key: null, dir: 1, first: -1 };
+	/*
+	 * The list: the orders made, the games shown (view), the column
+	 * and direction of the order, and the row that the keyboard's
+	 * focus takes (its place in view): the list is one stop of Tab,
+	 * and ↑ and ↓ move among its rows.
+	 */
+	var L = { order: {}, view: null, key: null, dir: 1, first: -1,
+	    focus: 0 };
 	var ROW = 30;
 
 	function columnOf(key) {
@@ -881,9 +968,12 @@
 			view.push(g);
 		}
 		L.view = view;
+		L.focus = 0;
 		$('qttt-count').textContent = (view.length === n ? '' :
 		    view.length.toLocaleString('en') + ' of ') +
-		    n.toLocaleString('en') + (n === 1 ? ' game' : ' games');
+		    n.toLocaleString('en') + (n === 1 ? ' game' : ' games') +
+		    (G.nerr ? ', ' + G.nerr.toLocaleString('en') + ' invalid' :
+		    '');
 		$('qttt-spacer').style.height = view.length * ROW + 'px';
 		$('qttt-rows').style.height = Math.min(view.length, 8) * ROW +
 		    'px';
@@ -892,19 +982,30 @@
 		T.filters.push(performance.now() - t0);
 	}
 
-	/* Draws the rows in view. */
+	/*
+	 * Draws the rows in view.  The row the focus takes is one of
+	 * them (the first in view, unless the focus is in the list), and
+	 * keeps the focus if it had it.
+	 */
 	function listRows() {
 		var box = $('qttt-rows'), view = L.view, first, last, h = [], i,
-		    g, files = G.ninputs > 1, sp = $('qttt-spacer');
+		    g, files = G.ninputs > 1, sp = $('qttt-spacer'),
+		    had = box.contains(d.activeElement), top, shown;
 		if (!view)
 			return;
-		first = Math.max(0, Math.floor(box.scrollTop / ROW) - 5);
+		top = Math.floor(box.scrollTop / ROW);
+		shown = Math.max(1, Math.floor((box.clientHeight || 240) / ROW));
+		first = Math.max(0, top - 5);
 		last = Math.min(view.length, first + Math.ceil((box.clientHeight ||
 		    240) / ROW) + 10);
+		if (!had && (L.focus < top || L.focus >= top + shown))
+			L.focus = Math.min(top, view.length - 1);
 		for (i = first; i < last; i++) {
 			g = view[i];
 			h.push('<a class="qttt-row' + (files ? ' qttt-files' : '') +
+			    (G.err[g] ? ' qttt-invalid' : '') +
 			    '" role="row" href="#' + gameId(g) + 'p0"' +
+			    ' tabindex="' + (i === L.focus ? 0 : -1) + '"' +
 			    ' style="position:absolute;top:' + i * ROW +
 			    'px;left:0;right:0"' + (g === S.game ?
 			    ' aria-current="true"' : '') + '>' +
@@ -919,6 +1020,23 @@
 			    esc(I.date[g]) + '</span></a>');
 		}
 		sp.innerHTML = h.join('');
+		if (had && (g = sp.querySelector('[tabindex="0"]')))
+			g.focus({ preventScroll: true });
+	}
+
+	/* ↑ and ↓ on a row: the focus to the row before or after it. */
+	function listKey(e) {
+		var box = $('qttt-rows'), k = e.key === 'ArrowDown' ? 1 :
+		    e.key === 'ArrowUp' ? -1 : 0, n = L.view ? L.view.length : 0;
+		if (!k || !n || e.altKey || e.ctrlKey || e.metaKey)
+			return;
+		e.preventDefault();
+		L.focus = Math.max(0, Math.min(n - 1, L.focus + k));
+		if (L.focus * ROW < box.scrollTop)
+			box.scrollTop = L.focus * ROW;
+		else if ((L.focus + 1) * ROW > box.scrollTop + box.clientHeight)
+			box.scrollTop = (L.focus + 1) * ROW - box.clientHeight;
+		listRows();
 	}
 
 	function sortBy(key) {
@@ -946,7 +1064,7 @@
 
 	/* Shows what the fragment names; an unknown one, game 1 at ply 0. */
 	function here(push) {
-		var f = decodeURIComponent(location.hash.slice(1));
+		var f = decoded(location.hash.slice(1));
 		var m = /^((?:f\d+)?g\d+)(?:p(\d+)(?:~(.*))?)?$/.exec(f);
 		var i = m ? findGame(m[1]) : -1, ply = m && m[2] ? +m[2] : 0,
 		    items;
@@ -993,6 +1111,18 @@
 				return play(b.getAttribute('data-item'));
 			if ((b = t.closest('button[data-sort]')))
 				return sortBy(b.getAttribute('data-sort'));
+			/*
+			 * A row followed (clicked, or Enter): its game, and the
+			 * row keeps the focus, which the browser's move to a
+			 * fragment would take away.
+			 */
+			if ((a = t.closest('#qttt-rows a'))) {
+				e.preventDefault();
+				L.focus = Math.round(parseFloat(a.style.top) / ROW);
+				if (location.hash !== a.getAttribute('href'))
+					history.pushState(null, '', a.getAttribute('href'));
+				return here(false);
+			}
 			if ((a = t.closest('a[data-ply]'))) {
 				e.preventDefault();
 				S.cur = +a.getAttribute('data-ply');
@@ -1030,6 +1160,8 @@
 		$('qttt-find').addEventListener('input', filter);
 		$('qttt-result').addEventListener('change', filter);
 		$('qttt-rows').addEventListener('scroll', listRows);
+		$('qttt-rows').addEventListener('keydown', listKey);
+		$('qttt-board').addEventListener('keydown', boardKey);
 		$('qttt-analysis').addEventListener('change', overlay);
 		$('qttt-opponent').addEventListener('change', opponent);
 		$('qttt-side').addEventListener('change', opponent);

@@ -130,10 +130,13 @@ int	 qttt__web_reply(struct qttt__web *, int level, uint32_t seed);
  * What the build makes of the page's own files (assets.c, written by
  * the Makefile): the style sheet, the script (the module's shim and
  * the viewer), and the module, gzipped and in base64; each
- * NUL-terminated.
+ * NUL-terminated.  A build without the WebAssembly toolchain has no
+ * module (""), and qttt__web_missing says what it needs ("" when the
+ * module is there).
  */
 extern const char	qttt__web_css[];
 extern const char	qttt__web_js[];
 extern const char	qttt__web_wasm[];
+extern const char	qttt__web_missing[];
 
 #endif /* !QTTT_WEB_H */

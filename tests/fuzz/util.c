@@ -170,6 +170,8 @@ fuzz_fd_release(int fd)
 static void
 check_diag(const struct qttt_diag *d)
 {
+	const char	*p;
+
 	FUZZ_ASSERT(d->code > QTTT_OK && d->code < QTTT__NCODES,
 	    "diagnostic code %d", (int)d->code);
 	FUZZ_ASSERT(strcmp(qttt_code_name(d->code), "unknown") != 0,
@@ -180,6 +182,15 @@ check_diag(const struct qttt_diag *d)
 	    qttt_code_name(d->code));
 	FUZZ_ASSERT(strchr(d->msg, '\n') == NULL, "newline in '%s'",
 	    d->msg);
+	/*
+	 * Input quoted in a message is escaped: no control byte but a
+	 * tab, a blank of every notation, which the line notation's
+	 * messages quote as it is.
+	 */
+	for (p = d->msg; *p != '\0'; p++)
+		FUZZ_ASSERT(((unsigned char)*p >= 0x20 || *p == '\t') &&
+		    *p != 0x7f, "control byte 0x%02x in '%s'",
+		    (unsigned char)*p, d->msg);
 }
 
 void

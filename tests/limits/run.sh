@@ -43,8 +43,10 @@ LAUGHS=$out/laughs.yaml
 WORDY=$out/wordy.qttt
 SCALARS=$out/scalars.yaml
 BREAKS=$out/breaks.yaml
-export LONGLINE NOISE NONEWLINE BIGDOCS DEEP LAUGHS WORDY SCALARS BREAKS
-qttt-generate -u -n 10000 -s 21 >"$SMALL" &&
+FULL=$out/full
+export LONGLINE NOISE NONEWLINE BIGDOCS DEEP LAUGHS WORDY SCALARS BREAKS FULL
+ln -s /dev/full "$FULL" &&
+    qttt-generate -u -n 10000 -s 21 >"$SMALL" &&
     qttt-generate -u -n $nlarge -s 22 >"$LARGE" &&
     for f in yaml json goff; do
 	qttt-convert -q -t $f "$SMALL" >"$SMALL.$f" &&
@@ -164,6 +166,39 @@ for cmd in 'qttt-analyze -s $INPUT' 'qttt-analyze -T json $INPUT' \
 	    >>"$out/report"
 	pass=$((pass + 1))
 done
+
+# qttt-analyze -p: its table, 16 MiB by default at depth 6, takes at
+# most what -m gives it, with no solver's beside it: the count is the
+# same, and the peak under the toolkit's target.
+apeak=$peak
+peak=${QTTT_PEAK_KIB:-4096}
+cmd="qttt-analyze -m 1 -p 6 -S '.,.,./.,.,./.,.,. X1 - *'"
+if run 0 "$cmd" "" &&
+    [ "$(eval "$cmd" | tail -n 1)" = "perft 6: 2203891200" ]; then
+	echo "	$cmd: peak $kib KiB" >>"$out/report"
+	pass=$((pass + 1))
+else
+	echo "FAIL: $cmd: $(eval "$cmd" 2>&1 | tail -n 1)"
+	fail=$((fail + 1))
+fi
+
+# qttt-match -o: 100,000 openings, its first three plies of each of
+# 100,000 games, are held packed (about 14 bytes each where a game
+# took 140: 13.3 MB in all), and the runner stays under its target of
+# 8 MiB (README.md), engines included.
+peak=8192
+qttt-generate -n 100000 -s 23 | cut -d';' -f1-3 >"$out/openings.qttt" ||
+    exit 1
+cmd="qttt-match -q -n 2 -o $out/openings.qttt 'qttt-engine -l random' \
+'qttt-engine -l random' | qttt-validate -q"
+if run 0 "$cmd" ""; then
+	echo "	qttt-match -o with 100000 openings: peak $kib KiB" \
+	    >>"$out/report"
+	pass=$((pass + 1))
+else
+	fail=$((fail + 1))
+fi
+peak=$apeak
 
 cat "$out/report" 2>/dev/null
 suite_end limits "ulimit -v $limit KiB, peaks under ${QTTT_PEAK_KIB:-4096}\

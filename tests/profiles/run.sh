@@ -92,6 +92,14 @@ need python 0-0 result-mismatch -e '^([^X]|X[1-8])*$'
 need python 1-0 result-mismatch -F double-line
 need typescript 1-0 result-mismatch -F double-line
 need typescript-2 1-0 result-mismatch -F double-line
+# python, typescript, typescript-2: of lines of both players made at
+# once, the earlier scores 1-0 or 0-1 (Goff's rules: 1-1/2 or 1/2-1).
+need python 0-1 result-mismatch -F simultaneous
+need typescript 1-0 result-mismatch -F simultaneous
+need typescript-2 0-1 result-mismatch -F simultaneous
+# cpp-solver: X's double line 1-0, a draw with one square left 1/2-1/2.
+need cpp-solver 1-0 result-mismatch -F double-line
+need cpp-solver 1/2-1/2 bad-result -e '^([^X]|X[1-8])*$'
 # ksmanis: 2-0 for lines of different times (Goff's rules: 3/2-0).
 need ksmanis 2-0 result-mismatch -e 'measure X9|X9 [a-c][1-3] [a-c][1-3]'
 qttt-generate -R ksmanis -r 2-0 -n 300 -s 3 | sed 's/^\[rules [^]]*\] //' \
@@ -100,7 +108,6 @@ qttt-validate -j "$out/ksmanis.2-0" | grep -v '"code":"result-mismatch"' |
     grep -q . && bad "ksmanis: a 2-0 refused otherwise" || ok
 # goff-tie, cpp-solver: 1/2-1/2, not a result of Goff's rules.
 need goff-tie 1/2-1/2 bad-result -e .
-need cpp-solver 1/2-1/2 bad-result -e .
 # complete-win: both players' lines in one collapse end the game 0-0.
 need complete-win 0-0 result-mismatch -F simultaneous
 # typescript-2: a game of Goff's rules with a 2-cycle is refused.

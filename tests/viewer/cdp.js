@@ -202,14 +202,25 @@ class Page {
 		    Object.assign({ type: 'mouseReleased' }, e));
 	}
 
-	/* A key pressed and let go: ArrowLeft, ArrowRight, Home, End... */
+	/*
+	 * A key pressed and let go: ArrowLeft, ArrowRight, Home, End,
+	 * Tab..., or a letter or a digit.
+	 */
 	async key(key) {
-		const codes = { ArrowLeft: 37, ArrowRight: 39, Home: 36,
-		    End: 35, Enter: 13, Backspace: 8, Tab: 9 };
-		const e = { key, code: key, windowsVirtualKeyCode: codes[key],
-		    nativeVirtualKeyCode: codes[key] };
+		const codes = { ArrowLeft: 37, ArrowUp: 38, ArrowRight: 39,
+		    ArrowDown: 40, Home: 36, End: 35, Enter: 13, Backspace: 8,
+		    Tab: 9 };
+		/* A letter or a digit: its key code is its capital's. */
+		const code = key.length === 1 ? key.toUpperCase().charCodeAt(0) :
+		    codes[key];
+		const e = { key, code: key, windowsVirtualKeyCode: code,
+		    nativeVirtualKeyCode: code };
+		/* Enter with its text: it follows a link, as a user's does. */
+		if (key === 'Enter')
+			Object.assign(e, { text: '\r', unmodifiedText: '\r' });
 		await this.send('Input.dispatchKeyEvent',
-		    Object.assign({ type: 'rawKeyDown' }, e));
+		    Object.assign({ type: key === 'Enter' ? 'keyDown' :
+		    'rawKeyDown' }, e));
 		await this.send('Input.dispatchKeyEvent',
 		    Object.assign({ type: 'keyUp' }, e));
 	}

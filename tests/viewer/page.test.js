@@ -150,6 +150,32 @@ async function stepping(p) {
 	await open(p, 'line.html', '#g9p99');
 	same('an unknown fragment: the first game at its start', '#g1p0',
 	    (await state(p)).hash);
+	/* Malformed fragments, in the address and then typed after. */
+	const bad = ['#g', '#gx', '#g99999999999p', '#%', '#g1p%zz', '#%%~'];
+	for (const f of bad) {
+		await open(p, 'line.html', f);
+		s = await state(p);
+		same('a malformed fragment ' + f + ': the first game',
+		    ['g1', 0, '', false], [s.game, s.cur, await p.eval(
+		    'qtttViewer.error || ""'), await p.eval('document.getElementById(' +
+		    '"qttt-app").hidden')]);
+	}
+	/* A branch that is no encoding: its game, the rules' refusal. */
+	bad.push('#g2p1~%E0%A4%A');
+	await open(p, 'line.html', bad[bad.length - 1]);
+	s = await state(p);
+	check('a branch of malformed percent-encoding: refused at its ply',
+	    s.game === 'g2' && s.cur === 1 && /\[syntax\]$/.test(s.msg),
+	    JSON.stringify(s));
+	await open(p, 'line.html', '#g3p2');
+	for (const f of bad) {
+		await p.eval('location.hash = ' + JSON.stringify(f));
+		await settle(p);
+	}
+	await p.eval('location.hash = "#g4p1"');
+	await settle(p);
+	same('malformed fragments followed by a good one', ['g4', 1],
+	    [(await state(p)).game, (await state(p)).cur]);
 	await open(p, 'two.html', '#f2g3p2');
 	s = await state(p);
 	same('a fragment into the second input', ['f2g3', 2], [s.game,
@@ -307,10 +333,53 @@ async function analysing(p) {
 	    'action\'s, as qttt-analyze -S shows them', bad.length === 0 &&
 	    positions.length === 100, bad.length + ' differ: ' +
 	    bad.slice(0, 3).join(' | '));
-	/* The best actions on the board, the strip of values. */
+	/*
+	 * The best actions on the board: each by its letter, in the
+	 * table and in each of its squares, with nothing drawn from one
+	 * square to another (no stroke that reads as a line): every
+	 * element of the marks lies within the square it marks.  On the
+	 * empty board, a move and a measurement.
+	 */
+	for (const f of ['#g3p0', '#g3p5', '#g3p6']) {
+		await open(p, 'line.html', f);
+		const got = await p.eval('(function () {' +
+		    ' var an = qtttViewer.state().an, B = qtttViewer.board, s = B.board[2],' +
+		    '  svg = document.querySelector("#qttt-board svg"), bad = [],' +
+		    '  marked = {}, want = {}, n = 0;' +
+		    ' svg.querySelectorAll(".qttt-overlay line, .qttt-overlay path,' +
+		    '  .qttt-overlay polyline").forEach(function (e) {' +
+		    '  bad.push("a " + e.tagName); });' +
+		    ' svg.querySelectorAll(".qttt-overlay .qttt-best").forEach(' +
+		    '  function (g) { var q = g.getAttribute("data-square"),' +
+		    '  p = B.at.indexOf(+q), x = B.board[0] + p % 3 * s,' +
+		    '  y = B.board[1] + Math.floor(p / 3) * s;' +
+		    '  g.querySelectorAll("*").forEach(function (e) {' +
+		    '   var b = e.getBBox(); n++;' +
+		    '   if (p < 0 || b.x < x || b.y < y || b.x + b.width > x + s ||' +
+		    '    b.y + b.height > y + s) bad.push(e.getAttribute("class") +' +
+		    '    " of square " + q + " leaves it"); });' +
+		    '  marked[q] = (g.getAttribute("data-letters") || "")' +
+		    '   .split(" "); });' +
+		    ' document.querySelectorAll("#qttt-acts tr.qttt-is-best").forEach(' +
+		    '  function (r) { var c = r.querySelectorAll("td"), a;' +
+		    '  if (!c[2]) return bad.push("no letter in the table");' +
+		    '  a = an.actions.filter(function (x) {' +
+		    '   return x.item === c[0].textContent; })[0];' +
+		    '  a.squares.forEach(function (q) { (want[q] = want[q] || [])' +
+		    '   .indexOf(c[2].textContent) < 0 && want[q].push(c[2]' +
+		    '   .textContent); }); });' +
+		    ' return { bad: bad, n: n, best: an.best.length, marked: marked,' +
+		    '  want: want }; })()');
+		check('the best actions on the board at ' + f + ': marks within ' +
+		    'their squares, none across', got.bad.length === 0 &&
+		    got.n > 0 && got.best > 0, JSON.stringify(got));
+		const sorted = (o) => Object.keys(o).sort().map((k) => k + ' ' +
+		    o[k].slice().sort().join(' '));
+		same('the best actions on the board at ' + f + ': each one\'s ' +
+		    'letter, from the table, in each of its squares',
+		    sorted(got.want), sorted(got.marked));
+	}
 	await open(p, 'line.html', '#g3p0');
-	same('the best actions drawn over the board', 2, await p.eval(
-	    'document.querySelectorAll("#qttt-board .qttt-best").length'));
 	await clickOn(p, '#qttt-analysis');
 	same('and not when unticked', 0, await p.eval(
 	    'document.querySelectorAll("#qttt-board .qttt-best").length'));
@@ -498,6 +567,23 @@ async function styles(p) {
 	    want.length > 50, lost.slice(0, 5).join('; '));
 }
 
+/*
+ * The policy a page should have: its own scripts allowed by their
+ * hashes (SHA-256 of each inline script, as node computes it), and
+ * WebAssembly.
+ */
+function policy(name) {
+	const crypto = require('crypto');
+	const hashes = [];
+	const re = /<script>([\s\S]*?)<\/script>/g;
+	let m;
+	while ((m = re.exec(file(name))) !== null)
+		hashes.push('\'sha256-' + crypto.createHash('sha256')
+		    .update(m[1], 'utf8').digest('base64') + '\'');
+	return 'default-src \'none\'; style-src \'unsafe-inline\'; ' +
+	    'script-src ' + hashes.join(' ') + ' \'wasm-unsafe-eval\'';
+}
+
 /* No request, and the policy: what WebAssembly needs and no more. */
 async function network(b) {
 	const p = await b.page(1280, 900);
@@ -507,9 +593,18 @@ async function network(b) {
 	same('no request but the page', [url('line.html')], p.requests);
 	same('nothing said on the console', [], p.console);
 	await styles(p);
-	same('the policy', 'default-src \'none\'; style-src \'unsafe-inline\';' +
-	    ' script-src \'unsafe-inline\' \'wasm-unsafe-eval\'', await p.eval(
-	    'document.querySelector("meta[http-equiv]").content'));
+	const want = policy('line.html');
+	check('the policy allows two scripts by hash, none inline',
+	    (want.match(/'sha256-/g) || []).length === 2 &&
+	    !/unsafe-inline'[^;]*wasm/.test(want), want);
+	same('the policy: the page\'s scripts by their hashes', want,
+	    await p.eval('document.querySelector("meta[http-equiv]")' +
+	    '.content'));
+	/* A script put into the page does not run; the page's own do. */
+	await open(p, 'injected.html', '#g3p6');
+	same('a script put into the page is refused, the page runs',
+	    ['undefined', '', 'g3'], await p.eval('[typeof window.injected,' +
+	    ' qtttViewer.error || "", qtttViewer.state().game]'));
 	/* A request the page tries is blocked, and seen. */
 	await p.open(url('leaky.html'));
 	await sleep(200);
@@ -569,6 +664,162 @@ async function noscript(b) {
 	    '  document.querySelectorAll("#qttt-print figure").length; };' +
 	    ' document.getElementById("qttt-sheet").click(); return n; })()'));
 	await q.send('Target.closeTarget', { targetId: q.targetId });
+}
+
+/*
+ * Invalid games (2, drawn in full, and 12, in the list): listed with
+ * the others, marked, with the diagnostics qttt-validate gives, and
+ * played up to the error; without scripts too.
+ */
+async function invalid(b) {
+	/* qttt-validate's diagnostics of each game, by its line. */
+	const diags = {};
+	let at = 0;
+	for (const l of file('invalid.diags').split('\n')) {
+		const m = /^invalid\.qttt:(\d+):/.exec(l);
+		if (m)
+			at = +m[1];
+		if (l)
+			diags[at] = (diags[at] || '') + l + '\n';
+	}
+	const p = await b.page(1280, 900);
+	await open(p, 'invalid.html', '#g2p0');
+	const shown = () => p.eval('[document.getElementById("qttt-count")' +
+	    '.textContent, [].map.call(document.querySelectorAll(' +
+	    '"#qttt-rows a.qttt-invalid"), function (a) {' +
+	    ' return a.firstChild.textContent + " " + a.children[3]' +
+	    ' .textContent; }), document.getElementById("qttt-heading")' +
+	    '.textContent, document.getElementById("qttt-diags").textContent,' +
+	    ' document.getElementById("qttt-diags").hidden]');
+	same('an invalid game: listed, counted, marked, its diagnostics',
+	    ['12 games, 2 invalid', ['2 invalid', '12 invalid'],
+	    'Game 2 (invalid.qttt, line 2) invalid', diags[2], false],
+	    await shown());
+	await p.key('End');
+	let s = await state(p);
+	same('...played up to the error', [2, 'Ply 2 of 2: O2 b1 b2'],
+	    [s.cur, s.at]);
+	await p.eval('(function () { var r = document.getElementById(' +
+	    '"qttt-result"); r.value = "invalid"; r.dispatchEvent(new Event(' +
+	    '"change")); })()');
+	const found = await shown();
+	same('the invalid games, found by their result', ['2 of 12 games, ' +
+	    '2 invalid', ['2 invalid', '12 invalid']], found.slice(0, 2));
+	await clickOn(p, '#qttt-rows a[href="#g12p0"]');
+	s = await state(p);
+	same('an invalid game of the list opened: its diagnostics, its ' +
+	    'valid part', ['g12', 0, diags[12], 'Ann'], [s.game, s.cur,
+	    (await shown())[3], await p.eval('document.getElementById(' +
+	    '"qttt-tags").textContent.replace(/^X: /, "")')]);
+	await p.key('End');
+	same('...up to its error', 'Ply 2 of 2: O2 b1 b2', (await state(p)).at);
+	const q = await b.page(1280, 900);
+	await q.send('Emulation.setScriptExecutionDisabled', { value: true });
+	await q.open(url('invalid.html'));
+	same('no script: the invalid game drawn, marked, its diagnostics',
+	    ['Game 2 (invalid.qttt, line 2) invalid', diags[2], 3, 2],
+	    await q.eval('[document.querySelector("#g2 h2").textContent,' +
+	    ' document.querySelector("#g2 pre.qttt-diags").textContent,' +
+	    ' document.querySelectorAll("#g2 figure.qttt-ply").length,' +
+	    ' document.querySelectorAll("li[data-error]").length]'));
+	await q.send('Target.closeTarget', { targetId: q.targetId });
+	await p.send('Target.closeTarget', { targetId: p.targetId });
+}
+
+/*
+ * The keyboard alone, in a page of 1,000 games: Tab from the search
+ * goes through the list, one stop, to the board, the moves, the
+ * analysis, Play and Copy; ↓ moves among the rows; on the board a
+ * square's name clicks it.
+ */
+async function keyboard(b) {
+	const p = await b.page(1280, 900);
+	await open(p, 'g1k.html', '#g3p2');
+	await p.eval('document.getElementById("qttt-find").focus()');
+	const where = '(function () { var e = document.activeElement;' +
+	    ' if (!e || e === document.body) return "body";' +
+	    ' if (e.closest("#qttt-rows")) return "row " + e.getAttribute("href");' +
+	    ' if (e.closest("#qttt-moves")) return "move";' +
+	    ' if (e.closest("#qttt-acts")) return "action";' +
+	    ' if (e.id) return e.id;' +
+	    ' if (e.closest("#qttt-type")) return "play";' +
+	    ' return e.tagName + " " + e.textContent.slice(0, 20); })()';
+	const seen = [];
+	for (let i = 0; i < 150 && seen[seen.length - 1] !== 'qttt-copy';
+	    i++) {
+		await p.key('Tab');
+		seen.push(await p.eval(where));
+	}
+	const rows = seen.filter((x) => /^row /.test(x));
+	const at = (x) => seen.indexOf(x);
+	check('Tab from the list of 1,000 games reaches the board, the ' +
+	    'moves, the analysis, Play and Copy, in that order', rows.length ===
+	    1 && at(rows[0]) < at('qttt-board') && at('qttt-board') <
+	    at('move') && at('move') < at('qttt-analysis') &&
+	    at('qttt-analysis') < at('action') && at('action') < at('play') &&
+	    at('play') < at('qttt-copy'), seen.length + ' stops: ' +
+	    seen.slice(0, 30).join(', '));
+	/* Back to the list: ↓ to the rows after the first in view. */
+	await p.eval('document.querySelector("#qttt-rows [tabindex=\'0\']")' +
+	    '.focus()');
+	const first = await p.eval(where);
+	for (let i = 0; i < 12; i++)
+		await p.key('ArrowDown');
+	same('↓ moves the focus along the rows, scrolling', ['row #g1p0',
+	    'row #g13p0', 1], [first, await p.eval(where), await p.eval(
+	    'document.querySelectorAll("#qttt-rows [tabindex=\'0\']").length')]);
+	await p.key('Enter');
+	await settle(p);
+	same('Enter opens the row\'s game, which keeps the focus',
+	    ['g13', 'row #g13p0'], [(await state(p)).game,
+	    await p.eval(where)]);
+	await p.key('Tab');
+	same('...and Tab leaves the list for the board', 'qttt-board',
+	    await p.eval(where));
+	/* The board: a1 then c3, as two clicks. */
+	await p.eval('location.hash = "#g3p2"');
+	await settle(p);
+	await p.eval('document.getElementById("qttt-board").focus()');
+	for (const k of ['a', '1', 'c', '3'])
+		await p.key(k);
+	await settle(p);
+	const s = await state(p);
+	same('typed on the board, a1 c3 make a move', [3, ['X3 a1 c3']],
+	    [s.cur, s.branch]);
+	await p.send('Target.closeTarget', { targetId: p.targetId });
+}
+
+/*
+ * Words of 4,000 characters (a tag, comments) break: the page is no
+ * wider than the window, with scripts and without.  The headings name
+ * the file, not the folders it was written from.
+ */
+async function wide(b) {
+	const p = await b.page(1280, 900);
+	const widths = [];
+	for (const g of ['#g1p1', '#g2p2', '#g3p1']) {
+		await open(p, 'long.html', g);
+		widths.push(await p.eval('document.documentElement.scrollWidth'));
+	}
+	same('words of 4,000 characters: the page\'s width', [1280, 1280, 1280],
+	    widths);
+	same('the heading names the file, without its folders',
+	    'Game 3 (long.qttt, line 3)', await p.eval(
+	    'document.getElementById("qttt-heading").textContent'));
+	same('...and the search finds it by that name', '3 games',
+	    await p.eval('(function () { var f = document.getElementById(' +
+	    '"qttt-find"); f.value = "file:long.qttt"; f.dispatchEvent(' +
+	    'new Event("input")); return document.getElementById(' +
+	    '"qttt-count").textContent; })()'));
+	await p.send('Emulation.setScriptExecutionDisabled', { value: true });
+	await p.open(url('long.html'));
+	same('words of 4,000 characters, no script: the page\'s width, the' +
+	    ' headings', [1280, ['Game 1 (long.qttt, line 1)',
+	    'Game 2 (long.qttt, line 2)', 'Game 3 (long.qttt, line 3)']],
+	    await p.eval('[document.documentElement.scrollWidth,' +
+	    ' [].map.call(document.querySelectorAll("section.qttt-game h2"),' +
+	    ' function (h) { return h.textContent; })]'));
+	await p.send('Target.closeTarget', { targetId: p.targetId });
 }
 
 /* At a phone's width, in an iframe: nothing wider than the screen. */
@@ -747,7 +998,8 @@ async function main() {
 		}
 		same('no exception in the page', [], p.console.filter((c) =>
 		    /^exception/.test(c)));
-		for (const part of [network, noscript, phone, pictures]) {
+		for (const part of [network, noscript, invalid, keyboard, wide,
+		    phone, pictures]) {
 			try {
 				await part(b);
 			} catch (e) {

@@ -19,9 +19,15 @@
 #	  library's diagnostic, the forced X9, typed actions; the analysis
 #	  of 100 positions against qttt-analyze; perfect play as an
 #	  opponent; the game list found by typing, by result, sorted; a
-#	  page of 5,000 games; no network request, the security policy
-#	  (and a page without 'wasm-unsafe-eval' falling back to its
-#	  view without scripts); without scripts every record and the
+#	  page of 5,000 games; invalid games listed, marked, with their
+#	  diagnostics, played up to the error; the keyboard alone from
+#	  the list of 1,000 games to the board, the moves, the analysis,
+#	  Play and Copy; malformed fragments; words of 4,000
+#	  characters that do not widen the page, whose headings name a
+#	  file without its folders; no network request, the security
+#	  policy with the hashes of the page's scripts (a script put in
+#	  does not run; a page without 'wasm-unsafe-eval' falls back to
+#	  its view without scripts); without scripts every record and the
 #	  first games in full; print; a phone's width; screenshots of the
 #	  board against rsvg-convert's pictures of -T svg in three themes;
 #	  the print.css example filling its picture.
@@ -272,11 +278,41 @@ awk '!/^#/ && NF { if (++g != 3) next; n = split($0, it, "; ")
 		print match(s, /[!?]+$/) ? substr(s, RSTART) : "-" } }' \
     "$out/annotated.qttt" >"$out/annotated.glyphs"
 qttt-generate -n 5000 -s 9 | qttt-render -T html >"$out/big.html"
+# Words of 4,000 characters: a tag, a comment after a game, a comment
+# after a ply; written from the file's absolute path ($out is one).
+long=$(awk 'BEGIN { while (n++ < 4000) printf "w" }')
+{ echo "[event \"$long\"] X1 a1 b1; O2 b1 b2; X3 b2 c3"
+  echo "X1 a1 b1; O2 b1 b2 # $long"
+  echo "[site $long] X1 a1 b1 [comment \"$long\"]; O2 b1 b2"; } \
+    >"$out/long.qttt"
+qttt-render -T html "$out/long.qttt" >"$out/long.html"
+expect "a page written from an absolute path names no folder" 0 \
+    "$(grep -c -F "$out" "$out/long.html")"
 # Pages that ask for what the policy forbids, or forbid WebAssembly.
 sed 's|^<main id="qttt-static">|&<img src="http://example.invalid/x.png" alt="">|' \
     "$out/line.html" >"$out/leaky.html"
 sed '/Content-Security-Policy/d' "$out/leaky.html" >"$out/leaky-open.html"
 sed "s/ 'wasm-unsafe-eval'//" "$out/line.html" >"$out/nowasm.html"
+# Invalid games among valid ones, one drawn in full (game 2), one in
+# the list (game 12): the page holds them, marked, with qttt-validate's
+# diagnostics, as far as they are valid; status 1.
+{ echo 'X1 a1 b1; O2 b1 c1'
+  echo 'X1 a1 b1; O2 b1 b2; X3 b2 b2; O4 a1 a2'
+  qttt-generate -n 9 -s 3
+  echo '[x Ann] X1 a1 b1; O2 b1 b2; X3 a1 zz; 1-0'; } >"$out/invalid.qttt"
+( cd "$out" && { qttt-validate invalid.qttt; } >invalid.diags 2>&1
+  qttt-render -T html invalid.qttt >invalid.html 2>invalid.stderr
+  echo $? >invalid.status )
+expect "a page with invalid games: its status" 1 "$(cat "$out/invalid.status")"
+expect "a page with invalid games: standard error as qttt-validate's" "" \
+    "$(diff "$out/invalid.diags" "$out/invalid.stderr")"
+if command -v tidy >/dev/null 2>&1; then
+	if tidy -q -e "$out/invalid.html" >"$out/invalid.tidy" 2>&1; then ok
+	else bad "tidy: invalid.html:"; cat "$out/invalid.tidy"; fi
+fi
+# A script put into the page, as a fault of escaping would put it.
+sed 's|^<main id="qttt-static">|&<script>window.injected = 1</script>|' \
+    "$out/line.html" >"$out/injected.html"
 cat >"$out/frame.html" <<EOF
 <!DOCTYPE html><html lang="en"><head><title>f</title></head><body>
 <iframe src="line.html#g2p3" title="viewer" width="360" height="1400"></iframe>
