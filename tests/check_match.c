@@ -1097,6 +1097,67 @@ START_TEST(test_director_openings)
 }
 END_TEST
 
+/*
+ * Openings kept packed by the director, games and positions of a
+ * profile: each game starts with its opening again, by value, played
+ * by the match's rules, the positions sent as positions.
+ */
+START_TEST(test_director_packed)
+{
+	struct qttt_match_opts o;
+	struct qttt_match *m;
+	struct qttt_match_start st;
+	struct qttt_match_game mg;
+	struct qttt_generator gen;
+	struct qttt_game g, open;
+	struct qttt_state want[40];
+	struct qttt_diag d;
+	unsigned long long started = 0, i;
+	size_t		 k, ply, p;
+
+	memset(&o, 0, sizeof(o));
+	o.sched.engines = 2;
+	o.sched.games = 2 * 40;
+	o.rules = QTTT_RULES_DOUBLE_1 | QTTT_RULES_SIMUL_FIRST |
+	    QTTT_RULES_LAST_DRAW;
+	m = qttt_match_new(&o);
+	ck_assert_ptr_nonnull(m);
+	qttt_match_name(m, 0, "a");
+	qttt_match_name(m, 1, "b");
+	qttt_generator_init(&gen, 29, 0);
+	gen.rules = o.rules;
+	for (k = 0; k < 40; k++) {
+		qttt_generator_game(&gen, &g);
+		ply = k % g.nplies;
+		qttt_game_state_at(&g, ply, &want[k]);
+		qttt_game_init(&open);
+		open.state.rules = (unsigned char)o.rules;
+		for (p = 0; p < ply; p++)
+			ck_assert_int_eq(qttt_game_play(&open, &g.plies[p],
+			    NULL), QTTT_OK);
+		if (k % 2 == 1)
+			open.state = want[k];
+		ck_assert_int_eq(qttt_match_opening(m, &open, k % 2, &d), 0);
+	}
+	ck_assert_uint_eq(qttt_match_total(m), 80);
+	while (!qttt_match_over(m)) {
+		ck_assert_int_eq(qttt_match_next(m, &st), 1);
+		started++;
+		k = st.fixture.opening;
+		ck_assert_uint_lt(k, 40);
+		ck_assert_int_eq(st.from_state, (int)(k % 2));
+		ck_assert_uint_eq(st.opening.state.rules, o.rules);
+		ck_assert(qttt_state_equal(&st.opening.state, &want[k]));
+		finish_game(&st, 1, &mg);
+		qttt_match_done(m, st.game, &mg);
+		ck_assert_ptr_nonnull(qttt_match_ready(m, &i));
+		ck_assert_int_eq(qttt_match_count(m, &d), QTTT_OK);
+	}
+	ck_assert_uint_eq(started, 80);
+	qttt_match_free(m);
+}
+END_TEST
+
 Suite *
 match_suite(void)
 {
@@ -1128,6 +1189,7 @@ match_suite(void)
 	tcase_add_loop_test(tc, test_director_sprt, 0, 3);
 	tcase_add_test(tc, test_director_resume);
 	tcase_add_test(tc, test_director_openings);
+	tcase_add_test(tc, test_director_packed);
 	suite_add_tcase(s, tc);
 	return s;
 }
