@@ -59,8 +59,8 @@ LIB_OBJS =	$(sort $(patsubst %.c,%.o,$(foreach l,$(LAYERS),\
 		    $(wildcard lib/$(l)/*.c))) $(WEB_ASSETS).o)
 # Each layer's private header (lib/LAYER/LAYER.h).
 LIB_HDRS =	$(foreach l,$(LAYERS),lib/$(l)/$(l).h)
-CMD_OBJS =	cmd/common.o cmd/outfile.o cmd/inputs.o cmd/parallel.o \
-		    cmd/process.o
+CMD_OBJS =	cmd/common.o cmd/outfile.o cmd/inputs.o cmd/options.o \
+		    cmd/parallel.o cmd/process.o
 TOOLS =		$(patsubst %.c,%,$(sort $(wildcard cmd/qttt-*.c)))
 # The tools that read inputs (cmd/inputs.c), on several threads where
 # they allow it (cmd/parallel.c): all but qttt-generate and the
@@ -103,7 +103,7 @@ lib/$(SONAME) lib/libqttt.so: $(SHLIB)
 $(LIB_OBJS) $(CMD_OBJS) $(TOOLS:=.o) $(UNIT_OBJS): lib/qttt.h
 $(LIB_OBJS): $(LIB_HDRS)
 $(CMD_OBJS) $(TOOLS:=.o): cmd/common.h cmd/outfile.h cmd/inputs.h \
-    cmd/parallel.h
+    cmd/options.h cmd/parallel.h
 
 .c.o:
 	$(CC) $(ALL_CFLAGS) -c -o $@ $<
@@ -198,7 +198,7 @@ lib/web/toolchain: FORCE
 # library's public names, which tests/layers.sh checks.  Each links
 # outfile.o, the files a tool writes besides its standard output; only
 # the reading ones link inputs.o, parallel.o and the threads library.
-$(TOOLS): cmd/common.o cmd/outfile.o lib/libqttt.a
+$(TOOLS): cmd/common.o cmd/options.o cmd/outfile.o lib/libqttt.a
 	$(CC) $(ALL_LDFLAGS) -o $@.tmp $(filter %.o,$^) \
 	    lib/libqttt.a $(YAML_LIBS)
 	mv -f $@.tmp $@

@@ -115,14 +115,14 @@ usage_error(void (*usage)(FILE *), const char *fmt, ...)
 }
 
 int
-format_option(void (*usage)(FILE *), const char *what, const char *arg,
+format_option(void (*usage)(FILE *), const char *arg,
     enum qttt_format *format)
 {
 	int	 v;
 
 	if ((v = parse_format(arg)) == -1)
-		return usage_error(usage, "unknown %sformat '%s': it is one "
-		    "of " FORMAT_NAMES, what, arg);
+		return usage_error(usage, "unknown input format '%s': it is "
+		    "one of " FORMAT_NAMES, arg);
 	*format = v;
 	return 0;
 }
@@ -196,46 +196,25 @@ input_name(const char *path)
 	return strcmp(path, "-") == 0 ? "<stdin>" : path;
 }
 
-/* -R: the profile every reader is told, once rules_option() set it. */
-static unsigned int	 readers_rules;
-static int		 readers_rules_set;
-
-void
-reader_rules(unsigned int rules)
-{
-	readers_rules = rules;
-	readers_rules_set = 1;
-}
-
-int
-rules_parse_option(void (*usage)(FILE *), const char *arg,
-    unsigned int *rules)
-{
-	size_t	 bad;
-
-	if (qttt_rules_parse(arg, strlen(arg), rules, &bad) == -1)
-		return usage_error(usage, "-R: not a rule profile (a preset, "
-		    "or switches joined by ','; qttt-rules(7)): %s%s%s", arg,
-		    bad > 0 ? ", at " : "", bad > 0 ? arg + bad : "");
-	return 0;
-}
-
 int
 rules_option(void (*usage)(FILE *), const char *arg, unsigned int *rules)
 {
-	unsigned int	 r;
-	int		 k;
+	size_t	 bad;
+	char	 presets[160];
 
-	if ((k = rules_parse_option(usage, arg, &r)) != 0)
-		return k;
-	if (rules != NULL)
-		*rules = r;
-	reader_rules(r);
+	if (qttt_rules_parse(arg, strlen(arg), rules, &bad) == -1) {
+		qttt_rules_presets_list(presets, sizeof(presets));
+		return usage_error(usage, "-R: not a rule profile (a preset: "
+		    "%s; or switches joined by ','; qttt-rules(7)): %s%s%s",
+		    presets, arg, bad > 0 ? ", at " : "",
+		    bad > 0 ? arg + bad : "");
+	}
 	return 0;
 }
 
 struct qttt_reader *
-open_reader(const char *path, enum qttt_format format, int *fd)
+open_reader(const char *path, enum qttt_format format,
+    const unsigned int *rules, int *fd)
 {
 	struct qttt_reader *r;
 
@@ -244,8 +223,8 @@ open_reader(const char *path, enum qttt_format format, int *fd)
 	if ((r = qttt_reader_open(*fd, format)) == NULL) {
 		warn_name(input_name(path), "out of memory");
 		close_input(*fd);
-	} else if (readers_rules_set)
-		qttt_reader_rules(r, readers_rules);
+	} else if (rules != NULL)
+		qttt_reader_rules(r, *rules);
 	return r;
 }
 
@@ -312,28 +291,41 @@ end_selection_as(const char *name, int k, const struct qttt_record *rec,
 static unsigned char disabled[QTTT__NCODES];
 
 /*
+ * Which of two words the environment variable name holds: 0 for the
+ * first (the default, and the value of an unset or empty variable), 1
+ * for the second; any other value is reported and taken as the first.
+ */
+static int
+env_choice(const char *name, const char *first, const char *second)
+{
+	const char	*s;
+
+	if ((s = getenv(name)) == NULL || *s == '\0' || strcmp(s, first) == 0)
+		return 0;
+	if (strcmp(s, second) == 0)
+		return 1;
+	fprintf(stderr, "%s: %s=%s is neither %s nor %s: %s is used\n",
+	    progname, name, s, first, second, first);
+	return 0;
+}
+
+/*
  * How diagnostics are shown: columns counted as QTTT_COLUMN_UNIT says
- * (byte, or display, the default), the codes -d turned off left out.
+ * (byte, or display, the default), with the source line and a caret
+ * or on one line each as QTTT_DIAGNOSTICS says (caret, the default, or
+ * line), the codes -d turned off left out.
  */
 static const struct qttt_diag_style *
 diag_style(int json)
 {
 	static struct qttt_diag_style style[2];
 	static int	 ready;
-	const char	*s;
-	int		 bytes = 0;
 
 	if (!ready) {
-		if ((s = getenv("QTTT_COLUMN_UNIT")) != NULL && *s != '\0' &&
-		    strcmp(s, "display") != 0) {
-			if (strcmp(s, "byte") == 0)
-				bytes = 1;
-			else
-				fprintf(stderr, "%s: QTTT_COLUMN_UNIT=%s is "
-				    "neither display nor byte: columns are "
-				    "display columns\n", progname, s);
-		}
-		style[0].byte_columns = style[1].byte_columns = bytes;
+		style[0].byte_columns = style[1].byte_columns =
+		    env_choice("QTTT_COLUMN_UNIT", "display", "byte");
+		style[0].one_line = env_choice("QTTT_DIAGNOSTICS", "caret",
+		    "line");
 		style[0].off = style[1].off = disabled;
 		style[1].json = 1;
 		ready = 1;

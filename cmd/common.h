@@ -68,13 +68,12 @@ int	 usage_error(void (*usage)(FILE *), const char *fmt, ...)
 	    __attribute__((format(printf, 2, 3)));
 
 /*
- * The options every reading tool takes: -f (what is "input " where the
- * tool has an output format too, else "") and -g, game numbers and
+ * The options every reading tool takes: -f, an input format, and -g, game numbers and
  * ranges (qttt_ranges_parse, from 1; *games is set to the argument).
  * Each returns 0 with the value stored, or usage_error()'s status.
  */
-int	 format_option(void (*usage)(FILE *), const char *what,
-	    const char *arg, enum qttt_format *);
+int	 format_option(void (*usage)(FILE *), const char *arg,
+	    enum qttt_format *);
 /* -t: a format a game is written in (TARGET_NAMES). */
 int	 target_option(void (*usage)(FILE *), const char *arg,
 	    enum qttt_format *);
@@ -87,18 +86,10 @@ int	 games_option(void (*usage)(FILE *), const char *arg,
 	    struct qttt_ranges *, const char **games);
 /*
  * -R, --rules: a rule profile (qttt_rules_parse: a preset, switches
- * joined by ',') into *rules (rules_option: unless rules is NULL).
- * rules_option() also makes it the profile of the records that name none in every reader open_reader()
- * opens from then on (qttt_reader_rules()); rules_parse_option() only
- * reads it.  Each returns 0, or usage_error()'s status.
+ * joined by ',') into *rules.  Returns 0, or usage_error()'s status.
  */
-#define RULES_USAGE	"[-R profile]"
 int	 rules_option(void (*usage)(FILE *), const char *arg,
 	    unsigned int *rules);
-int	 rules_parse_option(void (*usage)(FILE *), const char *arg,
-	    unsigned int *rules);
-/* What rules_option() tells open_reader(), set directly. */
-void	 reader_rules(unsigned int rules);
 
 /*
  * Opens an input: "-" is standard input.  Returns a file descriptor,
@@ -110,12 +101,14 @@ void	 close_input(int fd);
 const char *input_name(const char *path);
 
 /*
- * Opens a reader on an input (as open_input), setting *fd.  Returns
+ * Opens a reader on an input (as open_input), setting *fd, that reads
+ * the records that name no profile by *rules (NULL: by their format's
+ * default; qttt_reader_rules()).  Returns
  * NULL after a message if the input cannot be opened or memory runs
  * out.  close_reader() closes the reader and the input.
  */
 struct qttt_reader *open_reader(const char *path, enum qttt_format,
-	    int *fd);
+	    const unsigned int *rules, int *fd);
 void	 close_reader(struct qttt_reader *, int fd);
 
 /*

@@ -2,6 +2,8 @@
  * The inputs of a reading tool (inputs.h): one loop for every tool,
  * on the thread pool of parallel.c where the tool allows it.
  */
+#include <errno.h>
+#include <pthread.h>
 #include <stddef.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -10,6 +12,7 @@
 #include "qttt.h"
 #include "common.h"
 #include "inputs.h"
+#include "options.h"
 #include "parallel.h"
 
 /*
@@ -23,6 +26,33 @@ struct head {
 #define TALLY_AT	((sizeof(struct head) + sizeof(max_align_t) - 1) / \
 			    sizeof(max_align_t) * sizeof(max_align_t))
 #define TALLY(h)	((void *)((char *)(h) + TALLY_AT))
+
+/* The solver of check_award() (inputs.h), shared by the threads. */
+static pthread_mutex_t	 award_lock = PTHREAD_MUTEX_INITIALIZER;
+static struct qttt_solver *award_solver;
+
+static void
+award_solver_free(void)
+{
+	qttt_solver_free(award_solver);
+}
+
+size_t
+check_award(struct qttt_record *rec)
+{
+	pthread_mutex_lock(&award_lock);
+	if (award_solver == NULL) {
+		if ((award_solver = qttt_solver_new(QTTT_SOLVER_TABLE / 8)) ==
+		    NULL) {
+			fprintf(stderr, "%s: %s\n", progname, strerror(ENOMEM));
+			exit(EXIT_TROUBLE);
+		}
+		atexit(award_solver_free);
+	}
+	qttt_record_check_award(award_solver, rec);
+	pthread_mutex_unlock(&award_lock);
+	return rec->nerrors;
+}
 
 void
 out_sync(struct par_out *po)
@@ -102,7 +132,7 @@ run_input(const struct run_tool *tool, const char *path, struct head *h)
 	in.tally = TALLY(h);
 	in.threads = tool->threads;
 	/* An input that cannot be read is no diagnostic: it has no game. */
-	if ((in.reader = open_reader(path, tool->format, &in.fd)) == NULL)
+	if ((in.reader = open_tool_reader(tool, path, &in.fd)) == NULL)
 		return EXIT_TROUBLE;
 	if (tool->begin != NULL && (s = tool->begin(&in)) != 0) {
 		close_reader(in.reader, in.fd);
@@ -120,6 +150,62 @@ run_input(const struct run_tool *tool, const char *path, struct head *h)
 	    input_end(&in, k, &rec, h->n.status);
 	close_reader(in.reader, in.fd);
 	return s;
+}
+
+int
+input_option(struct run_tool *tool, int ch, const char *arg,
+    void (*usage)(FILE *))
+{
+	switch (ch) {
+	case 'f':
+		return format_option(usage, arg, &tool->format);
+	case 'g':
+		tool->gameset = &tool->ranges;
+		return games_option(usage, arg, &tool->ranges, &tool->games);
+	case 'q':
+		tool->quiet = 1;
+		return 0;
+	case 'R':
+		tool->rules_set = 1;
+		return rules_option(usage, arg, &tool->rules);
+	default:
+		return -1;
+	}
+}
+
+/* What input_options() hands opt_parse(). */
+struct taker {
+	struct run_tool	*tool;
+	void	(*usage)(FILE *);
+	int	(*take)(struct run_tool *, int, const char *);
+};
+
+static int
+take_input_option(void *arg, int ch, const char *val)
+{
+	struct taker	*t = arg;
+	int		 s;
+
+	if ((s = input_option(t->tool, ch, val, t->usage)) > 0)
+		return s;
+	return t->take(t->tool, ch, val);
+}
+
+int
+input_options(struct run_tool *tool, const struct opt_tool *opts,
+    void (*usage)(FILE *), int argc, char *argv[],
+    int (*take)(struct run_tool *, int, const char *))
+{
+	struct taker	 t = { tool, usage, take };
+
+	return opt_parse(opts, argc, argv, take_input_option, &t);
+}
+
+struct qttt_reader *
+open_tool_reader(const struct run_tool *tool, const char *path, int *fd)
+{
+	return open_reader(path, tool->format, tool->rules_set ? &tool->rules :
+	    NULL, fd);
 }
 
 int

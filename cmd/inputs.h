@@ -71,7 +71,11 @@ struct run_tool {
 	 */
 	const char	*games;
 	const struct qttt_ranges *gameset;
+	struct qttt_ranges ranges;	/* what input_option() parsed */
 	int	 quiet;		/* no "no game" message at the end */
+	/* -R: the profile of the records that name none (if rules_set). */
+	unsigned int	 rules;
+	int		 rules_set;
 	/*
 	 * The threads to read on (1: the main thread alone), and the
 	 * text of a chunk (parallel.h; 0 for the default).
@@ -198,6 +202,48 @@ name(const struct run_input *in, struct par_out *po,			\
  * finish_output() says why).
  */
 int	 run_inputs(const struct run_tool *, int argc, char *argv[]);
+
+/*
+ * qttt_record_play(rec, g), and for a valid record whose termination is
+ * an adjudication, the check of its result against the solver
+ * (check_award(): qttt_record_check_award(), which adds its diagnostic
+ * to rec).  Returns the record's errors.  Any thread may call it: the
+ * solver, made for the first such record and freed at exit, is shared
+ * under a lock (such records are few).
+ */
+size_t	 check_award(struct qttt_record *rec);
+
+static inline size_t
+play_record(struct qttt_record *rec, struct qttt_game *g)
+{
+	size_t	 errors = qttt_record_play(rec, g);
+
+	/* Inline: the loops of the tools take every record through it. */
+	return errors > 0 || !rec->awarded.over ||
+	    rec->termination != QTTT_TERM_ADJUDICATION ? errors :
+	    check_award(rec);
+}
+
+/*
+ * The options every reading tool takes, into tool: -f, -g, -q and -R
+ * (options.h).  Returns 0 if it took option ch with its argument arg,
+ * -1 if ch is none of them, or usage_error()'s status.
+ */
+int	 input_option(struct run_tool *, int ch, const char *arg,
+	    void (*usage)(FILE *));
+/*
+ * Reads the options of a reading tool (opt_parse()): input_option()'s
+ * into tool, then every option through take(tool, ch, optarg), which
+ * sees input_option()'s stored; usage is the tool's, for a usage
+ * error.
+ */
+struct opt_tool;
+int	 input_options(struct run_tool *, const struct opt_tool *,
+	    void (*usage)(FILE *), int argc, char *argv[],
+	    int (*take)(struct run_tool *, int ch, const char *optarg));
+/* open_reader() with the format and the profile the options chose. */
+struct qttt_reader *open_tool_reader(const struct run_tool *,
+	    const char *path, int *fd);
 
 /*
  * The usual end of an input: a read error, an input with no game, or

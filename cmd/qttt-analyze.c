@@ -12,14 +12,13 @@
 
 #include "qttt.h"
 #include "common.h"
+#include "inputs.h"
+#include "options.h"
 #include "parallel.h"
 
 struct options {
 	struct qttt_analysis_options a;		/* -c, -d, -p, -s, -T */
-	enum qttt_format	 format;	/* -f */
-	const char		*games;		/* -g, or NULL */
-	struct qttt_ranges	gameset;	/* what -g says */
-	int			 quiet;		/* -q */
+	struct run_tool		 in;		/* -f, -g, -q, -R */
 	int			 threads;	/* to analyse games on */
 	size_t			 table;		/* -m, in bytes per solver */
 	unsigned int		 rules;		/* -R: -S's profile too */
@@ -35,46 +34,42 @@ struct options {
 /* A write to standard output failed: stop at once. */
 #define EXIT_STOP	(-1)
 
+static const struct opt opts[] = {
+	OPT_HELP, OPT_VERSION,
+	{ 'c', "count", NULL, "count the complete games below each "
+	    "position, by\nresult and length", 0, 0 },
+	{ 'd', "divide", NULL, "with -p: the count below each action too", 0,
+	    0 },
+	OPT_FORMAT, OPT_GAMES,
+	{ 'm', "memory", "MiB", "the solvers' tables, in MiB, shared by the "
+	    "threads\n(default 1; 0: none); with -c, the count's table", 0,
+	    0 },
+	{ 'p', "perft", "depth", "count the histories of DEPTH moves (0 to "
+	    "9) below\neach position", 0, 0 },
+	OPT_QUIET("no diagnostics; the exit status tells"),
+	OPT_RULES("the rules of records that name none (goff)"),
+	OPT_STATE("analyse the position of a state string, not files"),
+	{ 's', "summary", NULL, "only the mistakes and blunders of each game "
+	    "and input", 0, 0 },
+	OPT_TYPE("report (the default), json (JSON Lines) or yaml\n"
+	    "(annotated records)"),
+};
+
+static const struct opt_tool tool_opts = {
+	opts, NVALUES(opts), "[file ...]", NULL,
+	"Show what perfect play makes of each move of Quantum Tic-Tac-Toe "
+	"games:\nthe value before it, the value of the move played, the best "
+	"moves, what\nthe mover lost, and where the game was decided; with no "
+	"file, or when\nfile is -, read standard input.  Positions (state "
+	"strings) get the value\nof every action.\n",
+	"Exit status: 0 all valid, 1 some game invalid, 2 usage or I/O "
+	"error.\n"
+};
+
 static void
 usage(FILE *f)
 {
-	fprintf(f, "usage: %s [-cdhqsV] [-f format] [-g game] [-m MiB] "
-	    "[-p depth]\n\t[-R profile] [-S state] [-T type] [file ...]\n", progname);
-}
-
-static void
-help(void)
-{
-	usage(stdout);
-	fputs(
-"Show what perfect play makes of each move of Quantum Tic-Tac-Toe games:\n"
-"the value before it, the value of the move played, the best moves, what\n"
-"the mover lost, and where the game was decided; with no file, or when\n"
-"file is -, read standard input.  Positions (state strings) get the value\n"
-"of every action.\n"
-"\n"
-"  -c, --count          count the complete games below each position, by\n"
-"                       result and length\n"
-"  -d, --divide         with -p: the count below each action too\n"
-"  -f, --format=FMT     input format: auto (default), line, yaml, json, goff,\n"
-"                       state\n"
-"  -g, --game=LIST      only these games of each input: 3, 2-5, 10-, 1,4\n"
-"  -h, --help           show this help and exit\n"
-"  -m, --memory=MiB     the solvers' tables, in MiB, shared by the threads\n"
-"                       (default 1; 0: none); with -c, the count's table\n"
-"  -p, --perft=DEPTH    count the histories of DEPTH moves (0 to 9) below\n"
-"                       each position\n"
-"  -q, --quiet          no diagnostics; the exit status tells\n"
-"  -R, --rules=NAME     the rules of records that name none (goff)\n"
-"  -S, --state=STATE    analyse the position of a state string, not files\n"
-"  -s, --summary        only the mistakes and blunders of each game and input\n"
-"  -T, --type=TYPE      report (the default), json (JSON Lines) or yaml\n"
-"                       (annotated records)\n"
-"  -V, --version        show the version and exit\n"
-"\n"
-"Exit status: 0 all valid, 1 some game invalid, 2 usage or I/O error.\n",
-	    stdout);
-	exit(finish_output() == 0 ? EXIT_VALID : EXIT_TROUBLE);
+	opt_usage(f, &tool_opts);
 }
 
 /* The totals of an input, or of a chunk of it. */
@@ -117,14 +112,14 @@ analyse_games(struct qttt_solver *sv, const struct run *run,
 	    (k = par_more(job) ? qttt_reader_next(r, rec) : 0) == 1) {
 		t->games += starts_game(rec, prev);
 		prev = rec->index;
-		if (o->games != NULL &&
-		    !qttt_ranges_has(&o->gameset, rec->index))
+		if (o->in.games != NULL &&
+		    !qttt_ranges_has(&o->in.ranges, rec->index))
 			continue;
 		t->t.games++;
-		if (qttt_record_play(rec, &game) > 0) {
+		if (play_record(rec, &game) > 0) {
 			t->status = EXIT_INVALID;
 			t->t.invalid++;
-			if (!o->quiet) {
+			if (!o->in.quiet) {
 				/* The games before come first. */
 				par_sync(job);
 				show_record_diags(err, run->name, rec, 0);
@@ -134,15 +129,15 @@ analyse_games(struct qttt_solver *sv, const struct run *run,
 			if (t->status < EXIT_TROUBLE)
 				t->status = v == -2 ? EXIT_INVALID :
 				    EXIT_TROUBLE;
-			if (!o->quiet) {
+			if (!o->in.quiet) {
 				par_sync(job);
 				show_line_msg(err, run->name, rec->line,
 				    "error", "%s", d.msg);
 			}
 		}
 		/* Several states of a stream may have one game number. */
-		if (o->games != NULL && rec->format != QTTT_FORMAT_STATE &&
-		    rec->index >= qttt_ranges_last(&o->gameset))
+		if (o->in.games != NULL && rec->format != QTTT_FORMAT_STATE &&
+		    rec->index >= qttt_ranges_last(&o->in.ranges))
 			break;
 	}
 	if (qttt_analysis_writer_close(w) == -1 || v == -1 || ferror(out))
@@ -231,7 +226,7 @@ analyse_input(const struct options *o, struct qttt_solver *sv,
 	struct run	 run = { o, input_name(path), sv };
 	int		 fd, k = QTTT_SPLIT_NOT;
 
-	if ((r = open_reader(path, o->format, &fd)) == NULL)
+	if ((r = open_tool_reader(&o->in, path, &fd)) == NULL)
 		return EXIT_TROUBLE;
 	memset(&t, 0, sizeof(t));
 	/*
@@ -241,7 +236,7 @@ analyse_input(const struct options *o, struct qttt_solver *sv,
 	 * which keeps the comment lines that the chunks leave out, nor
 	 * for the counts, each a long search of its own.
 	 */
-	if (o->threads > 1 && o->games == NULL && !o->a.perft &&
+	if (o->threads > 1 && o->in.games == NULL && !o->a.perft &&
 	    !o->a.count && (o->a.summary ||
 	    o->a.output == QTTT_ANALYSIS_JSON))
 		k = fflush(stdout) == EOF ? PAR_STOP :
@@ -250,8 +245,8 @@ analyse_input(const struct options *o, struct qttt_solver *sv,
 		k = analyse_games(sv, &run, r, &rec, stdout, stderr, NULL, &t);
 	if (k == PAR_STOP)
 		t.status = EXIT_STOP;
-	else if ((k = end_selection(run.name, k, &rec, t.games, o->games,
-	    t.t.games, o->quiet)) != EXIT_VALID)
+	else if ((k = end_selection(run.name, k, &rec, t.games, o->in.games,
+	    t.t.games, o->in.quiet)) != EXIT_VALID)
 		t.status = k;
 	else if (o->a.summary)
 		t.status = summarise_input(o, run.name, &t);
@@ -272,9 +267,9 @@ analyse_state(const struct options *o, struct qttt_solver *sv,
 
 	memset(&t, 0, sizeof(t));
 	qttt_game_init(&g);
-	if (qttt_state_parse_rules(s, strlen(s), o->rules, &g.state, &d) !=
-	    QTTT_OK) {
-		if (!o->quiet)
+	if (qttt_state_parse_rules(s, strlen(s), o->in.rules, &g.state, &d)
+	    != QTTT_OK) {
+		if (!o->in.quiet)
 			fprintf(stderr, "%s: -S: column %lu: %s\n", progname,
 			    d.col + 1, d.msg);
 		return EXIT_INVALID;
@@ -284,7 +279,7 @@ analyse_state(const struct options *o, struct qttt_solver *sv,
 	k = qttt_analysis_writer_put(w, sv, NULL, &g, &t, &d);
 	if (qttt_analysis_writer_close(w) == -1 || k == -1)
 		return EXIT_STOP;
-	if (k != 0 && !o->quiet)
+	if (k != 0 && !o->in.quiet)
 		fprintf(stderr, "%s: -S: %s\n", progname, d.msg);
 	return k == 0 ? EXIT_VALID : k == -2 ? EXIT_INVALID : EXIT_TROUBLE;
 }
@@ -301,99 +296,78 @@ parse_type(const char *s)
 	return lookup_name(names, NVALUES(names), s);
 }
 
+/* The options of qttt-analyze: what input_options() leaves to it. */
+struct take {
+	struct options	*o;
+	unsigned long long mib;
+	const char	*state;
+};
+
+static int
+take_option(struct run_tool *tool, int ch, const char *arg)
+{
+	struct take	*t = tool->arg;
+	struct qttt_analysis_options *a = &t->o->a;
+	unsigned long long depth;
+	int		 v;
+
+	switch (ch) {
+	case 'c':
+		a->count = 1;
+		break;
+	case 'd':
+		a->divide = 1;
+		break;
+	case 'm':
+		if ((v = mib_option(usage, arg, &t->mib)) != 0)
+			return v;
+		/* -c and -p: a byte is no table; without -m, their
+		 * tables take what they need, up to QTTT_COUNT_MEMORY
+		 * and 64 MiB. */
+		a->count_memory = t->mib > 0 ? (size_t)t->mib << 20 : 1;
+		break;
+	case 'p':
+		if (parse_number(arg, 0, QTTT_MAXMOVES, &depth) == -1)
+			return usage_error(usage, "-p: not a depth from 0 to "
+			    "%d: %s", QTTT_MAXMOVES, arg);
+		a->perft = 1;
+		a->depth = (unsigned int)depth;
+		break;
+	case 'S':
+		t->state = arg;
+		break;
+	case 's':
+		a->summary = 1;
+		break;
+	case 'T':
+		if ((v = parse_type(arg)) == -1)
+			return usage_error(usage, "unknown type: %s (report, "
+			    "json or yaml)", arg);
+		a->output = v;
+		break;
+	}
+	return 0;
+}
+
 int
 main(int argc, char *argv[])
 {
-	static const struct option longopts[] = {
-		{ "count",	no_argument,		NULL, 'c' },
-		{ "divide",	no_argument,		NULL, 'd' },
-		{ "format",	required_argument,	NULL, 'f' },
-		{ "game",	required_argument,	NULL, 'g' },
-		{ "help",	no_argument,		NULL, 'h' },
-		{ "memory",	required_argument,	NULL, 'm' },
-		{ "perft",	required_argument,	NULL, 'p' },
-		{ "quiet",	no_argument,		NULL, 'q' },
-		{ "state",	required_argument,	NULL, 'S' },
-		{ "summary",	no_argument,		NULL, 's' },
-		{ "type",	required_argument,	NULL, 'T' },
-		{ "rules",	required_argument,	NULL, 'R' },
-		{ "version",	no_argument,		NULL, 'V' },
-		{ NULL,		0,			NULL, 0 }
-	};
 	struct options	 o;
 	struct qttt_solver *sv;
-	unsigned long long mib = TABLE_MIB, depth;
+	unsigned long long mib;
 	const char	*state = NULL;
-	int		 ch, v, status = EXIT_VALID, s = EXIT_VALID, i;
+	struct take	 t = { &o, TABLE_MIB, NULL };
+	int		 status = EXIT_VALID, s = EXIT_VALID, i;
 
 	start_tool(argv);
 	memset(&o, 0, sizeof(o));
 	o.threads = par_threads();
-	while ((ch = getopt_long(argc, argv, "cdf:g:hm:p:qR:S:sT:V", longopts,
-	    NULL)) != -1) {
-		switch (ch) {
-		case 'c':
-			o.a.count = 1;
-			break;
-		case 'd':
-			o.a.divide = 1;
-			break;
-		case 'f':
-			if ((s = format_option(usage, "", optarg,
-			    &o.format)) != 0)
-				return s;
-			break;
-		case 'g':
-			if ((s = games_option(usage, optarg, &o.gameset,
-			    &o.games)) != 0)
-				return s;
-			break;
-		case 'h':
-			help();
-			break;
-		case 'm':
-			if ((s = mib_option(usage, optarg, &mib)) != 0)
-				return s;
-			/* -c and -p: a byte is no table; without -m,
-			 * their tables take what they need, up to
-			 * QTTT_COUNT_MEMORY and 64 MiB. */
-			o.a.count_memory = mib > 0 ? (size_t)mib << 20 : 1;
-			break;
-		case 'p':
-			if (parse_number(optarg, 0, QTTT_MAXMOVES, &depth) ==
-			    -1)
-				return usage_error(usage, "-p: not a depth "
-				    "from 0 to %d: %s", QTTT_MAXMOVES, optarg);
-			o.a.perft = 1;
-			o.a.depth = (unsigned int)depth;
-			break;
-		case 'q':
-			o.quiet = 1;
-			break;
-		case 'S':
-			state = optarg;
-			break;
-		case 's':
-			o.a.summary = 1;
-			break;
-		case 'T':
-			if ((v = parse_type(optarg)) == -1)
-				return usage_error(usage, "unknown type: %s "
-				    "(report, json or yaml)", optarg);
-			o.a.output = v;
-			break;
-		case 'R':
-			if ((ch = rules_option(usage, optarg, &o.rules)) != 0)
-				return ch;
-			break;
-		case 'V':
-			print_version();
-			break;
-		default:
-			usage(stderr);
-			return EXIT_TROUBLE;
-		}
-	}
+	o.in.arg = &t;
+	if ((s = input_options(&o.in, &tool_opts, usage, argc, argv,
+	    take_option)) != 0)
+		return s;
+	mib = t.mib;
+	state = t.state;
 	argc -= optind;
 	argv += optind;
 	if (state != NULL && argc > 0)

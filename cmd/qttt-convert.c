@@ -11,48 +11,34 @@
 #include "qttt.h"
 #include "common.h"
 #include "inputs.h"
+#include "options.h"
 
 struct options {
 	enum qttt_format to;		/* -t: output format */
 	int		 quiet;		/* -q: no diagnostics */
 };
 
+static const struct opt opts[] = {
+	OPT_HELP, OPT_VERSION, OPT_DISABLE, OPT_FORMAT, OPT_GAMES,
+	OPT_QUIET("print no diagnostics or warnings"),
+	OPT_RULES("the rules of records that name none (goff)"),
+	OPT_TYPE("output format: line (default), yaml, json, goff"),
+	OPT_WAS('t', "to", 'T'),
+};
+
+static const struct opt_tool tool_opts = {
+	opts, NVALUES(opts), "[file ...]", NULL,
+	"Convert Quantum Tic-Tac-Toe game records between formats.\n",
+	"Invalid games are reported and not converted, and so are positions "
+	"(state\nstrings), which no output format holds.  Exit status: 0 all "
+	"converted,\n1 some game invalid or not a game, 2 usage, I/O or write "
+	"error.\n"
+};
+
 static void
 usage(FILE *f)
 {
-	fprintf(f, "usage: %s [-hqV] [-d code] [-f format] [-g games] "
-	    "[-R profile]\n"
-	    "       [-t format] [file ...]\n", progname);
-}
-
-static void
-help(void)
-{
-	usage(stdout);
-	fputs("Convert Quantum Tic-Tac-Toe game records between formats.\n"
-	    "\n"
-	    "  -f, --from=FMT    input format: auto (default), line, yaml,"
-	    " json, goff,\n"
-	    "                    state\n"
-	    "  -g, --games=LIST  convert only these games of each input:"
-	    " 3,5-7,10-\n"
-	    "  -R, --rules=NAME  the rules of records that name none (goff)\n"
-	    "  -t, --to=FMT      output format: line (default), yaml, json,"
-	    " goff\n"
-	    "  -d, --disable=CODE\n"
-	    "                    do not show the warnings of CODE (a comma"
-	    " list)\n"
-	    "  -q, --quiet       print no diagnostics or warnings\n"
-	    "  -h, --help        show this help\n"
-	    "  -V, --version     show the version\n"
-	    "\n"
-	    "Invalid games are reported and not converted, and so are"
-	    " positions (state\n"
-	    "strings), which no output format holds.  Exit status: 0 all"
-	    " converted,\n"
-	    "1 some game invalid or not a game, 2 usage, I/O or write"
-	    " error.\n", stdout);
-	exit(finish_output() == 0 ? EXIT_VALID : EXIT_TROUBLE);
+	opt_usage(f, &tool_opts);
 }
 
 /*
@@ -131,7 +117,7 @@ convert_record(const struct run_input *in, struct par_out *po,
 	(void)po;
 	if (!o->quiet)
 		show_leadcut(stderr, in->name, rec);
-	bad = qttt_record_play(rec, &game) > 0;
+	bad = play_record(rec, &game) > 0;
 	/* Its errors, or its warnings. */
 	if ((bad || rec->ndiags > 0) && !o->quiet)
 		show_record_diags(stderr, in->name, rec, 0);
@@ -213,77 +199,39 @@ end_input_file(struct run_input *in, int k, const struct qttt_record *rec,
 	return status;
 }
 
+/* An option of qttt-convert's own (input_options()). */
+static int
+take_option(struct run_tool *tool, int ch, const char *arg)
+{
+	struct options	*o = tool->arg;
+
+	if (ch == 'd')
+		return disable_option(usage, arg);
+	if (ch == 'T')
+		return target_option(usage, arg, &o->to);
+	return 0;
+}
+
 int
 main(int argc, char *argv[])
 {
-	static const struct option longopts[] = {
-		{ "disable",	required_argument,	NULL, 'd' },
-		{ "format",	required_argument,	NULL, 'f' },
-		{ "from",	required_argument,	NULL, 'f' },
-		{ "game",	required_argument,	NULL, 'g' },
-		{ "games",	required_argument,	NULL, 'g' },
-		{ "help",	no_argument,		NULL, 'h' },
-		{ "quiet",	no_argument,		NULL, 'q' },
-		{ "to",		required_argument,	NULL, 't' },
-		{ "rules",	required_argument,	NULL, 'R' },
-		{ "version",	no_argument,		NULL, 'V' },
-		{ NULL,		0,			NULL, 0 }
-	};
 	struct options	 o;
-	struct qttt_ranges gameset;
 	struct run_tool	 tool = {
 		.arg = &o, .tallysize = sizeof(struct tally), .threads = 1,
 		.records = convert_records, .end = end_input_file
 	};
-	int		 ch, fmt, status, s;
+	int		 status, s;
 
 	start_tool(argv);
 	memset(&o, 0, sizeof(o));
 	o.to = QTTT_FORMAT_LINE;
-	while ((ch = getopt_long(argc, argv, "d:f:g:hqR:t:V", longopts,
-	    NULL)) != -1) {
-		switch (ch) {
-		case 'd':
-			if ((s = disable_option(usage, optarg)) != 0)
-				return s;
-			break;
-		case 'f':
-			if ((s = format_option(usage, "input ", optarg,
-			    &tool.format)) != 0)
-				return s;
-			break;
-		case 'g':
-			if ((s = games_option(usage, optarg, &gameset,
-			    &tool.games)) != 0)
-				return s;
-			tool.gameset = &gameset;
-			break;
-		case 'h':
-			help();
-			break;
-		case 'q':
-			o.quiet = 1;
-			break;
-		case 't':
-			if ((fmt = target_option(usage, optarg, &o.to)) != 0)
-				return fmt;
-			break;
-		case 'R':
-			if ((ch = rules_option(usage, optarg, NULL)) != 0)
-				return ch;
-			break;
-		case 'V':
-			print_version();
-			break;
-		default:
-			usage(stderr);
-			return EXIT_TROUBLE;
-		}
-	}
+	if ((s = input_options(&tool, &tool_opts, usage, argc, argv,
+	    take_option)) != 0)
+		return s;
 	argc -= optind;
 	argv += optind;
 
-	tool.quiet = o.quiet;
+	o.quiet = tool.quiet;
 	status = run_inputs(&tool, argc, argv);
 	/* A failed write is reported once, here. */
 	if (finish_output() != 0 || status == RUN_STOP)

@@ -4,14 +4,15 @@
  * perfect play (the solver) to random play, for bot authors to measure
  * their bots against known strengths.
  */
-#include <getopt.h>
 #include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 #include "qttt.h"
 #include "common.h"
+#include "options.h"
 
 /* The solver's table, in MiB (-m). */
 #define TABLE_MIB	16
@@ -32,34 +33,27 @@ struct engine {
 	int			 value;
 };
 
+static const struct opt opts[] = {
+	OPT_HELP, OPT_VERSION,
+	{ 'l', "level", "level", "perfect (default), strong, medium, weak or "
+	    "random:\nperfect play with a chance of a random action\nof 0, "
+	    "10, 30, 60 or 100%", 0, 0 },
+	{ 'm', "memory", "MiB", "the solver's table (default 16)", 0, 0 },
+	OPT_SEED("seed the choices, 0 to 2^64-1 (default 1)"),
+};
+
+static const struct opt_tool tool_opts = {
+	opts, NVALUES(opts), NULL, NULL,
+	"Play Quantum Tic-Tac-Toe over the engine protocol (QTP) on standard "
+	"input\nand output, at a chosen level.\n",
+	"Exit status: 0 after quit or the end of input, 2 usage or write "
+	"error.\n"
+};
+
 static void
 usage(FILE *f)
 {
-	fprintf(f, "usage: %s [-hV] [-l level] [-m MiB] [-s seed]\n",
-	    progname);
-}
-
-static void
-help(void)
-{
-	usage(stdout);
-	fputs("Play Quantum Tic-Tac-Toe over the engine protocol (QTP) on"
-	    " standard input\nand output, at a chosen level.\n"
-	    "\n"
-	    "  -l, --level=LEVEL   perfect (default), strong, medium, weak"
-	    " or random:\n"
-	    "                      perfect play with a chance of a random"
-	    " action\n"
-	    "                      of 0, 10, 30, 60 or 100%\n"
-	    "  -m, --memory=MiB    the solver's table (default 16)\n"
-	    "  -s, --seed=SEED     seed the choices, 0 to 2^64-1"
-	    " (default 1)\n"
-	    "  -h, --help          show this help\n"
-	    "  -V, --version       show the version\n"
-	    "\n"
-	    "Exit status: 0 after quit or the end of input, 2 usage or"
-	    " write error.\n", stdout);
-	exit(finish_output() == 0 ? EXIT_SUCCESS : EXIT_TROUBLE);
+	opt_usage(f, &tool_opts);
 }
 
 /* The generator's seed for the game seeded N: -s and N mixed. */
@@ -297,19 +291,38 @@ take(struct engine *e, const char *line, size_t len)
 	return 0;
 }
 
+/* An option of qttt-engine (opt_parse()). */
+static int
+take_option(void *arg, int ch, const char *val)
+{
+	struct engine	*e = arg;
+	unsigned long long v;
+	int		 s;
+
+	switch (ch) {
+	case 'l':
+		if (qttt_level_parse(val, strlen(val), &e->level) == -1)
+			return usage_error(usage, "not a level (perfect, strong, "
+			    "medium, weak or random): %s", val);
+		break;
+	case 'm':
+		if ((s = mib_option(usage, val, &v)) != 0)
+			return s;
+		e->table = (size_t)v << 20;
+		break;
+	case 's':
+		if ((s = seed_option(usage, val, &v)) != 0)
+			return s;
+		e->seed = v;
+		break;
+	}
+	return 0;
+}
+
 int
 main(int argc, char *argv[])
 {
-	static const struct option longopts[] = {
-		{ "help",	no_argument,		NULL, 'h' },
-		{ "level",	required_argument,	NULL, 'l' },
-		{ "memory",	required_argument,	NULL, 'm' },
-		{ "seed",	required_argument,	NULL, 's' },
-		{ "version",	no_argument,		NULL, 'V' },
-		{ NULL,		0,			NULL, 0 }
-	};
 	static struct engine e;
-	unsigned long long v;
 	char		*line = NULL;
 	size_t		 cap = 0;
 	ssize_t		 n;
@@ -319,37 +332,8 @@ main(int argc, char *argv[])
 	e.seed = 1;
 	e.level = QTTT_LEVEL_PERFECT;
 	e.table = (size_t)TABLE_MIB << 20;
-	while ((ch = getopt_long(argc, argv, "hl:m:s:V", longopts,
-	    NULL)) != -1) {
-		switch (ch) {
-		case 'h':
-			help();
-			break;
-		case 'l':
-			if (qttt_level_parse(optarg, strlen(optarg),
-			    &e.level) == -1)
-				return usage_error(usage, "not a level (perfect,"
-				    " strong, medium, weak or random): %s",
-				    optarg);
-			break;
-		case 'm':
-			if ((ch = mib_option(usage, optarg, &v)) != 0)
-				return ch;
-			e.table = (size_t)v << 20;
-			break;
-		case 's':
-			if ((ch = seed_option(usage, optarg, &v)) != 0)
-				return ch;
-			e.seed = v;
-			break;
-		case 'V':
-			print_version();
-			break;
-		default:
-			usage(stderr);
-			return EXIT_TROUBLE;
-		}
-	}
+	if ((ch = opt_parse(&tool_opts, argc, argv, take_option, &e)) != 0)
+		return ch;
 	if (optind < argc)
 		return usage_error(usage, "unexpected argument: %s",
 		    argv[optind]);

@@ -22,6 +22,7 @@
 
 #include "qttt.h"
 #include "common.h"
+#include "options.h"
 #include "outfile.h"
 #include "process.h"
 
@@ -74,7 +75,7 @@ static struct {
 	const char		*openfile;	/* -o */
 	int			 shuffle;	/* -p */
 	int			 quiet;		/* -q */
-	unsigned int		 rules;		/* -r */
+	unsigned int		 rules;		/* -R */
 	unsigned long long	 seed;		/* -s */
 	int			 sprt;		/* -S */
 	struct qttt_sprt	 test;		/* -S's settings, ratio, verdict */
@@ -104,74 +105,62 @@ static struct {
 	int			 trouble;
 } M;
 
+static const struct opt opts[] = {
+	OPT_HELP, OPT_VERSION,
+	{ 'a', "adjudicate", "adjudication", "end games by the solver: "
+	    "settled (once the\nvalue cannot change) or a number of plies (0: "
+	    "at\nonce)", 0, 0 },
+	{ 'c', "check", NULL, "check that each engine speaks the protocol", 0,
+	    0 },
+	{ 'E', "sprt", "elo0,elo1,alpha,beta", "stop when the SPRT decides "
+	    "(two engines)", 0, 0 },
+	OPT_WAS('S', NULL, 'E'),
+	{ 'e', "event", "event", "the event tag (default qttt-match)", 0, 0 },
+	{ 'G', "gauntlet", NULL, "the first engine against each other one", 0,
+	    0 },
+	OPT_WAS('g', NULL, 'G'),
+	{ 'j', "jobs", "jobs", "play N games at once (default 1)", 0, 0 },
+	{ 'M', "no-marks", NULL, "do not judge the engines' moves by perfect "
+	    "play", 0, 0 },
+	{ 'm', "movetime", "ms", "milliseconds for each action", 0, 0 },
+	OPT_NUMBER("COUNT games of each pairing (default 2)"),
+	OPT_WAS(0, "games", 'n'),
+	{ 'O', "openings", "openings", "openings: records or state strings, "
+	    "or balanced", 0, 0 },
+	OPT_WAS('o', NULL, 'O'),
+	{ 'p', "shuffle", NULL, "openings in an order drawn from the seed", 0,
+	    0 },
+	OPT_QUIET("no report and no notes on faults"),
+	OPT_RULES("the rule profile of the games (default goff)"),
+	OPT_WAS('r', NULL, 'R'),
+	OPT_SEED("seed the engines and the order, 0 to 2^64-1\n(default 1)"),
+	{ 'T', "type", "type", "the report: text (default) or json", 0, 0 },
+	{ 't', "clock", "clock+inc", "a clock of CLOCK seconds and INC more "
+	    "for each\naction", 0, 0 },
+	{ 'v', "verbose", NULL, "show the conversations and what the engines "
+	    "log", 0, 0 },
+	{ 'w', "write", "file", "write the records to FILE, going on from what "
+	    "it\nholds", 0, 0 },
+	{ 'x', "suite", "suite", "score each engine on a test suite", 0, 0 },
+};
+
+static const struct opt_tool tool_opts = {
+	opts, NVALUES(opts), "engine engine ...", "-c [-v] engine ...\n"
+	"-x suite [-v] [-m ms] [-R profile] [-s seed] engine ...",
+	"Play engines that speak the engine protocol (QTP) against each "
+	"other, and\nwrite one record per game, in game order, and a report "
+	"on standard error.\nEach engine is a command run by /bin/sh -c, "
+	"as exec COMMAND if it is simple.\n",
+	"Exit status: 0 the match was played (with -c or -x: all passed), 1 "
+	"with -c\nor -x a check or a position failed, 2 usage, engine or "
+	"write error (an\nengine that cannot play the rules of -R is refused "
+	"before the first game).\n"
+};
+
 static void
 usage(FILE *f)
 {
-	fprintf(f, "usage: %s [-ghMpqvV] [-a adjudication] [-e event] "
-	    "[-j jobs] [-m ms]\n"
-	    "\t[-n games] [-o openings] [-r profile] [-s seed] "
-	    "[-S elo0,elo1,alpha,beta]\n"
-	    "\t[-t clock+inc] [-T type] [-w file] engine engine ...\n"
-	    "       %s -c [-v] engine ...\n"
-	    "       %s -x suite [-v] [-m ms] [-r profile] [-s seed] "
-	    "engine ...\n",
-	    progname, progname, progname);
-}
-
-static void
-help(void)
-{
-	usage(stdout);
-	fputs("Play engines that speak the engine protocol (QTP) against"
-	    " each other, and\nwrite one record per game, in game order,"
-	    " and a report on standard error.\nEach engine is a command"
-	    " run by /bin/sh -c, as exec COMMAND if it is simple.\n"
-	    "\n"
-	    "  -a, --adjudicate=WHEN  end games by the solver: settled"
-	    " (once the value\n"
-	    "                         cannot change) or a number of"
-	    " plies (0: at once)\n"
-	    "  -e, --event=NAME       the event tag (default"
-	    " qttt-match)\n"
-	    "  -g, --gauntlet         the first engine against each"
-	    " other one\n"
-	    "  -j, --jobs=N           play N games at once (default 1)\n"
-	    "  -m, --movetime=MS      milliseconds for each action"
-	    " (default: no limit sent,\n"
-	    "                         60000 allowed)\n"
-	    "  -M, --no-marks         do not judge the engines' moves by"
-	    " perfect play\n"
-	    "  -n, --games=N          games of each pairing (default 2)\n"
-	    "  -o, --openings=FILE    openings: records or state strings,"
-	    " or balanced\n"
-	    "  -p, --shuffle          openings in an order drawn from the"
-	    " seed\n"
-	    "  -q, --quiet            no report and no notes on faults\n"
-	    "  -r, --rules=PROFILE    the rule profile of the games"
-	    " (default goff)\n"
-	    "  -s, --seed=SEED        seed the engines and the order, 0 to"
-	    " 2^64-1 (default 1)\n"
-	    "  -S, --sprt=E0,E1,A,B   stop when the SPRT decides (two"
-	    " engines)\n"
-	    "  -t, --clock=S+INC      a clock of S seconds and INC more"
-	    " for each action\n"
-	    "  -T, --type=TYPE        the report: text (default) or json\n"
-	    "  -v, --verbose          show the conversations and what the"
-	    " engines log\n"
-	    "  -w, --write=FILE       write the records to FILE, going on"
-	    " from what it holds\n"
-	    "  -c, --check            check that each engine speaks the"
-	    " protocol\n"
-	    "  -x, --suite=FILE       score each engine on a test suite\n"
-	    "  -h, --help             show this help\n"
-	    "  -V, --version          show the version\n"
-	    "\n"
-	    "Exit status: 0 the match was played (with -c or -x: all"
-	    " passed), 1 with -c\nor -x a check or a position failed,"
-	    " 2 usage, engine or write error (an\nengine that cannot"
-	    " play the rules of -r is refused before the first game).\n",
-	    stdout);
-	exit(finish_output() == 0 ? EXIT_SUCCESS : EXIT_TROUBLE);
+	opt_usage(f, &tool_opts);
 }
 
 /* ------------------------------------------------------------------ */
@@ -613,7 +602,7 @@ load_openings(const char *path)
 	unsigned long	 n = 0;
 	int		 fd, k;
 
-	if ((r = open_reader(path, QTTT_FORMAT_AUTO, &fd)) == NULL)
+	if ((r = open_reader(path, QTTT_FORMAT_AUTO, NULL, &fd)) == NULL)
 		exit(EXIT_TROUBLE);
 	while ((k = qttt_reader_next(r, &rec)) == 1) {
 		n++;
@@ -623,7 +612,7 @@ load_openings(const char *path)
 			    progname, name, n);
 			exit(EXIT_TROUBLE);
 		}
-		/* Played by the rules of -r. */
+		/* Played by the rules of -R. */
 		if (qttt_match_opening(M.match, &g, rec.has_start, &d) == -1) {
 			show_line_msg(stderr, name, rec.line, "error",
 			    "opening %lu: %s", n, d.msg);
@@ -698,40 +687,6 @@ note_fault(unsigned long long i, const struct qttt_match_game *g)
 }
 
 /*
- * Writes the record of g with its extras: a game that the rules did not
- * end (lost by a fault, or adjudicated) ends with '*' after its
- * actions, which the line notation allows and its writer leaves out,
- * so that the record says it is unfinished.  Returns 0, -1 on a write
- * error, or -2 with d if the writer refuses the record.
- */
-static int
-write_record(const struct qttt_match_game *g, const struct qttt_extras *ex,
-    struct qttt_diag *d)
-{
-	char	*buf = NULL;
-	size_t	 len = 0;
-	FILE	*mem;
-	int	 r;
-
-	if (g->game.state.result.over || g->game.nplies == 0)
-		return qttt_record_write(M.out, QTTT_FORMAT_LINE, &g->game, ex,
-		    d);
-	if ((mem = open_memstream(&buf, &len)) == NULL)
-		return -1;
-	r = qttt_record_write(mem, QTTT_FORMAT_LINE, &g->game, ex, d);
-	if (fclose(mem) == EOF || r != 0 || len == 0 || buf[len - 1] != '\n') {
-		free(buf);
-		errno = ENOMEM;
-		return r == -2 ? -2 : -1;
-	}
-	/* The match's records have no comment after the game. */
-	r = fwrite(buf, 1, len - 1, M.out) != len - 1 ||
-	    fputs("; *\n", M.out) == EOF ? -1 : 0;
-	free(buf);
-	return r;
-}
-
-/*
  * A line on a terminal for game i, written: its engines and result,
  * each one's points so far, and the time left at the pace so far.
  */
@@ -777,8 +732,10 @@ write_game(unsigned long long i, const struct qttt_match_game *g)
 	qttt_match_describe(M.match, i, &info);
 	info.event = text(M.event);
 	info.timecontrol = text(M.timecontrol);
+	/* A game the rules did not end has the result awarded. */
 	qttt_match_extras(g, &info, &store, &ex);
-	if ((r = write_record(g, &ex, &d)) == -2) {
+	if ((r = qttt_record_write(M.out, QTTT_FORMAT_LINE, &g->game, &ex,
+	    &d)) == -2) {
 		/* Not the output's fault: the library refused the record. */
 		fprintf(stderr, "%s: game %llu: %s\n", progname, i + 1,
 		    d.msg);
@@ -920,7 +877,7 @@ open_output(void)
 	if (M.openfile != NULL)
 		note_input(M.openfile);
 	if (input_at(M.file) != NULL) {
-		warn_name(M.file, "the file of the openings (-o): not written "
+		warn_name(M.file, "the file of the openings (-O): not written "
 		    "over");
 		exit(EXIT_TROUBLE);
 	}
@@ -1143,150 +1100,123 @@ report(void)
 /* main                                                                 */
 /* ------------------------------------------------------------------ */
 
+/* An option of qttt-match (opt_parse()). */
+static int
+take_option(void *unused, int ch, const char *arg)
+{
+	unsigned long long v;
+
+	(void)unused;
+	switch (ch) {
+	case 'a':
+		if (strcmp(arg, "settled") == 0)
+			M.adjudicate = QTTT_ADJ_SETTLED;
+		else if (parse_number(arg, 0, QTTT_MAXPLIES,
+		    &v) == 0) {
+			M.adjudicate = QTTT_ADJ_PLIES;
+			M.plies = (unsigned int)v;
+		} else
+			return usage_error(usage, "not an adjudication "
+			    "(settled, or plies from 0 to %d): %s",
+			    QTTT_MAXPLIES, arg);
+		break;
+	case 'c':
+		M.check = 1;
+		break;
+	case 'e':
+		M.event = arg;
+		break;
+	case 'G':
+		M.gauntlet = 1;
+		break;
+	case 'j':
+		if (parse_number(arg, 1, MAX_JOBS, &M.jobs) == -1)
+			return usage_error(usage, "not a number of jobs "
+			    "(1 to %d): %s", MAX_JOBS, arg);
+		break;
+	case 'm':
+		if (parse_number(arg, 1, 86400000, &v) == -1)
+			return usage_error(usage, "not a time in ms (1 "
+			    "to 86400000): %s", arg);
+		M.movetime = (long long)v;
+		break;
+	case 'M':
+		M.nomarks = 1;
+		break;
+	case 'n':
+		if (parse_number(arg, 1, MAX_GAMES, &M.games) == -1)
+			return usage_error(usage, "not a number of games"
+			    ": %s", arg);
+		break;
+	case 'O':
+		M.openfile = arg;
+		break;
+	case 'p':
+		M.shuffle = 1;
+		break;
+	case 'q':
+		M.quiet = 1;
+		break;
+	case 'R':
+		if (qttt_rules_parse(arg, strlen(arg),
+		    &M.rules, NULL) == -1)
+			return usage_error(usage, "not a rule profile "
+			    "(goff, a preset such as python, or "
+			    "switches such as double=1,draw=1/2): %s",
+			    arg);
+		break;
+	case 's':
+		return seed_option(usage, arg, &M.seed);
+	case 'E':
+		if (parse_sprt(arg) == -1)
+			return usage_error(usage, "not elo0,elo1,alpha,"
+			    "beta (elo0 < elo1, 0 < alpha, beta < 1): "
+			    "%s", arg);
+		break;
+	case 't':
+		if (qttt_clock_parse(arg, strlen(arg), &M.clock,
+		    &M.inc) == -1)
+			return usage_error(usage, "not a clock (seconds "
+			    "and an increment, as 60+0.5): %s", arg);
+		M.tc = arg;
+		break;
+	case 'T':
+		if (strcmp(arg, "text") == 0)
+			M.report = REPORT_TEXT;
+		else if (strcmp(arg, "json") == 0)
+			M.report = REPORT_JSON;
+		else
+			return usage_error(usage, "unknown type '%s': "
+			    "text or json", arg);
+		break;
+	case 'v':
+		M.verbose = 1;
+		break;
+	case 'w':
+		M.file = arg;
+		break;
+	case 'x':
+		M.suite = arg;
+		break;
+	}
+	return 0;
+}
+
 static int
 options(int argc, char *argv[])
 {
-	static const struct option longopts[] = {
-		{ "adjudicate",	required_argument,	NULL, 'a' },
-		{ "check",	no_argument,		NULL, 'c' },
-		{ "clock",	required_argument,	NULL, 't' },
-		{ "event",	required_argument,	NULL, 'e' },
-		{ "games",	required_argument,	NULL, 'n' },
-		{ "gauntlet",	no_argument,		NULL, 'g' },
-		{ "help",	no_argument,		NULL, 'h' },
-		{ "jobs",	required_argument,	NULL, 'j' },
-		{ "movetime",	required_argument,	NULL, 'm' },
-		{ "no-marks",	no_argument,		NULL, 'M' },
-		{ "openings",	required_argument,	NULL, 'o' },
-		{ "quiet",	no_argument,		NULL, 'q' },
-		{ "rules",	required_argument,	NULL, 'r' },
-		{ "seed",	required_argument,	NULL, 's' },
-		{ "shuffle",	no_argument,		NULL, 'p' },
-		{ "sprt",	required_argument,	NULL, 'S' },
-		{ "type",	required_argument,	NULL, 'T' },
-		{ "verbose",	no_argument,		NULL, 'v' },
-		{ "version",	no_argument,		NULL, 'V' },
-		{ "write",	required_argument,	NULL, 'w' },
-		{ "suite",	required_argument,	NULL, 'x' },
-		{ NULL,		0,			NULL, 0 }
-	};
-	unsigned long long v;
-	int		 ch;
+	int		 s;
 
 	M.event = "qttt-match";
 	M.jobs = 1;
 	M.games = 2;
 	M.seed = 1;
-	while ((ch = getopt_long(argc, argv, "a:ce:ghj:m:Mn:o:pqr:s:S:t:T:vVw:x:",
-	    longopts, NULL)) != -1) {
-		switch (ch) {
-		case 'a':
-			if (strcmp(optarg, "settled") == 0)
-				M.adjudicate = QTTT_ADJ_SETTLED;
-			else if (parse_number(optarg, 0, QTTT_MAXPLIES,
-			    &v) == 0) {
-				M.adjudicate = QTTT_ADJ_PLIES;
-				M.plies = (unsigned int)v;
-			} else
-				return usage_error(usage, "not an adjudication "
-				    "(settled, or plies from 0 to %d): %s",
-				    QTTT_MAXPLIES, optarg);
-			break;
-		case 'c':
-			M.check = 1;
-			break;
-		case 'e':
-			M.event = optarg;
-			break;
-		case 'g':
-			M.gauntlet = 1;
-			break;
-		case 'h':
-			help();
-			break;
-		case 'j':
-			if (parse_number(optarg, 1, MAX_JOBS, &M.jobs) == -1)
-				return usage_error(usage, "not a number of jobs "
-				    "(1 to %d): %s", MAX_JOBS, optarg);
-			break;
-		case 'm':
-			if (parse_number(optarg, 1, 86400000, &v) == -1)
-				return usage_error(usage, "not a time in ms (1 "
-				    "to 86400000): %s", optarg);
-			M.movetime = (long long)v;
-			break;
-		case 'M':
-			M.nomarks = 1;
-			break;
-		case 'n':
-			if (parse_number(optarg, 1, MAX_GAMES, &M.games) == -1)
-				return usage_error(usage, "not a number of games"
-				    ": %s", optarg);
-			break;
-		case 'o':
-			M.openfile = optarg;
-			break;
-		case 'p':
-			M.shuffle = 1;
-			break;
-		case 'q':
-			M.quiet = 1;
-			break;
-		case 'r':
-			if (qttt_rules_parse(optarg, strlen(optarg),
-			    &M.rules, NULL) == -1)
-				return usage_error(usage, "not a rule profile "
-				    "(goff, a preset such as python, or "
-				    "switches such as double=1,draw=1/2): %s",
-				    optarg);
-			break;
-		case 's':
-			if ((ch = seed_option(usage, optarg, &M.seed)) != 0)
-				return ch;
-			break;
-		case 'S':
-			if (parse_sprt(optarg) == -1)
-				return usage_error(usage, "not elo0,elo1,alpha,"
-				    "beta (elo0 < elo1, 0 < alpha, beta < 1): "
-				    "%s", optarg);
-			break;
-		case 't':
-			if (qttt_clock_parse(optarg, strlen(optarg), &M.clock,
-			    &M.inc) == -1)
-				return usage_error(usage, "not a clock (seconds "
-				    "and an increment, as 60+0.5): %s", optarg);
-			M.tc = optarg;
-			break;
-		case 'T':
-			if (strcmp(optarg, "text") == 0)
-				M.report = REPORT_TEXT;
-			else if (strcmp(optarg, "json") == 0)
-				M.report = REPORT_JSON;
-			else
-				return usage_error(usage, "unknown type '%s': "
-				    "text or json", optarg);
-			break;
-		case 'v':
-			M.verbose = 1;
-			break;
-		case 'V':
-			print_version();
-			break;
-		case 'w':
-			M.file = optarg;
-			break;
-		case 'x':
-			M.suite = optarg;
-			break;
-		default:
-			usage(stderr);
-			return EXIT_TROUBLE;
-		}
-	}
+	if ((s = opt_parse(&tool_opts, argc, argv, take_option, NULL)) != 0)
+		return s;
 	if (M.check && M.suite != NULL)
 		return usage_error(usage, "%s", "-c and -x do not go together");
 	if (M.check && M.rules != QTTT_RULES_GOFF)
-		return usage_error(usage, "%s", "-c checks by Goff's rules: -r "
+		return usage_error(usage, "%s", "-c checks by Goff's rules: -R "
 		    "is for matches and suites");
 	if (argc - optind < (M.check || M.suite != NULL ? 1 : 2))
 		return usage_error(usage, "%s", M.check || M.suite != NULL ?

@@ -17,6 +17,7 @@
 #include "qttt.h"
 #include "common.h"
 #include "inputs.h"
+#include "options.h"
 #include "outfile.h"
 
 #define MAX_MARKUP	64	/* -k items */
@@ -40,6 +41,9 @@ struct options {
 	unsigned int	 sheet;		/* -G: a contact sheet, so many
 					   columns; 0 none */
 	const char	*state;		/* -S: this state string */
+	int		 quiet;		/* -q */
+	/* Which of -T, -s or -W, -t and -i were given. */
+	int		 typed, sized, themed, timed;
 	unsigned int	 rules;		/* -R: -S's profile too */
 	struct qttt_markup markup[MAX_MARKUP];	/* -k */
 	struct qttt_html *page;		/* -T html */
@@ -52,70 +56,59 @@ struct options {
 	char		 path[PATH_MAX];	/* the file being written */
 };
 
+static const struct opt opts[] = {
+	OPT_HELP, OPT_VERSION,
+	{ 'A', "animate", NULL, "one animated SVG of each game", 0, 0 },
+	{ 'a', "all", NULL, "every ply of each record, not only the last", 0,
+	    0 },
+	{ 'b', "bare", NULL, "the board alone: no status line, no graph", 0,
+	    0 },
+	{ 'C', "css", "css", "embed this style sheet in the SVG", 0, 0 },
+	{ 'c', "coords", "coords", "coordinates: none (default), a1, goff "
+	    "(1-9)", 0, 0 },
+	{ 'd', "directory", "dir", "write one file per diagram into DIR", 0,
+	    0 },
+	{ 'F', "flip", "axis", "mirror: h (left-right), v (top-bottom)", 0,
+	    0 },
+	OPT_FORMAT,
+	{ 'G', "sheet", "columns", "one SVG of each game's positions, so "
+	    "many a row", 0, 0 },
+	OPT_GAMES,
+	{ 'i', "interval", "ms", "-A: each ply shows this long (default "
+	    "1200)", 0, 0 },
+	{ 'k', "markup", "markup", "fill, outline, arrow, label: e.g. "
+	    "'arrow a1 c3'", 0, 0 },
+	{ 'L', "no-highlight", NULL, "do not mark the last action", 0, 0 },
+	{ 'm', "preview", NULL, "a pending measurement: draw both outcomes",
+	    0, 0 },
+	OPT_OUTPUT("write to FILE, not the standard output"),
+	{ 'p', "ply", "ply", "the position after N plies, or N to M "
+	    "(N-M;\ndefault: the last)", 0, 0 },
+	OPT_QUIET("no diagnostics; the exit status tells"),
+	OPT_RULES("the rules of records that name none (goff)"),
+	{ 'r', "rotate", "degrees", "turn the board 90, 180 or 270 degrees "
+	    "clockwise", 0, 0 },
+	OPT_STATE("draw this state string"),
+	{ 's', "size", "size", "SVG: the board's width in pixels", 0, 0 },
+	OPT_TYPE("output: ascii (default), utf8, svg, html"),
+	{ 't', "theme", "theme", "SVG colours: light (default), dark, mono",
+	    0, 0 },
+	{ 'W', "width", "width", "SVG: the whole picture's width in pixels",
+	    0, 0 },
+};
+
+static const struct opt_tool tool_opts = {
+	opts, NVALUES(opts), "[file ...]", NULL,
+	"Draw Quantum Tic-Tac-Toe positions as text or SVG, or a viewer "
+	"page.\n",
+	"Exit status: 0 all drawn, 1 some input invalid, 2 usage or I/O "
+	"error.\n"
+};
+
 static void
 usage(FILE *f)
 {
-	fprintf(f, "usage: %s [-AabhLmV] [-C css] [-c coords] [-d dir] "
-	    "[-F axis]\n"
-	    "\t[-f format] [-G columns] [-g game] [-i ms] [-k markup] "
-	    "[-o file]\n"
-	    "\t[-p ply] [-R profile] [-r degrees] [-S state] [-s size] "
-	    "[-T type]\n"
-	    "\t[-t theme] [-W width] [file ...]\n", progname);
-}
-
-static void
-help(void)
-{
-	usage(stdout);
-	fputs("Draw Quantum Tic-Tac-Toe positions as text or SVG, or a"
-	    " viewer page.\n"
-	    "\n"
-	    "  -A, --animate        one animated SVG of each game\n"
-	    "  -a, --all            every ply of each record, not only"
-	    " the last\n"
-	    "  -b, --bare           the board alone: no status line,"
-	    " no graph\n"
-	    "  -C, --css=FILE       embed this style sheet in the SVG\n"
-	    "  -c, --coords=STYLE   coordinates: none (default), a1,"
-	    " goff (1-9)\n"
-	    "  -d, --directory=DIR  write one file per diagram into DIR\n"
-	    "  -F, --flip=AXIS      mirror: h (left-right), v"
-	    " (top-bottom)\n"
-	    "  -f, --format=FMT     input: auto (default), line, yaml,"
-	    " json, goff, state\n"
-	    "  -G, --sheet=COLUMNS  one SVG of each game's positions, so"
-	    " many a row\n"
-	    "  -g, --game=LIST      only these games of each input: 3, 2-5,"
-	    " 10-, 1,4\n"
-	    "  -i, --interval=MS    -A: each ply shows this long"
-	    " (default 1200)\n"
-	    "  -k, --markup=ITEM    fill, outline, arrow, label: e.g."
-	    " 'arrow a1 c3'\n"
-	    "  -L, --no-highlight   do not mark the last action\n"
-	    "  -m, --preview        a pending measurement: draw both"
-	    " outcomes\n"
-	    "  -o, --output=FILE    write to FILE, not the standard"
-	    " output\n"
-	    "  -p, --ply=N[-M]      the position after N plies, or N to M"
-	    " (default: the last)\n"
-	    "  -r, --rotate=DEG     turn the board 90, 180 or 270"
-	    " degrees clockwise\n"
-	    "  -R, --rules=NAME     the rules of records that name none (goff)\n"
-	    "  -S, --state=STRING   draw this state string\n"
-	    "  -s, --size=PX        SVG: the board's width in pixels\n"
-	    "  -T, --type=TYPE      output: ascii (default), utf8, svg,"
-	    " html\n"
-	    "  -t, --theme=THEME    SVG colours: light (default), dark,"
-	    " mono\n"
-	    "  -W, --width=PX       SVG: the whole picture's width in"
-	    " pixels\n"
-	    "  -h, --help           show this help\n"
-	    "  -V, --version        show the version\n"
-	    "\n"
-	    "Exit status: 0 all drawn, 1 some input invalid, 2 usage or"
-	    " I/O error.\n", stdout);
-	exit(finish_output() == 0 ? EXIT_VALID : EXIT_TROUBLE);
+	opt_usage(f, &tool_opts);
 }
 
 /* ------------------------------------------------------------------ */
@@ -184,9 +177,11 @@ close_picture(void *arg, FILE *f, int bad)
  * state.  Returns EXIT_INVALID.
  */
 static int
-game_error(const char *name, const struct qttt_diag *d)
+game_error(const struct options *o, const char *name,
+    const struct qttt_diag *d)
 {
-	show_diag(stderr, name, NULL, d);
+	if (!o->quiet)
+		show_diag(stderr, name, NULL, d);
 	return EXIT_INVALID;
 }
 
@@ -213,7 +208,7 @@ draw(const struct options *o, const char *name,
 		return RUN_STOP;
 	}
 	if ((k = qttt_diagrams_put(o->diagrams, &r, &d)) == -2)
-		return game_error(name, &d);
+		return game_error(o, name, &d);
 	return k == -1 ? RUN_STOP : EXIT_VALID;
 }
 
@@ -231,8 +226,9 @@ render_record(const struct run_input *in, struct par_out *po,
 	(void)po;
 	(void)tally;
 	/* A line that is no state leaves the game it is in a ply short. */
-	if (qttt_record_play(rec, &game) > 0) {
-		show_record_diags(stderr, in->name, rec, 0);
+	if (play_record(rec, &game) > 0) {
+		if (!in->tool->quiet)
+			show_record_diags(stderr, in->name, rec, 0);
 		/* The page shows it, marked, as far as it is valid. */
 		if (((const struct options *)in->tool->arg)->page != NULL &&
 		    draw(in->tool->arg, in->name, rec, &game) == RUN_STOP)
@@ -286,7 +282,7 @@ end_input_file(struct run_input *in, int k, const struct qttt_record *rec,
 
 	if (k != RUN_STOP && o->diagrams != NULL &&
 	    (e = qttt_diagrams_end(o->diagrams, &d)) == -2)
-		status = game_error(in->name, &d);
+		status = game_error(o, in->name, &d);
 	return input_end(in, e == -1 ? RUN_STOP : k, rec, status);
 }
 
@@ -350,7 +346,8 @@ render_arg(const struct options *o, const char *s)
 		where.text = s;
 		where.textlen = strlen(s);
 		d.line = 0;
-		show_diag(stderr, "<argument>", &where, &d);
+		if (!o->quiet)
+			show_diag(stderr, "<argument>", &where, &d);
 		return EXIT_INVALID;
 	}
 	return draw(o, NULL, NULL, &game);
@@ -361,45 +358,12 @@ render_arg(const struct options *o, const char *s)
 /* ------------------------------------------------------------------ */
 
 static int
-parse_coords(const char *s)
-{
-	static const struct name_value names[] = {
-		{ "none", QTTT_COORDS_NONE }, { "a1", QTTT_COORDS_A1 },
-		{ "goff", QTTT_COORDS_GOFF }, { "1-9", QTTT_COORDS_GOFF },
-	};
-
-	return lookup_name(names, NVALUES(names), s);
-}
-
-static int
 parse_type(const char *s)
 {
 	static const struct name_value names[] = {
 		{ "ascii", TYPE_ASCII }, { "utf8", TYPE_UTF8 },
 		{ "unicode", TYPE_UTF8 }, { "svg", TYPE_SVG },
 		{ "html", TYPE_HTML },
-	};
-
-	return lookup_name(names, NVALUES(names), s);
-}
-
-static int
-parse_theme(const char *s)
-{
-	static const struct name_value names[] = {
-		{ "light", QTTT_THEME_LIGHT }, { "dark", QTTT_THEME_DARK },
-		{ "mono", QTTT_THEME_MONO },
-	};
-
-	return lookup_name(names, NVALUES(names), s);
-}
-
-static int
-parse_flip(const char *s)
-{
-	static const struct name_value names[] = {
-		{ "h", QTTT_FLIP_H }, { "horizontal", QTTT_FLIP_H },
-		{ "v", QTTT_FLIP_V }, { "vertical", QTTT_FLIP_V },
 	};
 
 	return lookup_name(names, NVALUES(names), s);
@@ -459,39 +423,109 @@ read_css(const char *path)
 	return css;
 }
 
+/* An option of qttt-render's own (input_options()). */
+static int
+take_option(struct run_tool *tool, int ch, const char *arg)
+{
+	struct options	*o = tool->arg;
+	struct qttt_diag d;
+	unsigned long long u;
+	long		 v;
+
+	switch (ch) {
+	case 'A':
+		o->animate = 1;
+		break;
+	case 'a':
+		o->all = 1;
+		break;
+	case 'b':
+		o->r.bare = 1;
+		break;
+	case 'C':
+		if ((o->r.css = read_css(arg)) == NULL)
+			return EXIT_TROUBLE;
+		note_input(arg);
+		break;
+	case 'd':
+		o->dir = arg;
+		break;
+	case 'G':
+		if (parse_number(arg, 1, 14, &u) == -1)
+			return usage_error(usage, "bad number of columns: %s "
+			    "(1 to 14)", arg);
+		o->sheet = u;
+		break;
+	case 'i':
+		if (parse_number(arg, 20, 600000, &u) == -1)
+			return usage_error(usage, "bad interval: %s (20 to "
+			    "600000 ms)", arg);
+		o->r.frame_ms = u;
+		o->timed = 1;
+		break;
+	case 'k':
+		if (o->r.nmarkup == MAX_MARKUP)
+			return usage_error(usage, "more than %d -k",
+			    MAX_MARKUP);
+		if (qttt_markup_parse(arg, &o->markup[o->r.nmarkup], &d) == -1)
+			return usage_error(usage, "-k '%s', column %lu: %s",
+			    arg, d.col + 1, d.msg);
+		o->r.nmarkup++;
+		break;
+	case 'L':
+		o->r.highlight = 0;
+		break;
+	case 'm':
+		o->r.preview = 1;
+		break;
+	case 'o':
+		o->output = arg;
+		break;
+	case 'p':
+		if (parse_plies(arg, &o->ply, &o->ply_to) == -1)
+			return usage_error(usage, "bad ply: %s (0 to 14, or a "
+			    "range such as 4-7)", arg);
+		break;
+	case 'q':
+		o->quiet = 1;
+		break;
+	case 'S':
+		o->state = arg;
+		break;
+	case 's':
+	case 'W':
+		if (parse_number(arg, 16, 100000, &u) == -1)
+			return usage_error(usage, "bad %s: %s (16 to 100000 "
+			    "pixels)", ch == 's' ? "size" : "width", arg);
+		*(ch == 's' ? &o->r.board : &o->r.width) = u;
+		o->sized = 1;
+		break;
+	case 'T':
+		if ((v = parse_type(arg)) == -1)
+			return usage_error(usage, "unknown type: %s", arg);
+		o->type = v;
+		o->typed = 1;
+		break;
+	case 't':
+		o->themed = 1;
+		/* FALLTHROUGH */
+	case 'c':
+	case 'F':
+	case 'r':
+		/* The drawing options the viewer page names too. */
+		if (qttt_render_option(&o->r, ch == 'c' ? "coords" : ch ==
+		    'F' ? "flip" : ch == 'r' ? "rotate" : "theme", arg,
+		    &d) == -1)
+			return usage_error(usage, "-%c: %s", ch, d.msg);
+		break;
+	}
+	return 0;
+}
+
 int
 main(int argc, char *argv[])
 {
-	static const struct option longopts[] = {
-		{ "animate",	  no_argument,		NULL, 'A' },
-		{ "all",	  no_argument,		NULL, 'a' },
-		{ "bare",	  no_argument,		NULL, 'b' },
-		{ "css",	  required_argument,	NULL, 'C' },
-		{ "coords",	  required_argument,	NULL, 'c' },
-		{ "directory",	  required_argument,	NULL, 'd' },
-		{ "flip",	  required_argument,	NULL, 'F' },
-		{ "format",	  required_argument,	NULL, 'f' },
-		{ "game",	  required_argument,	NULL, 'g' },
-		{ "sheet",	  required_argument,	NULL, 'G' },
-		{ "help",	  no_argument,		NULL, 'h' },
-		{ "interval",	  required_argument,	NULL, 'i' },
-		{ "markup",	  required_argument,	NULL, 'k' },
-		{ "no-highlight", no_argument,		NULL, 'L' },
-		{ "preview",	  no_argument,		NULL, 'm' },
-		{ "output",	  required_argument,	NULL, 'o' },
-		{ "ply",	  required_argument,	NULL, 'p' },
-		{ "rotate",	  required_argument,	NULL, 'r' },
-		{ "state",	  required_argument,	NULL, 'S' },
-		{ "size",	  required_argument,	NULL, 's' },
-		{ "type",	  required_argument,	NULL, 'T' },
-		{ "theme",	  required_argument,	NULL, 't' },
-		{ "rules",	required_argument,	NULL, 'R' },
-		{ "version",	  no_argument,		NULL, 'V' },
-		{ "width",	  required_argument,	NULL, 'W' },
-		{ NULL,		  0,			NULL, 0 }
-	};
 	static struct options o;
-	struct qttt_ranges gameset;
 	struct run_tool	 tool = {
 		.arg = &o, .threads = 1, .begin = begin_input,
 		.records = render_records, .end = end_input_file
@@ -500,151 +534,22 @@ main(int argc, char *argv[])
 	static char	 title[512];
 	struct qttt_diagrams_opts dia;
 	struct qttt_diag d;
-	unsigned long long u;
-	long		 v;
-	int		 ch, status, s, typed = 0, sized = 0, themed = 0;
-	int		 timed = 0;
+	int		 status, s, typed, sized, themed, timed;
 
 	start_tool(argv);
 	qttt_render_defaults(&o.r);
 	o.ply = -1;
 	o.r.markup = o.markup;
-	while ((ch = getopt_long(argc, argv,
-	    "AabC:c:d:F:f:G:g:hi:k:Lmo:p:R:r:S:s:T:t:VW:", longopts,
-	    NULL)) != -1) {
-		switch (ch) {
-		case 'A':
-			o.animate = 1;
-			break;
-		case 'a':
-			o.all = 1;
-			break;
-		case 'b':
-			o.r.bare = 1;
-			break;
-		case 'C':
-			if ((o.r.css = read_css(optarg)) == NULL)
-				return EXIT_TROUBLE;
-			note_input(optarg);
-			break;
-		case 'c':
-			if ((v = parse_coords(optarg)) == -1)
-				return usage_error(usage, "unknown "
-				    "coordinates: %s", optarg);
-			o.r.coords = v;
-			break;
-		case 'd':
-			o.dir = optarg;
-			break;
-		case 'F':
-			if ((v = parse_flip(optarg)) == -1)
-				return usage_error(usage, "unknown flip: %s "
-				    "(h or v)", optarg);
-			o.r.flip = v;
-			break;
-		case 'f':
-			if ((s = format_option(usage, "", optarg,
-			    &tool.format)) != 0)
-				return s;
-			break;
-		case 'G':
-			if (parse_number(optarg, 1, 14, &u) == -1)
-				return usage_error(usage, "bad number of "
-				    "columns: %s (1 to 14)", optarg);
-			o.sheet = u;
-			break;
-		case 'g':
-			if ((s = games_option(usage, optarg, &gameset,
-			    &tool.games)) != 0)
-				return s;
-			tool.gameset = &gameset;
-			break;
-		case 'h':
-			help();
-			break;
-		case 'i':
-			if (parse_number(optarg, 20, 600000, &u) == -1)
-				return usage_error(usage, "bad interval: %s "
-				    "(20 to 600000 ms)", optarg);
-			o.r.frame_ms = u;
-			timed = 1;
-			break;
-		case 'k':
-			if (o.r.nmarkup == MAX_MARKUP)
-				return usage_error(usage, "more than %d -k",
-				    MAX_MARKUP);
-			if (qttt_markup_parse(optarg,
-			    &o.markup[o.r.nmarkup], &d) == -1)
-				return usage_error(usage, "-k '%s', column "
-				    "%lu: %s", optarg, d.col + 1, d.msg);
-			o.r.nmarkup++;
-			break;
-		case 'L':
-			o.r.highlight = 0;
-			break;
-		case 'm':
-			o.r.preview = 1;
-			break;
-		case 'o':
-			o.output = optarg;
-			break;
-		case 'p':
-			if (parse_plies(optarg, &o.ply, &o.ply_to) == -1)
-				return usage_error(usage, "bad ply: %s (0 to "
-				    "14, or a range such as 4-7)", optarg);
-			break;
-		case 'r':
-			if (parse_number(optarg, 0, 270, &u) == -1 ||
-			    u % 90 != 0)
-				return usage_error(usage, "bad rotation: %s "
-				    "(0, 90, 180 or 270)", optarg);
-			o.r.rotate = u;
-			break;
-		case 'S':
-			o.state = optarg;
-			break;
-		case 's':
-			if (parse_number(optarg, 16, 100000, &u) == -1)
-				return usage_error(usage, "bad size: %s (16 to "
-				    "100000 pixels)", optarg);
-			o.r.board = u;
-			sized = 1;
-			break;
-		case 'T':
-			if ((v = parse_type(optarg)) == -1)
-				return usage_error(usage, "unknown type: %s",
-				    optarg);
-			o.type = v;
-			typed = 1;
-			break;
-		case 't':
-			if ((v = parse_theme(optarg)) == -1)
-				return usage_error(usage, "unknown theme: %s",
-				    optarg);
-			o.r.theme = v;
-			themed = 1;
-			break;
-		case 'R':
-			if ((ch = rules_option(usage, optarg, &o.rules)) != 0)
-				return ch;
-			break;
-		case 'V':
-			print_version();
-			break;
-		case 'W':
-			if (parse_number(optarg, 16, 100000, &u) == -1)
-				return usage_error(usage, "bad width: %s (16 "
-				    "to 100000 pixels)", optarg);
-			o.r.width = u;
-			sized = 1;
-			break;
-		default:
-			usage(stderr);
-			return EXIT_TROUBLE;
-		}
-	}
+	if ((s = input_options(&tool, &tool_opts, usage, argc, argv,
+	    take_option)) != 0)
+		return s;
 	argc -= optind;
 	argv += optind;
+	o.rules = tool.rules;
+	typed = o.typed;
+	sized = o.sized;
+	themed = o.themed;
+	timed = o.timed;
 	o.r.unicode = o.type == TYPE_UTF8;
 	if (o.animate && !typed)
 		o.type = TYPE_SVG;

@@ -12,6 +12,7 @@
 #include "qttt.h"
 #include "common.h"
 #include "inputs.h"
+#include "options.h"
 #include "parallel.h"
 
 struct options {
@@ -20,50 +21,34 @@ struct options {
 	struct qttt_replay_options out;
 };
 
+static const struct opt opts[] = {
+	OPT_HELP, OPT_VERSION,
+	{ 'a', "all", NULL, "every state: the start and the state after "
+	    "each\nplacement and measurement", 0, 0 },
+	OPT_FORMAT, OPT_GAMES,
+	{ 'p', "ply", "ply", "the state after PLY plies (placements and\n"
+	    "measurements); with -a, the states up to it", 0, 0 },
+	OPT_QUIET("no diagnostics; the exit status tells"),
+	OPT_RULES("the rules of records that name none (goff)"),
+	OPT_TYPE("state (state strings, the default), json (JSON\n"
+	    "Lines), yaml, or list (a listing to read)"),
+	{ 'w', "what-if", "measurement", "give that measurement of each "
+	    "game its\nother outcome, and stop the game there", 0, 0 },
+};
+
+static const struct opt_tool tool_opts = {
+	opts, NVALUES(opts), "[file ...]", NULL,
+	"Show the states of Quantum Tic-Tac-Toe games; with no file, or when "
+	"file\nis -, read standard input.  By default, the final state of "
+	"each game.\n",
+	"Exit status: 0 all valid, 1 some game invalid, 2 usage or I/O "
+	"error.\n"
+};
+
 static void
 usage(FILE *f)
 {
-	fprintf(f, "usage: %s [-ahqV] [-f format] [-g game] [-p ply] "
-	    "[-R profile]\n"
-	    "\t[-T type] [-w measurement] [file ...]\n", progname);
-}
-
-static void
-help(void)
-{
-	usage(stdout);
-	fputs("Show the states of Quantum Tic-Tac-Toe games; with no file,"
-	    " or when file\n"
-	    "is -, read standard input.  By default, the final state of"
-	    " each game.\n"
-	    "\n"
-	    "  -a, --all            every state: the start and the state"
-	    " after each\n"
-	    "                       placement and measurement\n"
-	    "  -f, --format=FMT     input format: auto (default), line,"
-	    " yaml, json, goff,\n"
-	    "                       state\n"
-	    "  -g, --game=LIST      only these games of each input: 3, 2-5,"
-	    " 10-, 1,4\n"
-	    "  -h, --help           show this help and exit\n"
-	    "  -p, --ply=N          the state after N plies (placements and"
-	    "\n"
-	    "                       measurements); with -a, the states up"
-	    " to it\n"
-	    "  -q, --quiet          no diagnostics; the exit status tells\n"
-	    "  -R, --rules=NAME     the rules of records that name none (goff)\n"
-	    "  -T, --type=TYPE      state (state strings, the default),"
-	    " json (JSON\n"
-	    "                       Lines), yaml, or list (a listing to"
-	    " read)\n"
-	    "  -V, --version        show the version and exit\n"
-	    "  -w, --what-if=N      give the Nth measurement of each game"
-	    " its other\n"
-	    "                       outcome, and stop the game there\n"
-	    "\n"
-	    "Exit status: 0 all valid, 1 some game invalid, 2 usage or I/O"
-	    " error.\n", stdout);
-	exit(finish_output() == 0 ? EXIT_VALID : EXIT_TROUBLE);
+	opt_usage(f, &tool_opts);
 }
 
 static int
@@ -82,8 +67,9 @@ parse_output(const char *s)
 /*
  * Replays one record (RUN_RECORDS' record) through po's replay writer:
  * an invalid one up to its first error, after its diagnostics.
+ * Inlined in the loop, as qttt-validate's check_record() is.
  */
-static int
+static inline int __attribute__((always_inline))
 replay_record(const struct run_input *in, struct par_out *po,
     struct qttt_record *rec, void *tally)
 {
@@ -94,7 +80,7 @@ replay_record(const struct run_input *in, struct par_out *po,
 	int		 status = EXIT_VALID;
 
 	(void)tally;
-	if (qttt_record_play(rec, &game) > 0) {
+	if (play_record(rec, &game) > 0) {
 		status = EXIT_INVALID;
 		/* The states of the games before come first. */
 		if (!o->quiet && qttt_replay_writer_flush(po->sink) == 0) {
@@ -166,95 +152,63 @@ chunk_size(const struct qttt_replay_options *out)
 	return size;
 }
 
+/* An option of qttt-replay's own (input_options()). */
+static int
+take_option(struct run_tool *tool, int ch, const char *arg)
+{
+	struct options	*o = tool->arg;
+	unsigned long long n;
+	int		 v;
+
+	switch (ch) {
+	case 'a':
+		o->out.all = 1;
+		break;
+	case 'p':
+		if (parse_number(arg, 0, INT_MAX, &n) == -1)
+			return usage_error(usage, "-p: not a number of plies "
+			    "(0 or more): %s", arg);
+		o->out.ply = n;
+		break;
+	case 'T':
+		if ((v = parse_output(arg)) == -1)
+			return usage_error(usage, "unknown type: %s (state, "
+			    "json, yaml or list)", arg);
+		o->out.output = v;
+		break;
+	case 'w':
+		if (parse_number(arg, 1, INT_MAX, &n) == -1)
+			return usage_error(usage, "-w: not a measurement "
+			    "number (1 or more): %s", arg);
+		o->out.whatif = n;
+		break;
+	}
+	return 0;
+}
+
 int
 main(int argc, char *argv[])
 {
-	static const struct option longopts[] = {
-		{ "all",	no_argument,		NULL, 'a' },
-		{ "format",	required_argument,	NULL, 'f' },
-		{ "help",	no_argument,		NULL, 'h' },
-		{ "game",	required_argument,	NULL, 'g' },
-		{ "ply",	required_argument,	NULL, 'p' },
-		{ "quiet",	no_argument,		NULL, 'q' },
-		{ "type",	required_argument,	NULL, 'T' },
-		{ "rules",	required_argument,	NULL, 'R' },
-		{ "version",	no_argument,		NULL, 'V' },
-		{ "what-if",	required_argument,	NULL, 'w' },
-		{ NULL,		0,			NULL, 0 }
-	};
 	struct options	 o;
-	struct qttt_ranges gameset;
 	struct run_tool	 tool = {
 		.arg = &o, .threads = 1, .begin = begin_input,
 		.records = replay_records, .sink_open = writer_open,
 		.sink_close = writer_close
 	};
-	unsigned long long n;
-	int		 ch, v, status, s, threads;
+	int		 status, s, threads;
 
 	start_tool(argv);
 	memset(&o, 0, sizeof(o));
 	o.out.output = QTTT_OUTPUT_STATE;
 	o.out.ply = -1;
 	threads = par_threads();
-	while ((ch = getopt_long(argc, argv, "af:g:hp:qR:T:Vw:", longopts,
-	    NULL)) != -1) {
-		switch (ch) {
-		case 'a':
-			o.out.all = 1;
-			break;
-		case 'f':
-			if ((s = format_option(usage, "", optarg,
-			    &tool.format)) != 0)
-				return s;
-			break;
-		case 'g':
-			if ((s = games_option(usage, optarg, &gameset,
-			    &tool.games)) != 0)
-				return s;
-			tool.gameset = &gameset;
-			break;
-		case 'h':
-			help();
-			break;
-		case 'p':
-			if (parse_number(optarg, 0, INT_MAX, &n) == -1)
-				return usage_error(usage, "-p: not a number of "
-				    "plies (0 or more): %s", optarg);
-			o.out.ply = n;
-			break;
-		case 'q':
-			o.quiet = 1;
-			break;
-		case 'T':
-			if ((v = parse_output(optarg)) == -1)
-				return usage_error(usage, "unknown type: %s "
-				    "(state, json, yaml or list)", optarg);
-			o.out.output = v;
-			break;
-		case 'R':
-			if ((ch = rules_option(usage, optarg, NULL)) != 0)
-				return ch;
-			break;
-		case 'V':
-			print_version();
-			break;
-		case 'w':
-			if (parse_number(optarg, 1, INT_MAX, &n) == -1)
-				return usage_error(usage, "-w: not a "
-				    "measurement number (1 or more): %s",
-				    optarg);
-			o.out.whatif = n;
-			break;
-		default:
-			usage(stderr);
-			return EXIT_TROUBLE;
-		}
-	}
+	if ((s = input_options(&tool, &tool_opts, usage, argc, argv,
+	    take_option)) != 0)
+		return s;
+	o.quiet = tool.quiet;
 	argc -= optind;
 	argv += optind;
 
-	tool.quiet = o.quiet;
 	/*
 	 * On several threads when each game's output stands alone: not
 	 * for one game (-g), nor for a listing, whose writer puts a

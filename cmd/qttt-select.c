@@ -13,6 +13,8 @@
 
 #include "qttt.h"
 #include "common.h"
+#include "inputs.h"
+#include "options.h"
 #include "outfile.h"
 
 /* The long options without a letter. */
@@ -27,6 +29,8 @@ enum {
 struct options {
 	struct qttt_criteria crit;
 	enum qttt_format format;	/* -f */
+	unsigned int	 rules;		/* -R, if rules_set */
+	int		 rules_set;
 	enum qttt_format to;		/* -t (AUTO: as read) */
 	int		 canonical;	/* -C */
 	int		 count;		/* -c */
@@ -50,77 +54,80 @@ struct output {
 	unsigned long	 infile;	/* games in it */
 	unsigned long long next;	/* the next split file's number */
 	unsigned long	 selected;
+	unsigned long	 ininput;	/* of them, in the input read */
 	struct qttt_gameset *seen;
+};
+
+static const struct opt opts[] = {
+	OPT_HELP, OPT_VERSION,
+	{ 'C', "canonical", NULL, "write each game alone, in its canonical "
+	    "orientation", 0, 0 },
+	{ 'c', "count", NULL, "print the number of games selected only", 0,
+	    0 },
+	{ 'd', "duplicates", "file", "write the games dropped as repeated to "
+	    "FILE", 0, 0 },
+	{ 'F', "feature", "feature", "2-cycle, forced-x9, simultaneous, "
+	    "double-line,\nrenamed, cycle-N (N squares)", 0, 0 },
+	OPT_FORMAT,
+	{ 'g', "games", "games", "game numbers and ranges of each input: "
+	    "3,5-7,10-", 0, 0 },
+	OPT_ALIAS("game", 'g'),
+	{ 'i', "invalid", NULL, "invalid games only; -ii any game", 0, 0 },
+	{ 'k', "meta", "key[=pattern]", "a metadata key, its value matching "
+	    "PATTERN", 0, 0 },
+	{ 'M', "moves", "moves", "number of moves; -P plies; -m "
+	    "measurements", 0, 0 },
+	{ 'm', "measurements", "measurements", "the number of measurements",
+	    0, 0 },
+	{ 'O', "opening", "opening", "the first actions, in any orientation",
+	    0, 0 },
+	OPT_WAS('o', NULL, 'O'),
+	{ 'P', "plies", "plies", "the number of plies", 0, 0 },
+	{ 'p', "pattern", "pattern", "squares reached at one ply: "
+	    "b2=X,a1=O,c3=.", 0, 0 },
+	OPT_QUIET("print no diagnostics"),
+	OPT_RULES("the rules of records that name none (goff)"),
+	{ 'r', "result", "result", "1-0, 0-1, 1-1/2, 1/2-1, 3/2-0, 2-0, 0-0, "
+	    "*,\nfinished, unfinished, pending", 0, 0 },
+	OPT_STATE("a position reached, in any orientation"),
+	OPT_WAS('s', NULL, 'S'),
+	OPT_TYPE("write as line, yaml, json or goff (default: as\nread)"),
+	OPT_WAS('t', "to", 'T'),
+	{ 'U', "unique-symmetric", NULL, "drop games repeated under the "
+	    "symmetries", 0, 0 },
+	{ 'u', "unique", NULL, "drop repeated games", 0, 0 },
+	{ 'v', "invert", NULL, "the games that do not meet the criteria", 0,
+	    0 },
+	{ 'w', "winner", "winner", "x, o or none", 0, 0 },
+	{ 'x', "exact", NULL, "-O and -S in the orientation given only", 0,
+	    0 },
+	{ OPT_NOCOMMENTS, "no-comments", NULL, "write the games without "
+	    "their comments", 0, 0 },
+	OPT_ALIAS("nocomments", OPT_NOCOMMENTS),
+	{ OPT_NOGLYPHS, "no-glyphs", NULL, "write the games without their "
+	    "glyphs", 0, 0 },
+	OPT_ALIAS("nonags", OPT_NOGLYPHS),
+	{ OPT_NOTAGS, "no-tags", NULL, "write the games without their tags",
+	    0, 0 },
+	OPT_ALIAS("notags", OPT_NOTAGS),
+	{ OPT_PLIES, "ply-limit", "n", "write the first N plies of each game",
+	    0, 0 },
+	OPT_ALIAS("plylimit", OPT_PLIES),
+	{ OPT_SPLIT, "split", "n[,first]", "write files of N games: 1.qttt, "
+	    "2.qttt, ...", 0, 0 },
+};
+
+static const struct opt_tool tool_opts = {
+	opts, NVALUES(opts), "[file ...]", NULL,
+	"Select Quantum Tic-Tac-Toe games by what happened in them.\n",
+	"Exit status: 0 some game selected, 1 none, 2 usage, I/O or write "
+	"error.\n"
 };
 
 static void
 usage(FILE *f)
 {
-	fprintf(f, "usage: %s [-CchiqUuVvx] [-d file] [-F feature] "
-	    "[-f format]\n"
-	    "       [-g games] [-k key[=pattern]] [-M moves] "
-	    "[-m measurements]\n"
-	    "       [-o opening] [-P plies] [-p pattern] [-R profile] "
-	    "[-r result]\n"
-	    "       [-s state] [-t format] [-w winner] [--no-comments] "
-	    "[--no-glyphs]\n"
-	    "       [--no-tags] [--ply-limit=n] [--split=n[,first]] "
-	    "[file ...]\n",
-	    progname);
-}
-
-static void
-help(void)
-{
-	usage(stdout);
-	fputs("Select Quantum Tic-Tac-Toe games by what happened in them.\n"
-	    "\n"
-	    "  -g, --games=LIST     game numbers and ranges of each input:"
-	    " 3,5-7,10-\n"
-	    "  -r, --result=LIST    1-0, 0-1, 1-1/2, 1/2-1, 3/2-0, 2-0,"
-	    " 0-0, *,\n"
-	    "                       finished, unfinished, pending\n"
-	    "  -w, --winner=WHO     x, o or none\n"
-	    "  -M, --moves=LIST     number of moves; -P plies;"
-	    " -m measurements\n"
-	    "  -F, --feature=NAME   2-cycle, forced-x9, simultaneous,"
-	    " double-line,\n"
-	    "                       renamed, cycle-N (N squares)\n"
-	    "  -o, --opening=ITEMS  the first actions, in any orientation\n"
-	    "  -s, --state=STATE    a position reached, in any orientation\n"
-	    "  -p, --pattern=SQS    squares reached at one ply: b2=X,a1=O,"
-	    "c3=.\n"
-	    "  -k, --meta=KEY[=PAT] a metadata key, its value matching PAT\n"
-	    "  -x, --exact          -o and -s in the orientation given"
-	    " only\n"
-	    "  -i, --invalid        invalid games only; -ii any game\n"
-	    "  -v, --invert         the games that do not meet the"
-	    " criteria\n"
-	    "  -u, --unique         drop repeated games; -U under the"
-	    " symmetries\n"
-	    "  -d, --duplicates=FILE  write the games dropped as repeated"
-	    " to FILE\n"
-	    "  -C, --canonical      write each game alone, in its canonical"
-	    " orientation\n"
-	    "  -c, --count          print the number of games selected"
-	    " only\n"
-	    "  -t, --to=FMT         write as line, yaml, json or goff\n"
-	    "  --no-comments, --no-tags, --no-glyphs\n"
-	    "                       write the games without them\n"
-	    "  --ply-limit=N        write the first N plies of each game\n"
-	    "  --split=N[,FIRST]    write files of N games: 1.qttt, 2.qttt,"
-	    " ...\n"
-	    "  -f, --format=FMT     input format: auto (default), line,"
-	    " yaml, json,\n"
-	    "                       goff, state\n"
-	    "  -R, --rules=NAME     the rules of records that name none (goff)\n"
-	    "  -q, --quiet          print no diagnostics\n"
-	    "  -h, --help           show this help\n"
-	    "  -V, --version        show the version\n"
-	    "\n"
-	    "Exit status: 0 some game selected, 1 none, 2 usage, I/O or"
-	    " write error.\n", stdout);
-	exit(finish_output() == 0 ? EXIT_VALID : EXIT_TROUBLE);
+	opt_usage(f, &tool_opts);
 }
 
 /* The source text of a record as read, with its line end. */
@@ -248,6 +255,12 @@ game_stream(const struct options *o, struct output *w,
 	return w->out;
 }
 
+/* What qttt-select reads its inputs with: its options and its output. */
+struct selecting {
+	const struct options *o;
+	struct output	*w;
+};
+
 /*
  * The -d file for a game, or NULL with the reason in why if the file
  * holds games of another format.
@@ -262,81 +275,89 @@ dups_stream(const struct options *o, struct output *w,
 		w->dupformat = to;
 	if (w->dupformat == (int)to)
 		return w->dups;
-	snprintf(why, n, "%s holds %s games, not %s ones: -t writes every "
+	snprintf(why, n, "%s holds %s games, not %s ones: -T writes every "
 	    "game in one format", w->dupname,
 	    format_name[w->dupformat], format_name[to]);
 	return NULL;
 }
 
 /*
- * Selects from one input.  Returns the exit status it deserves, or
- * EXIT_TROUBLE + 1 if the output failed.
+ * A record: selected or not, written where it goes.  Returns its exit
+ * status, or RUN_STOP when memory runs out or a file cannot be
+ * written.
  */
 static int
-select_input(const struct options *o, const char *path, struct output *w)
+select_record(const struct run_input *in, struct par_out *po,
+    struct qttt_record *rec, void *tally)
 {
-	static struct qttt_record rec;
 	static struct qttt_game game;
-	struct qttt_reader *r;
-	const char	*name = input_name(path);
-	unsigned long	 games = 0, selected = 0;
+	const struct selecting *sel = in->tool->arg;
+	const struct options *o = sel->o;
+	struct output	*w = sel->w;
 	char		 why[QTTT_MSG_MAX];
 	size_t		 errors;
 	FILE		*f;
-	int		 fd, k, keep, dup, v, status = EXIT_VALID;
+	int		 keep, dup, v;
 
-	if ((r = open_reader(path, o->format, &fd)) == NULL)
-		return EXIT_TROUBLE;
-	while ((k = qttt_reader_next(r, &rec)) == 1) {
-		games++;
-		if ((errors = qttt_record_play(&rec, &game)) > 0 && !o->quiet)
-			show_record_diags(stderr, name, &rec, 0);
-		keep = qttt_criteria_match(&o->crit, &rec, &game, errors);
-		dup = 0;
-		if (keep && o->unique && errors == 0) {
-			if ((v = qttt_gameset_add(w->seen, &game)) == -1) {
-				fprintf(stderr, "%s: out of memory after %zu "
-				    "distinct games\n", progname,
-				    qttt_gameset_size(w->seen));
-				status = EXIT_TROUBLE + 1;
-				break;
-			}
-			dup = !(keep = v);
+	(void)po;
+	(void)tally;
+	if ((errors = play_record(rec, &game)) > 0 && !o->quiet)
+		show_record_diags(stderr, in->name, rec, 0);
+	keep = qttt_criteria_match(&o->crit, rec, &game, errors);
+	dup = 0;
+	if (keep && o->unique && errors == 0) {
+		if ((v = qttt_gameset_add(w->seen, &game)) == -1) {
+			fprintf(stderr, "%s: out of memory after %zu distinct "
+			    "games\n", progname, qttt_gameset_size(w->seen));
+			return RUN_STOP;
 		}
-		if (dup && w->dups != NULL) {
-			f = dups_stream(o, w, &rec, errors == 0, why,
-			    sizeof(why));
-			v = f == NULL ? -2 : 0;
-		} else if (!keep)
-			continue;
-		else {
-			selected++;
-			w->selected++;
-			if (o->count)
-				continue;
-			f = game_stream(o, w, &rec, errors == 0);
-			v = f == NULL ? -1 : 0;
-		}
-		if (v == 0)
-			v = write_game(o, f, &rec, &game, errors == 0, why,
-			    sizeof(why));
-		if (v == -1) {
-			status = EXIT_TROUBLE + 1;
-			break;
-		}
-		if (v == -2 && !o->quiet)
-			show_line_msg(stderr, name, rec.line, "error",
-			    "not written: %s", why);
-		if (v == -2)
-			status = EXIT_TROUBLE;
+		dup = !(keep = v);
 	}
-	if ((k == -1 || games == 0) && end_input(name, k, &rec, games,
-	    o->quiet, 0) == EXIT_TROUBLE && status < EXIT_TROUBLE)
+	if (dup && w->dups != NULL) {
+		f = dups_stream(o, w, rec, errors == 0, why, sizeof(why));
+		v = f == NULL ? -2 : 0;
+	} else if (!keep)
+		return EXIT_VALID;
+	else {
+		w->selected++;
+		w->ininput++;
+		if (o->count)
+			return EXIT_VALID;
+		f = game_stream(o, w, rec, errors == 0);
+		v = f == NULL ? -1 : 0;
+	}
+	if (v == 0)
+		v = write_game(o, f, rec, &game, errors == 0, why,
+		    sizeof(why));
+	if (v == -1)
+		return RUN_STOP;
+	if (v == -2 && !o->quiet)
+		show_line_msg(stderr, in->name, rec->line, "error", "not "
+		    "written: %s", why);
+	return v == -2 ? EXIT_TROUBLE : EXIT_VALID;
+}
+
+RUN_RECORDS(select_records, select_record)
+
+/*
+ * The end of an input: a read error or an input with no game reported;
+ * as grep -c, the count of each input, with several.
+ */
+static int
+end_select(struct run_input *in, int k, const struct qttt_record *rec,
+    int status)
+{
+	const struct selecting *sel = in->tool->arg;
+	const struct options *o = sel->o;
+
+	if (k == RUN_STOP)
+		return RUN_STOP;
+	if ((k == -1 || in->games == 0) && end_input(in->name, k, rec,
+	    in->games, o->quiet, 0) == EXIT_TROUBLE)
 		status = EXIT_TROUBLE;
-	close_reader(r, fd);
-	/* As grep -c: the count of each input, with several. */
-	if (o->count && o->several && status <= EXIT_TROUBLE)
-		printf("%s:%lu\n", name, selected);
+	if (o->count && o->several)
+		printf("%s:%lu\n", in->name, sel->w->ininput);
+	sel->w->ininput = 0;
 	return status;
 }
 
@@ -352,171 +373,144 @@ static const struct {
 	{ 'k', QTTT_CRIT_META, "bad metadata criterion" },
 	{ 'M', QTTT_CRIT_MOVES, "bad number of moves" },
 	{ 'm', QTTT_CRIT_MEASUREMENTS, "bad number of measurements" },
-	{ 'o', QTTT_CRIT_OPENING, "bad opening" },
+	{ 'O', QTTT_CRIT_OPENING, "bad opening" },
 	{ 'P', QTTT_CRIT_PLIES, "bad number of plies" },
 	{ 'p', QTTT_CRIT_PATTERN, "bad pattern" },
 	{ 'r', QTTT_CRIT_RESULT, "bad result" },
-	{ 's', QTTT_CRIT_STATE, "bad state" },
+	{ 'S', QTTT_CRIT_STATE, "bad state" },
 	{ 'w', QTTT_CRIT_WINNER, "bad winner" },
 };
+
+/* What select's options fill in. */
+struct parsed {
+	struct options	*o;
+	struct output	*w;
+	/* The criteria, added once -R is known: which, and their text. */
+	size_t		*which;
+	const char	**text;
+	size_t		 ncrit;
+};
+
+/* An option of qttt-select (opt_parse()). */
+static int
+take_option(void *parsed, int ch, const char *optval)
+{
+	struct parsed	*p = parsed;
+	struct options	*o = p->o;
+	struct output	*w = p->w;
+	unsigned long long n;
+	char		*arg = (char *)optval, *comma;
+	size_t		 i;
+	int		 v;
+
+	for (i = 0; i < NVALUES(criteria); i++)
+		if (criteria[i].ch == ch)
+			break;
+	if (i < NVALUES(criteria)) {
+		p->which[p->ncrit] = i;
+		p->text[p->ncrit++] = arg;
+		return 0;
+	}
+	switch (ch) {
+	case 'C':
+		o->canonical = 1;
+		break;
+	case 'c':
+		o->count = 1;
+		break;
+	case 'd':
+		w->dupname = arg;
+		break;
+	case 'f':
+		return format_option(usage, arg, &o->format);
+	case 'i':
+		o->crit.validity = o->crit.validity ==
+		    QTTT_SELECT_VALID ? QTTT_SELECT_INVALID :
+		    QTTT_SELECT_ANY;
+		break;
+	case 'q':
+		o->quiet = 1;
+		break;
+	case 'T':
+		if ((v = target_option(usage, arg, &o->to)) != 0)
+			return v;
+		break;
+	case 'U':
+		o->unique = 2;
+		break;
+	case 'u':
+		if (o->unique == 0)
+			o->unique = 1;
+		break;
+	case 'R':
+		o->rules_set = 1;
+		if ((v = rules_option(usage, arg, &o->rules)) != 0)
+			return v;
+		/* The positions of -O and -S are read by it too. */
+		o->crit.rules = o->rules;
+		break;
+	case 'v':
+		o->crit.invert = 1;
+		break;
+	case 'x':
+		o->crit.exact = 1;
+		break;
+	case OPT_NOCOMMENTS:
+		o->strip |= QTTT_STRIP_COMMENTS;
+		break;
+	case OPT_NOGLYPHS:
+		o->strip |= QTTT_STRIP_GLYPHS;
+		break;
+	case OPT_NOTAGS:
+		o->strip |= QTTT_STRIP_TAGS;
+		break;
+	case OPT_PLIES:
+		if (parse_number(arg, 0, QTTT_MAXPLIES, &n) == -1)
+			return usage_error(usage, "--ply-limit: not "
+			    "a number of plies (0 to %d): %s",
+			    QTTT_MAXPLIES, arg);
+		o->plies = n;
+		break;
+	case OPT_SPLIT:
+		if ((comma = strchr(arg, ',')) != NULL)
+			*comma = '\0';
+		if (parse_number(arg, 1, 1000000000, &n) == -1 ||
+		    (comma != NULL && parse_number(comma + 1, 0,
+		    1000000000000ULL, &w->next) == -1))
+			return usage_error(usage, "--split: not a "
+			    "number of games, and the first file's "
+			    "number: %s%s%s", arg, comma != NULL ?
+			    "," : "", comma != NULL ? comma + 1 : "");
+		o->split = n;
+		break;
+	}
+	return 0;
+}
 
 /* Parses the options into o; returns 0, or the exit status of main. */
 static int
 parse_options(int argc, char *argv[], struct options *o, struct output *w)
 {
-	static const struct option longopts[] = {
-		{ "canonical",	no_argument,		NULL, 'C' },
-		{ "count",	no_argument,		NULL, 'c' },
-		{ "duplicates",	required_argument,	NULL, 'd' },
-		{ "feature",	required_argument,	NULL, 'F' },
-		{ "format",	required_argument,	NULL, 'f' },
-		{ "from",	required_argument,	NULL, 'f' },
-		{ "game",	required_argument,	NULL, 'g' },
-		{ "games",	required_argument,	NULL, 'g' },
-		{ "help",	no_argument,		NULL, 'h' },
-		{ "invalid",	no_argument,		NULL, 'i' },
-		{ "invert",	no_argument,		NULL, 'v' },
-		{ "measurements", required_argument,	NULL, 'm' },
-		{ "meta",	required_argument,	NULL, 'k' },
-		{ "moves",	required_argument,	NULL, 'M' },
-		{ "no-comments", no_argument,		NULL, OPT_NOCOMMENTS },
-		{ "nocomments",	no_argument,		NULL, OPT_NOCOMMENTS },
-		{ "no-glyphs",	no_argument,		NULL, OPT_NOGLYPHS },
-		{ "nonags",	no_argument,		NULL, OPT_NOGLYPHS },
-		{ "no-tags",	no_argument,		NULL, OPT_NOTAGS },
-		{ "notags",	no_argument,		NULL, OPT_NOTAGS },
-		{ "opening",	required_argument,	NULL, 'o' },
-		{ "pattern",	required_argument,	NULL, 'p' },
-		{ "plies",	required_argument,	NULL, 'P' },
-		{ "ply-limit",	required_argument,	NULL, OPT_PLIES },
-		{ "plylimit",	required_argument,	NULL, OPT_PLIES },
-		{ "quiet",	no_argument,		NULL, 'q' },
-		{ "result",	required_argument,	NULL, 'r' },
-		{ "split",	required_argument,	NULL, OPT_SPLIT },
-		{ "state",	required_argument,	NULL, 's' },
-		{ "to",		required_argument,	NULL, 't' },
-		{ "unique",	no_argument,		NULL, 'u' },
-		{ "unique-symmetric", no_argument,	NULL, 'U' },
-		{ "rules",	required_argument,	NULL, 'R' },
-		{ "version",	no_argument,		NULL, 'V' },
-		{ "winner",	required_argument,	NULL, 'w' },
-		{ "exact",	no_argument,		NULL, 'x' },
-		{ NULL,		0,			NULL, 0 }
-	};
+	struct parsed	 p = { o, w, NULL, NULL, 0 };
 	struct qttt_diag d;
-	unsigned long long n;
-	char		*comma;
-	/* The criteria, added once -R is known: which, and their text. */
-	static size_t	*which;
-	static char	**text;
-	size_t		 ncrit = 0, i;
-	int		 ch, v;
+	size_t		 i;
+	int		 s;
 
-	which = calloc((size_t)argc, sizeof(*which));
-	text = calloc((size_t)argc, sizeof(*text));
-	if (which == NULL || text == NULL) {
+	p.which = calloc((size_t)argc, sizeof(*p.which));
+	p.text = calloc((size_t)argc, sizeof(*p.text));
+	if (p.which == NULL || p.text == NULL) {
 		fprintf(stderr, "%s: out of memory\n", progname);
 		return EXIT_TROUBLE;
 	}
-	while ((ch = getopt_long(argc, argv,
-	    "Ccd:F:f:g:hik:M:m:o:P:p:qR:r:s:t:UuVvw:x", longopts, NULL)) != -1) {
-		for (i = 0; i < NVALUES(criteria); i++)
-			if (criteria[i].ch == ch)
-				break;
-		if (i < NVALUES(criteria)) {
-			which[ncrit] = i;
-			text[ncrit++] = optarg;
-			continue;
-		}
-		switch (ch) {
-		case 'C':
-			o->canonical = 1;
-			break;
-		case 'c':
-			o->count = 1;
-			break;
-		case 'd':
-			w->dupname = optarg;
-			break;
-		case 'f':
-			if ((v = format_option(usage, "input ", optarg,
-			    &o->format)) != 0)
-				return v;
-			break;
-		case 'h':
-			help();
-			break;
-		case 'i':
-			o->crit.validity = o->crit.validity ==
-			    QTTT_SELECT_VALID ? QTTT_SELECT_INVALID :
-			    QTTT_SELECT_ANY;
-			break;
-		case 'q':
-			o->quiet = 1;
-			break;
-		case 't':
-			if ((v = target_option(usage, optarg, &o->to)) != 0)
-				return v;
-			break;
-		case 'U':
-			o->unique = 2;
-			break;
-		case 'u':
-			if (o->unique == 0)
-				o->unique = 1;
-			break;
-		case 'R':
-			if ((ch = rules_option(usage, optarg,
-			    &o->crit.rules)) != 0)
-				return ch;
-			break;
-		case 'V':
-			print_version();
-			break;
-		case 'v':
-			o->crit.invert = 1;
-			break;
-		case 'x':
-			o->crit.exact = 1;
-			break;
-		case OPT_NOCOMMENTS:
-			o->strip |= QTTT_STRIP_COMMENTS;
-			break;
-		case OPT_NOGLYPHS:
-			o->strip |= QTTT_STRIP_GLYPHS;
-			break;
-		case OPT_NOTAGS:
-			o->strip |= QTTT_STRIP_TAGS;
-			break;
-		case OPT_PLIES:
-			if (parse_number(optarg, 0, QTTT_MAXPLIES, &n) == -1)
-				return usage_error(usage, "--ply-limit: not "
-				    "a number of plies (0 to %d): %s",
-				    QTTT_MAXPLIES, optarg);
-			o->plies = n;
-			break;
-		case OPT_SPLIT:
-			if ((comma = strchr(optarg, ',')) != NULL)
-				*comma = '\0';
-			if (parse_number(optarg, 1, 1000000000, &n) == -1 ||
-			    (comma != NULL && parse_number(comma + 1, 0,
-			    1000000000000ULL, &w->next) == -1))
-				return usage_error(usage, "--split: not a "
-				    "number of games, and the first file's "
-				    "number: %s%s%s", optarg, comma != NULL ?
-				    "," : "", comma != NULL ? comma + 1 : "");
-			o->split = n;
-			break;
-		default:
-			usage(stderr);
-			return EXIT_TROUBLE;
-		}
-	}
-	for (i = 0; i < ncrit; i++)
-		if (qttt_criteria_add(&o->crit, criteria[which[i]].kind,
-		    text[i], &d) == -1)
+	if ((s = opt_parse(&tool_opts, argc, argv, take_option, &p)) != 0)
+		return s;
+	for (i = 0; i < p.ncrit; i++)
+		if (qttt_criteria_add(&o->crit, criteria[p.which[i]].kind,
+		    p.text[i], &d) == -1)
 			return usage_error(usage, "%s: %s: %s",
-			    criteria[which[i]].what, text[i], d.msg);
+			    criteria[p.which[i]].what, p.text[i], d.msg);
+	free(p.which);
+	free(p.text);
 	if (o->count && o->split > 0)
 		return usage_error(usage, "%s", "-c writes the counts only: "
 		    "there are no games for --split");
@@ -530,7 +524,12 @@ main(int argc, char *argv[])
 {
 	static struct options o;
 	static struct output w;
-	int		 status = EXIT_VALID, s, i;
+	struct selecting sel = { &o, &w };
+	struct run_tool	 tool = {
+		.arg = &sel, .threads = 1, .records = select_records,
+		.end = end_select
+	};
+	int		 status, s;
 
 	start_tool(argv);
 	qttt_criteria_init(&o.crit);
@@ -551,10 +550,13 @@ main(int argc, char *argv[])
 	if (w.dupname != NULL && (w.dups = out_open(w.dupname, 0)) == NULL)
 		return EXIT_TROUBLE;
 
-	for (i = 0; i < (argc > 0 ? argc : 1) && status <= EXIT_TROUBLE; i++)
-		if ((s = select_input(&o, argc > 0 ? argv[i] : "-",
-		    &w)) > status)
-			status = s;
+	tool.format = o.format;
+	tool.rules = o.rules;
+	tool.rules_set = o.rules_set;
+	tool.quiet = o.quiet;
+	/* RUN_STOP: no file put in place. */
+	if ((status = run_inputs(&tool, argc, argv)) == RUN_STOP)
+		status = EXIT_TROUBLE + 1;
 	if (o.count && !o.several && status <= EXIT_TROUBLE)
 		printf("%lu\n", w.selected);
 	qttt_gameset_free(w.seen);

@@ -11,6 +11,7 @@
 #include "qttt.h"
 #include "common.h"
 #include "inputs.h"
+#include "options.h"
 #include "outfile.h"
 #include "parallel.h"
 
@@ -40,59 +41,38 @@ struct options {
 	struct counts	 counts;	/* of every input */
 };
 
+static const struct opt opts[] = {
+	OPT_HELP, OPT_VERSION, OPT_DISABLE, OPT_FORMAT, OPT_GAMES,
+	{ 'j', "json", NULL, "diagnostics as JSON Lines on standard output",
+	    0, 0 },
+	{ 'l', "list", NULL, "list the files whose valid records are not "
+	    "in\ncanonical form", 0, 0 },
+	{ 'p', "print", NULL, "print the valid records in canonical form (a"
+	    "\nposition as its state string)", 0, 0 },
+	OPT_QUIET("print nothing about the games; the exit status\ntells"),
+	{ 'r', "fix-result", NULL, "correct a stated result that the game "
+	    "does not\nreach (with -p or -w)", 0, 0 },
+	OPT_RULES("the rules of records that name none (goff);\ntwice, two "
+	    "profiles to compare: where each game\nshows them apart"),
+	{ 's', "summary", NULL, "print a summary line on standard error", 0,
+	    0 },
+	{ 'w', "write", NULL, "rewrite each file in place in canonical "
+	    "form,\nunless a record in it is invalid", 0, 0 },
+};
+
+static const struct opt_tool tool_opts = {
+	opts, NVALUES(opts), "[file ...]", NULL,
+	"Check Quantum Tic-Tac-Toe game records; with no file, or when file "
+	"is -,\nread standard input.\n",
+	"Exit status: 0 all valid, 1 some game invalid (or, with -l, not "
+	"in\ncanonical form; with -R twice, told apart), 2 usage or I/O "
+	"error.\n"
+};
+
 static void
 usage(FILE *f)
 {
-	fprintf(f, "usage: %s [-hjlpqrsVw] [-d code] [-f format] "
-	    "[-g games]\n"
-	    "       [-R profile [-R profile]] [file ...]\n", progname);
-}
-
-static void
-help(void)
-{
-	usage(stdout);
-	fputs("Check Quantum Tic-Tac-Toe game records; with no file, or"
-	    " when file is -,\n"
-	    "read standard input.\n"
-	    "\n"
-	    "  -d, --disable=CODE\n"
-	    "                    do not show the warnings of CODE (a comma"
-	    " list)\n"
-	    "  -f, --format=FMT  input format: auto (default), line, yaml,"
-	    " json, goff,\n"
-	    "                    state\n"
-	    "  -g, --games=LIST  check only these games of each input:"
-	    " 3,5-7,10-\n"
-	    "  -h, --help        show this help and exit\n"
-	    "  -j, --json        diagnostics as JSON Lines on standard"
-	    " output\n"
-	    "  -l, --list        list the files whose valid records are"
-	    " not in\n"
-	    "                    canonical form\n"
-	    "  -p, --print       print the valid records in canonical form"
-	    " (a position\n"
-	    "                    as its state string)\n"
-	    "  -q, --quiet       print nothing about the games; the exit"
-	    " status tells\n"
-	    "  -r, --fix-result  correct a stated result that the game"
-	    " does not reach\n"
-	    "                    (with -p or -w)\n"
-	    "  -R, --rules=NAME  the rules of records that name none (goff);"
-	    " twice, two\n"
-	    "                    profiles to compare: where each game"
-	    " shows them apart\n"
-	    "  -s, --summary     print a summary line on standard error\n"
-	    "  -V, --version     show the version and exit\n"
-	    "  -w, --write       rewrite each file in place in canonical form,"
-	    " unless\n"
-	    "                    a record in it is invalid\n"
-	    "\n"
-	    "Exit status: 0 all valid, 1 some game invalid (or, with -l,"
-	    " not in\n"
-	    "canonical form; with -R twice, told apart), 2 usage or I/O"
-	    " error.\n", stdout);
-	exit(finish_output() == 0 ? EXIT_VALID : EXIT_TROUBLE);
+	opt_usage(f, &tool_opts);
 }
 
 /* Writes a valid record as -p and -w do: its comment lines first. */
@@ -152,6 +132,29 @@ show_diags(const struct options *o, const char *name, struct par_out *po,
 	    o->json);
 }
 
+/*
+ * The diagnostics of an invalid record, and a note naming a preset
+ * under which it is valid, if there is one.  Returns how many
+ * diagnostics were shown.
+ */
+static size_t
+show_invalid(const struct options *o, const char *name,
+    struct par_out *po, const struct qttt_record *rec)
+{
+	const char	*preset;
+	char		 note[QTTT_RULES_NAME_MAX + 64];
+	size_t		 n;
+
+	n = show_diags(o, name, po, rec);
+	if ((preset = qttt_record_preset(rec)) != NULL) {
+		snprintf(note, sizeof(note), "the record is valid under the "
+		    "preset %s (-R %s)", preset, preset);
+		show_note(o->json ? po->out : po->err, name, rec, note,
+		    o->json);
+	}
+	return n;
+}
+
 /* The note of a valid record whose stated result -r corrects. */
 static void
 show_corrected(const struct options *o, const char *name,
@@ -172,7 +175,8 @@ show_corrected(const struct options *o, const char *name,
  * -R a -R b: where the two profiles first disagree on a record, as a
  * note at its item, or that they agree; the errors of its syntax
  * first, since the items after the first are not compared.  Returns
- * EXIT_INVALID if they disagree (or the record cannot be read).
+ * EXIT_INVALID if they disagree, or agree that it is invalid (or it
+ * cannot be read).
  */
 static int
 compare_record(const struct options *o, const char *name,
@@ -184,7 +188,8 @@ compare_record(const struct options *o, const char *name,
 	size_t		 i;
 	int		 differ;
 
-	differ = qttt_rules_compare(rec, o->rules[0], o->rules[1], &diff);
+	differ = qttt_rules_compare(rec, o->rules[0], o->rules[1], &diff) ||
+	    diff.invalid;
 	if (differ || rec->nerrors > 0)
 		t->c.invalid++;
 	else
@@ -200,9 +205,9 @@ compare_record(const struct options *o, const char *name,
 			t->c.diags++;
 		}
 	t->c.diags++;
-	if (!differ) {
+	if (diff.what == QTTT_RULES_AGREE) {
 		show_note(f, name, rec, diff.msg, o->json);
-		return rec->nerrors > 0 ? EXIT_INVALID : EXIT_VALID;
+		return differ || rec->nerrors > 0 ? EXIT_INVALID : EXIT_VALID;
 	}
 	memset(&d, 0, sizeof(d));
 	d.code = QTTT_N_DIFFER;
@@ -229,6 +234,8 @@ check_record(const struct run_input *in, struct par_out *po,
 	const struct options *o = in->tool->arg;
 	struct tally	*t = tally;
 	struct qttt_game game;
+	size_t		 errors;
+	int		 played = o->records != NULL || o->list;
 
 	t->c.games++;
 	if (o->nrules == 2)
@@ -236,15 +243,15 @@ check_record(const struct run_input *in, struct par_out *po,
 	if (o->records != NULL && !o->quiet)
 		show_leadcut(po->err, in->name, rec);
 	/* The game itself is only needed to write it out. */
-	if (qttt_record_play(rec, o->records != NULL || o->list ? &game :
-	    NULL) > 0 && !(o->fixresult && qttt_record_result_only(rec))) {
+	errors = play_record(rec, played ? &game : NULL);
+	if (errors > 0 && !(o->fixresult && qttt_record_result_only(rec))) {
 		t->c.invalid++;
 		/* Its comment lines are not the record's fault. */
 		if (o->records != NULL && rec->lead != NULL &&
 		    (o->write || !o->quiet))
 			fwrite(rec->lead, 1, rec->leadlen, o->records);
 		if (!o->quiet)
-			t->c.diags += show_diags(o, in->name, po, rec);
+			t->c.diags += show_invalid(o, in->name, po, rec);
 		return o->records != NULL && ferror(o->records) ? RUN_STOP :
 		    EXIT_INVALID;
 	}
@@ -378,96 +385,61 @@ end_input_file(struct run_input *in, int k, const struct qttt_record *rec,
 	return ferror(stdout) ? RUN_STOP : status;
 }
 
+/* An option of qttt-validate's own (input_options()). */
+static int
+take_option(struct run_tool *tool, int ch, const char *arg)
+{
+	struct options	*o = tool->arg;
+
+	switch (ch) {
+	case 'R':
+		if (o->nrules == 2)
+			return usage_error(usage, "%s", "-R: at most two "
+			    "profiles, to compare");
+		o->rules[o->nrules++] = tool->rules;
+		break;
+	case 'd':
+		return disable_option(usage, arg);
+	case 'j':
+		o->json = 1;
+		break;
+	case 'l':
+		o->list = 1;
+		break;
+	case 'p':
+		o->print = 1;
+		break;
+	case 'r':
+		o->fixresult = 1;
+		break;
+	case 's':
+		o->summary = 1;
+		break;
+	case 'w':
+		o->write = 1;
+		break;
+	}
+	return 0;
+}
+
 int
 main(int argc, char *argv[])
 {
-	static const struct option longopts[] = {
-		{ "disable",	required_argument,	NULL, 'd' },
-		{ "format",	required_argument,	NULL, 'f' },
-		{ "game",	required_argument,	NULL, 'g' },
-		{ "games",	required_argument,	NULL, 'g' },
-		{ "help",	no_argument,		NULL, 'h' },
-		{ "json",	no_argument,		NULL, 'j' },
-		{ "list",	no_argument,		NULL, 'l' },
-		{ "print",	no_argument,		NULL, 'p' },
-		{ "quiet",	no_argument,		NULL, 'q' },
-		{ "fix-result",	no_argument,		NULL, 'r' },
-		{ "summary",	no_argument,		NULL, 's' },
-		{ "rules",	required_argument,	NULL, 'R' },
-		{ "version",	no_argument,		NULL, 'V' },
-		{ "write",	no_argument,		NULL, 'w' },
-		{ NULL,		0,			NULL, 0 }
-	};
 	static struct options o;
-	struct qttt_ranges gameset;
 	struct run_tool	 tool = {
 		.arg = &o, .tallysize = sizeof(struct tally), .threads = 1,
 		.begin = begin_input, .records = check_records,
 		.merge = add_tally, .end = end_input_file
 	};
 	const struct counts *c = &o.counts;
-	int		 ch, status, s, threads;
+	int		 status, s, threads;
 
 	start_tool(argv);
 	threads = par_threads();
-	while ((ch = getopt_long(argc, argv, "d:f:g:hjlpqR:rsVw", longopts,
-	    NULL)) != -1) {
-		switch (ch) {
-		case 'd':
-			if ((s = disable_option(usage, optarg)) != 0)
-				return s;
-			break;
-		case 'f':
-			if ((s = format_option(usage, "", optarg,
-			    &tool.format)) != 0)
-				return s;
-			break;
-		case 'g':
-			if ((s = games_option(usage, optarg, &gameset,
-			    &tool.games)) != 0)
-				return s;
-			tool.gameset = &gameset;
-			break;
-		case 'h':
-			help();
-			break;
-		case 'j':
-			o.json = 1;
-			break;
-		case 'l':
-			o.list = 1;
-			break;
-		case 'p':
-			o.print = 1;
-			break;
-		case 'q':
-			o.quiet = 1;
-			break;
-		case 'r':
-			o.fixresult = 1;
-			break;
-		case 's':
-			o.summary = 1;
-			break;
-		case 'R':
-			if (o.nrules == 2)
-				return usage_error(usage, "%s", "-R: at most two "
-				    "profiles, to compare");
-			if ((s = rules_option(usage, optarg,
-			    &o.rules[o.nrules++])) != 0)
-				return s;
-			break;
-		case 'V':
-			print_version();
-			break;
-		case 'w':
-			o.write = 1;
-			break;
-		default:
-			usage(stderr);
-			return EXIT_TROUBLE;
-		}
-	}
+	if ((s = input_options(&tool, &tool_opts, usage, argc, argv,
+	    take_option)) != 0)
+		return s;
+	o.quiet = tool.quiet;
 	argc -= optind;
 	argv += optind;
 	if (o.json + o.list + o.print > 1)
@@ -492,9 +464,8 @@ main(int argc, char *argv[])
 		    "profiles: -l, -p, -r and -w do not go with it");
 	/* Compared: the results of every profile are read. */
 	if (o.nrules == 2)
-		reader_rules(QTTT_RULES_ANY);
+		tool.rules = QTTT_RULES_ANY;
 
-	tool.quiet = o.quiet;
 	/* Chunks leave comment lines out: -p and -w need them. */
 	if (!o.print && !o.write)
 		tool.threads = threads;

@@ -207,6 +207,30 @@ int		 qttt_result_equal(const struct qttt_result *,
 int		 qttt_result_index(const struct qttt_result *);
 void		 qttt_result_nth(int i, struct qttt_result *);
 
+/*
+ * How a game ends: by the rules, by the solver's adjudication, or by a
+ * fault of an engine, which loses it (formats/engine-protocol.md,
+ * section 8).  The names are those of the records' termination tag
+ * (formats/line-notation.md, "Forfeits and adjudications"): "normal",
+ * "adjudication", "illegal", "time", "crash", "exit", "garbage",
+ * "protocol".  All but the first two are forfeits.
+ */
+enum qttt_termination {
+	QTTT_TERM_NORMAL = 0,
+	QTTT_TERM_ADJUDICATION,
+	QTTT_TERM_ILLEGAL,	/* an action the rules refuse */
+	QTTT_TERM_TIME,		/* no answer in the time allowed */
+	QTTT_TERM_CRASH,	/* the process was killed by a signal */
+	QTTT_TERM_EXIT,		/* it exited, or closed its output */
+	QTTT_TERM_GARBAGE,	/* a line that is no message */
+	QTTT_TERM_PROTOCOL,	/* a message out of its place */
+	QTTT_NTERMS
+};
+
+const char	*qttt_termination_name(enum qttt_termination);
+int		 qttt_termination_parse(const char *s, size_t len,
+		    enum qttt_termination *);
+
 /* ------------------------------------------------------------------ */
 /* The rules engine (formats/rules.md): a game state is a plain value  */
 /* ------------------------------------------------------------------ */
@@ -273,6 +297,13 @@ int		 qttt_rules_parse(const char *s, size_t len,
  */
 const char	*qttt_rules_preset(size_t i, unsigned int *rules);
 const char	*qttt_rules_switch(size_t i, unsigned int *rules);
+
+/*
+ * The presets' names in that order, joined by ", " ("goff, ksmanis,
+ * ..."), into buf of size n.  Returns the length it needed, as
+ * snprintf.
+ */
+int		 qttt_rules_presets_list(char *buf, size_t n);
 
 /* Nonzero if a game played by a profile can end with result r. */
 int		 qttt_rules_result_possible(unsigned int rules,
@@ -1314,6 +1345,21 @@ struct qttt_record {
 	 */
 	unsigned int		 rules;
 	int			 rules_named;
+	/*
+	 * The result awarded to a game the board leaves unfinished
+	 * (formats/line-notation.md, "Forfeits and adjudications"): the
+	 * record's result where its termination explains it, which
+	 * qttt_record_play() sets (awarded.over is 0 for none), with the
+	 * position it was awarded in, the game's last.  And how
+	 * the game ended, as its termination tag (line notation) or key
+	 * (YAML, JSON) says, which qttt_record_play() reads where the
+	 * record states a result that the board does not give:
+	 * QTTT_TERM_NORMAL otherwise and without the tag, QTTT_NTERMS for
+	 * a value that names no termination.
+	 */
+	enum qttt_termination	 termination;
+	struct qttt_result	 awarded;
+	struct qttt_state	 awarded_at;
 };
 
 /* What a record keeps of the lines before it; of decoded tag text. */
@@ -1384,6 +1430,8 @@ enum qttt_format qttt_record_format(const struct qttt_record *);
  *	msg	one line of English: "goff allows X9 b2, python refuses
  *		it: ... [game-over]", "goff and python agree on the whole
  *		game"
+ *	invalid	set when they agree that the record is invalid: an item
+ *		both refuse, or a stated result that is neither's
  */
 enum qttt_rules_point {
 	QTTT_RULES_AGREE = 0,
@@ -1400,6 +1448,7 @@ struct qttt_rules_diff {
 	size_t			 item;
 	unsigned long		 line, col;
 	char			 msg[QTTT_MSG_MAX];
+	int			 invalid;
 };
 
 /*
@@ -1420,6 +1469,25 @@ int		 qttt_rules_compare(const struct qttt_record *,
  * the writers write it, the record is valid.
  */
 int		 qttt_record_result_only(const struct qttt_record *);
+
+/*
+ * The result a record's game counts with, once qttt_record_play() has
+ * played it into g: the board's, or where the board leaves the game
+ * unfinished, the result its termination tag explains (rec->awarded: a
+ * forfeit's or an adjudication's).  rec may be NULL (the board's).
+ */
+const struct qttt_result *qttt_record_result(const struct qttt_record *rec,
+		    const struct qttt_game *g);
+
+/*
+ * For a record that qttt_record_play() found invalid by the rules
+ * alone (no syntax error, every diagnostic kept, not a position): the
+ * name of the first preset, other than the record's profile, under
+ * which its items play through to the result it states, or NULL if
+ * there is none.  It replays the record under each preset; a valid
+ * record costs nothing (NULL at once).
+ */
+const char	*qttt_record_preset(const struct qttt_record *);
 
 /* ------------------------------------------------------------------ */
 /* Readers: one game at a time from a file descriptor                   */
@@ -1555,6 +1623,13 @@ struct qttt_reader *qttt_reader_open_chunk(const struct qttt_chunk *);
  *		"value: -0.5"; a string for a move or a mark: "best: X5
  *		b2 c3", "mark: ?!").  Entries beyond the game's plies are
  *		not written.
+ *	awarded	the result of a game the board leaves unfinished, which
+ *		a forfeit or an adjudication gave (struct qttt_record's
+ *		awarded), written as the game's result with a metadata
+ *		entry "termination" that explains it
+ *		(formats/line-notation.md, "Forfeits and
+ *		adjudications"); awarded.over is 0 for none, and it is
+ *		not written of a game that is over.
  *
  * YAML and JSON write notes as keys of the move's mapping, after
  * "move" and "comment", and the reader gives them back in
@@ -1581,6 +1656,7 @@ struct qttt_extras {
 	 */
 	const char		*lead;
 	size_t			 leadlen;
+	struct qttt_result	 awarded;
 };
 
 /* Empties extras: no metadata, no comment, nothing on any ply. */
@@ -1943,6 +2019,23 @@ void		 qttt_stats_add_record(struct qttt_stats *,
 void		 qttt_stats_merge(struct qttt_stats *to,
 		    const struct qttt_stats *from);
 
+/* ------------------------------------------------------------------ */
+/* A result awarded, checked (award.c)                                   */
+/* ------------------------------------------------------------------ */
+
+/*
+ * Checks the result of a record that qttt_record_play() found valid,
+ * where its termination is an adjudication (rec->awarded): it must be
+ * the solver's value of the game's last position (rec->awarded_at)
+ * under the record's profile (qttt_solver_result()), as
+ * formats/line-notation.md says.  If it is not, adds a QTTT_E_RESULT
+ * diagnostic at the result to rec (counted in its errors), clears
+ * rec->awarded and returns QTTT_E_RESULT; else, and for any other
+ * record, QTTT_OK.
+ */
+enum qttt_code	 qttt_record_check_award(struct qttt_solver *,
+		    struct qttt_record *rec);
+
 /* ================================================================== */
 /* output: what the tools write                                       */
 /* ================================================================== */
@@ -2025,12 +2118,16 @@ int		 qttt_record_canonical(const struct qttt_record *,
  * people; byte_columns, columns that count bytes rather than the
  * columns of a terminal (a tab to the next multiple of 8, a wide
  * character two, a combining mark none); off, NULL or QTTT__NCODES
- * flags, the codes whose diagnostics are left out (the tools' -d).
+ * flags, the codes whose diagnostics are left out (the tools' -d);
+ * one_line, each diagnostic on its one line, without the source line
+ * and the caret (as GCC's -fno-diagnostics-show-caret, for editors'
+ * lists of errors).
  */
 struct qttt_diag_style {
 	int			 json;
 	int			 byte_columns;
 	const unsigned char	*off;
+	int			 one_line;
 };
 
 /*
@@ -2040,7 +2137,8 @@ struct qttt_diag_style {
  *	file:line:col: error: message [code]
  *
  * ("warning" for a warning), then, when the record has the source
- * text of that line, the line and a caret under the column: a line
+ * text of that line and style is not one_line, the line and a caret
+ * under the column: a line
  * of over 256 bytes cut to 100 around the column, with "..." where it
  * was cut.  A character that is not safe to show on a terminal (a
  * control character, one that reorders or hides text, invalid UTF-8)
@@ -2378,6 +2476,25 @@ struct qttt_render_opts {
 void		 qttt_render_defaults(struct qttt_render_opts *);
 
 /*
+ * The drawing options by name, as qttt-render and the viewer page name
+ * them (formats/render.md): sets option name of o ("coords": none, a1,
+ * goff or 1-9; "theme": light, dark or mono; "flip": none, h or
+ * horizontal, v or vertical; "rotate": 0, 90, 180 or 270; "bare" and
+ * "highlight": 0 or 1) to value.  Returns 0, or -1 with a
+ * QTTT_E_SYNTAX diagnostic in *d naming the values the option takes (o
+ * unchanged).
+ */
+int		 qttt_render_option(struct qttt_render_opts *o,
+		    const char *name, const char *value, struct qttt_diag *d);
+/*
+ * The name of the value option name has in o, as qttt_render_option()
+ * reads it back (a value with several names: its first), or NULL if
+ * name is none of the options.
+ */
+const char	*qttt_render_option_name(const struct qttt_render_opts *o,
+		    const char *name);
+
+/*
  * The symmetry a picture drawn with o shows the board under: the
  * rotation of o, then its flip (formats/symmetry.md).  Where square sq
  * (0..8) is drawn, 0..8 in reading order of the picture: its image
@@ -2693,7 +2810,8 @@ enum qttt_qtp_type {
  *			(QTTT_QTP_PV: the items as written), text (the
  *			string, QTTT_QTP_STRING)
  *	bestaction	action, as written (a measurement may name any
- *			move of the cycle)
+ *			move of the cycle); text, the action's words as
+ *			sent, to quote
  *	error		text
  *	unknown		word, the message's first word
  *
@@ -2778,29 +2896,6 @@ int		 qttt_qtp_format(const struct qttt_qtp_msg *m, char *buf,
 /* ------------------------------------------------------------------ */
 /* A runner's logic (protocol/): engines as peers, games refereed      */
 /* ------------------------------------------------------------------ */
-
-/*
- * How a game of a match ends: by the rules, by the solver's
- * adjudication, or by a fault of an engine, which loses it
- * (formats/engine-protocol.md, section 8).  The names are those of the
- * records' termination tag: "normal", "adjudication", "illegal",
- * "time", "crash", "exit", "garbage", "protocol".
- */
-enum qttt_termination {
-	QTTT_TERM_NORMAL = 0,
-	QTTT_TERM_ADJUDICATION,
-	QTTT_TERM_ILLEGAL,	/* an action the rules refuse */
-	QTTT_TERM_TIME,		/* no answer in the time allowed */
-	QTTT_TERM_CRASH,	/* the process was killed by a signal */
-	QTTT_TERM_EXIT,		/* it exited, or closed its output */
-	QTTT_TERM_GARBAGE,	/* a line that is no message */
-	QTTT_TERM_PROTOCOL,	/* a message out of its place */
-	QTTT_NTERMS
-};
-
-const char	*qttt_termination_name(enum qttt_termination);
-int		 qttt_termination_parse(const char *s, size_t len,
-		    enum qttt_termination *);
 
 /*
  * The runner's end of the conversation with one engine process: the
@@ -3105,13 +3200,20 @@ void		 qttt_tally_marks(struct qttt_tally *, int s,
 		    const struct qttt_mark_counts *c);
 
 /*
- * The rating of penta: the mean score of a game, the half width of its
- * 95% interval (1.96 standard errors of the mean of the pairs, the
- * variance of their scores estimated from them: the pentanomial model
- * of fishtest), and the Elo difference those give, -400 log10(1/s - 1),
- * with its interval; -HUGE_VAL or HUGE_VAL where the score is 0 or 1.
- * All 0 with no pair.
+ * The rating of penta: the number of pairs, the mean score of a game
+ * (a game won 1, drawn 1/2, lost 0, whatever the points of its
+ * result), the half width of its 95% interval (1.96 standard errors of
+ * the mean of the pairs, the variance of their scores estimated from
+ * them, the pentanomial model of fishtest, with half a pair of each of
+ * the five pair scores more, so that pairs that all scored alike do
+ * not make an interval of one point), and the Elo difference those
+ * give, -400 log10(1/s - 1), with its interval; -HUGE_VAL or HUGE_VAL
+ * where the score or a bound is 0 or 1.  With fewer than
+ * QTTT_RATING_MIN_PAIRS pairs, the margin and the Elo differences are
+ * NaN: no interval, and no Elo without one; the score is 0 with no
+ * pair.
  */
+#define QTTT_RATING_MIN_PAIRS	5
 struct qttt_rating {
 	unsigned long	 pairs;
 	double		 score, margin;
@@ -3244,8 +3346,9 @@ size_t		 qttt_balanced_openings(struct qttt_solver *,
  * (formats/engine-protocol.md, qttt-match(1)): the event, the round,
  * the engines' names as x and o, the rules, the match's seed (if
  * has_seed), the time control (NULL for none), the opening (its number
- * from 1; 0 for none), the termination, and unless the rules ended the game the score each
- * side was given and the reason; on each ply the value its engine
+ * from 1; 0 for none), the termination, and unless the rules ended the
+ * game the reason, with the result given written as the record's
+ * (qttt_extras' awarded); on each ply the value its engine
  * reported and, with a time control, the milliseconds it took.  Text
  * is not NUL-terminated.
  */

@@ -191,6 +191,25 @@ START_TEST(test_columns)
 }
 END_TEST
 
+/*
+ * One line each: the source line and the caret left out, the column
+ * still counted as the style says.
+ */
+START_TEST(test_one_line)
+{
+	struct qttt_diag_style line = { 0, 1, NULL, 1 };
+
+	play("\tX1 a1 b1; O2 b1 b1\n", QTTT_FORMAT_LINE);
+	ck_assert_str_eq(diags(&line), "g.qttt:1:18: error: O2 places both "
+	    "marks in b1: a move needs two different squares "
+	    "[same-square]\n");
+	line.byte_columns = 0;
+	ck_assert_str_eq(diags(&line), "g.qttt:1:25: error: O2 places both "
+	    "marks in b1: a move needs two different squares "
+	    "[same-square]\n");
+}
+END_TEST
+
 START_TEST(test_json)
 {
 	struct qttt_diag_style json = { 1, 0, NULL };
@@ -358,6 +377,7 @@ diag_suite(void)
 	tc = tcase_create("shown");
 	tcase_add_test(tc, test_shown);
 	tcase_add_test(tc, test_columns);
+	tcase_add_test(tc, test_one_line);
 	tcase_add_test(tc, test_json);
 	tcase_add_test(tc, test_unsafe);
 	tcase_add_test(tc, test_excerpt);

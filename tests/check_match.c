@@ -45,19 +45,41 @@ static const unsigned long pentas[][5] = {
 	{ 0, 0, 1, 0, 0 },
 };
 
+/*
+ * The score is the pairs' mean; the interval's variance counts half a
+ * pair more of each of the five pair scores, so that it never
+ * collapses; under 5 pairs there is no interval, nor an Elo.
+ */
 START_TEST(test_rating)
 {
 	const unsigned long *p = pentas[_i];
 	struct qttt_rating r;
-	double		 x[200], mean, var, margin;
-	size_t		 n = pair_list(p, x, &mean, &var);
+	double		 x[200], mean, var, margin, w, m = 0, v = 0;
+	size_t		 n = pair_list(p, x, &mean, &var), i;
+	int		 k;
 
 	qttt_rating_of(p, &r);
 	ck_assert_uint_eq(r.pairs, n);
 	ck_assert(CLOSE(r.score, mean));
-	margin = 1.959963984540054 * sqrt(var / n);
+	if (n < QTTT_RATING_MIN_PAIRS) {
+		ck_assert(isnan(r.margin) && isnan(r.elo) &&
+		    isnan(r.elo_lo) && isnan(r.elo_hi));
+		return;
+	}
+	w = n + 2.5;
+	for (i = 0; i < n; i++)
+		m += x[i] / w;
+	for (k = 0; k < 5; k++)
+		m += 0.5 * (k / 4.0) / w;
+	for (i = 0; i < n; i++)
+		v += (x[i] - m) * (x[i] - m) / w;
+	for (k = 0; k < 5; k++)
+		v += 0.5 * (k / 4.0 - m) * (k / 4.0 - m) / w;
+	margin = 1.959963984540054 * sqrt(v / n);
 	ck_assert_msg(CLOSE(r.margin, margin), "%g, not %g", r.margin,
 	    margin);
+	/* Pairs that all scored alike have an interval too. */
+	ck_assert(r.margin > 0.01 && r.elo_lo < r.elo_hi);
 	if (mean <= 0)
 		ck_assert(r.elo == -HUGE_VAL);
 	else if (mean >= 1)
@@ -222,6 +244,7 @@ START_TEST(test_standings)
 	char		*buf;
 	size_t		 len;
 	FILE		*f;
+	int		 k;
 
 	qttt_tally_init(&t[0]);
 	qttt_tally_init(&t[1]);
@@ -235,11 +258,16 @@ START_TEST(test_standings)
 	ck_assert_int_eq(qttt_standings_write(f, &s, 0), 0);
 	ck_assert_int_eq(fclose(f), 0);
 	ck_assert_ptr_nonnull(strstr(buf, "2 games, rules goff\n"));
+	/* Two games: no interval, and the points and the score say
+	 * which each is (a 1-1/2 loss is half a point, no score). */
 	ck_assert_ptr_nonnull(strstr(buf, "1. qttt-engine \"a\": 2 games, "
-	    "2 points, score 100.0% +- 0.0%, Elo +inf [+inf, +inf]\n"));
-	ck_assert_ptr_nonnull(strstr(buf, "2. b: 2 games, 0.5 points, score 0.0% +- 0.0%, "
-	    "Elo -inf [-inf, -inf]\n   as X 0-0-1, as O 0-0-1 "
-	    "(won-drawn-lost); lost by time 1\n"));
+	    "2 points (the results' scores), score 100.0% (won 1, drawn "
+	    "1/2, lost 0) of 1 pair, no interval or Elo under 5 pairs\n"));
+	ck_assert_ptr_nonnull(strstr(buf, "2. b: 2 games, 0.5 points (the "
+	    "results' scores), score 0.0% (won 1, drawn 1/2, lost 0) of 1 "
+	    "pair, no interval or Elo under 5 pairs\n   as X 0-0-1, as O "
+	    "0-0-1 (won-drawn-lost); lost by time 1\n"));
+	ck_assert_ptr_null(strstr(buf, "inf"));
 	ck_assert_ptr_null(strstr(buf, "SPRT"));
 	free(buf);
 	s.sprt = &sprt;
@@ -250,9 +278,31 @@ START_TEST(test_standings)
 	ck_assert_ptr_nonnull(strstr(buf, "{\"games\":2,\"rules\":\"goff\","
 	    "\"engines\":[{\"name\":\"qttt-engine \\\"a\\\"\","));
 	ck_assert_ptr_nonnull(strstr(buf, "\"pentanomial\":[0,0,0,0,1],"
-	    "\"score\":1,\"margin\":0,\"elo\":null,"));
+	    "\"score\":1,\"margin\":null,\"elo\":null,\"elo_low\":null,"
+	    "\"elo_high\":null,"));
 	ck_assert_ptr_nonnull(strstr(buf, "\"time\":1"));
 	ck_assert_ptr_nonnull(strstr(buf, "\"decision\":\"H1\"}}\n"));
+	free(buf);
+	/* Five pairs all won: an interval, which does not collapse. */
+	for (k = 0; k < 4; k++) {
+		scored(&g, 2, 0, QTTT_TERM_NORMAL, -1);
+		qttt_tally_add(&t[0], QTTT_X, &g, 0);
+		qttt_tally_add(&t[1], QTTT_O, &g, 0);
+		scored(&g, 0, 2, QTTT_TERM_NORMAL, -1);
+		qttt_tally_add(&t[1], QTTT_X, &g, 1);
+		qttt_tally_add(&t[0], QTTT_O, &g, 1);
+	}
+	s.sprt = NULL;
+	s.games = 10;
+	ck_assert_ptr_nonnull(f = open_memstream(&buf, &len));
+	ck_assert_int_eq(qttt_standings_write(f, &s, 0), 0);
+	ck_assert_int_eq(fclose(f), 0);
+	ck_assert_msg(strstr(buf, "1. qttt-engine \"a\": 10 games, 10 points "
+	    "(the results' scores), score 100.0% +- 27.3% (won 1, drawn "
+	    "1/2, lost 0) of 5 pairs, Elo +inf [+170, +inf]\n") != NULL,
+	    "%s", buf);
+	ck_assert_ptr_nonnull(strstr(buf, "score 0.0% +- 27.3% (won 1, drawn "
+	    "1/2, lost 0) of 5 pairs, Elo -inf [-inf, -170]\n"));
 	free(buf);
 }
 END_TEST
@@ -556,6 +606,14 @@ START_TEST(test_tags)
 		ck_assert_int_eq(qttt_line_parse(buf, len - 1, 0, &rec), 1);
 		ck_assert_msg(qttt_record_play(&rec, &played) == 0, "%s: %s",
 		    buf, rec.diags[0].msg);
+		/* A forfeit states the result awarded, which its
+		 * termination explains. */
+		ck_assert_ptr_null(strstr(buf, "[score"));
+		ck_assert_int_eq(rec.termination, g.term);
+		ck_assert(qttt_result_equal(qttt_record_result(&rec, &played),
+		    &g.score));
+		if (k == 1)
+			ck_assert_str_eq(buf + len - 6, "; 1-0\n");
 		ck_assert_int_eq(qttt_match_read(&rec, &played, &back, &info2,
 		    msg, sizeof(msg)), 0);
 		ck_assert_int_eq(back.term, g.term);
@@ -588,6 +646,76 @@ START_TEST(test_tags)
 	ck_assert_int_eq(qttt_match_read(&rec, &played, &back, &info2, msg,
 	    sizeof(msg)), -1);
 	ck_assert_str_eq(msg, "a game that ended normally is not over");
+	/* As earlier versions wrote a forfeit: "*" and a [score] tag. */
+	ck_assert_int_eq(qttt_line_parse("[event e] [round 1] [x a] [o b] "
+	    "[termination time] [score 0-1] X1 a1 b1; *", 71, 0, &rec), 1);
+	ck_assert_uint_eq(qttt_record_play(&rec, &played), 0);
+	ck_assert_int_eq(qttt_match_read(&rec, &played, &back, &info2, msg,
+	    sizeof(msg)), 0);
+	ck_assert(back.score.over && back.score.score[QTTT_O] == 2 &&
+	    back.loser == QTTT_X);
+	ck_assert_int_eq(qttt_line_parse("[event e] [round 1] [x a] [o b] "
+	    "[termination time] X1 a1 b1", 55, 0, &rec), 1);
+	qttt_record_play(&rec, &played);
+	ck_assert_int_eq(qttt_match_read(&rec, &played, &back, &info2, msg,
+	    sizeof(msg)), -1);
+	ck_assert_str_eq(msg, "no result that the termination explains");
+}
+END_TEST
+
+/*
+ * An adjudicated result is the solver's value of the last position
+ * under the record's profile, exactly: another, which the notation
+ * accepts, is refused at the result; a forfeit or a game the board
+ * ended is not searched.
+ */
+static const struct {
+	const char	*line;
+	enum qttt_code	 code;
+} awards[] = {
+	{ "[termination adjudication] X1 c1 a2; O2 a1 a3; 0-0", QTTT_OK },
+	{ "[termination adjudication] X1 c1 a2; O2 a1 a3; 1-0",
+	    QTTT_E_RESULT },
+	{ "[termination adjudication] 1-1/2", QTTT_OK },
+	{ "[termination adjudication] 0-0", QTTT_E_RESULT },
+	{ "[rules complete-win] [termination adjudication] 0-0", QTTT_OK },
+	{ "[rules complete-win] [termination adjudication] 1-0",
+	    QTTT_E_RESULT },
+	{ "[termination crash] X1 c1 a2; O2 a1 a3; 1-0", QTTT_OK },
+	{ "X1 a1 b1; O2 b1 c1; X3 c1 c2; O4 c2 c3; X5 b3 c3; O6 a3 b3; "
+	    "X7 a2 a3; O8 a1 a2; measure O8->a2; X9 b2; 2-0", QTTT_OK },
+};
+
+START_TEST(test_award)
+{
+	static struct qttt_record rec;
+	struct qttt_solver *solver = qttt_solver_new(1 << 20);
+	struct qttt_game g;
+	const char	*line = awards[_i].line;
+	size_t		 n = strlen(line);
+
+	ck_assert_ptr_nonnull(solver);
+	ck_assert_int_eq(qttt_line_parse(line, n, 0, &rec), 1);
+	ck_assert_uint_eq(qttt_record_play(&rec, &g), 0);
+	ck_assert(rec.awarded.over ==
+	    (strstr(line, "termination") != NULL));
+	ck_assert_int_eq(qttt_record_check_award(solver, &rec),
+	    awards[_i].code);
+	if (awards[_i].code == QTTT_OK) {
+		ck_assert_uint_eq(rec.ndiags, 0);
+		ck_assert_uint_eq(rec.nerrors, 0);
+	} else {
+		ck_assert_uint_eq(rec.nerrors, 1);
+		ck_assert_int_eq(rec.diags[0].code, QTTT_E_RESULT);
+		ck_assert_uint_eq(rec.diags[0].col, n - 3 -
+		    (line[n - 2] == '/' ? 2 : 0));
+		ck_assert_ptr_nonnull(strstr(rec.diags[0].msg,
+		    "by adjudication, but perfect play from the last "
+		    "position gives"));
+		/* Not awarded: -r writes the game unfinished. */
+		ck_assert(!rec.awarded.over);
+	}
+	qttt_solver_free(solver);
 }
 END_TEST
 
@@ -1178,6 +1306,8 @@ match_suite(void)
 	tcase_add_test(tc, test_tags_profile);
 	tcase_add_test(tc, test_balanced_profile);
 	tcase_add_test(tc, test_history);
+	tcase_add_loop_test(tc, test_award, 0,
+	    sizeof(awards) / sizeof(awards[0]));
 	tcase_add_loop_test(tc, test_suite_good, 0,
 	    sizeof(suite_good) / sizeof(suite_good[0]));
 	tcase_add_loop_test(tc, test_suite_bad, 0,

@@ -91,8 +91,9 @@ fake_go(struct fake *f)
 	}
 	if (f->kind == FAKE_ILLEGAL && f->acts > 0 && a.kind == QTTT_PLACE &&
 	    a.sq[0] != a.sq[1]) {
-		/* Both marks in one square: no writer writes it. */
-		snprintf(line, sizeof(line), "bestaction %c%d %s %s",
+		/* Both marks in one square, which no writer writes, and
+		 * two blanks, which the quote keeps. */
+		snprintf(line, sizeof(line), "bestaction %c%d %s  %s",
 		    QTTT_LETTER(a.move), a.move, qttt_square_name(a.sq[0]),
 		    qttt_square_name(a.sq[0]));
 		say(f, line);
@@ -496,6 +497,17 @@ START_TEST(test_faults)
 	ck_assert(!g->game.state.result.over);
 	ck_assert_msg(strstr(g->why, faults[_i].why) != NULL, "%s", g->why);
 	ck_assert(g->why[0] == QTTT_PLAYER_LETTER(s));
+	if (faults[_i].kind == FAKE_ILLEGAL) {
+		/* The action quoted as sent: "X3 a1  a1", not "X3 a1". */
+		char	 sq[2][3], blanks[3];
+		const char *q = strchr(g->why, '\'');
+
+		ck_assert_ptr_nonnull(q);
+		ck_assert_msg(sscanf(q, "'%*[XO]%*d %2[a-c1-3]%2[ ]%2[a-c1-3]' "
+		    "is illegal", sq[0], blanks, sq[1]) == 3 &&
+		    strcmp(sq[0], sq[1]) == 0 && strcmp(blanks, "  ") == 0,
+		    "%s", g->why);
+	}
 	/* Its legal actions are kept, and they replay. */
 	qttt_game_init(&replay);
 	for (i = 0; i < g->game.nplies; i++)

@@ -658,6 +658,67 @@ START_TEST(test_write_error)
 }
 END_TEST
 
+/*
+ * The drawing options by name: every name of every value is read, the
+ * first name of each is given back, and what is none of them is
+ * refused with the values it could be, the options left as they were.
+ */
+START_TEST(test_options_named)
+{
+	static const struct {
+		const char	*option, *value, *back;
+	} ok[] = {
+		{ "coords", "none", "none" }, { "coords", "a1", "a1" },
+		{ "coords", "goff", "goff" }, { "coords", "1-9", "goff" },
+		{ "theme", "light", "light" }, { "theme", "dark", "dark" },
+		{ "theme", "mono", "mono" }, { "flip", "none", "none" },
+		{ "flip", "h", "h" }, { "flip", "horizontal", "h" },
+		{ "flip", "v", "v" }, { "flip", "vertical", "v" },
+		{ "rotate", "0", "0" }, { "rotate", "90", "90" },
+		{ "rotate", "180", "180" }, { "rotate", "270", "270" },
+		{ "bare", "1", "1" }, { "bare", "0", "0" },
+		{ "highlight", "0", "0" }, { "highlight", "1", "1" },
+	};
+	static const struct {
+		const char	*option, *value, *msg;
+	} bad[] = {
+		{ "coords", "A1", "coords 'A1': none, a1, goff or 1-9" },
+		{ "flip", "x", "flip 'x': none, h (horizontal) or v "
+		    "(vertical)" },
+		{ "rotate", "45", "rotate '45': 0, 90, 180 or 270" },
+		{ "rotate", "090", "rotate '090': 0, 90, 180 or 270" },
+		{ "theme", "", "theme: no value: it is light, dark or mono" },
+		{ "colour", "red", "unknown drawing option 'colour': coords, "
+		    "theme, flip, rotate, bare or highlight" },
+	};
+	struct qttt_render_opts o, was;
+	struct qttt_diag d;
+	size_t		 i;
+
+	qttt_render_defaults(&o);
+	ck_assert_str_eq(qttt_render_option_name(&o, "coords"), "none");
+	ck_assert_str_eq(qttt_render_option_name(&o, "highlight"), "1");
+	ck_assert_ptr_null(qttt_render_option_name(&o, "colour"));
+	for (i = 0; i < sizeof(ok) / sizeof(ok[0]); i++) {
+		ck_assert_msg(qttt_render_option(&o, ok[i].option, ok[i].value,
+		    &d) == 0, "%s %s: %s", ok[i].option, ok[i].value, d.msg);
+		ck_assert_str_eq(qttt_render_option_name(&o, ok[i].option),
+		    ok[i].back);
+	}
+	ck_assert_int_eq(o.coords, QTTT_COORDS_GOFF);
+	ck_assert_int_eq(o.flip, QTTT_FLIP_V);
+	ck_assert_int_eq(o.rotate, 270);
+	for (i = 0; i < sizeof(bad) / sizeof(bad[0]); i++) {
+		was = o;
+		ck_assert_int_eq(qttt_render_option(&o, bad[i].option,
+		    bad[i].value, &d), -1);
+		ck_assert_int_eq(d.code, QTTT_E_SYNTAX);
+		ck_assert_str_eq(d.msg, bad[i].msg);
+		ck_assert_mem_eq(&o, &was, sizeof(o));
+	}
+}
+END_TEST
+
 Suite *
 render_suite(void)
 {
@@ -665,6 +726,7 @@ render_suite(void)
 	TCase	*tc = tcase_create("render");
 
 	tcase_add_test(tc, test_place);
+	tcase_add_test(tc, test_options_named);
 	tcase_add_test(tc, test_symmetries);
 	tcase_add_test(tc, test_text_coords);
 	tcase_add_test(tc, test_text_rotated);

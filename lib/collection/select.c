@@ -423,16 +423,18 @@ qttt_criteria_add(struct qttt_criteria *c, enum qttt_criterion kind,
 /* Matching                                                             */
 /* ------------------------------------------------------------------ */
 
+/* Game g ended with res: the board's, or one awarded. */
 static int
-match_result(unsigned int mask, const struct qttt_state *st)
+match_result(unsigned int mask, const struct qttt_game *g,
+    const struct qttt_result *res)
 {
 	int	 k;
 
-	if ((mask & 1u << R_PENDING) && st->pending != 0)
+	if ((mask & 1u << R_PENDING) && !res->over && g->state.pending != 0)
 		return 1;
-	if (!st->result.over)
+	if (!res->over)
 		return (mask & 1u << R_UNFINISHED) != 0;
-	k = qttt_result_index(&st->result);
+	k = qttt_result_index(res);
 	return k >= 0 && (mask & 1u << k) != 0;
 }
 
@@ -589,7 +591,7 @@ static int
 match(const struct qttt_criteria *c, const struct qttt_record *rec,
     const struct qttt_game *g, size_t errors)
 {
-	const struct qttt_result *res = &g->state.result;
+	const struct qttt_result *res = qttt_record_result(rec, g);
 	size_t		 i, meas;
 	unsigned int	 winner;
 
@@ -603,7 +605,7 @@ match(const struct qttt_criteria *c, const struct qttt_record *rec,
 	    !qttt_ranges_has(&c->games, rec->index)))
 		return 0;
 	for (i = 0; i < c->nresults; i++)
-		if (!match_result(c->results[i], &g->state))
+		if (!match_result(c->results[i], g, res))
 			return 0;
 	if (c->given & 1u << QTTT_CRIT_WINNER) {
 		winner = !res->over || res->score[QTTT_X] ==

@@ -14,8 +14,10 @@ qttt_stats_init(struct qttt_stats *s)
 	memset(s, 0, sizeof(*s));
 }
 
-void
-qttt_stats_add_game(struct qttt_stats *s, const struct qttt_game *g)
+/* Game g, which ended with res: the board's, or one awarded. */
+static void
+add_game(struct qttt_stats *s, const struct qttt_game *g,
+    const struct qttt_result *res)
 {
 	struct qttt_features f;
 	struct qttt_opening_stats *op = NULL;
@@ -37,21 +39,27 @@ qttt_stats_add_game(struct qttt_stats *s, const struct qttt_game *g)
 		op = &s->opening[f.opening];
 		op->games++;
 	}
-	if (!f.result.over) {
+	if (!res->over) {
 		s->unfinished++;
 		s->pending += g->state.pending != 0;
 		return;
 	}
-	if ((k = qttt_result_index(&f.result)) >= 0)
+	if ((k = qttt_result_index(res)) >= 0)
 		s->result[k]++;
 	s->finished++;
-	s->halves[QTTT_X] += f.result.score[QTTT_X];
-	s->halves[QTTT_O] += f.result.score[QTTT_O];
+	s->halves[QTTT_X] += res->score[QTTT_X];
+	s->halves[QTTT_O] += res->score[QTTT_O];
 	if (op != NULL) {
 		op->finished++;
-		op->halves[QTTT_X] += f.result.score[QTTT_X];
-		op->halves[QTTT_O] += f.result.score[QTTT_O];
+		op->halves[QTTT_X] += res->score[QTTT_X];
+		op->halves[QTTT_O] += res->score[QTTT_O];
 	}
+}
+
+void
+qttt_stats_add_game(struct qttt_stats *s, const struct qttt_game *g)
+{
+	add_game(s, g, &g->state.result);
 }
 
 void
@@ -64,7 +72,7 @@ qttt_stats_add_record(struct qttt_stats *s, const struct qttt_record *rec,
 	else if (rec->has_start)
 		s->positions++;
 	else
-		qttt_stats_add_game(s, g);
+		add_game(s, g, qttt_record_result(rec, g));
 }
 
 /* to[i] += from[i] for n counts. */

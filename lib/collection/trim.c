@@ -32,6 +32,10 @@ qttt_game_trim(struct qttt_game *g, struct qttt_extras *ex, size_t plies,
 	}
 	if (ex == NULL)
 		return;
+	/* A result awarded goes with the whole game and its termination
+	 * tag. */
+	if (plies < g->nplies || (strip & QTTT_STRIP_TAGS))
+		ex->awarded.over = 0;
 	if (strip & QTTT_STRIP_COMMENTS) {
 		ex->comment = NULL;
 		ex->commentlen = 0;

@@ -246,3 +246,35 @@ qttt_result_nth(int i, struct qttt_result *r)
 	r->score[QTTT_X] = result_scores[i][QTTT_X];
 	r->score[QTTT_O] = result_scores[i][QTTT_O];
 }
+
+/* How a game ended: the termination tag's values. */
+static const char *const term_names[QTTT_NTERMS] = {
+	[QTTT_TERM_NORMAL] = "normal",
+	[QTTT_TERM_ADJUDICATION] = "adjudication",
+	[QTTT_TERM_ILLEGAL] = "illegal",
+	[QTTT_TERM_TIME] = "time",
+	[QTTT_TERM_CRASH] = "crash",
+	[QTTT_TERM_EXIT] = "exit",
+	[QTTT_TERM_GARBAGE] = "garbage",
+	[QTTT_TERM_PROTOCOL] = "protocol"
+};
+
+const char *
+qttt_termination_name(enum qttt_termination t)
+{
+	return (unsigned)t < QTTT_NTERMS ? term_names[t] : "??";
+}
+
+int
+qttt_termination_parse(const char *s, size_t len, enum qttt_termination *t)
+{
+	int	 i;
+
+	for (i = 0; i < QTTT_NTERMS; i++)
+		if (strlen(term_names[i]) == len &&
+		    memcmp(term_names[i], s, len) == 0) {
+			*t = (enum qttt_termination)i;
+			return 0;
+		}
+	return -1;
+}

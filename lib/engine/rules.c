@@ -1308,6 +1308,23 @@ qttt_rules_switch(size_t i, unsigned int *rules)
 }
 
 int
+qttt_rules_presets_list(char *buf, size_t n)
+{
+	size_t	 i;
+	int	 len = 0, k;
+
+	if (n > 0)
+		buf[0] = '\0';
+	for (i = 0; i < NPRESETS; i++) {
+		k = snprintf(buf + ((size_t)len < n ? (size_t)len : n),
+		    (size_t)len < n ? n - len : 0, "%s%s", i > 0 ? ", " : "",
+		    presets[i].name);
+		len += k;
+	}
+	return len;
+}
+
+int
 qttt_rules_format(unsigned int rules, char *buf, size_t n)
 {
 	char		 text[QTTT_RULES_NAME_MAX];

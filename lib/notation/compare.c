@@ -173,6 +173,7 @@ qttt_rules_compare(const struct qttt_record *rec, unsigned int a,
 	d->what = QTTT_RULES_AGREE;
 	d->ply = 0;
 	at_item(rec, i, d);
+	d->invalid = i < rec->nitems || stated < 0;
 	if (i < rec->nitems)
 		say(d, "%s and %s agree up to ply %zu, which both refuse (%s)",
 		    name[0], name[1], i + 1, qttt_code_name(refused));

@@ -34,6 +34,7 @@ qttt_extras_from_record(struct qttt_extras *ex, const struct qttt_game *g,
 	ex->commentlen = rec->commentlen;
 	ex->lead = rec->lead;
 	ex->leadlen = rec->leadlen;
+	ex->awarded = rec->awarded;
 	/* The action items are the plies, in order. */
 	for (i = 0; i < rec->nitems && k < g->nplies; i++) {
 		it = &rec->items[i];

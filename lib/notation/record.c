@@ -28,6 +28,8 @@ qttt_record_clear(struct qttt_record *rec)
 	rec->comment = NULL;
 	rec->commentlen = 0;
 	rec->has_start = 0;
+	rec->termination = QTTT_TERM_NORMAL;
+	rec->awarded.over = 0;
 	rec->game = 0;
 	rec->ply = -1;
 	rec->file = NULL;
@@ -235,6 +237,89 @@ rule_column(const struct qttt_item *it, enum qttt_code code,
 	return it->col;
 }
 
+/* What the record's termination tag or key says (struct qttt_record). */
+static enum qttt_termination
+termination_of(const struct qttt_record *rec)
+{
+	enum qttt_termination t;
+	size_t		 i;
+
+	for (i = 0; i < rec->nmeta; i++)
+		if (rec->meta[i].keylen == 11 &&
+		    memcmp(rec->meta[i].key, "termination", 11) == 0)
+			return qttt_termination_parse(rec->meta[i].value,
+			    rec->meta[i].valuelen, &t) == 0 ? t : QTTT_NTERMS;
+	return QTTT_TERM_NORMAL;
+}
+
+/* A win by a whole point, which a forfeit awards: 1-0 or 0-1. */
+static int
+forfeit_result(const struct qttt_result *r)
+{
+	return r->over && r->score[QTTT_X] + r->score[QTTT_O] == 2 &&
+	    (r->score[QTTT_X] == 0 || r->score[QTTT_O] == 0);
+}
+
+/*
+ * Whether termination t explains result r of a game the board leaves
+ * at st (formats/line-notation.md, "Forfeits and adjudications"): an
+ * unfinished game ends by adjudication with any result of its profile
+ * (the solver's value, which the notation layer cannot check:
+ * qttt_record_check_award() does), by a forfeit with 1-0 or
+ * 0-1.
+ */
+static int
+explained(enum qttt_termination t, const struct qttt_result *r,
+    const struct qttt_state *st)
+{
+	if (st->result.over || !r->over)
+		return 0;
+	if (t == QTTT_TERM_ADJUDICATION)
+		return 1;
+	return t > QTTT_TERM_ADJUDICATION && t < QTTT_NTERMS &&
+	    forfeit_result(r);
+}
+
+/* The message of a result no termination explains, told why. */
+static void
+why_not_explained(struct qttt_diag *d, enum qttt_termination t)
+{
+	size_t	 len = strlen(d->msg);
+
+	if (t == QTTT_NTERMS)
+		snprintf(d->msg + len, sizeof(d->msg) - len, ", and the "
+		    "termination tag names no termination (normal, "
+		    "adjudication or a forfeit: illegal, time, crash, exit, "
+		    "garbage, protocol)");
+	else if (t > QTTT_TERM_ADJUDICATION)
+		snprintf(d->msg + len, sizeof(d->msg) - len, ", and a "
+		    "forfeit (%s) awards 1-0 or 0-1",
+		    qttt_termination_name(t));
+}
+
+/*
+ * A stated result that is not the board's: QTTT_OK if the record's
+ * termination explains it, which sets rec->termination, rec->awarded
+ * and rec->awarded_at; else QTTT_E_RESULT, its diagnostic in scratch.  Rare,
+ * so kept out of step(): qttt_record_play() stays small enough for
+ * the tools' loops to inline.
+ */
+static enum qttt_code __attribute__((noinline, cold))
+result_differs(struct qttt_record *rec, const struct qttt_item *it,
+    const struct qttt_state *st, struct qttt_diag *scratch)
+{
+	rec->termination = termination_of(rec);
+	if (explained(rec->termination, &it->result, st)) {
+		rec->awarded = it->result;
+		rec->awarded_at = *st;
+		return QTTT_OK;
+	}
+	qttt__engine_diag_args(scratch, QTTT_E_RESULT, NULL);
+	scratch->results[0] = st->result;
+	scratch->results[1] = it->result;
+	return QTTT_E_RESULT;
+}
+
 /*
  * Plays item i of a record with the game's state in play in e, and
  * g->state left for the caller (qttt__engine_game_play); with g NULL,
@@ -251,12 +336,10 @@ step(struct qttt_record *rec, size_t i, struct qttt_game *g,
 	enum qttt_code	 code;
 
 	if (it->kind == QTTT_ITEM_RESULT) {
-		if (qttt_result_equal(&it->result, &e->st.result))
+		if (qttt_result_equal(&it->result, &e->st.result) ||
+		    (code = result_differs(rec, it, &e->st, &scratch)) ==
+		    QTTT_OK)
 			return QTTT_OK;
-		code = QTTT_E_RESULT;
-		qttt__engine_diag_args(&scratch, code, NULL);
-		scratch.results[0] = e->st.result;
-		scratch.results[1] = it->result;
 	} else {
 		/*
 		 * The engine makes its message on the stack, and only a
@@ -279,6 +362,9 @@ step(struct qttt_record *rec, size_t i, struct qttt_game *g,
 	if (it->kind == QTTT_ITEM_RESULT || rec->format == QTTT_FORMAT_GOFF)
 		qttt__engine_diag_say(d,
 		    qttt__notation_spelling(rec->format));
+	if (it->kind == QTTT_ITEM_RESULT && it->result.over &&
+	    !e->st.result.over)
+		why_not_explained(d, rec->termination);
 	return code;
 }
 
@@ -302,6 +388,8 @@ qttt_record_play(struct qttt_record *rec, struct qttt_game *g)
 
 	if (g != NULL)
 		g->nplies = 0;
+	rec->termination = QTTT_TERM_NORMAL;
+	rec->awarded.over = 0;
 	if (rec->has_start)
 		qttt__engine_load(&e, &rec->start);
 	else if (rec->rules == QTTT_RULES_GOFF ||
@@ -326,6 +414,59 @@ qttt_record_play(struct qttt_record *rec, struct qttt_game *g)
 		rec->diags[j] = tmp;
 	}
 	return rec->nerrors;
+}
+
+/*
+ * Whether the items of a record play through under profile rules to
+ * its stated result, if it states one.
+ */
+static int
+plays_under(const struct qttt_record *rec, unsigned int rules)
+{
+	const struct qttt_item *it;
+	struct engine	 e;
+	struct qttt_state start;
+	struct qttt_diag scratch;
+	size_t		 i;
+
+	qttt_state_init(&start);
+	start.rules = rules;
+	qttt__engine_load(&e, &start);
+	for (i = 0; i < rec->nitems; i++) {
+		it = &rec->items[i];
+		if (it->kind == QTTT_ITEM_RESULT) {
+			if (!qttt_result_equal(&it->result, &e.st.result))
+				return 0;
+		} else if (qttt__engine_apply(&e, &it->action, &scratch) !=
+		    QTTT_OK)
+			return 0;
+	}
+	return 1;
+}
+
+const char *
+qttt_record_preset(const struct qttt_record *rec)
+{
+	const char	*name;
+	unsigned int	 r;
+	size_t		 i;
+
+	/*
+	 * Only a game whose every error is one of the rules, every one
+	 * kept: a syntax error hides items that no profile can judge.
+	 */
+	if (rec->nerrors == 0 || rec->ndropped > 0 || rec->has_start ||
+	    rec->damaged)
+		return NULL;
+	for (i = 0; i < rec->ndiags; i++)
+		if (rec->diags[i].severity == QTTT_ERROR &&
+		    (rec->diags[i].code < QTTT_E_ORDER ||
+		    rec->diags[i].code > QTTT_E_RESULT))
+			return NULL;
+	for (i = 0; (name = qttt_rules_preset(i, &r)) != NULL; i++)
+		if (r != rec->rules && plays_under(rec, r))
+			return name;
+	return NULL;
 }
 
 enum qttt_format
@@ -355,4 +496,11 @@ qttt_record_result_only(const struct qttt_record *rec)
 		    rec->diags[i].code != QTTT_E_RESULT)
 			return 0;
 	return 1;
+}
+
+const struct qttt_result *
+qttt_record_result(const struct qttt_record *rec, const struct qttt_game *g)
+{
+	return rec != NULL && rec->awarded.over && !g->state.result.over ?
+	    &rec->awarded : &g->state.result;
 }

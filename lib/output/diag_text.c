@@ -5,6 +5,7 @@
  *	the source line
  *	       ^
  *
+ * or on one line each, for editors' lists of errors;
  * with text that is safe on a terminal and columns as a terminal shows
  * them; or as JSON Lines, one object per diagnostic.  The tools choose
  * the stream, the style and the exit status; what is written is made
@@ -290,7 +291,8 @@ diag_text(FILE *f, const char *file, const struct qttt_record *rec,
 	    severity_name(d->severity));
 	put_text(f, d->msg, strlen(d->msg));
 	fprintf(f, " [%s]\n", qttt_code_name(d->code));
-	if (source_line(rec, d->line, &text, &len))
+	if ((st == NULL || !st->one_line) &&
+	    source_line(rec, d->line, &text, &len))
 		show_source(f, text, len, d->col,
 		    d->code == QTTT_E_LONGLINE);
 }

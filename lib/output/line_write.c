@@ -203,8 +203,9 @@ line_write(FILE *f, const struct qttt_game *g,
 				    px->notes[k].value, px->notes[k].valuelen,
 				    px->notes[k].plain, " ");
 	}
-	if (g->state.result.over) {
-		*qttt__engine_result_text(item, &g->state.result) = '\0';
+	if (qttt__output_result(g, ex)->over) {
+		*qttt__engine_result_text(item,
+		    qttt__output_result(g, ex)) = '\0';
 		fprintf(f, "%s%s", i > 0 ? "; " : "", item);
 	} else if (i == 0)
 		putc('*', f);

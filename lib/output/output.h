@@ -151,6 +151,12 @@ const struct qttt_extras *qttt__output_rules_extras(const struct qttt_game *,
 	    const struct qttt_extras *, struct rules_extras *buf);
 int	qttt__output_goff_write(FILE *, const struct qttt_game *,
 	    const struct qttt_extras *);
+/*
+ * The result a writer writes of g: the board's, or where the board
+ * leaves the game unfinished, the one ex awards (NULL: none).
+ */
+const struct qttt_result *qttt__output_result(const struct qttt_game *,
+	    const struct qttt_extras *);
 
 /* ------------------------------------------------------------------ */
 /* The structured emitter (emit_json.c, emit_yaml.c)                   */

@@ -103,10 +103,10 @@ describe(struct emit *e, const struct qttt_game *g,
 	}
 	emit_part(e);
 	emit_seq_end(e);
-	if (g->state.result.over) {
+	if (qttt__output_result(g, ex)->over) {
 		EMIT_KEY(e, "result");
-		emit_str(e, item,
-		    qttt__engine_result_text(item, &g->state.result) - item);
+		emit_str(e, item, qttt__engine_result_text(item,
+		    qttt__output_result(g, ex)) - item);
 	}
 	emit_map_end(e);
 }
@@ -226,6 +226,13 @@ qttt__output_json_write(FILE *f, const struct qttt_game *g,
 /* One writer for every format                                          */
 /* ------------------------------------------------------------------ */
 
+const struct qttt_result *
+qttt__output_result(const struct qttt_game *g, const struct qttt_extras *ex)
+{
+	return ex != NULL && ex->awarded.over && !g->state.result.over ?
+	    &ex->awarded : &g->state.result;
+}
+
 const struct qttt_extras *
 qttt__output_rules_extras(const struct qttt_game *g,
     const struct qttt_extras *ex, struct rules_extras *buf)
@@ -319,6 +326,11 @@ qttt_record_write(FILE *f, enum qttt_format to, const struct qttt_game *g,
 			    "game played by %s is written in the line notation, "
 			    "YAML or JSON", name);
 		}
+		/* Nor a termination, which explains a result awarded. */
+		if (qttt__output_result(g, ex) != &g->state.result)
+			return refuse(d, "Goff's notation holds no termination: "
+			    "a game a forfeit or an adjudication ended is "
+			    "written in the line notation, YAML or JSON");
 		return qttt__output_goff_write(f, g, ex);
 	}
 	if (to != QTTT_FORMAT_LINE && to != QTTT_FORMAT_YAML &&

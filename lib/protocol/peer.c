@@ -11,6 +11,7 @@
 #include <string.h>
 
 #include "qttt.h"
+#include "protocol/protocol.h"
 
 /* Lines queued for the engine, at most: a position, a go and more. */
 #define OUT_MAX		(4 * (QTTT_QTP_LINE_MAX + 1))
@@ -40,8 +41,9 @@ struct qttt_peer {
 	char			 name[NAME_MAX_];
 	long long		 deadline;	/* -1: none */
 	long long		 since;		/* when go was sent */
-	/* The answer to go. */
+	/* The answer to go, and its words as sent. */
 	struct qttt_action	 action;
+	char			 said[QTTT__PROTOCOL_SAID_MAX];
 	int			 value;
 	long long		 ms;
 	enum qttt_termination	 fault;
@@ -50,37 +52,6 @@ struct qttt_peer {
 	size_t			 outlen;
 	char			 out[OUT_MAX];
 };
-
-static const char *const term_names[QTTT_NTERMS] = {
-	[QTTT_TERM_NORMAL] = "normal",
-	[QTTT_TERM_ADJUDICATION] = "adjudication",
-	[QTTT_TERM_ILLEGAL] = "illegal",
-	[QTTT_TERM_TIME] = "time",
-	[QTTT_TERM_CRASH] = "crash",
-	[QTTT_TERM_EXIT] = "exit",
-	[QTTT_TERM_GARBAGE] = "garbage",
-	[QTTT_TERM_PROTOCOL] = "protocol"
-};
-
-const char *
-qttt_termination_name(enum qttt_termination t)
-{
-	return (unsigned)t < QTTT_NTERMS ? term_names[t] : "??";
-}
-
-int
-qttt_termination_parse(const char *s, size_t len, enum qttt_termination *t)
-{
-	int	 i;
-
-	for (i = 0; i < QTTT_NTERMS; i++)
-		if (strlen(term_names[i]) == len &&
-		    memcmp(term_names[i], s, len) == 0) {
-			*t = (enum qttt_termination)i;
-			return 0;
-		}
-	return -1;
-}
 
 struct qttt_peer *
 qttt_peer_new(void)
@@ -201,6 +172,12 @@ qttt_peer_action(const struct qttt_peer *p, int *value, long long *ms)
 	if (ms != NULL)
 		*ms = p->ms;
 	return &p->action;
+}
+
+const char *
+qttt__protocol_peer_said(const struct qttt_peer *p)
+{
+	return p->said;
 }
 
 const struct qttt_qtp_msg *
@@ -469,6 +446,10 @@ qttt_peer_line(struct qttt_peer *p, const char *line, size_t len,
 		if (p->stage != THINKING)
 			return misplaced(p, line, len);
 		p->action = m->action;
+		snprintf(p->said, sizeof(p->said), "%.*s%s",
+		    (int)(m->text.len < sizeof(p->said) - 4 ? m->text.len :
+		    sizeof(p->said) - 4), m->text.s,
+		    m->text.len < sizeof(p->said) - 4 ? "" : "...");
 		p->ms = now - p->since;
 		p->stage = IDLE;
 		p->deadline = -1;

@@ -25,4 +25,11 @@ struct line_out {
 void	 qttt__protocol_put(struct line_out *, const char *s, size_t len);
 int	 qttt__protocol_end(struct line_out *, size_t max);
 
+/*
+ * The last action a peer sent (qttt_peer_action()) as it wrote it, to
+ * quote in a diagnostic: a longer one is cut short with "...".
+ */
+#define QTTT__PROTOCOL_SAID_MAX	48
+const char *qttt__protocol_peer_said(const struct qttt_peer *);
+
 #endif /* !QTTT_PROTOCOL_H */

@@ -703,6 +703,7 @@ qttt_qtp_parse(struct qttt_qtp_parser *p, const char *s, size_t len,
 			    "'bestaction' takes one action: X1 a1 b1, X9 b2 "
 			    "or measure X1->a1");
 		m->action = p->rec.items[0].action;
+		m->text = word;
 		return QTTT_OK;
 	case QTTT_QTP_ERROR:
 		m->text = rest(&w);

@@ -181,12 +181,24 @@ qttt_score_of_elo(double elo)
 	return 1 / (1 + expo(-elo / 400 * LN10));
 }
 
-/* The number of pairs, their mean score and the variance of it. */
+/*
+ * The interval's prior: each of the five pair scores counts this many
+ * pairs more in the variance, so that pairs that all scored alike, as
+ * a few pairs often do, make neither a spread of nothing nor an
+ * interval of one point.  Against hundreds of pairs it is nothing.
+ */
+#define PRIOR_PAIRS	0.5
+
+/*
+ * The number of pairs, and their mean score and its variance, each
+ * pair score counting extra pairs more.
+ */
 static unsigned long
-moments(const unsigned long penta[5], double *mean, double *var)
+moments(const unsigned long penta[5], double extra, double *mean,
+    double *var)
 {
 	unsigned long	 n = 0;
-	double		 m = 0, v = 0;
+	double		 m = 0, v = 0, w;
 	int		 k;
 
 	for (k = 0; k < 5; k++)
@@ -194,24 +206,30 @@ moments(const unsigned long penta[5], double *mean, double *var)
 	*mean = *var = 0;
 	if (n == 0)
 		return 0;
+	w = n + 5 * extra;
 	for (k = 0; k < 5; k++)
-		m += penta[k] * (k / 4.0);
-	m /= n;
+		m += (penta[k] + extra) * (k / 4.0);
+	m /= w;
 	for (k = 0; k < 5; k++)
-		v += penta[k] * (k / 4.0 - m) * (k / 4.0 - m);
+		v += (penta[k] + extra) * (k / 4.0 - m) * (k / 4.0 - m);
 	*mean = m;
-	*var = v / n;
+	*var = v / w;
 	return n;
 }
 
 void
 qttt_rating_of(const unsigned long penta[5], struct qttt_rating *r)
 {
-	double	 var;
+	double	 var, mean;
 
 	memset(r, 0, sizeof(*r));
-	if ((r->pairs = moments(penta, &r->score, &var)) == 0)
+	r->pairs = moments(penta, 0, &r->score, &var);
+	if (r->pairs < QTTT_RATING_MIN_PAIRS) {
+		/* No interval, and no Elo claimed without one. */
+		r->margin = r->elo = r->elo_lo = r->elo_hi = NAN;
 		return;
+	}
+	moments(penta, PRIOR_PAIRS, &mean, &var);
 	r->margin = Z95 * root(var / r->pairs);
 	r->elo = qttt_elo_of_score(r->score);
 	r->elo_lo = qttt_elo_of_score(r->score - r->margin);

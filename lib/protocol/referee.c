@@ -11,6 +11,7 @@
 #include <string.h>
 
 #include "qttt.h"
+#include "protocol/protocol.h"
 
 /* The time an engine has for its handshake, unless told otherwise. */
 #define HELLO_MS	10000
@@ -267,7 +268,6 @@ judge(struct qttt_referee *r, int s, long long now)
 	struct qttt_match_game *g = &r->g;
 	const struct qttt_action *a;
 	struct qttt_diag d;
-	char		 item[24];
 	size_t		 ply = g->game.nplies;
 	long long	 ms;
 	int		 value;
@@ -286,10 +286,11 @@ judge(struct qttt_referee *r, int s, long long now)
 	if (qttt_game_play(&g->game, a, &d) != QTTT_OK) {
 		char	 why[QTTT_MSG_MAX];
 
-		qttt_action_format(a, item, sizeof(item));
-		/* The rule broken, in words and by its diagnostic code. */
-		snprintf(why, sizeof(why), "'%s' is illegal: %.150s [%s]", item,
-		    d.msg, qttt_code_name(d.code));
+		/* The action as sent, and the rule broken, in words and
+		 * by its diagnostic code. */
+		snprintf(why, sizeof(why), "'%s' is illegal: %.150s [%s]",
+		    qttt__protocol_peer_said(r->side[s]), d.msg,
+		    qttt_code_name(d.code));
 		qttt_peer_fail(r->side[s], QTTT_TERM_ILLEGAL, why);
 		forfeit(r, s);
 		return;

@@ -71,7 +71,7 @@ write_text(FILE *f, const struct qttt_standings *s)
 	const struct qttt_tally *t;
 	const char	*sep;
 	char		 e[3][16];
-	double		 lo, hi;
+	double		 lo, hi, points;
 	size_t		 i;
 	int		 k;
 	char		 rules[QTTT_RULES_NAME_MAX];
@@ -84,13 +84,25 @@ write_text(FILE *f, const struct qttt_standings *s)
 	for (i = 0; i < s->nengines; i++) {
 		t = s->engines[i].tally;
 		qttt_rating_of(t->penta, &r);
-		elo_text(e[0], sizeof(e[0]), r.elo);
-		elo_text(e[1], sizeof(e[1]), r.elo_lo);
-		elo_text(e[2], sizeof(e[2]), r.elo_hi);
-		fprintf(f, "%zu. %s: %lu games, %g points, score %.1f%% "
-		    "+- %.1f%%, Elo %s [%s, %s]\n", i + 1, s->engines[i].name,
-		    t->games, (t->points[0] + t->points[1]) / 2.0,
-		    100 * r.score, 100 * r.margin, e[0], e[1], e[2]);
+		points = (t->points[0] + t->points[1]) / 2.0;
+		/* Points are the results' scores; the score counts games
+		 * won, drawn and lost, so that a 1-1/2 loss is half a point
+		 * and no score: each says which. */
+		fprintf(f, "%zu. %s: %lu games, %g point%s (the results' "
+		    "scores), score %.1f%%", i + 1, s->engines[i].name,
+		    t->games, points, points == 1 ? "" : "s", 100 * r.score);
+		if (isnan(r.margin))
+			fprintf(f, " (won 1, drawn 1/2, lost 0) of %lu pair%s, "
+			    "no interval or Elo under %d pairs\n", r.pairs,
+			    r.pairs == 1 ? "" : "s", QTTT_RATING_MIN_PAIRS);
+		else {
+			elo_text(e[0], sizeof(e[0]), r.elo);
+			elo_text(e[1], sizeof(e[1]), r.elo_lo);
+			elo_text(e[2], sizeof(e[2]), r.elo_hi);
+			fprintf(f, " +- %.1f%% (won 1, drawn 1/2, lost 0) of "
+			    "%lu pairs, Elo %s [%s, %s]\n", 100 * r.margin,
+			    r.pairs, e[0], e[1], e[2]);
+		}
 		fprintf(f, "   as X %lu-%lu-%lu, as O %lu-%lu-%lu "
 		    "(won-drawn-lost)", t->won[0], t->drawn[0], t->lost[0],
 		    t->won[1], t->drawn[1], t->lost[1]);

@@ -81,8 +81,8 @@ qttt_match_extras(const struct qttt_match_game *g,
 	t = qttt_termination_name(g->term);
 	entry(m++, "termination", t, strlen(t), 0);
 	if (g->term != QTTT_TERM_NORMAL) {
-		t = result(store, &used, &g->score, &len);
-		entry(m++, "score", t, len, 1);
+		/* The result given, which the termination explains. */
+		ex->awarded = g->score;
 		entry(m++, "reason", g->why, strlen(g->why), 0);
 	}
 	ex->meta = store->meta;
@@ -221,11 +221,15 @@ qttt_match_read(const struct qttt_record *rec, const struct qttt_game *g,
 		}
 		out->score = g->state.result;
 	} else {
-		if ((m = find(meta, nmeta, "score")) == NULL ||
+		/* The result awarded; or, as earlier versions wrote it,
+		 * "*" and the score in a [score] tag. */
+		out->score = *qttt_record_result(rec, g);
+		if (!out->score.over && ((m = find(meta, nmeta,
+		    "score")) == NULL ||
 		    !qttt__engine_result_parse(QTTT__RULES_ANY, m->value,
-		    m->valuelen, &out->score) ||
-		    !out->score.over) {
-			snprintf(msg, n, "no [score] tag with a result");
+		    m->valuelen, &out->score) || !out->score.over)) {
+			snprintf(msg, n, "no result that the termination "
+			    "explains");
 			return -1;
 		}
 		if (out->term != QTTT_TERM_ADJUDICATION)

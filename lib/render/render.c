@@ -9,6 +9,9 @@
 #include "qttt.h"
 #include "render/render.h"
 
+static int	 markup_error(struct qttt_diag *, enum qttt_code, const char *,
+		    size_t, const char *, const char *);
+
 void
 qttt_render_defaults(struct qttt_render_opts *o)
 {
@@ -18,6 +21,150 @@ qttt_render_defaults(struct qttt_render_opts *o)
 	o->flip = QTTT_FLIP_NONE;
 	o->highlight = 1;
 	o->frame_ms = 1200;
+}
+
+/*
+ * The drawing options by name (qttt_render_option()), each with the
+ * names of its values: the first name of a value is the one
+ * qttt_render_option_name() gives.  rotate takes a number instead.
+ */
+struct option_value {
+	const char	*name;
+	int		 value;
+};
+
+static const struct option_value coords_values[] = {
+	{ "none", QTTT_COORDS_NONE }, { "a1", QTTT_COORDS_A1 },
+	{ "goff", QTTT_COORDS_GOFF }, { "1-9", QTTT_COORDS_GOFF },
+	{ NULL, 0 }
+};
+static const struct option_value theme_values[] = {
+	{ "light", QTTT_THEME_LIGHT }, { "dark", QTTT_THEME_DARK },
+	{ "mono", QTTT_THEME_MONO }, { NULL, 0 }
+};
+static const struct option_value flip_values[] = {
+	{ "none", QTTT_FLIP_NONE }, { "h", QTTT_FLIP_H },
+	{ "horizontal", QTTT_FLIP_H }, { "v", QTTT_FLIP_V },
+	{ "vertical", QTTT_FLIP_V }, { NULL, 0 }
+};
+static const struct option_value rotate_values[] = {
+	{ "0", 0 }, { "90", 90 }, { "180", 180 }, { "270", 270 },
+	{ NULL, 0 }
+};
+static const struct option_value bool_values[] = {
+	{ "0", 0 }, { "1", 1 }, { NULL, 0 }
+};
+
+enum { OPT_COORDS, OPT_THEME, OPT_FLIP, OPT_ROTATE, OPT_BARE,
+	OPT_HIGHLIGHT };
+
+static const struct {
+	const char	*name;
+	const struct option_value *values;
+	const char	*takes;		/* for a message */
+} render_options[] = {
+	[OPT_COORDS] = { "coords", coords_values, "none, a1, goff or 1-9" },
+	[OPT_THEME] = { "theme", theme_values, "light, dark or mono" },
+	[OPT_FLIP] = { "flip", flip_values, "none, h (horizontal) or v "
+	    "(vertical)" },
+	[OPT_ROTATE] = { "rotate", rotate_values, "0, 90, 180 or 270" },
+	[OPT_BARE] = { "bare", bool_values, "0 or 1" },
+	[OPT_HIGHLIGHT] = { "highlight", bool_values, "0 or 1" },
+};
+#define NOPTIONS	(sizeof(render_options) / sizeof(render_options[0]))
+
+/* The index of option name in render_options, or -1. */
+static int
+option_index(const char *name)
+{
+	size_t	 i;
+
+	for (i = 0; i < NOPTIONS; i++)
+		if (strcmp(name, render_options[i].name) == 0)
+			return (int)i;
+	return -1;
+}
+
+/* The value of option i in o. */
+static int
+option_get(const struct qttt_render_opts *o, int i)
+{
+	switch (i) {
+	case OPT_COORDS:
+		return o->coords;
+	case OPT_THEME:
+		return o->theme;
+	case OPT_FLIP:
+		return o->flip;
+	case OPT_ROTATE:
+		return o->rotate;
+	case OPT_BARE:
+		return o->bare;
+	default:
+		return o->highlight;
+	}
+}
+
+int
+qttt_render_option(struct qttt_render_opts *o, const char *name,
+    const char *value, struct qttt_diag *d)
+{
+	const struct option_value *v;
+	int	 i;
+
+	if ((i = option_index(name)) == -1) {
+		markup_error(d, QTTT_E_SYNTAX, name, 0, "unknown drawing "
+		    "option", "coords, theme, flip, rotate, bare or highlight");
+		return -1;
+	}
+	for (v = render_options[i].values; v->name != NULL; v++)
+		if (strcmp(value, v->name) == 0)
+			break;
+	if (v->name == NULL) {
+		markup_error(d, QTTT_E_SYNTAX, value, 0, name,
+		    render_options[i].takes);
+		if (*value == '\0' || strcspn(value, " \t") == 0)
+			snprintf(d->msg, sizeof(d->msg), "%s: no value: it is "
+			    "%s", name, render_options[i].takes);
+		return -1;
+	}
+	switch (i) {
+	case OPT_COORDS:
+		o->coords = v->value;
+		break;
+	case OPT_THEME:
+		o->theme = v->value;
+		break;
+	case OPT_FLIP:
+		o->flip = v->value;
+		break;
+	case OPT_ROTATE:
+		o->rotate = v->value;
+		break;
+	case OPT_BARE:
+		o->bare = v->value;
+		break;
+	default:
+		o->highlight = v->value;
+		break;
+	}
+	return 0;
+}
+
+const char *
+qttt_render_option_name(const struct qttt_render_opts *o, const char *name)
+{
+	const struct option_value *v;
+	int	 i;
+
+	if ((i = option_index(name)) == -1)
+		return NULL;
+	for (v = render_options[i].values; v->name != NULL; v++)
+		if (v->value == (option_get(o, i) != 0 &&
+		    render_options[i].values == bool_values ? 1 :
+		    option_get(o, i)))
+			return v->name;
+	return render_options[i].values[0].name;
 }
 
 enum qttt_sym

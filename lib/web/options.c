@@ -11,9 +11,11 @@
 #include "qttt.h"
 #include "web/web.h"
 
-static const char *const coords_name[] = { "none", "a1", "goff" };
-static const char *const theme_name[] = { "light", "dark", "mono" };
-static const char *const flip_name[] = { "none", "h", "v" };
+/* The drawing options the page names, as qttt_render_option() does. */
+static const char *const drawing[] = {
+	"coords", "theme", "rotate", "flip", "bare", "highlight"
+};
+#define NDRAWING	(sizeof(drawing) / sizeof(drawing[0]))
 
 /* The markup as qttt_markup_parse() reads it. */
 static void
@@ -49,29 +51,14 @@ qttt__web_options_write(FILE *f, const struct qttt_render_opts *o)
 {
 	size_t	 i;
 
-	fprintf(f, "coords %s\ntheme %s\nrotate %d\nflip %s\nbare %d\n"
-	    "highlight %d\n",
-	    coords_name[o->coords <= QTTT_COORDS_GOFF ? o->coords : 0],
-	    theme_name[o->theme <= QTTT_THEME_MONO ? o->theme : 0],
-	    o->rotate, flip_name[o->flip <= QTTT_FLIP_V ? o->flip : 0],
-	    o->bare != 0, o->highlight != 0);
+	for (i = 0; i < NDRAWING; i++)
+		fprintf(f, "%s %s\n", drawing[i],
+		    qttt_render_option_name(o, drawing[i]));
 	for (i = 0; i < o->nmarkup; i++)
 		markup_write(f, &o->markup[i]);
 	if (o->css != NULL)
 		fprintf(f, "css %s", o->css);
 	return ferror(f) ? -1 : 0;
-}
-
-/* The index of word (n bytes) in names, or -1. */
-static int
-name_of(const char *word, size_t n, const char *const *names, int count)
-{
-	int	 i;
-
-	for (i = 0; i < count; i++)
-		if (strlen(names[i]) == n && memcmp(word, names[i], n) == 0)
-			return i;
-	return -1;
 }
 
 int
@@ -105,21 +92,9 @@ qttt__web_options_read(char *text, size_t len, struct qttt_render_opts *o,
 		*nl = '\0';
 		sp++;
 		v = -1;
-		if (k == 6 && memcmp(s, "coords", 6) == 0)
-			v = o->coords = name_of(sp, nl - sp, coords_name, 3);
-		else if (k == 5 && memcmp(s, "theme", 5) == 0)
-			v = o->theme = name_of(sp, nl - sp, theme_name, 3);
-		else if (k == 4 && memcmp(s, "flip", 4) == 0)
-			v = o->flip = name_of(sp, nl - sp, flip_name, 3);
-		else if (k == 6 && memcmp(s, "rotate", 6) == 0)
-			v = o->rotate = name_of(sp, nl - sp, (const char *[])
-			    { "0", "90", "180", "270" }, 4) * 90;
-		else if (k == 4 && memcmp(s, "bare", 4) == 0)
-			v = o->bare = name_of(sp, nl - sp, (const char *[])
-			    { "0", "1" }, 2);
-		else if (k == 9 && memcmp(s, "highlight", 9) == 0)
-			v = o->highlight = name_of(sp, nl - sp,
-			    (const char *[]){ "0", "1" }, 2);
+		s[k] = '\0';
+		if (qttt_render_option(o, s, sp, &d) == 0)
+			v = 0;
 		else if (k == 6 && memcmp(s, "markup", 6) == 0) {
 			if (o->nmarkup == QTTT__WEB_MARKUP) {
 				snprintf(msg, n, "more than %d markup items",
@@ -134,7 +109,7 @@ qttt__web_options_read(char *text, size_t len, struct qttt_render_opts *o,
 			v = o->nmarkup++;
 		}
 		if (v < 0) {
-			snprintf(msg, n, "bad option: %.*s %s", (int)k, s, sp);
+			snprintf(msg, n, "bad option: %s %s", s, sp);
 			return -1;
 		}
 		s = nl + 1;

@@ -31,7 +31,7 @@ qttt-generate -n 5000 -s 11 >"$GAMES" &&
 qttt-generate -u -n 5000 -s 12 >"$UNFINISHED" &&
     sed 's/; [^;]*$/; X1 a1 a1/' "$GAMES" >"$BAD" &&
     sed 's/; /;/g' "$GAMES" >"$SLOPPY" &&
-    qttt-convert -t yaml "$GAMES" >"$YAML" &&
+    qttt-convert -T yaml "$GAMES" >"$YAML" &&
     qttt-replay -a "$UNFINISHED" 2>/dev/null | head -20000 >"$STATES" &&
     awk 'BEGIN { print "qtp"; for (i = 0; i < 15000; i++)
 	print "newgame seed " i "\nposition start\ngo" }' >"$QTP" || {

@@ -26,8 +26,8 @@ keys='<< = true True FALSE yes No on OFF y n null Null ~ 123 -1 +2 0x1f
 	done
 	echo 'moves: [X1 a1 b1, {move: O2 b2 c2, "null": "~", "<<": "1"}]'
 } >"$out/keys.yaml"
-qttt-convert -t yaml "$out/keys.yaml" >"$out/out.yaml" &&
-    qttt-convert -t json "$out/keys.yaml" >"$out/out.json" || {
+qttt-convert -T yaml "$out/keys.yaml" >"$out/out.yaml" &&
+    qttt-convert -T json "$out/keys.yaml" >"$out/out.json" || {
 	echo "interop: qttt-convert failed"
 	exit 1
 }
@@ -72,7 +72,7 @@ if a != b:
 # Many games with comments, as the line notation keeps them.
 qttt-generate -n 200 -s 7 | awk '{ print $0 " # game " NR ": yes" }' \
     >"$out/games.qttt"
-qttt-convert -t yaml "$out/games.qttt" >"$out/games.yaml"
+qttt-convert -T yaml "$out/games.qttt" >"$out/games.yaml"
 check "200 games with comments read by PyYAML" '
 import sys, yaml
 docs = list(yaml.safe_load_all(open(sys.argv[1])))

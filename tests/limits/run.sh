@@ -49,8 +49,8 @@ ln -s /dev/full "$FULL" &&
     qttt-generate -u -n 10000 -s 21 >"$SMALL" &&
     qttt-generate -u -n $nlarge -s 22 >"$LARGE" &&
     for f in yaml json goff; do
-	qttt-convert -q -t $f "$SMALL" >"$SMALL.$f" &&
-	qttt-convert -q -t $f "$LARGE" >"$LARGE.$f" || exit 1
+	qttt-convert -q -T $f "$SMALL" >"$SMALL.$f" &&
+	qttt-convert -q -T $f "$LARGE" >"$LARGE.$f" || exit 1
     done &&
     qttt-replay "$SMALL" >"$SMALL.state" &&
     qttt-replay "$LARGE" >"$LARGE.state" &&
@@ -189,10 +189,10 @@ fi
 peak=8192
 qttt-generate -n 100000 -s 23 | cut -d';' -f1-3 >"$out/openings.qttt" ||
     exit 1
-cmd="qttt-match -q -n 2 -o $out/openings.qttt 'qttt-engine -l random' \
+cmd="qttt-match -q -n 2 -O $out/openings.qttt 'qttt-engine -l random' \
 'qttt-engine -l random' | qttt-validate -q"
 if run 0 "$cmd" ""; then
-	echo "	qttt-match -o with 100000 openings: peak $kib KiB" \
+	echo "	qttt-match -O with 100000 openings: peak $kib KiB" \
 	    >>"$out/report"
 	pass=$((pass + 1))
 else

@@ -88,6 +88,10 @@ valid "$out/min.qttt" 6
     no "a game of the minimal engines did not end normally"
 grep -q '^1\. engine.c: 6 games' "$out/min.err" ||
     no "the report does not name engine.c"
+# Three pairs: no interval, nor a certain Elo; points and score labelled.
+[ "$(grep -c "points (the results' scores), score .* (won 1, drawn 1/2, \
+lost 0) of 3 pairs, no interval or Elo under 5 pairs$" "$out/min.err")" = 2 ] &&
+    ! grep -q 'inf' "$out/min.err" || no "$(sed -n 2p "$out/min.err")"
 check "minimal engines"
 
 # The records go on through the other tools unchanged.
@@ -214,10 +218,9 @@ for case in crash:crash exit:exit garbage:garbage illegal:illegal \
 	awk -v term="$term" '
 		!/\[reason "?[XO] \(faulty engine\): / ||
 		    index($0, "[termination " term "]") == 0 { bad = 1 }
-		# Unfinished: its legal actions, then "*".
-		!/(^|[]] |; )\*$/ { bad = 1 }
-		/\[x faulty engine\]/ && !/\[score 0-1\]/ { bad = 1 }
-		/\[o faulty engine\]/ && !/\[score 1-0\]/ { bad = 1 }
+		# Its legal actions, then the result awarded.
+		/\[x faulty engine\]/ && !/(^|[]] |; )0-1$/ { bad = 1 }
+		/\[o faulty engine\]/ && !/(^|[]] |; )1-0$/ { bad = 1 }
 		END { exit bad }' "$out/$f.qttt" ||
 	    no "a game not lost by its fault: $(head -1 "$out/$f.qttt")"
 	[ "$(grep -c "^qttt-match: game [0-9]*: $term: " "$out/$f.err")" \
@@ -233,6 +236,9 @@ for case in crash:crash exit:exit garbage:garbage illegal:illegal \
 	esac
 	[ -z "$code" ] || [ "$(grep -c "is illegal: .* \[$code\]\"\]" \
 	    "$out/$f.qttt")" = $n ] || no "the rule is not named: $code"
+	# The action quoted as the engine sent it, both squares.
+	[ $f != illegal ] || [ "$(grep -c "'[XO][0-9] \([a-c][1-3]\) \1' \
+is illegal" "$out/$f.qttt")" = $n ] || no "the action is misquoted"
 	check "fault $f"
 done
 # An engine that closes its output and runs on is started with exec:
@@ -246,22 +252,75 @@ check "an engine that closes its output"
     no "the engine wrote $(cat "$out/flood.log") bytes before its kill"
 check "a flood is cut short"
 
-# Forfeits and adjudicated games, unfinished, go through a pipe to the
-# other tools unchanged: qttt-stats counts each as '*', qttt-analyze
-# and qttt-render take every one.
-{ qttt-match -q -m 60000 -n 4 "$FAULTY crash 2" "$RANDOM_ENGINE" &&
-    qttt-match -q -a 2 -n 2 qttt-engine "$ENGINE"; } >"$out/unf.qttt"
-valid "$out/unf.qttt" 6
-qttt-match -q -m 60000 -n 4 "$FAULTY crash 2" "$RANDOM_ENGINE" |
-    qttt-stats -T json | jq -e '.games == 4 and .valid == 4 and
-    .results["*"] == 4' >/dev/null || no "qttt-stats: not 4 games of '*'"
-qttt-match -q -a 2 -n 2 qttt-engine "$ENGINE" | qttt-analyze -s |
-    tail -1 | grep -q '^<stdin>: 2 games analysed, 0 invalid' ||
+# standings RECORDS REPORT: each engine's games won, drawn and lost
+# with each colour, as qttt-select counts them in the match's records,
+# are the report's.
+standings()
+{
+	sed -n 's/^[0-9]*\. \(.*\): [0-9]* games, .*/\1/p' "$2" >"$out/names"
+	[ -s "$out/names" ] || no "no engine in $2"
+	while IFS= read -r name; do
+		wdl=
+		for c in x o; do
+			[ $c = x ] && other=o || other=x
+			for w in $c none $other; do
+				wdl=$wdl-$(qttt-select -c -k "$c=$name" -w $w \
+				    -r finished "$1")
+			done
+			wdl=$wdl,
+		done
+		wdl=$(echo "$wdl" |
+		    sed 's/^-\([^,]*\),-\([^,]*\),$/as X \1, as O \2/')
+		grep -F -A1 "$name: " "$2" |
+		    grep -qF "$wdl (won-drawn-lost)" ||
+		    no "$name: the records give $wdl"
+	done <"$out/names"
+}
+
+# Forfeits and adjudicated games end with the result awarded, which
+# the termination tag explains: they validate, qttt-stats counts them
+# by it, qttt-select -r and -w find them, and the records give the
+# match's standings; qttt-analyze and qttt-render take every one.
+qttt-match -m 60000 -n 4 "$FAULTY crash 2" "$RANDOM_ENGINE" \
+    >"$out/forfeit.qttt" 2>"$out/forfeit.err"
+qttt-match -a 2 -n 4 qttt-engine "$ENGINE" >"$out/adjud.qttt" \
+    2>"$out/adjud.err"
+cat "$out/forfeit.qttt" "$out/adjud.qttt" >"$out/unf.qttt"
+valid "$out/unf.qttt" 8
+qttt-stats -T json "$out/forfeit.qttt" | jq -e '.games == 4 and
+    .valid == 4 and .results["*"] == 0 and .results["1-0"] == 2 and
+    .results["0-1"] == 2' >/dev/null ||
+    no "qttt-stats does not count the forfeits by their results"
+[ "$(qttt-select -c -r '*' "$out/unf.qttt")" = 0 ] &&
+    [ "$(qttt-select -c -r 1-0,0-1 "$out/forfeit.qttt")" = 4 ] &&
+    [ "$(qttt-select -c -k 'x=faulty engine' -w o "$out/forfeit.qttt")" = 2 ] &&
+    [ "$(qttt-select -c -r finished "$out/adjud.qttt")" = 4 ] ||
+    no "qttt-select -r and -w miss the forfeits or the adjudications"
+standings "$out/forfeit.qttt" "$out/forfeit.err"
+standings "$out/adjud.qttt" "$out/adjud.err"
+[ "$(grep -c '(won-drawn-lost); 4 adjudicated$' "$out/adjud.err")" = 2 ] ||
+    no "the games were not adjudicated"
+qttt-analyze -s "$out/adjud.qttt" | tail -1 |
+    grep -q ': 4 games analysed, 0 invalid' ||
     no "qttt-analyze -s does not take the adjudicated games"
-[ "$(qttt-match -q -m 60000 -n 4 "$FAULTY crash 2" "$RANDOM_ENGINE" |
-    qttt-render -T html | grep -c '<h2 id="g[0-9]*-h">Game')" = 4 ] ||
+[ "$(qttt-render -T html "$out/forfeit.qttt" |
+    grep -c '<h2 id="g[0-9]*-h">Game')" = 4 ] ||
     no "qttt-render -T html does not draw the 4 games"
-check "unfinished games through pipes"
+check "forfeits and adjudications counted by their results"
+
+# A forged adjudication and a result no termination explains are
+# refused: the solver's value of the last position, exactly.
+sed '1{s/; 0-0$/; 1-0/;t
+s/; [^;]*$/; 0-0/;}' "$out/adjud.qttt" >"$out/forged.qttt"
+qttt-validate "$out/forged.qttt" >/dev/null 2>"$out/forged.err"
+[ $? = 1 ] && grep -q ':1:[0-9]*: error: the record states .* by adjudication, but'\
+' perfect play from the last position gives .* under goff' \
+    "$out/forged.err" || no "$(cat "$out/forged.err")"
+sed -n 1p "$out/forfeit.qttt" | sed 's/termination crash/termination normal/' |
+    qttt-validate 2>&1 >/dev/null |
+    grep -q "error: the record states [01]-[01], but the game is not over \
+\[result-mismatch\]$" || no "a forfeit without its termination validates"
+check "forged adjudications refused"
 
 # A record as each game ends: game 1's is out while game 2 is played
 # (the second process of the first engine never answers, and has 10 s
@@ -275,7 +334,7 @@ read -r first <"$out/stream"
 kill -0 $pid 2>/dev/null ||
     no "the first record came only when the match was over"
 case $first in
-*'[termination crash]'*' *') ;;
+*'[termination crash]'*' 0-1') ;;
 *) no "the first record: $first" ;;
 esac
 kill $pid 2>/dev/null
@@ -303,7 +362,7 @@ check "an odd number of games"
 # 4. The same records whatever -j, in a round robin with adjudication
 # and shuffled balanced openings.
 for j in 1 4; do
-	qttt-match -q -j $j -n 6 -o balanced -p -a settled -s 5 \
+	qttt-match -q -j $j -n 6 -O balanced -p -a settled -s 5 \
 	    "$RANDOM_ENGINE" "qttt-engine -l weak" "$ENGINE" \
 	    >"$out/j$j.qttt" || no "-j $j: status $?"
 done
@@ -386,7 +445,7 @@ check "resume: another seed, other openings, other engines"
 
 # 6. The SPRT stops a lopsided match early, the same way on any -j.
 for j in 1 3; do
-	qttt-match -S 0,100,0.05,0.05 -n 1000 -j $j qttt-engine \
+	qttt-match -E 0,100,0.05,0.05 -n 1000 -j $j qttt-engine \
 	    "$RANDOM_ENGINE" >"$out/sprt$j.qttt" 2>"$out/sprt$j.err"
 done
 cmp -s "$out/sprt1.qttt" "$out/sprt3.qttt" || no "-j changes the SPRT"
@@ -396,7 +455,7 @@ grep -q "after $((n / 2)) pairs: H1 accepted" "$out/sprt1.err" ||
     no "$(tail -1 "$out/sprt1.err")"
 # Pairs that all score alike (perfect play against itself) are not
 # taken for certainty after one pair.
-qttt-match -S 0,10,0.05,0.05 -n 1000 qttt-engine qttt-engine \
+qttt-match -E 0,10,0.05,0.05 -n 1000 qttt-engine qttt-engine \
     2>&1 >/dev/null | tail -1 | grep -Eq 'after ([2-9]|[1-9][0-9]+) pairs: H0 accepted$' ||
     no "the SPRT of perfect play against itself stops after one pair"
 check "SPRT"
@@ -404,16 +463,17 @@ check "SPRT"
 # 7. Adjudication: at once, by the value, and once settled.
 qttt-match -q -a 0 -n 2 qttt-engine "$ENGINE" >"$out/adj0.qttt"
 valid "$out/adj0.qttt" 2
-[ "$(grep -c '\[termination adjudication\] \[score 1-1/2\].* \*$' \
+[ "$(grep -c '\[termination adjudication\] .* 1-1/2$' \
     "$out/adj0.qttt")" = 2 ] || no "$(head -1 "$out/adj0.qttt")"
-qttt-match -q -a 0 -n 2 -o balanced qttt-engine "$ENGINE" \
+qttt-match -q -a 0 -n 2 -O balanced qttt-engine "$ENGINE" \
     >"$out/adjb.qttt"
-[ "$(grep -c '\[score 0-0\]' "$out/adjb.qttt")" = 2 ] ||
+[ "$(grep -c '\[termination adjudication\] .*; 0-0$' \
+    "$out/adjb.qttt")" = 2 ] ||
     no "balanced openings are not 0-0"
 qttt-match -q -a settled -n 4 qttt-engine qttt-engine >"$out/adjs.qttt"
 valid "$out/adjs.qttt" 4
 awk '/termination normal/ && / 1-1\/2$/ { next }
-    /termination adjudication/ && /\[score 1-1\/2\]/ && /(^|[]] |; )\*$/ { n++; next }
+    /termination adjudication/ && /(^|[]] |; )1-1\/2$/ { n++; next }
     { exit 1 } END { exit n == 0 }' "$out/adjs.qttt" ||
     no "perfect play is not adjudicated 1-1/2"
 check "adjudication"
@@ -421,7 +481,7 @@ check "adjudication"
 # 8. Openings from a file of records, in order, and of positions.
 printf '%s\n' 'X1 a1 b1; O2 b1 c1' '# a comment' 'X1 b2 c3' \
     >"$out/open.qttt"
-qttt-match -q -n 6 -o "$out/open.qttt" "$RANDOM_ENGINE" "$ENGINE" \
+qttt-match -q -n 6 -O "$out/open.qttt" "$RANDOM_ENGINE" "$ENGINE" \
     >"$out/opened.qttt"
 valid "$out/opened.qttt" 6
 awk 'NR <= 2 || NR >= 5 { if (!/\[opening 1\].* X1 a1 b1; O2 b1 c1;/) bad = 1 }
@@ -429,7 +489,7 @@ awk 'NR <= 2 || NR >= 5 { if (!/\[opening 1\].* X1 a1 b1; O2 b1 c1;/) bad = 1 }
     END { exit bad }' "$out/opened.qttt" || no "openings out of order"
 # A position: its game reaches it, and the engines see it as a state.
 echo 'x1o4,o2,o2/x1x3,.,./.,x3o4,. X5 O4 *' >"$out/open.txt"
-qttt-match -v -n 2 -o "$out/open.txt" "$RANDOM_ENGINE" "$ENGINE" \
+qttt-match -v -n 2 -O "$out/open.txt" "$RANDOM_ENGINE" "$ENGINE" \
     >"$out/opened2.qttt" 2>"$out/opened2.err"
 valid "$out/opened2.qttt" 2
 head -1 "$out/opened2.qttt" | sed 's/; measure O4->[ab][13].*//' |
@@ -453,19 +513,19 @@ check "rules"
 # Rules option (goff only), are refused under -r python before a game,
 # the message naming the engine and the profile; so is a name that is
 # no profile.
-qttt-match -r python "$RANDOM_ENGINE" "$FAULTY goffonly" \
+qttt-match -R python "$RANDOM_ENGINE" "$FAULTY goffonly" \
     >"$out/prof.out" 2>"$out/prof.err"
 [ $? = 2 ] && [ ! -s "$out/prof.out" ] || no "goff alone not refused"
 grep -qx "qttt-match: engine 2 ($FAULTY goffonly, id name 'faulty engine'):\
  its Rules option does not list python: it cannot play the match's rules" \
     "$out/prof.err" || no "$(cat "$out/prof.err")"
-qttt-match -r double=1,draw=1/2 "$PY" "$RANDOM_ENGINE" \
+qttt-match -R double=1,draw=1/2 "$PY" "$RANDOM_ENGINE" \
     >"$out/prof.out" 2>"$out/prof.err"
 [ $? = 2 ] && [ ! -s "$out/prof.out" ] || no "no Rules option not refused"
 grep -q "^qttt-match: engine 1 ($PY, id name 'engine.py'): it lists no \
 Rules option, so it plays Goff's rules only, not double=1,draw=1/2\$" \
     "$out/prof.err" || no "$(cat "$out/prof.err")"
-qttt-match -r double=3 "$RANDOM_ENGINE" "$RANDOM_ENGINE" 2>"$out/prof.err"
+qttt-match -R double=3 "$RANDOM_ENGINE" "$RANDOM_ENGINE" 2>"$out/prof.err"
 [ $? = 2 ] && grep -q 'not a rule profile.*: double=3$' "$out/prof.err" ||
     no "a bad profile: $(cat "$out/prof.err")"
 # Goff alone still pairs them, the setting in qttt-engine's spelling.
@@ -478,7 +538,7 @@ grep -q '> setoption name Rules value goff$' "$out/prof.err" ||
 # two-cycles=no's.  Records of goff do not resume a match of python.
 # -c checks by goff alone.
 printf 'X1 a1 b1; O2 a1 b1\n' >"$out/twocycle.txt"
-qttt-match -r two-cycles=no -o "$out/twocycle.txt" "$RANDOM_ENGINE" \
+qttt-match -R two-cycles=no -O "$out/twocycle.txt" "$RANDOM_ENGINE" \
     "$RANDOM_ENGINE" >"$out/prof.out" 2>"$out/prof.err"
 [ $? = 2 ] && [ ! -s "$out/prof.out" ] || no "a 2-cycle opening taken"
 grep -q "opening 1: not a game of the rules two-cycles=no: ply 2, \
@@ -486,13 +546,13 @@ grep -q "opening 1: not a game of the rules two-cycles=no: ply 2, \
     no "$(cat "$out/prof.err")"
 qttt-match -q -n 2 -w "$out/resume-goff.qttt" "$RANDOM_ENGINE" \
     "$RANDOM_ENGINE -s 2" || no "goff match: status $?"
-qttt-match -q -r python -n 4 -w "$out/resume-goff.qttt" "$RANDOM_ENGINE" \
+qttt-match -q -R python -n 4 -w "$out/resume-goff.qttt" "$RANDOM_ENGINE" \
     "$RANDOM_ENGINE -s 2" 2>"$out/prof.err"
 [ $? = 2 ] && grep -q "game 1 is not game 1 of this match: it is not a \
 game of the rules python" "$out/prof.err" ||
     no "goff records resumed python: $(cat "$out/prof.err")"
-qttt-match -c -r python "$RANDOM_ENGINE" >/dev/null 2>"$out/prof.err"
-[ $? = 2 ] && grep -q '\-r is for matches' "$out/prof.err" ||
+qttt-match -c -R python "$RANDOM_ENGINE" >/dev/null 2>"$out/prof.err"
+[ $? = 2 ] && grep -q '\-R is for matches' "$out/prof.err" ||
     no "-c under python: $(cat "$out/prof.err")"
 check "profile refused"
 
@@ -503,7 +563,7 @@ check "profile refused"
 PYSTATE='x1x7,.,o2/x3,x1o2x3o4x5o6x7,o4/x5,.,o6 O8 X7 *'
 printf '%s; best measure X7->a1; value 0-1; id py.1\n' "$PYSTATE" \
     >"$out/python.suite"
-qttt-match -r python -x "$out/python.suite" qttt-engine >"$out/py.tap" ||
+qttt-match -R python -x "$out/python.suite" qttt-engine >"$out/py.tap" ||
     no "python suite: status $?"
 printf '%s\n' '# engine 1: qttt-engine' 'ok 1 - py.1' 1..1 \
     '# 1 of 1 solved' | cmp -s - "$out/py.tap" || no "$(cat "$out/py.tap")"
@@ -511,7 +571,7 @@ qttt-match -x "$out/python.suite" qttt-engine >/dev/null 2>"$out/py.err"
 [ $? = 2 ] && grep -q 'the value is 1/2-1 \[suite-unproven\]' \
     "$out/py.err" || no "python suite under goff: $(cat "$out/py.err")"
 printf '%s\n' 'x1,x1o2,o2/.,.,./.,.,. X3 - *' >"$out/py.open"
-qttt-match -q -r python -n 2 -o "$out/py.open" "$RANDOM_ENGINE" \
+qttt-match -q -R python -n 2 -O "$out/py.open" "$RANDOM_ENGINE" \
     "$RANDOM_ENGINE -s 2" >"$out/py.qttt" || no "python opening: status $?"
 [ "$(grep -c '\[rules python\].* X1 a1 b1; O2 b1 c1; ' "$out/py.qttt")" = 2 ] ||
     no "python opening: $(cat "$out/py.qttt")"
@@ -537,7 +597,7 @@ grep -q 'goff differs' "$out/profile.txt" ||
     no "an engine with no Rules option played python"
 grep -q "it lists no Rules option" "$out/profile.txt" ||
     no "$(cat "$out/profile.txt")"
-qttt-match -v -r python -n 8 "$RANDOM_ENGINE" "$RANDOM_ENGINE -s 2" \
+qttt-match -v -R python -n 8 "$RANDOM_ENGINE" "$RANDOM_ENGINE -s 2" \
     >"$out/python.qttt" 2>"$out/python.err"
 st=$?
 grep -q '> setoption name Rules value python$' "$out/python.err" ||
@@ -562,7 +622,7 @@ printf '%s\n' "$RANDOM_NAME - engine.c" "engine.c - $RANDOM_NAME" \
     "$RANDOM_NAME - engine.py" "engine.py - $RANDOM_NAME" \
     'engine.c - engine.py' 'engine.py - engine.c' | cmp -s - "$out/rr" ||
     no "$(cat "$out/rr")"
-[ "$(qttt-match -q -g -n 2 "$RANDOM_ENGINE" "$ENGINE" "$PY" |
+[ "$(qttt-match -q -G -n 2 "$RANDOM_ENGINE" "$ENGINE" "$PY" |
     grep -c "$RANDOM_NAME")" = 4 ] || no "the gauntlet"
 # The crosstable: each engine's points against each other add up to
 # its points, and the games each pair played are the same both ways;

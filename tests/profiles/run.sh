@@ -13,9 +13,12 @@
 #	  the same, and -R goff changes nothing;
 #	- a record that names another profile than -R's is judged by
 #	  its own, with the note own-rules, which changes no exit status;
-#	- qttt-convert -t goff refuses a game of another profile;
+#	- qttt-convert -T goff refuses a game of another profile;
 #	- qttt-select -u and -U keep the same moves under two profiles
 #	  apart, -r takes 1/2-1/2, qttt-stats counts it.
+#	- the games other programs played (programs/README.md) are
+#	  valid under their presets, and Goff's rules refuse exactly the
+#	  ones each preset exists for.
 top=$(cd "$(dirname "$0")/../.." && pwd)
 . "$top/tests/lib.sh"
 suite_begin profiles
@@ -46,12 +49,12 @@ for p in goff-tie complete-win ksmanis typescript typescript-2 python flash \
 	qttt-validate -R "$p" -p "$out/$p.bare" >"$out/$p.p" &&
 	    cmp -s "$g" "$out/$p.p" && ok || bad "$p: -p adds the tag"
 	for t in yaml json; do
-		qttt-convert -t $t "$g" >"$out/$p.$t" &&
-		    qttt-convert -t line "$out/$p.$t" >"$out/$p.$t.qttt" &&
+		qttt-convert -T $t "$g" >"$out/$p.$t" &&
+		    qttt-convert -T line "$out/$p.$t" >"$out/$p.$t.qttt" &&
 		    cmp -s "$g" "$out/$p.$t.qttt" && ok ||
 		    bad "$p: line -> $t -> line"
 	done
-	if qttt-convert -t goff "$g" >/dev/null 2>"$out/$p.goff.err"; then
+	if qttt-convert -T goff "$g" >/dev/null 2>"$out/$p.goff.err"; then
 		bad "$p: Goff's notation took a game of $p"
 	else
 		grep -q "Goff's notation holds no rules" "$out/$p.goff.err" &&
@@ -104,7 +107,9 @@ need cpp-solver 1/2-1/2 bad-result -e '^([^X]|X[1-8])*$'
 need ksmanis 2-0 result-mismatch -e 'measure X9|X9 [a-c][1-3] [a-c][1-3]'
 qttt-generate -R ksmanis -r 2-0 -n 300 -s 3 | sed 's/^\[rules [^]]*\] //' \
     >"$out/ksmanis.2-0"
-qttt-validate -j "$out/ksmanis.2-0" | grep -v '"code":"result-mismatch"' |
+# Each with the note that names ksmanis (the first preset that takes it).
+qttt-validate -j "$out/ksmanis.2-0" | grep -v -e '"code":"result-mismatch"' \
+    -e '"message":"the record is valid under the preset ksmanis (-R ksmanis)"' |
     grep -q . && bad "ksmanis: a 2-0 refused otherwise" || ok
 # goff-tie, cpp-solver: 1/2-1/2, not a result of Goff's rules.
 need goff-tie 1/2-1/2 bad-result -e .
@@ -115,6 +120,43 @@ qttt-generate -n 50 -s 9 >"$out/goff.qttt"
 qttt-validate -j -R typescript-2 "$out/goff.qttt" >"$out/ts2.json"
 grep -q '"code":"two-cycle"' "$out/ts2.json" && ok ||
     bad "typescript-2: no 2-cycle refused among 50 games of Goff's rules"
+
+# The games of the programs the presets stand for
+# (programs/README.md): the converter gives each record from its
+# trace; every game is valid under its preset; Goff's rules refuse
+# exactly the games with X's double line or a line of each player
+# made by one collapse (result-mismatch), and take the others.
+pg=$top/tests/profiles/programs
+for p in typescript typescript-2; do
+	awk -f "$pg/trace2line.awk" "$pg/$p.trace" >"$out/$p.prog" &&
+	    cmp -s "$out/$p.prog" "$pg/$p.qttt" && ok ||
+	    bad "$p: trace2line.awk does not give $p.qttt"
+	g=$pg/$p.qttt
+	qttt-validate -q -R "$p" "$g" && ok ||
+	    bad "$p: a game of the program refused under -R $p"
+	{
+		qttt-select -R "$p" -F double-line "$g"
+		qttt-select -R "$p" -F simultaneous "$g"
+	} | sort -u >"$out/$p.own"
+	qttt-select -R "$p" -v -F double-line "$g" |
+	    qttt-select -R "$p" -v -F simultaneous >"$out/$p.rest"
+	n=$(grep -c . "$out/$p.own")
+	qttt-validate -j "$out/$p.own" >"$out/$p.json"
+	[ "$n" -gt 0 ] &&
+	    [ "$(sed -n 's/.*"game":\([0-9]*\),.*"code":"result-mismatch".*/\1/p' \
+	    "$out/$p.json" | sort -u | grep -c .)" = "$n" ] && ok ||
+	    bad "$p: Goff's rules do not refuse all $n games the preset is for"
+	[ $(($(grep -c . "$out/$p.rest") + n)) = "$(grep -c . "$g")" ] &&
+	    qttt-validate -q "$out/$p.rest" && ok ||
+	    bad "$p: Goff's rules refuse a game the preset is not for"
+done
+# The newer program plays no 2-cycle; the older one does, and
+# typescript-2 refuses such games (two-cycle).
+[ "$(qttt-select -R typescript-2 -F 2-cycle -c "$pg/typescript-2.qttt")" = 0 ] &&
+    ok || bad "typescript-2: the program's games hold a 2-cycle"
+qttt-validate -j -R typescript-2 "$pg/typescript.qttt" >"$out/ts1.json"
+grep -q '"code":"two-cycle"' "$out/ts1.json" && ok ||
+    bad "typescript-2: no game of the older program refused"
 
 # Goff's rules: nothing new.  The tag goff is kept as it is written.
 qttt-validate -p "$out/goff.qttt" >"$out/goff.p" &&

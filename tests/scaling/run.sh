@@ -26,9 +26,9 @@ make_input() {
 	n=$2
 	case $1 in
 	games)	qttt-generate -u -n $((8000 * n)) -s 3 ;;
-	yaml)	qttt-convert -q -t yaml "$out/games.$n" ;;
-	json)	qttt-convert -q -t json "$out/games.$n" ;;
-	goff)	qttt-convert -q -t goff "$out/games.$n" ;;
+	yaml)	qttt-convert -q -T yaml "$out/games.$n" ;;
+	json)	qttt-convert -q -T json "$out/games.$n" ;;
+	goff)	qttt-convert -q -T goff "$out/games.$n" ;;
 	state)	qttt-replay "$out/games.$n" ;;
 	yaml-list)
 		# Games as the entries of one list in one document.
@@ -151,10 +151,10 @@ all qttt-validate
 yaml,json,yaml-list,yaml-tags,yaml-blank,yaml-scalar,yaml-deep,json-refused,noise qttt-validate -f yaml
 all qttt-replay -T json
 games,yaml-list,json-refused,wordy,noise qttt-replay -T yaml
-all qttt-convert -t yaml
-all qttt-convert -t json
-all qttt-convert -t line
-games,yaml,json,goff,yaml-list qttt-convert -t goff
+all qttt-convert -T yaml
+all qttt-convert -T json
+all qttt-convert -T line
+games,yaml,json,goff,yaml-list qttt-convert -T goff
 games,state,yaml-list qttt-render
 all qttt-render -T html
 all qttt-select -r finished

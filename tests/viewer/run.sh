@@ -76,9 +76,9 @@ tally() {
 }
 
 # The pages: every kind of record the examples hold.
-qttt-convert -q -t yaml "$EX" >"$out/worked.yaml" &&
-qttt-convert -q -t json "$EX" >"$out/worked.json" &&
-qttt-convert -q -t goff "$EX" >"$out/worked.goff" &&
+qttt-convert -q -T yaml "$EX" >"$out/worked.yaml" &&
+qttt-convert -q -T json "$EX" >"$out/worked.json" &&
+qttt-convert -q -T goff "$EX" >"$out/worked.goff" &&
 qttt-replay -a -g 3 "$EX" >"$out/states.txt" || exit 1
 qttt-render -T html "$EX" >"$out/line.html" || bad "page: line notation"
 for k in yaml json goff; do
@@ -247,7 +247,7 @@ qttt-generate -n 500 -s 11 -u | awk '
 	    n[NR % 10 + 1], n[(NR * 3) % 10 + 1], e[NR % 4 + 1], NR % 12 + 1,
 	    NR % 28 + 1, $0 }' >"$out/club.qttt"
 qttt-render -T html "$out/club.qttt" >"$out/club.html"
-qttt-convert -t line "$out/club.qttt" >"$out/club.records"
+qttt-convert -T line "$out/club.qttt" >"$out/club.records"
 awk -F'; ' 'NR == 3 { n = NF; if ($NF ~ /^[0-9\/]+-[0-9\/]+$/) n--
 	print n + 1 }' "$out/club.qttt" >"$out/club.g3plies"
 awk '{ moves = 0
@@ -270,7 +270,7 @@ qttt-replay -a -T json "$out/club.qttt" | jq -r '[.game, .ply, .state] |
 cut -f3 "$out/positions.tsv" | qttt-analyze -T json -f state \
     >"$out/positions.json"
 # An annotated record, as qttt-analyze writes it, in the line notation.
-qttt-analyze -T yaml "$EX" | qttt-convert -t line >"$out/annotated.qttt"
+qttt-analyze -T yaml "$EX" | qttt-convert -T line >"$out/annotated.qttt"
 qttt-render -T html "$out/annotated.qttt" >"$out/annotated.html"
 awk '!/^#/ && NF { if (++g != 3) next; n = split($0, it, "; ")
 	for (i = 1; i <= n; i++) { s = it[i]; sub(/ *\[.*/, "", s)
