@@ -26,8 +26,6 @@
 #include "outfile.h"
 #include "process.h"
 
-/* Games finished and waiting for an earlier one, per job at most. */
-#define WINDOW_PER_JOB	4
 /* The most games a match may have, and the most jobs. */
 #define MAX_GAMES	1000000000000ULL
 #define MAX_JOBS	256
@@ -43,7 +41,7 @@ enum report { REPORT_TEXT = 0, REPORT_JSON };
 
 struct engine {
 	const char		*cmd;
-	char			 name[256];
+	int			 ready;		/* a handshake done, once */
 };
 
 struct slot;
@@ -94,31 +92,16 @@ static struct {
 
 	struct engine		*engines;
 	size_t			 nengines;
-	/*
-	 * The openings, packed: opening k is at openings[at[k]], a byte
-	 * of its number of plies (OPENING_STATE set if it is a position,
-	 * played by a game that reaches it) and its plies, about 17
-	 * bytes an opening where its game takes 140.
-	 */
-	unsigned char		*openings;
-	size_t			 openings_len, openings_size;
-	uint32_t		*at;
-	size_t			 nopenings;
-	struct qttt_schedule	 sched;
-	unsigned long long	 total;		/* games to play */
+	struct qttt_match	*match;		/* the match's decisions */
 	char			 timecontrol[96];
 	struct qttt_solver	*solver;
 	struct slot		*slots;
 	size_t			 nslots;
-	/* Finished games, by game number modulo wsize. */
-	struct qttt_match_game	*window;
-	unsigned char		*have;
-	size_t			 wsize;
-	unsigned long long	 next_start, next_write;
-	struct qttt_tally	*tallies;
-	unsigned long long	 faults;
 	FILE			*out;
 	const char		*outname;
+	int			 progress;	/* standard error a terminal */
+	long long		 began;		/* ms, the first game's start */
+	unsigned long long	 resumed;	/* games read back from -w */
 	int			 trouble;
 } M;
 
@@ -166,7 +149,8 @@ static const struct opt_tool tool_opts = {
 	"-x suite [-v] [-m ms] [-R profile] [-s seed] engine ...",
 	"Play engines that speak the engine protocol (QTP) against each "
 	"other, and\nwrite one record per game, in game order, and a report "
-	"on standard error.\nEach engine is a command run by /bin/sh -c.\n",
+	"on standard error.\nEach engine is a command run by /bin/sh -c, "
+	"as exec COMMAND if it is simple.\n",
 	"Exit status: 0 the match was played (with -c or -x: all passed), 1 "
 	"with -c\nor -x a check or a position failed, 2 usage, engine or "
 	"write error (an\nengine that cannot play the rules of -R is refused "
@@ -246,7 +230,7 @@ static int
 init_eproc(struct eproc *e, size_t engine, struct slot *s)
 {
 	memset(e, 0, sizeof(*e));
-	e->p.in = e->p.out = -1;
+	e->p.in = e->p.out = e->p.err = -1;
 	e->engine = engine;
 	e->slot = s;
 	return (e->peer = qttt_peer_new()) == NULL ? -1 : 0;
@@ -319,6 +303,8 @@ on_line(void *arg, struct proc *p, const char *line, size_t len)
 			e->answered = 1;
 	} else if (qttt_referee_result(s->ref) == NULL)
 		qttt_referee_line(s->ref, e->peer, line, len, now_ms());
+	if (qttt_peer_ready(e->peer))
+		M.engines[e->engine].ready = 1;
 }
 
 /* Reads what the process wrote; its end or flood is its fault. */
@@ -350,8 +336,8 @@ read_proc(struct eproc *e)
 static void
 wait_procs(struct eproc **e, size_t n, long long deadline)
 {
-	struct pollfd	 pfd[2 * 2 * MAX_JOBS + 2];
-	struct eproc	*who[2 * 2 * MAX_JOBS + 2];
+	struct pollfd	 pfd[3 * 2 * MAX_JOBS + 3];
+	struct eproc	*who[3 * 2 * MAX_JOBS + 3];
 	const char	*text;
 	size_t		 i, k = 0;
 	long long	 wait = -1;
@@ -362,6 +348,11 @@ wait_procs(struct eproc **e, size_t n, long long deadline)
 		pfd[k].fd = e[i]->p.out;
 		pfd[k].events = POLLIN;
 		who[k++] = e[i];
+		if (e[i]->p.err >= 0) {
+			pfd[k].fd = e[i]->p.err;
+			pfd[k].events = POLLIN;
+			who[k++] = e[i];
+		}
 		if (qttt_peer_output(e[i]->peer, &text) > 0) {
 			pfd[k].fd = e[i]->p.in;
 			pfd[k].events = POLLOUT;
@@ -379,6 +370,8 @@ wait_procs(struct eproc **e, size_t n, long long deadline)
 			continue;
 		if (pfd[i].events == POLLOUT)
 			flush_proc(who[i]);
+		else if (pfd[i].fd == who[i]->p.err)
+			proc_read_err(&who[i]->p);
 		else
 			read_proc(who[i]);
 	}
@@ -386,15 +379,16 @@ wait_procs(struct eproc **e, size_t n, long long deadline)
 
 /*
  * The handshake with engine i's first process, before any game: its
- * name, and whether it can play by the rules.  Exits on a fault.
+ * name, and whether it can play by the rules.  Exits if the engine
+ * cannot; returns -1 after a note on another fault (the engine then
+ * loses its games by its faults, each with a process of its own), or
+ * 0.
  */
-static void
+static int
 probe(size_t i, struct eproc *e)
 {
 	const char	*why;
 	long long	 deadline;
-	size_t		 k;
-	int		 n;
 
 	start_proc(e);
 	deadline = now_ms() + 10000;
@@ -406,28 +400,24 @@ probe(size_t i, struct eproc *e)
 		qttt_peer_tick(e->peer, now_ms());
 	}
 	if (qttt_peer_fault(e->peer, &why) != QTTT_TERM_NORMAL) {
-		fprintf(stderr, "%s: engine %zu (%s%s%s%s): %s\n", progname,
-		    i + 1, M.engines[i].cmd,
-		    qttt_peer_name(e->peer)[0] != '\0' ? ", id name '" : "",
-		    qttt_peer_name(e->peer),
-		    qttt_peer_name(e->peer)[0] != '\0' ? "'" : "", why);
-		exit(EXIT_TROUBLE);
+		proc_kill(&e->p);
+		if (qttt_peer_refused(e->peer) || !M.quiet)
+			fprintf(stderr, "%s: engine %zu (%s%s%s%s): %s%s\n",
+			    progname, i + 1, M.engines[i].cmd,
+			    qttt_peer_name(e->peer)[0] != '\0' ?
+			    ", id name '" : "", qttt_peer_name(e->peer),
+			    qttt_peer_name(e->peer)[0] != '\0' ? "'" : "", why,
+			    qttt_peer_refused(e->peer) ? "" :
+			    " (its handshake failed: it loses its games)");
+		if (qttt_peer_refused(e->peer))
+			exit(EXIT_TROUBLE);
+		qttt_match_name(M.match, i, M.engines[i].cmd);
+		return -1;
 	}
-	snprintf(M.engines[i].name, sizeof(M.engines[i].name), "%s",
-	    qttt_peer_name(e->peer)[0] != '\0' ? qttt_peer_name(e->peer) :
-	    M.engines[i].cmd);
-	/* Two engines of one name are told apart by their numbers. */
-	for (k = 0, n = 1; k < i; k++)
-		if (strncmp(M.engines[k].name, M.engines[i].name,
-		    strlen(M.engines[i].name)) == 0)
-			n++;
-	if (n > 1) {
-		size_t	 len = strlen(M.engines[i].name);
-
-		snprintf(M.engines[i].name + (len < 240 ? len : 240),
-		    sizeof(M.engines[i].name) - (len < 240 ? len : 240),
-		    " (%d)", n);
-	}
+	M.engines[i].ready = 1;
+	qttt_match_name(M.match, i, qttt_peer_name(e->peer)[0] != '\0' ?
+	    qttt_peer_name(e->peer) : M.engines[i].cmd);
+	return 0;
 }
 
 /*
@@ -531,8 +521,8 @@ suite_engine(size_t i, struct eproc *e, const char *path)
 			exit(EXIT_TROUBLE);
 		}
 		tried++;
-		if (e->p.pid == 0)
-			probe(i, e);
+		if (e->p.pid == 0 && probe(i, e) == -1)
+			exit(EXIT_TROUBLE);
 		qttt_qtp_init(&pos, QTTT_QTP_NEWGAME);
 		pos.has = QTTT_QTP_HAS(QTTT_QTP_SEED);
 		pos.num[QTTT_QTP_SEED] = M.seed + tried;
@@ -597,74 +587,17 @@ suite_engine(size_t i, struct eproc *e, const char *path)
 /* Openings                                                             */
 /* ------------------------------------------------------------------ */
 
-#define OPENING_STATE	0x80
-
-static void
-add_opening(const struct qttt_game *g, int from_state)
-{
-	size_t		 need = 1 + g->nplies * sizeof(g->plies[0]);
-	uint32_t	*at;
-	unsigned char	*b;
-
-	if ((M.nopenings & (M.nopenings - 1)) == 0) {
-		if ((at = realloc(M.at, (M.nopenings == 0 ? 1 :
-		    2 * M.nopenings) * sizeof(*at))) == NULL)
-			goto nomem;
-		M.at = at;
-	}
-	if (M.openings_len > UINT32_MAX - need)
-		goto nomem;
-	if (M.openings_len + need > M.openings_size) {
-		if ((b = realloc(M.openings, 2 * (M.openings_size + need))) ==
-		    NULL)
-			goto nomem;
-		M.openings = b;
-		M.openings_size = 2 * (M.openings_size + need);
-	}
-	M.at[M.nopenings++] = (uint32_t)M.openings_len;
-	b = M.openings + M.openings_len;
-	b[0] = (unsigned char)(g->nplies | (from_state ? OPENING_STATE : 0));
-	memcpy(b + 1, g->plies, g->nplies * sizeof(g->plies[0]));
-	M.openings_len += need;
-	return;
-nomem:
-	fprintf(stderr, "%s: out of memory\n", progname);
-	exit(EXIT_TROUBLE);
-}
-
 /*
- * The game g played again by the match's rules into *out; returns 0,
- * or -1 with the first action they refuse in d.
+ * Reads the openings of a file: valid records and positions.  Returns
+ * their number.
  */
-static int
-by_rules(const struct qttt_game *g, struct qttt_game *out,
-    struct qttt_diag *d)
-{
-	char	 item[24], why[QTTT_MSG_MAX];
-	size_t	 i;
-
-	qttt_game_init(out);
-	out->state.rules = (unsigned char)M.rules;
-	for (i = 0; i < g->nplies; i++)
-		if (qttt_game_play(out, &g->plies[i], d) != QTTT_OK) {
-			qttt_action_format(&g->plies[i], item, sizeof(item));
-			snprintf(why, sizeof(why), "%s", d->msg);
-			snprintf(d->msg, sizeof(d->msg), "ply %d, '%s': "
-			    "%.120s", (int)i + 1, item, why);
-			return -1;
-		}
-	return 0;
-}
-
-/* Reads the openings of a file: valid records and positions. */
-static void
+static unsigned long
 load_openings(const char *path)
 {
 	static struct qttt_record rec;
 	struct qttt_reader *r;
-	struct qttt_game g, h;
+	struct qttt_game g;
 	struct qttt_diag d;
-	char		 rules[QTTT_RULES_NAME_MAX];
 	const char	*name = input_name(path);
 	unsigned long	 n = 0;
 	int		 fd, k;
@@ -680,53 +613,56 @@ load_openings(const char *path)
 			exit(EXIT_TROUBLE);
 		}
 		/* Played by the rules of -R. */
-		qttt_rules_format(M.rules, rules, sizeof(rules));
-		if (rec.has_start) {
-			g.state.rules = (unsigned char)M.rules;
-			if (qttt_state_check(&g.state, &d) != QTTT_OK) {
-				show_line_msg(stderr, name, rec.line, "error",
-				    "opening %lu: not a position of the rules "
-				    "%s: %s", n, rules, d.msg);
-				exit(EXIT_TROUBLE);
-			}
-		} else if (by_rules(&g, &h, &d) == -1) {
+		if (qttt_match_opening(M.match, &g, rec.has_start, &d) == -1) {
 			show_line_msg(stderr, name, rec.line, "error",
-			    "opening %lu: not a game of the rules %s: %s", n,
-			    rules, d.msg);
-			exit(EXIT_TROUBLE);
-		} else
-			g = h;
-		if (g.state.result.over) {
-			show_line_msg(stderr, name, rec.line, "error",
-			    "opening %lu: the game is over", n);
+			    "opening %lu: %s", n, d.msg);
 			exit(EXIT_TROUBLE);
 		}
-		if (!rec.has_start) {
-			add_opening(&g, 0);
-			continue;
-		}
-		/* A position: its record needs a game that reaches it. */
-		if (qttt_state_history(&g.state, &h) != 1) {
-			show_line_msg(stderr, name, rec.line, "error",
-			    "opening %lu: no game found that reaches it", n);
-			exit(EXIT_TROUBLE);
-		}
-		add_opening(&h, 1);
 	}
 	if (end_input(name, k, &rec, n, 0, 0) != EXIT_VALID)
 		exit(EXIT_TROUBLE);
 	close_reader(r, fd);
+	return n;
 }
 
-static void
+static unsigned long
 balanced_openings(void)
 {
 	struct qttt_game g[64];
+	struct qttt_diag d;
 	size_t		 n, i;
 
 	n = qttt_balanced_openings(M.solver, M.rules, g, 64);
 	for (i = 0; i < n && i < 64; i++)
-		add_opening(&g[i], 0);
+		if (qttt_match_opening(M.match, &g[i], 0, &d) == -1) {
+			fprintf(stderr, "%s: balanced opening %zu: %s\n",
+			    progname, i + 1, d.msg);
+			exit(EXIT_TROUBLE);
+		}
+	return (unsigned long)n;
+}
+
+/* The director of the match, with its schedule. */
+static void
+new_match(void)
+{
+	struct qttt_match_opts o;
+
+	memset(&o, 0, sizeof(o));
+	o.sched.engines = M.nengines;
+	o.sched.gauntlet = M.gauntlet;
+	o.sched.games = (unsigned long)M.games;
+	o.sched.shuffle = M.shuffle;
+	o.sched.seed = M.seed;
+	o.rules = M.rules;
+	o.jobs = (size_t)M.jobs;
+	o.judge = M.judge;
+	o.sprt = M.sprt;
+	o.test = M.test;
+	if ((M.match = qttt_match_new(&o)) == NULL) {
+		fprintf(stderr, "%s: out of memory\n", progname);
+		exit(EXIT_TROUBLE);
+	}
 }
 
 /* ------------------------------------------------------------------ */
@@ -741,35 +677,6 @@ text(const char *s)
 	return t;
 }
 
-/* The standings after game i, and the SPRT once its pair is done. */
-static void
-count(unsigned long long i, const struct qttt_match_game *g)
-{
-	struct qttt_fixture f;
-	struct qttt_mark_counts marks;
-	struct qttt_diag d;
-
-	qttt_schedule_game(&M.sched, i, &f);
-	qttt_tally_add(&M.tallies[f.x], QTTT_X, g, f.second);
-	qttt_tally_add(&M.tallies[f.o], QTTT_O, g, f.second);
-	if (!M.nomarks) {
-		if (qttt_match_marks(M.judge, g, &marks, &d) != QTTT_OK) {
-			fprintf(stderr, "%s: game %llu: %s\n", progname, i + 1,
-			    d.msg);
-			M.trouble = 1;
-		}
-		qttt_tally_marks(&M.tallies[f.x], QTTT_X, &marks);
-		qttt_tally_marks(&M.tallies[f.o], QTTT_O, &marks);
-	}
-	if (g->loser >= 0)
-		M.faults++;
-	if (!M.sprt || !f.second)
-		return;
-	/* Decided: no game after this pair is played or written. */
-	if (qttt_sprt_update(&M.test, M.tallies[0].penta) != 0)
-		M.total = i + 1;
-}
-
 static void
 note_fault(unsigned long long i, const struct qttt_match_game *g)
 {
@@ -779,24 +686,52 @@ note_fault(unsigned long long i, const struct qttt_match_game *g)
 	    qttt_termination_name(g->term), g->why);
 }
 
+/*
+ * A line on a terminal for game i, written: its engines and result,
+ * each one's points so far, and the time left at the pace so far.
+ */
+static void
+progress(unsigned long long i, const struct qttt_match_game *g,
+    const struct qttt_match_info *info)
+{
+	struct qttt_fixture f;
+	const struct qttt_tally *x, *o;
+	unsigned long long total = qttt_match_total(M.match);
+	unsigned long long done = i + 1 - M.resumed;
+	char		 res[16];
+	long long	 left;
+
+	if (!M.progress)
+		return;
+	qttt_result_format(&g->score, res, sizeof(res));
+	qttt_match_fixture(M.match, i, &f);
+	x = qttt_match_tally(M.match, f.x);
+	o = qttt_match_tally(M.match, f.o);
+	left = (now_ms() - M.began) * (long long)(total - i - 1) /
+	    (long long)(done > 0 ? done : 1) / 1000;
+	fprintf(stderr, "%s: game %llu of %llu: %.*s - %.*s %s%s (%s); "
+	    "points %g of %lu, %g of %lu; about %lld:%02lld left\n",
+	    progname, i + 1, total, (int)info->x.len, info->x.s,
+	    (int)info->o.len, info->o.s, res,
+	    g->term == QTTT_TERM_NORMAL ? "" : " *",
+	    qttt_termination_name(g->term),
+	    (x->points[0] + x->points[1]) / 2.0, x->games,
+	    (o->points[0] + o->points[1]) / 2.0, o->games, left / 60,
+	    left % 60);
+}
+
 static void
 write_game(unsigned long long i, const struct qttt_match_game *g)
 {
 	static struct qttt_match_record store;
 	struct qttt_match_info info;
-	struct qttt_fixture f;
 	struct qttt_extras ex;
 	struct qttt_diag d;
 	int		 r;
 
-	qttt_schedule_game(&M.sched, i, &f);
-	memset(&info, 0, sizeof(info));
+	qttt_match_describe(M.match, i, &info);
 	info.event = text(M.event);
-	info.round = f.round;
-	info.x = text(M.engines[f.x].name);
-	info.o = text(M.engines[f.o].name);
 	info.timecontrol = text(M.timecontrol);
-	info.opening = M.nopenings > 0 ? f.opening + 1 : 0;
 	/* A game the rules did not end has the result awarded. */
 	qttt_match_extras(g, &info, &store, &ex);
 	if ((r = qttt_record_write(M.out, QTTT_FORMAT_LINE, &g->game, &ex,
@@ -811,67 +746,24 @@ write_game(unsigned long long i, const struct qttt_match_game *g)
 		M.trouble = 1;
 	}
 	note_fault(i, g);
-	count(i, g);
+	/* Counted: the standings, the marks, the SPRT. */
+	if (qttt_match_count(M.match, &d) != QTTT_OK) {
+		fprintf(stderr, "%s: game %llu: %s\n", progname, i + 1,
+		    d.msg);
+		M.trouble = 1;
+	}
+	progress(i, g, &info);
 }
 
 /* Writes the finished games that come next, in order. */
 static void
 write_ready(void)
 {
-	size_t	 w;
+	const struct qttt_match_game *g;
+	unsigned long long i;
 
-	while (M.next_write < M.total && !M.trouble &&
-	    M.have[w = M.next_write % M.wsize]) {
-		M.have[w] = 0;
-		write_game(M.next_write, &M.window[w]);
-		M.next_write++;
-	}
-}
-
-/*
- * The opening of fixture f, and whether it is a position: its plies
- * played again by the rules of -r, as they were when it was read.
- * Valid until the next call.
- */
-static const struct qttt_game *
-opening_of(const struct qttt_fixture *f, int *from_state)
-{
-	static struct qttt_game open, played;
-	const unsigned char *b;
-	struct qttt_diag d;
-
-	*from_state = 0;
-	if (M.nopenings == 0) {
-		qttt_game_init(&played);
-		return &played;
-	}
-	b = M.openings + M.at[f->opening];
-	*from_state = (b[0] & OPENING_STATE) != 0;
-	open.nplies = b[0] & ~OPENING_STATE;
-	memcpy(open.plies, b + 1, open.nplies * sizeof(open.plies[0]));
-	/* Played so when it was read: refused now, it is a fault here. */
-	if (by_rules(&open, &played, &d) == -1) {
-		fprintf(stderr, "%s: opening %lu: %s\n", progname,
-		    f->opening + 1, d.msg);
-		exit(EXIT_TROUBLE);
-	}
-	return &played;
-}
-
-/* Whether a record's rules tag (goff without one) names -r's. */
-static int
-same_rules(const struct qttt_record *rec)
-{
-	unsigned int	 r = QTTT_RULES_GOFF;
-	size_t		 i;
-
-	for (i = 0; i < rec->nmeta; i++)
-		if (rec->meta[i].keylen == 5 &&
-		    memcmp(rec->meta[i].key, "rules", 5) == 0 &&
-		    qttt_rules_parse(rec->meta[i].value,
-		    rec->meta[i].valuelen, &r, NULL) == -1)
-			return 0;
-	return r == M.rules;
+	while (!M.trouble && (g = qttt_match_ready(M.match, &i)) != NULL)
+		write_game(i, g);
 }
 
 /* What -w says of a file that is not a match's records. */
@@ -907,28 +799,20 @@ read_line(FILE *f, char *buf, size_t size, size_t *n)
  * Goes on from the records a file holds: each must be the game the
  * match has in its place, and a last line cut short the start of a
  * record, which is dropped; any other file is refused, and left as it
- * was.  Returns the number of games read.
+ * was.
  */
-static unsigned long long
+static void
 resume(FILE *f, const char *name)
 {
 	static struct qttt_record rec;
 	static char	 line[QTTT_LINE_MAX + 1];
-	struct qttt_match_game g;
-	struct qttt_match_info info;
-	struct qttt_fixture fx;
-	struct qttt_game played, again;
-	struct qttt_diag d;
-	const struct qttt_game *open;
-	char		 msg[QTTT_MSG_MAX] = "";
-	char		 rules[QTTT_RULES_NAME_MAX];
+	struct qttt_game played;
+	char		 msg[QTTT_MSG_MAX];
 	size_t		 n;
 	off_t		 at = 0;
-	unsigned long long i = 0;
 	unsigned long	 lineno = 0;
-	int		 from_state, k;
+	int		 k;
 
-	qttt_rules_format(M.rules, rules, sizeof(rules));
 	while ((k = read_line(f, line, sizeof(line), &n)) != 0) {
 		if (k == -1) {
 			show_line_msg(stderr, name, lineno, "error", "a line "
@@ -958,50 +842,23 @@ resume(FILE *f, const char *name)
 			exit(EXIT_TROUBLE);
 		}
 		lineno++;
-		if (i >= M.total) {
-			show_line_msg(stderr, name, rec.line, "error", "more "
-			    "games than the match has (%llu)", M.total);
-			exit(EXIT_TROUBLE);
-		}
 		if (qttt_record_play(&rec, &played) > 0) {
 			show_record_diags(stderr, name, &rec, 0);
 			show_line_msg(stderr, name, rec.line, "error", "%s",
 			    NOT_MATCH);
 			exit(EXIT_TROUBLE);
 		}
-		/* A game of this match is one of its rules. */
-		if (!same_rules(&rec) || by_rules(&played, &again, &d) == -1)
-			snprintf(msg, sizeof(msg), "it is not a game of the "
-			    "rules %s", rules);
-		else
-			played = again;
-		qttt_schedule_game(&M.sched, i, &fx);
-		open = opening_of(&fx, &from_state);
-		if (msg[0] != '\0' || qttt_match_read(&rec, &played, &g,
-		    &info, msg, sizeof(msg)) == -1 ||
-		    !(info.x.len == strlen(M.engines[fx.x].name) &&
-		    memcmp(info.x.s, M.engines[fx.x].name, info.x.len) == 0) ||
-		    !(info.o.len == strlen(M.engines[fx.o].name) &&
-		    memcmp(info.o.s, M.engines[fx.o].name, info.o.len) == 0) ||
-		    info.round != fx.round || played.nplies < open->nplies ||
-		    memcmp(played.plies, open->plies, open->nplies *
-		    sizeof(open->plies[0])) != 0) {
-			show_line_msg(stderr, name, rec.line, "error", "game "
-			    "%llu is not game %llu of this match%s%s: run the "
-			    "same command, or write to another file", i + 1,
-			    i + 1, msg[0] != '\0' ? ": " : "", msg);
+		if (qttt_match_resume(M.match, &rec, &played, msg,
+		    sizeof(msg)) == -1) {
+			show_line_msg(stderr, name, rec.line, "error", "%s: run "
+			    "the same command, or write to another file", msg);
 			exit(EXIT_TROUBLE);
 		}
-		g.opening = open->nplies;
-		count(i, &g);
-		i++;
-		msg[0] = '\0';
 	}
 	if (ferror(f)) {
 		fprintf(stderr, "%s: %s: read error\n", progname, name);
 		exit(EXIT_TROUBLE);
 	}
-	return i;
 }
 
 static void
@@ -1038,7 +895,7 @@ open_output(void)
 		exit(EXIT_TROUBLE);
 	}
 	fcntl(fd, F_SETFD, FD_CLOEXEC);
-	M.next_write = M.next_start = resume(f, M.file);
+	resume(f, M.file);
 	if (fseek(f, 0, SEEK_END) == -1) {
 		fprintf(stderr, "%s: %s: %s\n", progname, M.file,
 		    strerror(errno));
@@ -1066,14 +923,8 @@ setup_slots(void)
 	o.plies = M.plies;
 	o.solver = M.solver;
 	M.nslots = (size_t)M.jobs;
-	M.wsize = WINDOW_PER_JOB * M.nslots;
-	if ((M.slots = calloc(M.nslots, sizeof(*M.slots))) == NULL ||
-	    (M.window = calloc(M.wsize, sizeof(*M.window))) == NULL ||
-	    (M.have = calloc(M.wsize, 1)) == NULL ||
-	    (M.tallies = calloc(M.nengines, sizeof(*M.tallies))) == NULL)
+	if ((M.slots = calloc(M.nslots, sizeof(*M.slots))) == NULL)
 		goto nomem;
-	for (i = 0; i < M.nengines; i++)
-		qttt_tally_init(&M.tallies[i]);
 	for (j = 0; j < M.nslots; j++) {
 		M.slots[j].game = -1;
 		if ((M.slots[j].ref = qttt_referee_new(&o)) == NULL ||
@@ -1095,26 +946,22 @@ nomem:
 static void
 start_games(void)
 {
-	struct qttt_fixture f;
-	const struct qttt_game *open;
+	struct qttt_match_start g;
 	struct slot	*s;
 	size_t		 j;
-	int		 from_state;
 
 	for (j = 0; j < M.nslots; j++) {
 		s = &M.slots[j];
-		if (s->game >= 0 || M.next_start >= M.total ||
-		    M.next_start >= M.next_write + M.wsize)
+		if (s->game >= 0 || !qttt_match_next(M.match, &g))
 			continue;
-		qttt_schedule_game(&M.sched, M.next_start, &f);
-		s->game = (long long)M.next_start++;
-		s->side[QTTT_X] = &s->procs[f.x];
-		s->side[QTTT_O] = &s->procs[f.o];
+		s->game = (long long)g.game;
+		s->side[QTTT_X] = &s->procs[g.fixture.x];
+		s->side[QTTT_O] = &s->procs[g.fixture.o];
 		start_proc(s->side[QTTT_X]);
 		start_proc(s->side[QTTT_O]);
-		open = opening_of(&f, &from_state);
 		qttt_referee_start(s->ref, s->side[QTTT_X]->peer,
-		    s->side[QTTT_O]->peer, open, from_state, f.seed, now_ms());
+		    s->side[QTTT_O]->peer, &g.opening, g.from_state,
+		    g.fixture.seed, now_ms());
 	}
 }
 
@@ -1131,10 +978,7 @@ collect_games(void)
 		s = &M.slots[j];
 		if (s->game < 0 || (g = qttt_referee_result(s->ref)) == NULL)
 			continue;
-		if ((unsigned long long)s->game < M.total) {
-			M.window[s->game % M.wsize] = *g;
-			M.have[s->game % M.wsize] = 1;
-		}
+		qttt_match_done(M.match, (unsigned long long)s->game, g);
 		/*
 		 * A process at fault is replaced for its next game, and so
 		 * is one that still owes an answer.
@@ -1162,10 +1006,12 @@ play(void)
 				flush_proc(M.slots[j].side[QTTT_O]);
 			}
 		/* Games may end at once: adjudicated, or by a fault. */
+		if (proc_stopped())
+			break;
 		collect_games();
 		write_ready();
 		/* Once the SPRT has decided, the games under way are not. */
-		if (M.trouble || M.next_write >= M.total)
+		if (M.trouble || qttt_match_over(M.match))
 			break;
 		n = 0;
 		deadline = -1;
@@ -1182,6 +1028,9 @@ play(void)
 		if (n == 0)
 			continue;
 		wait_procs(busy, n, deadline);
+		/* A signal killed the engines: their games are not theirs. */
+		if (proc_stopped())
+			break;
 		for (j = 0; j < M.nslots; j++)
 			if (M.slots[j].game >= 0)
 				qttt_referee_tick(M.slots[j].ref, now_ms());
@@ -1230,18 +1079,19 @@ report(void)
 		return;
 	}
 	for (i = 0; i < M.nengines; i++) {
-		en[i].name = M.engines[i].name;
+		en[i].name = qttt_match_engine(M.match, i);
 		en[i].command = M.engines[i].cmd;
-		en[i].tally = &M.tallies[i];
+		en[i].tally = qttt_match_tally(M.match, i);
+		en[i].against = qttt_match_against(M.match, i);
+		en[i].met = qttt_match_met(M.match, i);
 	}
 	memset(&s, 0, sizeof(s));
-	s.games = M.next_write;
+	s.games = qttt_match_written(M.match);
 	s.rules = M.rules;
 	s.timecontrol = M.timecontrol;
 	s.nengines = M.nengines;
 	s.engines = en;
-	if (M.sprt)
-		s.sprt = &M.test;
+	s.sprt = qttt_match_sprt(M.match);
 	qttt_standings_write(stderr, &s, M.report == REPORT_JSON);
 	free(en);
 }
@@ -1386,6 +1236,7 @@ main(int argc, char *argv[])
 	signal(SIGPIPE, SIG_IGN);
 	if ((st = options(argc, argv)) >= 0)
 		return st;
+	proc_cleanup();
 	M.nengines = (size_t)(argc - optind);
 	if ((M.engines = calloc(M.nengines, sizeof(*M.engines))) == NULL) {
 		fprintf(stderr, "%s: out of memory\n", progname);
@@ -1413,24 +1264,15 @@ main(int argc, char *argv[])
 		fprintf(stderr, "%s: out of memory\n", progname);
 		return EXIT_TROUBLE;
 	}
-	if (M.openfile != NULL && strcmp(M.openfile, "balanced") == 0)
-		balanced_openings();
-	else if (M.openfile != NULL)
-		load_openings(M.openfile);
-	if (M.openfile != NULL && M.nopenings == 0) {
+	new_match();
+	if (M.openfile != NULL && (strcmp(M.openfile, "balanced") == 0 ?
+	    balanced_openings() : load_openings(M.openfile)) == 0) {
 		fprintf(stderr, "%s: %s: no opening\n", progname, M.openfile);
 		return EXIT_TROUBLE;
 	}
-	M.sched.engines = M.nengines;
-	M.sched.gauntlet = M.gauntlet;
-	M.sched.games = (unsigned long)M.games;
-	M.sched.openings = (unsigned long)M.nopenings;
-	M.sched.shuffle = M.shuffle;
-	M.sched.seed = M.seed;
-	M.total = qttt_schedule_games(&M.sched);
-	if (M.total > MAX_GAMES) {
+	if (qttt_match_total(M.match) > MAX_GAMES) {
 		fprintf(stderr, "%s: %llu games: too many\n", progname,
-		    M.total);
+		    qttt_match_total(M.match));
 		return EXIT_TROUBLE;
 	}
 	setup_slots();
@@ -1458,6 +1300,15 @@ main(int argc, char *argv[])
 	for (i = 0; i < M.nengines; i++)
 		probe(i, &M.slots[0].procs[i]);
 	open_output();
+	if (!M.quiet && M.games % 2 == 1)
+		fprintf(stderr, "%s: note: %llu games a pairing: its last pair "
+		    "is incomplete, one game with no colours swapped\n",
+		    progname, M.games);
+	proc_stop_later();
+	/* A line a game on a terminal, as cutechess-cli and fastchess. */
+	M.progress = !M.quiet && M.report == REPORT_TEXT && isatty(2);
+	M.began = now_ms();
+	M.resumed = qttt_match_written(M.match);
 	play();
 	stop_engines();
 	if (M.out != stdout && fclose(M.out) == EOF) {
@@ -1467,10 +1318,22 @@ main(int argc, char *argv[])
 	}
 	if (!M.quiet)
 		report();
+	if (proc_stopped())
+		fprintf(stderr, "%s: stopped by signal %d (%s) after %llu "
+		    "games\n", progname, proc_stopped(),
+		    strsignal(proc_stopped()), qttt_match_written(M.match));
+	for (i = 0; i < M.nengines && !proc_stopped(); i++)
+		if (!M.engines[i].ready) {
+			fprintf(stderr, "%s: engine %zu (%s): no process of it "
+			    "finished its handshake\n", progname, i + 1,
+			    M.engines[i].cmd);
+			M.trouble = 1;
+		}
 	/* A write error is said once: when it was found. */
 	if (M.trouble && M.out == stdout)
 		fclose(stdout);
 	else if (finish_output() == -1)
 		M.trouble = 1;
+	proc_die();
 	return M.trouble ? EXIT_TROUBLE : EXIT_SUCCESS;
 }

@@ -2936,6 +2936,15 @@ int		 qttt_peer_plays(const struct qttt_peer *,
 		    unsigned int rules);
 
 /*
+ * Whether the peer's fault is that it cannot or will not play the
+ * rules asked for in its handshake: its Rules option does not list
+ * them, it has none and they are not Goff's, or it answered the
+ * setting with error.  A runner may refuse such an engine before any
+ * game, where another fault only loses the game.
+ */
+int		 qttt_peer_refused(const struct qttt_peer *);
+
+/*
  * Whether the handshake is done and nothing is asked of the engine: a
  * peer that is not idle when its game ends (its opponent's fault ended
  * it while it thought) owes an answer that would come in the next
@@ -3059,15 +3068,18 @@ enum qttt_adjudication {
 /*
  * A referee's settings: the rules, the time per action (movetime, ms;
  * 0 none), the clock (clock and its increment, ms; clock 0: none), the
- * time an engine has for its handshake (hello, ms; 0: 10000), the
- * adjudication and the solver it takes (which the caller owns; NULL
- * without adjudication).
+ * time an engine has for its handshake (hello, ms; 0: 10000), the time
+ * it has for an action when neither movetime nor the clock says
+ * (limit, ms; 0: QTTT_ACTION_LIMIT), the adjudication and the solver it
+ * takes (which the caller owns; NULL without adjudication).
  */
+#define QTTT_ACTION_LIMIT	60000
 struct qttt_referee_opts {
 	unsigned int		 rules;		/* QTTT_RULES_* */
 	long long		 movetime;
 	long long		 clock, inc;
 	long long		 hello;
+	long long		 limit;
 	enum qttt_adjudication	 adjudicate;
 	unsigned int		 plies;
 	struct qttt_solver	*solver;
@@ -3236,7 +3248,9 @@ void		 qttt_sprt_bounds(double alpha, double beta, double *lower,
  * played, the rules and time control (NULL or "" for none), each
  * engine's name, the command that runs it and its tally, in the order
  * given, and the SPRT's settings, ratio and verdict if one runs (NULL:
- * none; the ratio is the first engine's).  qttt_standings_write()
+ * none; the ratio is the first engine's).  With three engines or more,
+ * each engine's points (in halves) against each engine (against[k])
+ * and the games it played it (met[k]) give a crosstable; NULL: none.  qttt_standings_write()
  * writes them as a table to read, or with json as one JSON object on
  * a line (qttt-match(1) names its keys); it returns 0, or -1 if f
  * reported an error.
@@ -3244,6 +3258,7 @@ void		 qttt_sprt_bounds(double alpha, double beta, double *lower,
 struct qttt_standing {
 	const char		*name, *command;
 	const struct qttt_tally	*tally;
+	const unsigned long	*against, *met;
 };
 struct qttt_sprt {
 	double		 elo0, elo1, alpha, beta;
@@ -3329,11 +3344,11 @@ size_t		 qttt_balanced_openings(struct qttt_solver *,
 /*
  * What a record of a match's game says besides the game, as tags
  * (formats/engine-protocol.md, qttt-match(1)): the event, the round,
- * the engines' names as x and o, the rules, the time control (NULL
- * for none), the opening (its number from 1; 0 for none), the
- * termination, and unless the rules ended the game the reason, with
- * the result given written as the record's (qttt_extras' awarded); on
- * each ply the value its engine
+ * the engines' names as x and o, the rules, the match's seed (if
+ * has_seed), the time control (NULL for none), the opening (its number
+ * from 1; 0 for none), the termination, and unless the rules ended the
+ * game the reason, with the result given written as the record's
+ * (qttt_extras' awarded); on each ply the value its engine
  * reported and, with a time control, the milliseconds it took.  Text
  * is not NUL-terminated.
  */
@@ -3343,13 +3358,15 @@ struct qttt_match_info {
 	struct qttt_qtp_text	 x, o;
 	struct qttt_qtp_text	 timecontrol;
 	unsigned long		 opening;
+	int			 has_seed;
+	uint64_t		 seed;
 };
 
 /* Room for the tags of one record, which qttt_match_extras() fills. */
 struct qttt_match_record {
-	struct qttt_meta	 meta[10];
+	struct qttt_meta	 meta[14];
 	struct qttt_meta	 notes[QTTT_MAXPLIES][2];
-	char			 text[QTTT_MAXPLIES * 2 + 4][24];
+	char			 text[QTTT_MAXPLIES * 2 + 5][24];
 	char			 rules[QTTT_RULES_NAME_MAX];
 };
 
@@ -3373,6 +3390,141 @@ void		 qttt_match_extras(const struct qttt_match_game *g,
 int		 qttt_match_read(const struct qttt_record *rec,
 		    const struct qttt_game *g, struct qttt_match_game *out,
 		    struct qttt_match_info *info, char *msg, size_t n);
+
+/* ------------------------------------------------------------------ */
+/* A match director (protocol/match.c)                                   */
+/* ------------------------------------------------------------------ */
+
+/*
+ * A match's decisions above one game, with no process in it: which
+ * game a free job starts, finished games kept until those before them
+ * are written (in game order, whatever the order they end in), the
+ * standings with each engine's marks by the judge, the SPRT's stop,
+ * openings played by the match's rules, the names of engines, and
+ * whether the records of a file are this match's games.  A front end
+ * plays each game with a referee and its processes, hands the director
+ * the result, and writes what it gives back: any runner, in any
+ * language that calls C, makes the same match of the same settings.
+ *
+ * The settings: the schedule (its openings are those added with
+ * qttt_match_opening()), the rules, the games played at once (jobs;
+ * 0: 1), the solver that judges the engines' plies (which the caller
+ * owns; NULL: no marks), and with sprt the SPRT of test's settings
+ * between the first two engines, which stops the match after the pair
+ * that decides it.
+ */
+#define QTTT_MATCH_NAME_MAX	256
+struct qttt_match_opts {
+	struct qttt_schedule	 sched;
+	unsigned int		 rules;		/* QTTT_RULES_* */
+	size_t			 jobs;
+	struct qttt_solver	*judge;
+	int			 sprt;
+	struct qttt_sprt	 test;
+};
+
+/* A game to start: its number from 0, fixture, opening. */
+struct qttt_match_start {
+	unsigned long long	 game;
+	struct qttt_fixture	 fixture;
+	struct qttt_game	 opening;	/* played by the match's rules */
+	int			 from_state;	/* send it as a state string */
+};
+
+struct qttt_match;
+
+/* A director with the settings given (copied); NULL if out of memory. */
+struct qttt_match *qttt_match_new(const struct qttt_match_opts *);
+void		 qttt_match_free(struct qttt_match *);
+
+/*
+ * Engine i's name in the records (what its id name says, or its
+ * command), copied; one that starts with an earlier engine's name gets
+ * " (2)", " (3)" after it.  qttt_match_engine() gives it ("" unset).
+ */
+void		 qttt_match_name(struct qttt_match *, size_t engine,
+		    const char *name);
+const char	*qttt_match_engine(const struct qttt_match *, size_t engine);
+
+/*
+ * Adds an opening, before the first game is asked for: a game from the
+ * empty board (of any profile: it is played again by the match's), or
+ * with from_state a position (g's state, which is then given a game
+ * that reaches it, and sent as a state string).  Returns 0, or -1 with
+ * d: an action or position the match's rules refuse, a game over, a
+ * position no game reaches, out of memory.
+ */
+int		 qttt_match_opening(struct qttt_match *,
+		    const struct qttt_game *g, int from_state,
+		    struct qttt_diag *d);
+
+/*
+ * The games the match has (fewer once the SPRT has decided), those
+ * counted so far, and whether every game is counted.
+ */
+unsigned long long qttt_match_total(struct qttt_match *);
+unsigned long long qttt_match_written(const struct qttt_match *);
+int		 qttt_match_over(struct qttt_match *);
+
+/*
+ * The next game a free job may start into *s: 1, or 0 when none may
+ * now (every game started, or the games finished and not yet written
+ * fill the window of four a job).
+ */
+int		 qttt_match_next(struct qttt_match *,
+		    struct qttt_match_start *s);
+
+/*
+ * Game i is over (its referee's result, copied); a game past the
+ * SPRT's stop is dropped.  qttt_match_ready() gives the next game to
+ * write, in game order, with its number in *i, or NULL; once written,
+ * qttt_match_count() counts it in the standings, with the judge's
+ * marks, and runs the SPRT after the second game of a pair.  It
+ * returns QTTT_OK, or the judge's code with d (the game is counted
+ * without its marks).
+ */
+void		 qttt_match_done(struct qttt_match *, unsigned long long i,
+		    const struct qttt_match_game *g);
+const struct qttt_match_game *qttt_match_ready(const struct qttt_match *,
+		    unsigned long long *i);
+enum qttt_code	 qttt_match_count(struct qttt_match *, struct qttt_diag *d);
+
+/*
+ * The info of game i's record (qttt_match_extras()) but its event and
+ * time control, which the front end sets: round, the engines' names,
+ * opening, the seed.  Its text points into the match.
+ */
+void		 qttt_match_describe(const struct qttt_match *,
+		    unsigned long long i, struct qttt_match_info *info);
+
+/* Game i's fixture, as qttt_schedule_game() gives it (-1: no such game). */
+int		 qttt_match_fixture(const struct qttt_match *,
+		    unsigned long long i, struct qttt_fixture *f);
+
+/*
+ * Goes on from a record (rec, and g as qttt_record_play() played it)
+ * that a match wrote: if it is the next game of this match, it is
+ * counted as written (0); if not, -1 with the setting that differs in
+ * msg (of size n): its rules, seed, engines, opening or round, a tag
+ * it lacks, or more games than the match has.
+ */
+int		 qttt_match_resume(struct qttt_match *,
+		    const struct qttt_record *rec, const struct qttt_game *g,
+		    char *msg, size_t n);
+
+/* Engine i's standings, and the SPRT (NULL without one). */
+const struct qttt_tally *qttt_match_tally(const struct qttt_match *,
+		    size_t engine);
+const struct qttt_sprt *qttt_match_sprt(const struct qttt_match *);
+
+/*
+ * Engine i's points (in halves) against each engine, and the games it
+ * played each, for the crosstable (struct qttt_standing).
+ */
+const unsigned long *qttt_match_against(const struct qttt_match *,
+		    size_t engine);
+const unsigned long *qttt_match_met(const struct qttt_match *,
+		    size_t engine);
 
 /* ------------------------------------------------------------------ */
 /* Compliance checks of an engine (protocol/check.c)                    */

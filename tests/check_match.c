@@ -235,8 +235,9 @@ START_TEST(test_standings)
 	struct qttt_tally t[2];
 	struct qttt_match_game g;
 	struct qttt_standing en[2] = {
-		{ "qttt-engine \"a\"", "qttt-engine -l random", &t[0] },
-		{ "b", "./b", &t[1] },
+		{ "qttt-engine \"a\"", "qttt-engine -l random", &t[0],
+		    NULL, NULL },
+		{ "b", "./b", &t[1], NULL, NULL },
 	};
 	struct qttt_sprt sprt = { 0, 10, 0.05, 0.05, 1.5, 1 };
 	struct qttt_standings s = { 2, QTTT_RULES_GOFF, "", 2, en, NULL };
@@ -933,6 +934,358 @@ START_TEST(test_suite_shipped)
 }
 END_TEST
 
+/* ------------------------------------------------------------------ */
+/* The match director (lib/protocol/match.c), with no process           */
+/* ------------------------------------------------------------------ */
+
+/*
+ * The result of a game started as st: engine 0 beats the others, its
+ * opponent forfeiting on time after the opening, when strong; else a
+ * random game from the opening, by the seed of X.
+ */
+static void
+finish_game(const struct qttt_match_start *st, int strong,
+    struct qttt_match_game *g)
+{
+	struct qttt_generator gen;
+	struct qttt_game rest;
+	size_t		 i;
+	int		 loser = st->fixture.x == 0 ? QTTT_O : QTTT_X;
+
+	memset(g, 0, sizeof(*g));
+	g->game = st->opening;
+	g->opening = st->opening.nplies;
+	for (i = 0; i < QTTT_MAXPLIES; i++) {
+		g->value[i] = QTTT_NOVALUE;
+		g->ms[i] = -1;
+	}
+	if (strong) {
+		scored(g, loser == QTTT_X ? 0 : 2, loser == QTTT_X ? 2 : 0,
+		    QTTT_TERM_TIME, loser);
+		g->game = st->opening;
+		g->opening = st->opening.nplies;
+		snprintf(g->why, sizeof(g->why), "%c (e): no bestaction "
+		    "within 10 ms", QTTT_PLAYER_LETTER(loser));
+		return;
+	}
+	qttt_generator_init(&gen, st->fixture.seed[QTTT_X], 0);
+	rest = st->opening;
+	while (!rest.state.result.over) {
+		struct qttt_action a[64];
+		size_t	 n = qttt_state_actions(&rest.state, a);
+
+		ck_assert_int_eq(qttt_game_play(&rest,
+		    &a[qttt_generator_uniform(&gen, n)], NULL), QTTT_OK);
+	}
+	g->game = rest;
+	g->loser = -1;
+	g->term = QTTT_TERM_NORMAL;
+	g->score = rest.state.result;
+}
+
+static struct qttt_match *
+director(size_t engines, unsigned long games, size_t jobs, uint64_t seed,
+    int sprt)
+{
+	struct qttt_match_opts o;
+	struct qttt_match *m;
+	char		 name[16];
+	size_t		 i;
+
+	memset(&o, 0, sizeof(o));
+	o.sched.engines = engines;
+	o.sched.games = games;
+	o.sched.seed = seed;
+	o.rules = QTTT_RULES_GOFF;
+	o.jobs = jobs;
+	o.sprt = sprt;
+	o.test.elo0 = 0;
+	o.test.elo1 = 100;
+	o.test.alpha = o.test.beta = 0.05;
+	m = qttt_match_new(&o);
+	ck_assert_ptr_nonnull(m);
+	for (i = 0; i < engines; i++) {
+		snprintf(name, sizeof(name), "e%zu", i % 2);
+		qttt_match_name(m, i, name);
+	}
+	return m;
+}
+
+/*
+ * Plays a whole match as a front end would with jobs jobs, the games
+ * ending in an order of their own (the last started first), and each
+ * game written as the director gives it, as a record into f if f is
+ * not NULL; returns the games written.
+ */
+static unsigned long long
+drive(struct qttt_match *m, size_t jobs, int strong, FILE *f)
+{
+	static struct qttt_match_record store;
+	struct qttt_match_start run[8];
+	struct qttt_match_game g;
+	const struct qttt_match_game *w;
+	struct qttt_match_info info;
+	struct qttt_extras ex;
+	struct qttt_diag d;
+	unsigned long long i, expect = qttt_match_written(m);
+	size_t		 n = 0, steps = 0;
+
+	while (!qttt_match_over(m)) {
+		ck_assert_uint_lt(++steps, 100000);
+		while (n < jobs && qttt_match_next(m, &run[n]))
+			n++;
+		/* The window stops a job before it runs away. */
+		ck_assert_uint_gt(n, 0);
+		n--;
+		finish_game(&run[n], strong, &g);
+		qttt_match_done(m, run[n].game, &g);
+		while ((w = qttt_match_ready(m, &i)) != NULL) {
+			ck_assert_uint_eq(i, expect);
+			expect++;
+			if (f != NULL) {
+				qttt_match_describe(m, i, &info);
+				info.event = text("e");
+				qttt_match_extras(w, &info, &store, &ex);
+				ck_assert_int_eq(qttt_record_write(f,
+				    QTTT_FORMAT_LINE, &w->game, &ex, NULL), 0);
+			}
+			ck_assert_int_eq(qttt_match_count(m, &d), QTTT_OK);
+		}
+	}
+	return qttt_match_written(m);
+}
+
+/* A whole match: every game once, written in order, counted. */
+START_TEST(test_director)
+{
+	struct qttt_match *m = director(3, 6, 3, 7, 0);
+	struct qttt_match_start st;
+	const struct qttt_tally *t;
+	unsigned long long total = qttt_match_total(m);
+	size_t		 i;
+	unsigned long	 games = 0, points = 0;
+
+	ck_assert_uint_eq(total, 18);
+	ck_assert_str_eq(qttt_match_engine(m, 0), "e0");
+	ck_assert_str_eq(qttt_match_engine(m, 1), "e1");
+	ck_assert_str_eq(qttt_match_engine(m, 2), "e0 (2)");
+	ck_assert_uint_eq(drive(m, 3, 0, NULL), 18);
+	ck_assert(qttt_match_over(m));
+	ck_assert_int_eq(qttt_match_next(m, &st), 0);
+	for (i = 0; i < 3; i++) {
+		const unsigned long *against = qttt_match_against(m, i);
+		const unsigned long *met = qttt_match_met(m, i);
+		size_t		 k;
+		unsigned long	 sum = 0;
+
+		t = qttt_match_tally(m, i);
+		ck_assert_uint_eq(t->games, 12);
+		games += t->games;
+		points += t->points[0] + t->points[1];
+		/* The crosstable: its row adds up to its points. */
+		for (k = 0; k < 3; k++) {
+			sum += against[k];
+			ck_assert_uint_eq(met[k], k == i ? 0 : 6);
+		}
+		ck_assert_uint_eq(sum, t->points[0] + t->points[1]);
+	}
+	/* Each game counted once for each of its engines. */
+	ck_assert_uint_eq(games, 36);
+	ck_assert_uint_le(points, 2 * 18 * 2);
+	ck_assert_ptr_null(qttt_match_sprt(m));
+	qttt_match_free(m);
+	qttt_match_free(NULL);
+}
+END_TEST
+
+/* The SPRT stops a lopsided match after a pair, on any number of jobs. */
+START_TEST(test_director_sprt)
+{
+	struct qttt_match *m = director(2, 1000, 1 + _i, 7, 1);
+	const struct qttt_sprt *sprt;
+	unsigned long long n = drive(m, 1 + _i, 1, NULL);
+
+	sprt = qttt_match_sprt(m);
+	ck_assert_ptr_nonnull(sprt);
+	ck_assert_int_eq(sprt->decided, 1);
+	ck_assert_uint_lt(n, 100);
+	ck_assert_uint_eq(n % 2, 0);
+	ck_assert_uint_eq(qttt_match_total(m), n);
+	ck_assert_uint_eq(qttt_match_tally(m, 0)->points[0] +
+	    qttt_match_tally(m, 0)->points[1], 2 * n);
+	qttt_match_free(m);
+}
+END_TEST
+
+/*
+ * Resume: the records of a match stopped halfway go on in a new
+ * director, which plays the rest and ends as a match never stopped;
+ * another seed or other engines are refused, saying which.
+ */
+static const char *const refusals[] = {
+	"game 1 is not game 1 of this match: its seed is 5, not 6 (-s)",
+	"game 1 is not game 1 of this match: its engines are 'e0' and 'e1', "
+	    "not 'e0' and 'other'",
+	"game 1 is not game 1 of this match: it has no opening, where this "
+	    "match has opening 1 (-o)",
+};
+
+START_TEST(test_director_resume)
+{
+	static struct qttt_record rec;
+	struct qttt_match *a = director(2, 20, 2, 5, 0), *b, *c;
+	struct qttt_game played;
+	char		*buf = NULL, *line, *nl, msg[QTTT_MSG_MAX];
+	size_t		 len = 0, k;
+	unsigned long	 lineno = 0;
+	FILE		*f = open_memstream(&buf, &len);
+
+	ck_assert_ptr_nonnull(f);
+	ck_assert_uint_eq(drive(a, 2, 0, f), 20);
+	fclose(f);
+	b = director(2, 20, 2, 5, 0);
+	for (line = buf; lineno < 11; line = nl + 1, lineno++) {
+		nl = strchr(line, '\n');
+		ck_assert_int_eq(qttt_line_parse(line, (size_t)(nl - line),
+		    lineno, &rec), 1);
+		ck_assert_int_eq(qttt_record_play(&rec, &played), 0);
+		ck_assert_msg(qttt_match_resume(b, &rec, &played, msg,
+		    sizeof(msg)) == 0, "%s", msg);
+	}
+	ck_assert_uint_eq(qttt_match_written(b), 11);
+	/* The game after the file's is the next to start. */
+	ck_assert_uint_eq(drive(b, 2, 0, NULL), 20);
+	for (k = 0; k < 2; k++)
+		ck_assert_mem_eq(qttt_match_tally(a, k), qttt_match_tally(b, k),
+		    sizeof(struct qttt_tally));
+	/* Another seed; other engines; openings where the file has none. */
+	nl = strchr(buf, '\n');
+	ck_assert_int_eq(qttt_line_parse(buf, (size_t)(nl - buf), 0, &rec), 1);
+	qttt_record_play(&rec, &played);
+	for (k = 0; k < 3; k++) {
+		c = director(2, 20, 1, k == 0 ? 6 : 5, 0);
+		if (k == 1)
+			qttt_match_name(c, 1, "other");
+		if (k == 2) {
+			struct qttt_game o;
+			struct qttt_diag d;
+			struct qttt_action x1 = { .kind = QTTT_PLACE,
+			    .move = 1, .sq = { 0, 1 } };
+
+			qttt_game_init(&o);
+			ck_assert_int_eq(qttt_game_play(&o, &x1, NULL),
+			    QTTT_OK);
+			ck_assert_int_eq(qttt_match_opening(c, &o, 0, &d), 0);
+		}
+		ck_assert_int_eq(qttt_match_resume(c, &rec, &played, msg,
+		    sizeof(msg)), -1);
+		ck_assert_str_eq(msg, refusals[k]);
+		qttt_match_free(c);
+	}
+	qttt_match_free(a);
+	qttt_match_free(b);
+	free(buf);
+}
+END_TEST
+
+/* Openings are played by the match's rules; a finished one is refused. */
+START_TEST(test_director_openings)
+{
+	struct qttt_match_opts o;
+	struct qttt_match *m;
+	struct qttt_match_start st;
+	struct qttt_game g;
+	struct qttt_diag d;
+	struct qttt_action x1 = { .kind = QTTT_PLACE, .move = 1,
+	    .sq = { 0, 1 } }, o2 = { .kind = QTTT_PLACE, .move = 2,
+	    .sq = { 0, 1 } };
+
+	memset(&o, 0, sizeof(o));
+	o.sched.engines = 2;
+	o.sched.games = 2;
+	ck_assert_int_eq(qttt_rules_parse("two-cycles=no", 13, &o.rules,
+	    NULL), 0);
+	m = qttt_match_new(&o);
+	ck_assert_ptr_nonnull(m);
+	qttt_game_init(&g);
+	qttt_game_play(&g, &x1, NULL);
+	qttt_game_play(&g, &o2, NULL);
+	ck_assert_int_eq(qttt_match_opening(m, &g, 0, &d), -1);
+	ck_assert_msg(strstr(d.msg, "not a game of the rules two-cycles=no: "
+	    "ply 2, 'O2 a1 b1'") != NULL, "%s", d.msg);
+	qttt_game_init(&g);
+	qttt_game_play(&g, &x1, NULL);
+	ck_assert_int_eq(qttt_match_opening(m, &g, 0, &d), 0);
+	ck_assert_int_eq(qttt_match_next(m, &st), 1);
+	ck_assert_uint_eq(st.opening.nplies, 1);
+	ck_assert_uint_eq(st.opening.state.rules, o.rules);
+	/* Fixed once the match has begun. */
+	ck_assert_int_eq(qttt_match_opening(m, &g, 0, &d), -1);
+	qttt_match_free(m);
+}
+END_TEST
+
+/*
+ * Openings kept packed by the director, games and positions of a
+ * profile: each game starts with its opening again, by value, played
+ * by the match's rules, the positions sent as positions.
+ */
+START_TEST(test_director_packed)
+{
+	struct qttt_match_opts o;
+	struct qttt_match *m;
+	struct qttt_match_start st;
+	struct qttt_match_game mg;
+	struct qttt_generator gen;
+	struct qttt_game g, open;
+	struct qttt_state want[40];
+	struct qttt_diag d;
+	unsigned long long started = 0, i;
+	size_t		 k, ply, p;
+
+	memset(&o, 0, sizeof(o));
+	o.sched.engines = 2;
+	o.sched.games = 2 * 40;
+	o.rules = QTTT_RULES_DOUBLE_1 | QTTT_RULES_SIMUL_FIRST |
+	    QTTT_RULES_LAST_DRAW;
+	m = qttt_match_new(&o);
+	ck_assert_ptr_nonnull(m);
+	qttt_match_name(m, 0, "a");
+	qttt_match_name(m, 1, "b");
+	qttt_generator_init(&gen, 29, 0);
+	gen.rules = o.rules;
+	for (k = 0; k < 40; k++) {
+		qttt_generator_game(&gen, &g);
+		ply = k % g.nplies;
+		qttt_game_state_at(&g, ply, &want[k]);
+		qttt_game_init(&open);
+		open.state.rules = (unsigned char)o.rules;
+		for (p = 0; p < ply; p++)
+			ck_assert_int_eq(qttt_game_play(&open, &g.plies[p],
+			    NULL), QTTT_OK);
+		if (k % 2 == 1)
+			open.state = want[k];
+		ck_assert_int_eq(qttt_match_opening(m, &open, k % 2, &d), 0);
+	}
+	ck_assert_uint_eq(qttt_match_total(m), 80);
+	while (!qttt_match_over(m)) {
+		ck_assert_int_eq(qttt_match_next(m, &st), 1);
+		started++;
+		k = st.fixture.opening;
+		ck_assert_uint_lt(k, 40);
+		ck_assert_int_eq(st.from_state, (int)(k % 2));
+		ck_assert_uint_eq(st.opening.state.rules, o.rules);
+		ck_assert(qttt_state_equal(&st.opening.state, &want[k]));
+		finish_game(&st, 1, &mg);
+		qttt_match_done(m, st.game, &mg);
+		ck_assert_ptr_nonnull(qttt_match_ready(m, &i));
+		ck_assert_int_eq(qttt_match_count(m, &d), QTTT_OK);
+	}
+	ck_assert_uint_eq(started, 80);
+	qttt_match_free(m);
+}
+END_TEST
+
 Suite *
 match_suite(void)
 {
@@ -962,6 +1315,11 @@ match_suite(void)
 	tcase_add_test(tc, test_suite_prove);
 	tcase_add_test(tc, test_suite_shipped);
 	tcase_add_test(tc, test_standings);
+	tcase_add_test(tc, test_director);
+	tcase_add_loop_test(tc, test_director_sprt, 0, 3);
+	tcase_add_test(tc, test_director_resume);
+	tcase_add_test(tc, test_director_openings);
+	tcase_add_test(tc, test_director_packed);
 	suite_add_tcase(s, tc);
 	return s;
 }

@@ -521,6 +521,12 @@ START_TEST(test_profiles)
 	ck_assert_int_eq(qttt_qtp_parse(parser, s, strlen(s), &m, &d),
 	    QTTT_OK);
 	ck_assert_int_eq(m.game.state.rules, QTTT_RULES_NO_2CYCLES);
+	/* The empty board too: "position start" is of the profile. */
+	s = "position start";
+	ck_assert_int_eq(qttt_qtp_parse(parser, s, strlen(s), &m, &d),
+	    QTTT_OK);
+	ck_assert_int_eq(m.game.state.rules, QTTT_RULES_NO_2CYCLES);
+	ck_assert_uint_eq(m.game.nplies, 0);
 
 	/*
 	 * A state read by the profile: under cpp-solver the draw with one

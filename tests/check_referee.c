@@ -162,6 +162,9 @@ fake_read(struct fake *f, const char *line, size_t len)
 		qttt_generator_init(&f->gen, m.num[QTTT_QTP_SEED], 0);
 		break;
 	case QTTT_QTP_POSITION:
+		/* The empty board is "position start", with no "actions". */
+		ck_assert_msg(len < 8 || memcmp(line + len - 8, " actions",
+		    8) != 0, "%.*s", (int)len, line);
 		f->pos = m.game.state;
 		f->saw_state |= m.from_state;
 		break;
@@ -460,6 +463,8 @@ static const struct {
 	{ FAKE_GARBAGE, QTTT_O, QTTT_TERM_GARBAGE, "no message", 0 },
 	{ FAKE_REFUSE, QTTT_X, QTTT_TERM_PROTOCOL, "not bestaction", 0 },
 	{ FAKE_SILENT, QTTT_O, QTTT_TERM_TIME, "within 50 ms", 50 },
+	/* With no time given, a hang still loses, at the default limit. */
+	{ FAKE_SILENT, QTTT_X, QTTT_TERM_TIME, "within 60000 ms", 0 },
 	{ FAKE_MUTE, QTTT_X, QTTT_TERM_TIME, "qtp", 0 },
 	{ FAKE_OTHER_RULES, QTTT_O, QTTT_TERM_PROTOCOL, "does not list goff",
 	    0 },

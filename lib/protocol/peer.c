@@ -47,6 +47,7 @@ struct qttt_peer {
 	int			 value;
 	long long		 ms;
 	enum qttt_termination	 fault;
+	int			 refused;	/* the rules, not a fault */
 	char			 why[QTTT_MSG_MAX];
 	size_t			 outlen;
 	char			 out[OUT_MAX];
@@ -86,6 +87,7 @@ qttt_peer_reset(struct qttt_peer *p)
 	p->name[0] = '\0';
 	p->deadline = -1;
 	p->fault = QTTT_TERM_NORMAL;
+	p->refused = 0;
 	p->why[0] = '\0';
 	p->outlen = 0;
 }
@@ -154,6 +156,12 @@ long long
 qttt_peer_deadline(const struct qttt_peer *p)
 {
 	return p->stage == FAULTED ? -1 : p->deadline;
+}
+
+int
+qttt_peer_refused(const struct qttt_peer *p)
+{
+	return p->refused;
 }
 
 const struct qttt_action *
@@ -298,6 +306,7 @@ setup(struct qttt_peer *p)
 	char		 name[QTTT_RULES_NAME_MAX];
 
 	qttt_rules_format(p->rules, name, sizeof(name));
+	p->refused = !qttt_peer_plays(p, p->rules);
 	if (!p->listed && p->rules != QTTT_RULES_GOFF)
 		return fail(p, QTTT_TERM_PROTOCOL, "it lists no Rules option, "
 		    "so it plays Goff's rules only, not %s", name);
@@ -420,11 +429,13 @@ qttt_peer_line(struct qttt_peer *p, const char *line, size_t len,
 		p->deadline = -1;
 		return QTTT_PEER_READY;
 	case QTTT_QTP_ERROR:
-		if (p->stage == SETUP)
+		if (p->stage == SETUP) {
+			p->refused = 1;
 			return fail(p, QTTT_TERM_PROTOCOL, "it refused to play "
 			    "by the rules %s: %.*s", p->spelling,
 			    (int)(m->text.len > 80 ? 80 : m->text.len),
 			    m->text.s);
+		}
 		if (p->stage == THINKING)
 			return fail(p, QTTT_TERM_PROTOCOL, "it answered go with "
 			    "'error %.*s%s', not bestaction",

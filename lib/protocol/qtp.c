@@ -420,6 +420,8 @@ parse_position(struct qttt_qtp_parser *p, struct words *w,
 	size_t		 n;
 
 	if (text_is(&word, "start")) {
+		/* The empty board too is the parser's profile's. */
+		m->game.state.rules = (unsigned char)p->rules;
 		word = next_word(w);
 		if (word.len == 0)
 			return QTTT_OK;

@@ -37,6 +37,8 @@ qttt_referee_new(const struct qttt_referee_opts *o)
 	r->opts = *o;
 	if (r->opts.hello <= 0)
 		r->opts.hello = HELLO_MS;
+	if (r->opts.limit <= 0)
+		r->opts.limit = QTTT_ACTION_LIMIT;
 	r->over = 1;
 	return r;
 }
@@ -149,8 +151,9 @@ ask(struct qttt_referee *r, long long now)
 	if (r->from_state) {
 		pos.game.state = *st;
 	} else {
+		/* "position start actions" with nothing after: not sent. */
 		pos.game = r->g.game;
-		pos.has = QTTT_QTP_ACTIONS;
+		pos.has = r->g.game.nplies > 0 ? QTTT_QTP_ACTIONS : 0;
 	}
 	qttt_qtp_init(&go, QTTT_QTP_GO);
 	if (r->opts.movetime > 0) {
@@ -169,8 +172,10 @@ ask(struct qttt_referee *r, long long now)
 		if (limit < 0 || r->left[s] < limit)
 			limit = r->left[s];
 	}
-	if (qttt_peer_go(r->side[s], &pos, &go, now, limit < 0 ? -1 :
-	    now + limit) == -1) {
+	/* No engine thinks this long unasked: it hangs. */
+	if (limit < 0)
+		limit = r->opts.limit;
+	if (qttt_peer_go(r->side[s], &pos, &go, now, now + limit) == -1) {
 		qttt_peer_fail(r->side[s], QTTT_TERM_PROTOCOL, "it was asked "
 		    "for an action before it was ready");
 		forfeit(r, s);

@@ -24,6 +24,46 @@ elo_text(char *buf, size_t n, double elo)
 		    -0.5 : 0.5)));
 }
 
+/* Names in the crosstable, at most, in bytes. */
+#define CROSS_NAME	24
+
+/*
+ * With three engines or more, the points each engine (a row) scored
+ * against each other (a column), of the games they played.
+ */
+static void
+crosstable(FILE *f, const struct qttt_standings *s)
+{
+	const struct qttt_standing *en;
+	char		 cell[64];
+	size_t		 i, k, w = 0;
+
+	if (s->nengines < 3 || s->engines[0].against == NULL)
+		return;
+	for (i = 0; i < s->nengines; i++)
+		if (strlen(s->engines[i].name) > w)
+			w = strlen(s->engines[i].name);
+	w = w > CROSS_NAME ? CROSS_NAME : w;
+	fprintf(f, "crosstable: the points of each engine against each, of "
+	    "the games they played\n%*s", (int)w + 4, "");
+	for (k = 0; k < s->nengines; k++)
+		fprintf(f, " %9zu", k + 1);
+	fputc('\n', f);
+	for (i = 0; i < s->nengines; i++) {
+		en = &s->engines[i];
+		fprintf(f, "%2zu. %-*.*s", i + 1, (int)w, (int)w, en->name);
+		for (k = 0; k < s->nengines; k++) {
+			if (k == i || en->met[k] == 0)
+				snprintf(cell, sizeof(cell), "-");
+			else
+				snprintf(cell, sizeof(cell), "%g/%lu",
+				    en->against[k] / 2.0, en->met[k]);
+			fprintf(f, " %9s", cell);
+		}
+		fputc('\n', f);
+	}
+}
+
 static int
 write_text(FILE *f, const struct qttt_standings *s)
 {
@@ -84,6 +124,7 @@ write_text(FILE *f, const struct qttt_standings *s)
 			    (double)t->mistakes / t->judged,
 			    (double)t->blunders / t->judged);
 	}
+	crosstable(f, s);
 	if (s->sprt != NULL) {
 		qttt_rating_of(s->engines[0].tally->penta, &r);
 		qttt_sprt_bounds(s->sprt->alpha, s->sprt->beta, &lo, &hi);
@@ -124,7 +165,7 @@ count(struct emit *e, const char *key, unsigned long n)
 }
 
 static void
-engine(struct emit *e, const struct qttt_standing *en)
+engine(struct emit *e, const struct qttt_standing *en, size_t n)
 {
 	const struct qttt_tally *t = en->tally;
 	struct qttt_rating r;
@@ -181,6 +222,23 @@ engine(struct emit *e, const struct qttt_standing *en)
 		count(e, qttt_termination_name((enum qttt_termination)k),
 		    t->ended[k]);
 	emit_map_end(e);
+	if (n > 0 && en->against != NULL) {
+		emit_part(e);
+		EMIT_KEY(e, "against");
+		emit_seq(e, 0);
+		for (k = 0; k < (int)n; k++) {
+			if (en->met[k] == 0) {
+				emit_null(e);
+				continue;
+			}
+			emit_map(e);
+			EMIT_KEY(e, "points");
+			number(e, 0, en->against[k] / 2.0);
+			count(e, "games", en->met[k]);
+			emit_map_end(e);
+		}
+		emit_seq_end(e);
+	}
 	emit_map_end(e);
 }
 
@@ -208,7 +266,8 @@ write_json(FILE *f, const struct qttt_standings *s)
 	emit_seq(&e, 0);
 	for (i = 0; i < s->nengines; i++) {
 		emit_part(&e);
-		engine(&e, &s->engines[i]);
+		engine(&e, &s->engines[i], s->nengines >= 3 ?
+		    s->nengines : 0);
 	}
 	emit_seq_end(&e);
 	if (s->sprt != NULL) {

@@ -4,6 +4,7 @@
  * back from a record (as qttt-match reads its earlier output to go on
  * where it stopped).
  */
+#include <stdint.h>
 #include <stdio.h>
 #include <string.h>
 
@@ -51,6 +52,7 @@ qttt_match_extras(const struct qttt_match_game *g,
 	struct qttt_meta *m = store->meta;
 	struct qttt_result r;
 	const char	*t, *rules = store->rules;
+	char		*seed;
 	size_t		 used = 0, len, i, k;
 
 	qttt_rules_format(g->game.state.rules, store->rules,
@@ -63,6 +65,12 @@ qttt_match_extras(const struct qttt_match_game *g,
 	entry(m++, "x", info->x.s, info->x.len, 0);
 	entry(m++, "o", info->o.s, info->o.len, 0);
 	entry(m++, "rules", rules, strlen(rules), 0);
+	if (info->has_seed) {
+		seed = store->text[used++];
+		len = (size_t)snprintf(seed, sizeof(store->text[0]), "%llu",
+		    (unsigned long long)info->seed);
+		entry(m++, "seed", seed, len, 1);
+	}
 	if (info->timecontrol.len > 0)
 		entry(m++, "timecontrol", info->timecontrol.s,
 		    info->timecontrol.len, 1);
@@ -119,6 +127,25 @@ whole(const char *s, size_t len)
 	return v;
 }
 
+/* A seed, 0 to 2^64 - 1, in decimal; 0, or -1 if it is none. */
+static int
+seed_of(const char *s, size_t len, uint64_t *seed)
+{
+	uint64_t	 v = 0;
+	size_t		 i;
+
+	if (len == 0 || len > 20)
+		return -1;
+	for (i = 0; i < len; i++) {
+		if (s[i] < '0' || s[i] > '9' ||
+		    v > (UINT64_MAX - (uint64_t)(s[i] - '0')) / 10)
+			return -1;
+		v = v * 10 + (uint64_t)(s[i] - '0');
+	}
+	*seed = v;
+	return 0;
+}
+
 static const struct qttt_meta *
 find(const struct qttt_meta *list, size_t n, const char *key)
 {
@@ -171,6 +198,9 @@ qttt_match_read(const struct qttt_record *rec, const struct qttt_game *g,
 		return -1;
 	}
 	info->round = (unsigned long)v;
+	if ((m = find(meta, nmeta, "seed")) != NULL &&
+	    seed_of(m->value, m->valuelen, &info->seed) == 0)
+		info->has_seed = 1;
 	if ((m = find(meta, nmeta, "opening")) != NULL &&
 	    (v = whole(m->value, m->valuelen)) >= 1)
 		info->opening = (unsigned long)v;

@@ -59,6 +59,19 @@ no()
 }
 ok=1
 
+# alive PGID: the processes of group PGID that are not zombies (a
+# zombie waits for its parent to be reaped: it runs no more).
+alive()
+{
+	ps -eo pgid=,stat=,pid=,args= | awk -v g="$1" '$1 == g && $2 !~ /^Z/'
+}
+
+# A hung engine loses on time with no -m or -t, at the default limit
+# of 60 s: started now, in the background, and looked at the end.
+qttt-match -q -n 1 "$FAULTY hang 1" "$RANDOM_ENGINE" >"$out/limit.qttt" \
+    2>"$out/limit.err" &
+limit_pid=$!
+
 # valid FILE N: FILE holds N records, every one valid.
 valid()
 {
@@ -173,6 +186,16 @@ printf '%s\n' qtpok 'info value 0-0' 'bestaction X9 c2' \
     'error no position to act in: send position first' \
     "error option Rules does not take the value 'double=3'" |
     cmp -s - "$out/eng.tail" || no "$(cat "$out/eng.tail")"
+# At the empty board too, the value and an action that keeps it are
+# the profile's (flash: 1-0, X1 a1 a3 among the best; complete-win 0-0),
+# not Goff's.
+for case in 'flash|info value 1-0' 'complete-win|info value 0-0'; do
+	printf '%s\n' qtp "setoption name Rules value ${case%%|*}" isready \
+	    'position start' go | qttt-engine | grep -v '^option \|^id ' \
+	    >"$out/empty.out"
+	grep -qx "${case#*|}" "$out/empty.out" ||
+	    no "${case%%|*}: $(tr '\n' '|' <"$out/empty.out")"
+done
 check "qttt-engine: rule profiles"
 
 # 3. Each fault: every game is lost by the faulty engine, as the
@@ -181,11 +204,11 @@ check "qttt-engine: rule profiles"
 # others a time that only catches a hang.
 for case in crash:crash exit:exit garbage:garbage illegal:illegal \
     wrong:illegal refuse:protocol stray:protocol flood:garbage \
-    hang:time close:time; do
+    hang:time close:exit; do
 	f=${case%%:*}
 	term=${case#*:}
 	case $f in
-	hang|close) m=1000 n=2 ;;
+	hang) m=1000 n=2 ;;
 	*) m=60000 n=4 ;;
 	esac
 	qttt-match -m $m -n $n "$FAULTY $f 2 $out/flood.log" \
@@ -218,6 +241,12 @@ for case in crash:crash exit:exit garbage:garbage illegal:illegal \
 is illegal" "$out/$f.qttt")" = $n ] || no "the action is misquoted"
 	check "fault $f"
 done
+# An engine that closes its output and runs on is started with exec:
+# its output is its own, and closing it ends its games at once.
+grep -q "reason .*it closed its output" "$out/close.qttt" ||
+    no "$(head -1 "$out/close.qttt")"
+check "an engine that closes its output"
+
 # The flood: the runner read no more than a pipe's buffer of it.
 [ "$(cat "$out/flood.log")" -lt 1048576 ] ||
     no "the engine wrote $(cat "$out/flood.log") bytes before its kill"
@@ -312,6 +341,24 @@ kill $pid 2>/dev/null
 wait $pid 2>/dev/null
 check "a record as each game ends"
 
+# On a terminal, a line a game on standard error: the result, the
+# points so far, the time left; none when it is no terminal.
+script -qec "qttt-match -n 4 '$RANDOM_ENGINE' '$ENGINE' >'$out/tty.qttt'" \
+    /dev/null | tr -d '\r' >"$out/tty.err"
+[ "$(grep -c '^qttt-match: game [1-4] of 4: .* - .* (normal); points [0-9.]* of [1-4], [0-9.]* of [1-4]; about [0-9]*:[0-9][0-9] left$' \
+    "$out/tty.err")" = 4 ] || no "$(cat "$out/tty.err")"
+valid "$out/tty.qttt" 4
+grep -q ' of 4: ' "$out/min.err" && no "progress with no terminal"
+check "progress on a terminal"
+
+# An odd number of games a pairing: the last pair is said incomplete.
+qttt-match -n 3 "$RANDOM_ENGINE" "$ENGINE" >/dev/null 2>"$out/odd.err"
+grep -q '^qttt-match: note: 3 games a pairing: its last pair is incomplete' \
+    "$out/odd.err" || no "$(head -2 "$out/odd.err")"
+qttt-match -n 4 "$RANDOM_ENGINE" "$ENGINE" >/dev/null 2>"$out/odd.err"
+grep -q 'note:' "$out/odd.err" && no "a note for an even number"
+check "an odd number of games"
+
 # 4. The same records whatever -j, in a round robin with adjudication
 # and shuffled balanced openings.
 for j in 1 4; do
@@ -364,6 +411,37 @@ qttt-match -q -n 150 -s 9 -w "$out/other.qttt" qttt-engine \
 grep -q "other.qttt:1: error: game 1 is not game 1 of this match" \
     "$out/other.err" || no "$(cat "$out/other.err")"
 check "resume: a cut line, another match"
+
+# Resume refuses a file of another seed, other openings or other
+# engines, and says which; the file is left as it was.
+for case in "-s 8|its seed is 9, not 8 (-s)" \
+    "-s 9 -o balanced|it has no opening, where this match has opening 1 (-o)"
+do
+	opts=${case%%|*}
+	msg=${case#*|}
+	cp "$out/ref.qttt" "$out/other.qttt"
+	# shellcheck disable=SC2086
+	qttt-match -q -n 160 $opts -w "$out/other.qttt" \
+	    "qttt-engine -l medium" qttt-engine 2>"$out/other.err"
+	st=$?
+	[ $st = 2 ] && cmp -s "$out/ref.qttt" "$out/other.qttt" ||
+	    no "$opts: status $st, or the file changed"
+	grep -qF "other.qttt:1: error: game 1 is not game 1 of this match: \
+$msg" "$out/other.err" || no "$opts: $(cat "$out/other.err")"
+done
+qttt-match -q -n 4 -o balanced -s 9 -w "$out/opened2.w" \
+    "qttt-engine -l medium" qttt-engine &&
+    qttt-match -q -n 4 -s 9 -w "$out/opened2.w" "qttt-engine -l medium" \
+    qttt-engine 2>"$out/other.err"
+[ $? = 2 ] && grep -qF "it has opening 1, where this match has no openings (-o)" \
+    "$out/other.err" || no "no -o: $(cat "$out/other.err")"
+sed 's/\[x qttt-engine [^]]*\]/[x other]/' "$out/ref.qttt" >"$out/other.qttt"
+qttt-match -q -n 150 -s 9 -w "$out/other.qttt" "qttt-engine -l medium" \
+    qttt-engine 2>"$out/other.err"
+[ $? = 2 ] && grep -q "game 1 of this match: its engines are 'other' and \
+'qttt-engine [^']*', not 'qttt-engine [^']* medium' and 'qttt-engine" \
+    "$out/other.err" || no "other engines: $(cat "$out/other.err")"
+check "resume: another seed, other openings, other engines"
 
 # 6. The SPRT stops a lopsided match early, the same way on any -j.
 for j in 1 3; do
@@ -546,6 +624,22 @@ printf '%s\n' "$RANDOM_NAME - engine.c" "engine.c - $RANDOM_NAME" \
     no "$(cat "$out/rr")"
 [ "$(qttt-match -q -G -n 2 "$RANDOM_ENGINE" "$ENGINE" "$PY" |
     grep -c "$RANDOM_NAME")" = 4 ] || no "the gauntlet"
+# The crosstable: each engine's points against each other add up to
+# its points, and the games each pair played are the same both ways;
+# in the text report, a row an engine; none for two engines.
+qttt-match -T json -n 2 "$RANDOM_ENGINE" "$ENGINE" "$PY" \
+    2>"$out/cross.json" >/dev/null
+jq -e '.engines as $e | [range(0; 3) as $i | ($e[$i].against[$i] == null)
+    and ([$e[$i].against[] | select(. != null) | .points] | add) ==
+    $e[$i].points and ([range(0; 3) as $k | select($k != $i) |
+    $e[$i].against[$k].games == 2 and $e[$k].against[$i].games == 2] |
+    all)] | all' "$out/cross.json" >/dev/null ||
+    no "crosstable: $(cat "$out/cross.json")"
+qttt-match -n 2 "$RANDOM_ENGINE" "$ENGINE" "$PY" 2>"$out/cross.err" >/dev/null
+grep -A 4 '^crosstable: ' "$out/cross.err" | grep -Ec \
+    '^ [1-3]\. .* ( +(-|[0-9.]+/2)){3}$' | grep -qx 3 ||
+    no "$(cat "$out/cross.err")"
+grep -q crosstable "$out/min.err" && no "a crosstable for two engines"
 check "round robin and gauntlet"
 
 # The value each engine reports goes on its actions as [value]: the
@@ -598,10 +692,62 @@ jq -e '.games == 4 and (.engines | length) == 2 and
     (.engines[0].as_x.won + .engines[0].as_x.drawn +
     .engines[0].as_x.lost) == 2' "$out/rep.json" >/dev/null ||
     no "$(cat "$out/rep.json")"
-qttt-match /nonexistent/engine "$ENGINE" >/dev/null 2>"$out/none.err"
+qttt-match /nonexistent/engine "$ENGINE" >"$out/none.qttt" 2>"$out/none.err"
 [ $? = 2 ] && grep -q '^qttt-match: engine 1 (/nonexistent/engine): ' \
     "$out/none.err" || no "$(cat "$out/none.err")"
+# The shell's own words on its standard error say why.
+grep -q "exited with status 127; its standard error ends: .*/nonexistent/engine: not found" \
+    "$out/none.err" || no "no standard error: $(cat "$out/none.err")"
 check "report and a missing engine"
+
+# A failed handshake loses that engine its games, and the match goes on
+# (exit status 2: no process of it ever got through); nothing of it is
+# left running.  Its standard error ends its reason.
+rm -f "$out/pg"
+qttt-match -n 4 "sleep 300 >/dev/null 2>&1 & echo \$\$ >'$out/pg'; echo 'no book' >&2; exec $FAULTY exit 0" \
+    "$RANDOM_ENGINE" "$ENGINE" >"$out/hs.qttt" 2>"$out/hs.err"
+[ $? = 2 ] || no "status not 2"
+valid "$out/hs.qttt" 12
+[ "$(grep -c '\[termination exit\].*\[reason "[XO] (unnamed): it exited with status 3; its standard error ends: no book"\]' \
+    "$out/hs.qttt")" = 8 ] ||
+    no "the engine did not lose its 8 games by its handshake"
+grep -q "engine 1 (.*): .*(its handshake failed: it loses its games)" \
+    "$out/hs.err" || no "$(cat "$out/hs.err")"
+[ -s "$out/pg" ] && [ -z "$(alive "$(cat "$out/pg")")" ] ||
+    no "left running: $(alive "$(cat "$out/pg")")"
+check "a failed handshake"
+
+# SIGTERM and SIGINT: the engines' process groups are gone, and the
+# tool dies of the signal.
+# (A shell's & ignores SIGINT, which the tool leaves so: env gives it
+# back.)
+for sig in TERM:15 INT:2; do
+	num=${sig#*:}
+	sig=${sig%:*}
+	rm -f "$out/pg"
+	env --default-signal=INT qttt-match -n 100000 "sleep 300 >/dev/null 2>&1 & echo \$\$ >'$out/pg';
+	    exec $RANDOM_ENGINE" "$RANDOM_ENGINE" >"$out/sig.qttt" \
+	    2>"$out/sig.err" &
+	pid=$!
+	until [ -s "$out/pg" ]; do sleep 0.05; done
+	sleep 0.2
+	kill -$sig $pid
+	wait $pid
+	st=$?
+	[ $st = $((128 + num)) ] || no "$sig: status $st"
+	[ -z "$(alive "$(cat "$out/pg")")" ] ||
+	    no "$sig: left running: $(alive "$(cat "$out/pg")")"
+	# The standings of the games written, every one valid and none
+	# lost by the engines the signal killed.
+	n=$(wc -l <"$out/sig.qttt")
+	valid "$out/sig.qttt" "$n"
+	grep -q "^$n games, rules goff\$" "$out/sig.err" &&
+	    grep -q "stopped by signal $num .* after $n games\$" "$out/sig.err" ||
+	    no "$sig: $(tail -3 "$out/sig.err")"
+	grep -q 'termination \(crash\|exit\)' "$out/sig.qttt" &&
+	    no "$sig: a game lost by the kill"
+done
+check "SIGTERM and SIGINT end every engine, and give the standings"
 
 # 13. The test suite: perfect play solves it all, random play not.
 qttt-match -x "$top/suites/qttt.suite" qttt-engine >"$out/suite.out" ||
@@ -659,5 +805,12 @@ jq -e '.engines[2].mistakes == 0 and .engines[2].blunders == 0 and
     .engines[0].mistakes + .engines[0].blunders > 0' "$out/marks.json" \
     >/dev/null || no "the marks of perfect play: $(cat "$out/marks.report")"
 check "mistakes per game"
+
+# The hung engine started at the beginning lost on time, at 60 s.
+wait $limit_pid || no "status $?"
+valid "$out/limit.qttt" 1
+grep -q '\[termination time\].*no bestaction within 60000 ms' \
+    "$out/limit.qttt" || no "$(cat "$out/limit.qttt")"
+check "the default limit of an action"
 
 suite_end match
