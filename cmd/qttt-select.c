@@ -491,11 +491,14 @@ take_option(void *parsed, int ch, const char *optval)
 static int
 parse_options(int argc, char *argv[], struct options *o, struct output *w)
 {
-	struct parsed	 p = { o, w, NULL, NULL, 0 };
+	/* Static: -h and -V exit inside opt_parse() with the lists held. */
+	static struct parsed p;
 	struct qttt_diag d;
 	size_t		 i;
 	int		 s;
 
+	p.o = o;
+	p.w = w;
 	p.which = calloc((size_t)argc, sizeof(*p.which));
 	p.text = calloc((size_t)argc, sizeof(*p.text));
 	if (p.which == NULL || p.text == NULL) {
