@@ -2471,6 +2471,15 @@ struct qttt_render_opts {
 	const char	*css;		/* SVG: a style sheet to embed */
 	const struct qttt_markup *markup;	/* SVG: nmarkup items */
 	size_t		 nmarkup;
+	/*
+	 * The result a forfeit or an adjudication awarded to a game that
+	 * the board leaves unfinished (struct qttt_record's awarded and
+	 * termination), or NULL: the status under the game's last
+	 * position (the position drawn, an animation's last frame, a
+	 * sheet's ply nplies) says it instead of whose turn it is.
+	 */
+	const struct qttt_result *awarded;
+	enum qttt_termination termination;
 };
 
 void		 qttt_render_defaults(struct qttt_render_opts *);

@@ -518,6 +518,65 @@ START_TEST(test_anim)
 }
 END_TEST
 
+/*
+ * A forfeit or an adjudication: the status of the game's last position
+ * says the result awarded, in text, SVG, an animation's last frame and
+ * a sheet's last cell; a position the board has ended ignores it.
+ */
+START_TEST(test_awarded)
+{
+	struct qttt_render_opts o;
+	struct qttt_result r = { 1, { 0, 2 } };		/* 0-1 */
+	struct qttt_state st;
+	struct out	 out;
+	char		*s;
+
+	qttt_render_defaults(&o);
+	play("X1 a1 b1; O2 b1 c1; X3 a2 b2");
+	s = text_of(&game.state, game.plies, game.nplies, &o);
+	ck_assert_ptr_nonnull(strstr(s, "O to move (O4)."));
+	free(s);
+	o.awarded = &r;
+	o.termination = QTTT_TERM_TIME;
+	s = text_of(&game.state, game.plies, game.nplies, &o);
+	ck_assert_ptr_nonnull(strstr(s, "Game over, 0-1: X forfeits (time)."));
+	ck_assert_ptr_null(strstr(s, "to move"));
+	free(s);
+	o.termination = QTTT_TERM_ADJUDICATION;
+	ck_assert_int_eq(qttt_render_svg(out_open(&out), &game.state,
+	    game.plies, game.nplies, &o), 0);
+	s = out_close(&out);
+	/* The caption and the description. */
+	ck_assert_uint_eq(occurrences(s, "Game over, 0-1 by adjudication."), 2);
+	free(s);
+	qttt_state_init(&st);
+	ck_assert_int_eq(qttt_render_anim(out_open(&out), &st, game.plies,
+	    game.nplies, &o), 0);
+	s = out_close(&out);
+	/* The last frame's caption and the description only. */
+	ck_assert_uint_eq(occurrences(s, "by adjudication"), 2);
+	ck_assert_uint_eq(occurrences(s, "to move"), game.nplies);
+	free(s);
+	ck_assert_int_eq(qttt_render_sheet(out_open(&out), &st, game.plies,
+	    game.nplies, 0, game.nplies, 2, &o), 0);
+	s = out_close(&out);
+	ck_assert_uint_eq(occurrences(s, "; 0-1</tspan></text>"), 1);
+	free(s);
+	/* A sheet that stops before the end shows no award. */
+	ck_assert_int_eq(qttt_render_sheet(out_open(&out), &st, game.plies,
+	    game.nplies, 0, 2, 2, &o), 0);
+	s = out_close(&out);
+	ck_assert_ptr_null(strstr(s, "0-1"));
+	free(s);
+	/* The board's own end comes first. */
+	play(DOUBLE);
+	s = text_of(&game.state, game.plies, game.nplies, &o);
+	ck_assert_ptr_nonnull(strstr(s, "Game over, 2-0"));
+	ck_assert_ptr_null(strstr(s, "adjudication"));
+	free(s);
+}
+END_TEST
+
 /* Example 4 stopped where the collapse leaves one square, b2, open. */
 #define LAST	"X1 a1 b1; O2 b1 c1; X3 c1 c2; O4 c2 c3; X5 b3 c3; " \
 		"O6 a3 b3; X7 a2 a3; O8 a1 a2; measure O8->a2"
@@ -740,6 +799,7 @@ render_suite(void)
 	tcase_add_test(tc, test_between);
 	tcase_add_test(tc, test_text_width);
 	tcase_add_test(tc, test_anim);
+	tcase_add_test(tc, test_awarded);
 	tcase_add_test(tc, test_profile_text);
 	tcase_add_test(tc, test_profile_svg);
 	tcase_add_test(tc, test_write_error);

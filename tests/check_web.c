@@ -508,6 +508,39 @@ START_TEST(test_load)
 END_TEST
 
 /*
+ * A game a forfeit ended: the module counts it by the result awarded,
+ * and its picture says it at the game's end only, not on the way nor
+ * on another line of the same length.
+ */
+START_TEST(test_awarded)
+{
+	struct qttt__web *h = qttt__web_new();
+	char		*s;
+
+	ck_assert_ptr_nonnull(h);
+	ck_assert_int_eq(qttt__web_load(h, put(h, "[termination time] "
+	    "X1 a1 b1; O2 b1 c1; X3 a2 b2; 0-1")), 3);
+	says(h, "\"result\":\"0-1\"");
+	ck_assert_int_eq(qttt__web_line(h, put(h, "X1 a1 b1; O2 b1 c1; "
+	    "X3 a2 b2")), 3);
+	ck_assert_int_eq(qttt__web_svg(h, 0), 0);
+	says(h, "Game over, 0-1: X forfeits (time).");
+	ck_assert_int_eq(qttt__web_line(h, put(h, "X1 a1 b1; O2 b1 c1")), 2);
+	ck_assert_int_eq(qttt__web_svg(h, 0), 0);
+	s = output(h);
+	ck_assert_ptr_null(strstr(s, "forfeits"));
+	free(s);
+	ck_assert_int_eq(qttt__web_line(h, put(h, "X1 a1 b1; O2 b1 c1; "
+	    "X3 a3 b3")), 3);
+	ck_assert_int_eq(qttt__web_svg(h, 0), 0);
+	s = output(h);
+	ck_assert_ptr_null(strstr(s, "forfeits"));
+	free(s);
+	qttt__web_free(h);
+}
+END_TEST
+
+/*
  * The line shown: actions from the start of the record loaded (a
  * position's, for a state string), the position at their end as the
  * listing says it; an action refused says how far the line went.
@@ -900,6 +933,7 @@ web_suite(void)
 	tcase_add_test(tc, test_sha256);
 	tcase_add_test(tc, test_options);
 	tcase_add_test(tc, test_load);
+	tcase_add_test(tc, test_awarded);
 	tcase_add_test(tc, test_line);
 	tcase_add_test(tc, test_svg);
 	tcase_add_test(tc, test_click);

@@ -110,20 +110,15 @@ put_whole(struct qttt_diagrams *w, unsigned long game,
 	return diagram_close(w, f, k != 0);
 }
 
-/* A game played from the empty board: the positions chosen. */
+/* The positions of g chosen, or its sheet; award for its last. */
 static int
-put_game(struct qttt_diagrams *w, unsigned long index,
-    const struct qttt_game *g)
+put_plies(struct qttt_diagrams *w, unsigned long index,
+    const struct qttt_game *g, struct qttt_state *st,
+    const struct qttt_result *award)
 {
 	const struct qttt_diagrams_opts *o = &w->o;
-	struct qttt_state st;
 	size_t		 p, from, to;
 
-	qttt_state_init(&st);
-	st.rules = g->state.rules;
-	if (o->animate)
-		return put_whole(w, index, &st, g->plies, g->nplies, 0,
-		    g->nplies);
 	if (o->all || (o->sheet > 0 && o->from < 0)) {
 		from = 0;
 		to = g->nplies;
@@ -135,13 +130,44 @@ put_game(struct qttt_diagrams *w, unsigned long index,
 		to = (size_t)o->to < g->nplies ? (size_t)o->to : g->nplies;
 	}
 	if (o->sheet > 0)
-		return put_whole(w, index, &st, g->plies, g->nplies, from, to);
+		return put_whole(w, index, st, g->plies, g->nplies, from, to);
 	for (p = from; p <= to; p++) {
-		qttt_game_state_at(g, p, &st);
-		if (put_position(w, index, (long)p, &st, g->plies, p) != 0)
+		qttt_game_state_at(g, p, st);
+		w->o.render.awarded = p == g->nplies ? award : NULL;
+		if (put_position(w, index, (long)p, st, g->plies, p) != 0)
 			return -1;
 	}
 	return 0;
+}
+
+/*
+ * A game played from the empty board: the positions chosen.  The
+ * status of its last position names the result a forfeit or an
+ * adjudication awarded it (rec->awarded), which the renderers show
+ * only there.
+ */
+static int
+put_game(struct qttt_diagrams *w, const struct qttt_record *rec,
+    const struct qttt_game *g)
+{
+	const struct qttt_diagrams_opts *o = &w->o;
+	const struct qttt_result *award = rec->awarded.over ? &rec->awarded :
+	    NULL;
+	struct qttt_state st;
+	unsigned long	 index = rec->index;
+	int		 k;
+
+	qttt_state_init(&st);
+	st.rules = g->state.rules;
+	w->o.render.termination = rec->termination;
+	w->o.render.awarded = award;
+	if (o->animate)
+		k = put_whole(w, index, &st, g->plies, g->nplies, 0,
+		    g->nplies);
+	else
+		k = put_plies(w, index, g, &st, award);
+	w->o.render.awarded = NULL;
+	return k;
 }
 
 /* Fills d for a game of a stream that is not drawn, at its first state. */
@@ -238,7 +264,7 @@ qttt_diagrams_put(struct qttt_diagrams *w, const struct qttt_replay *r,
 	if (r->rec != NULL && r->rec->history.nstates > 0)
 		k = put_state(w, r->rec, st, d);
 	else if (r->rec != NULL && !r->rec->has_start)
-		k = put_game(w, r->rec->index, r->game);
+		k = put_game(w, r->rec, r->game);
 	else if (w->o.animate || w->o.sheet > 0)
 		k = put_whole(w, index, st, NULL, 0, 0, 0);
 	else

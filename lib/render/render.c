@@ -376,18 +376,53 @@ status_pending(const struct qttt_state *st, int terse, int flags,
 	}
 }
 
+const struct qttt_result *
+qttt__render_awarded(const struct qttt_state *st,
+    const struct qttt_render_opts *o)
+{
+	return o != NULL && o->awarded != NULL && o->awarded->over &&
+	    !st->result.over ? o->awarded : NULL;
+}
+
+/*
+ * The end a forfeit or an adjudication gave the game: its result, and
+ * who forfeited (the player who scores nothing) and why.
+ */
+static void
+status_awarded(const struct qttt_result *r, enum qttt_termination t,
+    int terse, char *buf, size_t n, size_t *len)
+{
+	char	 tmp[96], res[8];
+
+	qttt_result_format(r, res, sizeof(res));
+	if (t == QTTT_TERM_ADJUDICATION)
+		snprintf(tmp, sizeof(tmp), "Game over, %s by adjudication.",
+		    res);
+	else if (terse)
+		snprintf(tmp, sizeof(tmp), "Game over, %s by forfeit.", res);
+	else
+		snprintf(tmp, sizeof(tmp), "Game over, %s: %c forfeits (%s).",
+		    res, QTTT_PLAYER_LETTER(r->score[QTTT_X] == 0 ? QTTT_X :
+		    QTTT_O), qttt_termination_name(t));
+	append(buf, n, len, tmp);
+}
+
 int
-qttt__render_status(const struct qttt_state *st, int terse, int flags,
-    char *buf, size_t n)
+qttt__render_status(const struct qttt_state *st,
+    const struct qttt_render_opts *award, int terse, int flags, char *buf,
+    size_t n)
 {
 	struct qttt_action act[QTTT_MAXACTIONS];
+	const struct qttt_result *r = qttt__render_awarded(st, award);
 	size_t		 len = 0;
 	const char	*s, *comma;
 	char		 tmp[64], name[QTTT_RULES_NAME_MAX];
 
 	if (n > 0)
 		buf[0] = '\0';
-	if (st->result.over)
+	if (r != NULL)
+		status_awarded(r, award->termination, terse, buf, n, &len);
+	else if (st->result.over)
 		status_over(st, terse, flags, buf, n, &len);
 	else if (st->pending != 0)
 		status_pending(st, terse, flags, buf, n, &len);

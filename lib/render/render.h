@@ -51,10 +51,20 @@ void	qttt__render_outcome(const struct qttt_state *st,
  * The sentence under a diagram: whose turn, the pending measurement
  * and its outcomes, or the result and its lines (terse: the result
  * alone); then, for a profile other than goff, "Rules: NAME.", a blank
- * after each comma of the name.  As snprintf.
+ * after each comma of the name.  With award, the options of the game's
+ * last position: the result its awarded names, where the board leaves
+ * the game unfinished ("Game over, 0-1: X forfeits (time).").  As
+ * snprintf.
  */
-int	qttt__render_status(const struct qttt_state *, int terse, int flags,
+int	qttt__render_status(const struct qttt_state *,
+	    const struct qttt_render_opts *award, int terse, int flags,
 	    char *buf, size_t n);
+/*
+ * The result o awards st, or NULL: o is not NULL, its awarded is a
+ * result, and the board has not ended the game.
+ */
+const struct qttt_result *qttt__render_awarded(const struct qttt_state *st,
+	    const struct qttt_render_opts *o);
 /*
  * For a page that styles the diagrams by class (html.c): the colours
  * of a theme and the fonts, as CSS custom properties (--bg, --x, ...,

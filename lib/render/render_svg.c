@@ -72,6 +72,8 @@ struct svg {
 	const struct palette		*pal;
 	unsigned char			 at[QTTT_NSQUARES];	/* by place */
 	unsigned char			 place[QTTT_NSQUARES];
+	/* The game's last position, whose status o->awarded may name. */
+	const struct qttt_state		*last;
 };
 
 static void
@@ -81,6 +83,7 @@ svg_init(struct svg *s, FILE *f, const struct qttt_render_opts *o)
 
 	s->f = f;
 	s->o = o;
+	s->last = NULL;
 	s->pal = &palettes[o->theme <= QTTT_THEME_MONO ? o->theme : 0];
 	qttt__render_layout(o, s->at);
 	for (p = 0; p < QTTT_NSQUARES; p++)
@@ -864,7 +867,8 @@ status_line(const struct svg *s, const struct qttt_state *st,
 	char	 act[32], status[224];
 	int	 flags = qttt__render_flags(s->o, 1);
 
-	qttt__render_status(st, 0, flags, status, sizeof(status));
+	qttt__render_status(st, st == s->last ? s->o : NULL, 0, flags, status,
+	    sizeof(status));
 	if (last == NULL) {
 		snprintf(buf, n, "%s", status);
 		return;
@@ -921,13 +925,13 @@ open_svg(struct svg *s, double w, double h, const char *title,
  */
 static void
 describe(const struct qttt_state *st, const struct qttt_action *plies,
-    size_t nplies, char *buf, size_t n)
+    size_t nplies, const struct qttt_render_opts *award, char *buf, size_t n)
 {
 	char	 state[QTTT_STATE_MAX], act[32], status[224];
 	size_t	 len, i;
 
 	qttt_state_format(st, state, sizeof(state));
-	qttt__render_status(st, 0, 0, status, sizeof(status));
+	qttt__render_status(st, award, 0, 0, status, sizeof(status));
 	len = snprintf(buf, n, "State %s. ", state);
 	if (nplies > 0 && qttt__render_complete(st, plies, nplies)) {
 		for (i = 0; i < nplies && len < n; i++) {
@@ -997,7 +1001,7 @@ outcome_text(const struct svg *s, const struct qttt_state *st,
 	int	 flags = qttt__render_flags(s->o, 1);
 
 	qttt__render_outcome(st, act, flags, next, what, n);
-	qttt__render_status(next, 1, flags, status, n);
+	qttt__render_status(next, NULL, 1, flags, status, n);
 }
 
 static void
@@ -1027,7 +1031,7 @@ preview(struct svg *s, const struct qttt_state *st)
 	snprintf(what[0], sizeof(what[0]), "Quantum Tic-Tac-Toe: the two "
 	    "outcomes of the measurement of %c%d", QTTT_LETTER(st->pending),
 	    st->pending);
-	describe(st, NULL, 0, desc, sizeof(desc));
+	describe(st, NULL, 0, NULL, desc, sizeof(desc));
 	open_svg(s, w, h, what[0], desc);
 	for (i = 0; i < 2; i++) {
 		outcome_text(s, st, &acts[i], &next, what[i], status[i],
@@ -1067,10 +1071,11 @@ qttt_render_svg(FILE *f, const struct qttt_state *st,
 	}
 	if (plies != NULL && nplies > 0 && o->highlight)
 		last = &plies[nplies - 1];
+	s.last = st;
 	qttt_state_format(st, state, sizeof(state));
 	snprintf(title, sizeof(title), "Quantum Tic-Tac-Toe position %s",
 	    state);
-	describe(st, plies, nplies, desc, sizeof(desc));
+	describe(st, plies, nplies, o, desc, sizeof(desc));
 	frame_size(&s, 1, &w, &h, &bx, &by);
 	status_line(&s, st, last, text, sizeof(text));
 	frame_size(&s, caption_lines(text, CAPTION_SIZE, caption_room(w)),
@@ -1152,10 +1157,11 @@ qttt_render_anim(FILE *f, const struct qttt_state *start,
 	if (replay_states(start, plies, nplies, states) != 0)
 		return -2;
 	svg_init(&s, f, o);
+	s.last = &states[nplies];
 	qttt_state_format(&states[nplies], state, sizeof(state));
 	snprintf(title, sizeof(title), "Quantum Tic-Tac-Toe game, %zu "
 	    "plies, ending %s", nplies, state);
-	describe(&states[nplies], plies, nplies, desc, sizeof(desc));
+	describe(&states[nplies], plies, nplies, o, desc, sizeof(desc));
 	/* Every frame has room for the longest caption. */
 	frame_size(&s, 1, &w, &h, &bx, &by);
 	for (i = 0; i < n; i++) {
@@ -1196,6 +1202,7 @@ qttt_render_sheet(FILE *f, const struct qttt_state *start,
 	struct qttt_state states[QTTT_MAXPLIES + 1];
 	struct svg	 s;
 	char		 state[QTTT_STATE_MAX], title[192], desc[768];
+	const struct qttt_result *r;
 	char		 act[32], text[64], res[8];
 	double		 w, h, cw, ch, x, y, margin;
 	size_t		 i, n, rows, cols, k;
@@ -1217,7 +1224,8 @@ qttt_render_sheet(FILE *f, const struct qttt_state *start,
 	qttt_state_format(&states[to], state, sizeof(state));
 	snprintf(title, sizeof(title), "Quantum Tic-Tac-Toe game, plies %zu "
 	    "to %zu, ending %s", from, to, state);
-	describe(&states[to], plies, to, desc, sizeof(desc));
+	describe(&states[to], plies, to, to == nplies ? o : NULL, desc,
+	    sizeof(desc));
 	open_svg(&s, w, h, title, desc);
 	for (i = 0; i < n; i++) {
 		x = PAD + (i % cols) * cw + margin;
@@ -1234,10 +1242,16 @@ qttt_render_sheet(FILE *f, const struct qttt_state *start,
 			    sizeof(act), qttt__render_flags(o, 1));
 			snprintf(text, sizeof(text), "%zu. %s", from + i, act);
 		}
-		/* The game's end: its result, as the line notation has it. */
-		if (states[from + i].result.over) {
-			qttt_result_format(&states[from + i].result, res,
-			    sizeof(res));
+		/*
+		 * The game's end: its result, as the line notation has it,
+		 * or the one a forfeit or an adjudication awarded.
+		 */
+		if ((r = from + i == nplies ? qttt__render_awarded(
+		    &states[nplies], o) : NULL) == NULL &&
+		    states[from + i].result.over)
+			r = &states[from + i].result;
+		if (r != NULL) {
+			qttt_result_format(r, res, sizeof(res));
 			k = strlen(text);
 			snprintf(text + k, sizeof(text) - k, "; %s", res);
 		}

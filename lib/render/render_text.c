@@ -259,13 +259,14 @@ put_folded(FILE *f, const char *s, int utf8, size_t col)
 /* The status line, after the last action when it is known. */
 static void
 draw_status(FILE *f, const struct qttt_state *st,
-    const struct qttt_action *last, const struct qttt_render_opts *o)
+    const struct qttt_action *last, const struct qttt_render_opts *o,
+    const struct qttt_render_opts *award)
 {
 	char	 act[32], status[256];
 	int	 n;
 
-	qttt__render_status(st, 0, qttt__render_flags(o, o->unicode), status,
-	    sizeof(status));
+	qttt__render_status(st, award, 0, qttt__render_flags(o, o->unicode),
+	    status, sizeof(status));
 	if (last == NULL) {
 		put_folded(f, status, o->unicode, 0);
 		return;
@@ -300,7 +301,7 @@ qttt_render_text(FILE *f, const struct qttt_state *st,
 	if (!o->preview || st->pending == 0) {
 		draw_board(f, st, o);
 		if (!o->bare)
-			draw_status(f, st, last, o);
+			draw_status(f, st, last, o, o);
 		return ferror(f) ? -1 : 0;
 	}
 	qttt_state_actions(st, acts);
@@ -313,7 +314,7 @@ qttt_render_text(FILE *f, const struct qttt_state *st,
 		fputs(":\n", f);
 		draw_board(f, &next, o);
 		if (!o->bare)
-			draw_status(f, &next, NULL, o);
+			draw_status(f, &next, NULL, o, NULL);
 	}
 	return ferror(f) ? -1 : 0;
 }

@@ -423,7 +423,9 @@ qttt__web_load(struct qttt__web *h, size_t len)
 		jstr(f, ex.comment, ex.commentlen);
 	else
 		fputs("null", f);
-	qttt_result_format(&h->game.state.result, text, sizeof(text));
+	/* The result the game counts with: a forfeit's or adjudication's. */
+	qttt_result_format(qttt_record_result(h->position ? NULL : &h->rec,
+	    &h->game), text, sizeof(text));
 	fputs(",\"result\":", f);
 	jcstr(f, text);
 	/* The profile the game is played by, by its name. */
@@ -643,6 +645,23 @@ qttt__web_line(struct qttt__web *h, size_t len)
 	return end(h, (int)h->line.nplies);
 }
 
+/*
+ * Whether the line shown is the record loaded, played to its end: its
+ * picture then says the result a forfeit or an adjudication awarded.
+ */
+static int
+line_is_game(const struct qttt__web *h)
+{
+	size_t	 i;
+
+	if (h->position || h->line.nplies != h->game.nplies)
+		return 0;
+	for (i = 0; i < h->line.nplies; i++)
+		if (!qttt_action_equal(&h->line.plies[i], &h->game.plies[i]))
+			return 0;
+	return 1;
+}
+
 EXPORT("web_svg") int
 qttt__web_svg(struct qttt__web *h, int preview)
 {
@@ -651,6 +670,10 @@ qttt__web_svg(struct qttt__web *h, int preview)
 	int	 k;
 
 	o.preview = preview != 0;
+	if (h->rec.awarded.over && line_is_game(h)) {
+		o.awarded = &h->rec.awarded;
+		o.termination = h->rec.termination;
+	}
 	if ((f = begin(h)) == NULL)
 		return -1;
 	k = qttt_render_svg(f, &h->line.state, h->line.plies,
