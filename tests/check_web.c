@@ -523,6 +523,7 @@ START_TEST(test_awarded)
 	says(h, "\"result\":\"0-1\"");
 	ck_assert_int_eq(qttt__web_line(h, put(h, "X1 a1 b1; O2 b1 c1; "
 	    "X3 a2 b2")), 3);
+	says(h, "Result: 0-1 (X forfeits: time; X 0, O 1)");
 	ck_assert_int_eq(qttt__web_svg(h, 0), 0);
 	says(h, "Game over, 0-1: X forfeits (time).");
 	ck_assert_int_eq(qttt__web_line(h, put(h, "X1 a1 b1; O2 b1 c1")), 2);

@@ -254,10 +254,27 @@ qttt__output_listing_lines(FILE *f, const struct qttt_state *st)
 }
 
 void
-qttt__output_listing_result(FILE *f, const struct qttt_state *st)
+qttt__output_listing_result(FILE *f, const struct qttt_state *st,
+    const struct qttt_record *award)
 {
+	const struct qttt_result *r;
 	char	 res[8];
 
+	if (!st->result.over && award != NULL && award->awarded.over) {
+		r = &award->awarded;
+		qttt_result_format(r, res, sizeof(res));
+		if (award->termination == QTTT_TERM_ADJUDICATION)
+			fprintf(f, "Result: %s (adjudicated; ", res);
+		else
+			fprintf(f, "Result: %s (%c forfeits: %s; ", res,
+			    QTTT_PLAYER_LETTER(r->score[QTTT_X] == 0 ?
+			    QTTT_X : QTTT_O),
+			    qttt_termination_name(award->termination));
+		fprintf(f, "X %s, O %s)\n",
+		    qttt__engine_half_text(r->score[QTTT_X]),
+		    qttt__engine_half_text(r->score[QTTT_O]));
+		return;
+	}
 	qttt_result_format(&st->result, res, sizeof(res));
 	if (st->result.over)
 		fprintf(f, "Result: %s (X %s, O %s)\n", res,
@@ -352,7 +369,8 @@ qttt__output_listing_write(FILE *f, const struct qttt_replay *r,
 	put_end(f, r, o, upto);
 	put_classical(f, &st);
 	qttt__output_listing_lines(f, &st);
-	qttt__output_listing_result(f, &st);
+	qttt__output_listing_result(f, &st, upto == r->game->nplies ? r->rec :
+	    NULL);
 	qttt_state_format(&st, buf, sizeof(buf));
 	fprintf(f, "State: %s\n", buf);
 	return ferror(f) ? -1 : 0;

@@ -63,7 +63,14 @@ int	qttt__output_listing_write(FILE *, const struct qttt_replay *,
 void	qttt__output_listing_note(FILE *, const struct qttt_replay *, size_t i,
 	    const struct qttt_state *before, const struct qttt_state *after);
 void	qttt__output_listing_lines(FILE *, const struct qttt_state *);
-void	qttt__output_listing_result(FILE *, const struct qttt_state *);
+/*
+ * The line of the result; award, if not NULL, is the record whose game
+ * st ends, and its result awarded by a forfeit or an adjudication
+ * (rec->awarded) is the one written where the board leaves the game
+ * unfinished.
+ */
+void	qttt__output_listing_result(FILE *, const struct qttt_state *,
+	    const struct qttt_record *award);
 
 /* ------------------------------------------------------------------ */
 /* Analysis output (analysis_write.c, analysis_data.c, analysis_text.c) */

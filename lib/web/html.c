@@ -197,12 +197,16 @@ put_svg(FILE *f, const char *s, size_t n, const char *id)
 static int
 draw(struct qttt_html *h, const struct qttt_state *st,
     const struct qttt_action *plies, size_t nplies, int preview,
-    const char *id)
+    const struct qttt_record *award, const char *id)
 {
 	struct qttt_render_opts o = h->o.render;
 	struct qttt__web_text c;
 	int		 k;
 
+	if (award != NULL) {
+		o.awarded = &award->awarded;
+		o.termination = award->termination;
+	}
 	o.theme = QTTT_THEME_LIGHT;
 	o.preview = preview;
 	o.width = 0;
@@ -397,7 +401,8 @@ paragraphs(FILE *f, const char *s, size_t n)
 /* What the listing says of a state and of the ply that led to it. */
 static int
 words(struct qttt_html *h, const struct qttt_replay *r, const char *id,
-    size_t p, const struct qttt_state *before, const struct qttt_state *st)
+    size_t p, const struct qttt_state *before, const struct qttt_state *st,
+    const struct qttt_record *award)
 {
 	struct qttt_line lines[QTTT_NLINES];
 	struct qttt__web_text c;
@@ -427,7 +432,7 @@ words(struct qttt_html *h, const struct qttt_replay *r, const char *id,
 		return -1;
 	if (st->result.over || qttt_state_lines(st, lines) > 0)
 		qttt__output_listing_lines(c.f, st);
-	qttt__output_listing_result(c.f, st);
+	qttt__output_listing_result(c.f, st, award);
 	if (qttt__web_text_end(&c) != 0)
 		return -1;
 	paragraphs(f, c.buf, c.len);
@@ -445,6 +450,8 @@ ply(struct qttt_html *h, const struct qttt_replay *r, const char *id,
     size_t p, const struct qttt_state *before, const struct qttt_state *st)
 {
 	const struct qttt_game *g = r->game;
+	/* The game's end: the result a forfeit or adjudication awarded. */
+	const struct qttt_record *award = p == g->nplies ? r->rec : NULL;
 	FILE		*f = h->f;
 	char		 item[32], pid[64];
 
@@ -457,19 +464,19 @@ ply(struct qttt_html *h, const struct qttt_replay *r, const char *id,
 	fprintf(f, "<figure class=\"qttt-ply\" id=\"%s\" data-item=\"", pid);
 	html_str(f, item);
 	fputs("\">\n", f);
-	if (draw(h, st, g->plies, p, 0, pid) != 0)
+	if (draw(h, st, g->plies, p, 0, award, pid) != 0)
 		return -1;
 	fprintf(f, "<figcaption>\n<p><strong id=\"%s-t\">Ply %zu of %zu: ",
 	    pid, p, g->nplies);
 	html_str(f, item);
 	fputs("</strong></p>\n", f);
-	if (words(h, r, pid, p, before, st) != 0)
+	if (words(h, r, pid, p, before, st, award) != 0)
 		return -1;
 	fputs("</figcaption>\n", f);
 	if (st->pending != 0 && !h->o.render.bare) {
 		fputs("<div class=\"qttt-outcomes\">\n<h3>The two outcomes"
 		    "</h3>\n", f);
-		if (draw(h, st, g->plies, p, 1, NULL) != 0)
+		if (draw(h, st, g->plies, p, 1, NULL, NULL) != 0)
 			return -1;
 		if (p < g->nplies) {
 			qttt_action_format(&g->plies[p], item, sizeof(item));

@@ -526,6 +526,23 @@ action(FILE *f, const struct qttt_action *a)
 	putc('}', f);
 }
 
+/*
+ * Whether the line shown is the record loaded, played to its end: its
+ * picture then says the result a forfeit or an adjudication awarded.
+ */
+static int
+line_is_game(const struct qttt__web *h)
+{
+	size_t	 i;
+
+	if (h->position || h->line.nplies != h->game.nplies)
+		return 0;
+	for (i = 0; i < h->line.nplies; i++)
+		if (!qttt_action_equal(&h->line.plies[i], &h->game.plies[i]))
+			return 0;
+	return 1;
+}
+
 /* What the page shows of the position at the end of the line. */
 static void
 position(struct qttt__web *h, FILE *f)
@@ -586,7 +603,8 @@ position(struct qttt__web *h, FILE *f)
 	captured(f, &c);
 	fputs(",\"status\":", f);
 	if (qttt__web_text_open(&c) != NULL)
-		qttt__output_listing_result(c.f, st);
+		qttt__output_listing_result(c.f, st, line_is_game(h) ?
+		    &h->rec : NULL);
 	captured(f, &c);
 	fputs(",\"words\":", f);
 	if (qttt__web_text_open(&c) != NULL)
@@ -643,23 +661,6 @@ qttt__web_line(struct qttt__web *h, size_t len)
 	}
 	position(h, f);
 	return end(h, (int)h->line.nplies);
-}
-
-/*
- * Whether the line shown is the record loaded, played to its end: its
- * picture then says the result a forfeit or an adjudication awarded.
- */
-static int
-line_is_game(const struct qttt__web *h)
-{
-	size_t	 i;
-
-	if (h->position || h->line.nplies != h->game.nplies)
-		return 0;
-	for (i = 0; i < h->line.nplies; i++)
-		if (!qttt_action_equal(&h->line.plies[i], &h->game.plies[i]))
-			return 0;
-	return 1;
 }
 
 EXPORT("web_svg") int
