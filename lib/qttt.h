@@ -3448,8 +3448,8 @@ void		 qttt_match_free(struct qttt_match *);
 
 /*
  * Engine i's name in the records (what its id name says, or its
- * command), copied; one that starts with an earlier engine's name gets
- * " (2)", " (3)" after it.  qttt_match_engine() gives it ("" unset).
+ * command), copied; one of the same name as an earlier engine gets
+ * " (2)", " (3)" after it (one that only starts with it does not).  qttt_match_engine() gives it ("" unset).
  */
 void		 qttt_match_name(struct qttt_match *, size_t engine,
 		    const char *name);

@@ -1055,6 +1055,32 @@ drive(struct qttt_match *m, size_t jobs, int strong, FILE *f)
 	return qttt_match_written(m);
 }
 
+/*
+ * Engines of one name are numbered; a name that only starts with an
+ * earlier one's, or one an earlier one only starts with, is not.
+ */
+START_TEST(test_director_names)
+{
+	static const char *const given[] = { "alphabeta", "alpha", "alpha",
+	    "alphabeta", "alpha (9", "alpha" };
+	static const char *const named[] = { "alphabeta", "alpha",
+	    "alpha (2)", "alphabeta (2)", "alpha (9", "alpha (3)" };
+	struct qttt_match_opts o;
+	struct qttt_match *m;
+	size_t		 i;
+
+	memset(&o, 0, sizeof(o));
+	o.sched.engines = sizeof(given) / sizeof(given[0]);
+	o.sched.games = 2;
+	ck_assert_ptr_nonnull(m = qttt_match_new(&o));
+	for (i = 0; i < sizeof(given) / sizeof(given[0]); i++)
+		qttt_match_name(m, i, given[i]);
+	for (i = 0; i < sizeof(given) / sizeof(given[0]); i++)
+		ck_assert_str_eq(qttt_match_engine(m, i), named[i]);
+	qttt_match_free(m);
+}
+END_TEST
+
 /* A whole match: every game once, written in order, counted. */
 START_TEST(test_director)
 {
@@ -1316,6 +1342,7 @@ match_suite(void)
 	tcase_add_test(tc, test_suite_shipped);
 	tcase_add_test(tc, test_standings);
 	tcase_add_test(tc, test_director);
+	tcase_add_test(tc, test_director_names);
 	tcase_add_loop_test(tc, test_director_sprt, 0, 3);
 	tcase_add_test(tc, test_director_resume);
 	tcase_add_test(tc, test_director_openings);

@@ -91,6 +91,25 @@ qttt_match_free(struct qttt_match *m)
 	free(m);
 }
 
+/*
+ * Whether an earlier engine's name in the records, named, is the name
+ * of len bytes at s: it is, or it is with " (N)" after it.
+ */
+static int
+same_name(const char *named, const char *s, size_t len)
+{
+	const char	*t = named + len;
+
+	if (strncmp(named, s, len) != 0)
+		return 0;
+	if (*t == '\0')
+		return 1;
+	if (strncmp(t, " (", 2) != 0 || (t += 2)[0] < '1' || *t > '9')
+		return 0;
+	t += strspn(t, "0123456789");
+	return strcmp(t, ")") == 0;
+}
+
 void
 qttt_match_name(struct qttt_match *m, size_t engine, const char *name)
 {
@@ -103,7 +122,7 @@ qttt_match_name(struct qttt_match *m, size_t engine, const char *name)
 	/* Two engines of one name are told apart by their numbers. */
 	len = strlen(m->names[engine]);
 	for (k = 0; k < engine; k++)
-		if (strncmp(m->names[k], m->names[engine], len) == 0)
+		if (same_name(m->names[k], m->names[engine], len))
 			n++;
 	if (n > 1) {
 		if (len > sizeof(m->names[0]) - 16)
