@@ -284,17 +284,11 @@ analyse_state(const struct options *o, struct qttt_solver *sv,
 	return k == 0 ? EXIT_VALID : k == -2 ? EXIT_INVALID : EXIT_TROUBLE;
 }
 
-static int
-parse_type(const char *s)
-{
-	static const struct name_value names[] = {
-		{ "report", QTTT_ANALYSIS_REPORT },
-		{ "json", QTTT_ANALYSIS_JSON },
-		{ "yaml", QTTT_ANALYSIS_YAML },
-	};
-
-	return lookup_name(names, NVALUES(names), s);
-}
+/* The output formats of -T. */
+static const struct name_value types[] = {
+	{ "report", QTTT_ANALYSIS_REPORT }, { "json", QTTT_ANALYSIS_JSON },
+	{ "yaml", QTTT_ANALYSIS_YAML },
+};
 
 /* The options of qttt-analyze: what input_options() leaves to it. */
 struct take {
@@ -340,9 +334,8 @@ take_option(struct run_tool *tool, int ch, const char *arg)
 		a->summary = 1;
 		break;
 	case 'T':
-		if ((v = parse_type(arg)) == -1)
-			return usage_error(usage, "unknown type: %s (report, "
-			    "json or yaml)", arg);
+		if (type_option(usage, types, NVALUES(types), arg, &v) != 0)
+			return EXIT_TROUBLE;
 		a->output = v;
 		break;
 	}
