@@ -214,8 +214,18 @@ int
 seed_option(void (*usage)(FILE *), const char *arg, unsigned long long *seed)
 {
 	if (parse_number(arg, 0, UINT64_MAX, seed) == -1)
-		return usage_error(usage, "not a seed (0 to "
+		return usage_error(usage, "-s: not a seed (0 to "
 		    "18446744073709551615): %s", arg);
+	return 0;
+}
+
+int
+number_option(void (*usage)(FILE *), const char *arg, unsigned long long lo,
+    unsigned long long hi, unsigned long long *n)
+{
+	if (parse_number(arg, lo, hi, n) == -1)
+		return usage_error(usage, "-n: not a number of games (%llu to "
+		    "%llu): %s", lo, hi, arg);
 	return 0;
 }
 

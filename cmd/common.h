@@ -75,9 +75,16 @@ int	 target_option(void (*usage)(FILE *), const char *arg,
  */
 int	 type_option(void (*usage)(FILE *), const struct name_value *,
 	    size_t n, const char *arg, int *v);
-/* -s: a seed, 0 to 2^64 - 1; -m: a size in MiB, 0 to 65536. */
+/*
+ * -s: a seed, 0 to 2^64 - 1; -n: a number of games, lo to hi; -m: a
+ * size in MiB, 0 to 65536.  Each refusal names its option, as
+ * formats/options.md spells it.
+ */
 int	 seed_option(void (*usage)(FILE *), const char *arg,
 	    unsigned long long *seed);
+int	 number_option(void (*usage)(FILE *), const char *arg,
+	    unsigned long long lo, unsigned long long hi,
+	    unsigned long long *n);
 int	 mib_option(void (*usage)(FILE *), const char *arg,
 	    unsigned long long *mib);
 int	 games_option(void (*usage)(FILE *), const char *arg,

@@ -68,10 +68,7 @@ take_option(void *arg, int ch, const char *val)
 
 	switch (ch) {
 	case 'n':
-		if (parse_number(val, 0, ~0ULL, &q->count) == -1)
-			return usage_error(usage, "not a count of games: %s",
-			    val);
-		break;
+		return number_option(usage, val, 0, ~0ULL, &q->count);
 	case 'r':
 		if (parse_result(val, &q->want) == -1)
 			return usage_error(usage, "not a result: %s", val);

@@ -1150,10 +1150,7 @@ take_option(void *unused, int ch, const char *arg)
 		M.nomarks = 1;
 		break;
 	case 'n':
-		if (parse_number(arg, 1, MAX_GAMES, &M.games) == -1)
-			return usage_error(usage, "not a number of games"
-			    ": %s", arg);
-		break;
+		return number_option(usage, arg, 1, MAX_GAMES, &M.games);
 	case 'O':
 		M.openfile = arg;
 		break;
