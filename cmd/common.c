@@ -66,8 +66,9 @@ lookup_name(const struct name_value *names, size_t n, const char *s)
 }
 
 /*
- * The names of the record formats, as -f and -t take them: every
- * format by its name, and the names of its files' extensions.
+ * The names of the record formats, as -f and -T take them: every
+ * format by its name, and the names of its files' extensions.  -T takes
+ * all but the first and the last (TARGETS).
  */
 static const struct name_value format_names[] = {
 	{ "auto", QTTT_FORMAT_AUTO }, { "line", QTTT_FORMAT_LINE },
@@ -77,12 +78,8 @@ static const struct name_value format_names[] = {
 	{ "jsonl", QTTT_FORMAT_JSON }, { "goff", QTTT_FORMAT_GOFF },
 	{ "state", QTTT_FORMAT_STATE },
 };
-
-int
-parse_format(const char *s)
-{
-	return lookup_name(format_names, NVALUES(format_names), s);
-}
+#define TARGETS		(format_names + 1)
+#define NTARGETS	(NVALUES(format_names) - 2)
 
 int
 parse_number(const char *s, unsigned long long lo, unsigned long long hi,
@@ -114,38 +111,121 @@ usage_error(void (*usage)(FILE *), const char *fmt, ...)
 	return EXIT_TROUBLE;
 }
 
+/* Appends s to buf (size bytes) at *len, cut short if it does not fit. */
+static void
+append(char *buf, size_t size, size_t *len, const char *s)
+{
+	size_t	 n = strlen(s);
+
+	if (*len + n >= size)
+		n = size - 1 - *len;
+	memcpy(buf + *len, s, n);
+	*len += n;
+	buf[*len] = '\0';
+}
+
+/* Whether names[i] is the first name of its value. */
+static int
+first_name(const struct name_value *names, size_t i)
+{
+	size_t	 j;
+
+	for (j = 0; j < i; j++)
+		if (names[j].value == names[i].value)
+			return 0;
+	return 1;
+}
+
+/*
+ * The names of a table as a message lists them: each value by its first
+ * name, its other names after it in parentheses, "or" before the last:
+ * "text, json or yaml (yml)".
+ */
+static void
+list_names(char *buf, size_t size, const struct name_value *names,
+    size_t n)
+{
+	size_t	 i, j, len = 0, groups = 0, k = 0, others;
+
+	buf[0] = '\0';
+	for (i = 0; i < n; i++)
+		groups += first_name(names, i);
+	for (i = 0; i < n; i++) {
+		if (!first_name(names, i))
+			continue;
+		if (k++ > 0)
+			append(buf, size, &len, k == groups ? " or " : ", ");
+		append(buf, size, &len, names[i].name);
+		for (j = i + 1, others = 0; j < n; j++)
+			if (names[j].value == names[i].value) {
+				append(buf, size, &len, others++ == 0 ? " (" :
+				    ", ");
+				append(buf, size, &len, names[j].name);
+			}
+		if (others > 0)
+			append(buf, size, &len, ")");
+	}
+}
+
+/* A name of the table into *v, or a usage error naming what it is. */
+static int
+name_option(void (*usage)(FILE *), const char *what,
+    const struct name_value *names, size_t n, const char *arg, int *v)
+{
+	char	 list[256];
+
+	if ((*v = lookup_name(names, n, arg)) != -1)
+		return 0;
+	list_names(list, sizeof(list), names, n);
+	return usage_error(usage, "unknown %s '%s': it is one of %s", what,
+	    arg, list);
+}
+
 int
 format_option(void (*usage)(FILE *), const char *arg,
     enum qttt_format *format)
 {
-	int	 v;
+	int	 v, s;
 
-	if ((v = parse_format(arg)) == -1)
-		return usage_error(usage, "unknown input format '%s': it is "
-		    "one of " FORMAT_NAMES, arg);
-	*format = v;
-	return 0;
+	if ((s = name_option(usage, "input format", format_names,
+	    NVALUES(format_names), arg, &v)) == 0)
+		*format = v;
+	return s;
 }
 
 int
 target_option(void (*usage)(FILE *), const char *arg, enum qttt_format *to)
 {
-	int	 v;
+	int	 v, s;
 
-	if ((v = parse_format(arg)) == -1 || v == QTTT_FORMAT_AUTO ||
-	    v == QTTT_FORMAT_STATE)
-		return usage_error(usage, "unknown output format '%s': it is "
-		    "one of " TARGET_NAMES, arg);
-	*to = v;
-	return 0;
+	if ((s = type_option(usage, TARGETS, NTARGETS, arg, &v)) == 0)
+		*to = v;
+	return s;
+}
+
+int
+type_option(void (*usage)(FILE *), const struct name_value *names,
+    size_t n, const char *arg, int *v)
+{
+	return name_option(usage, "output format", names, n, arg, v);
 }
 
 int
 seed_option(void (*usage)(FILE *), const char *arg, unsigned long long *seed)
 {
 	if (parse_number(arg, 0, UINT64_MAX, seed) == -1)
-		return usage_error(usage, "not a seed (0 to "
+		return usage_error(usage, "-s: not a seed (0 to "
 		    "18446744073709551615): %s", arg);
+	return 0;
+}
+
+int
+number_option(void (*usage)(FILE *), const char *arg, unsigned long long lo,
+    unsigned long long hi, unsigned long long *n)
+{
+	if (parse_number(arg, lo, hi, n) == -1)
+		return usage_error(usage, "-n: not a number of games (%llu to "
+		    "%llu): %s", lo, hi, arg);
 	return 0;
 }
 

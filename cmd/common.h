@@ -42,18 +42,6 @@ struct name_value {
 int	 lookup_name(const struct name_value *, size_t n, const char *s);
 
 /*
- * Parses a --format argument: auto, line, yaml, json, goff, state, or
- * another name of one of them, as -t takes it (qttt, text, txt, yml,
- * jsonl).  Returns -1 if it is none of them.  FORMAT_NAMES and
- * TARGET_NAMES list the names -f and -t take, for a message.
- */
-#define FORMAT_NAMES	"auto, line (qttt, text, txt), yaml (yml), " \
-			"json (jsonl), goff or state"
-#define TARGET_NAMES	"line (qttt, text, txt), yaml (yml), " \
-			"json (jsonl) or goff"
-int	 parse_format(const char *);
-
-/*
  * A decimal number from lo to hi, digits only and all of s, into *v.
  * Returns 0, or -1 if s is not one.
  */
@@ -68,18 +56,35 @@ int	 usage_error(void (*usage)(FILE *), const char *fmt, ...)
 	    __attribute__((format(printf, 2, 3)));
 
 /*
- * The options every reading tool takes: -f, an input format, and -g, game numbers and
- * ranges (qttt_ranges_parse, from 1; *games is set to the argument).
- * Each returns 0 with the value stored, or usage_error()'s status.
+ * The options every reading tool takes: -f, an input format (auto,
+ * line, yaml, json, goff, state, or another name of one of them: qttt,
+ * text, txt, yml, jsonl), and -g, game numbers and ranges
+ * (qttt_ranges_parse, from 1; *games is set to the argument).  Each
+ * returns 0 with the value stored, or usage_error()'s status.
  */
 int	 format_option(void (*usage)(FILE *), const char *arg,
 	    enum qttt_format *);
-/* -t: a format a game is written in (TARGET_NAMES). */
+/* -T: a format a game is written in: -f's, but auto and state. */
 int	 target_option(void (*usage)(FILE *), const char *arg,
 	    enum qttt_format *);
-/* -s: a seed, 0 to 2^64 - 1; -m: a size in MiB, 0 to 65536. */
+/*
+ * -T, an output format: the name arg of a tool's table of n names into
+ * *v.  Returns 0, or usage_error()'s status, after a message that
+ * lists the names, the same in every tool: "unknown output format
+ * 'xml': it is one of text, json or yaml (yml)".
+ */
+int	 type_option(void (*usage)(FILE *), const struct name_value *,
+	    size_t n, const char *arg, int *v);
+/*
+ * -s: a seed, 0 to 2^64 - 1; -n: a number of games, lo to hi; -m: a
+ * size in MiB, 0 to 65536.  Each refusal names its option, as
+ * formats/options.md spells it.
+ */
 int	 seed_option(void (*usage)(FILE *), const char *arg,
 	    unsigned long long *seed);
+int	 number_option(void (*usage)(FILE *), const char *arg,
+	    unsigned long long lo, unsigned long long hi,
+	    unsigned long long *n);
 int	 mib_option(void (*usage)(FILE *), const char *arg,
 	    unsigned long long *mib);
 int	 games_option(void (*usage)(FILE *), const char *arg,

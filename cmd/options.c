@@ -92,10 +92,11 @@ opt_next(struct opt_parser *p, int argc, char *argv[])
 	size_t		 i;
 	int		 ch;
 
+	/* -h and -V are in every tool (OPT_HELP, OPT_VERSION). */
 	ch = getopt_long(argc, argv, p->shorts, p->longs, NULL);
-	if (ch == 'h' && t->opts[0].ch == 'h')
+	if (ch == 'h')
 		opt_help(t);
-	if (ch == 'V' && t->opts[0].ch == 'h')
+	if (ch == 'V')
 		print_version();
 	if (ch == '?' || ch == ':') {
 		opt_usage(stderr, t);
@@ -218,33 +219,28 @@ opt_usage(FILE *f, const struct opt_tool *t)
 	}
 }
 
-/* The left of an option's line in --help: "  -T, --type=TYPE". */
+/*
+ * The left of an option's line in --help, "  -T, --type=TYPE", into
+ * buf (size bytes, cut short if need be).  Returns its length.
+ */
 static size_t
-put_left(FILE *f, const struct opt *o)
+help_left(char *buf, size_t size, const struct opt *o)
 {
-	const char	*a;
-	size_t		 n = 2;
+	size_t	 n, i;
 
-	if (f != NULL)
-		fputs(o->ch < OPT_LONG ? "  " : "      ", f);
-	n += o->ch < OPT_LONG ? 0 : 4;
-	if (o->ch < OPT_LONG) {
-		if (f != NULL)
-			put_spelling(f, o, 1, 1);
-		n += 2 + (o->name != NULL ? 2 : 0);
-	} else if (f != NULL)
-		put_spelling(f, o, 0, 1);
-	n += o->name != NULL ? 2 + strlen(o->name) : 0;
-	if (o->arg != NULL) {
-		if (f != NULL) {
-			fputc('=', f);
-			for (a = o->arg; *a != '\0'; a++)
-				fputc(*a >= 'a' && *a <= 'z' ? *a - 'a' + 'A' :
-				    *a, f);
-		}
-		n += 1 + strlen(o->arg);
+	if (o->ch < OPT_LONG)
+		n = snprintf(buf, size, "  -%c%s%s", o->ch, o->name != NULL ?
+		    ", --" : "", o->name != NULL ? o->name : "");
+	else
+		n = snprintf(buf, size, "      --%s", o->name);
+	if (o->arg != NULL && n < size) {
+		i = n + 1;
+		n += snprintf(buf + n, size - n, "=%s", o->arg);
+		for (; i < n && i < size; i++)
+			if (buf[i] >= 'a' && buf[i] <= 'z')
+				buf[i] += 'A' - 'a';
 	}
-	return n;
+	return n < size ? n : size - 1;
 }
 
 void
@@ -252,6 +248,7 @@ opt_help(const struct opt_tool *t)
 {
 	const struct opt *sorted[128], *o;
 	const char	*h, *nl;
+	char		 left[128];
 	size_t		 i, n, w, col = 0;
 
 	opt_usage(stdout, t);
@@ -259,11 +256,13 @@ opt_help(const struct opt_tool *t)
 	putchar('\n');
 	n = sort_options(t, sorted, NVALUES(sorted));
 	for (i = 0; i < n; i++)
-		if ((w = put_left(NULL, sorted[i]) + 2) > col && w <= 26)
+		if ((w = help_left(left, sizeof(left), sorted[i]) + 2) > col &&
+		    w <= 26)
 			col = w;
 	for (i = 0; i < n; i++) {
 		o = sorted[i];
-		w = put_left(stdout, o);
+		w = help_left(left, sizeof(left), o);
+		fputs(left, stdout);
 		for (h = o->help; ; h = nl + 1) {
 			if (w >= col) {
 				putchar('\n');

@@ -21,7 +21,6 @@ struct options {
 	struct run_tool		 in;		/* -f, -g, -q, -R */
 	int			 threads;	/* to analyse games on */
 	size_t			 table;		/* -m, in bytes per solver */
-	unsigned int		 rules;		/* -R: -S's profile too */
 };
 
 /*
@@ -284,17 +283,11 @@ analyse_state(const struct options *o, struct qttt_solver *sv,
 	return k == 0 ? EXIT_VALID : k == -2 ? EXIT_INVALID : EXIT_TROUBLE;
 }
 
-static int
-parse_type(const char *s)
-{
-	static const struct name_value names[] = {
-		{ "report", QTTT_ANALYSIS_REPORT },
-		{ "json", QTTT_ANALYSIS_JSON },
-		{ "yaml", QTTT_ANALYSIS_YAML },
-	};
-
-	return lookup_name(names, NVALUES(names), s);
-}
+/* The output formats of -T. */
+static const struct name_value types[] = {
+	{ "report", QTTT_ANALYSIS_REPORT }, { "json", QTTT_ANALYSIS_JSON },
+	{ "yaml", QTTT_ANALYSIS_YAML },
+};
 
 /* The options of qttt-analyze: what input_options() leaves to it. */
 struct take {
@@ -340,9 +333,8 @@ take_option(struct run_tool *tool, int ch, const char *arg)
 		a->summary = 1;
 		break;
 	case 'T':
-		if ((v = parse_type(arg)) == -1)
-			return usage_error(usage, "unknown type: %s (report, "
-			    "json or yaml)", arg);
+		if (type_option(usage, types, NVALUES(types), arg, &v) != 0)
+			return EXIT_TROUBLE;
 		a->output = v;
 		break;
 	}
@@ -354,8 +346,6 @@ main(int argc, char *argv[])
 {
 	struct options	 o;
 	struct qttt_solver *sv;
-	unsigned long long mib;
-	const char	*state = NULL;
 	struct take	 t = { &o, TABLE_MIB, NULL };
 	int		 status = EXIT_VALID, s = EXIT_VALID, i;
 
@@ -366,14 +356,12 @@ main(int argc, char *argv[])
 	if ((s = input_options(&o.in, &tool_opts, usage, argc, argv,
 	    take_option)) != 0)
 		return s;
-	mib = t.mib;
-	state = t.state;
 	argc -= optind;
 	argv += optind;
-	if (state != NULL && argc > 0)
+	if (t.state != NULL && argc > 0)
 		return usage_error(usage, "-S takes no file");
 	if (o.a.summary && (o.a.output == QTTT_ANALYSIS_YAML ||
-	    state != NULL))
+	    t.state != NULL))
 		return usage_error(usage, "-s goes with -T report or json, "
 		    "and files");
 	if (o.a.summary && (o.a.perft || o.a.count))
@@ -383,15 +371,15 @@ main(int argc, char *argv[])
 		return usage_error(usage, "-d goes with -p");
 
 	/* Counting needs no solver: -m is the count's alone. */
-	o.table = o.a.perft || o.a.count ? 0 : ((size_t)mib << 20) /
+	o.table = o.a.perft || o.a.count ? 0 : ((size_t)t.mib << 20) /
 	    o.threads;
 	if ((sv = qttt_solver_new(o.table)) == NULL) {
 		fprintf(stderr, "%s: out of memory\n", progname);
 		return EXIT_TROUBLE;
 	}
-	if (state != NULL)
-		status = s = analyse_state(&o, sv, state);
-	for (i = 0; state == NULL && i < (argc > 0 ? argc : 1); i++) {
+	if (t.state != NULL)
+		status = s = analyse_state(&o, sv, t.state);
+	for (i = 0; t.state == NULL && i < (argc > 0 ? argc : 1); i++) {
 		if ((s = analyse_input(&o, sv, argc > 0 ? argv[i] :
 		    "-")) == EXIT_STOP)
 			break;

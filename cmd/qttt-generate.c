@@ -53,13 +53,6 @@ parse_result(const char *s, struct qttt_result *r)
 	return qttt_result_parse(s, strlen(s), r);
 }
 
-static int
-same_result(const struct qttt_result *a, const struct qttt_result *b)
-{
-	return a->over == b->over && a->score[0] == b->score[0] &&
-	    a->score[1] == b->score[1];
-}
-
 /* What qttt-generate's options ask for. */
 struct request {
 	unsigned long long count, seed;
@@ -75,10 +68,7 @@ take_option(void *arg, int ch, const char *val)
 
 	switch (ch) {
 	case 'n':
-		if (parse_number(val, 0, ~0ULL, &q->count) == -1)
-			return usage_error(usage, "not a count of games: %s",
-			    val);
-		break;
+		return number_option(usage, val, 0, ~0ULL, &q->count);
 	case 'r':
 		if (parse_result(val, &q->want) == -1)
 			return usage_error(usage, "not a result: %s", val);
@@ -130,7 +120,7 @@ main(int argc, char *argv[])
 	/* Stop early when stdout fails (a full disk), not after N games. */
 	for (i = 0; i < q.count && !ferror(stdout); ) {
 		qttt_generator_game(&gen, &game);
-		if (filter && !same_result(&game.state.result, &q.want))
+		if (filter && !qttt_result_equal(&game.state.result, &q.want))
 			continue;
 		/*
 		 * With its rules tag when they are not Goff's; Goff's

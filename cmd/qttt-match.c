@@ -1100,11 +1100,17 @@ report(void)
 /* main                                                                 */
 /* ------------------------------------------------------------------ */
 
+/* The output formats of -T. */
+static const struct name_value reports[] = {
+	{ "text", REPORT_TEXT }, { "json", REPORT_JSON },
+};
+
 /* An option of qttt-match (opt_parse()). */
 static int
 take_option(void *unused, int ch, const char *arg)
 {
 	unsigned long long v;
+	int		 t;
 
 	(void)unused;
 	switch (ch) {
@@ -1144,10 +1150,7 @@ take_option(void *unused, int ch, const char *arg)
 		M.nomarks = 1;
 		break;
 	case 'n':
-		if (parse_number(arg, 1, MAX_GAMES, &M.games) == -1)
-			return usage_error(usage, "not a number of games"
-			    ": %s", arg);
-		break;
+		return number_option(usage, arg, 1, MAX_GAMES, &M.games);
 	case 'O':
 		M.openfile = arg;
 		break;
@@ -1181,13 +1184,10 @@ take_option(void *unused, int ch, const char *arg)
 		M.tc = arg;
 		break;
 	case 'T':
-		if (strcmp(arg, "text") == 0)
-			M.report = REPORT_TEXT;
-		else if (strcmp(arg, "json") == 0)
-			M.report = REPORT_JSON;
-		else
-			return usage_error(usage, "unknown type '%s': "
-			    "text or json", arg);
+		if (type_option(usage, reports, NVALUES(reports), arg,
+		    &t) != 0)
+			return EXIT_TROUBLE;
+		M.report = t;
 		break;
 	case 'v':
 		M.verbose = 1;

@@ -357,17 +357,11 @@ render_arg(const struct options *o, const char *s)
 /* Options                                                              */
 /* ------------------------------------------------------------------ */
 
-static int
-parse_type(const char *s)
-{
-	static const struct name_value names[] = {
-		{ "ascii", TYPE_ASCII }, { "utf8", TYPE_UTF8 },
-		{ "unicode", TYPE_UTF8 }, { "svg", TYPE_SVG },
-		{ "html", TYPE_HTML },
-	};
-
-	return lookup_name(names, NVALUES(names), s);
-}
+/* The output formats of -T. */
+static const struct name_value types[] = {
+	{ "ascii", TYPE_ASCII }, { "utf8", TYPE_UTF8 },
+	{ "unicode", TYPE_UTF8 }, { "svg", TYPE_SVG }, { "html", TYPE_HTML },
+};
 
 /* -p: N, or a range N-M of plies.  Returns 0, or -1. */
 static int
@@ -430,7 +424,7 @@ take_option(struct run_tool *tool, int ch, const char *arg)
 	struct options	*o = tool->arg;
 	struct qttt_diag d;
 	unsigned long long u;
-	long		 v;
+	int		 v;
 
 	switch (ch) {
 	case 'A':
@@ -501,8 +495,8 @@ take_option(struct run_tool *tool, int ch, const char *arg)
 		o->sized = 1;
 		break;
 	case 'T':
-		if ((v = parse_type(arg)) == -1)
-			return usage_error(usage, "unknown type: %s", arg);
+		if (type_option(usage, types, NVALUES(types), arg, &v) != 0)
+			return EXIT_TROUBLE;
 		o->type = v;
 		o->typed = 1;
 		break;

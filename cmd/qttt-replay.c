@@ -51,18 +51,11 @@ usage(FILE *f)
 	opt_usage(f, &tool_opts);
 }
 
-static int
-parse_output(const char *s)
-{
-	static const struct name_value names[] = {
-		{ "state", QTTT_OUTPUT_STATE },
-		{ "json", QTTT_OUTPUT_JSON },
-		{ "yaml", QTTT_OUTPUT_YAML },
-		{ "list", QTTT_OUTPUT_LIST },
-	};
-
-	return lookup_name(names, NVALUES(names), s);
-}
+/* The output formats of -T. */
+static const struct name_value types[] = {
+	{ "state", QTTT_OUTPUT_STATE }, { "json", QTTT_OUTPUT_JSON },
+	{ "yaml", QTTT_OUTPUT_YAML }, { "list", QTTT_OUTPUT_LIST },
+};
 
 /*
  * Replays one record (RUN_RECORDS' record) through po's replay writer:
@@ -171,9 +164,8 @@ take_option(struct run_tool *tool, int ch, const char *arg)
 		o->out.ply = n;
 		break;
 	case 'T':
-		if ((v = parse_output(arg)) == -1)
-			return usage_error(usage, "unknown type: %s (state, "
-			    "json, yaml or list)", arg);
+		if (type_option(usage, types, NVALUES(types), arg, &v) != 0)
+			return EXIT_TROUBLE;
 		o->out.output = v;
 		break;
 	case 'w':

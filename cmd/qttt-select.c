@@ -28,18 +28,13 @@ enum {
 
 struct options {
 	struct qttt_criteria crit;
-	enum qttt_format format;	/* -f */
-	unsigned int	 rules;		/* -R, if rules_set */
-	int		 rules_set;
-	enum qttt_format to;		/* -t (AUTO: as read) */
+	enum qttt_format to;		/* -T (AUTO: as read) */
 	int		 canonical;	/* -C */
 	int		 count;		/* -c */
-	int		 quiet;		/* -q */
 	int		 unique;	/* -u: 1 exact, 2 under symmetry */
 	unsigned int	 strip;		/* --no-comments, -tags, -glyphs */
 	size_t		 plies;		/* --ply-limit */
 	unsigned long	 split;		/* --split: games a file, or 0 */
-	unsigned long long first;	/* --split: the first file's number */
 	int		 several;	/* inputs */
 };
 
@@ -301,7 +296,7 @@ select_record(const struct run_input *in, struct par_out *po,
 
 	(void)po;
 	(void)tally;
-	if ((errors = play_record(rec, &game)) > 0 && !o->quiet)
+	if ((errors = play_record(rec, &game)) > 0 && !in->tool->quiet)
 		show_record_diags(stderr, in->name, rec, 0);
 	keep = qttt_criteria_match(&o->crit, rec, &game, errors);
 	dup = 0;
@@ -331,7 +326,7 @@ select_record(const struct run_input *in, struct par_out *po,
 		    sizeof(why));
 	if (v == -1)
 		return RUN_STOP;
-	if (v == -2 && !o->quiet)
+	if (v == -2 && !in->tool->quiet)
 		show_line_msg(stderr, in->name, rec->line, "error", "not "
 		    "written: %s", why);
 	return v == -2 ? EXIT_TROUBLE : EXIT_VALID;
@@ -353,7 +348,7 @@ end_select(struct run_input *in, int k, const struct qttt_record *rec,
 	if (k == RUN_STOP)
 		return RUN_STOP;
 	if ((k == -1 || in->games == 0) && end_input(in->name, k, rec,
-	    in->games, o->quiet, 0) == EXIT_TROUBLE)
+	    in->games, in->tool->quiet, 0) == EXIT_TROUBLE)
 		status = EXIT_TROUBLE;
 	if (o->count && o->several)
 		printf("%s:%lu\n", in->name, sel->w->ininput);
@@ -385,6 +380,7 @@ static const struct {
 struct parsed {
 	struct options	*o;
 	struct output	*w;
+	struct run_tool	*tool;		/* -f, -q and -R (input_option()) */
 	/* The criteria, added once -R is known: which, and their text. */
 	size_t		*which;
 	const char	**text;
@@ -411,6 +407,12 @@ take_option(void *parsed, int ch, const char *optval)
 		p->text[p->ncrit++] = arg;
 		return 0;
 	}
+	if ((v = input_option(p->tool, ch, arg, usage)) != -1) {
+		/* The positions of -O and -S are read by -R's profile too. */
+		if (ch == 'R' && v == 0)
+			o->crit.rules = p->tool->rules;
+		return v;
+	}
 	switch (ch) {
 	case 'C':
 		o->canonical = 1;
@@ -421,15 +423,10 @@ take_option(void *parsed, int ch, const char *optval)
 	case 'd':
 		w->dupname = arg;
 		break;
-	case 'f':
-		return format_option(usage, arg, &o->format);
 	case 'i':
 		o->crit.validity = o->crit.validity ==
 		    QTTT_SELECT_VALID ? QTTT_SELECT_INVALID :
 		    QTTT_SELECT_ANY;
-		break;
-	case 'q':
-		o->quiet = 1;
 		break;
 	case 'T':
 		if ((v = target_option(usage, arg, &o->to)) != 0)
@@ -441,13 +438,6 @@ take_option(void *parsed, int ch, const char *optval)
 	case 'u':
 		if (o->unique == 0)
 			o->unique = 1;
-		break;
-	case 'R':
-		o->rules_set = 1;
-		if ((v = rules_option(usage, arg, &o->rules)) != 0)
-			return v;
-		/* The positions of -O and -S are read by it too. */
-		o->crit.rules = o->rules;
 		break;
 	case 'v':
 		o->crit.invert = 1;
@@ -487,9 +477,13 @@ take_option(void *parsed, int ch, const char *optval)
 	return 0;
 }
 
-/* Parses the options into o; returns 0, or the exit status of main. */
+/*
+ * Parses the options into o, w and tool; returns 0, or the exit status
+ * of main.
+ */
 static int
-parse_options(int argc, char *argv[], struct options *o, struct output *w)
+parse_options(int argc, char *argv[], struct options *o, struct output *w,
+    struct run_tool *tool)
 {
 	/* Static: -h and -V exit inside opt_parse() with the lists held. */
 	static struct parsed p;
@@ -499,6 +493,7 @@ parse_options(int argc, char *argv[], struct options *o, struct output *w)
 
 	p.o = o;
 	p.w = w;
+	p.tool = tool;
 	p.which = calloc((size_t)argc, sizeof(*p.which));
 	p.text = calloc((size_t)argc, sizeof(*p.text));
 	if (p.which == NULL || p.text == NULL) {
@@ -541,7 +536,7 @@ main(int argc, char *argv[])
 	qttt_criteria_init(&o.crit);
 	o.plies = QTTT_TRIM_ALL;
 	w.next = 1;
-	if ((s = parse_options(argc, argv, &o, &w)) != 0)
+	if ((s = parse_options(argc, argv, &o, &w, &tool)) != 0)
 		return s;
 	argc -= optind;
 	argv += optind;
@@ -556,10 +551,6 @@ main(int argc, char *argv[])
 	if (w.dupname != NULL && (w.dups = out_open(w.dupname, 0)) == NULL)
 		return EXIT_TROUBLE;
 
-	tool.format = o.format;
-	tool.rules = o.rules;
-	tool.rules_set = o.rules_set;
-	tool.quiet = o.quiet;
 	/* RUN_STOP: no file put in place. */
 	if ((status = run_inputs(&tool, argc, argv)) == RUN_STOP)
 		status = EXIT_TROUBLE + 1;

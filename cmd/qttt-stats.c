@@ -76,7 +76,7 @@ end_count(struct run_input *in, int k, const struct qttt_record *rec,
 static int
 take_option(struct run_tool *tool, int ch, const char *arg)
 {
-	static const struct name_value outputs[] = {
+	static const struct name_value types[] = {
 		{ "text", QTTT_STATS_TEXT }, { "json", QTTT_STATS_JSON },
 		{ "yaml", QTTT_STATS_YAML }, { "yml", QTTT_STATS_YAML },
 	};
@@ -85,9 +85,8 @@ take_option(struct run_tool *tool, int ch, const char *arg)
 
 	if (ch != 'T')
 		return 0;
-	if ((v = lookup_name(outputs, NVALUES(outputs), arg)) == -1)
-		return usage_error(usage, "unknown output format '%s': it is "
-		    "one of text, json or yaml (yml)", arg);
+	if (type_option(usage, types, NVALUES(types), arg, &v) != 0)
+		return EXIT_TROUBLE;
 	o->output = v;
 	return 0;
 }

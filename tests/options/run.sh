@@ -9,8 +9,11 @@
 #	  wherever its letter or its long name appears, and every tool the
 #	  table names for it has it; a shared concept is spelled so
 #	  wherever its long name appears, and every tool named has it.
+#	- its old spellings, in the last line of its --help, are those
+#	  the table of old spellings gives it, and those its page names
+#	  in its sentence on old spellings.
 # Then the check is shown to catch a fault of each kind, planted in a
-# copy of a tool's help or page.
+# copy of a tool's help, its page or the table.
 top=$(cd "$(dirname "$0")/../.." && pwd)
 . "$top/tests/lib.sh"
 suite_begin options
@@ -126,6 +129,53 @@ concepts()
 	}' "$TABLE"
 }
 
+# help_old HELP: the old spellings that a --help names ("-t", "--to"),
+# one a line.
+help_old()
+{
+	sed -n 's/^Old spellings, still taken with a note://p' "$1" |
+	    tr ', ' '\n\n' | grep . | sort -u
+}
+
+# table_old TOOL: the same from the table of old spellings.
+table_old()
+{
+	awk -v tool="qttt-$1" '/^## / { old = ($0 ~ /^## Old spellings/) }
+	old && /^\| qttt-/ {
+		split($0, c, "|")
+		t = c[2]; gsub(/ /, "", t)
+		if (t != tool)
+			next
+		n = split(c[3], w, "`")
+		for (i = 2; i <= n; i += 2)
+			print w[i]
+	}' "$TABLE" | sort -u
+}
+
+# page_old PAGE: the same from a man page's sentence on old spellings,
+# from "old spelling" to "still taken", the new spellings (.Pq now ...)
+# left out.
+page_old()
+{
+	awk 'tolower($0) ~ /old spelling/ { old = 1 }
+	old && !/^\.Pq now/ {
+		for (i = 1; i < NF; i++)
+			if ($i == "Fl" || $i == ".Fl")
+				print "-" $(i + 1)
+	}
+	old && /still taken/ { old = 0 }' "$1" | sort -u
+}
+
+# differ WHAT KEY LEFT RIGHT: if the lists LEFT and RIGHT differ, says
+# so (WHAT, then KEY: which is which) and how; returns 0 if they do.
+differ()
+{
+	cmp -s "$3" "$4" && return 1
+	echo "$1 $2:"
+	diff "$3" "$4" | grep '^[<>]'
+	return 0
+}
+
 # check TOOL HELP PAGE: the checks of one tool; prints what is wrong.
 # Returns 0 if all hold.
 check()
@@ -133,20 +183,19 @@ check()
 	_ok=0
 	help_options "$2" >"$out/h"
 	page_options "$3" >"$out/p"
-	if ! cmp -s "$out/h" "$out/p"; then
-		echo "qttt-$1: --help and its page list other options" \
-		    "(< help, > page):"
-		diff "$out/h" "$out/p" | grep '^[<>]'
-		_ok=1
-	fi
+	differ "qttt-$1: --help and its page list other options" \
+	    "(< help, > page)" "$out/h" "$out/p" && _ok=1
 	usage_words "$2" >"$out/u"
 	synopsis_words "$3" >"$out/s"
-	if ! cmp -s "$out/u" "$out/s"; then
-		echo "qttt-$1: the usage line and the SYNOPSIS differ" \
-		    "(< usage, > SYNOPSIS):"
-		diff "$out/u" "$out/s" | grep '^[<>]'
-		_ok=1
-	fi
+	differ "qttt-$1: the usage line and the SYNOPSIS differ" \
+	    "(< usage, > SYNOPSIS)" "$out/u" "$out/s" && _ok=1
+	help_old "$2" >"$out/oh"
+	table_old "$1" >"$out/ot"
+	page_old "$3" >"$out/op"
+	differ "qttt-$1: --help and formats/options.md name other old" \
+	    "spellings (< help, > table)" "$out/oh" "$out/ot" && _ok=1
+	differ "qttt-$1: --help and its page name other old spellings" \
+	    "(< help, > page)" "$out/oh" "$out/op" && _ok=1
 	concepts >"$out/c"
 	while read -r kind s l tools; do
 		case ",$tools," in
@@ -222,5 +271,18 @@ planted "an option the page leaves out" replay "$out/replay.help" \
 sed 's/^\.Op Fl ahqV$/.Op Fl ahV/' "$top/man/qttt-replay.1" >"$out/bad.1"
 planted "a SYNOPSIS short of a letter" replay "$out/replay.help" \
     "$out/bad.1"
+
+sed 's/^\(Old spellings, still taken with a note: -t\), --to$/\1/' \
+    "$out/convert.help" >"$out/bad.help"
+planted "an old spelling the help leaves out" convert "$out/bad.help" \
+    "$top/man/qttt-convert.1"
+grep -v '^\.Fl -count$' "$top/man/qttt-generate.1" >"$out/bad.1"
+planted "an old spelling the page leaves out" generate \
+    "$out/generate.help" "$out/bad.1"
+grep -v '^| qttt-stats | `--output` |' "$TABLE" >"$out/bad.md"
+TABLE=$out/bad.md
+planted "an old spelling the table leaves out" stats "$out/stats.help" \
+    "$top/man/qttt-stats.1"
+TABLE=$top/formats/options.md
 
 suite_end options
