@@ -1512,6 +1512,7 @@ struct reader_obj {
 	size_t			 pendpos;
 	PyObject		*error;		/* raised by read() */
 	int			 done;
+	int			 busy;		/* in the library's reader */
 };
 
 static long
@@ -1698,13 +1699,32 @@ reader_end(struct reader_obj *self, int k)
 	return PyErr_Occurred() ? -1 : 0;
 }
 
+/*
+ * Marks the reader busy while the library reads from it: a call from
+ * another thread (the GIL let go) or from the file object's read()
+ * would use the reader mid-read, or free it.  Returns 0, or -1 with
+ * RuntimeError raised.
+ */
+static int
+reader_enter(struct reader_obj *self)
+{
+	if (self->busy) {
+		PyErr_SetString(PyExc_RuntimeError, "the reader is reading: a "
+		    "reader belongs to one thread, and its file object's "
+		    "read() may not use it");
+		return -1;
+	}
+	self->busy = 1;
+	return 0;
+}
+
 static PyObject *
 Reader_next(struct reader_obj *self)
 {
 	size_t		 errors = 0;
 	int		 k;
 
-	if (self->done || self->r == NULL)
+	if (self->done || self->r == NULL || reader_enter(self) == -1)
 		return NULL;
 	if (self->read != NULL) {
 		if ((k = qttt_reader_next(self->r, self->rec)) == 1)
@@ -1715,6 +1735,7 @@ Reader_next(struct reader_obj *self)
 			errors = qttt_record_play(self->rec, &self->game);
 		Py_END_ALLOW_THREADS
 	}
+	self->busy = 0;
 	if (k == 1)
 		return (PyObject *)record_new(self->rec, &self->game, errors);
 	reader_end(self, k);
@@ -1730,6 +1751,8 @@ Reader_count(struct reader_obj *self, PyObject *unused)
 	(void)unused;
 	if (self->done || self->r == NULL)
 		return Py_BuildValue("(KK)", all, valid);
+	if (reader_enter(self) == -1)
+		return NULL;
 	if (self->read != NULL) {
 		while ((k = qttt_reader_next(self->r, self->rec)) == 1) {
 			all++;
@@ -1743,6 +1766,7 @@ Reader_count(struct reader_obj *self, PyObject *unused)
 		}
 		Py_END_ALLOW_THREADS
 	}
+	self->busy = 0;
 	if (reader_end(self, k) == -1)
 		return NULL;
 	return Py_BuildValue("(KK)", all, valid);
@@ -1752,7 +1776,10 @@ static PyObject *
 Reader_close(struct reader_obj *self, PyObject *unused)
 {
 	(void)unused;
+	if (reader_enter(self) == -1)
+		return NULL;
 	reader_release(self);
+	self->busy = 0;
 	Py_RETURN_NONE;
 }
 
@@ -1776,8 +1803,12 @@ Reader_enter(struct reader_obj *self, PyObject *unused)
 static PyObject *
 Reader_exit(struct reader_obj *self, PyObject *args)
 {
+	PyObject	*r;
+
 	(void)args;
-	reader_release(self);
+	if ((r = Reader_close(self, NULL)) == NULL)
+		return NULL;
+	Py_DECREF(r);
 	Py_RETURN_FALSE;
 }
 
