@@ -319,13 +319,15 @@ State_legal_actions(struct state_obj *self, PyObject *unused)
 	return actions_list(a, n);
 }
 
-/* Plays a; returns 0, or -1 with IllegalActionError raised. */
+/*
+ * Plays a, keeping it in canonical form as qttt_game_play() stores it;
+ * returns 0, or -1 with IllegalActionError raised.
+ */
 static int
 state_play(struct state_obj *self, const struct qttt_action *a)
 {
 	struct qttt_diag d;
-	struct qttt_action canon;
-	struct qttt_state *next;
+	struct qttt_game g;
 	enum qttt_code	 c;
 
 	memset(&d, 0, sizeof(d));
@@ -336,23 +338,15 @@ state_play(struct state_obj *self, const struct qttt_action *a)
 		raise_illegal(&d);
 		return -1;
 	}
-	next = &self->states[self->nplies + 1];
-	*next = *STATE_NOW(self);
-	if ((c = qttt_state_apply(next, a, &d)) != QTTT_OK) {
+	g.nplies = 0;
+	g.state = *STATE_NOW(self);
+	if ((c = qttt_game_play(&g, a, &d)) != QTTT_OK) {
 		d.code = c;
 		raise_illegal(&d);
 		return -1;
 	}
-	/* The canonical form, as qttt_game_play() stores it. */
-	canon = *a;
-	if (a->kind == QTTT_MEASURE) {
-		canon.move = STATE_NOW(self)->pending;
-		canon.sq[0] = canon.sq[1] = next->where[canon.move][0];
-	} else if (canon.sq[0] > canon.sq[1]) {
-		canon.sq[0] = a->sq[1];
-		canon.sq[1] = a->sq[0];
-	}
-	self->plies[self->nplies++] = canon;
+	self->plies[self->nplies] = g.plies[0];
+	self->states[++self->nplies] = g.state;
 	return 0;
 }
 
