@@ -319,13 +319,15 @@ State_legal_actions(struct state_obj *self, PyObject *unused)
 	return actions_list(a, n);
 }
 
-/* Plays a; returns 0, or -1 with IllegalActionError raised. */
+/*
+ * Plays a, keeping it in canonical form as qttt_game_play() stores it;
+ * returns 0, or -1 with IllegalActionError raised.
+ */
 static int
 state_play(struct state_obj *self, const struct qttt_action *a)
 {
 	struct qttt_diag d;
-	struct qttt_action canon;
-	struct qttt_state *next;
+	struct qttt_game g;
 	enum qttt_code	 c;
 
 	memset(&d, 0, sizeof(d));
@@ -336,23 +338,15 @@ state_play(struct state_obj *self, const struct qttt_action *a)
 		raise_illegal(&d);
 		return -1;
 	}
-	next = &self->states[self->nplies + 1];
-	*next = *STATE_NOW(self);
-	if ((c = qttt_state_apply(next, a, &d)) != QTTT_OK) {
+	g.nplies = 0;
+	g.state = *STATE_NOW(self);
+	if ((c = qttt_game_play(&g, a, &d)) != QTTT_OK) {
 		d.code = c;
 		raise_illegal(&d);
 		return -1;
 	}
-	/* The canonical form, as qttt_game_play() stores it. */
-	canon = *a;
-	if (a->kind == QTTT_MEASURE) {
-		canon.move = STATE_NOW(self)->pending;
-		canon.sq[0] = canon.sq[1] = next->where[canon.move][0];
-	} else if (canon.sq[0] > canon.sq[1]) {
-		canon.sq[0] = a->sq[1];
-		canon.sq[1] = a->sq[0];
-	}
-	self->plies[self->nplies++] = canon;
+	self->plies[self->nplies] = g.plies[0];
+	self->states[++self->nplies] = g.state;
 	return 0;
 }
 
@@ -377,8 +371,8 @@ State_is_legal(struct state_obj *self, PyObject *text)
 		PyErr_Clear();
 		Py_RETURN_FALSE;
 	}
+	/* As qttt_state_legal(), for a measurement naming any move. */
 	return PyBool_FromLong(qttt_action_canonical(STATE_NOW(self), &a,
-	    &canon, NULL) == QTTT_OK && qttt_state_legal(STATE_NOW(self),
 	    &canon, NULL) == QTTT_OK);
 }
 
@@ -793,11 +787,32 @@ static int	 format_parse(PyObject *, enum qttt_format *, int);
 static PyObject *game_write(const struct qttt_game *,
 		    const struct qttt_extras *, enum qttt_format);
 
+/*
+ * The game a state holds: its actions from the empty board (returns
+ * 1), or, for a state that starts elsewhere, none and the position
+ * (returns 0).
+ */
+static int
+state_game(const struct state_obj *self, struct qttt_game *g)
+{
+	struct qttt_state empty;
+
+	qttt_state_init(&empty);
+	empty.rules = self->states[0].rules;
+	g->state = *STATE_NOW(self);
+	if (!qttt_state_equal(&empty, &self->states[0])) {
+		g->nplies = 0;
+		return 0;
+	}
+	g->nplies = self->nplies;
+	memcpy(g->plies, self->plies, self->nplies * sizeof(g->plies[0]));
+	return 1;
+}
+
 static PyObject *
 State_write(struct state_obj *self, PyObject *args, PyObject *kw)
 {
 	static char	*kwlist[] = { "format", NULL };
-	struct qttt_state empty;
 	struct qttt_game g;
 	PyObject	*fmt = NULL;
 	enum qttt_format f;
@@ -805,17 +820,12 @@ State_write(struct state_obj *self, PyObject *args, PyObject *kw)
 	if (!PyArg_ParseTupleAndKeywords(args, kw, "|O:write", kwlist, &fmt) ||
 	    format_parse(fmt, &f, 0) == -1)
 		return NULL;
-	qttt_state_init(&empty);
-	empty.rules = self->states[0].rules;
-	if (!qttt_state_equal(&empty, &self->states[0])) {
+	if (!state_game(self, &g)) {
 		PyErr_SetString(PyExc_ValueError, "a state that does not "
 		    "start from the empty board has no record: write its "
 		    "state_string()");
 		return NULL;
 	}
-	g.nplies = self->nplies;
-	memcpy(g.plies, self->plies, sizeof(g.plies));
-	g.state = *STATE_NOW(self);
 	return game_write(&g, NULL, f);
 }
 
@@ -1512,6 +1522,7 @@ struct reader_obj {
 	size_t			 pendpos;
 	PyObject		*error;		/* raised by read() */
 	int			 done;
+	int			 busy;		/* in the library's reader */
 };
 
 static long
@@ -1698,13 +1709,32 @@ reader_end(struct reader_obj *self, int k)
 	return PyErr_Occurred() ? -1 : 0;
 }
 
+/*
+ * Marks the reader busy while the library reads from it: a call from
+ * another thread (the GIL let go) or from the file object's read()
+ * would use the reader mid-read, or free it.  Returns 0, or -1 with
+ * RuntimeError raised.
+ */
+static int
+reader_enter(struct reader_obj *self)
+{
+	if (self->busy) {
+		PyErr_SetString(PyExc_RuntimeError, "the reader is reading: a "
+		    "reader belongs to one thread, and its file object's "
+		    "read() may not use it");
+		return -1;
+	}
+	self->busy = 1;
+	return 0;
+}
+
 static PyObject *
 Reader_next(struct reader_obj *self)
 {
 	size_t		 errors = 0;
 	int		 k;
 
-	if (self->done || self->r == NULL)
+	if (self->done || self->r == NULL || reader_enter(self) == -1)
 		return NULL;
 	if (self->read != NULL) {
 		if ((k = qttt_reader_next(self->r, self->rec)) == 1)
@@ -1715,6 +1745,7 @@ Reader_next(struct reader_obj *self)
 			errors = qttt_record_play(self->rec, &self->game);
 		Py_END_ALLOW_THREADS
 	}
+	self->busy = 0;
 	if (k == 1)
 		return (PyObject *)record_new(self->rec, &self->game, errors);
 	reader_end(self, k);
@@ -1730,6 +1761,8 @@ Reader_count(struct reader_obj *self, PyObject *unused)
 	(void)unused;
 	if (self->done || self->r == NULL)
 		return Py_BuildValue("(KK)", all, valid);
+	if (reader_enter(self) == -1)
+		return NULL;
 	if (self->read != NULL) {
 		while ((k = qttt_reader_next(self->r, self->rec)) == 1) {
 			all++;
@@ -1743,6 +1776,7 @@ Reader_count(struct reader_obj *self, PyObject *unused)
 		}
 		Py_END_ALLOW_THREADS
 	}
+	self->busy = 0;
 	if (reader_end(self, k) == -1)
 		return NULL;
 	return Py_BuildValue("(KK)", all, valid);
@@ -1752,7 +1786,10 @@ static PyObject *
 Reader_close(struct reader_obj *self, PyObject *unused)
 {
 	(void)unused;
+	if (reader_enter(self) == -1)
+		return NULL;
 	reader_release(self);
+	self->busy = 0;
 	Py_RETURN_NONE;
 }
 
@@ -1776,8 +1813,12 @@ Reader_enter(struct reader_obj *self, PyObject *unused)
 static PyObject *
 Reader_exit(struct reader_obj *self, PyObject *args)
 {
+	PyObject	*r;
+
 	(void)args;
-	reader_release(self);
+	if ((r = Reader_close(self, NULL)) == NULL)
+		return NULL;
+	Py_DECREF(r);
 	Py_RETURN_FALSE;
 }
 
@@ -2160,12 +2201,14 @@ dict_put(PyObject *d, const char *key, PyObject *v)
  * later version) and the fields it has.  ValueError for a line that is
  * not well formed.
  */
+/* The names of the numbers a message may carry, by enum qttt_qtp_field. */
+static const char *const qtp_fields[QTTT_QTP_NFIELDS] = { "xtime", "otime",
+	"xinc", "oinc", "movetime", "depth", "nodes", "time", "seed",
+	"protocol" };
+
 static PyObject *
 mod_qtp_parse(PyObject *mod, PyObject *arg)
 {
-	static const char *const fields[] = { "xtime", "otime", "xinc",
-		"oinc", "movetime", "depth", "nodes", "time", "seed",
-		"protocol" };
 	struct qttt_qtp_msg m;
 	struct qttt_diag d;
 	PyObject	*r, *l;
@@ -2193,7 +2236,7 @@ mod_qtp_parse(PyObject *mod, PyObject *arg)
 	    QTTT_QTP_UNKNOWN ? "unknown" : qttt_qtp_word(m.kind)));
 	for (i = 0; i < QTTT_QTP_NFIELDS; i++)
 		if (m.has & QTTT_QTP_HAS(i))
-			k |= dict_put(r, fields[i],
+			k |= dict_put(r, qtp_fields[i],
 			    PyLong_FromUnsignedLongLong(m.num[i]));
 	switch (m.kind) {
 	case QTTT_QTP_ID:
@@ -2241,6 +2284,96 @@ mod_qtp_parse(PyObject *mod, PyObject *arg)
 	return r;
 }
 
+/* Points t at the text of a str; 0, or -1 with an error raised. */
+static int
+qtp_text_of(PyObject *v, struct qttt_qtp_text *t)
+{
+	Py_ssize_t	 len;
+
+	if ((t->s = PyUnicode_AsUTF8AndSize(v, &len)) == NULL)
+		return -1;
+	t->len = (size_t)len;
+	return 0;
+}
+
+/*
+ * qtp_format(kind, **fields) -> str: a message to an engine written by
+ * the library's writer, without its line end: name and value
+ * (setoption), state (position: its actions from the empty board, or
+ * the state string of a position that starts elsewhere) and the
+ * numbers qtp_parse() names (seed, movetime, depth, nodes...).
+ * ValueError for a message the protocol cannot carry: text with a line
+ * end or a word that would end it, an action the rules refuse.
+ */
+static PyObject *
+mod_qtp_format(PyObject *mod, PyObject *args, PyObject *kw)
+{
+	struct qttt_qtp_msg m;
+	char		 buf[QTTT_QTP_LINE_MAX + 1];
+	PyObject	*key, *v;
+	const char	*kind, *name;
+	Py_ssize_t	 pos = 0;
+	size_t		 i;
+	int		 k, n;
+
+	(void)mod;
+	if (!PyArg_ParseTuple(args, "s:qtp_format", &kind))
+		return NULL;
+	for (k = QTTT_QTP_QTP; k <= QTTT_QTP_ERROR; k++)
+		if (strcmp(kind, qttt_qtp_word((enum qttt_qtp_kind)k)) == 0)
+			break;
+	if (k > QTTT_QTP_ERROR) {
+		PyErr_Format(PyExc_ValueError, "'%s' is no message of the "
+		    "engine protocol", kind);
+		return NULL;
+	}
+	qttt_qtp_init(&m, (enum qttt_qtp_kind)k);
+	while (kw != NULL && PyDict_Next(kw, &pos, &key, &v)) {
+		if ((name = PyUnicode_AsUTF8(key)) == NULL)
+			return NULL;
+		if (strcmp(name, "name") == 0) {
+			if (qtp_text_of(v, &m.name) == -1)
+				return NULL;
+		} else if (strcmp(name, "value") == 0) {
+			if (qtp_text_of(v, &m.text) == -1)
+				return NULL;
+			m.has |= QTTT_QTP_VALUE;
+		} else if (strcmp(name, "state") == 0) {
+			if (!PyObject_TypeCheck(v, &StateType)) {
+				PyErr_SetString(PyExc_TypeError,
+				    "a position's state is a qttt.State");
+				return NULL;
+			}
+			m.from_state = !state_game((struct state_obj *)v,
+			    &m.game);
+			if (m.game.nplies > 0)
+				m.has |= QTTT_QTP_ACTIONS;
+		} else {
+			for (i = 0; i < QTTT_QTP_NFIELDS; i++)
+				if (strcmp(name, qtp_fields[i]) == 0)
+					break;
+			if (i == QTTT_QTP_NFIELDS) {
+				PyErr_Format(PyExc_TypeError, "qtp_format() "
+				    "has no field '%s'", name);
+				return NULL;
+			}
+			m.num[i] = PyLong_AsUnsignedLongLong(v);
+			if (PyErr_Occurred())
+				return NULL;
+			m.has |= QTTT_QTP_HAS(i);
+		}
+	}
+	if ((n = qttt_qtp_format(&m, buf, sizeof(buf))) < 0 ||
+	    (size_t)n >= sizeof(buf)) {
+		PyErr_Format(PyExc_ValueError, "no %s message holds that: "
+		    "a line end, a word that would end a field, an action "
+		    "the rules refuse or over %d bytes "
+		    "(formats/engine-protocol.md)", kind, QTTT_QTP_LINE_MAX);
+		return NULL;
+	}
+	return PyUnicode_FromStringAndSize(buf, n);
+}
+
 /* The symmetries' names, in their numbers' order. */
 static PyObject *
 symmetries(void)
@@ -2285,6 +2418,10 @@ static PyMethodDef module_methods[] = {
 	    "perft(state, depth, divide=False): exact counts." },
 	{ "qtp_parse", mod_qtp_parse, METH_O,
 	    "qtp_parse(line) -> dict: an engine's message, read." },
+	{ "qtp_format", (PyCFunction)(void (*)(void))mod_qtp_format,
+	    METH_VARARGS | METH_KEYWORDS,
+	    "qtp_format(kind, **fields) -> str: a message to an engine, "
+	    "written." },
 	{ "rule_presets", mod_rules_names, METH_NOARGS,
 	    "rule_presets() -> list[str]: the presets' names." },
 	{ NULL, NULL, 0, NULL }

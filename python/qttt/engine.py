@@ -7,7 +7,8 @@ run as processes: qttt-engine(1), or any other.
     ...     engine.play(qttt.State()) in qttt.State().legal_actions()
     True
 
-The messages are read by the library's parser; the actions an engine
+The messages are read by the library's parser and written by its
+writer (qttt._qttt.qtp_parse, qtp_format); the actions an engine
 chooses are judged by the library's rules.  A time-out, a crash, an
 illegal action or a message that is not well formed raises an
 EngineError, and the engine's process (its whole process group) is
@@ -25,7 +26,7 @@ import time
 from dataclasses import dataclass, field
 from typing import Dict, List, Optional, Sequence, Union
 
-from ._qttt import IllegalActionError, State, qtp_parse
+from ._qttt import IllegalActionError, State, qtp_format, qtp_parse
 
 __all__ = ["popen", "Engine", "Info", "EngineError", "EngineTimeout",
            "EngineTerminated"]
@@ -89,7 +90,7 @@ class Engine:
                 raise EngineError(f"the engine lists no Rules option: it "
                                   f"plays goff, not {rules}")
             for name, value in settings.items():
-                self._send(f"setoption name {name} value {value}")
+                self._send("setoption", name=name, value=str(value))
             self._send("isready")
             for msg in self._until("readyok", timeout):
                 if msg["kind"] == "error":
@@ -109,7 +110,10 @@ class Engine:
     def name(self) -> Optional[str]:
         return self.id.get("name")
 
-    def _send(self, line: str) -> None:
+    def _send(self, kind: str, **fields) -> None:
+        """Writes a message, as the library writes it (ValueError for
+        one the protocol cannot carry, which is not sent)."""
+        line = qtp_format(kind, **fields)
         try:
             self._proc.stdin.write(line.encode() + b"\n")
             self._proc.stdin.flush()
@@ -171,7 +175,7 @@ class Engine:
     def newgame(self, seed: Optional[int] = None) -> None:
         """Tells the engine that the positions that follow belong to
         another game (seeded, for an engine that plays at random)."""
-        self._send("newgame" if seed is None else f"newgame seed {seed}")
+        self._send("newgame", **({} if seed is None else {"seed": seed}))
 
     def analyse(self, state: State, movetime: Optional[int] = None,
                 depth: Optional[int] = None, nodes: Optional[int] = None,
@@ -185,18 +189,10 @@ class Engine:
         if state.rules != self.rules:
             raise ValueError(f"the state is played by {state.rules}, the "
                              f"engine by {self.rules}")
-        if state.start == State(rules=state.rules):
-            actions = "; ".join(state.actions)
-            self._send("position start" + (f" actions {actions}"
-                                           if actions else ""))
-        else:
-            self._send(f"position state {state.state_string()}")
-        go = "go"
-        for name, v in (("movetime", movetime), ("depth", depth),
-                        ("nodes", nodes)):
-            if v is not None:
-                go += f" {name} {int(v)}"
-        self._send(go)
+        self._send("position", state=state)
+        self._send("go", **{name: int(v) for name, v in
+                            (("movetime", movetime), ("depth", depth),
+                             ("nodes", nodes)) if v is not None})
         limit = (self.timeout if timeout is None else timeout) + \
             (movetime or 0) / 1000
         info: dict = {}
@@ -234,7 +230,8 @@ class Engine:
         timeout seconds.  Its process is reaped either way."""
         if self._proc.poll() is None:
             try:
-                self._proc.stdin.write(b"quit\n")
+                self._proc.stdin.write(qtp_format("quit").encode() +
+                                       b"\n")
                 self._proc.stdin.flush()
             except (BrokenPipeError, OSError, ValueError):
                 pass

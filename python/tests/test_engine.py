@@ -68,6 +68,42 @@ def test_rules_are_set():
             engine.play(qttt.State())
 
 
+def test_messages_are_the_librarys():
+    """What the client sends is written by the library and read back by
+    it as the same message; what no line may carry is refused before it
+    reaches the engine."""
+    from qttt._qttt import qtp_format, qtp_parse
+    s = qttt.State()
+    s.push("X1 b1 a1")
+    assert qtp_format("position", state=s) == \
+        "position start actions X1 a1 b1"
+    assert qtp_format("position", state=qttt.State()) == "position start"
+    t = qttt.State("x1o4,o2,o2/x1x3,.,./.,x3o4,. X5 O4 *")
+    assert qtp_format("position", state=t) == \
+        "position state x1o4,o2,o2/x1x3,.,./.,x3o4,. X5 O4 *"
+    go = qtp_format("go", movetime=100, depth=3)
+    assert qtp_parse(go) == {"kind": "go", "movetime": 100, "depth": 3}
+    assert qtp_parse(qtp_format("newgame", seed=7)) == {"kind": "newgame",
+                                                        "seed": 7}
+    assert qtp_format("setoption", name="Level", value="weak") == \
+        "setoption name Level value weak"
+    for bad in ("weak\nquit", "weak\r", "a\x00b"):
+        with pytest.raises(ValueError):
+            qtp_format("setoption", name="Level", value=bad)
+    with pytest.raises(ValueError):
+        qtp_format("setoption", name="Level value x")
+    with pytest.raises(ValueError):
+        qtp_format("gossip")
+    with pytest.raises(TypeError):
+        qtp_format("go", colour="red")
+    # An option's value that holds a line end is refused, not sent as
+    # a second message (a quit here).
+    with pytest.raises(ValueError, match="setoption"):
+        qttt.engine.popen(ENGINE, Level="weak\nquit")
+    with pytest.raises(ValueError, match="setoption"):
+        qttt.engine.popen(ENGINE, rules="goff\nquit")
+
+
 needs_faulty = pytest.mark.skipif(FAULTY is None,
                                   reason="QTTT_FAULTY not built")
 

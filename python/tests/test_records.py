@@ -172,3 +172,33 @@ def test_a_reader_never_opened_closes_nothing():
     del r
     os.fstat(0)
     assert qttt.State.__new__(qttt.State) == qttt.State()
+
+
+def test_a_reader_in_use_refuses_another_call():
+    """A file object's read() that calls the reader it feeds (as another
+    thread would while the GIL is let go) gets RuntimeError, and the
+    reader reads on as if nothing had happened."""
+    data = b"X1 a1 b1; O2 b1 c1\n" * 5000
+    refused = []
+
+    class Meddling(io.RawIOBase):
+        def __init__(self):
+            self.data = io.BytesIO(data)
+            self.reader = None
+
+        def readable(self):
+            return True
+
+        def read(self, n=-1):
+            for call in (lambda: next(self.reader), self.reader.count,
+                         self.reader.close):
+                with pytest.raises(RuntimeError, match="reading") as e:
+                    call()
+                refused.append(e.value)
+            return self.data.read(n)
+
+    source = Meddling()
+    reader = source.reader = qttt.read(source)
+    records = list(reader)
+    assert len(records) == 5000 and all(r.valid for r in records)
+    assert len(refused) >= 3

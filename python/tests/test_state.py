@@ -69,6 +69,32 @@ def test_refusals(actions, bad, code):
     assert not s.is_legal(bad)
 
 
+def test_is_legal_is_push():
+    """is_legal() says what push() does, for any spelling: the legal
+    actions, their squares swapped, measurements naming any spooky mark
+    and any square, and the actions of other games."""
+    rng = random.Random(12)
+    squares = [c + r for r in "123" for c in "abc"]
+    for _ in range(50):
+        s = random_game(rng)
+        while s.actions:
+            s.pop()
+            legal = s.legal_actions()
+            tried = legal + random_game(rng).actions
+            tried += [f"{w[0]} {w[2]} {w[1]}" for w in map(str.split, legal)
+                      if len(w) == 3]
+            marks = {m for sq in s.board if isinstance(sq, list) for m in sq}
+            tried += [f"measure {m} -> {sq}" for m in marks for sq in squares]
+            for a in tried:
+                t = s.copy()
+                try:
+                    t.push(a)
+                except qttt.IllegalActionError:
+                    assert not s.is_legal(a), (s, a)
+                else:
+                    assert s.is_legal(a), (s, a)
+
+
 def test_refusal_messages_are_the_tools():
     """The message of a refusal is the one qttt-validate gives."""
     s = qttt.State()
