@@ -242,14 +242,12 @@ static enum qttt_termination
 termination_of(const struct qttt_record *rec)
 {
 	enum qttt_termination t;
-	size_t		 i;
+	const char	*value;
+	size_t		 len;
 
-	for (i = 0; i < rec->nmeta; i++)
-		if (rec->meta[i].keylen == 11 &&
-		    memcmp(rec->meta[i].key, "termination", 11) == 0)
-			return qttt_termination_parse(rec->meta[i].value,
-			    rec->meta[i].valuelen, &t) == 0 ? t : QTTT_NTERMS;
-	return QTTT_TERM_NORMAL;
+	if (!qttt_record_meta(rec, "termination", &value, &len))
+		return QTTT_TERM_NORMAL;
+	return qttt_termination_parse(value, len, &t) == 0 ? t : QTTT_NTERMS;
 }
 
 /* A win by a whole point, which a forfeit awards: 1-0 or 0-1. */
