@@ -293,6 +293,38 @@ START_TEST(test_html_records)
 }
 END_TEST
 
+/*
+ * An invalid record in the page: its diagnostics in the list's
+ * data-error attribute, its line breaks as &#10;, and its characters
+ * of several bytes (a tag's José, quoted in the diagnostic's source
+ * line) as they are, not U+FFFD; so too the options' style sheet.
+ */
+START_TEST(test_html_invalid_text)
+{
+	static const char line[] = "[x Jos\xc3\xa9] X1 a1 b1; O2 b1 b2; "
+	    "X3 a1 zz";
+	struct qttt_replay r;
+	struct qttt_html_opts o;
+	char		*page;
+
+	memset(&o, 0, sizeof(o));
+	qttt_render_defaults(&o.render);
+	o.render.css = "/* \xc3\xa9t\xc3\xa9 */\n";
+	ck_assert_int_eq(qttt_line_parse(line, strlen(line), 0, &rec), 1);
+	ck_assert_uint_gt(qttt_record_play(&rec, &game), 0);
+	r = (struct qttt_replay){ "dir/g.qttt", &rec, &game, -1 };
+	page = page_of(&o, &r, 1);
+	ck_assert_ptr_nonnull(strstr(page, " data-error=\"g.qttt:1:36: "
+	    "error: "));
+	ck_assert_ptr_nonnull(strstr(page, "[bad-square]&#10;[x Jos\xc3\xa9] "
+	    "X1 a1 b1; O2 b1 b2; X3 a1 zz&#10;"));
+	ck_assert_ptr_nonnull(strstr(page, "&#10;css /* \xc3\xa9t\xc3\xa9 "
+	    "*/&#10;"));
+	ck_assert_ptr_null(strstr(page, "\xef\xbf\xbd"));
+	free(page);
+}
+END_TEST
+
 /* A page that cannot be written is reported; closing NULL is fine. */
 /* A page's title for its inputs, and snprintf's contract. */
 START_TEST(test_html_title)
@@ -929,6 +961,7 @@ web_suite(void)
 	tcase_add_test(tc, test_html_profile);
 	tcase_add_test(tc, test_html_inputs);
 	tcase_add_test(tc, test_html_records);
+	tcase_add_test(tc, test_html_invalid_text);
 	tcase_add_test(tc, test_html_title);
 	tcase_add_test(tc, test_html_write_error);
 	tcase_add_test(tc, test_sha256);

@@ -85,20 +85,23 @@ html_str(FILE *f, const char *s)
 	html_text(f, s, strlen(s));
 }
 
-/* Text for an attribute's value: html_text(), its line breaks kept. */
+/*
+ * Text for an attribute's value: html_text(), its line breaks kept.
+ * html_text() takes the runs between them whole, so that a character
+ * of several bytes stays one.
+ */
 static void
 html_attr(FILE *f, const char *s, size_t n)
 {
-	size_t	 i;
+	size_t	 i, run = 0;
 
-	for (i = 0; i < n; i++) {
-		if (s[i] == '\n')
-			fputs("&#10;", f);
-		else if (s[i] == '\r')
-			fputs("&#13;", f);
-		else
-			html_text(f, s + i, 1);
-	}
+	for (i = 0; i <= n; i++)
+		if (i == n || s[i] == '\n' || s[i] == '\r') {
+			html_text(f, s + run, i - run);
+			if (i < n)
+				fputs(s[i] == '\n' ? "&#10;" : "&#13;", f);
+			run = i + 1;
+		}
 }
 
 /*
