@@ -128,15 +128,20 @@ while read -r names cmd; do
 		cpu1=$cpu kib1=$kib
 		run "$cmd" "$name" 4
 		verdict
-		if [ -n "$why" ]; then
-			# Once more, keeping the least times: a busy machine.
-			c1=$cpu1 c4=$cpu
+		# Twice more, keeping the least figures: a busy machine's
+		# CPU times, and a resident peak that counts the program's
+		# file pages mapped around faults, which vary by run
+		# (qttt-render -T html on yaml-list: 2,972 KiB, then 4,072
+		# KiB at four times the input; see tests/limits/run.sh).
+		for again in 1 2; do
+			[ -n "$why" ] || break
+			c1=$cpu1 c4=$cpu k1=$kib1 k4=$kib
 			run "$cmd" "$name" 1
-			cpu1=$(min "$cpu" "$c1") kib1=$kib
+			cpu1=$(min "$cpu" "$c1") kib1=$(min "$kib" "$k1")
 			run "$cmd" "$name" 4
-			cpu=$(min "$cpu" "$c4")
+			cpu=$(min "$cpu" "$c4") kib=$(min "$kib" "$k4")
 			verdict
-		fi
+		done
 		if [ -n "$why" ]; then
 			echo "FAIL: $cmd on $name: $why"
 			fail=$((fail + 1))
