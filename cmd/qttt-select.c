@@ -36,6 +36,7 @@ struct options {
 	size_t		 plies;		/* --ply-limit */
 	unsigned long	 split;		/* --split: games a file, or 0 */
 	int		 several;	/* inputs */
+	char		 games[64];	/* the -g lists, for a message */
 };
 
 /* Where the games go, and how many went. */
@@ -50,6 +51,7 @@ struct output {
 	unsigned long long next;	/* the next split file's number */
 	unsigned long	 selected;
 	unsigned long	 ininput;	/* of them, in the input read */
+	unsigned long	 named;		/* games of the input -g names */
 	struct qttt_gameset *seen;
 };
 
@@ -296,6 +298,9 @@ select_record(const struct run_input *in, struct par_out *po,
 
 	(void)po;
 	(void)tally;
+	if (o->games[0] != '\0' && qttt_ranges_has(&o->crit.games,
+	    rec->index))
+		w->named++;
 	if ((errors = play_record(rec, &game)) > 0 && !in->tool->quiet)
 		show_record_diags(stderr, in->name, rec, 0);
 	keep = qttt_criteria_match(&o->crit, rec, &game, errors);
@@ -335,8 +340,10 @@ select_record(const struct run_input *in, struct par_out *po,
 RUN_RECORDS(select_records, select_record)
 
 /*
- * The end of an input: a read error or an input with no game reported;
- * as grep -c, the count of each input, with several.
+ * The end of an input: a read error, an input with no game, or one
+ * with none that -g names reported, as the other tools report them
+ * (but with -v, which selects the games -g does not name); as grep
+ * -c, the count of each input, with several.
  */
 static int
 end_select(struct run_input *in, int k, const struct qttt_record *rec,
@@ -347,12 +354,14 @@ end_select(struct run_input *in, int k, const struct qttt_record *rec,
 
 	if (k == RUN_STOP)
 		return RUN_STOP;
-	if ((k == -1 || in->games == 0) && end_input(in->name, k, rec,
-	    in->games, in->tool->quiet, 0) == EXIT_TROUBLE)
+	if (end_selection(in->name, k, rec, in->games, o->games[0] != '\0' &&
+	    !o->crit.invert ? o->games : NULL, sel->w->named,
+	    in->tool->quiet) == EXIT_TROUBLE)
 		status = EXIT_TROUBLE;
 	if (o->count && o->several)
 		printf("%s:%lu\n", in->name, sel->w->ininput);
 	sel->w->ininput = 0;
+	sel->w->named = 0;
 	return status;
 }
 
@@ -503,11 +512,17 @@ parse_options(int argc, char *argv[], struct options *o, struct output *w,
 		return EXIT_TROUBLE;
 	}
 	s = opt_parse(&tool_opts, argc, argv, take_option, &p);
-	for (i = 0; s == 0 && i < p.ncrit; i++)
+	for (i = 0; s == 0 && i < p.ncrit; i++) {
 		if (qttt_criteria_add(&o->crit, criteria[p.which[i]].kind,
 		    p.text[i], &d) == -1)
 			s = usage_error(usage, "%s: %s: %s",
 			    criteria[p.which[i]].what, p.text[i], d.msg);
+		/* Lists given twice hold where both hold. */
+		if (criteria[p.which[i]].ch == 'g')
+			snprintf(o->games + strlen(o->games), sizeof(o->games) -
+			    strlen(o->games), "%s%s", o->games[0] != '\0' ?
+			    " and " : "", p.text[i]);
+	}
 	free(p.which);
 	free(p.text);
 	if (s != 0)
