@@ -7,6 +7,7 @@
  */
 #include <errno.h>
 #include <getopt.h>
+#include <limits.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -464,11 +465,11 @@ take_option(void *parsed, int ch, const char *optval)
 		o->strip |= QTTT_STRIP_TAGS;
 		break;
 	case OPT_PLIES:
-		if (parse_number(arg, 0, QTTT_MAXPLIES, &n) == -1)
+		/* As pgn-extract's: a game no longer is written whole. */
+		if (parse_number(arg, 0, ULLONG_MAX, &n) == -1)
 			return usage_error(usage, "--ply-limit: not "
-			    "a number of plies (0 to %d): %s",
-			    QTTT_MAXPLIES, arg);
-		o->plies = n;
+			    "a number of plies: %s", arg);
+		o->plies = n < QTTT_MAXPLIES ? n : QTTT_MAXPLIES;
 		break;
 	case OPT_SPLIT:
 		if ((comma = strchr(arg, ',')) != NULL)
