@@ -5,6 +5,8 @@
  * duplicates dropped on request (struct qttt_gameset), to standard
  * output or to files of so many games.
  */
+#include <sys/stat.h>
+
 #include <errno.h>
 #include <getopt.h>
 #include <limits.h>
@@ -24,6 +26,7 @@ enum {
 	OPT_NOTAGS,
 	OPT_NOGLYPHS,
 	OPT_PLIES,
+	OPT_PREFIX,
 	OPT_SPLIT
 };
 
@@ -46,7 +49,10 @@ struct output {
 	FILE		*dups;		/* -d, or NULL */
 	const char	*dupname;
 	int		 dupformat;	/* of the games in it; -1 none yet */
-	char		 name[64];	/* the split file */
+	const char	*prefix;	/* --prefix: of the split files */
+	const char	*slash;		/* after it: "/" if a directory */
+	int		 dirs_made;	/* its directories */
+	char		 name[PATH_MAX]; /* the split file */
 	enum qttt_format outformat;	/* of the games in it */
 	unsigned long	 infile;	/* games in it */
 	unsigned long long next;	/* the next split file's number */
@@ -111,6 +117,8 @@ static const struct opt opts[] = {
 	{ OPT_PLIES, "ply-limit", "n", "write the first N plies of each game",
 	    0, 0 },
 	OPT_ALIAS("plylimit", OPT_PLIES),
+	{ OPT_PREFIX, "prefix", "prefix", "name --split's files PREFIX1.qttt, "
+	    "...: a directory\n(DIR/), a start of names, or both", 0, 0 },
 	{ OPT_SPLIT, "split", "n[,first]", "write files of N games: 1.qttt, "
 	    "2.qttt, ...", 0, 0 },
 };
@@ -213,6 +221,29 @@ write_game(const struct options *o, FILE *f, const struct qttt_record *rec,
 }
 
 /*
+ * The directory of the split files, the prefix up to its last '/',
+ * made with its parents, as qttt-render -d makes its own.  Returns 0,
+ * or -1 after a message.
+ */
+static int
+prefix_dirs(const char *prefix)
+{
+	const char	*slash = strrchr(prefix, '/');
+	char		*dir;
+	int		 k;
+
+	if (slash == NULL || slash == prefix)
+		return 0;
+	if ((dir = strndup(prefix, slash - prefix)) == NULL) {
+		warn_name(prefix, "out of memory");
+		return -1;
+	}
+	k = make_dirs(dir);
+	free(dir);
+	return k;
+}
+
+/*
  * The stream the next game goes to: standard output, or with --split
  * the current file, a new one after every split games and where the
  * format of the games changes, named by its number and the format.
@@ -242,8 +273,15 @@ game_stream(const struct options *o, struct output *w,
 			return NULL;
 	}
 	if (w->out == NULL) {
-		snprintf(w->name, sizeof(w->name), "%llu.%s", w->next++,
-		    ext[to]);
+		if (!w->dirs_made && prefix_dirs(w->prefix) == -1)
+			return NULL;
+		w->dirs_made = 1;
+		if ((size_t)snprintf(w->name, sizeof(w->name), "%s%s%llu.%s",
+		    w->prefix, w->slash, w->next++, ext[to]) >=
+		    sizeof(w->name)) {
+			warn_name(w->prefix, "file name too long");
+			return NULL;
+		}
 		if ((w->out = out_open(w->name, OUT_DEFER)) == NULL)
 			return NULL;
 		w->outformat = to;
@@ -471,6 +509,9 @@ take_option(void *parsed, int ch, const char *optval)
 			    "a number of plies: %s", arg);
 		o->plies = n < QTTT_MAXPLIES ? n : QTTT_MAXPLIES;
 		break;
+	case OPT_PREFIX:
+		w->prefix = arg;
+		break;
 	case OPT_SPLIT:
 		if ((comma = strchr(arg, ',')) != NULL)
 			*comma = '\0';
@@ -498,6 +539,7 @@ parse_options(int argc, char *argv[], struct options *o, struct output *w,
 	/* Static: -h and -V exit inside opt_parse() with the lists held. */
 	static struct parsed p;
 	struct qttt_diag d;
+	struct stat	 st;
 	size_t		 i;
 	int		 s;
 
@@ -531,6 +573,15 @@ parse_options(int argc, char *argv[], struct options *o, struct output *w,
 	if (o->count && o->split > 0)
 		return usage_error(usage, "%s", "-c writes the counts only: "
 		    "there are no games for --split");
+	if (w->prefix != NULL && o->split == 0)
+		return usage_error(usage, "%s", "--prefix names the files of "
+		    "--split, which is not given");
+	/* As split(1)'s, a prefix names a start; a directory, its files. */
+	if (w->prefix == NULL)
+		w->prefix = "";
+	else if (*w->prefix != '\0' && w->prefix[strlen(w->prefix) - 1] !=
+	    '/' && stat(w->prefix, &st) == 0 && S_ISDIR(st.st_mode))
+		w->slash = "/";
 	if (w->dupname != NULL && o->unique == 0)
 		o->unique = 1;
 	return 0;
@@ -552,6 +603,7 @@ main(int argc, char *argv[])
 	qttt_criteria_init(&o.crit);
 	o.plies = QTTT_TRIM_ALL;
 	w.next = 1;
+	w.slash = "";
 	if ((s = parse_options(argc, argv, &o, &w, &tool)) != 0)
 		return s;
 	argc -= optind;
