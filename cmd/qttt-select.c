@@ -3,7 +3,7 @@
  * given (the library's struct qttt_criteria), written as they were
  * read, or converted, trimmed or in their canonical orientation, with
  * duplicates dropped on request (struct qttt_gameset), to standard
- * output or to files of so many games.
+ * output, a file (-o) or files of so many games.
  */
 #include <sys/stat.h>
 
@@ -45,7 +45,9 @@ struct options {
 
 /* Where the games go, and how many went. */
 struct output {
-	FILE		*out;		/* standard output, or a split file */
+	FILE		*main;		/* standard output, or -o's file */
+	const char	*mainname;	/* -o, or NULL */
+	FILE		*out;		/* a split file */
 	FILE		*dups;		/* -d, or NULL */
 	const char	*dupname;
 	int		 dupformat;	/* of the games in it; -1 none yet */
@@ -85,7 +87,7 @@ static const struct opt opts[] = {
 	    0, 0 },
 	{ 'O', "opening", "opening", "the first actions, in any orientation",
 	    0, 0 },
-	OPT_WAS('o', NULL, 'O'),
+	OPT_OUTPUT("write to FILE, not the standard output"),
 	{ 'P', "plies", "plies", "the number of plies", 0, 0 },
 	{ 'p', "pattern", "pattern", "squares reached at one ply: "
 	    "b2=X,a1=O,c3=.", 0, 0 },
@@ -264,7 +266,7 @@ game_stream(const struct options *o, struct output *w,
 	int		 v;
 
 	if (o->split == 0)
-		return stdout;
+		return w->main;
 	if (w->out != NULL && (w->infile == o->split ||
 	    w->outformat != to)) {
 		v = out_close(w->out, 1);
@@ -398,7 +400,7 @@ end_select(struct run_input *in, int k, const struct qttt_record *rec,
 	    in->tool->quiet) == EXIT_TROUBLE)
 		status = EXIT_TROUBLE;
 	if (o->count && o->several)
-		printf("%s:%lu\n", in->name, sel->w->ininput);
+		fprintf(sel->w->main, "%s:%lu\n", in->name, sel->w->ininput);
 	sel->w->ininput = 0;
 	sel->w->named = 0;
 	return status;
@@ -470,6 +472,9 @@ take_option(void *parsed, int ch, const char *optval)
 		break;
 	case 'd':
 		w->dupname = arg;
+		break;
+	case 'o':
+		w->mainname = arg;
 		break;
 	case 'i':
 		o->crit.validity = o->crit.validity ==
@@ -573,6 +578,9 @@ parse_options(int argc, char *argv[], struct options *o, struct output *w,
 	if (o->count && o->split > 0)
 		return usage_error(usage, "%s", "-c writes the counts only: "
 		    "there are no games for --split");
+	if (w->mainname != NULL && o->split > 0)
+		return usage_error(usage, "%s", "--split writes files of its "
+		    "own: no file for -o");
 	if (w->prefix != NULL && o->split == 0)
 		return usage_error(usage, "%s", "--prefix names the files of "
 		    "--split, which is not given");
@@ -616,6 +624,10 @@ main(int argc, char *argv[])
 	}
 	note_inputs(argc, argv);
 	w.dupformat = -1;
+	w.main = stdout;
+	if (w.mainname != NULL && (w.main = out_open(w.mainname, 0)) ==
+	    NULL)
+		return EXIT_TROUBLE;
 	if (w.dupname != NULL && (w.dups = out_open(w.dupname, 0)) == NULL)
 		return EXIT_TROUBLE;
 
@@ -623,12 +635,15 @@ main(int argc, char *argv[])
 	if ((status = run_inputs(&tool, argc, argv)) == RUN_STOP)
 		status = EXIT_TROUBLE + 1;
 	if (o.count && !o.several && status <= EXIT_TROUBLE)
-		printf("%lu\n", w.selected);
+		fprintf(w.main, "%lu\n", w.selected);
 	qttt_gameset_free(w.seen);
 	/* The files are whole, or none is put in place. */
 	if (w.out != NULL && out_close(w.out, status <= EXIT_TROUBLE) == -1)
 		status = EXIT_TROUBLE + 1;
 	if (w.dups != NULL && out_close(w.dups, status <= EXIT_TROUBLE) == -1)
+		status = EXIT_TROUBLE + 1;
+	if (w.main != stdout && out_close(w.main, status <= EXIT_TROUBLE) ==
+	    -1)
 		status = EXIT_TROUBLE + 1;
 	if (out_finish(status <= EXIT_TROUBLE) == -1)
 		status = EXIT_TROUBLE;
