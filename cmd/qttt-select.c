@@ -108,16 +108,16 @@ static const struct opt opts[] = {
 	{ 'x', "exact", NULL, "-O and -S in the orientation given only", 0,
 	    0 },
 	{ OPT_NOCOMMENTS, "no-comments", NULL, "write the games without "
-	    "their comments", 0, 0 },
+	    "their comments,\ntheir moves in canonical form", 0, 0 },
 	OPT_ALIAS("nocomments", OPT_NOCOMMENTS),
 	{ OPT_NOGLYPHS, "no-glyphs", NULL, "write the games without their "
-	    "glyphs", 0, 0 },
+	    "glyphs,\ntheir moves in canonical form", 0, 0 },
 	OPT_ALIAS("nonags", OPT_NOGLYPHS),
-	{ OPT_NOTAGS, "no-tags", NULL, "write the games without their tags",
-	    0, 0 },
+	{ OPT_NOTAGS, "no-tags", NULL, "write the games without their tags,"
+	    "\ntheir moves in canonical form", 0, 0 },
 	OPT_ALIAS("notags", OPT_NOTAGS),
-	{ OPT_PLIES, "ply-limit", "n", "write the first N plies of each game",
-	    0, 0 },
+	{ OPT_PLIES, "ply-limit", "n", "write the first N plies of each game,"
+	    "\ntheir moves in canonical form", 0, 0 },
 	OPT_ALIAS("plylimit", OPT_PLIES),
 	{ OPT_PREFIX, "prefix", "prefix", "name --split's files PREFIX1.qttt, "
 	    "...: a directory\n(DIR/), a start of names, or both", 0, 0 },
