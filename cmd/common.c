@@ -167,18 +167,22 @@ list_names(char *buf, size_t size, const struct name_value *names,
 	}
 }
 
-/* A name of the table into *v, or a usage error naming what it is. */
+/*
+ * A name of the table into *v, or a usage error naming what it is,
+ * with a note after the names ("" for none).
+ */
 static int
 name_option(void (*usage)(FILE *), const char *what,
-    const struct name_value *names, size_t n, const char *arg, int *v)
+    const struct name_value *names, size_t n, const char *arg, int *v,
+    const char *note)
 {
 	char	 list[256];
 
 	if ((*v = lookup_name(names, n, arg)) != -1)
 		return 0;
 	list_names(list, sizeof(list), names, n);
-	return usage_error(usage, "unknown %s '%s': it is one of %s", what,
-	    arg, list);
+	return usage_error(usage, "unknown %s '%s': it is one of %s%s", what,
+	    arg, list, note);
 }
 
 int
@@ -188,7 +192,7 @@ format_option(void (*usage)(FILE *), const char *arg,
 	int	 v, s;
 
 	if ((s = name_option(usage, "input format", format_names,
-	    NVALUES(format_names), arg, &v)) == 0)
+	    NVALUES(format_names), arg, &v, "")) == 0)
 		*format = v;
 	return s;
 }
@@ -198,7 +202,11 @@ target_option(void (*usage)(FILE *), const char *arg, enum qttt_format *to)
 {
 	int	 v, s;
 
-	if ((s = type_option(usage, TARGETS, NTARGETS, arg, &v)) == 0)
+	/* A state string is a position: no game is written as one. */
+	if ((s = name_option(usage, "output format", TARGETS, NTARGETS, arg,
+	    &v, lookup_name(format_names, NVALUES(format_names), arg) ==
+	    QTTT_FORMAT_STATE ? "; qttt-replay writes the states of games "
+	    "as state strings" : "")) == 0)
 		*to = v;
 	return s;
 }
@@ -207,7 +215,7 @@ int
 type_option(void (*usage)(FILE *), const struct name_value *names,
     size_t n, const char *arg, int *v)
 {
-	return name_option(usage, "output format", names, n, arg, v);
+	return name_option(usage, "output format", names, n, arg, v, "");
 }
 
 int

@@ -64,7 +64,10 @@ int	 usage_error(void (*usage)(FILE *), const char *fmt, ...)
  */
 int	 format_option(void (*usage)(FILE *), const char *arg,
 	    enum qttt_format *);
-/* -T: a format a game is written in: -f's, but auto and state. */
+/*
+ * -T: a format a game is written in: -f's, but auto and state, whose
+ * refusal points to qttt-replay, which writes state strings.
+ */
 int	 target_option(void (*usage)(FILE *), const char *arg,
 	    enum qttt_format *);
 /*

@@ -12,14 +12,18 @@
 #include "common.h"
 #include "inputs.h"
 #include "options.h"
+#include "outfile.h"
 
 struct options {
 	enum qttt_format to;		/* -t: output format */
 	int		 quiet;		/* -q: no diagnostics */
+	const char	*output;	/* -o, or NULL */
+	FILE		*out;		/* standard output, or -o's file */
 };
 
 static const struct opt opts[] = {
 	OPT_HELP, OPT_VERSION, OPT_DISABLE, OPT_FORMAT, OPT_GAMES,
+	OPT_OUTPUT("write to FILE, not the standard output"),
 	OPT_QUIET("print no diagnostics or warnings"),
 	OPT_RULES("the rules of records that name none (goff)"),
 	OPT_TYPE("output format: line (default), yaml, json, goff"),
@@ -90,7 +94,7 @@ comment_lines(const struct options *o, const char *text, size_t len,
 	if (text == NULL || (!alone && o->to != QTTT_FORMAT_JSON &&
 	    o->to != QTTT_FORMAT_GOFF))
 		return 0;
-	if ((k = qttt_record_write_comments(stdout, o->to, text,
+	if ((k = qttt_record_write_comments(o->out, o->to, text,
 	    len)) == 1) {
 		if (t->dropped == 0)
 			t->dropline = line;
@@ -140,7 +144,7 @@ convert_record(const struct run_input *in, struct par_out *po,
 	if (o->to == QTTT_FORMAT_GOFF && qttt_record_extras(rec))
 		count(&t->lost, &t->lostline, rec->line);
 	qttt_extras_from_record(&ex, &game, rec);
-	if ((k = qttt_record_write(stdout, o->to, &game, &ex, &why)) == -1)
+	if ((k = qttt_record_write(o->out, o->to, &game, &ex, &why)) == -1)
 		return RUN_STOP;
 	if (k == -2 && !o->quiet)
 		show_line_msg(stderr, in->name, rec->line, "error",
@@ -207,6 +211,8 @@ take_option(struct run_tool *tool, int ch, const char *arg)
 
 	if (ch == 'd')
 		return disable_option(usage, arg);
+	if (ch == 'o')
+		o->output = arg;
 	if (ch == 'T')
 		return target_option(usage, arg, &o->to);
 	return 0;
@@ -232,7 +238,14 @@ main(int argc, char *argv[])
 	argv += optind;
 
 	o.quiet = tool.quiet;
+	note_inputs(argc, argv);
+	o.out = stdout;
+	if (o.output != NULL && (o.out = out_open(o.output, 0)) == NULL)
+		return EXIT_TROUBLE;
 	status = run_inputs(&tool, argc, argv);
+	/* -o's file goes in place whole, or not at all. */
+	if (o.out != stdout && out_close(o.out, status != RUN_STOP) == -1)
+		status = RUN_STOP;
 	/* A failed write is reported once, here. */
 	if (finish_output() != 0 || status == RUN_STOP)
 		return EXIT_TROUBLE;

@@ -3,10 +3,13 @@
  * given (the library's struct qttt_criteria), written as they were
  * read, or converted, trimmed or in their canonical orientation, with
  * duplicates dropped on request (struct qttt_gameset), to standard
- * output or to files of so many games.
+ * output, a file (-o) or files of so many games.
  */
+#include <sys/stat.h>
+
 #include <errno.h>
 #include <getopt.h>
+#include <limits.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -23,6 +26,7 @@ enum {
 	OPT_NOTAGS,
 	OPT_NOGLYPHS,
 	OPT_PLIES,
+	OPT_PREFIX,
 	OPT_SPLIT
 };
 
@@ -36,20 +40,27 @@ struct options {
 	size_t		 plies;		/* --ply-limit */
 	unsigned long	 split;		/* --split: games a file, or 0 */
 	int		 several;	/* inputs */
+	char		 games[64];	/* the -g lists, for a message */
 };
 
 /* Where the games go, and how many went. */
 struct output {
-	FILE		*out;		/* standard output, or a split file */
+	FILE		*main;		/* standard output, or -o's file */
+	const char	*mainname;	/* -o, or NULL */
+	FILE		*out;		/* a split file */
 	FILE		*dups;		/* -d, or NULL */
 	const char	*dupname;
 	int		 dupformat;	/* of the games in it; -1 none yet */
-	char		 name[64];	/* the split file */
+	const char	*prefix;	/* --prefix: of the split files */
+	const char	*slash;		/* after it: "/" if a directory */
+	int		 dirs_made;	/* its directories */
+	char		 name[PATH_MAX]; /* the split file */
 	enum qttt_format outformat;	/* of the games in it */
 	unsigned long	 infile;	/* games in it */
 	unsigned long long next;	/* the next split file's number */
 	unsigned long	 selected;
 	unsigned long	 ininput;	/* of them, in the input read */
+	unsigned long	 named;		/* games of the input -g names */
 	struct qttt_gameset *seen;
 };
 
@@ -76,7 +87,7 @@ static const struct opt opts[] = {
 	    0, 0 },
 	{ 'O', "opening", "opening", "the first actions, in any orientation",
 	    0, 0 },
-	OPT_WAS('o', NULL, 'O'),
+	OPT_OUTPUT("write to FILE, not the standard output"),
 	{ 'P', "plies", "plies", "the number of plies", 0, 0 },
 	{ 'p', "pattern", "pattern", "squares reached at one ply: "
 	    "b2=X,a1=O,c3=.", 0, 0 },
@@ -97,17 +108,19 @@ static const struct opt opts[] = {
 	{ 'x', "exact", NULL, "-O and -S in the orientation given only", 0,
 	    0 },
 	{ OPT_NOCOMMENTS, "no-comments", NULL, "write the games without "
-	    "their comments", 0, 0 },
+	    "their comments,\ntheir moves in canonical form", 0, 0 },
 	OPT_ALIAS("nocomments", OPT_NOCOMMENTS),
 	{ OPT_NOGLYPHS, "no-glyphs", NULL, "write the games without their "
-	    "glyphs", 0, 0 },
+	    "glyphs,\ntheir moves in canonical form", 0, 0 },
 	OPT_ALIAS("nonags", OPT_NOGLYPHS),
-	{ OPT_NOTAGS, "no-tags", NULL, "write the games without their tags",
-	    0, 0 },
+	{ OPT_NOTAGS, "no-tags", NULL, "write the games without their tags,"
+	    "\ntheir moves in canonical form", 0, 0 },
 	OPT_ALIAS("notags", OPT_NOTAGS),
-	{ OPT_PLIES, "ply-limit", "n", "write the first N plies of each game",
-	    0, 0 },
+	{ OPT_PLIES, "ply-limit", "n", "write the first N plies of each game,"
+	    "\ntheir moves in canonical form", 0, 0 },
 	OPT_ALIAS("plylimit", OPT_PLIES),
+	{ OPT_PREFIX, "prefix", "prefix", "name --split's files PREFIX1.qttt, "
+	    "...: a directory\n(DIR/), a start of names, or both", 0, 0 },
 	{ OPT_SPLIT, "split", "n[,first]", "write files of N games: 1.qttt, "
 	    "2.qttt, ...", 0, 0 },
 };
@@ -210,6 +223,29 @@ write_game(const struct options *o, FILE *f, const struct qttt_record *rec,
 }
 
 /*
+ * The directory of the split files, the prefix up to its last '/',
+ * made with its parents, as qttt-render -d makes its own.  Returns 0,
+ * or -1 after a message.
+ */
+static int
+prefix_dirs(const char *prefix)
+{
+	const char	*slash = strrchr(prefix, '/');
+	char		*dir;
+	int		 k;
+
+	if (slash == NULL || slash == prefix)
+		return 0;
+	if ((dir = strndup(prefix, slash - prefix)) == NULL) {
+		warn_name(prefix, "out of memory");
+		return -1;
+	}
+	k = make_dirs(dir);
+	free(dir);
+	return k;
+}
+
+/*
  * The stream the next game goes to: standard output, or with --split
  * the current file, a new one after every split games and where the
  * format of the games changes, named by its number and the format.
@@ -230,7 +266,7 @@ game_stream(const struct options *o, struct output *w,
 	int		 v;
 
 	if (o->split == 0)
-		return stdout;
+		return w->main;
 	if (w->out != NULL && (w->infile == o->split ||
 	    w->outformat != to)) {
 		v = out_close(w->out, 1);
@@ -239,8 +275,15 @@ game_stream(const struct options *o, struct output *w,
 			return NULL;
 	}
 	if (w->out == NULL) {
-		snprintf(w->name, sizeof(w->name), "%llu.%s", w->next++,
-		    ext[to]);
+		if (!w->dirs_made && prefix_dirs(w->prefix) == -1)
+			return NULL;
+		w->dirs_made = 1;
+		if ((size_t)snprintf(w->name, sizeof(w->name), "%s%s%llu.%s",
+		    w->prefix, w->slash, w->next++, ext[to]) >=
+		    sizeof(w->name)) {
+			warn_name(w->prefix, "file name too long");
+			return NULL;
+		}
 		if ((w->out = out_open(w->name, OUT_DEFER)) == NULL)
 			return NULL;
 		w->outformat = to;
@@ -296,6 +339,9 @@ select_record(const struct run_input *in, struct par_out *po,
 
 	(void)po;
 	(void)tally;
+	if (o->games[0] != '\0' && qttt_ranges_has(&o->crit.games,
+	    rec->index))
+		w->named++;
 	if ((errors = play_record(rec, &game)) > 0 && !in->tool->quiet)
 		show_record_diags(stderr, in->name, rec, 0);
 	keep = qttt_criteria_match(&o->crit, rec, &game, errors);
@@ -335,8 +381,10 @@ select_record(const struct run_input *in, struct par_out *po,
 RUN_RECORDS(select_records, select_record)
 
 /*
- * The end of an input: a read error or an input with no game reported;
- * as grep -c, the count of each input, with several.
+ * The end of an input: a read error, an input with no game, or one
+ * with none that -g names reported, as the other tools report them
+ * (but with -v, which selects the games -g does not name); as grep
+ * -c, the count of each input, with several.
  */
 static int
 end_select(struct run_input *in, int k, const struct qttt_record *rec,
@@ -347,12 +395,14 @@ end_select(struct run_input *in, int k, const struct qttt_record *rec,
 
 	if (k == RUN_STOP)
 		return RUN_STOP;
-	if ((k == -1 || in->games == 0) && end_input(in->name, k, rec,
-	    in->games, in->tool->quiet, 0) == EXIT_TROUBLE)
+	if (end_selection(in->name, k, rec, in->games, o->games[0] != '\0' &&
+	    !o->crit.invert ? o->games : NULL, sel->w->named,
+	    in->tool->quiet) == EXIT_TROUBLE)
 		status = EXIT_TROUBLE;
 	if (o->count && o->several)
-		printf("%s:%lu\n", in->name, sel->w->ininput);
+		fprintf(sel->w->main, "%s:%lu\n", in->name, sel->w->ininput);
 	sel->w->ininput = 0;
+	sel->w->named = 0;
 	return status;
 }
 
@@ -423,6 +473,9 @@ take_option(void *parsed, int ch, const char *optval)
 	case 'd':
 		w->dupname = arg;
 		break;
+	case 'o':
+		w->mainname = arg;
+		break;
 	case 'i':
 		o->crit.validity = o->crit.validity ==
 		    QTTT_SELECT_VALID ? QTTT_SELECT_INVALID :
@@ -455,11 +508,14 @@ take_option(void *parsed, int ch, const char *optval)
 		o->strip |= QTTT_STRIP_TAGS;
 		break;
 	case OPT_PLIES:
-		if (parse_number(arg, 0, QTTT_MAXPLIES, &n) == -1)
+		/* As pgn-extract's: a game no longer is written whole. */
+		if (parse_number(arg, 0, ULLONG_MAX, &n) == -1)
 			return usage_error(usage, "--ply-limit: not "
-			    "a number of plies (0 to %d): %s",
-			    QTTT_MAXPLIES, arg);
-		o->plies = n;
+			    "a number of plies: %s", arg);
+		o->plies = n < QTTT_MAXPLIES ? n : QTTT_MAXPLIES;
+		break;
+	case OPT_PREFIX:
+		w->prefix = arg;
 		break;
 	case OPT_SPLIT:
 		if ((comma = strchr(arg, ',')) != NULL)
@@ -488,6 +544,7 @@ parse_options(int argc, char *argv[], struct options *o, struct output *w,
 	/* Static: -h and -V exit inside opt_parse() with the lists held. */
 	static struct parsed p;
 	struct qttt_diag d;
+	struct stat	 st;
 	size_t		 i;
 	int		 s;
 
@@ -503,11 +560,17 @@ parse_options(int argc, char *argv[], struct options *o, struct output *w,
 		return EXIT_TROUBLE;
 	}
 	s = opt_parse(&tool_opts, argc, argv, take_option, &p);
-	for (i = 0; s == 0 && i < p.ncrit; i++)
+	for (i = 0; s == 0 && i < p.ncrit; i++) {
 		if (qttt_criteria_add(&o->crit, criteria[p.which[i]].kind,
 		    p.text[i], &d) == -1)
 			s = usage_error(usage, "%s: %s: %s",
 			    criteria[p.which[i]].what, p.text[i], d.msg);
+		/* Lists given twice hold where both hold. */
+		if (criteria[p.which[i]].ch == 'g')
+			snprintf(o->games + strlen(o->games), sizeof(o->games) -
+			    strlen(o->games), "%s%s", o->games[0] != '\0' ?
+			    " and " : "", p.text[i]);
+	}
 	free(p.which);
 	free(p.text);
 	if (s != 0)
@@ -515,6 +578,18 @@ parse_options(int argc, char *argv[], struct options *o, struct output *w,
 	if (o->count && o->split > 0)
 		return usage_error(usage, "%s", "-c writes the counts only: "
 		    "there are no games for --split");
+	if (w->mainname != NULL && o->split > 0)
+		return usage_error(usage, "%s", "--split writes files of its "
+		    "own: no file for -o");
+	if (w->prefix != NULL && o->split == 0)
+		return usage_error(usage, "%s", "--prefix names the files of "
+		    "--split, which is not given");
+	/* As split(1)'s, a prefix names a start; a directory, its files. */
+	if (w->prefix == NULL)
+		w->prefix = "";
+	else if (*w->prefix != '\0' && w->prefix[strlen(w->prefix) - 1] !=
+	    '/' && stat(w->prefix, &st) == 0 && S_ISDIR(st.st_mode))
+		w->slash = "/";
 	if (w->dupname != NULL && o->unique == 0)
 		o->unique = 1;
 	return 0;
@@ -536,6 +611,7 @@ main(int argc, char *argv[])
 	qttt_criteria_init(&o.crit);
 	o.plies = QTTT_TRIM_ALL;
 	w.next = 1;
+	w.slash = "";
 	if ((s = parse_options(argc, argv, &o, &w, &tool)) != 0)
 		return s;
 	argc -= optind;
@@ -548,6 +624,10 @@ main(int argc, char *argv[])
 	}
 	note_inputs(argc, argv);
 	w.dupformat = -1;
+	w.main = stdout;
+	if (w.mainname != NULL && (w.main = out_open(w.mainname, 0)) ==
+	    NULL)
+		return EXIT_TROUBLE;
 	if (w.dupname != NULL && (w.dups = out_open(w.dupname, 0)) == NULL)
 		return EXIT_TROUBLE;
 
@@ -555,12 +635,15 @@ main(int argc, char *argv[])
 	if ((status = run_inputs(&tool, argc, argv)) == RUN_STOP)
 		status = EXIT_TROUBLE + 1;
 	if (o.count && !o.several && status <= EXIT_TROUBLE)
-		printf("%lu\n", w.selected);
+		fprintf(w.main, "%lu\n", w.selected);
 	qttt_gameset_free(w.seen);
 	/* The files are whole, or none is put in place. */
 	if (w.out != NULL && out_close(w.out, status <= EXIT_TROUBLE) == -1)
 		status = EXIT_TROUBLE + 1;
 	if (w.dups != NULL && out_close(w.dups, status <= EXIT_TROUBLE) == -1)
+		status = EXIT_TROUBLE + 1;
+	if (w.main != stdout && out_close(w.main, status <= EXIT_TROUBLE) ==
+	    -1)
 		status = EXIT_TROUBLE + 1;
 	if (out_finish(status <= EXIT_TROUBLE) == -1)
 		status = EXIT_TROUBLE;

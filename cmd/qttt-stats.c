@@ -19,6 +19,7 @@ struct options {
 	struct qttt_stats_writer *w;
 	enum qttt_stats_format output;	/* -T */
 	struct qttt_stats total;
+	unsigned long	 summed;	/* inputs in the total */
 };
 
 static const struct opt opts[] = {
@@ -59,7 +60,11 @@ count_record(const struct run_input *in, struct par_out *po,
 
 RUN_RECORDS(count_records, count_record)
 
-/* The end of an input: its statistics written, and added up. */
+/*
+ * The end of an input: its statistics written, and added up; but not
+ * those of an input that could not be read to its end (a directory,
+ * an I/O error), which are not its statistics.
+ */
 static int
 end_count(struct run_input *in, int k, const struct qttt_record *rec,
     int status)
@@ -67,8 +72,11 @@ end_count(struct run_input *in, int k, const struct qttt_record *rec,
 	struct options	*o = in->tool->arg;
 
 	status = input_end(in, k, rec, status);
+	if (k == -1)
+		return status;
 	qttt_stats_writer_put(o->w, in->name, in->tally);
 	qttt_stats_merge(&o->total, in->tally);
+	o->summed++;
 	return status;
 }
 
@@ -114,7 +122,7 @@ main(int argc, char *argv[])
 		return EXIT_TROUBLE;
 	}
 	status = run_inputs(&tool, argc, argv);
-	if (argc > 1 && status != RUN_STOP)
+	if (argc > 1 && o.summed > 0 && status != RUN_STOP)
 		qttt_stats_writer_put(o.w, NULL, &o.total);
 	/* finish_output() says what went wrong. */
 	qttt_stats_writer_close(o.w);

@@ -2378,7 +2378,9 @@ struct qttt_stats_writer;
  * emitter cannot start).  _put() writes the statistics of an input
  * (its name; NULL for the total of several, "total" in text and null
  * in JSON and YAML), after a blank line in text if it is not the
- * first; it returns 0, or -1 if f or the emitter reported an error.
+ * first, a mean score over no finished game as "n/a" in text and
+ * null in JSON and YAML; it returns 0, or -1 if f or the emitter
+ * reported an error.
  * _close() ends the output (a YAML stream), flushes f without closing
  * it and frees the writer (NULL is accepted); it returns 0, or -1 if
  * an error was reported here or before.

@@ -89,13 +89,13 @@ START_TEST(test_worked_text)
 	    "double line   1 game\n"
 	    "opening           games finished  X mean  O mean\n"
 	    "  side                4        2   1.000   0.500\n"
-	    "  corners             0        0   0.000   0.000\n"
-	    "  knight              0        0   0.000   0.000\n"
+	    "  corners             0        0     n/a     n/a\n"
+	    "  knight              0        0     n/a     n/a\n"
 	    "  corner-centre       2        2   0.750   0.750\n"
-	    "  diagonal            0        0   0.000   0.000\n"
-	    "  edges               0        0   0.000   0.000\n"
-	    "  edge-centre         0        0   0.000   0.000\n"
-	    "  opposite            0        0   0.000   0.000\n";
+	    "  diagonal            0        0     n/a     n/a\n"
+	    "  edges               0        0     n/a     n/a\n"
+	    "  edge-centre         0        0     n/a     n/a\n"
+	    "  opposite            0        0     n/a     n/a\n";
 	struct qttt_stats s;
 	char		*text;
 
@@ -175,6 +175,45 @@ START_TEST(test_worked_yaml)
 	ck_assert(strstr(text, "\n  \"8\": 1\n") != NULL);
 	ck_assert(strstr(text, "\nmean_score:\n  X: 0.8750\n") != NULL);
 	ck_assert(strstr(text, "\n  corner-centre:\n    games: 2\n") != NULL);
+	free(text);
+}
+END_TEST
+
+/*
+ * With no finished game there is no mean score: n/a in the text, null
+ * as data, not 0, which is a score.
+ */
+START_TEST(test_no_finished)
+{
+	struct qttt_stats s;
+	char		*text;
+
+	qttt_stats_init(&s);
+	count_text("X1 a1 b1\nX1 a1 b2; O2 b2 c3\n", &s);
+	ck_assert_uint_eq(s.valid, 2);
+	ck_assert_uint_eq(s.finished, 0);
+	text = written(QTTT_STATS_TEXT, "open", &s, 0);
+	ck_assert_msg(strstr(text, "\nmean score    X n/a  O n/a  "
+	    "(0 finished)\n") != NULL, "%s", text);
+	ck_assert_msg(strstr(text, "\n  side                1        0     "
+	    "n/a     n/a\n") != NULL, "%s", text);
+	free(text);
+	text = written(QTTT_STATS_JSON, "open", &s, 0);
+	ck_assert_msg(strstr(text, ",\"finished\":0,\"points\":{\"X\":0,"
+	    "\"O\":0},\"mean_score\":{\"X\":null,\"O\":null},") != NULL,
+	    "%s", text);
+	free(text);
+	text = written(QTTT_STATS_YAML, "open", &s, 0);
+	ck_assert_msg(strstr(text, "\nmean_score:\n  X: null\n  O: null\n")
+	    != NULL, "%s", text);
+	free(text);
+	/* One finished game, which scored 0 for O: a mean of 0. */
+	count_text("X1 a1 b1; O2 b1 c1; X3 c1 c2; O4 c2 c3; X5 b3 c3; "
+	    "O6 a3 b3; X7 a2 a3; O8 a1 a2; measure O8->a2; X9 b2; 2-0\n",
+	    &s);
+	text = written(QTTT_STATS_TEXT, "open", &s, 0);
+	ck_assert_msg(strstr(text, "\nmean score    X 2.000  O 0.000  "
+	    "(1 finished)\n") != NULL, "%s", text);
 	free(text);
 }
 END_TEST
@@ -292,6 +331,7 @@ stats_suite(void)
 	tcase_add_test(tc, test_worked_text);
 	tcase_add_test(tc, test_worked_json);
 	tcase_add_test(tc, test_worked_yaml);
+	tcase_add_test(tc, test_no_finished);
 	tcase_add_test(tc, test_records);
 	tcase_add_test(tc, test_random);
 	tcase_add_loop_test(tc, test_write_error, 0, 3);

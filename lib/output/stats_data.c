@@ -22,11 +22,17 @@ struct qttt_stats_writer {
 	char		 buf[4 * EMIT_PART];
 };
 
-/* A mean of half points, in points. */
-static double
-mean_points(unsigned long halves, unsigned long n)
+/*
+ * A mean of half points over n games, in points, as text: "n/a" with no
+ * game, which has no mean.
+ */
+static const char *
+mean_text(unsigned long halves, unsigned long n, char buf[32])
 {
-	return n == 0 ? 0.0 : halves / 2.0 / n;
+	if (n == 0)
+		return "n/a";
+	snprintf(buf, 32, "%.3f", halves / 2.0 / n);
+	return buf;
 }
 
 static double
@@ -81,7 +87,7 @@ static void
 text(FILE *f, const char *name, const struct qttt_stats *s)
 {
 	const struct qttt_opening_stats *op;
-	char		 buf[16];
+	char		 buf[16], x[32], o[32];
 	int		 i;
 
 	fprintf(f, "%-14s%s\n", "input", name != NULL ? name : "total");
@@ -100,9 +106,9 @@ text(FILE *f, const char *name, const struct qttt_stats *s)
 	    share(s->unfinished, s->valid));
 	fprintf(f, "  %-12s%7lu %6.1f%%\n", "pending", s->pending,
 	    share(s->pending, s->valid));
-	fprintf(f, "%-14sX %.3f  O %.3f  (%lu finished)\n", "mean score",
-	    mean_points(s->halves[QTTT_X], s->finished),
-	    mean_points(s->halves[QTTT_O], s->finished), s->finished);
+	fprintf(f, "%-14sX %s  O %s  (%lu finished)\n", "mean score",
+	    mean_text(s->halves[QTTT_X], s->finished, x),
+	    mean_text(s->halves[QTTT_O], s->finished, o), s->finished);
 	histogram(f, "moves", s->moves, QTTT_MAXMOVES + 1, s->valid);
 	histogram(f, "plies", s->plies, QTTT_MAXPLIES + 1, s->valid);
 	histogram(f, "measurements", s->measurements, QTTT_MAXPLIES + 1,
@@ -116,10 +122,10 @@ text(FILE *f, const char *name, const struct qttt_stats *s)
 	    "X mean", "O mean");
 	for (i = 0; i < QTTT_NOPENINGS; i++) {
 		op = &s->opening[i];
-		fprintf(f, "  %-14s%7lu %8lu %7.3f %7.3f\n",
+		fprintf(f, "  %-14s%7lu %8lu %7s %7s\n",
 		    qttt_opening_name(i), op->games, op->finished,
-		    mean_points(op->halves[QTTT_X], op->finished),
-		    mean_points(op->halves[QTTT_O], op->finished));
+		    mean_text(op->halves[QTTT_X], op->finished, x),
+		    mean_text(op->halves[QTTT_O], op->finished, o));
 	}
 }
 
@@ -162,14 +168,19 @@ player_points(struct emit *e, const unsigned long halves[2])
 	emit_map_end(e);
 }
 
+/* A mean of half points over n games, in points: null with no game. */
 DESCRIBE
-mean(struct emit *e, double v)
+mean(struct emit *e, unsigned long halves, unsigned long n)
 {
 	char	 b[64];
-	int	 n;
+	int	 k;
 
-	n = snprintf(b, sizeof(b), "%.4f", v);
-	emit_lit(e, b, n);
+	if (n == 0) {
+		emit_null(e);
+		return;
+	}
+	k = snprintf(b, sizeof(b), "%.4f", halves / 2.0 / n);
+	emit_lit(e, b, k);
 }
 
 /* counts[from..n-1] as a list. */
@@ -218,9 +229,9 @@ describe(struct emit *e, const char *name, const struct qttt_stats *s)
 	EMIT_KEY(e, "mean_score");
 	emit_map(e);
 	EMIT_KEY(e, "X");
-	mean(e, mean_points(s->halves[QTTT_X], s->finished));
+	mean(e, s->halves[QTTT_X], s->finished);
 	EMIT_KEY(e, "O");
-	mean(e, mean_points(s->halves[QTTT_O], s->finished));
+	mean(e, s->halves[QTTT_O], s->finished);
 	emit_map_end(e);
 	list(e, "moves", s->moves, QTTT_MAXMOVES + 1);
 	list(e, "plies", s->plies, QTTT_MAXPLIES + 1);
