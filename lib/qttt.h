@@ -967,6 +967,19 @@ enum qttt_code	 qttt_judge_ply(struct qttt_solver *,
 		    struct qttt_judged_ply *j, struct qttt_diag *d);
 
 /*
+ * The mistakes and blunders of each player along n actions played from
+ * st (which must pass qttt_state_check(); each action legal where it
+ * is played), marked as qttt_judge_ply() marks them, into *c; at most
+ * QTTT_MAXPLIES are judged.  Faster than qttt_judge_ply() on each: the
+ * values along the line alone.  Returns as qttt_judge_ply(); *c is then
+ * undefined.
+ */
+enum qttt_code	 qttt_judge_marks(struct qttt_solver *,
+		    const struct qttt_state *st,
+		    const struct qttt_action *plies, size_t n,
+		    struct qttt_mark_counts *c, struct qttt_diag *d);
+
+/*
  * Judges every ply of a game as played (qttt_game_play(), or a record
  * as qttt_record_play() left it) with the caller's solver.  A game with
  * no ply is judged too: nothing marked, nothing decisive.  Returns as
@@ -3199,7 +3212,7 @@ void		 qttt_tally_end(struct qttt_tally *);
 
 /*
  * The mistakes and blunders of each side in a match's game, against
- * perfect play (qttt_judge_ply(), as qttt-analyze(1) marks them): of
+ * perfect play (qttt_judge_marks(), as qttt-analyze(1) marks them): of
  * the plies its engine played, not the opening's.  Returns QTTT_OK, or
  * the solver's refusal with d (may be NULL).  qttt_tally_marks() adds
  * side s's to an engine's standings, a game judged more.

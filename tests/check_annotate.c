@@ -32,6 +32,9 @@
  * against the minimax (test_minimax). */
 #define NGAMES		200
 #define NPOSITIONS	40
+/* Random lines of play, their marks against the plain judge's, under
+ * each profile (test_marks_line): in make check, and make check-full. */
+#define NLINES		sample_size(40, 400)
 
 /* A game of the line notation, played; the record lives in here. */
 static void
@@ -229,6 +232,21 @@ START_TEST(test_minimax)
 }
 END_TEST
 
+/* A game played to its end under profile rules, every action at random. */
+static void
+profile_game(struct qttt_generator *gen, unsigned int rules,
+    struct qttt_game *g)
+{
+	struct qttt_action acts[QTTT_MAXACTIONS];
+	size_t		 k;
+
+	qttt_game_init(g);
+	g->state.rules = rules;
+	while ((k = qttt_state_actions(&g->state, acts)) > 0)
+		REQUIRE(qttt_game_play(g, &acts[qttt_generator_uniform(gen,
+		    k)], NULL) == QTTT_OK);
+}
+
 /*
  * The same under each switch alone and each preset; and a game of
  * that profile judged whole has the values of its states by it.
@@ -237,12 +255,11 @@ START_TEST(test_profiles)
 {
 	struct qttt_generator gen;
 	struct qttt_solver *sv;
-	struct qttt_action acts[QTTT_MAXACTIONS];
 	struct qttt_judged_game j;
 	struct qttt_state st;
 	struct qttt_game g;
 	unsigned int	 rules = loop_profile(_i);
-	size_t		 i, k;
+	size_t		 i;
 	int		 n;
 
 	qttt_generator_init(&gen, 60 + _i, 0);
@@ -257,13 +274,9 @@ START_TEST(test_profiles)
 		qttt_solver_free(sv);
 		return;
 	}
-	do {
-		qttt_game_init(&g);
-		g.state.rules = rules;
-		while ((k = qttt_state_actions(&g.state, acts)) > 0)
-			REQUIRE(qttt_game_play(&g, &acts[
-			    qttt_generator_uniform(&gen, k)], NULL) == QTTT_OK);
-	} while (g.nplies < 7);
+	do
+		profile_game(&gen, rules, &g);
+	while (g.nplies < 7);
 	REQUIRE(qttt_judge_game(sv, &g, &j, NULL) == QTTT_OK);
 	for (i = 4; i < g.nplies; i++) {
 		qttt_game_state_at(&g, i, &st);
@@ -305,12 +318,83 @@ START_TEST(test_measure_named)
 }
 END_TEST
 
-/* An illegal action, and a state the rules cannot reach, are refused. */
+/*
+ * The marks of a line of play (qttt_judge_marks(), a match's marks)
+ * are those of qttt_judge_ply() on each of its plies: random games
+ * under each profile, finished or cut short (a measurement may be
+ * pending), judged from a random ply on as after a match's opening,
+ * with one solver kept across the games as a match keeps its judge's;
+ * the plain judge has a solver of its own.  Under a profile with no
+ * book the lines start from the third ply at the earliest (make
+ * check-full: the first, and ten times as many lines), so that the
+ * plain judge takes seconds.  The games must hold blunders of both
+ * players, and mistakes.
+ */
+START_TEST(test_marks_line)
+{
+	struct qttt_generator gen;
+	struct qttt_solver *fast, *plain;
+	struct qttt_mark_counts c, want, all;
+	struct qttt_judged_ply j;
+	struct qttt_state st;
+	struct qttt_game g;
+	unsigned int	 rules = loop_profile(_i);
+	size_t		 from, i, low;
+	int		 n, p;
+
+	qttt_generator_init(&gen, 80 + _i, 0);
+	ck_assert_ptr_nonnull(fast = qttt_solver_new(TABLE));
+	ck_assert_ptr_nonnull(plain = qttt_solver_new(TABLE));
+	memset(&all, 0, sizeof(all));
+	low = rules == QTTT_RULES_GOFF ? 0 : (size_t)sample_size(2, 0);
+	for (n = 0; n < NLINES; n++) {
+		profile_game(&gen, rules, &g);
+		/* Cut short, or whole. */
+		if (qttt_generator_uniform(&gen, 3) == 0) {
+			i = 1 + qttt_generator_uniform(&gen, g.nplies - 1);
+			qttt_game_state_at(&g, i, &g.state);
+			g.nplies = i;
+		}
+		from = g.nplies < low ? g.nplies : low +
+		    qttt_generator_uniform(&gen, g.nplies + 1 - low);
+		qttt_game_state_at(&g, from, &st);
+		memset(&c, 0xa5, sizeof(c));
+		REQUIRE(qttt_judge_marks(fast, &st, g.plies + from, g.nplies -
+		    from, &c, NULL) == QTTT_OK);
+		memset(&want, 0, sizeof(want));
+		for (i = from; i < g.nplies; i++) {
+			qttt_game_state_at(&g, i, &st);
+			REQUIRE(qttt_judge_ply(plain, &st, &g.plies[i], &j,
+			    NULL) == QTTT_OK);
+			if (j.mark == QTTT_MARK_MISTAKE)
+				want.mistakes[j.mover]++;
+			else if (j.mark == QTTT_MARK_BLUNDER)
+				want.blunders[j.mover]++;
+		}
+		for (p = QTTT_X; p <= QTTT_O; p++) {
+			REQUIRE_EQ(c.mistakes[p], want.mistakes[p]);
+			REQUIRE_EQ(c.blunders[p], want.blunders[p]);
+		}
+		qttt_mark_counts_add(&all, &c);
+	}
+	/* Mistakes are rarer: those of both players together. */
+	REQUIRE(all.blunders[QTTT_X] > 0 && all.blunders[QTTT_O] > 0);
+	REQUIRE(all.mistakes[QTTT_X] + all.mistakes[QTTT_O] > 0);
+	qttt_solver_free(fast);
+	qttt_solver_free(plain);
+}
+END_TEST
+
+/*
+ * An illegal action, and a state the rules cannot reach, are refused,
+ * alone and in a line.
+ */
 START_TEST(test_refused)
 {
 	struct qttt_solver *sv;
 	struct qttt_judged_ply j;
-	struct qttt_action a;
+	struct qttt_mark_counts c;
+	struct qttt_action a, line[2];
 	struct qttt_state st;
 	struct qttt_diag d;
 
@@ -327,9 +411,14 @@ START_TEST(test_refused)
 	a.move = 1;
 	a.sq[1] = 0;			/* both marks on a1 */
 	REQUIRE(qttt_judge_ply(sv, &st, &a, &j, NULL) == QTTT_E_SAMESQUARE);
-	st.board[4] = 2;		/* O2 classical with no X1 */
+	/* A line whose second action repeats the first. */
 	a.sq[1] = 1;
+	line[0] = line[1] = a;
+	REQUIRE(qttt_judge_marks(sv, &st, line, 2, &c, &d) == QTTT_E_ORDER);
+	REQUIRE(d.msg[0] != '\0');
+	st.board[4] = 2;		/* O2 classical with no X1 */
 	REQUIRE(qttt_judge_ply(sv, &st, &a, &j, &d) == QTTT_E_STATE);
+	REQUIRE(qttt_judge_marks(sv, &st, line, 1, &c, &d) == QTTT_E_STATE);
 	qttt_solver_free(sv);
 }
 END_TEST
@@ -637,6 +726,7 @@ annotate_suite(void)
 	tcase_add_test(tc, test_minimax);
 	tcase_add_loop_test(tc, test_profiles, 0, NPROFILES);
 	tcase_add_test(tc, test_measure_named);
+	tcase_add_loop_test(tc, test_marks_line, 0, NPROFILES);
 	tcase_add_test(tc, test_refused);
 	tcase_add_test(tc, test_worked_example);
 	tcase_add_test(tc, test_no_ply);

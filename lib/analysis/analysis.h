@@ -51,5 +51,16 @@ void	 qttt__analysis_solver_key(const struct qttt_solver *,
 	    const struct qttt_state *, struct reduced_key *);
 int	 qttt__analysis_book_value(const struct qttt_solver *,
 	    const struct qttt_state *);
+/*
+ * The values of the positions along a line of play from st (as
+ * qttt_solver_value() accepts it): values[0] that of st, values[i + 1]
+ * that after plies[i], each action legal where it is played.  Returns
+ * QTTT_OK, or the code of the refusal with d; values is then partly
+ * filled.
+ */
+enum qttt_code	 qttt__analysis_solver_line(struct qttt_solver *,
+		    const struct qttt_state *st,
+		    const struct qttt_action *plies, size_t n, int *values,
+		    struct qttt_diag *d);
 
 #endif /* !QTTT_ANALYSIS_H */

@@ -8,6 +8,7 @@
 #include <string.h>
 
 #include "qttt.h"
+#include "analysis/analysis.h"
 
 const char *
 qttt_mark_glyph(enum qttt_mark m)
@@ -63,6 +64,16 @@ qttt_mark_counts_add(struct qttt_mark_counts *to,
 	}
 }
 
+static void
+count_mark(struct qttt_mark_counts *c, enum qttt_player mover,
+    enum qttt_mark m)
+{
+	if (m == QTTT_MARK_MISTAKE)
+		c->mistakes[mover]++;
+	else if (m == QTTT_MARK_BLUNDER)
+		c->blunders[mover]++;
+}
+
 enum qttt_code
 qttt_judge_ply(struct qttt_solver *sv, const struct qttt_state *before,
     const struct qttt_action *played, struct qttt_judged_ply *j,
@@ -100,6 +111,38 @@ qttt_judge_ply(struct qttt_solver *sv, const struct qttt_state *before,
 	return QTTT_OK;
 }
 
+/*
+ * The marks alone need the values along the line and nothing of the
+ * other actions: a value a position, each searched from its parent's.
+ */
+enum qttt_code
+qttt_judge_marks(struct qttt_solver *sv, const struct qttt_state *st,
+    const struct qttt_action *plies, size_t n, struct qttt_mark_counts *c,
+    struct qttt_diag *d)
+{
+	struct qttt_state cur;
+	enum qttt_code	 code;
+	enum qttt_player mover;
+	size_t		 i;
+	int		 values[QTTT_MAXPLIES + 1];
+
+	memset(c, 0, sizeof(*c));
+	if (n > QTTT_MAXPLIES)
+		n = QTTT_MAXPLIES;
+	if ((code = qttt__analysis_solver_line(sv, st, plies, n, values, d)) !=
+	    QTTT_OK)
+		return code;
+	cur = *st;
+	for (i = 0; i < n; i++) {
+		mover = qttt_state_turn(&cur);
+		/* Legal, since the solver took it. */
+		qttt_state_apply(&cur, &plies[i], NULL);
+		count_mark(c, mover, qttt_mark_of(mover, values[i],
+		    values[i + 1]));
+	}
+	return QTTT_OK;
+}
+
 enum qttt_code
 qttt_judge_game(struct qttt_solver *sv, const struct qttt_game *g,
     struct qttt_judged_game *j, struct qttt_diag *d)
@@ -127,10 +170,7 @@ qttt_judge_game(struct qttt_solver *sv, const struct qttt_game *g,
 			continue;
 		if (j->first[p->mover] == -1)
 			j->first[p->mover] = (long)i;
-		if (p->mark == QTTT_MARK_MISTAKE)
-			j->counts.mistakes[p->mover]++;
-		else
-			j->counts.blunders[p->mover]++;
+		count_mark(&j->counts, p->mover, p->mark);
 	}
 	return QTTT_OK;
 }

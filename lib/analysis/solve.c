@@ -1528,6 +1528,39 @@ qttt_solver_analyze(struct qttt_solver *sv, const struct qttt_state *st,
 }
 
 /*
+ * Along a line of play each position is valued within the bound its
+ * parent's value sets: no action takes the mover beyond it (X's
+ * children are worth at most their parent, O's at least).  The search
+ * starts at the parent's value, which the action kept if it was no
+ * mistake: then one null window proves it.
+ */
+enum qttt_code
+qttt__analysis_solver_line(struct qttt_solver *sv, const struct qttt_state *st,
+    const struct qttt_action *plies, size_t n, int *values,
+    struct qttt_diag *d)
+{
+	struct qttt_state cur;
+	struct node	 c;
+	enum qttt_code	 code;
+	size_t		 i;
+	int		 v, maxing;
+
+	if ((code = qttt_solver_value(sv, st, &values[0], d)) != QTTT_OK)
+		return code;
+	cur = *st;
+	for (i = 0; i < n; i++) {
+		v = values[i];
+		maxing = qttt_state_turn(&cur) == QTTT_X;
+		if ((code = qttt_state_apply(&cur, &plies[i], d)) != QTTT_OK)
+			return code;
+		node_from_state(&cur, &c);
+		values[i + 1] = c.over ? c.value : value_from(sv, &c,
+		    maxing ? VALUE_MIN : v, maxing ? v : VALUE_MAX, v);
+	}
+	return QTTT_OK;
+}
+
+/*
  * A value 0 is a draw, 0-0 or 1/2-1/2 under draw=1/2; under
  * simultaneous=tie it may also be a tie (1/2-1/2), which the value
  * does not tell apart: the draw is given.

@@ -135,26 +135,13 @@ enum qttt_code
 qttt_match_marks(struct qttt_solver *solver, const struct qttt_match_game *g,
     struct qttt_mark_counts *c, struct qttt_diag *d)
 {
-	struct qttt_judged_ply j;
 	struct qttt_state st;
-	enum qttt_code	 code;
-	size_t		 i;
+	size_t		 from = g->opening < g->game.nplies ? g->opening :
+			    g->game.nplies;
 
-	memset(c, 0, sizeof(*c));
-	qttt_game_state_at(&g->game, g->opening, &st);
-	for (i = g->opening; i < g->game.nplies; i++) {
-		if ((code = qttt_judge_ply(solver, &st, &g->game.plies[i], &j,
-		    d)) != QTTT_OK)
-			return code;
-		if (j.mark == QTTT_MARK_MISTAKE)
-			c->mistakes[j.mover]++;
-		else if (j.mark == QTTT_MARK_BLUNDER)
-			c->blunders[j.mover]++;
-		if ((code = qttt_state_apply(&st, &g->game.plies[i], d)) !=
-		    QTTT_OK)
-			return code;
-	}
-	return QTTT_OK;
+	qttt_game_state_at(&g->game, from, &st);
+	return qttt_judge_marks(solver, &st, g->game.plies + from,
+	    g->game.nplies - from, c, d);
 }
 
 void

@@ -10,7 +10,11 @@
 # 2026-12-01, once the readers kept comments and metadata).  And
 # qttt-analyze -s on the first 100 of those games: 2,646M instructions
 # before the solver was reworked for issue 11's speed (d86dcae), 747M
-# after.  No target; without valgrind the figures are left out.
+# after.  And qttt-match's own instructions on 1,000 games of random
+# engines with the marks and without, and what the marks cost an
+# action: 655,700 when each action was judged with qttt_judge_ply(),
+# 30,650 from the values along the game (qttt_judge_marks()).  No
+# target; without valgrind the figures are left out.
 . "$(cd "$(dirname "$0")" && pwd)/common.sh"
 
 if ! command -v valgrind > /dev/null 2>&1; then
@@ -44,4 +48,32 @@ a=$(input=$few bench_instr qttt-analyze -s) ||
 echo "100000 games, one thread: qttt-validate $v instructions," \
     "qttt-replay -T json $j"
 echo "100 of them: qttt-analyze -s $a instructions"
+
+# match_instr FILE OPTION...: the instructions of qttt-match OPTION...
+# on 1,000 games of two random engines on two jobs (its own: callgrind
+# does not follow the engines), the records to FILE.
+match_instr()
+{
+	_f=$1
+	shift
+	valgrind --tool=callgrind --callgrind-out-file="$data/callgrind.out" \
+	    qttt-match -q "$@" -j 2 -n 1000 "qttt-engine -l random" \
+	    "qttt-engine -l random" > "$_f" 2> "$data/callgrind.err"
+	_st=$?
+	sed -n 's/^==[0-9]*== Collected : //p' "$data/callgrind.err"
+	rm -f "$data/callgrind.out" "$data/callgrind.err"
+	return $_st
+}
+
+m=$(match_instr "$data/instr-marks.qttt") ||
+    { echo "qttt-match failed"; status=1; }
+b=$(match_instr "$data/instr-bare.qttt" -M) ||
+    { echo "qttt-match -M failed"; status=1; }
+n=$(awk -F';' '{ n += NF - 1 } END { print n }' "$data/instr-bare.qttt")
+echo "qttt-match, 1000 games of random engines, $n actions: $m" \
+    "instructions with the marks, $b without (-M): the marks" \
+    "$(awk -v m="$m" -v b="$b" -v n="$n" \
+    'BEGIN { gsub(/,/, "", m); gsub(/,/, "", b); printf "%.0f", (m - b) / n }')" \
+    "an action"
+rm -f "$data/instr-marks.qttt" "$data/instr-bare.qttt"
 exit $status

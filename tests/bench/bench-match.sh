@@ -1,21 +1,22 @@
 #!/bin/sh
 # qttt-match with real engine processes.  Three figures, with targets:
 #
-# 1. Two `qttt-engine -l random` processes, 10,000 games, -j 2: at
-#    least 2,000 games a second.  Beside it, the floor measured in the
-#    same run: the same number of line exchanges (one for each action)
-#    between two trivial processes over pipes, two pairs at once
-#    (tests/bench/pingpong.c); and qttt-match's own CPU time a game
-#    (not its engines'), from /proc (tests/bench/procstat.c), with its
-#    share of the wall time a game, at most 5%.  The marks of the moves
-#    are left out (-M): judging is the solver's work, and has its own
-#    benchmark (bench-analyze.sh); the same match with them follows,
-#    for the record.
+# 1. Two `qttt-engine -l random` processes, 10,000 games, -j 2, every
+#    action judged by perfect play as by default: at least 2,000 games
+#    a second.  Beside it, in the same run and taking turns with it
+#    three times (the fastest of each kept, since the machine is
+#    shared): the same match without the marks (-M), at most 1.5 times
+#    the floor; and the floor, the same number of line exchanges (one
+#    for each action) between two trivial processes over pipes, two
+#    pairs at once (tests/bench/pingpong.c).  With each match,
+#    qttt-match's own CPU time a game (not its engines'), from /proc
+#    (tests/bench/procstat.c), and its share of the wall time, at most
+#    5% without the marks.
 # 2. `qttt-engine` (perfect play) against itself, 1,000 games: every
 #    game ends 1-1/2, at least 200 games a second.
 # 3. The runner's own peak memory on a 100,000-game match of random
-#    engines: at most 8 MiB, flat in the number of games (beside it,
-#    the peak on 10,000 games).
+#    engines, every action judged: at most 8 MiB, flat in the number
+#    of games (beside it, the peak on 10,000 games).
 . "$(cd "$(dirname "$0")" && pwd)/common.sh"
 
 for t in procstat pingpong; do
@@ -37,39 +38,72 @@ run()
 	read -r wall own kib kids <"$data/figures"
 }
 
-# 1. Random engines, 10,000 games on two jobs.
-run "$data/random.qttt" qttt-match -q -M -j 2 -n 10000 "$RANDOM_ENGINE" \
-    "$RANDOM_ENGINE"
+# 1. Random engines, 10,000 games on two jobs, with the marks and
+# without, and the floor, taking turns.
+best_marks=
+best_bare=
+floor=
+for round in 1 2 3; do
+	run "$data/random-marks.qttt" qttt-match -q -j 2 -n 10000 \
+	    "$RANDOM_ENGINE" "$RANDOM_ENGINE"
+	if [ -z "$best_marks" ] || bench_le "$wall" "$best_marks"; then
+		best_marks=$wall
+		marks_own=$own
+	fi
+	run "$data/random.qttt" qttt-match -q -M -j 2 -n 10000 \
+	    "$RANDOM_ENGINE" "$RANDOM_ENGINE"
+	if [ -z "$best_bare" ] || bench_le "$wall" "$best_bare"; then
+		best_bare=$wall
+		bare_own=$own
+	fi
+	cmp -s "$data/random.qttt" "$data/random-marks.qttt" ||
+	    { echo "the records differ with the marks"; status=1; }
+	# One exchange (position and go, then bestaction) per action.
+	plies=$(awk -F';' '{ n += NF - 1 } END { print n }' \
+	    "$data/random.qttt")
+	"$data/peakrss" -o "$data/floor" "$data/pingpong" -j 2 "$plies" ||
+	    { echo "pingpong failed"; status=1; }
+	read -r w _ <"$data/floor"
+	if [ -z "$floor" ] || bench_le "$w" "$floor"; then
+		floor=$w
+	fi
+done
 games=$(wc -l <"$data/random.qttt")
-# One exchange (position and go, then bestaction) per action.
-plies=$(awk -F';' '{ n += NF - 1 } END { print n }' "$data/random.qttt")
-"$data/peakrss" -o "$data/floor" "$data/pingpong" -j 2 "$plies" ||
-    { echo "pingpong failed"; status=1; }
-read -r floor _ <"$data/floor"
-rate=$(awk -v g="$games" -v w="$wall" 'BEGIN { printf "%.0f", g / w }')
-echo "random vs random: $games games, $plies actions in $wall s:" \
-    "$rate games/s (target >= 2000)"
-echo "the floor, $plies line exchanges between two trivial processes," \
-    "two pairs at once: $floor s; qttt-match takes $(bench_ratio "$wall" \
-    "$floor") times it"
-share=$(awk -v o="$own" -v w="$wall" 'BEGIN { printf "%.1f", 100 * o / w }')
-echo "qttt-match's own CPU: $own s, $(awk -v o="$own" -v g="$games" \
-    'BEGIN { printf "%.1f", 1e6 * o / g }') us a game, $share% of the" \
-    "wall time (target <= 5%); its engines' CPU $kids s; peak ${kib} KiB"
+rate=$(awk -v g="$games" -v w="$best_marks" 'BEGIN { printf "%.0f", g / w }')
+bare=$(awk -v g="$games" -v w="$best_bare" 'BEGIN { printf "%.0f", g / w }')
+# figures OWN WALL: qttt-match's own CPU a game, and its share of WALL.
+figures()
+{
+	awk -v o="$1" -v w="$2" -v g="$games" 'BEGIN { printf "own CPU" \
+	    " %s s, %.1f us a game, %.1f%% of the wall time", o, 1e6 * o / g,
+	    100 * o / w }'
+}
+echo "random vs random, $games games, $plies actions, two jobs" \
+    "(the fastest of three runs each):"
+echo "  every action judged (the default): $best_marks s, $rate games/s" \
+    "(target >= 2000), $(bench_ratio "$best_marks" "$floor") times the" \
+    "floor; $(figures "$marks_own" "$best_marks")"
+echo "  without the marks (-M): $best_bare s, $bare games/s," \
+    "$(bench_ratio "$best_bare" "$floor") times the floor (target <=" \
+    "1.5); $(figures "$bare_own" "$best_bare") (target <= 5%)"
+echo "  the floor, $plies line exchanges between two trivial processes," \
+    "two pairs at once: $floor s"
+share=$(awk -v o="$bare_own" -v w="$best_bare" \
+    'BEGIN { printf "%.1f", 100 * o / w }')
 if ! bench_le 2000 "$rate"; then
-	echo "MISSED: $rate games a second"
+	echo "MISSED: $rate games a second with the marks"
+	status=1
+fi
+if ! bench_le "$best_bare" "$(awk -v f="$floor" 'BEGIN { print 1.5 * f }')"
+then
+	echo "MISSED: without the marks, $(bench_ratio "$best_bare" \
+	    "$floor") times the floor"
 	status=1
 fi
 if ! bench_le "$share" 5; then
 	echo "MISSED: qttt-match's own CPU is $share% of the wall time"
 	status=1
 fi
-run "$data/random-marks.qttt" qttt-match -q -j 2 -n 10000 \
-    "$RANDOM_ENGINE" "$RANDOM_ENGINE"
-cmp -s "$data/random.qttt" "$data/random-marks.qttt" ||
-    { echo "the records differ with the marks"; status=1; }
-echo "the same with each move judged by perfect play: $wall s," \
-    "qttt-match's own CPU $own s, peak ${kib} KiB"
 
 # 2. Perfect play against itself.
 run "$data/perfect.qttt" qttt-match -q -M -j 2 -n 1000 qttt-engine \
@@ -88,11 +122,11 @@ if ! bench_le 200 "$rate"; then
 	status=1
 fi
 
-# 3. The runner's memory on 100,000 games, and on 10,000.
-run "$data/long.qttt" qttt-match -q -M -j 2 -n 10000 "$RANDOM_ENGINE" \
+# 3. The runner's memory on 100,000 games, and on 10,000, with the marks.
+run "$data/long.qttt" qttt-match -q -j 2 -n 10000 "$RANDOM_ENGINE" \
     "$RANDOM_ENGINE"
 small=$kib
-run "$data/long.qttt" qttt-match -q -M -j 2 -n 100000 "$RANDOM_ENGINE" \
+run "$data/long.qttt" qttt-match -q -j 2 -n 100000 "$RANDOM_ENGINE" \
     "$RANDOM_ENGINE"
 echo "qttt-match's own peak: ${kib} KiB on 100,000 games (target <= 8192)," \
     "${small} KiB on 10,000; $wall s"

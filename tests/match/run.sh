@@ -782,28 +782,42 @@ grep -v '^#' "$top/formats/examples/positions.suite" |
 check "test suite"
 
 # 14. Mistakes per game against perfect play: none for perfect play,
-# and for each engine the marks qttt-analyze(1) gives its moves.
+# and for each engine the marks qttt-analyze(1) gives its moves (which
+# judges each ply on its own, qttt_judge_ply()), under Goff's rules and
+# under another profile with random engines.
+# marks_agree NAME: the report NAME.json against qttt-analyze on
+# NAME.qttt.
+marks_agree()
+{
+	jq -r '.engines[] | "\(.name)|\(.mistakes)|\(.blunders)"' \
+	    "$out/$1.json" | sort >"$out/$1.report"
+	qttt-analyze -T json "$out/$1.qttt" | jq -r \
+	    'select(.mark != null) | "\(.game) \(.mover) \(.mark)"' |
+	    awk 'FILENAME == ARGV[1] {
+			x = $0; sub(/.*\[x /, "", x); sub(/\].*/, "", x)
+			o = $0; sub(/.*\[o /, "", o); sub(/\].*/, "", o)
+			name[FNR, "X"] = x; name[FNR, "O"] = o
+			all[x] = all[o] = 1
+			next
+		}
+		{ e = name[$1, $2]; if ($3 == "?") m[e]++; else b[e]++ }
+		END { for (e in all) print e "|" m[e] + 0 "|" b[e] + 0 }' \
+	    "$out/$1.qttt" - | sort >"$out/$1.analyze"
+	cmp -s "$out/$1.report" "$out/$1.analyze" ||
+	    no "$1: $(diff "$out/$1.report" "$out/$1.analyze")"
+}
 qttt-match -T json -n 6 "qttt-engine -l weak" "qttt-engine -l strong" \
     qttt-engine >"$out/marks.qttt" 2>"$out/marks.json"
-jq -r '.engines[] | "\(.name)|\(.mistakes)|\(.blunders)"' \
-    "$out/marks.json" | sort >"$out/marks.report"
-qttt-analyze -T json "$out/marks.qttt" | jq -r \
-    'select(.mark != null) | "\(.game) \(.mover) \(.mark)"' |
-    awk 'FILENAME == ARGV[1] {
-		x = $0; sub(/.*\[x /, "", x); sub(/\].*/, "", x)
-		o = $0; sub(/.*\[o /, "", o); sub(/\].*/, "", o)
-		name[FNR, "X"] = x; name[FNR, "O"] = o
-		all[x] = all[o] = 1
-		next
-	}
-	{ e = name[$1, $2]; if ($3 == "?") m[e]++; else b[e]++ }
-	END { for (e in all) print e "|" m[e] + 0 "|" b[e] + 0 }' \
-    "$out/marks.qttt" - | sort >"$out/marks.analyze"
-cmp -s "$out/marks.report" "$out/marks.analyze" ||
-    no "$(diff "$out/marks.report" "$out/marks.analyze")"
+marks_agree marks
 jq -e '.engines[2].mistakes == 0 and .engines[2].blunders == 0 and
     .engines[0].mistakes + .engines[0].blunders > 0' "$out/marks.json" \
     >/dev/null || no "the marks of perfect play: $(cat "$out/marks.report")"
+qttt-match -T json -R flash -n 40 -s 7 "qttt-engine -l random" \
+    "qttt-engine -l random" >"$out/marks-flash.qttt" \
+    2>"$out/marks-flash.json"
+marks_agree marks-flash
+grep -q '|[1-9][0-9]*$' "$out/marks-flash.report" ||
+    no "no blunder under flash: $(cat "$out/marks-flash.report")"
 check "mistakes per game"
 
 # The hung engine started at the beginning lost on time, at 60 s.
