@@ -423,7 +423,7 @@
 		/* The margin the coordinates take, if drawn; else a little. */
 		m = svg.querySelector('.qttt-coords') ? B.board[0] :
 		    Math.min(B.board[0], 6);
-		h = B.board[1] + m + 3 * B.board[2];
+		h = 2 * m + 3 * B.board[2];
 		g = svg.cloneNode(true);
 		/* The board without the graph and the caption... */
 		for (e = svg.firstElementChild; e; e = n) {
