@@ -1249,6 +1249,10 @@
 		$('qttt-games').addEventListener('click', function () {
 			showList($('qttt-list').hidden);
 		});
+		/* Across a phone's width, the picture cut or whole again. */
+		narrow.addEventListener('change', function () {
+			show(false);
+		});
 		$('qttt-find').addEventListener('input', filter);
 		$('qttt-result').addEventListener('change', filter);
 		$('qttt-rows').addEventListener('scroll', listRows);

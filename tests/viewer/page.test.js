@@ -983,6 +983,16 @@ async function phoneLayout(b) {
 	await sleep(100);
 	fs.writeFileSync(path.join(dir, 'phone-390-page.png'),
 	    await p.screenshot());
+	await p.send('Emulation.setDeviceMetricsOverride', { width: 1280,
+	    height: 900, deviceScaleFactor: 1, mobile: false });
+	await sleep(100);
+	same('wider than a phone again: the picture whole', [true, true,
+	    true], await p.eval('[document.getElementById("qttt-graph").hidden,' +
+	    ' !!document.querySelector("#qttt-board svg .qttt-graph"),' +
+	    ' qtttViewer.svg === new XMLSerializer().serializeToString(' +
+	    '  document.querySelector("#qttt-board svg")) ||' +
+	    ' document.querySelector("#qttt-board svg").getAttribute(' +
+	    '  "viewBox") === /viewBox="([^"]*)"/.exec(qtttViewer.svg)[1]]'));
 	await p.send('Emulation.setDeviceMetricsOverride', { width: 390,
 	    height: 844, deviceScaleFactor: 1, mobile: false });
 	/* The outline of a best action, against the square it is in. */
