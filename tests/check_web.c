@@ -321,6 +321,43 @@ START_TEST(test_html_invalid_text)
 	ck_assert_ptr_nonnull(strstr(page, "&#10;css /* \xc3\xa9t\xc3\xa9 "
 	    "*/&#10;"));
 	ck_assert_ptr_null(strstr(page, "\xef\xbf\xbd"));
+ * rules.md's record from the Android app, at its end: a state string
+ * that the preset ksmanis reads (2-0) and Goff's rules refuse (3/2-0).
+ */
+#define KSMANIS_END	"X1,O6,O8/X3,X5,X9/X7,O4,O2 - - 2-0"
+
+/*
+ * State strings read by a profile: each list of records names the
+ * profile of its state strings (a record names its own), and a
+ * position under another profile starts another list.
+ */
+START_TEST(test_html_state_rules)
+{
+	static struct qttt_game games[QTTT_HTML_DRAWN + 2];
+	struct qttt_replay r[QTTT_HTML_DRAWN + 2];
+	struct qttt_html_opts o;
+	unsigned int	 ksmanis;
+	char		*page;
+	const char	*list;
+	size_t		 i, n = QTTT_HTML_DRAWN + 2;
+
+	memset(&o, 0, sizeof(o));
+	qttt_render_defaults(&o.render);
+	ck_assert_int_eq(qttt_rules_parse("ksmanis", 7, &ksmanis, NULL), 0);
+	for (i = 0; i < n; i++) {
+		qttt_game_init(&games[i]);
+		if (i < n - 1)
+			ck_assert_int_eq(qttt_state_parse_rules(KSMANIS_END,
+			    strlen(KSMANIS_END), ksmanis, &games[i].state,
+			    NULL), QTTT_OK);
+		r[i] = (struct qttt_replay){ "s.txt", NULL, &games[i], -1 };
+	}
+	page = page_of(&o, r, n);
+	ck_assert_uint_eq(occurrences(page, "data-file=\"s.txt\" "
+	    "data-rules=\"ksmanis\">\n<li>" KSMANIS_END "\n"), n - 1);
+	ck_assert_ptr_nonnull(list = strstr(page, "<h2 id=\"qttt-more\">"));
+	ck_assert_ptr_nonnull(strstr(list, "start=\"12\" data-input=\"1\" "
+	    "data-file=\"s.txt\">\n<li>.,.,./.,.,./.,.,. X1 - *\n</ol>"));
 	free(page);
 }
 END_TEST
@@ -928,6 +965,34 @@ START_TEST(test_index)
 }
 END_TEST
 
+/*
+ * The profile a session reads state strings by: Goff's at first, then
+ * the one named, until another is.  A name that is no profile is
+ * refused.
+ */
+START_TEST(test_rules)
+{
+	struct qttt__web *h = qttt__web_new();
+
+	ck_assert_int_eq(qttt__web_load(h, put(h, KSMANIS_END)), -1);
+	says(h, "{\"error\":");
+	ck_assert_int_eq(qttt__web_index(h, put(h, KSMANIS_END)), 1);
+	says(h, "0\t0\t!\t");
+	ck_assert_int_eq(qttt__web_rules(h, put(h, "ksmanis")), 0);
+	ck_assert_int_eq(qttt__web_load(h, put(h, KSMANIS_END)), 0);
+	says(h, "\"position\":true");
+	says(h, "\"result\":\"2-0\",\"rules\":\"ksmanis\"");
+	ck_assert_int_eq(qttt__web_index(h, put(h, KSMANIS_END)), 1);
+	says(h, "0\t9\t2-0\t");
+	ck_assert_int_eq(qttt__web_rules(h, put(h, "ksmanis,bogus")), -1);
+	says(h, "{\"error\":\"not a rule profile: ksmanis,bogus\"}");
+	ck_assert_int_eq(qttt__web_load(h, put(h, KSMANIS_END)), 0);
+	ck_assert_int_eq(qttt__web_rules(h, put(h, "")), 0);
+	ck_assert_int_eq(qttt__web_load(h, put(h, KSMANIS_END)), -1);
+	qttt__web_free(h);
+}
+END_TEST
+
 /* The board in words, as the page says it under every position. */
 START_TEST(test_words)
 {
@@ -962,6 +1027,7 @@ web_suite(void)
 	tcase_add_test(tc, test_html_inputs);
 	tcase_add_test(tc, test_html_records);
 	tcase_add_test(tc, test_html_invalid_text);
+	tcase_add_test(tc, test_html_state_rules);
 	tcase_add_test(tc, test_html_title);
 	tcase_add_test(tc, test_html_write_error);
 	tcase_add_test(tc, test_sha256);
@@ -974,6 +1040,7 @@ web_suite(void)
 	tcase_add_test(tc, test_solver);
 	tcase_add_test(tc, test_levels);
 	tcase_add_test(tc, test_index);
+	tcase_add_test(tc, test_rules);
 	tcase_add_test(tc, test_words);
 	suite_add_tcase(s, tc);
 	return s;

@@ -38,6 +38,7 @@ struct qttt_html {
 	/* The list of records open (not drawn games), and its input. */
 	int			 listing;
 	unsigned int		 listfile;
+	unsigned int		 listrules;	/* its state strings' profile */
 	int			 more;		/* its heading is written */
 	unsigned long		 lastline;	/* of the last record */
 	/* The diagnostics of the game being put, if it is invalid. */
@@ -647,16 +648,40 @@ record_item(struct qttt_html *h, const struct qttt_replay *r,
 	return 0;
 }
 
-/* Opens a list of records; its number, input and name. */
+/*
+ * The profile the page reads a game's item by: a state string's, which
+ * it does not name (a record names its own), else Goff's.
+ */
+static unsigned int
+item_rules(const struct qttt_replay *r)
+{
+	if (r->rec == NULL || r->rec->has_start)
+		return r->game->state.rules;
+	return QTTT_RULES_GOFF;
+}
+
+/*
+ * Opens a list of records; its number, input and name, and the
+ * profile of its state strings if it is not Goff's.
+ */
 static void
 list_open(struct qttt_html *h, const struct qttt_replay *r,
     unsigned long game)
 {
+	char	 rules[QTTT_RULES_NAME_MAX];
+
 	fprintf(h->f, "<ol class=\"qttt-records\" start=\"%lu\" "
 	    "data-input=\"%u\"", game, h->nfiles);
 	if (r->file != NULL) {
 		fputs(" data-file=\"", h->f);
 		html_str(h->f, base_name(r->file));
+		putc('"', h->f);
+	}
+	h->listrules = item_rules(r);
+	if (h->listrules != QTTT_RULES_GOFF &&
+	    qttt_rules_format(h->listrules, rules, sizeof(rules)) >= 0) {
+		fputs(" data-rules=\"", h->f);
+		html_str(h->f, rules);
 		putc('"', h->f);
 	}
 	fputs(">\n", h->f);
@@ -808,7 +833,9 @@ qttt_html_put(struct qttt_html *h, const struct qttt_replay *r)
 			    "games</h2>\n", h->f);
 			h->more = 1;
 		}
-		if ((first = !h->listing || h->listfile != h->nfiles)) {
+		/* Another input or profile: another list. */
+		if ((first = !h->listing || h->listfile != h->nfiles ||
+		    item_rules(r) != h->listrules)) {
 			list_close(h);
 			list_open(h, r, game);
 			h->listing = 1;

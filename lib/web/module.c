@@ -33,6 +33,8 @@ struct qttt__web {
 	struct qttt_record	 rec;
 	struct qttt_game	 game;
 	int			 position;	/* a state string, no record */
+	/* The profile state strings are read by (rules), Goff's at first. */
+	unsigned int		 rules;
 	struct qttt_state	 start;
 	/* The line shown: actions played from the start. */
 	struct qttt_game	 line;
@@ -61,6 +63,7 @@ qttt__web_new(void)
 	if ((h = calloc(1, sizeof(*h))) == NULL)
 		return NULL;
 	qttt_render_defaults(&h->render);
+	h->rules = QTTT_RULES_GOFF;
 	qttt_state_init(&h->start);
 	qttt_game_init(&h->game);
 	qttt_game_init(&h->line);
@@ -220,18 +223,44 @@ qttt__web_setup(struct qttt__web *h, size_t len)
 /* ------------------------------------------------------------------ */
 
 /*
- * Reads one line, a state string or a record, into rec and g.  Returns
- * 1 for a position (g holds it as a game without plies), 0 for a valid
- * record, -1 for neither (rec's diagnostics say why, or d for a line
- * that is no record at all).
+ * The profile that the state strings of the records given next are
+ * read by (a record names its own), by its name in the input: "" (or
+ * "goff") for Goff's rules.  The page gives each list of records its
+ * profile.
+ */
+EXPORT("web_rules") int
+qttt__web_rules(struct qttt__web *h, size_t len)
+{
+	const char	*s;
+	unsigned int	 rules = QTTT_RULES_GOFF;
+	char		 msg[QTTT_MSG_MAX];
+
+	if ((s = input(h, len)) == NULL)
+		return fail(h, QTTT_OK, "no input");
+	if (len > 0 && qttt_rules_parse(s, len, &rules, NULL) != 0) {
+		snprintf(msg, sizeof(msg), "not a rule profile: %.*s",
+		    (int)(len < 64 ? len : 64), s);
+		return fail(h, QTTT_OK, msg);
+	}
+	h->rules = rules;
+	if (begin(h) == NULL)
+		return -1;
+	return end(h, 0);
+}
+
+/*
+ * Reads one line, a state string (by the profile of the session) or a
+ * record, into rec and g.  Returns 1 for a position (g holds it as a
+ * game without plies), 0 for a valid record, -1 for neither (rec's
+ * diagnostics say why, or d for a line that is no record at all).
  */
 static int
-read_line(const char *s, size_t n, struct qttt_record *rec,
-    struct qttt_game *g, struct qttt_diag *d)
+read_line(const struct qttt__web *h, const char *s, size_t n,
+    struct qttt_record *rec, struct qttt_game *g, struct qttt_diag *d)
 {
 	struct qttt_state st;
 
-	if (qttt_state_parse(s, n, &st, NULL) == QTTT_OK) {
+	if (qttt_state_parse_rules(s, n, h->rules, &st, NULL) == QTTT_OK) {
 		qttt_record_clear(rec);
 		qttt_game_init(g);
 		g->state = st;
@@ -278,14 +307,15 @@ index_tag(FILE *f, const struct qttt_record *rec, const char *key)
  * Returns 0, or -1 for a line that is neither.
  */
 static int
-index_line(FILE *f, const char *s, size_t n, struct qttt_record *rec)
+index_line(FILE *f, const char *s, size_t n, struct qttt_record *rec,
+    unsigned int rules)
 {
 	struct qttt_state st;
 	struct qttt_result res;
 	char		 buf[32 + RESULT_TEXT_MAX], *p;
 	size_t		 i, plies = 0, moves = 0;
 
-	if (qttt_state_parse(s, n, &st, NULL) == QTTT_OK) {
+	if (qttt_state_parse_rules(s, n, rules, &st, NULL) == QTTT_OK) {
 		qttt_record_clear(rec);
 		res = st.result;
 		moves = st.next - 1;
@@ -328,7 +358,7 @@ qttt__web_index(struct qttt__web *h, size_t len)
 		if (nl == s)
 			continue;
 		count++;
-		if (index_line(h->f, s, nl - s, &h->scratch) != 0) {
+		if (index_line(h->f, s, nl - s, &h->scratch, h->rules) != 0) {
 			fputs("0\t0\t!\t\t\t\t\t\n", h->f);
 			continue;
 		}
@@ -375,7 +405,7 @@ qttt__web_load(struct qttt__web *h, size_t len)
 	/* A line break ends the record. */
 	if (memchr(s, '\n', len) != NULL)
 		len = (const char *)memchr(s, '\n', len) - s;
-	if ((k = read_line(s, len, &h->rec, &h->game, &d)) < 0) {
+	if ((k = read_line(h, s, len, &h->rec, &h->game, &d)) < 0) {
 		qttt_record_clear(&h->rec);
 		qttt_game_init(&h->game);
 		h->position = 0;

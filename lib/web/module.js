@@ -65,6 +65,11 @@ var QtttModule = (function () {
 		this.x.web_setup(this.h, this.put(options));
 		return this.json();
 	};
+	/* The profile of the state strings read next ('' for Goff's). */
+	Session.prototype.rules = function (name) {
+		this.x.web_rules(this.h, this.put(name || ''));
+		return this.json();
+	};
 	Session.prototype.index = function (records) {
 		var n = this.x.web_index(this.h, this.put(records));
 		return n < 0 ? null : this.text();

@@ -26,10 +26,11 @@
 	 * the inputs' names; the id of each game, as the fragment names
 	 * it (gN, or fKgN for the games of input K > 1); the diagnostics
 	 * of each invalid game, whose record is the part of it that is
-	 * valid, by its index.
+	 * valid, by its index; the profile that each list's state
+	 * strings are read by ('' for Goff's), and each game's list.
 	 */
 	var G = { recs: [], num: [], line: [], input: [], files: [],
-	    ninputs: 0, text: [], err: {}, nerr: 0 };
+	    ninputs: 0, text: [], rules: [], list: [], err: {}, nerr: 0 };
 
 	function collect() {
 		var lists = d.querySelectorAll('ol.qttt-records');
@@ -37,6 +38,7 @@
 		for (i = 0; i < lists.length; i++) {
 			ol = lists[i];
 			k = +ol.getAttribute('data-input') || 1;
+			G.rules.push(ol.getAttribute('data-rules') || '');
 			G.files[k] = ol.getAttribute('data-file') || '';
 			if (k > G.ninputs)
 				G.ninputs = k;
@@ -50,6 +52,7 @@
 					if (!recs[j])
 						continue;
 					G.recs.push(recs[j]);
+					G.list.push(i);
 					G.num.push(n);
 					G.line.push(n++);
 					G.input.push(k);
@@ -70,6 +73,7 @@
 					}
 				}
 				G.recs.push(li.textContent.replace(/\n+$/, ''));
+				G.list.push(i);
 				G.num.push(n++);
 				G.line.push(ln++);
 				G.input.push(k);
@@ -168,9 +172,6 @@
 		    '<h2 id="qttt-heading"></h2>',
 		    '<p id="qttt-tags" class="qttt-note"></p>',
 		    '<pre id="qttt-diags" class="qttt-diags" hidden></pre>',
-		    '<div id="qttt-board" class="qttt-board" tabindex="0"',
-		    ' role="group" aria-label="The board: type a square,',
-		    ' a1 to c3, to click it"></div>',
 		    '<div class="qttt-nav">',
 		    '<button type="button" data-go="first" title="Home">',
 		    '\u00ab First</button>',
@@ -181,14 +182,21 @@
 		    '<button type="button" data-go="last" title="End">',
 		    'Last \u00bb</button>',
 		    '<output id="qttt-at" aria-live="polite"></output></div>',
+		    '<div id="qttt-board" class="qttt-board" tabindex="0"',
+		    ' role="group" aria-label="The board: type a square,',
+		    ' a1 to c3, to click it"></div>',
 		    '<p id="qttt-msg" class="qttt-msg" role="alert"></p>',
+		    '<div id="qttt-graph" class="qttt-graph" aria-hidden="true"',
+		    ' hidden></div>',
 		    '<div id="qttt-strip" class="qttt-strip"',
 		    ' title="The value of each position of the line"></div>',
 		    '<p id="qttt-judged" class="qttt-note"></p>',
 		    '<div id="qttt-outcomes" class="qttt-outcomes" hidden></div>',
 		    '<div id="qttt-words" class="qttt-words"></div></div>');
-		h.push('<div class="qttt-side"><h3>Moves</h3>',
+		h.push('<div class="qttt-side"><div class="qttt-movebox">',
+		    '<h3>Moves</h3>',
 		    '<ol id="qttt-moves" class="qttt-movelist" start="0"></ol>',
+		    '</div><div class="qttt-analysis">',
 		    '<h3>Analysis</h3><label class="qttt-showbest"><input',
 		    ' type="checkbox" id="qttt-analysis" checked> the best',
 		    ' actions on the board</label><p id="qttt-value"></p>',
@@ -198,7 +206,7 @@
 		    '<th title="Its letter on the board">on the board</th>',
 		    '</tr></thead>',
 		    '<tbody id="qttt-acts"></tbody></table></div>',
-		    '<p id="qttt-pv" class="qttt-note"></p>',
+		    '<p id="qttt-pv" class="qttt-note"></p></div>',
 		    '<div class="qttt-play"><h3>Play</h3>',
 		    '<label>Opponent <select id="qttt-opponent">',
 		    '<option value="0">none: you play both sides</option>',
@@ -219,7 +227,9 @@
 		    ' readonly></label>',
 		    '<button type="button" id="qttt-copy">Copy</button> ',
 		    '<button type="button" id="qttt-back" hidden>',
-		    'Back to the record</button></div></div></div>',
+		    'Back to the record</button>',
+		    '<p id="qttt-copied" class="qttt-note" role="status"></p>',
+		    '</div></div></div>',
 		    '<div id="qttt-print" class="qttt-print"></div>');
 		app.innerHTML = h.join('');
 	}
@@ -258,7 +268,9 @@
 	}
 
 	function openGame(i) {
-		var r = M.load(G.recs[i]);
+		var r;
+		M.rules(G.rules[G.list[i]]);
+		r = M.load(G.recs[i]);
 		S.game = i;
 		S.fork = -1;
 		S.branch = [];
@@ -277,26 +289,35 @@
 		var i = S.game, r = S.rec, tags = [], j, k, v;
 		var file = G.files[G.input[i]];
 		$('qttt-heading').innerHTML = (r.position ? 'Position ' :
-		    'Game ') + G.num[i] + (file ? ' <small>(' + esc(file) +
+		    'Game ') + G.num[i] + (file ? ' <small>(' + isolated(file) +
 		    ', line ' + G.line[i] + ')</small>' : '') + (G.err[i] ?
 		    ' <strong class="qttt-invalid">invalid</strong>' : '');
 		/* An invalid game: why, as the tools say it. */
 		$('qttt-diags').textContent = G.err[i] || '';
 		$('qttt-diags').hidden = !G.err[i];
-		/* A profile other than goff first, by the library's name. */
+		/*
+		 * A profile other than goff first, by the library's name.
+		 * Each tag's text isolated, so that a right-to-left
+		 * override in one leaves the others as they are.
+		 */
 		if (r.rules && r.rules !== 'goff')
-			tags.push('rules: ' + r.rules);
+			tags.push('rules: ' + isolated(r.rules));
 		for (j = 0; j < r.meta.length; j++) {
 			k = r.meta[j][0];
-			v = r.meta[j][1];
+			v = isolated(r.meta[j][1]);
 			if (k === 'rules' && r.rules && r.rules !== 'goff')
 				continue;
 			tags.push(k === 'x' ? 'X: ' + v : k === 'o' ? 'O: ' + v :
-			    k + ': ' + v);
+			    isolated(k) + ': ' + v);
 		}
 		if (r.comment)
-			tags.push(r.comment);
-		$('qttt-tags').textContent = tags.join(' \u00b7 ');
+			tags.push(isolated(r.comment));
+		$('qttt-tags').innerHTML = tags.join(' \u00b7 ');
+	}
+
+	/* Text of a record, as HTML, in a bidirectional isolate. */
+	function isolated(s) {
+		return '<bdi>' + esc(s) + '</bdi>';
 	}
 
 	/* The fragment of what is shown: gNpP, or gNpP~branch. */
@@ -358,19 +379,79 @@
 		svg = M.svg(false);
 		V.svg = svg;
 		$('qttt-board').innerHTML = svg.replace(/^<\?xml[^>]*>\s*/, '');
+		fit();
 		overlay();
 		nav();
 		moveList();
 		words();
 		outcomes();
+		/*
+		 * What Copy copies: the line as a record, or the position
+		 * given as its state string; nothing at the start of a game,
+		 * whose record would be a lone "*".
+		 */
 		$('qttt-record').value = pos.record === null ? pos.state :
-		    pos.record;
+		    S.cur === 0 ? '' : pos.record;
+		$('qttt-copy').disabled = !$('qttt-record').value;
+		$('qttt-copied').textContent = '';
 		$('qttt-back').hidden = S.fork < 0;
 		setHash(push);
 		d.title = (S.rec.position ? 'Position ' : 'Game ') +
 		    G.num[S.game] + ', ply ' + S.cur + ' \u2014 ' + title;
 		T.steps.push(performance.now() - t0);
 		later();
+	}
+
+	/*
+	 * On a phone's width the picture is cut in two: the board, as
+	 * wide as the page, and under it the graph of spooky marks, as
+	 * wide too (the status line under them is the page's own words).
+	 */
+	var narrow = window.matchMedia('(max-width: 40rem)');
+
+	function fit() {
+		var svg = $('qttt-board').querySelector('svg'), box = $('qttt-graph'),
+		    v, w, h, m, g, e, n;
+		box.innerHTML = '';
+		box.hidden = !narrow.matches || !svg || B.board[0] < 1;
+		if (box.hidden)
+			return;
+		v = svg.viewBox.baseVal.width;
+		w = 2 * B.board[0] + 3 * B.board[2];
+		if (v <= w + B.board[2])
+			return void (box.hidden = true);
+		/* The margin the coordinates take, if drawn; else a little. */
+		m = svg.querySelector('.qttt-coords') ? B.board[0] :
+		    Math.min(B.board[0], 6);
+		h = 2 * m + 3 * B.board[2];
+		g = svg.cloneNode(true);
+		/* The board without the graph and the caption... */
+		for (e = svg.firstElementChild; e; e = n) {
+			n = e.nextElementSibling;
+			if (/\bqttt-(graph|caption)\b/.test(e.getAttribute('class')))
+				e.remove();
+		}
+		frame(svg, B.board[0] - m, B.board[1] - m, 2 * m + 3 * B.board[2],
+		    h);
+		/* ...and the graph alone, on the page's background. */
+		for (e = g.firstElementChild; e; e = n) {
+			n = e.nextElementSibling;
+			if (!/^(style|defs)$/.test(e.tagName) &&
+			    !/\bqttt-graph\b/.test(e.getAttribute('class')))
+				e.remove();
+		}
+		frame(g, w, B.board[1] - m, v - w, h);
+		g.removeAttribute('aria-labelledby');
+		g.removeAttribute('aria-describedby');
+		g.setAttribute('role', 'presentation');
+		box.appendChild(g);
+	}
+
+	/* A picture cut to w by h from (x, y). */
+	function frame(svg, x, y, w, h) {
+		svg.setAttribute('viewBox', x + ' ' + y + ' ' + w + ' ' + h);
+		svg.setAttribute('width', w);
+		svg.setAttribute('height', h);
 	}
 
 	function nav() {
@@ -1005,23 +1086,38 @@
 			h.push('<a class="qttt-row' + (files ? ' qttt-files' : '') +
 			    (G.err[g] ? ' qttt-invalid' : '') +
 			    '" role="row" href="#' + gameId(g) + 'p0"' +
+			    ' aria-label="' + esc(rowLabel(g)) + '"' +
 			    ' tabindex="' + (i === L.focus ? 0 : -1) + '"' +
 			    ' style="position:absolute;top:' + i * ROW +
 			    'px;left:0;right:0"' + (g === S.game ?
 			    ' aria-current="true"' : '') + '>' +
 			    '<span class="qttt-num" role="cell">' +
 			    (files ? G.input[g] + ':' : '') + G.num[g] +
-			    '</span><span role="cell">' + esc(I.x[g]) +
-			    '</span><span role="cell">' + esc(I.o[g]) +
+			    '</span><span role="cell">' + isolated(I.x[g]) +
+			    '</span><span role="cell">' + isolated(I.o[g]) +
 			    '</span><span role="cell">' + esc(I.result[g]) +
 			    '</span><span class="qttt-num" role="cell">' +
 			    I.moves[g] + '</span><span role="cell">' +
-			    esc(I.event[g]) + '</span><span role="cell">' +
-			    esc(I.date[g]) + '</span></a>');
+			    isolated(I.event[g]) + '</span><span role="cell">' +
+			    isolated(I.date[g]) + '</span></a>');
 		}
 		sp.innerHTML = h.join('');
 		if (had && (g = sp.querySelector('[tabindex="0"]')))
 			g.focus({ preventScroll: true });
+	}
+
+	/*
+	 * A row as a screen reader says it: "game 10, 18 moves, 1-0, X:
+	 * Alice, O: Bob, Club night, 2026-03-04" (its file, with several).
+	 */
+	function rowLabel(g) {
+		var r = I.result[g], m = I.moves[g];
+		return 'game ' + G.num[g] + (G.ninputs > 1 ? ' of ' +
+		    (G.files[G.input[g]] || 'input ' + G.input[g]) : '') + ', ' +
+		    m + (m === 1 ? ' move' : ' moves') + ', ' + (r === '*' ?
+		    'unfinished' : r) + (I.x[g] ? ', X: ' + I.x[g] : '') +
+		    (I.o[g] ? ', O: ' + I.o[g] : '') + (I.event[g] ? ', ' +
+		    I.event[g] : '') + (I.date[g] ? ', ' + I.date[g] : '');
 	}
 
 	/* ↑ and ↓ on a row: the focus to the row before or after it. */
@@ -1151,11 +1247,11 @@
 			here(false);
 		});
 		$('qttt-games').addEventListener('click', function () {
-			var l = $('qttt-list'), open = l.hidden;
-			l.hidden = !open;
-			this.setAttribute('aria-expanded', String(open));
-			if (open)
-				listRows();
+			showList($('qttt-list').hidden);
+		});
+		/* Across a phone's width, the picture cut or whole again. */
+		narrow.addEventListener('change', function () {
+			show(false);
 		});
 		$('qttt-find').addEventListener('input', filter);
 		$('qttt-result').addEventListener('change', filter);
@@ -1185,13 +1281,7 @@
 			$('qttt-item').value = '';
 			play(p.last.item);
 		});
-		$('qttt-copy').addEventListener('click', function () {
-			var r = $('qttt-record');
-			r.select();
-			if (navigator.clipboard)
-				navigator.clipboard.writeText(r.value).catch(
-				    function () {});
-		});
+		$('qttt-copy').addEventListener('click', copy);
 		$('qttt-back').addEventListener('click', backToRecord);
 		var t = $('qttt-theme');
 		t.value = root.getAttribute('data-theme');
@@ -1199,6 +1289,38 @@
 			root.setAttribute('data-theme', t.value);
 		});
 		$('qttt-sheet').addEventListener('click', sheet);
+	}
+
+	/*
+	 * Copies the record (or state string) shown, and says so, or that
+	 * the browser refused: then the text is selected, to copy by hand.
+	 */
+	function copy() {
+		var r = $('qttt-record'), text = r.value, said = $('qttt-copied');
+		if (!text)
+			return;
+		function done() {
+			said.textContent = 'Copied: ' + text;
+		}
+		function refused() {
+			r.focus();
+			r.select();
+			said.textContent = 'The browser did not let the page ' +
+			    'copy: the text is selected, to copy with Ctrl+C ' +
+			    '(\u2318C).';
+		}
+		r.select();
+		if (navigator.clipboard && navigator.clipboard.writeText)
+			navigator.clipboard.writeText(text).then(done, function () {
+				if (d.execCommand('copy'))
+					done();
+				else
+					refused();
+			});
+		else if (d.execCommand('copy'))
+			done();
+		else
+			refused();
 	}
 
 	/* Print every position of the line shown, two to a row. */
@@ -1222,6 +1344,24 @@
 	/* ---------------------------------------------------------- */
 	/* The start                                                   */
 	/* ---------------------------------------------------------- */
+
+	function showList(open) {
+		$('qttt-list').hidden = !open;
+		$('qttt-games').setAttribute('aria-expanded', String(open));
+		if (open)
+			listRows();
+	}
+
+	/*
+	 * Once the page runs, what stands for it without scripts goes: its
+	 * records are read, and its nodes (two for each game) would stay
+	 * in the document for nothing.
+	 */
+	function dropStatic() {
+		var m = d.getElementById('qttt-static');
+		if (m)
+			m.textContent = '';
+	}
 
 	/* Without the module: the page as it is without scripts. */
 	function failed(why) {
@@ -1250,6 +1390,9 @@
 			build();
 			events();
 			app.hidden = false;
+			/* On a phone the board first: the list one tap away. */
+			if (narrow.matches)
+				showList(false);
 			V.state = function () {
 				return { game: gameId(S.game), cur: S.cur, fork: S.fork,
 				    branch: S.branch.slice(), pos: S.pos, an: S.an,
@@ -1261,6 +1404,7 @@
 			if (G.recs.length < 2) {
 				$('qttt-list').hidden = true;
 				$('qttt-games').hidden = true;
+				dropStatic();
 				return;
 			}
 			/* The list once the board is there: its index, then more. */
@@ -1269,11 +1413,15 @@
 			return new Promise(function (done) {
 				setTimeout(function () {
 					var t2 = performance.now();
-					index(M.index(G.text.join('\n')));
+					index(G.text.map(function (t, j) {
+						M.rules(G.rules[j]);
+						return M.index(t);
+					}).join(''));
 					G.text = null;
 					T.index = performance.now() - t2;
 					sortBy('n');
 					T.list = performance.now();
+					dropStatic();
 					setTimeout(prepare, 100);
 					done();
 				}, 0);

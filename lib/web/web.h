@@ -76,6 +76,10 @@ void	 qttt__web_words(FILE *, const struct qttt_state *);
  *	output, output_len	what the last call wrote
  *	setup		reads the options (qttt__web_options_read) in the
  *			input's first len bytes: 0, or -1
+ *	rules		the profile (its name in the input, "" for
+ *			Goff's) that index and load read state strings
+ *			by from then on (a record names its own): 0, or
+ *			-1 for a name that is no profile
  *	index		the records of the page, one a line, in the input:
  *			for each, a line "plies TAB moves TAB result TAB x
  *			TAB o TAB event TAB date TAB site" (tabs and line
@@ -114,6 +118,7 @@ char	*qttt__web_input(struct qttt__web *, size_t n);
 const char *qttt__web_output(const struct qttt__web *);
 size_t	 qttt__web_output_len(const struct qttt__web *);
 int	 qttt__web_setup(struct qttt__web *, size_t len);
+int	 qttt__web_rules(struct qttt__web *, size_t len);
 long	 qttt__web_index(struct qttt__web *, size_t len);
 int	 qttt__web_load(struct qttt__web *, size_t len);
 int	 qttt__web_line(struct qttt__web *, size_t len);

@@ -6,7 +6,8 @@
 # -T html's time and peak memory (target: under 4 MiB, flat); and, in
 # headless Chromium, what the page measures of itself with
 # performance.now() (tests/viewer/page.test.js bench): how long after
-# navigation it is interactive (target 2 s for 100,000 games), a step,
+# navigation it is interactive and its game list ready (target 2 s
+# each for 100,000 games), the nodes it keeps, a step,
 # a click, a filter (target 50 ms), the values of the 36 first moves
 # (target 2 s) and of positions after move 2 (target 200 ms).  The
 # timings are this machine's, noisy when it is busy: they are shown,

@@ -513,10 +513,86 @@ async function listing(p) {
 	same('a row opens its game', href, (await state(p)).hash);
 	same('and is marked', href, await p.eval('document.querySelector(' +
 	    '"#qttt-rows a[aria-current]").getAttribute("href")'));
+	const label = await p.eval('(function () { var a = document' +
+	    '.querySelector("#qttt-rows a"), c = [].map.call(a.children,' +
+	    ' function (e) { return e.textContent; }); return [a.getAttribute(' +
+	    '"aria-label"), c]; })()');
+	const c = label[1];
+	same('a row is labelled for a screen reader: its game, its moves',
+	    'game ' + c[0] + ', ' + c[4] + ' moves, ' + (c[3] === '*' ?
+	    'unfinished' : c[3]) + ', X: ' + c[1] + ', O: ' + c[2] + ', ' +
+	    c[5] + ', ' + c[6], label[0]);
 	await open(p, 'big.html', '#g4999p3');
 	same('a page of 5,000 games', ['5,000 games', 'g4999', 3],
 	    [await p.eval('document.getElementById("qttt-count")' +
 	    '.textContent'), (await state(p)).game, (await state(p)).cur]);
+	/*
+	 * Its records read, the page keeps the nodes of what it shows:
+	 * the rows in view, not two for each game.
+	 */
+	const nodes = await p.eval(NODES);
+	check('a page of 5,000 games keeps few nodes (' + nodes + ')',
+	    nodes < 2000, nodes);
+}
+
+/* The nodes of the document. */
+const NODES = '(function () { var n = 0, w = document.createTreeWalker(' +
+    'document, NodeFilter.SHOW_ALL); while (w.nextNode()) n++;' +
+    ' return n; })()';
+
+/*
+ * What the page reads and says: state strings by the page's profile
+ * (-R), a right-to-left override in a tag kept to its tag, Copy.
+ */
+async function reading(b) {
+	const p = await b.page(1280, 900);
+	await open(p, 'ksmanis.html', '#g1p0');
+	same('state strings read by the page\'s profile (-R ksmanis)',
+	    ['g1', '', 'Position 1 (ksmanis.txt, line 1)', 'rules: ksmanis',
+	    '2 games', '2-0'], await p.eval('[qtttViewer.state().game,' +
+	    ' document.getElementById("qttt-msg").textContent,' +
+	    ' document.getElementById("qttt-heading").textContent,' +
+	    ' document.getElementById("qttt-tags").textContent,' +
+	    ' document.getElementById("qttt-count").textContent,' +
+	    ' document.querySelector("#qttt-rows a").children[3].textContent]'));
+	await open(p, 'rlo.html', '#g1p0');
+	/* Where the B and the last b of "Bob" stand, in each place. */
+	same('a right-to-left override in a tag: the tags after it, and ' +
+	    'the cells, read left to right', [true, true], await p.eval(
+	    '(function () { function ltr(box) { var w = document' +
+	    '.createTreeWalker(box, NodeFilter.SHOW_TEXT), n, r = document' +
+	    '.createRange(), x;' +
+	    ' while ((n = w.nextNode())) { var i = n.data.indexOf("Bob");' +
+	    '  if (i < 0) continue; r.setStart(n, i); r.setEnd(n, i + 1);' +
+	    '  x = r.getBoundingClientRect().left; r.setStart(n, i + 2);' +
+	    '  r.setEnd(n, i + 3); return x < r.getBoundingClientRect().left; }' +
+	    ' return null; }' +
+	    ' return [ltr(document.getElementById("qttt-tags")),' +
+	    '  ltr(document.querySelector("#qttt-rows a"))]; })()'));
+	/* Copy: nothing at the start of a game; then what, and that it did. */
+	await open(p, 'line.html', '#g3p0');
+	same('Copy at the start of a game: nothing to copy', ['', true],
+	    await p.eval('[document.getElementById("qttt-record").value,' +
+	    ' document.getElementById("qttt-copy").disabled]'));
+	await p.eval('location.hash = "#g3p2"');
+	await settle(p);
+	await clickOn(p, '#qttt-copy');
+	await sleep(200);
+	same('Copy says what it copied, to a screen reader too',
+	    ['Copied: X1 a1 b1; O2 b1 b2', 'status'], await p.eval(
+	    '[document.getElementById("qttt-copied").textContent,' +
+	    ' document.getElementById("qttt-copied").getAttribute("role")]'));
+	await clickOn(p, '[data-go=next]');
+	same('...until the position changes', '', await p.eval(
+	    'document.getElementById("qttt-copied").textContent'));
+	/* On a screen 900 px tall, under the list: the steps in reach. */
+	await open(p, 'g1k.html', '#g3p2');
+	same('at 1280 by 900, the step buttons in the upper three quarters',
+	    [true, true], await p.eval('[].map.call(document.querySelectorAll(' +
+	    '"[data-go=first], [data-go=last]"), function (e) {' +
+	    ' var r = e.getBoundingClientRect(); return r.top > 0 &&' +
+	    ' r.bottom <= 0.75 * innerHeight; })'));
+	await p.send('Target.closeTarget', { targetId: p.targetId });
 }
 
 /*
@@ -773,9 +849,16 @@ async function keyboard(b) {
 	same('Enter opens the row\'s game, which keeps the focus',
 	    ['g13', 'row #g13p0'], [(await state(p)).game,
 	    await p.eval(where)]);
-	await p.key('Tab');
-	same('...and Tab leaves the list for the board', 'qttt-board',
-	    await p.eval(where));
+	const after = [];
+	for (let i = 0; i < 5 && after[after.length - 1] !== 'qttt-board';
+	    i++) {
+		await p.key('Tab');
+		after.push(await p.eval(where));
+	}
+	check('...and Tab leaves the list for the step buttons, then the ' +
+	    'board', after.length > 1 && after.slice(0, -1).every((x) =>
+	    /^BUTTON /.test(x)) && after[after.length - 1] === 'qttt-board',
+	    after.join(', '));
 	/* The board: a1 then c3, as two clicks. */
 	await p.eval('location.hash = "#g3p2"');
 	await settle(p);
@@ -838,6 +921,102 @@ async function phone(b) {
 	    '   !e.closest(".qttt-rows")) wide++; });' +
 	    ' return [w.qtttViewer.state().game, w.innerWidth,' +
 	    '  d.documentElement.scrollWidth, wide]; })()'));
+	await p.send('Target.closeTarget', { targetId: p.targetId });
+	await phoneLayout(b);
+}
+
+/* The contrast of two colours "rgb(r, g, b)", as WCAG 2 defines it. */
+const CONTRAST = 'function contrast(a, b) { function lum(c) {' +
+    ' var v = c.match(/[0-9.]+/g).slice(0, 3).map(function (x) {' +
+    '  x /= 255; return x <= 0.03928 ? x / 12.92 :' +
+    '  Math.pow((x + 0.055) / 1.055, 2.4); });' +
+    ' return 0.2126 * v[0] + 0.7152 * v[1] + 0.0722 * v[2]; }' +
+    ' var x = lum(a), y = lum(b);' +
+    ' return (Math.max(x, y) + 0.05) / (Math.min(x, y) + 0.05); }';
+
+/*
+ * A phone, 390 px by 844: the board as wide as the page, its marks
+ * big enough to read, the steps, the moves and the analysis under it
+ * in reach, the graph under them; the best actions' outline wide and
+ * of contrast in every theme.  Screenshots in DIR: phone-390.png (the
+ * first screen), phone-390-page.png (the page, 2,400 px of it).
+ */
+async function phoneLayout(b) {
+	const p = await b.page(390, 844);
+	await open(p, 'line.html', '#g3p5');
+	const m = await p.eval('(function () {' +
+	    ' var s = document.querySelector("#qttt-board svg"),' +
+	    '  k = s.getScreenCTM().a, B = qtttViewer.board,' +
+	    '  r = s.getBoundingClientRect(), top = function (q) {' +
+	    '  return Math.round(document.querySelector(q)' +
+	    '   .getBoundingClientRect().top + scrollY); },' +
+	    '  g = document.querySelector("#qttt-graph svg");' +
+	    ' return { board: Math.round(3 * B.board[2] * k),' +
+	    '  svg: Math.round(r.width), page: document.documentElement' +
+	    '  .clientWidth, mark: +(20 * k).toFixed(1), sub: +(getComputedStyle(' +
+	    '  s.querySelector(".qttt-spooky tspan")).fontSize.replace("px", "")' +
+	    '  * k).toFixed(1), boardTop: Math.round(r.top + scrollY),' +
+	    '  boardEnd: Math.round(r.bottom + scrollY), nav: top(".qttt-nav"),' +
+	    '  moves: top("#qttt-moves"), analysis: top(".qttt-analysis"),' +
+	    '  graph: g ? top("#qttt-graph") : -1, nodes: g ? [].filter.call(' +
+	    '  g.querySelectorAll("circle"), function (c) { var b =' +
+	    '  c.getBoundingClientRect(); return b.width >= 30 && b.left >= 0' +
+	    '  && b.right <= innerWidth; }).length : 0,' +
+	    '  wide: document.documentElement.scrollWidth }; })()');
+	console.log('viewer: at 390 px: ' + JSON.stringify(m));
+	check('at 390 px: the board as wide as the page (' + m.board +
+	    ' px of ' + m.page + ')', m.board >= 0.88 * m.page &&
+	    m.svg <= m.page, JSON.stringify(m));
+	check('at 390 px: spooky marks of 18 px or more, their numbers 8 px' +
+	    ' or more', m.mark >= 18 && m.sub >= 8, JSON.stringify(m));
+	check('at 390 px: the steps over the board, on the first screen;' +
+	    ' the moves and the analysis under it, the analysis within 300' +
+	    ' px of it', m.nav < m.boardTop && m.boardEnd < 844 &&
+	    m.moves > m.boardEnd && m.analysis > m.boardEnd &&
+	    m.analysis - m.boardEnd <= 300, JSON.stringify(m));
+	check('at 390 px: the graph under them, its nine squares whole',
+	    m.graph > m.analysis && m.nodes === 9, JSON.stringify(m));
+	same('at 390 px: nothing wider than the screen', 390, m.wide);
+	fs.writeFileSync(path.join(dir, 'phone-390.png'), await p.screenshot());
+	await p.send('Emulation.setDeviceMetricsOverride', { width: 390,
+	    height: 2400, deviceScaleFactor: 1, mobile: false });
+	await sleep(100);
+	fs.writeFileSync(path.join(dir, 'phone-390-page.png'),
+	    await p.screenshot());
+	await p.send('Emulation.setDeviceMetricsOverride', { width: 1280,
+	    height: 900, deviceScaleFactor: 1, mobile: false });
+	await sleep(100);
+	same('wider than a phone again: the picture whole', [true, true,
+	    true], await p.eval('[document.getElementById("qttt-graph").hidden,' +
+	    ' !!document.querySelector("#qttt-board svg .qttt-graph"),' +
+	    ' qtttViewer.svg === new XMLSerializer().serializeToString(' +
+	    '  document.querySelector("#qttt-board svg")) ||' +
+	    ' document.querySelector("#qttt-board svg").getAttribute(' +
+	    '  "viewBox") === /viewBox="([^"]*)"/.exec(qtttViewer.svg)[1]]'));
+	await p.send('Emulation.setDeviceMetricsOverride', { width: 390,
+	    height: 844, deviceScaleFactor: 1, mobile: false });
+	/* The outline of a best action, against the square it is in. */
+	await open(p, 'line.html', '#g3p5');
+	const outline = await p.eval('(function () { ' + CONTRAST +
+	    ' var t = document.getElementById("qttt-theme"), out = [];' +
+	    ' ["light", "dark", "mono"].forEach(function (v) {' +
+	    '  t.value = v; t.dispatchEvent(new Event("change"));' +
+	    '  var e = document.querySelector("#qttt-board .qttt-best-square"),' +
+	    '   s = getComputedStyle(e), bg = getComputedStyle(document' +
+	    '   .querySelector("#qttt-board .qttt-background")).fill,' +
+	    '   btn = getComputedStyle(document.querySelector(' +
+	    '   "#qttt-acts .qttt-is-best button"));' +
+	    '  out.push(v + " " + contrast(s.stroke, bg).toFixed(1) + ":1 " +' +
+	    '   (parseFloat(s.strokeWidth) * e.getScreenCTM().a).toFixed(1) +' +
+	    '   " px; in the table " + contrast(btn.borderTopColor,' +
+	    '   getComputedStyle(document.body).backgroundColor).toFixed(1) +' +
+	    '   ":1 " + btn.borderTopWidth); });' +
+	    ' return out; })()');
+	console.log('viewer: the best actions\' outline: ' + outline.join('; '));
+	check('the best actions\' outline: 3:1 against the square and 2 px' +
+	    ' wide at 390 px, 3:1 in the table, in every theme', outline
+	    .every((x) => { const n = x.match(/[0-9.]+/g).map(Number);
+		return n[0] >= 3 && n[2] >= 2 && n[3] >= 3; }), outline.join('; '));
 	await p.send('Target.closeTarget', { targetId: p.targetId });
 }
 
@@ -923,6 +1102,7 @@ async function bench(b) {
 		await p.open('file://' + path.resolve(page));
 		await p.eval('qtttViewer.ready');
 		const ready = Date.now() - t0;
+		const nodes = await p.eval(NODES);
 		/* What the page prepares while idle, done. */
 		await sleep(3000);
 		for (const k of ['ArrowRight', 'ArrowRight', 'ArrowRight',
@@ -960,10 +1140,11 @@ async function bench(b) {
 		const f = (x) => x.toFixed(0);
 		console.log('viewer bench: ' + path.basename(page) + ': ' +
 		    'interactive ' + f(T.ready) + ' ms after navigation, its ' +
-		    'game list ' + f(T.list || T.ready) + ' ms (all seen by the ' +
-		    'driver after ' + ready + ' ms); records read ' +
-		    f(T.collect) + ' ms, module ' + f(T.module) + ' ms, index ' +
-		    f(T.index || 0) + ' ms');
+		    'game list ' + f(T.list || T.ready) + ' ms (target: 2000;' +
+		    ' all seen by the driver after ' + ready + ' ms); records ' +
+		    'read ' + f(T.collect) + ' ms, module ' + f(T.module) +
+		    ' ms, index ' + f(T.index || 0) + ' ms; ' + nodes +
+		    ' nodes kept');
 		console.log('viewer bench: ' + path.basename(page) + ': step ' +
 		    'median ' + f(med(T.steps)) + ' ms, max ' + f(max(T.steps)) +
 		    ' ms (' + T.steps.length + '); click max ' + f(max(T.clicks)) +
@@ -999,7 +1180,7 @@ async function main() {
 		same('no exception in the page', [], p.console.filter((c) =>
 		    /^exception/.test(c)));
 		for (const part of [network, noscript, invalid, keyboard, wide,
-		    phone, pictures]) {
+		    reading, phone, pictures]) {
 			try {
 				await part(b);
 			} catch (e) {

@@ -18,8 +18,11 @@
 #	  clicks on the board, branches, illegal clicks explained with the
 #	  library's diagnostic, the forced X9, typed actions; the analysis
 #	  of 100 positions against qttt-analyze; perfect play as an
-#	  opponent; the game list found by typing, by result, sorted; a
-#	  page of 5,000 games; invalid games listed, marked, with their
+#	  opponent; the game list found by typing, by result, sorted,
+#	  its rows labelled; a page of 5,000 games keeping few nodes;
+#	  state strings read by -R's profile; a right-to-left override
+#	  in a tag kept to it; Copy's word; the step buttons in reach at
+#	  1280 by 900; invalid games listed, marked, with their
 #	  diagnostics, played up to the error; the keyboard alone from
 #	  the list of 1,000 games to the board, the moves, the analysis,
 #	  Play and Copy; malformed fragments; words of 4,000
@@ -28,7 +31,8 @@
 #	  policy with the hashes of the page's scripts (a script put in
 #	  does not run; a page without 'wasm-unsafe-eval' falls back to
 #	  its view without scripts); without scripts every record and the
-#	  first games in full; print; a phone's width; screenshots of the
+#	  first games in full; print; a phone's width, and a phone's
+#	  layout at 390 px measured (phone-390*.png); screenshots of the
 #	  board against rsvg-convert's pictures of -T svg in three themes;
 #	  the print.css example filling its picture.
 # Where Chromium, node, tidy, eslint or rsvg-convert is not installed
@@ -288,6 +292,18 @@ long=$(awk 'BEGIN { while (n++ < 4000) printf "w" }')
 qttt-render -T html "$out/long.qttt" >"$out/long.html"
 expect "a page written from an absolute path names no folder" 0 \
     "$(grep -c -F "$out" "$out/long.html")"
+# State strings read by a profile (-R): rules.md's record from the
+# Android app at its end, which only ksmanis reads (2-0; Goff's rules
+# give 3/2-0), and the empty board.
+printf '%s\n' 'X1,O6,O8/X3,X5,X9/X7,O4,O2 - - 2-0' '.,.,./.,.,./.,.,. X1 - *' \
+    >"$out/ksmanis.txt"
+qttt-render -R ksmanis -T html "$out/ksmanis.txt" >"$out/ksmanis.html" ||
+    bad "page: state strings under -R ksmanis"
+# A right-to-left override (U+202E) in a tag, which nothing closes.
+printf '[x "\342\200\256Alice"] [o Bob] [event Club] X1 a1 b1; O2 b1 b2\n%s\n' \
+    'X1 a1 b1' >"$out/rlo.qttt"
+qttt-render -T html "$out/rlo.qttt" >"$out/rlo.html" ||
+    bad "page: a right-to-left override in a tag"
 # Pages that ask for what the policy forbids, or forbid WebAssembly.
 sed 's|^<main id="qttt-static">|&<img src="http://example.invalid/x.png" alt="">|' \
     "$out/line.html" >"$out/leaky.html"
