@@ -321,6 +321,11 @@ START_TEST(test_html_invalid_text)
 	ck_assert_ptr_nonnull(strstr(page, "&#10;css /* \xc3\xa9t\xc3\xa9 "
 	    "*/&#10;"));
 	ck_assert_ptr_null(strstr(page, "\xef\xbf\xbd"));
+	free(page);
+}
+END_TEST
+
+/*
  * rules.md's record from the Android app, at its end: a state string
  * that the preset ksmanis reads (2-0) and Goff's rules refuse (3/2-0).
  */
