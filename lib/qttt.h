@@ -2332,8 +2332,9 @@ struct qttt_analysis_writer *qttt_analysis_writer_open(FILE *f,
  *	per ply, its annotated YAML record (qttt_annotate, on the extras
  *	of rec), or its summary; its marks are added to t->counts.
  * t->analysed counts the games and positions analysed.  rec may be
- * NULL: the game is then number 1, on line 1, and one with no ply is
- * taken for a position (a position given alone).
+ * NULL: the game is then read from no input, with no number or line
+ * (a heading "position:", null "game" and "line"), and one with no
+ * ply is taken for a position (a position given alone).
  *
  * Returns 0; -1 if f or the emitter reported an error; -2 if the
  * record could not be analysed or written, nothing written (the

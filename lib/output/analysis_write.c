@@ -43,15 +43,17 @@ qttt_analysis_writer_open(FILE *f, const struct qttt_analysis_options *o)
 	return w;
 }
 
-/* Where rec was read: game 1 on line 1 for none. */
+/* Where rec was read: game and line 0 for none (a position of -S). */
 static void
 item_at(struct analysis_item *it, enum analysis_kind kind,
     const struct qttt_record *rec)
 {
 	memset(it, 0, sizeof(*it));
 	it->kind = kind;
-	it->game = rec != NULL ? rec->index : 1;
-	it->line = rec != NULL ? rec->line + 1 : 1;
+	if (rec != NULL) {
+		it->game = rec->index;
+		it->line = rec->line + 1;
+	}
 }
 
 /* Writes an item in the writer's output; the JSON kept in the sink. */
