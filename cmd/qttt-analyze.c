@@ -9,6 +9,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 #include "qttt.h"
 #include "common.h"
@@ -22,6 +23,8 @@ struct options {
 	unsigned long long	 mib;		/* -m */
 	size_t			 table;		/* -m, in bytes per solver */
 	const char		*state;		/* -S */
+	int			 percent;	/* of a count, as shown */
+	int			 width;		/* of its line */
 };
 
 /*
@@ -203,6 +206,27 @@ analyse_state(const struct options *o, struct qttt_solver *sv,
 	return k == 0 ? EXIT_VALID : k == -2 ? EXIT_INVALID : EXIT_TROUBLE;
 }
 
+/*
+ * A count's progress (struct qttt_progress), shown on standard error
+ * when it is a terminal: a line written over as the percentage grows,
+ * blanked when the count is done.
+ */
+static void
+show_progress(void *arg, double done)
+{
+	struct options	*o = arg;
+	int		 percent = (int)(done * 100);
+
+	if (done >= 1) {
+		fprintf(stderr, "\r%*s\r", o->width, "");
+		o->percent = -1;
+	} else if (percent != o->percent) {
+		o->percent = percent;
+		o->width = fprintf(stderr, "\r%s: counting: %d%%", progname,
+		    percent);
+	}
+}
+
 /* The output formats of -T. */
 static const struct name_value types[] = {
 	{ "report", QTTT_ANALYSIS_REPORT }, { "json", QTTT_ANALYSIS_JSON },
@@ -303,6 +327,12 @@ main(int argc, char *argv[])
 	    (o.a.summary || o.a.output == QTTT_ANALYSIS_JSON)) {
 		tool->threads = threads;
 		tool->chunksize = QTTT_CHUNK_TEXT / (o.a.summary ? 8 : 32);
+	}
+	if ((o.a.perft || o.a.count) && !tool->quiet &&
+	    isatty(STDERR_FILENO)) {
+		o.percent = -1;
+		o.a.progress.fn = show_progress;
+		o.a.progress.arg = &o;
 	}
 	/* Counting needs no solver: -m is the count's alone. */
 	o.table = o.a.perft || o.a.count ? 0 : ((size_t)o.mib << 20) /

@@ -1079,6 +1079,36 @@ struct qttt_games {
 int		 qttt_count_games(const struct qttt_state *, size_t memory,
 		    struct qttt_games *, struct qttt_diag *d);
 
+/*
+ * A long count's progress, for a program to show: fn(arg, done) is
+ * called as the count goes, done being the share of the position's
+ * tree walked so far, from 0 to 1.  Each action of a position is an
+ * equal share of the position's; the first moves down are told, until
+ * a share is under 1/1024: about a thousand calls a count, done only
+ * growing, and 1 at the end of a count that succeeds.  fn runs on the
+ * caller's thread, inside the count.
+ */
+struct qttt_progress {
+	void	(*fn)(void *arg, double done);
+	void	*arg;
+};
+
+/*
+ * qttt_perft(), qttt_perft_divide() and qttt_count_games() that tell
+ * their progress to p (NULL, or a NULL fn: none).  The counts are the
+ * same.
+ */
+int		 qttt_perft_progress(const struct qttt_state *,
+		    unsigned int depth, size_t memory, uint64_t *count,
+		    const struct qttt_progress *p, struct qttt_diag *d);
+int		 qttt_perft_divide_progress(const struct qttt_state *,
+		    unsigned int depth, size_t memory,
+		    struct qttt_divide out[QTTT_MAXACTIONS], size_t *n,
+		    const struct qttt_progress *p, struct qttt_diag *d);
+int		 qttt_count_games_progress(const struct qttt_state *,
+		    size_t memory, struct qttt_games *,
+		    const struct qttt_progress *p, struct qttt_diag *d);
+
 /* ================================================================== */
 /* notation: records read                                             */
 /* ================================================================== */
@@ -2296,6 +2326,8 @@ struct qttt_analysis_options {
 	int		 divide;
 	int		 count;
 	size_t		 count_memory;
+	/* Where the counts tell their progress (fn NULL: nowhere). */
+	struct qttt_progress progress;
 };
 
 /*

@@ -160,21 +160,22 @@ put_counts(struct qttt_analysis_writer *w, const struct qttt_record *rec,
 	it.depth = w->o.depth;
 	/* The breakdown adds up to perft, when there is one. */
 	if (w->o.perft && w->o.divide) {
-		k = qttt_perft_divide(st, it.depth,
-		    w->o.count_memory, w->div, &it.ndiv, d);
+		k = qttt_perft_divide_progress(st, it.depth,
+		    w->o.count_memory, w->div, &it.ndiv, &w->o.progress, d);
 		it.div = w->div;
 	}
 	for (i = 0; i < it.ndiv; i++)
 		it.count += w->div[i].count;
 	if (w->o.perft && k == 0 && it.ndiv == 0)
-		k = qttt_perft(st, it.depth, w->o.count_memory, &it.count,
-		    d);
+		k = qttt_perft_progress(st, it.depth, w->o.count_memory,
+		    &it.count, &w->o.progress, d);
 	if (w->o.perft && k == 0)
 		put(w, &it);
 	it.kind = AN_GAMES;
 	it.games = &games;
 	if (w->o.count && k == 0 &&
-	    (k = qttt_count_games(st, w->o.count_memory, &games, d)) == 0)
+	    (k = qttt_count_games_progress(st, w->o.count_memory, &games,
+	    &w->o.progress, d)) == 0)
 		put(w, &it);
 	if (k == -2)
 		snprintf(d->msg, sizeof(d->msg), "out of memory");
