@@ -66,7 +66,8 @@ chunk_run(const void *arg, struct par_job *job)
 {
 	const struct run_input *in = arg;
 	const struct run_tool *tool = in->tool;
-	struct par_out	 po = { job->out, job->err, NULL, job };
+	struct par_out	 po = { job->out, job->err, NULL, job,
+			    job->local != NULL ? job->local : tool->local };
 	struct head	*c = job->result;
 	struct qttt_record rec;
 	int		 k;
@@ -110,6 +111,15 @@ input_end(const struct run_input *in, int k, const struct qttt_record *rec,
 	return s != EXIT_VALID ? s : status;
 }
 
+/* A thread's own, made and freed on it (struct par_tool's). */
+static void *
+local_new(const void *arg)
+{
+	const struct run_input *in = arg;
+
+	return in->tool->local_new(in->tool);
+}
+
 /*
  * Reads one input, with h (zeroed) for its counts.  Returns the exit
  * status it deserves, or RUN_STOP.
@@ -119,9 +129,11 @@ run_input(const struct run_tool *tool, const char *path, struct head *h)
 {
 	static struct qttt_record rec;
 	struct par_tool	 pool = { TALLY_AT + tool->tallysize,
-			    tool->chunksize, chunk_run, chunk_merge, NULL,
-			    NULL };
-	struct par_out	 po = { stdout, stderr, tool->sink, NULL };
+			    tool->chunksize, chunk_run, chunk_merge,
+			    tool->local_new != NULL ? local_new : NULL,
+			    tool->local_free };
+	struct par_out	 po = { stdout, stderr, tool->sink, NULL,
+			    tool->local };
 	struct run_input in;
 	int		 k = QTTT_SPLIT_NOT, s;
 
@@ -138,12 +150,22 @@ run_input(const struct run_tool *tool, const char *path, struct head *h)
 		close_reader(in.reader, in.fd);
 		return s;
 	}
+	if (po.sink == NULL && tool->sink_open != NULL &&
+	    (po.sink = tool->sink_open(&in, stdout)) == NULL) {
+		fprintf(stderr, "%s: out of memory\n", progname);
+		close_reader(in.reader, in.fd);
+		return EXIT_TROUBLE;
+	}
 	if (in.threads > 1)
 		k = par_input(in.reader, &rec, in.threads, &pool, &in, h);
 	if (k == QTTT_SPLIT_NOT)
 		k = tool->records(&in, &po, in.reader, &rec, &h->n, TALLY(h));
 	in.games = h->n.games;
 	in.shown = h->n.shown;
+	/* An input's own writer is done with before its end is told. */
+	if (tool->sink == NULL && po.sink != NULL &&
+	    tool->sink_close(po.sink) == -1)
+		k = PAR_STOP;
 	if (k == PAR_STOP)
 		k = RUN_STOP;
 	s = tool->end != NULL ? tool->end(&in, k, &rec, h->n.status) :

@@ -24,6 +24,7 @@ struct par_out {
 	FILE		*err;
 	void		*sink;	/* the tool's writer on out, or NULL */
 	struct par_job	*job;	/* the chunk's; NULL for the real streams */
+	void		*local;	/* the thread's own (run_tool's local) */
 };
 
 /*
@@ -99,11 +100,21 @@ struct run_tool {
 	 * Optional: the tool's writer on a chunk's output, made before
 	 * its first record (NULL if out of memory) and closed after its
 	 * last (-1 if the output failed); sink is the main thread's, on
-	 * standard output.
+	 * standard output, or NULL to have one opened for each input and
+	 * closed before end() is called.
 	 */
 	void	*(*sink_open)(const struct run_input *, FILE *out);
 	int	(*sink_close)(void *);
 	void	*sink;
+	/*
+	 * Optional: what each thread keeps from one chunk to the next (a
+	 * solver), made on the thread before its first chunk (NULL if out
+	 * of memory: the thread takes none) and freed after its last;
+	 * local is the main thread's.  A record finds it in po->local.
+	 */
+	void	*(*local_new)(const struct run_tool *);
+	void	(*local_free)(void *);
+	void	*local;
 	/*
 	 * Optional: the end of an input.  k is what reading it came to:
 	 * 0 at its end, -1 on a read error (its diagnostic in rec),

@@ -9,6 +9,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 #include "qttt.h"
 #include "common.h"
@@ -19,8 +20,11 @@
 struct options {
 	struct qttt_analysis_options a;		/* -c, -d, -p, -s, -T */
 	struct run_tool		 in;		/* -f, -g, -q, -R */
-	int			 threads;	/* to analyse games on */
+	unsigned long long	 mib;		/* -m */
 	size_t			 table;		/* -m, in bytes per solver */
+	const char		*state;		/* -S */
+	int			 percent;	/* of a count, as shown */
+	int			 width;		/* of its line */
 };
 
 /*
@@ -29,9 +33,6 @@ struct options {
  * of that: the default keeps qttt-analyze under 4 MiB.
  */
 #define TABLE_MIB	1
-
-/* A write to standard output failed: stop at once. */
-#define EXIT_STOP	(-1)
 
 static const struct opt opts[] = {
 	OPT_HELP, OPT_VERSION,
@@ -71,186 +72,108 @@ usage(FILE *f)
 	opt_usage(f, &tool_opts);
 }
 
-/* The totals of an input, or of a chunk of it. */
-struct tally {
-	unsigned long	 games;		/* read */
-	struct qttt_analysis_totals t;	/* t.games: those chosen (-g) */
-	int		 status;	/* EXIT_VALID, _INVALID or _TROUBLE */
-};
-
-/* What every thread reads of an input. */
-struct run {
-	const struct options	*o;
-	const char		*name;
-	struct qttt_solver	*main;	/* the main thread's solver */
-};
-
 /*
- * Analyses the games of r with sv onto out, with diagnostics on err
- * (with job, a chunk's streams, which par_sync() keeps in order), and
- * counts them in t.  Returns what qttt_reader_next() returned last (0
- * at the end, -1 on a read error, with the diagnostic in rec), or
- * PAR_STOP if out cannot be written.
+ * A record (RUN_RECORDS' record): analysed with the thread's solver
+ * through po's analysis writer, and counted in the input's totals.
  */
 static int
-analyse_games(struct qttt_solver *sv, const struct run *run,
-    struct qttt_reader *r, struct qttt_record *rec, FILE *out, FILE *err,
-    struct par_job *job, struct tally *t)
+analyse_record(const struct run_input *in, struct par_out *po,
+    struct qttt_record *rec, void *tally)
 {
-	const struct options *o = run->o;
-	struct qttt_analysis_writer *w;
+	struct qttt_analysis_totals *t = tally;
 	struct qttt_game game;
 	struct qttt_diag d;
-	unsigned long	 prev = 0;
-	int		 k, v = 0;
+	int		 v;
 
-	if ((w = qttt_analysis_writer_open(out, &o->a)) == NULL)
-		return PAR_STOP;
-	/* par_more() may leave the rest of a chunk to the main thread. */
-	while (v != -1 &&
-	    (k = par_more(job) ? qttt_reader_next(r, rec) : 0) == 1) {
-		t->games += starts_game(rec, prev);
-		prev = rec->index;
-		if (o->in.games != NULL &&
-		    !qttt_ranges_has(&o->in.ranges, rec->index))
-			continue;
-		t->t.games++;
-		if (play_record(rec, &game) > 0) {
-			t->status = EXIT_INVALID;
-			t->t.invalid++;
-			if (!o->in.quiet) {
-				/* The games before come first. */
-				par_sync(job);
-				show_record_diags(err, run->name, rec, 0);
-			}
-		} else if ((v = qttt_analysis_writer_put(w, sv, rec, &game,
-		    &t->t, &d)) < -1) {
-			if (t->status < EXIT_TROUBLE)
-				t->status = v == -2 ? EXIT_INVALID :
-				    EXIT_TROUBLE;
-			if (!o->in.quiet) {
-				par_sync(job);
-				show_line_msg(err, run->name, rec->line,
-				    "error", "%s", d.msg);
-			}
+	t->games++;
+	if (play_record(rec, &game) > 0) {
+		t->invalid++;
+		if (!in->tool->quiet) {
+			/* The games before come first. */
+			out_sync(po);
+			show_record_diags(po->err, in->name, rec, 0);
 		}
-		/* Several states of a stream may have one game number. */
-		if (o->in.games != NULL && rec->format != QTTT_FORMAT_STATE &&
-		    rec->index >= qttt_ranges_last(&o->in.ranges))
-			break;
+		return EXIT_INVALID;
 	}
-	if (qttt_analysis_writer_close(w) == -1 || v == -1 || ferror(out))
-		return PAR_STOP;
-	return k;
+	if ((v = qttt_analysis_writer_put(po->sink, po->local, rec, &game,
+	    t, &d)) >= 0)
+		return EXIT_VALID;
+	if (v == -1)
+		return RUN_STOP;
+	if (!in->tool->quiet) {
+		out_sync(po);
+		show_line_msg(po->err, in->name, rec->line, "error", "%s",
+		    d.msg);
+	}
+	return v == -2 ? EXIT_INVALID : EXIT_TROUBLE;
 }
 
-/* A worker thread's solver (parallel.h). */
+RUN_RECORDS(analyse_records, analyse_record)
+
+/* An analysis writer on a chunk's output, or an input's (run_tool's). */
 static void *
-worker_new(const void *arg)
+writer_open(const struct run_input *in, FILE *out)
 {
-	return qttt_solver_new(((const struct run *)arg)->o->table);
+	const struct options *o = in->tool->arg;
+
+	return qttt_analysis_writer_open(out, &o->a);
+}
+
+static int
+writer_close(void *w)
+{
+	return qttt_analysis_writer_close(w);
+}
+
+/* A thread's solver (run_tool's local). */
+static void *
+solver_new(const struct run_tool *tool)
+{
+	const struct options *o = tool->arg;
+
+	return qttt_solver_new(o->table);
 }
 
 static void
-worker_free(void *sv)
+solver_free(void *sv)
 {
 	qttt_solver_free(sv);
 }
 
 static void
-analyse_chunk(const void *arg, struct par_job *job)
+add_totals(void *to, const void *from)
 {
-	const struct run *run = arg;
-	struct qttt_record *rec;
-
-	/* A record is large for a worker's stack. */
-	if ((rec = malloc(sizeof(*rec))) == NULL ||
-	    analyse_games(job->local != NULL ? job->local : run->main, run,
-	    job->reader, rec, job->out, job->err, job, job->result) ==
-	    PAR_STOP)
-		job->failed = 1;
-	free(rec);
-}
-
-static void
-add_tally(void *totals, const struct par_job *job)
-{
-	struct tally		*t = totals;
-	const struct tally	*u = job->result;
+	struct qttt_analysis_totals		*t = to;
+	const struct qttt_analysis_totals	*u = from;
 
 	t->games += u->games;
-	t->t.games += u->t.games;
-	t->t.analysed += u->t.analysed;
-	t->t.invalid += u->t.invalid;
-	qttt_mark_counts_add(&t->t.counts, &u->t.counts);
-	if (u->status > t->status)
-		t->status = u->status;
-}
-
-/* The summary of an input (-s), on standard output. */
-static int
-summarise_input(const struct options *o, const char *name,
-    const struct tally *t)
-{
-	struct qttt_analysis_writer *w;
-	int		 k;
-
-	if ((w = qttt_analysis_writer_open(stdout, &o->a)) == NULL)
-		return EXIT_STOP;
-	k = qttt_analysis_writer_totals(w, name, &t->t);
-	return qttt_analysis_writer_close(w) == -1 || k == -1 ? EXIT_STOP :
-	    t->status;
+	t->analysed += u->analysed;
+	t->invalid += u->invalid;
+	qttt_mark_counts_add(&t->counts, &u->counts);
 }
 
 /*
- * Analyses one input with sv, the main thread's solver.  Returns the
- * exit status it deserves, or EXIT_STOP if standard output cannot be
- * written.
+ * The end of an input (run_tool's end): what input_end() reports, then
+ * with -s its summary, on standard output.
  */
 static int
-analyse_input(const struct options *o, struct qttt_solver *sv,
-    const char *path)
+end_analysis(struct run_input *in, int k, const struct qttt_record *rec,
+    int status)
 {
-	static struct qttt_record rec;
-	/*
-	 * Every chunk under way holds its output, about 25 times the
-	 * games' records for JSON Lines; smaller chunks also share the
-	 * games out more evenly between the threads.
-	 */
-	struct par_tool	 tool = { sizeof(struct tally), QTTT_CHUNK_TEXT /
-			    (o->a.summary ? 8 : 32), analyse_chunk, add_tally,
-			    worker_new, worker_free };
-	struct qttt_reader *r;
-	struct tally	 t;
-	struct run	 run = { o, input_name(path), sv };
-	int		 fd, k = QTTT_SPLIT_NOT;
+	const struct options *o = in->tool->arg;
+	struct qttt_analysis_writer *w;
+	int		 s;
 
-	if ((r = open_tool_reader(&o->in, path, &fd)) == NULL)
-		return EXIT_TROUBLE;
-	memset(&t, 0, sizeof(t));
-	/*
-	 * On several threads when each game's output stands alone: not
-	 * for some games only (-g), nor for the report, which puts a
-	 * blank line between the games it has written, nor for YAML,
-	 * which keeps the comment lines that the chunks leave out, nor
-	 * for the counts, each a long search of its own.
-	 */
-	if (o->threads > 1 && o->in.games == NULL && !o->a.perft &&
-	    !o->a.count && (o->a.summary ||
-	    o->a.output == QTTT_ANALYSIS_JSON))
-		k = fflush(stdout) == EOF ? PAR_STOP :
-		    par_input(r, &rec, o->threads, &tool, &run, &t);
-	if (k == QTTT_SPLIT_NOT)
-		k = analyse_games(sv, &run, r, &rec, stdout, stderr, NULL, &t);
-	if (k == PAR_STOP)
-		t.status = EXIT_STOP;
-	else if ((k = end_selection(run.name, k, &rec, t.games, o->in.games,
-	    t.t.games, o->in.quiet)) != EXIT_VALID)
-		t.status = k;
-	else if (o->a.summary)
-		t.status = summarise_input(o, run.name, &t);
-	close_reader(r, fd);
-	return t.status;
+	if (k == RUN_STOP)
+		return RUN_STOP;
+	if ((s = end_selection(in->name, k, rec, in->games, in->tool->games,
+	    in->shown, in->tool->quiet)) != EXIT_VALID || !o->a.summary)
+		return s != EXIT_VALID ? s : status;
+	if ((w = qttt_analysis_writer_open(stdout, &o->a)) == NULL)
+		return RUN_STOP;
+	k = qttt_analysis_writer_totals(w, in->name, in->tally);
+	return qttt_analysis_writer_close(w) == -1 || k == -1 ? RUN_STOP :
+	    status;
 }
 
 /* -S: the one position of a state string. */
@@ -274,13 +197,34 @@ analyse_state(const struct options *o, struct qttt_solver *sv,
 		return EXIT_INVALID;
 	}
 	if ((w = qttt_analysis_writer_open(stdout, &o->a)) == NULL)
-		return EXIT_STOP;
+		return RUN_STOP;
 	k = qttt_analysis_writer_put(w, sv, NULL, &g, &t, &d);
 	if (qttt_analysis_writer_close(w) == -1 || k == -1)
-		return EXIT_STOP;
+		return RUN_STOP;
 	if (k != 0 && !o->in.quiet)
 		fprintf(stderr, "%s: -S: %s\n", progname, d.msg);
 	return k == 0 ? EXIT_VALID : k == -2 ? EXIT_INVALID : EXIT_TROUBLE;
+}
+
+/*
+ * A count's progress (struct qttt_progress), shown on standard error
+ * when it is a terminal: a line written over as the percentage grows,
+ * blanked when the count is done.
+ */
+static void
+show_progress(void *arg, double done)
+{
+	struct options	*o = arg;
+	int		 percent = (int)(done * 100);
+
+	if (done >= 1) {
+		fprintf(stderr, "\r%*s\r", o->width, "");
+		o->percent = -1;
+	} else if (percent != o->percent) {
+		o->percent = percent;
+		o->width = fprintf(stderr, "\r%s: counting: %d%%", progname,
+		    percent);
+	}
 }
 
 /* The output formats of -T. */
@@ -289,18 +233,12 @@ static const struct name_value types[] = {
 	{ "yaml", QTTT_ANALYSIS_YAML },
 };
 
-/* The options of qttt-analyze: what input_options() leaves to it. */
-struct take {
-	struct options	*o;
-	unsigned long long mib;
-	const char	*state;
-};
-
+/* An option of qttt-analyze's own (input_options()). */
 static int
 take_option(struct run_tool *tool, int ch, const char *arg)
 {
-	struct take	*t = tool->arg;
-	struct qttt_analysis_options *a = &t->o->a;
+	struct options	*t = tool->arg;
+	struct qttt_analysis_options *a = &t->a;
 	unsigned long long depth;
 	int		 v;
 
@@ -344,24 +282,29 @@ take_option(struct run_tool *tool, int ch, const char *arg)
 int
 main(int argc, char *argv[])
 {
-	struct options	 o;
-	struct qttt_solver *sv;
-	struct take	 t = { &o, TABLE_MIB, NULL };
-	int		 status = EXIT_VALID, s = EXIT_VALID, i;
+	static struct options o;
+	struct run_tool	*tool = &o.in;
+	int		 status, s, threads;
 
 	start_tool(argv);
-	memset(&o, 0, sizeof(o));
-	o.threads = par_threads();
-	o.in.arg = &t;
-	if ((s = input_options(&o.in, &tool_opts, usage, argc, argv,
+	o.mib = TABLE_MIB;
+	*tool = (struct run_tool){
+		.arg = &o, .tallysize = sizeof(struct qttt_analysis_totals),
+		.threads = 1, .records = analyse_records, .merge = add_totals,
+		.sink_open = writer_open, .sink_close = writer_close,
+		.local_new = solver_new, .local_free = solver_free,
+		.end = end_analysis
+	};
+	threads = par_threads();
+	if ((s = input_options(tool, &tool_opts, usage, argc, argv,
 	    take_option)) != 0)
 		return s;
 	argc -= optind;
 	argv += optind;
-	if (t.state != NULL && argc > 0)
+	if (o.state != NULL && argc > 0)
 		return usage_error(usage, "-S takes no file");
 	if (o.a.summary && (o.a.output == QTTT_ANALYSIS_YAML ||
-	    t.state != NULL))
+	    o.state != NULL))
 		return usage_error(usage, "-s goes with -T report or json, "
 		    "and files");
 	if (o.a.summary && (o.a.perft || o.a.count))
@@ -370,27 +313,43 @@ main(int argc, char *argv[])
 	if (o.a.divide && !o.a.perft)
 		return usage_error(usage, "-d goes with -p");
 
+	/*
+	 * On several threads when each game's output stands alone: not
+	 * for some games only (-g), nor for the report, which puts a
+	 * blank line between the games it has written, nor for YAML,
+	 * which keeps the comment lines that the chunks leave out, nor
+	 * for the counts, each a long search of its own.  Every chunk
+	 * under way holds its output, about 25 times the games' records
+	 * for JSON Lines; smaller chunks also share the games out more
+	 * evenly between the threads.
+	 */
+	if (threads > 1 && tool->games == NULL && !o.a.perft && !o.a.count &&
+	    (o.a.summary || o.a.output == QTTT_ANALYSIS_JSON)) {
+		tool->threads = threads;
+		tool->chunksize = QTTT_CHUNK_TEXT / (o.a.summary ? 8 : 32);
+	}
+	if ((o.a.perft || o.a.count) && !tool->quiet &&
+	    isatty(STDERR_FILENO)) {
+		o.percent = -1;
+		o.a.progress.fn = show_progress;
+		o.a.progress.arg = &o;
+	}
 	/* Counting needs no solver: -m is the count's alone. */
-	o.table = o.a.perft || o.a.count ? 0 : ((size_t)t.mib << 20) /
-	    o.threads;
-	if ((sv = qttt_solver_new(o.table)) == NULL) {
+	o.table = o.a.perft || o.a.count ? 0 : ((size_t)o.mib << 20) /
+	    threads;
+	if ((tool->local = qttt_solver_new(o.table)) == NULL) {
 		fprintf(stderr, "%s: out of memory\n", progname);
 		return EXIT_TROUBLE;
 	}
-	if (t.state != NULL)
-		status = s = analyse_state(&o, sv, t.state);
-	for (i = 0; t.state == NULL && i < (argc > 0 ? argc : 1); i++) {
-		if ((s = analyse_input(&o, sv, argc > 0 ? argv[i] :
-		    "-")) == EXIT_STOP)
-			break;
-		if (s > status)
-			status = s;
-	}
-	qttt_solver_free(sv);
+	if (o.state != NULL)
+		status = analyse_state(&o, tool->local, o.state);
+	else
+		status = run_inputs(tool, argc, argv);
+	qttt_solver_free(tool->local);
 	/* finish_output() says why, if the stream knows. */
-	if (s == EXIT_STOP && finish_output() == 0)
+	if (status == RUN_STOP && finish_output() == 0)
 		fprintf(stderr, "%s: cannot write the output\n", progname);
-	else if (s != EXIT_STOP && finish_output() == 0)
+	else if (status != RUN_STOP && finish_output() == 0)
 		return status;
 	return EXIT_TROUBLE;
 }

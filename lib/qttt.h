@@ -1092,6 +1092,36 @@ struct qttt_games {
 int		 qttt_count_games(const struct qttt_state *, size_t memory,
 		    struct qttt_games *, struct qttt_diag *d);
 
+/*
+ * A long count's progress, for a program to show: fn(arg, done) is
+ * called as the count goes, done being the share of the position's
+ * tree walked so far, from 0 to 1.  Each action of a position is an
+ * equal share of the position's; the first moves down are told, until
+ * a share is under 1/1024: about a thousand calls a count, done only
+ * growing, and 1 at the end of a count that succeeds.  fn runs on the
+ * caller's thread, inside the count.
+ */
+struct qttt_progress {
+	void	(*fn)(void *arg, double done);
+	void	*arg;
+};
+
+/*
+ * qttt_perft(), qttt_perft_divide() and qttt_count_games() that tell
+ * their progress to p (NULL, or a NULL fn: none).  The counts are the
+ * same.
+ */
+int		 qttt_perft_progress(const struct qttt_state *,
+		    unsigned int depth, size_t memory, uint64_t *count,
+		    const struct qttt_progress *p, struct qttt_diag *d);
+int		 qttt_perft_divide_progress(const struct qttt_state *,
+		    unsigned int depth, size_t memory,
+		    struct qttt_divide out[QTTT_MAXACTIONS], size_t *n,
+		    const struct qttt_progress *p, struct qttt_diag *d);
+int		 qttt_count_games_progress(const struct qttt_state *,
+		    size_t memory, struct qttt_games *,
+		    const struct qttt_progress *p, struct qttt_diag *d);
+
 /* ================================================================== */
 /* notation: records read                                             */
 /* ================================================================== */
@@ -2309,6 +2339,8 @@ struct qttt_analysis_options {
 	int		 divide;
 	int		 count;
 	size_t		 count_memory;
+	/* Where the counts tell their progress (fn NULL: nowhere). */
+	struct qttt_progress progress;
 };
 
 /*
@@ -2345,8 +2377,9 @@ struct qttt_analysis_writer *qttt_analysis_writer_open(FILE *f,
  *	per ply, its annotated YAML record (qttt_annotate, on the extras
  *	of rec), or its summary; its marks are added to t->counts.
  * t->analysed counts the games and positions analysed.  rec may be
- * NULL: the game is then number 1, on line 1, and one with no ply is
- * taken for a position (a position given alone).
+ * NULL: the game is then read from no input, with no number or line
+ * (a heading "position:", null "game" and "line"), and one with no
+ * ply is taken for a position (a position given alone).
  *
  * Returns 0; -1 if f or the emitter reported an error; -2 if the
  * record could not be analysed or written, nothing written (the

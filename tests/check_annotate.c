@@ -660,9 +660,10 @@ START_TEST(test_annotate)
 END_TEST
 
 /*
- * The writer on a game that no record gave (rec NULL): game 1 on line
- * 1, its plies judged as qttt_judge_game() judges them, added to the
- * totals; a game with no ply is taken for a position.
+ * The writer on a game that no record gave (rec NULL): read from no
+ * input, its game and line null, its plies judged as qttt_judge_game()
+ * judges them, added to the totals; a game with no ply is taken for a
+ * position.
  */
 START_TEST(test_writer_alone)
 {
@@ -694,7 +695,7 @@ START_TEST(test_writer_alone)
 	REQUIRE_EQ(t.counts.blunders[QTTT_X], j.counts.blunders[QTTT_X]);
 	REQUIRE_EQ(t.counts.mistakes[QTTT_O], j.counts.mistakes[QTTT_O]);
 	for (i = 0, line = buf; i < 4; i++, line = end + 1) {
-		snprintf(want, sizeof(want), "{\"game\":1,\"line\":1,"
+		snprintf(want, sizeof(want), "{\"game\":null,\"line\":null,"
 		    "\"ply\":%zu,", i + 1);
 		REQUIRE(strncmp(line, want, strlen(want)) == 0);
 		ck_assert_ptr_nonnull(end = strchr(line, '\n'));
@@ -703,8 +704,8 @@ START_TEST(test_writer_alone)
 		    (j.ply[i].mark == QTTT_MARK_NONE));
 	}
 	/* Then the empty board, as a position. */
-	REQUIRE(strncmp(line, "{\"game\":1,\"line\":1,\"position\":", 30) ==
-	    0);
+	REQUIRE(strncmp(line, "{\"game\":null,\"line\":null,"
+	    "\"position\":", 36) == 0);
 	REQUIRE(strchr(line, '\n')[1] == '\0');
 	free(buf);
 	qttt_solver_free(sv);

@@ -718,6 +718,86 @@ START_TEST(test_tool)
 }
 END_TEST
 
+/* ------------------------------------------------------------------ */
+/* Progress                                                             */
+/* ------------------------------------------------------------------ */
+
+/* What a count told of its progress. */
+struct told {
+	size_t	 calls;
+	double	 last;
+	int	 shrank;	/* done went down, or out of (0, 1] */
+};
+
+static void
+tell(void *arg, double done)
+{
+	struct told	*t = arg;
+
+	if (done <= t->last || done > 1)
+		t->shrank = 1;
+	t->last = done;
+	t->calls++;
+}
+
+/* A count told: growing, ending at 1, about a thousand calls. */
+static void
+check_told(const struct told *t)
+{
+	ck_assert_int_eq(t->shrank, 0);
+	ck_assert(t->last == 1);
+	ck_assert_uint_gt(t->calls, 30);
+	ck_assert_uint_le(t->calls, 4096);
+}
+
+/*
+ * The counts with progress are the counts without; the progress grows
+ * to 1, told about a thousand times; NULL and a NULL fn tell nothing.
+ */
+START_TEST(test_progress)
+{
+	struct qttt_divide div[QTTT_MAXACTIONS], div2[QTTT_MAXACTIONS];
+	struct qttt_generator gen;
+	struct qttt_games g, g2;
+	struct qttt_state st;
+	struct told	 t;
+	struct qttt_progress p = { tell, &t }, none = { NULL, &t };
+	uint64_t	 n, n2;
+	size_t		 k, k2, i;
+
+	qttt_state_init(&st);
+	memset(&t, 0, sizeof(t));
+	ck_assert_int_eq(qttt_perft_progress(&st, 4, 0, &n, &p, NULL), 0);
+	ck_assert_uint_eq(n, 1855224);
+	check_told(&t);
+
+	memset(&t, 0, sizeof(t));
+	ck_assert_int_eq(qttt_perft_divide_progress(&st, 3, 0, div, &k, &p,
+	    NULL), 0);
+	ck_assert_int_eq(qttt_perft_divide(&st, 3, 0, div2, &k2, NULL), 0);
+	ck_assert_uint_eq(k, k2);
+	for (i = 0; i < k; i++)
+		ck_assert_uint_eq(div[i].count, div2[i].count);
+	check_told(&t);
+
+	qttt_generator_init(&gen, 44, 0);
+	random_position(&gen, 4, &st);
+	memset(&t, 0, sizeof(t));
+	ck_assert_int_eq(qttt_count_games_progress(&st, MEMORY, &g, &p, NULL),
+	    0);
+	ck_assert_int_eq(qttt_count_games(&st, MEMORY, &g2, NULL), 0);
+	ck_assert_uint_eq(g.total, g2.total);
+	ck_assert(memcmp(g.games, g2.games, sizeof(g.games)) == 0);
+	check_told(&t);
+
+	memset(&t, 0, sizeof(t));
+	ck_assert_int_eq(qttt_count_games_progress(&st, MEMORY, &g, NULL,
+	    NULL), 0);
+	ck_assert_int_eq(qttt_perft_progress(&st, 2, 0, &n2, &none, NULL), 0);
+	ck_assert_uint_eq(t.calls, 0);
+}
+END_TEST
+
 Suite *
 perft_suite(void)
 {
@@ -746,6 +826,7 @@ perft_suite(void)
 	tcase_add_test(tc, test_games_hits);
 	tcase_add_test(tc, test_games_over);
 	tcase_add_test(tc, test_symmetry);
+	tcase_add_test(tc, test_progress);
 	/* The tool, built before the unit tests (make check). */
 	tcase_add_test(tc, test_tool);
 	suite_add_tcase(s, tc);

@@ -25,6 +25,64 @@
 #define BIT(s)		(1u << (s))
 
 /* ------------------------------------------------------------------ */
+/* Progress                                                             */
+/* ------------------------------------------------------------------ */
+
+/*
+ * A walk's progress (struct qttt_progress): each action of a position
+ * is an equal share of the position's, and a position whose share is
+ * at least PROGRESS_GRAIN of the whole tells the caller as each of
+ * its actions is walked: about a call per thousandth of the tree, the
+ * first two or three moves down.  A share of 0 is not told.
+ */
+#define PROGRESS_GRAIN	(1.0 / 1024)
+
+struct walk {
+	const struct qttt_progress *p;
+	double		 done;		/* the share walked, as told */
+};
+
+/* The share of each of the n actions of a position of share share. */
+static double
+walk_share(double share, size_t n)
+{
+	return share / (double)n >= PROGRESS_GRAIN ? share / (double)n : 0;
+}
+
+/*
+ * Tells the caller that the share done is walked, if it grew; 1 is
+ * told at the end alone (walk_end()), since the shares, added in
+ * floating point, may reach it or pass it a little before.
+ */
+static void
+walk_told(struct walk *w, double done)
+{
+	if (done <= w->done || done >= 1)
+		return;
+	w->done = done;
+	w->p->fn(w->p->arg, done);
+}
+
+/* The share of the whole tree: 1 with progress to tell, else 0. */
+static double
+walk_start(struct walk *w, const struct qttt_progress *p)
+{
+	w->p = p != NULL && p->fn != NULL ? p : NULL;
+	w->done = 0;
+	return w->p != NULL ? 1 : 0;
+}
+
+/* The end of a walk: all of it walked. */
+static void
+walk_end(struct walk *w)
+{
+	if (w->p == NULL)
+		return;
+	w->done = 1;
+	w->p->fn(w->p->arg, 1);
+}
+
+/* ------------------------------------------------------------------ */
 /* Results and lengths                                                  */
 /* ------------------------------------------------------------------ */
 
@@ -96,6 +154,7 @@ struct table {
 	size_t		 entry;		/* bytes per entry */
 	size_t		 nvalues;
 	uint64_t	 hits, stores;
+	struct walk	*walk;		/* perft's progress */
 };
 
 struct entry_head {
@@ -259,8 +318,19 @@ perft_one(const struct qttt_state *st)
 	return total;
 }
 
-static uint64_t
-perft_walk(struct table *t, const struct qttt_state *st, unsigned int depth)
+static uint64_t	perft_walk(struct table *, const struct qttt_state *,
+		    unsigned int depth);
+static uint64_t	perft_told(struct table *, const struct qttt_state *,
+		    unsigned int depth, double share);
+
+/*
+ * Perft below st, a share share of the whole walk (walk_share()): made
+ * twice, for the walk that tells no progress (share 0, which the
+ * compiler takes out of it) and for the first moves of one that does.
+ */
+static inline uint64_t __attribute__((always_inline))
+perft_node(struct table *t, const struct qttt_state *st, unsigned int depth,
+    double share)
 {
 	struct qttt_action acts[QTTT_MAXACTIONS];
 	struct qttt_state child;
@@ -268,6 +338,7 @@ perft_walk(struct table *t, const struct qttt_state *st, unsigned int depth)
 	struct reduced_key	 k;
 	uint64_t	 total = 0;
 	size_t		 n, i;
+	double		 start = share > 0 ? t->walk->done : 0, part;
 
 	if (st->result.over)
 		return depth == 0;
@@ -280,14 +351,33 @@ perft_walk(struct table *t, const struct qttt_state *st, unsigned int depth)
 	if ((found = table_find(t, &k)) != NULL)
 		return *found;
 	n = qttt_state_actions(st, acts);
+	part = share > 0 ? walk_share(share, n) : 0;
 	for (i = 0; i < n; i++) {
 		child = *st;
 		qttt_state_apply(&child, &acts[i], NULL);
-		total += perft_walk(t, &child,
+		total += part > 0 ? perft_told(t, &child, st->pending != 0 ?
+		    depth : depth - 1, part) : perft_walk(t, &child,
 		    st->pending != 0 ? depth : depth - 1);
+		if (share > 0)
+			walk_told(t->walk, start + share * (double)(i + 1) /
+			    (double)n);
 	}
 	table_store(t, &k, &total);
 	return total;
+}
+
+static uint64_t
+perft_walk(struct table *t, const struct qttt_state *st, unsigned int depth)
+{
+	return perft_node(t, st, depth, 0);
+}
+
+/* Out of line, as games_told() is. */
+static uint64_t __attribute__((noinline))
+perft_told(struct table *t, const struct qttt_state *st, unsigned int depth,
+    double share)
+{
+	return perft_node(t, st, depth, share);
 }
 
 /*
@@ -305,14 +395,16 @@ perft_memory(unsigned int depth, size_t memory)
 }
 
 int
-qttt_perft_divide(const struct qttt_state *st, unsigned int depth,
+qttt_perft_divide_progress(const struct qttt_state *st, unsigned int depth,
     size_t memory, struct qttt_divide out[QTTT_MAXACTIONS], size_t *nout,
-    struct qttt_diag *d)
+    const struct qttt_progress *p, struct qttt_diag *d)
 {
 	struct qttt_action acts[QTTT_MAXACTIONS];
 	struct qttt_state child;
 	struct table	 t;
+	struct walk	 w;
 	size_t		 n, i;
+	double		 share = walk_start(&w, p);
 
 	*nout = 0;
 	if (qttt_state_check(st, d) != QTTT_OK)
@@ -321,25 +413,42 @@ qttt_perft_divide(const struct qttt_state *st, unsigned int depth,
 		depth = QTTT_MAXMOVES;
 	if (table_open(&t, perft_memory(depth, memory), 1) == -1)
 		return -2;
+	t.walk = &w;
 	/* With a move due and no depth left there is no action to list. */
 	n = depth == 0 && st->pending == 0 ? 0 : qttt_state_actions(st, acts);
 	for (i = 0; i < n; i++) {
 		child = *st;
 		qttt_state_apply(&child, &acts[i], NULL);
 		out[i].action = acts[i];
-		out[i].count = perft_walk(&t, &child,
-		    st->pending != 0 ? depth : depth - 1);
+		out[i].count = perft_told(&t, &child,
+		    st->pending != 0 ? depth : depth - 1,
+		    share > 0 ? walk_share(share, n) : 0);
+		if (share > 0)
+			walk_told(&w, (double)(i + 1) / (double)n);
 	}
 	table_close(&t);
+	walk_end(&w);
 	*nout = n;
 	return 0;
 }
 
 int
-qttt_perft(const struct qttt_state *st, unsigned int depth, size_t memory,
-    uint64_t *count, struct qttt_diag *d)
+qttt_perft_divide(const struct qttt_state *st, unsigned int depth,
+    size_t memory, struct qttt_divide out[QTTT_MAXACTIONS], size_t *nout,
+    struct qttt_diag *d)
+{
+	return qttt_perft_divide_progress(st, depth, memory, out, nout, NULL,
+	    d);
+}
+
+int
+qttt_perft_progress(const struct qttt_state *st, unsigned int depth,
+    size_t memory, uint64_t *count, const struct qttt_progress *p,
+    struct qttt_diag *d)
 {
 	struct table	 t;
+	struct walk	 w;
+	double		 share = walk_start(&w, p);
 
 	*count = 0;
 	if (qttt_state_check(st, d) != QTTT_OK)
@@ -348,9 +457,18 @@ qttt_perft(const struct qttt_state *st, unsigned int depth, size_t memory,
 		depth = QTTT_MAXMOVES;
 	if (table_open(&t, perft_memory(depth, memory), 1) == -1)
 		return -2;
-	*count = perft_walk(&t, st, depth);
+	t.walk = &w;
+	*count = perft_told(&t, st, depth, share);
 	table_close(&t);
+	walk_end(&w);
 	return 0;
+}
+
+int
+qttt_perft(const struct qttt_state *st, unsigned int depth, size_t memory,
+    uint64_t *count, struct qttt_diag *d)
+{
+	return qttt_perft_progress(st, depth, memory, count, NULL, d);
 }
 
 /* ------------------------------------------------------------------ */
@@ -646,6 +764,7 @@ last_two_moves(const struct qttt_state *st, int slot[QTTT_NRESULTS]
 
 struct games_walk {
 	struct table	 t;
+	struct walk	 walk;
 	uint64_t	 positions;	/* positions counted move by move */
 	int		 slot[QTTT_NRESULTS][QTTT_MAXMOVES + 1];
 	int		 nslots;	/* of the profile, slot_possible() */
@@ -674,9 +793,18 @@ slots_init(struct games_walk *w, unsigned int rules)
 		}
 }
 
-static void
-games_walk(struct games_walk *w, const struct qttt_state *st,
-    uint64_t values[NSLOTS])
+static void	games_walk(struct games_walk *, const struct qttt_state *,
+		    uint64_t values[NSLOTS]);
+static void	games_told(struct games_walk *, const struct qttt_state *,
+		    uint64_t values[NSLOTS], double share);
+
+/*
+ * The games below st, a share share of the whole walk (walk_share()),
+ * made twice as perft_node() is.
+ */
+static inline void __attribute__((always_inline))
+games_node(struct games_walk *w, const struct qttt_state *st,
+    uint64_t values[NSLOTS], double share)
 {
 	struct qttt_action acts[QTTT_MAXACTIONS];
 	struct qttt_state child;
@@ -685,6 +813,7 @@ games_walk(struct games_walk *w, const struct qttt_state *st,
 	struct reduced_key	 k;
 	size_t		 n, i;
 	int		 j, remember;
+	double		 start = share > 0 ? w->walk.done : 0, part;
 
 	memset(values, 0, w->nslots * sizeof(values[0]));
 	if (st->result.over) {
@@ -714,23 +843,47 @@ games_walk(struct games_walk *w, const struct qttt_state *st,
 	}
 	w->positions++;
 	n = qttt_state_actions(st, acts);
+	part = share > 0 ? walk_share(share, n) : 0;
 	for (i = 0; i < n; i++) {
 		child = *st;
 		qttt_state_apply(&child, &acts[i], NULL);
-		games_walk(w, &child, below);
+		if (part > 0)
+			games_told(w, &child, below, part);
+		else
+			games_walk(w, &child, below);
 		for (j = 0; j < w->nslots; j++)
 			values[j] += below[j];
+		if (share > 0)
+			walk_told(&w->walk, start + share * (double)(i + 1) /
+			    (double)n);
 	}
 	if (remember)
 		table_store(&w->t, &k, values);
 }
 
+static void
+games_walk(struct games_walk *w, const struct qttt_state *st,
+    uint64_t values[NSLOTS])
+{
+	games_node(w, st, values, 0);
+}
+
+/* Out of line, so that the compiler inlines into games_walk() alone. */
+static void __attribute__((noinline))
+games_told(struct games_walk *w, const struct qttt_state *st,
+    uint64_t values[NSLOTS], double share)
+{
+	games_node(w, st, values, share);
+}
+
 int
-qttt_count_games(const struct qttt_state *st, size_t memory,
-    struct qttt_games *out, struct qttt_diag *d)
+qttt_count_games_progress(const struct qttt_state *st, size_t memory,
+    struct qttt_games *out, const struct qttt_progress *p,
+    struct qttt_diag *d)
 {
 	struct games_walk *w;
 	uint64_t	 values[NSLOTS];
+	double		 share;
 	int		 i;
 
 	memset(out, 0, sizeof(*out));
@@ -744,7 +897,9 @@ qttt_count_games(const struct qttt_state *st, size_t memory,
 		free(w);
 		return -2;
 	}
-	games_walk(w, st, values);
+	share = walk_start(&w->walk, p);
+	games_told(w, st, values, share);
+	walk_end(&w->walk);
 	for (i = 0; i < w->nslots; i++) {
 		out->games[w->result[i]][w->length[i]] = values[i];
 		out->total += values[i];
@@ -755,4 +910,11 @@ qttt_count_games(const struct qttt_state *st, size_t memory,
 	table_close(&w->t);
 	free(w);
 	return 0;
+}
+
+int
+qttt_count_games(const struct qttt_state *st, size_t memory,
+    struct qttt_games *out, struct qttt_diag *d)
+{
+	return qttt_count_games_progress(st, memory, out, NULL, d);
 }

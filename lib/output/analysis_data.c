@@ -91,7 +91,10 @@ actions(struct emit *e, const struct qttt_action *a,
 	emit_seq_end(e);
 }
 
-/* The keys that say where a thing was read, and the position. */
+/*
+ * The keys that say where a thing was read (null for a position read
+ * from no input), and the position.
+ */
 static void
 heading(struct emit *e, const struct analysis_item *it, int position)
 {
@@ -99,9 +102,15 @@ heading(struct emit *e, const struct analysis_item *it, int position)
 
 	emit_part(e);
 	EMIT_KEY(e, "game");
-	emit_uint(e, it->game);
+	if (it->game == 0)
+		emit_null(e);
+	else
+		emit_uint(e, it->game);
 	EMIT_KEY(e, "line");
-	emit_uint(e, it->line);
+	if (it->game == 0)
+		emit_null(e);
+	else
+		emit_uint(e, it->line);
 	if (position) {
 		EMIT_KEY(e, "position");
 		p = emit_str_at(e, buf);

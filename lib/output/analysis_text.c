@@ -156,14 +156,21 @@ game_summary(FILE *f, const struct analysis_item *it)
 		fprintf(f, "; decisive: ply %ld\n", it->j->decisive + 1);
 }
 
-/* The heading of the things said of a position. */
+/*
+ * The heading of the things said of a position: where it was read, as
+ * a game's is, or for a position read from no input, "position".
+ */
 static void
 heading(FILE *f, const struct analysis_item *it)
 {
 	char	 sb[QTTT_STATE_MAX];
 
 	qttt_state_format(it->st, sb, sizeof(sb));
-	fprintf(f, "position %lu, line %lu: %s\n", it->game, it->line, sb);
+	if (it->game == 0)
+		fprintf(f, "position: %s\n", sb);
+	else
+		fprintf(f, "game %lu, line %lu: %s\n", it->game, it->line,
+		    sb);
 }
 
 static void

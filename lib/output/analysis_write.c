@@ -43,15 +43,17 @@ qttt_analysis_writer_open(FILE *f, const struct qttt_analysis_options *o)
 	return w;
 }
 
-/* Where rec was read: game 1 on line 1 for none. */
+/* Where rec was read: game and line 0 for none (a position of -S). */
 static void
 item_at(struct analysis_item *it, enum analysis_kind kind,
     const struct qttt_record *rec)
 {
 	memset(it, 0, sizeof(*it));
 	it->kind = kind;
-	it->game = rec != NULL ? rec->index : 1;
-	it->line = rec != NULL ? rec->line + 1 : 1;
+	if (rec != NULL) {
+		it->game = rec->index;
+		it->line = rec->line + 1;
+	}
 }
 
 /* Writes an item in the writer's output; the JSON kept in the sink. */
@@ -158,21 +160,22 @@ put_counts(struct qttt_analysis_writer *w, const struct qttt_record *rec,
 	it.depth = w->o.depth;
 	/* The breakdown adds up to perft, when there is one. */
 	if (w->o.perft && w->o.divide) {
-		k = qttt_perft_divide(st, it.depth,
-		    w->o.count_memory, w->div, &it.ndiv, d);
+		k = qttt_perft_divide_progress(st, it.depth,
+		    w->o.count_memory, w->div, &it.ndiv, &w->o.progress, d);
 		it.div = w->div;
 	}
 	for (i = 0; i < it.ndiv; i++)
 		it.count += w->div[i].count;
 	if (w->o.perft && k == 0 && it.ndiv == 0)
-		k = qttt_perft(st, it.depth, w->o.count_memory, &it.count,
-		    d);
+		k = qttt_perft_progress(st, it.depth, w->o.count_memory,
+		    &it.count, &w->o.progress, d);
 	if (w->o.perft && k == 0)
 		put(w, &it);
 	it.kind = AN_GAMES;
 	it.games = &games;
 	if (w->o.count && k == 0 &&
-	    (k = qttt_count_games(st, w->o.count_memory, &games, d)) == 0)
+	    (k = qttt_count_games_progress(st, w->o.count_memory, &games,
+	    &w->o.progress, d)) == 0)
 		put(w, &it);
 	if (k == -2)
 		snprintf(d->msg, sizeof(d->msg), "out of memory");

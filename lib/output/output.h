@@ -93,7 +93,7 @@ enum analysis_kind {
 
 struct analysis_item {
 	enum analysis_kind		 kind;
-	unsigned long			 game, line;
+	unsigned long			 game, line;	/* 0: read from no input */
 	const struct qttt_game		*g;
 	const struct qttt_judged_game	*j;
 	size_t				 ply;
