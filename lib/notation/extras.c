@@ -35,6 +35,9 @@ qttt_extras_from_record(struct qttt_extras *ex, const struct qttt_game *g,
 	ex->lead = rec->lead;
 	ex->leadlen = rec->leadlen;
 	ex->awarded = rec->awarded;
+	ex->nvars = rec->nvars;
+	ex->vars = rec->vars;
+	ex->varitems = rec->varitems;
 	/* The action items are the plies, in order. */
 	for (i = 0; i < rec->nitems && k < g->nplies; i++) {
 		it = &rec->items[i];
@@ -202,6 +205,10 @@ qttt__notation_extras_bytes(const struct qttt_record *rec)
 	for (i = 0; i < rec->nitems; i++)
 		n += rec->items[i].commentlen +
 		    entry_bytes(rec->items[i].notes, rec->items[i].nnotes);
+	for (i = 0; i < rec->nvaritems; i++)
+		n += rec->varitems[i].commentlen +
+		    entry_bytes(rec->varitems[i].notes,
+		    rec->varitems[i].nnotes);
 	return n;
 }
 
