@@ -23,7 +23,8 @@ enum {
 	OPT_NOTAGS,
 	OPT_NOGLYPHS,
 	OPT_PLIES,
-	OPT_SPLIT
+	OPT_SPLIT,
+	OPT_NOVARS
 };
 
 struct options {
@@ -32,7 +33,8 @@ struct options {
 	int		 canonical;	/* -C */
 	int		 count;		/* -c */
 	int		 unique;	/* -u: 1 exact, 2 under symmetry */
-	unsigned int	 strip;		/* --no-comments, -tags, -glyphs */
+	unsigned int	 strip;		/* --no-comments, -tags, -glyphs,
+					   -variations */
 	size_t		 plies;		/* --ply-limit */
 	unsigned long	 split;		/* --split: games a file, or 0 */
 	int		 several;	/* inputs */
@@ -105,6 +107,9 @@ static const struct opt opts[] = {
 	{ OPT_NOTAGS, "no-tags", NULL, "write the games without their tags",
 	    0, 0 },
 	OPT_ALIAS("notags", OPT_NOTAGS),
+	{ OPT_NOVARS, "no-variations", NULL, "write the games without their "
+	    "variations", 0, 0 },
+	OPT_ALIAS("novars", OPT_NOVARS),
 	{ OPT_PLIES, "ply-limit", "n", "write the first N plies of each game",
 	    0, 0 },
 	OPT_ALIAS("plylimit", OPT_PLIES),
@@ -453,6 +458,9 @@ take_option(void *parsed, int ch, const char *optval)
 		break;
 	case OPT_NOTAGS:
 		o->strip |= QTTT_STRIP_TAGS;
+		break;
+	case OPT_NOVARS:
+		o->strip |= QTTT_STRIP_VARIATIONS;
 		break;
 	case OPT_PLIES:
 		if (parse_number(arg, 0, QTTT_MAXPLIES, &n) == -1)

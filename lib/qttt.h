@@ -1766,6 +1766,11 @@ struct qttt_extras {
 	size_t			 nvars;
 	const struct qttt_variation *vars;
 	const struct qttt_item	*varitems;
+	/*
+	 * What the writers leave out of the variations' items:
+	 * QTTT_STRIP_COMMENTS, _TAGS, _GLYPHS (qttt_game_trim).
+	 */
+	unsigned int		 varstrip;
 };
 
 /* Empties extras: no metadata, no comment, nothing on any ply. */
@@ -2054,13 +2059,18 @@ void		 qttt_gameset_free(struct qttt_gameset *);
  *	QTTT_STRIP_TAGS		the metadata, and every note of a move
  *				but a glyph (formats/line-notation.md)
  *	QTTT_STRIP_GLYPHS	the glyphs: a note "mark" that is one
+ *	QTTT_STRIP_VARIATIONS	the variations (those that branch at
+ *				a ply cut go with it)
  *
  * The notes kept are copied into notes, which must live while ex is
- * used; nothing is kept for a ply cut.  QTTT_TRIM_ALL keeps every ply.
+ * used; nothing is kept for a ply cut.  The items of the variations
+ * kept lose what strip names as they are written (ex->varstrip).
+ * QTTT_TRIM_ALL keeps every ply.
  */
 #define QTTT_STRIP_COMMENTS	0x1
 #define QTTT_STRIP_TAGS		0x2
 #define QTTT_STRIP_GLYPHS	0x4
+#define QTTT_STRIP_VARIATIONS	0x8
 #define QTTT_TRIM_ALL		((size_t)-1)
 void		 qttt_game_trim(struct qttt_game *g, struct qttt_extras *ex,
 		    size_t plies, unsigned int strip,

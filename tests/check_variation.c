@@ -398,6 +398,46 @@ START_TEST(test_goff_refuses)
 }
 END_TEST
 
+/* A record's variations trimmed as qttt-select trims them, written. */
+static void
+assert_trimmed(size_t plies, unsigned int strip, const char *want)
+{
+	static struct qttt_meta notes[QTTT_MAXNOTES];
+	struct qttt_extras ex;
+	struct out	 o;
+	FILE		*f = out_open(&o);
+	char		*s;
+
+	qttt_extras_from_record(&ex, &game, &rec);
+	qttt_game_trim(&game, &ex, plies, strip, notes);
+	ck_assert_int_eq(write_to(f, QTTT_FORMAT_LINE, &game, &ex), 0);
+	s = out_close(&o);
+	ck_assert_str_eq(s, want);
+	free(s);
+}
+
+START_TEST(test_trim)
+{
+	const char	*s = "X1 a1 b1 (X1 b2 c3?! [comment why] [t 1]; O2 a1 "
+			    "b1); O2 a2 b2 (O2 a3 b3)";
+
+	ck_assert_uint_eq(play(s), 0);
+	assert_trimmed(QTTT_TRIM_ALL, QTTT_STRIP_VARIATIONS,
+	    "X1 a1 b1; O2 a2 b2\n");
+	ck_assert_uint_eq(play(s), 0);
+	assert_trimmed(QTTT_TRIM_ALL, QTTT_STRIP_COMMENTS,
+	    "X1 a1 b1 (X1 b2 c3?! [t 1]; O2 a1 b1); O2 a2 b2 (O2 a3 b3)\n");
+	ck_assert_uint_eq(play(s), 0);
+	assert_trimmed(QTTT_TRIM_ALL, QTTT_STRIP_TAGS | QTTT_STRIP_GLYPHS,
+	    "X1 a1 b1 (X1 b2 c3 [comment why]; O2 a1 b1); O2 a2 b2 "
+	    "(O2 a3 b3)\n");
+	/* Those of the plies cut go with them. */
+	ck_assert_uint_eq(play(s), 0);
+	assert_trimmed(1, 0, "X1 a1 b1 (X1 b2 c3?! [comment why] [t 1]; "
+	    "O2 a1 b1)\n");
+}
+END_TEST
+
 Suite *
 variation_suite(void)
 {
@@ -416,6 +456,7 @@ variation_suite(void)
 	tcase_add_test(tc, test_add_remove);
 	tcase_add_test(tc, test_promote);
 	tcase_add_test(tc, test_promote_full);
+	tcase_add_test(tc, test_trim);
 	suite_add_tcase(s, tc);
 	return s;
 }

@@ -146,22 +146,23 @@ tail_comment(const char *str, size_t n)
 
 /*
  * What an item carries after it: its glyph (a mark that is one, the
- * last note, as it is read), its comment and its other notes.
+ * last note, as it is read), its comment and its other notes, but
+ * what strip leaves out (QTTT_STRIP_*).
  */
 static void
 annotations(FILE *f, const char *comment, size_t commentlen,
-    const struct qttt_meta *notes, size_t nnotes)
+    const struct qttt_meta *notes, size_t nnotes, unsigned int strip)
 {
 	const struct qttt_meta *glyph;
 	size_t		 k;
 
 	glyph = nnotes > 0 && qttt__notation_glyph_note(&notes[nnotes - 1]) ?
 	    &notes[nnotes - 1] : NULL;
-	if (glyph != NULL)
+	if (glyph != NULL && !(strip & QTTT_STRIP_GLYPHS))
 		fwrite(glyph->value, 1, glyph->valuelen, f);
-	if (comment != NULL)
+	if (comment != NULL && !(strip & QTTT_STRIP_COMMENTS))
 		tag(f, "comment", 7, comment, commentlen, 1, " ");
-	for (k = 0; k < nnotes; k++)
+	for (k = 0; k < nnotes && !(strip & QTTT_STRIP_TAGS); k++)
 		if (&notes[k] != glyph)
 			tag(f, notes[k].key, notes[k].keylen, notes[k].value,
 			    notes[k].valuelen, notes[k].plain, " ");
@@ -189,7 +190,7 @@ variations(FILE *f, const struct qttt_extras *ex, size_t v, size_t at)
 			*qttt__engine_action_text(item, &it->action) = '\0';
 			fprintf(f, "%s%s", i > 0 ? "; " : "", item);
 			annotations(f, it->comment, it->commentlen, it->notes,
-			    it->nnotes);
+			    it->nnotes, ex->varstrip);
 			variations(f, ex, j, i);
 		}
 		putc(')', f);
@@ -241,7 +242,7 @@ line_write(FILE *f, const struct qttt_game *g,
 		fprintf(f, "%s%s", i > 0 ? "; " : "", item);
 		px = &ex->ply[i];
 		annotations(f, px->comment, px->commentlen, px->notes,
-		    px->nnotes);
+		    px->nnotes, 0);
 		if (ex->nvars > 0)
 			variations(f, ex, QTTT_MAINLINE, i);
 	}
