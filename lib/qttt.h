@@ -1460,6 +1460,16 @@ const struct qttt_item *qttt_record_line(const struct qttt_record *,
 		    size_t v, size_t *n);
 
 /*
+ * The game of line v of a record (QTTT_MAINLINE or a variation),
+ * played into g from the record's start: the actions of the lines it
+ * branches from up to where it does, then its own.  Returns 0, or -1
+ * if v is no line of the record or an action is illegal (g then holds
+ * the plies before it).
+ */
+int		 qttt_record_var_game(const struct qttt_record *, size_t v,
+		    struct qttt_game *g);
+
+/*
  * How deep variation v is: 1 for a variation of the main line, one
  * more for each variation it is inside; 0 for the main line.
  */
@@ -1785,6 +1795,16 @@ void		 qttt_extras_init(struct qttt_extras *);
  */
 void		 qttt_extras_from_record(struct qttt_extras *ex,
 		    const struct qttt_game *g, const struct qttt_record *rec);
+
+/*
+ * qttt_extras_from_record() for the game of line v of the record
+ * (qttt_record_var_game()): each ply's comment and notes are those of
+ * the item of its line, and the game has no variations and no result
+ * awarded; v QTTT_MAINLINE is qttt_extras_from_record().
+ */
+void		 qttt_extras_from_line(struct qttt_extras *ex,
+		    const struct qttt_game *g, const struct qttt_record *rec,
+		    size_t v);
 
 /* The metadata entry of key (NUL-terminated), or NULL. */
 const struct qttt_meta *qttt_extras_meta(const struct qttt_extras *,

@@ -438,6 +438,40 @@ START_TEST(test_trim)
 }
 END_TEST
 
+/* The game of a variation: its lines up to where it branches, then it. */
+START_TEST(test_var_game)
+{
+	static struct qttt_game vg;
+	struct qttt_extras ex;
+	char		 buf[QTTT_RECORD_MAX];
+
+	ck_assert_uint_eq(play("X1 a1 c3; O2 a1 c1 [comment main] (O2 b2 b3 "
+	    "[comment var]; X3 a2 b2 (X3 a1 a2!; O4 b1 c2)); X3 a1 c1"), 0);
+	ck_assert_int_eq(qttt_record_var_game(&rec, 1, &vg), 0);
+	qttt_game_format(&vg, buf, sizeof(buf));
+	ck_assert_str_eq(buf, "X1 a1 c3; O2 b2 b3; X3 a1 a2; O4 b1 c2");
+	qttt_extras_from_line(&ex, &vg, &rec, 1);
+	ck_assert_uint_eq(ex.nvars, 0);
+	ck_assert_ptr_null(ex.ply[0].comment);
+	ck_assert(ex.ply[1].commentlen == 3 &&
+	    memcmp(ex.ply[1].comment, "var", 3) == 0);
+	ck_assert_uint_eq(ex.ply[2].nnotes, 1);
+	ck_assert_uint_eq(ex.ply[3].nnotes, 0);
+	ck_assert_int_eq(qttt_record_var_game(&rec, QTTT_MAINLINE, &vg), 0);
+	ck_assert_uint_eq(vg.nplies, 3);
+	ck_assert_int_eq(qttt_record_var_game(&rec, 2, &vg), -1);
+	/* One that ends the game ends it. */
+	ck_assert_uint_eq(play(ENDS), 0);
+	ck_assert_int_eq(qttt_record_var_game(&rec, 1, &vg), 0);
+	ck_assert_uint_eq(vg.nplies, 7);
+	ck_assert_int_eq(vg.state.result.over, 1);
+	/* An illegal one: the plies before its fault. */
+	ck_assert_uint_eq(play("X1 a1 b1 (X1 a1 c1; O2 c1 c1)"), 1);
+	ck_assert_int_eq(qttt_record_var_game(&rec, 0, &vg), -1);
+	ck_assert_uint_eq(vg.nplies, 1);
+}
+END_TEST
+
 Suite *
 variation_suite(void)
 {
@@ -457,6 +491,7 @@ variation_suite(void)
 	tcase_add_test(tc, test_promote);
 	tcase_add_test(tc, test_promote_full);
 	tcase_add_test(tc, test_trim);
+	tcase_add_test(tc, test_var_game);
 	suite_add_tcase(s, tc);
 	return s;
 }

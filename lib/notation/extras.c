@@ -51,6 +51,45 @@ qttt_extras_from_record(struct qttt_extras *ex, const struct qttt_game *g,
 	}
 }
 
+/*
+ * The extras of the plies of line v of a record up to its item upto,
+ * from ply *k on: those of the lines it branches from first.
+ */
+static void
+line_plies(struct qttt_extras *ex, const struct qttt_record *rec, size_t v,
+    size_t upto, size_t *k)
+{
+	const struct qttt_item *items;
+	size_t		 i, n;
+
+	if (v != QTTT_MAINLINE)
+		line_plies(ex, rec, rec->vars[v].parent, rec->vars[v].at, k);
+	items = qttt_record_line(rec, v, &n);
+	for (i = 0; i < upto && i < n && *k < QTTT_MAXPLIES &&
+	    items[i].kind == QTTT_ITEM_ACTION; i++, (*k)++) {
+		ex->ply[*k].comment = items[i].comment;
+		ex->ply[*k].commentlen = items[i].commentlen;
+		ex->ply[*k].nnotes = items[i].nnotes;
+		ex->ply[*k].notes = items[i].notes;
+	}
+}
+
+void
+qttt_extras_from_line(struct qttt_extras *ex, const struct qttt_game *g,
+    const struct qttt_record *rec, size_t v)
+{
+	size_t	 k = 0;
+
+	qttt_extras_from_record(ex, g, rec);
+	if (rec == NULL || v == QTTT_MAINLINE || v >= rec->nvars)
+		return;
+	memset(ex->ply, 0, sizeof(ex->ply));
+	line_plies(ex, rec, v, (size_t)-1, &k);
+	/* The game of a variation: its lines, no result awarded. */
+	ex->nvars = 0;
+	ex->awarded.over = 0;
+}
+
 const struct qttt_meta *
 qttt_extras_meta(const struct qttt_extras *ex, const char *key)
 {

@@ -399,12 +399,13 @@ record_start(const struct qttt_record *rec, struct engine *e)
 
 /*
  * The engine at item upto of line v of the record (QTTT_MAINLINE or a
- * variation), before that item: 1, or 0 if the line is illegal before
- * it (its own diagnostic says so).
+ * variation), before that item, after the lines it branches from up
+ * to where it does, and its plies in g if g is not NULL: 1, or 0 if
+ * the line is illegal before it (its own diagnostic says so).
  */
 static int
 line_state(const struct qttt_record *rec, size_t v, size_t upto,
-    struct engine *e)
+    struct qttt_game *g, struct engine *e)
 {
 	const struct qttt_item *items;
 	struct qttt_diag scratch;
@@ -412,15 +413,33 @@ line_state(const struct qttt_record *rec, size_t v, size_t upto,
 
 	if (v == QTTT_MAINLINE)
 		record_start(rec, e);
-	else if (!line_state(rec, rec->vars[v].parent, rec->vars[v].at, e))
+	else if (!line_state(rec, rec->vars[v].parent, rec->vars[v].at, g,
+	    e))
 		return 0;
 	items = qttt_record_line(rec, v, &n);
-	for (i = 0; i < upto && i < n; i++)
-		if (items[i].kind != QTTT_ITEM_ACTION ||
-		    qttt__engine_apply(e, &items[i].action, &scratch) !=
+	for (i = 0; i < upto && i < n && items[i].kind == QTTT_ITEM_ACTION;
+	    i++)
+		if ((g != NULL ?
+		    qttt__engine_game_play(g, e, &items[i].action, &scratch) :
+		    qttt__engine_apply(e, &items[i].action, &scratch)) !=
 		    QTTT_OK)
 			return 0;
 	return 1;
+}
+
+int
+qttt_record_var_game(const struct qttt_record *rec, size_t v,
+    struct qttt_game *g)
+{
+	struct engine	 e;
+	int		 ok;
+
+	if (v != QTTT_MAINLINE && v >= rec->nvars)
+		return -1;
+	g->nplies = 0;
+	ok = line_state(rec, v, (size_t)-1, g, &e);
+	g->state = e.st;
+	return ok ? 0 : -1;
 }
 
 /*
@@ -437,7 +456,7 @@ play_variations(struct qttt_record *rec)
 
 	for (v = 0; v < rec->nvars; v++) {
 		var = &rec->vars[v];
-		if (!line_state(rec, var->parent, var->at, &e))
+		if (!line_state(rec, var->parent, var->at, NULL, &e))
 			continue;
 		for (i = 0; i < var->nitems; i++)
 			if (step(rec, &rec->varitems[var->first + i], NULL,
