@@ -27,7 +27,9 @@ enum {
 	OPT_NOGLYPHS,
 	OPT_PLIES,
 	OPT_PREFIX,
-	OPT_SPLIT
+	OPT_SPLIT,
+	OPT_NOVARS,
+	OPT_SPLITVARS
 };
 
 struct options {
@@ -36,7 +38,9 @@ struct options {
 	int		 canonical;	/* -C */
 	int		 count;		/* -c */
 	int		 unique;	/* -u: 1 exact, 2 under symmetry */
-	unsigned int	 strip;		/* --no-comments, -tags, -glyphs */
+	unsigned int	 strip;		/* --no-comments, -tags, -glyphs,
+					   -variations */
+	int		 splitvars;	/* --splitvariants */
 	size_t		 plies;		/* --ply-limit */
 	unsigned long	 split;		/* --split: games a file, or 0 */
 	int		 several;	/* inputs */
@@ -116,6 +120,11 @@ static const struct opt opts[] = {
 	{ OPT_NOTAGS, "no-tags", NULL, "write the games without their tags,"
 	    "\ntheir moves in canonical form", 0, 0 },
 	OPT_ALIAS("notags", OPT_NOTAGS),
+	{ OPT_NOVARS, "no-variations", NULL, "write the games without their "
+	    "variations", 0, 0 },
+	OPT_ALIAS("novars", OPT_NOVARS),
+	{ OPT_SPLITVARS, "splitvariants", NULL, "write each variation as a "
+	    "game of its own", 0, 0 },
 	{ OPT_PLIES, "ply-limit", "n", "write the first N plies of each game,"
 	    "\ntheir moves in canonical form", 0, 0 },
 	OPT_ALIAS("plylimit", OPT_PLIES),
@@ -184,18 +193,54 @@ static const char *const format_name[] = {
 };
 
 /*
- * Writes a game on f.  Returns 0, -1 if f failed, or -2 with the
- * reason in why if the target format cannot hold it.
+ * Writes line v of a valid record as a game on f in format to: its
+ * main line (QTTT_MAINLINE, game as played) or a variation.  Returns
+ * as write_game().
  */
 static int
-write_game(const struct options *o, FILE *f, const struct qttt_record *rec,
-    const struct qttt_game *game, int valid, char *why, size_t n)
+write_line(const struct options *o, FILE *f, const struct qttt_record *rec,
+    const struct qttt_game *game, size_t v, enum qttt_format to, char *why,
+    size_t n)
 {
 	static struct qttt_game g;
 	static struct qttt_meta notes[QTTT_MAXNOTES];
 	struct qttt_extras ex;
 	struct qttt_diag d;
+	int		 k;
+
+	g = *game;
+	if (v != QTTT_MAINLINE && qttt_record_var_game(rec, v, &g) == -1) {
+		snprintf(why, n, "variation %zu is no game", v + 1);
+		return -2;
+	}
+	if (o->canonical) {
+		/* The game alone: its comments may name squares it moves. */
+		qttt_extras_init(&ex);
+		qttt_game_trim(&g, NULL, o->plies, 0, NULL);
+		qttt_game_symcanon(&g, &g);
+	} else {
+		qttt_extras_from_line(&ex, &g, rec, v);
+		/* The comment lines go with no game selected. */
+		ex.lead = NULL;
+		ex.leadlen = 0;
+		qttt_game_trim(&g, &ex, o->plies, o->strip, notes);
+	}
+	if ((k = qttt_record_write(f, to, &g, &ex, &d)) == -2)
+		snprintf(why, n, "%s", d.msg);
+	return k;
+}
+
+/*
+ * Writes a game on f, and with --splitvariants each of its variations
+ * after it.  Returns 0, -1 if f failed, or -2 with the reason in why
+ * if the target format cannot hold it.
+ */
+static int
+write_game(const struct options *o, FILE *f, const struct qttt_record *rec,
+    const struct qttt_game *game, int valid, char *why, size_t n)
+{
 	enum qttt_format to = written_format(o, rec, valid);
+	size_t		 v;
 	int		 k;
 
 	if (as_read(o, rec, valid)) {
@@ -204,21 +249,9 @@ write_game(const struct options *o, FILE *f, const struct qttt_record *rec,
 		snprintf(why, n, "no text to write");
 		return -2;
 	}
-	g = *game;
-	if (o->canonical) {
-		/* The game alone: its comments may name squares it moves. */
-		qttt_extras_init(&ex);
-		qttt_game_trim(&g, NULL, o->plies, 0, NULL);
-		qttt_game_symcanon(&g, &g);
-	} else {
-		qttt_extras_from_record(&ex, &g, rec);
-		/* The comment lines go with no game selected. */
-		ex.lead = NULL;
-		ex.leadlen = 0;
-		qttt_game_trim(&g, &ex, o->plies, o->strip, notes);
-	}
-	if ((k = qttt_record_write(f, to, &g, &ex, &d)) == -2)
-		snprintf(why, n, "%s", d.msg);
+	k = write_line(o, f, rec, game, QTTT_MAINLINE, to, why, n);
+	for (v = 0; k == 0 && o->splitvars && v < rec->nvars; v++)
+		k = write_line(o, f, rec, game, v, to, why, n);
 	return k;
 }
 
@@ -506,6 +539,13 @@ take_option(void *parsed, int ch, const char *optval)
 		break;
 	case OPT_NOTAGS:
 		o->strip |= QTTT_STRIP_TAGS;
+		break;
+	case OPT_NOVARS:
+		o->strip |= QTTT_STRIP_VARIATIONS;
+		break;
+	case OPT_SPLITVARS:
+		o->strip |= QTTT_STRIP_VARIATIONS;
+		o->splitvars = 1;
 		break;
 	case OPT_PLIES:
 		/* As pgn-extract's: a game no longer is written whole. */

@@ -1196,6 +1196,37 @@ struct qttt_item {
 
 /* More than any valid record holds (14 plies and a result). */
 #define QTTT_MAXITEMS	24
+/*
+ * Variations (formats/line-notation.md, "Variations"): lines that
+ * branch from a record's main line or from another variation, each
+ * an alternative to one item of the line it branches from, which it
+ * replaces, and the actions after it.  A record holds at most
+ * QTTT_MAXVARS of them, with QTTT_MAXVARITEMS items in all, nested at
+ * most QTTT_MAXVARDEPTH deep (a variation of the main line is at
+ * depth 1).  QTTT_MAINLINE names the main line where a variation is
+ * asked for.
+ */
+#define QTTT_MAXVARS		64
+#define QTTT_MAXVARITEMS	256
+#define QTTT_MAXVARDEPTH	8
+#define QTTT_MAINLINE		((size_t)-1)
+
+/*
+ * A variation of a record: the line it branches from (parent: the
+ * main line, QTTT_MAINLINE, or the index of a variation in the
+ * record's vars, always lower than its own), the item of that line it
+ * is an alternative to (at, from 0), its items (nitems of them from
+ * the record's varitems[first]: actions only, no result), and where
+ * its '(' is (line and col, 0-based; 0, 0 for one added by
+ * qttt_record_var_add()).
+ */
+struct qttt_variation {
+	size_t			 parent;
+	size_t			 at;
+	size_t			 first, nitems;
+	unsigned long		 line, col;
+};
+
 /* Diagnostics kept per record; the rest are counted in ndropped. */
 #define QTTT_MAXDIAGS	16
 /* The longest line the line notation reader accepts, in bytes. */
@@ -1403,6 +1434,18 @@ struct qttt_record {
 	enum qttt_termination	 termination;
 	struct qttt_result	 awarded;
 	struct qttt_state	 awarded_at;
+	/*
+	 * The record's variations, nvars of them, in the order they are
+	 * written: a variation before the ones inside it, those of one
+	 * line in the order of the items they branch at, those of one
+	 * item in the order they were written (alternatives, the first
+	 * first); their items, nvaritems in all, each variation's
+	 * together and in the same order.  None for a record without.
+	 */
+	size_t			 nvars;
+	struct qttt_variation	 vars[QTTT_MAXVARS];
+	size_t			 nvaritems;
+	struct qttt_item	 varitems[QTTT_MAXVARITEMS];
 };
 
 /* What a record keeps of the lines before it; of decoded tag text. */
@@ -1439,13 +1482,78 @@ int		 qttt_line_parse(const char *s, size_t len,
  * position: the game then has no plies, and its state is the start):
  * every item up to the first one that is illegal (the position after
  * it is undefined, so later items cannot be judged) or the first
- * syntax error.  Sorts the record's diagnostics by position.  Returns
+ * syntax error; then every variation, from the position where it
+ * branches, up to its first illegal item (a variation whose line is
+ * illegal before it branches is not played), each refusal a
+ * diagnostic at its item.  The game is the main line's, and so is the
+ * result judged.  Sorts the record's diagnostics by position.  Returns
  * the number of errors the record has in all (syntax and rules; its
  * warnings do not count): 0 for a valid record.  The game may be
  * NULL: the record is then judged and nothing more kept, as a checker
  * that writes nothing of a valid game needs.
  */
 size_t		 qttt_record_play(struct qttt_record *, struct qttt_game *);
+
+/*
+ * The items of a line of a record: of the main line (QTTT_MAINLINE,
+ * its result included) or of variation v, their number in *n.  NULL,
+ * with *n 0, for a v that is no variation of the record.
+ */
+const struct qttt_item *qttt_record_line(const struct qttt_record *,
+		    size_t v, size_t *n);
+
+/*
+ * The game of line v of a record (QTTT_MAINLINE or a variation),
+ * played into g from the record's start: the actions of the lines it
+ * branches from up to where it does, then its own.  Returns 0, or -1
+ * if v is no line of the record or an action is illegal (g then holds
+ * the plies before it).
+ */
+int		 qttt_record_var_game(const struct qttt_record *, size_t v,
+		    struct qttt_game *g);
+
+/*
+ * How deep variation v is: 1 for a variation of the main line, one
+ * more for each variation it is inside; 0 for the main line.
+ */
+size_t		 qttt_record_var_depth(const struct qttt_record *, size_t v);
+
+/*
+ * Adds a variation to a record: n action items (copied; what their
+ * comments and notes point to stays the caller's) as an alternative
+ * to item at of line parent (QTTT_MAINLINE or a variation), after the
+ * alternatives it has.  Sets *v (which may be NULL) to its index,
+ * which the variations after it in rec->vars make room for (their
+ * indices grow by one).  Returns 0, or -1 if parent is no line of the
+ * record, at no action of it, n is 0, an item is a result, or the
+ * record has no room for it (QTTT_MAXVARS, QTTT_MAXVARITEMS,
+ * QTTT_MAXVARDEPTH).  The record is not played: qttt_record_play()
+ * judges it.
+ */
+int		 qttt_record_var_add(struct qttt_record *, size_t parent,
+		    size_t at, const struct qttt_item *items, size_t n,
+		    size_t *v);
+
+/*
+ * Removes variation v and every variation inside it; the indices of
+ * the variations after them shrink.  Returns 0, or -1 if v is no
+ * variation of the record.
+ */
+int		 qttt_record_var_remove(struct qttt_record *, size_t v);
+
+/*
+ * Promotes variation v: its items become those of the line it
+ * branches from, from the item it replaces on, and what that line had
+ * from there becomes a variation in its place, the first alternative
+ * at that item (the main line keeps its result item last).  The
+ * variations of either part go with their items.  Sets *old (which
+ * may be NULL) to the index of the variation that holds the line's
+ * former continuation.  Returns 0, or -1 if v is no variation of the
+ * record or the promoted line does not fit (QTTT_MAXITEMS on the main
+ * line).
+ */
+int		 qttt_record_var_promote(struct qttt_record *, size_t v,
+		    size_t *old);
 
 /*
  * The format a record is written in, as a writer takes it: rec->format,
@@ -1524,7 +1632,8 @@ const struct qttt_result *qttt_record_result(const struct qttt_record *rec,
 
 /*
  * For a record that qttt_record_play() found invalid by the rules
- * alone (no syntax error, every diagnostic kept, not a position): the
+ * alone (no syntax error, every diagnostic kept, not a position, no
+ * variation, which a profile would have to play too): the
  * name of the first preset, other than the record's profile, under
  * which its items play through to the result it states, or NULL if
  * there is none.  It replays the record under each preset; a valid
@@ -1700,6 +1809,21 @@ struct qttt_extras {
 	const char		*lead;
 	size_t			 leadlen;
 	struct qttt_result	 awarded;
+	/*
+	 * The game's variations (struct qttt_record's vars, varitems):
+	 * nvars of them, branching at the plies (a variation of the main
+	 * line replaces ply at); their items carry their own comments and
+	 * notes.  The line notation, YAML and JSON write them; Goff's
+	 * notation refuses a game that has any.
+	 */
+	size_t			 nvars;
+	const struct qttt_variation *vars;
+	const struct qttt_item	*varitems;
+	/*
+	 * What the writers leave out of the variations' items:
+	 * QTTT_STRIP_COMMENTS, _TAGS, _GLYPHS (qttt_game_trim).
+	 */
+	unsigned int		 varstrip;
 };
 
 /* Empties extras: no metadata, no comment, nothing on any ply. */
@@ -1707,12 +1831,23 @@ void		 qttt_extras_init(struct qttt_extras *);
 
 /*
  * Fills ex from rec, the record g was played from: its metadata, its
- * comment (the comment after a line-notation or Goff record), and for
- * each ply the comment and notes of its action item.  rec may be NULL
+ * comment (the comment after a line-notation or Goff record), for
+ * each ply the comment and notes of its action item, and its
+ * variations.  rec may be NULL
  * (ex is then empty).  ex points into rec: valid until its next read.
  */
 void		 qttt_extras_from_record(struct qttt_extras *ex,
 		    const struct qttt_game *g, const struct qttt_record *rec);
+
+/*
+ * qttt_extras_from_record() for the game of line v of the record
+ * (qttt_record_var_game()): each ply's comment and notes are those of
+ * the item of its line, and the game has no variations and no result
+ * awarded; v QTTT_MAINLINE is qttt_extras_from_record().
+ */
+void		 qttt_extras_from_line(struct qttt_extras *ex,
+		    const struct qttt_game *g, const struct qttt_record *rec,
+		    size_t v);
 
 /* The metadata entry of key (NUL-terminated), or NULL. */
 const struct qttt_meta *qttt_extras_meta(const struct qttt_extras *,
@@ -1987,13 +2122,18 @@ void		 qttt_gameset_free(struct qttt_gameset *);
  *	QTTT_STRIP_TAGS		the metadata, and every note of a move
  *				but a glyph (formats/line-notation.md)
  *	QTTT_STRIP_GLYPHS	the glyphs: a note "mark" that is one
+ *	QTTT_STRIP_VARIATIONS	the variations (those that branch at
+ *				a ply cut go with it)
  *
  * The notes kept are copied into notes, which must live while ex is
- * used; nothing is kept for a ply cut.  QTTT_TRIM_ALL keeps every ply.
+ * used; nothing is kept for a ply cut.  The items of the variations
+ * kept lose what strip names as they are written (ex->varstrip).
+ * QTTT_TRIM_ALL keeps every ply.
  */
 #define QTTT_STRIP_COMMENTS	0x1
 #define QTTT_STRIP_TAGS		0x2
 #define QTTT_STRIP_GLYPHS	0x4
+#define QTTT_STRIP_VARIATIONS	0x8
 #define QTTT_TRIM_ALL		((size_t)-1)
 void		 qttt_game_trim(struct qttt_game *g, struct qttt_extras *ex,
 		    size_t plies, unsigned int strip,

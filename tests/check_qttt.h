@@ -83,6 +83,7 @@ void		 profile_state(struct qttt_generator *, unsigned int rules,
 Suite	*rules_suite(void);
 Suite	*generate_suite(void);
 Suite	*line_suite(void);
+Suite	*variation_suite(void);
 Suite	*yaml_suite(void);
 Suite	*goff_suite(void);
 Suite	*convert_suite(void);

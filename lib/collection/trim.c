@@ -1,8 +1,8 @@
 /*
  * What is written of a game selected: its first plies only, and its
- * extras without comments, tags or glyphs, as pgn-extract(1) writes
- * a chess game without them (qttt-select --ply-limit, --no-comments,
- * --no-tags, --no-glyphs).
+ * extras without comments, tags, glyphs or variations, as
+ * pgn-extract(1) writes a chess game without them (qttt-select
+ * --ply-limit, --no-comments, --no-tags, --no-glyphs, --novars).
  */
 #include <stddef.h>
 
@@ -42,6 +42,10 @@ qttt_game_trim(struct qttt_game *g, struct qttt_extras *ex, size_t plies,
 	}
 	if (strip & QTTT_STRIP_TAGS)
 		ex->nmeta = 0;
+	if (strip & QTTT_STRIP_VARIATIONS)
+		ex->nvars = 0;
+	ex->varstrip = strip & (QTTT_STRIP_COMMENTS | QTTT_STRIP_TAGS |
+	    QTTT_STRIP_GLYPHS);
 	for (i = 0; i < QTTT_MAXPLIES; i++) {
 		px = &ex->ply[i];
 		if (i >= g->nplies) {

@@ -35,6 +35,9 @@ qttt_extras_from_record(struct qttt_extras *ex, const struct qttt_game *g,
 	ex->lead = rec->lead;
 	ex->leadlen = rec->leadlen;
 	ex->awarded = rec->awarded;
+	ex->nvars = rec->nvars;
+	ex->vars = rec->vars;
+	ex->varitems = rec->varitems;
 	/* The action items are the plies, in order. */
 	for (i = 0; i < rec->nitems && k < g->nplies; i++) {
 		it = &rec->items[i];
@@ -46,6 +49,45 @@ qttt_extras_from_record(struct qttt_extras *ex, const struct qttt_game *g,
 		ex->ply[k].notes = it->notes;
 		k++;
 	}
+}
+
+/*
+ * The extras of the plies of line v of a record up to its item upto,
+ * from ply *k on: those of the lines it branches from first.
+ */
+static void
+line_plies(struct qttt_extras *ex, const struct qttt_record *rec, size_t v,
+    size_t upto, size_t *k)
+{
+	const struct qttt_item *items;
+	size_t		 i, n;
+
+	if (v != QTTT_MAINLINE)
+		line_plies(ex, rec, rec->vars[v].parent, rec->vars[v].at, k);
+	items = qttt_record_line(rec, v, &n);
+	for (i = 0; i < upto && i < n && *k < QTTT_MAXPLIES &&
+	    items[i].kind == QTTT_ITEM_ACTION; i++, (*k)++) {
+		ex->ply[*k].comment = items[i].comment;
+		ex->ply[*k].commentlen = items[i].commentlen;
+		ex->ply[*k].nnotes = items[i].nnotes;
+		ex->ply[*k].notes = items[i].notes;
+	}
+}
+
+void
+qttt_extras_from_line(struct qttt_extras *ex, const struct qttt_game *g,
+    const struct qttt_record *rec, size_t v)
+{
+	size_t	 k = 0;
+
+	qttt_extras_from_record(ex, g, rec);
+	if (rec == NULL || v == QTTT_MAINLINE || v >= rec->nvars)
+		return;
+	memset(ex->ply, 0, sizeof(ex->ply));
+	line_plies(ex, rec, v, (size_t)-1, &k);
+	/* The game of a variation: its lines, no result awarded. */
+	ex->nvars = 0;
+	ex->awarded.over = 0;
 }
 
 const struct qttt_meta *
@@ -202,6 +244,10 @@ qttt__notation_extras_bytes(const struct qttt_record *rec)
 	for (i = 0; i < rec->nitems; i++)
 		n += rec->items[i].commentlen +
 		    entry_bytes(rec->items[i].notes, rec->items[i].nnotes);
+	for (i = 0; i < rec->nvaritems; i++)
+		n += rec->varitems[i].commentlen +
+		    entry_bytes(rec->varitems[i].notes,
+		    rec->varitems[i].nnotes);
 	return n;
 }
 

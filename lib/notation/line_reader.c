@@ -823,6 +823,199 @@ parse_item(struct cursor *c, size_t end, struct qttt_item *it)
 	return 0;
 }
 
+/* ------------------------------------------------------------------ */
+/* Variations (formats/line-notation.md, section 2.2)                  */
+/* ------------------------------------------------------------------ */
+
+/*
+ * Where the item from p ends in a line that has variations: at the
+ * first ';', '(' or ')' outside a tag and its quotes, or at end.  A
+ * ';' ends a tag left open too, as unquoted() finds it.
+ */
+static size_t
+item_end(const char *s, size_t p, size_t end)
+{
+	int	 intag = 0;
+
+	for (; p < end; p++)
+		switch (s[p]) {
+		case '"':
+			for (p++; p < end && s[p] != '"'; p++)
+				if (s[p] == '\\' && p + 1 < end)
+					p++;
+			if (p == end)
+				return end;
+			break;
+		case '[':
+			intag = 1;
+			break;
+		case ']':
+			intag = 0;
+			break;
+		case ';':
+			return p;
+		case '(':
+		case ')':
+			if (!intag)
+				return p;
+			break;
+		default:
+			break;
+		}
+	return end;
+}
+
+/*
+ * The variations of a line as they are read: those open, innermost
+ * last (line is the innermost, QTTT_MAINLINE outside them), where each
+ * '(' is, the last item kept of each line open (last[0]: the main
+ * line's), whether an item or a ')' came last in the line being read
+ * (what a '(' may follow), whether a ')' did (what an item may not
+ * follow without a ';'), the items read inside variations, and the
+ * variation of each item kept, in the order read.
+ */
+struct varparse {
+	size_t			 depth;
+	size_t			 open[QTTT_MAXVARDEPTH];
+	unsigned long		 col[QTTT_MAXVARDEPTH];
+	const struct qttt_item	*last[QTTT_MAXVARDEPTH + 1];
+	size_t			 line;
+	int			 branch, closed;
+	size_t			 seen;
+	unsigned char		 owner[QTTT_MAXVARITEMS];
+};
+
+/*
+ * A '(' or a ')' at pos.  Returns 1, or 0 after a diagnostic that
+ * ends the reading of the line.  keep is clear after a syntax error:
+ * nothing more is kept, but the parentheses are still matched.
+ */
+static int
+paren(struct cursor *c, struct varparse *vp, int keep)
+{
+	struct qttt_record *rec = c->rec;
+	struct qttt_variation *var;
+	const struct qttt_item *last = vp->last[vp->depth];
+
+	if (c->s[c->pos] == ')') {
+		if (vp->depth == 0) {
+			SYNTAX(c, QTTT_E_SYNTAX, c->pos, "a ')' with no '(' "
+			    "before it");
+			return 0;
+		}
+		if (last == NULL && keep) {
+			SYNTAX(c, QTTT_E_SYNTAX, vp->col[vp->depth - 1],
+			    "an empty variation: a variation holds one item "
+			    "or more, the first an alternative to the item "
+			    "before its '('");
+			return 0;
+		}
+		vp->depth--;
+		vp->line = vp->depth > 0 ? vp->open[vp->depth - 1] :
+		    QTTT_MAINLINE;
+		vp->branch = vp->closed = 1;
+		c->pos++;
+		return 1;
+	}
+	if (!vp->branch || (keep && last == NULL)) {
+		SYNTAX(c, QTTT_E_SYNTAX, c->pos, "a variation with no item "
+		    "before it: it follows the item it is an alternative "
+		    "to, before the ';', as in 'X1 a1 b1 (X1 b2 c3); O2 ...'");
+		return 0;
+	}
+	if (last != NULL && last->kind == QTTT_ITEM_RESULT) {
+		SYNTAX(c, QTTT_E_SYNTAX, c->pos, "a variation of the result: "
+		    "a variation is an alternative to a move or a "
+		    "measurement");
+		return 0;
+	}
+	if (vp->depth == QTTT_MAXVARDEPTH) {
+		SYNTAX(c, QTTT_E_TOOMANY, c->pos, "more than %d variations "
+		    "inside one another", QTTT_MAXVARDEPTH);
+		return 0;
+	}
+	if (keep && rec->nvars == QTTT_MAXVARS) {
+		SYNTAX(c, QTTT_E_TOOMANY, c->pos, "more than %d variations "
+		    "in a record", QTTT_MAXVARS);
+		return 0;
+	}
+	if (keep) {
+		var = &rec->vars[rec->nvars];
+		var->parent = vp->line;
+		var->at = vp->line == QTTT_MAINLINE ? rec->nitems - 1 :
+		    rec->vars[vp->line].nitems - 1;
+		var->first = 0;
+		var->nitems = 0;
+		var->line = c->lineno;
+		var->col = c->pos;
+		vp->line = rec->nvars++;
+	}
+	vp->open[vp->depth] = vp->line;
+	vp->col[vp->depth++] = c->pos;
+	vp->last[vp->depth] = NULL;
+	vp->branch = vp->closed = 0;
+	c->pos++;
+	return 1;
+}
+
+/*
+ * The item it of the line being read, just read and to be kept: a
+ * result stands in no variation.  Returns 1 if it is kept.
+ */
+static int
+keep_item(struct cursor *c, struct varparse *vp, const struct qttt_item *it)
+{
+	struct qttt_record *rec = c->rec;
+
+	if (vp->line == QTTT_MAINLINE) {
+		rec->nitems++;
+	} else if (it->kind == QTTT_ITEM_RESULT) {
+		SYNTAX(c, QTTT_E_RESULTPOS, it->col, "a result inside a "
+		    "variation: the result is the main line's, and a "
+		    "variation ends where its line does or the rules end it");
+		return 0;
+	} else {
+		vp->owner[rec->nvaritems++] = (unsigned char)vp->line;
+		rec->vars[vp->line].nitems++;
+	}
+	vp->last[vp->depth] = it;
+	return 1;
+}
+
+/*
+ * The variations read: each variation's items together, in the order
+ * of the variations, by an in-place counting sort on their owners (in
+ * linear time), and where each variation's items start.
+ */
+static void
+vars_done(struct qttt_record *rec, struct varparse *vp)
+{
+	struct qttt_item tmp;
+	size_t		 next[QTTT_MAXVARS], v, o, first = 0;
+	unsigned char	 t;
+
+	/* The variation a syntax error cut before its first item. */
+	if (rec->nvars > 0 && rec->vars[rec->nvars - 1].nitems == 0)
+		rec->nvars--;
+	for (v = 0; v < rec->nvars; v++) {
+		rec->vars[v].first = next[v] = first;
+		first += rec->vars[v].nitems;
+	}
+	for (v = 0; v < rec->nvars; v++)
+		while (next[v] < rec->vars[v].first + rec->vars[v].nitems) {
+			if ((o = vp->owner[next[v]]) == v) {
+				next[v]++;
+				continue;
+			}
+			tmp = rec->varitems[next[o]];
+			rec->varitems[next[o]] = rec->varitems[next[v]];
+			rec->varitems[next[v]] = tmp;
+			t = vp->owner[next[o]];
+			vp->owner[next[o]++] = vp->owner[next[v]];
+			vp->owner[next[v]] = t;
+		}
+}
+
 /*
  * Whether an item is a token of Goff's notation (formats/goff-notation.md):
  * a placement X1+(1,2), a measurement O3@X1(1)!..., or a score {X=1,O=0}.
@@ -1112,9 +1305,11 @@ qttt__notation_line_parse(const char *s, size_t len, unsigned long lineno,
 {
 	struct cursor	 c;
 	struct qttt_item *it;
+	struct varparse	 vp;
 	size_t		 end, comment, core, tags, extras;
 	size_t		 nseen = 0;
 	int		 seen_result = 0, seen_item = 0, keep = 1, glyph;
+	int		 vars, done = 0;
 
 	qttt_record_clear(rec);
 	rec->rules = rules;
@@ -1140,6 +1335,13 @@ qttt__notation_line_parse(const char *s, size_t len, unsigned long lineno,
 	}
 	/* Kept for the writers that carry it (qttt_record_write). */
 	comment = qttt__notation_line_comment(s, 0, len, rec);
+	/* Only a line with a '(' pays for variations. */
+	if ((vars = memchr(s, '(', comment) != NULL)) {
+		vp.depth = vp.seen = 0;
+		vp.line = QTTT_MAINLINE;
+		vp.last[0] = NULL;
+		vp.branch = vp.closed = 0;
+	}
 
 	skip_blanks(&c, comment);
 	if (c.pos < comment && s[c.pos] == '[') {
@@ -1156,9 +1358,30 @@ qttt__notation_line_parse(const char *s, size_t len, unsigned long lineno,
 	}
 	for (;;) {
 		skip_blanks(&c, comment);
-		if (c.pos == comment)
+		if (c.pos == comment) {
+			done = 1;
 			break;
-		end = unquoted(s, c.pos, comment, ';');
+		}
+		if (vars && (s[c.pos] == '(' || s[c.pos] == ')')) {
+			if (paren(&c, &vp, keep))
+				continue;
+			rec->damaged = 1;
+			break;
+		}
+		end = vars ? item_end(s, c.pos, comment) :
+		    unquoted(s, c.pos, comment, ';');
+		if (end == c.pos && vars && vp.closed) {
+			/* The ';' after a variation. */
+			vp.closed = vp.branch = 0;
+			c.pos = end + 1;
+			continue;
+		}
+		if (vars && vp.closed) {
+			SYNTAX(&c, QTTT_E_SEPARATOR, c.pos, "missing ';' "
+			    "between a variation and the item after it");
+			rec->damaged = 1;
+			break;
+		}
 		if (end == c.pos) {
 			/* An empty item: ';' with nothing before it. */
 			SYNTAX(&c, QTTT_E_EMPTYITEM, c.pos, "empty item "
@@ -1176,13 +1399,22 @@ qttt__notation_line_parse(const char *s, size_t len, unsigned long lineno,
 			break;
 		}
 		/* Items that cannot be read count too. */
-		if (nseen++ == QTTT_MAXITEMS) {
+		if (vars && vp.line != QTTT_MAINLINE) {
+			if (vp.seen++ == QTTT_MAXVARITEMS) {
+				SYNTAX(&c, QTTT_E_TOOMANY, c.pos, "more than "
+				    "%d items in the variations of a record",
+				    QTTT_MAXVARITEMS);
+				rec->damaged = 1;
+				break;
+			}
+		} else if (nseen++ == QTTT_MAXITEMS) {
 			SYNTAX(&c, QTTT_E_TOOMANY, c.pos, "more than %d items: "
 			    "no game is this long", QTTT_MAXITEMS);
 			rec->damaged = 1;
 			break;
 		}
-		if (is_goff_token(s + c.pos, end - c.pos)) {
+		if (is_goff_token(s + c.pos, (vars ? unquoted(s, c.pos,
+		    comment, ';') : end) - c.pos)) {
 			/* One diagnostic for the line, not one a token. */
 			SYNTAX(&c, QTTT_E_SYNTAX, c.pos, "this line is in "
 			    "Goff's notation (X1+(1,2); ...), not the line "
@@ -1191,7 +1423,8 @@ qttt__notation_line_parse(const char *s, size_t len, unsigned long lineno,
 			rec->damaged = 1;
 			break;
 		}
-		it = &rec->items[rec->nitems];
+		it = vars && vp.line != QTTT_MAINLINE ?
+		    &rec->varitems[rec->nvaritems] : &rec->items[rec->nitems];
 		core = item_core(&c, end, &tags, &glyph);
 		if (core == c.pos) {
 			memset(it, 0, sizeof(*it));
@@ -1201,18 +1434,41 @@ qttt__notation_line_parse(const char *s, size_t len, unsigned long lineno,
 			keep = 0;
 		} else if (parse_item(&c, core, it)) {
 			annotate(&c, it, core, tags, end, glyph);
-			if (keep)
-				rec->nitems++;
+			if (!vars) {
+				if (keep)
+					rec->nitems++;
+			} else if (keep && !keep_item(&c, &vp, it)) {
+				rec->damaged = 1;
+				keep = 0;
+			}
 		} else {
 			rec->damaged = 1;
 			keep = 0;
 		}
-		if (it->kind == QTTT_ITEM_RESULT)
+		if (it->kind == QTTT_ITEM_RESULT && (!vars ||
+		    vp.line == QTTT_MAINLINE))
 			seen_result = 1;
-		if (end == comment)
+		if (end == comment) {
+			done = 1;
 			break;
+		}
+		if (vars) {
+			/* A '(' or ')' is read next, a ';' skipped. */
+			vp.branch = 1;
+			c.pos = s[end] == ';' ? end + 1 : end;
+			if (s[end] == ';')
+				vp.branch = 0;
+			continue;
+		}
 		c.pos = end + 1;
 	}
+	if (vars && vp.depth > 0 && done) {
+		SYNTAX(&c, QTTT_E_SYNTAX, vp.col[vp.depth - 1], "a '(' with "
+		    "no ')' after it");
+		rec->damaged = 1;
+	}
+	if (vars)
+		vars_done(rec, &vp);
 	if ((extras = qttt__notation_extras_bytes(rec)) > QTTT_EXTRAS_MAX)
 		SYNTAX(&c, QTTT_E_SYNTAX, 0, "the tags and comments of the "
 		    "record hold %zu bytes: more than %d, which every format "

@@ -42,6 +42,8 @@ qttt_record_clear(struct qttt_record *rec)
 	rec->tagtextlen = 0;
 	rec->rules = QTTT_RULES_GOFF;
 	rec->rules_named = 0;
+	rec->nvars = 0;
+	rec->nvaritems = 0;
 }
 
 const char *
@@ -319,17 +321,18 @@ result_differs(struct qttt_record *rec, const struct qttt_item *it,
 }
 
 /*
- * Plays item i of a record with the game's state in play in e, and
- * g->state left for the caller (qttt__engine_game_play); with g NULL,
- * no ply is kept.  For an action: applies it, adding a positioned
- * diagnostic on error.  For a result: compares it with the game's.
- * Returns QTTT_OK or the code of the diagnostic.
+ * Plays item it of a record (of its main line or a variation) with
+ * the game's state in play in e, and g->state left for the caller
+ * (qttt__engine_game_play); with g NULL, no ply is kept.  For an
+ * action: applies it, adding a positioned diagnostic on error.  For a
+ * result: compares it with the game's.  Returns QTTT_OK or the code
+ * of the diagnostic.  Inlined, though variations call it too: the
+ * tools' loops inline qttt_record_play() and this with it.
  */
-static enum qttt_code
-step(struct qttt_record *rec, size_t i, struct qttt_game *g,
-    struct engine *e)
+static inline enum qttt_code __attribute__((always_inline))
+step(struct qttt_record *rec, const struct qttt_item *it,
+    struct qttt_game *g, struct engine *e)
 {
-	struct qttt_item *it = &rec->items[i];
 	struct qttt_diag *d, scratch;
 	enum qttt_code	 code;
 
@@ -375,35 +378,113 @@ diag_before(const struct qttt_diag *a, const struct qttt_diag *b)
 	return a->line < b->line || (a->line == b->line && a->col < b->col);
 }
 
+/* The engine at the record's start: its position, or its profile's. */
+static inline void __attribute__((always_inline))
+record_start(const struct qttt_record *rec, struct engine *e)
+{
+	struct qttt_state start;
+
+	if (rec->has_start)
+		qttt__engine_load(e, &rec->start);
+	else if (rec->rules == QTTT_RULES_GOFF ||
+	    rec->rules > QTTT_RULES_MAX)	/* QTTT_RULES_ANY */
+		qttt__engine_init(e);
+	else {
+		/* The cache's open squares depend on the profile. */
+		qttt_state_init(&start);
+		start.rules = rec->rules;
+		qttt__engine_load(e, &start);
+	}
+}
+
+/*
+ * The engine at item upto of line v of the record (QTTT_MAINLINE or a
+ * variation), before that item, after the lines it branches from up
+ * to where it does, and its plies in g if g is not NULL: 1, or 0 if
+ * the line is illegal before it (its own diagnostic says so).
+ */
+static int
+line_state(const struct qttt_record *rec, size_t v, size_t upto,
+    struct qttt_game *g, struct engine *e)
+{
+	const struct qttt_item *items;
+	struct qttt_diag scratch;
+	size_t		 i, n;
+
+	if (v == QTTT_MAINLINE)
+		record_start(rec, e);
+	else if (!line_state(rec, rec->vars[v].parent, rec->vars[v].at, g,
+	    e))
+		return 0;
+	items = qttt_record_line(rec, v, &n);
+	for (i = 0; i < upto && i < n && items[i].kind == QTTT_ITEM_ACTION;
+	    i++)
+		if ((g != NULL ?
+		    qttt__engine_game_play(g, e, &items[i].action, &scratch) :
+		    qttt__engine_apply(e, &items[i].action, &scratch)) !=
+		    QTTT_OK)
+			return 0;
+	return 1;
+}
+
+int
+qttt_record_var_game(const struct qttt_record *rec, size_t v,
+    struct qttt_game *g)
+{
+	struct engine	 e;
+	int		 ok;
+
+	if (v != QTTT_MAINLINE && v >= rec->nvars)
+		return -1;
+	g->nplies = 0;
+	ok = line_state(rec, v, (size_t)-1, g, &e);
+	g->state = e.st;
+	return ok ? 0 : -1;
+}
+
+/*
+ * Every variation from where it branches, up to its first illegal
+ * item.  Out of qttt_record_play(): a record without variations pays
+ * one test.
+ */
+static void __attribute__((noinline, cold))
+play_variations(struct qttt_record *rec)
+{
+	struct engine	 e;
+	const struct qttt_variation *var;
+	size_t		 v, i;
+
+	for (v = 0; v < rec->nvars; v++) {
+		var = &rec->vars[v];
+		if (!line_state(rec, var->parent, var->at, NULL, &e))
+			continue;
+		for (i = 0; i < var->nitems; i++)
+			if (step(rec, &rec->varitems[var->first + i], NULL,
+			    &e) != QTTT_OK)
+				break;
+	}
+}
+
 size_t
 qttt_record_play(struct qttt_record *rec, struct qttt_game *g)
 {
 	struct engine e;
 	struct qttt_diag tmp;
+	const struct qttt_item *it, *end;
 	size_t		 i, j;
-
-	struct qttt_state start;
 
 	if (g != NULL)
 		g->nplies = 0;
 	rec->termination = QTTT_TERM_NORMAL;
 	rec->awarded.over = 0;
-	if (rec->has_start)
-		qttt__engine_load(&e, &rec->start);
-	else if (rec->rules == QTTT_RULES_GOFF ||
-	    rec->rules > QTTT_RULES_MAX)	/* QTTT_RULES_ANY */
-		qttt__engine_init(&e);
-	else {
-		/* The cache's open squares depend on the profile. */
-		qttt_state_init(&start);
-		start.rules = rec->rules;
-		qttt__engine_load(&e, &start);
-	}
-	for (i = 0; i < rec->nitems; i++)
-		if (step(rec, i, g, &e) != QTTT_OK)
+	record_start(rec, &e);
+	for (it = rec->items, end = it + rec->nitems; it < end; it++)
+		if (step(rec, it, g, &e) != QTTT_OK)
 			break;
 	if (g != NULL)
 		g->state = e.st;
+	if (rec->nvars > 0)
+		play_variations(rec);
 	/* Insertion sort: at most QTTT_MAXDIAGS entries. */
 	for (i = 1; i < rec->ndiags; i++) {
 		tmp = rec->diags[i];
@@ -454,7 +535,7 @@ qttt_record_preset(const struct qttt_record *rec)
 	 * kept: a syntax error hides items that no profile can judge.
 	 */
 	if (rec->nerrors == 0 || rec->ndropped > 0 || rec->has_start ||
-	    rec->damaged)
+	    rec->damaged || rec->nvars > 0)
 		return NULL;
 	for (i = 0; i < rec->ndiags; i++)
 		if (rec->diags[i].severity == QTTT_ERROR &&

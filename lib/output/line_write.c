@@ -144,15 +144,68 @@ tail_comment(const char *str, size_t n)
 	return 1;
 }
 
+/*
+ * What an item carries after it: its glyph (a mark that is one, the
+ * last note, as it is read), its comment and its other notes, but
+ * what strip leaves out (QTTT_STRIP_*).
+ */
+static void
+annotations(FILE *f, const char *comment, size_t commentlen,
+    const struct qttt_meta *notes, size_t nnotes, unsigned int strip)
+{
+	const struct qttt_meta *glyph;
+	size_t		 k;
+
+	glyph = nnotes > 0 && qttt__notation_glyph_note(&notes[nnotes - 1]) ?
+	    &notes[nnotes - 1] : NULL;
+	if (glyph != NULL && !(strip & QTTT_STRIP_GLYPHS))
+		fwrite(glyph->value, 1, glyph->valuelen, f);
+	if (comment != NULL && !(strip & QTTT_STRIP_COMMENTS))
+		tag(f, "comment", 7, comment, commentlen, 1, " ");
+	for (k = 0; k < nnotes && !(strip & QTTT_STRIP_TAGS); k++)
+		if (&notes[k] != glyph)
+			tag(f, notes[k].key, notes[k].keylen, notes[k].value,
+			    notes[k].valuelen, notes[k].plain, " ");
+}
+
+/*
+ * The variations of line v (QTTT_MAINLINE or a variation) at its item
+ * at, each in parentheses after a blank, with those inside it.
+ */
+static void
+variations(FILE *f, const struct qttt_extras *ex, size_t v, size_t at)
+{
+	const struct qttt_variation *var;
+	const struct qttt_item *it;
+	size_t		 j, i;
+	char		 item[ACTION_TEXT_MAX + 1];
+
+	for (j = v == QTTT_MAINLINE ? 0 : v + 1; j < ex->nvars; j++) {
+		var = &ex->vars[j];
+		if (var->parent != v || var->at != at)
+			continue;
+		fputs(" (", f);
+		for (i = 0; i < var->nitems; i++) {
+			it = &ex->varitems[var->first + i];
+			*qttt__engine_action_text(item, &it->action) = '\0';
+			fprintf(f, "%s%s", i > 0 ? "; " : "", item);
+			annotations(f, it->comment, it->commentlen, it->notes,
+			    it->nnotes, ex->varstrip);
+			variations(f, ex, j, i);
+		}
+		putc(')', f);
+	}
+}
+
 static int
 line_write(FILE *f, const struct qttt_game *g,
     const struct qttt_extras *ex)
 {
 	static const struct qttt_extras none;
 	const struct qttt_ply_extras *px;
-	const struct qttt_meta *m, *glyph;
+	const struct qttt_meta *m;
 	const char	*tail = NULL, *sep = "";
-	size_t		 taillen = 0, i, k;
+	size_t		 taillen = 0, i;
 	char		 item[ACTION_TEXT_MAX + 1];
 
 	if (ex == NULL)
@@ -188,20 +241,10 @@ line_write(FILE *f, const struct qttt_game *g,
 		*qttt__engine_action_text(item, &g->plies[i]) = '\0';
 		fprintf(f, "%s%s", i > 0 ? "; " : "", item);
 		px = &ex->ply[i];
-		/* A mark that is a glyph, the last note, as it is read. */
-		glyph = px->nnotes > 0 &&
-		    qttt__notation_glyph_note(&px->notes[px->nnotes - 1]) ?
-		    &px->notes[px->nnotes - 1] : NULL;
-		if (glyph != NULL)
-			fwrite(glyph->value, 1, glyph->valuelen, f);
-		if (px->comment != NULL)
-			tag(f, "comment", 7, px->comment, px->commentlen, 1,
-			    " ");
-		for (k = 0; k < px->nnotes; k++)
-			if (&px->notes[k] != glyph)
-				tag(f, px->notes[k].key, px->notes[k].keylen,
-				    px->notes[k].value, px->notes[k].valuelen,
-				    px->notes[k].plain, " ");
+		annotations(f, px->comment, px->commentlen, px->notes,
+		    px->nnotes, 0);
+		if (ex->nvars > 0)
+			variations(f, ex, QTTT_MAINLINE, i);
 	}
 	if (qttt__output_result(g, ex)->over) {
 		*qttt__engine_result_text(item,
@@ -263,7 +306,8 @@ qttt__output_line_write(FILE *f, const struct qttt_game *g,
 		for (i = 0; i < g->nplies && i < QTTT_MAXPLIES; i++)
 			notes |= ex->ply[i].nnotes > 0 ||
 			    ex->ply[i].comment != NULL;
-	if (ex == NULL || (ex->nmeta == 0 && ex->comment == NULL && !notes))
+	if (ex == NULL || (ex->nmeta == 0 && ex->comment == NULL && !notes &&
+	    ex->nvars == 0))
 		return line_write(f, g, ex);
 	if ((m = open_memstream(&buf, &len)) == NULL)
 		return -1;

@@ -306,6 +306,23 @@ refuse(struct qttt_diag *d, const char *fmt, ...)
 	return -2;
 }
 
+/*
+ * A game with variations in a format that holds none: the refusal
+ * names the first, by its first item and the ply it replaces.
+ */
+static int
+unwritable_variation(struct qttt_diag *d, const char *format,
+    const struct qttt_extras *ex)
+{
+	char	 item[ACTION_TEXT_MAX + 1];
+
+	*qttt__engine_action_text(item,
+	    &ex->varitems[ex->vars[0].first].action) = '\0';
+	return refuse(d, "%s holds no variations: the first, '%s' in "
+	    "place of ply %zu, and the others are written in the line "
+	    "notation", format, item, ex->vars[0].at + 1);
+}
+
 int
 qttt_record_write(FILE *f, enum qttt_format to, const struct qttt_game *g,
     const struct qttt_extras *ex, struct qttt_diag *d)
@@ -326,6 +343,9 @@ qttt_record_write(FILE *f, enum qttt_format to, const struct qttt_game *g,
 			    "game played by %s is written in the line notation, "
 			    "YAML or JSON", name);
 		}
+		/* Nor variations. */
+		if (ex != NULL && ex->nvars > 0)
+			return unwritable_variation(d, "Goff's notation", ex);
 		/* Nor a termination, which explains a result awarded. */
 		if (qttt__output_result(g, ex) != &g->state.result)
 			return refuse(d, "Goff's notation holds no termination: "
@@ -361,6 +381,8 @@ write_game(FILE *f, enum qttt_format to, const struct qttt_game *g,
 	if (ex != NULL && qttt_extras_check(ex, g->nplies, why,
 	    QTTT_MSG_MAX) == -1)
 		return refuse(d, "%s", why);
+	if (to != QTTT_FORMAT_LINE && ex != NULL && ex->nvars > 0)
+		return unwritable_variation(d, qttt_format_name(to), ex);
 	switch (to) {
 	case QTTT_FORMAT_YAML:
 		if ((k = qttt__output_yaml_write(f, g, ex)) == -2)

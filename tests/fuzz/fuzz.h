@@ -114,8 +114,16 @@ char	*fuzz_write_mem(int (*writer)(FILE *, const struct qttt_game *,
  * every format but the line notation must write again as the same
  * bytes.  Every writer writes whatever a reader takes: the limits are
  * the same in every format.  Returns the record read back, or NULL if
- * Goff's notation wrote nothing for a game with no move.
+ * Goff's notation wrote nothing for a game with no move.  A record's
+ * variations come back as they were.
  */
+/*
+ * A writer of a format without variations (writer NULL: Goff's
+ * notation) refuses a record that has some, writing nothing.
+ */
+void	 fuzz_refuses_variations(int (*writer)(FILE *,
+	    const struct qttt_game *, const struct qttt_extras *),
+	    const struct qttt_game *, const struct qttt_record *);
 const struct qttt_record *fuzz_write_back(int (*writer)(FILE *,
 	    const struct qttt_game *, const struct qttt_extras *),
 	    const struct qttt_game *, const struct qttt_record *,

@@ -38,6 +38,11 @@ valid(const struct qttt_record *rec, const struct qttt_game *g)
 	if (rec->has_start)
 		return;
 	for (a = 0; a < NWRITERS; a++) {
+		/* Variations: the line notation's alone, the others refuse. */
+		if (rec->nvars > 0 && writers[a].format != QTTT_FORMAT_LINE) {
+			fuzz_refuses_variations(writers[a].write, g, rec);
+			continue;
+		}
 		back = fuzz_write_back(writers[a].write, g,
 		    writers[a].write != NULL ? rec : NULL, writers[a].format);
 		if (back == NULL)

@@ -556,6 +556,51 @@ check_extras(const struct qttt_record *rec, const struct qttt_record *back,
 	}
 }
 
+void
+fuzz_refuses_variations(int (*writer)(FILE *, const struct qttt_game *,
+    const struct qttt_extras *), const struct qttt_game *g,
+    const struct qttt_record *rec)
+{
+	struct qttt_extras ex;
+	FILE	*f;
+	char	*buf = NULL;
+	size_t	 n;
+	int	 k;
+
+	qttt_extras_from_record(&ex, g, rec);
+	FUZZ_ASSERT((f = open_memstream(&buf, &n)) != NULL, "no memory");
+	k = writer != NULL ? writer(f, g, &ex) :
+	    qttt_record_write(f, QTTT_FORMAT_GOFF, g, &ex, NULL);
+	FUZZ_ASSERT(fclose(f) == 0, "a memory stream failed");
+	FUZZ_ASSERT(k == -2 && n == 0, "a format without variations wrote "
+	    "%zu bytes of a game with %zu", n, rec->nvars);
+	free(buf);
+}
+
+/*
+ * The variations of a record read back are those written: as many,
+ * at the same places, with the same actions.
+ */
+static void
+same_variations(const struct qttt_record *rec,
+    const struct qttt_record *back, const char *text)
+{
+	size_t	 v, i;
+
+	FUZZ_ASSERT(back->nvars == rec->nvars && back->nvaritems ==
+	    rec->nvaritems, "'%s' reads back with %zu variations, not %zu",
+	    text, back->nvars, rec->nvars);
+	for (v = 0; v < rec->nvars; v++)
+		FUZZ_ASSERT(back->vars[v].parent == rec->vars[v].parent &&
+		    back->vars[v].at == rec->vars[v].at &&
+		    back->vars[v].nitems == rec->vars[v].nitems,
+		    "'%s': variation %zu moved", text, v);
+	for (i = 0; i < rec->nvaritems; i++)
+		FUZZ_ASSERT(qttt_action_equal(&rec->varitems[i].action,
+		    &back->varitems[i].action), "'%s': item %zu of the "
+		    "variations changed", text, i);
+}
+
 const struct qttt_record *
 fuzz_write_back(int (*writer)(FILE *, const struct qttt_game *,
     const struct qttt_extras *), const struct qttt_game *g,
@@ -587,6 +632,8 @@ fuzz_write_back(int (*writer)(FILE *, const struct qttt_game *,
 	back = fuzz_read_back(buf, n, f, g);
 	if (f == QTTT_FORMAT_YAML && rec != NULL)
 		check_extras(rec, back, buf);
+	if (rec != NULL)
+		same_variations(rec, back, buf);
 	/*
 	 * What was written and read back writes again as the same bytes
 	 * (but for the line notation: the metadata it writes as comment
@@ -738,6 +785,11 @@ fuzz_copy_extras(struct qttt_extras *to, const struct qttt_extras *from,
 
 	copy_len = 0;
 	*to = *from;
+	/*
+	 * Not the variations, whose items are in the record read:
+	 * fuzz_write_back() checks that they come back.
+	 */
+	to->nvars = 0;
 	FUZZ_ASSERT(from->nmeta <= QTTT_MAXMETA, "%zu metadata entries",
 	    from->nmeta);
 	copy_entries(copy_meta, from->meta, from->nmeta);

@@ -190,3 +190,26 @@ check gen:yaml-list-50000 0 - - "$g/list.yaml" \
 check gen:yaml-100mb-line 1 3:65537 line-too-long "$g/100mb.yaml" \
     "qttt-validate -"
 check gen:json-noise 1 1:1 invalid-utf8 "$g/noise" "qttt-validate -f json -"
+
+# Variations: 100,000 opening parentheses on a line (over the limit of
+# a line), and 6000 nested on one (beyond the nesting), 6000 one after
+# another (beyond the variations of a record), and a million small
+# ones in 200,000 valid records: each refused at its place, or read, in
+# time linear in the input.
+{ printf 'X1 a1 b1 '; head -c 100000 /dev/zero | tr '\0' '('; echo; } \
+    >"$g/100000-parens"
+check gen:100000-parens 1 1:65537 line-too-long "$g/100000-parens" \
+    "qttt-validate -"
+awk 'BEGIN { printf "X1 a1 b1"; for (i = 0; i < 6000; i++)
+	printf " (X1 a1 b1"; print "" }' >"$g/nested-parens"
+check gen:nested-parens 1 1:90 too-many-items "$g/nested-parens" \
+    "qttt-validate -"
+awk 'BEGIN { printf "X1 a1 b1"; for (i = 0; i < 5900; i++)
+	printf " (X1 a1 c1)"; print "" }' >"$g/many-variations"
+check gen:many-variations 1 1:714 too-many-items "$g/many-variations" \
+    "qttt-validate -"
+awk 'BEGIN { for (i = 0; i < 200000; i++)
+	print "X1 a1 b1 (X1 a1 c1) (X1 b1 c1) (X1 a1 c2) (X1 b1 c2) " \
+	    "(X1 c1 c2); O2 a2 b2" }' >"$g/million-variations"
+check gen:million-variations 0 - - "$g/million-variations" \
+    "qttt-validate -"

@@ -44,7 +44,10 @@ WORDY=$out/wordy.qttt
 SCALARS=$out/scalars.yaml
 BREAKS=$out/breaks.yaml
 FULL=$out/full
+PARENS=$out/parens.qttt
+VARIATIONS=$out/variations.qttt
 export LONGLINE NOISE NONEWLINE BIGDOCS DEEP LAUGHS WORDY SCALARS BREAKS FULL
+export PARENS VARIATIONS
 ln -s /dev/full "$FULL" &&
     qttt-generate -u -n 10000 -s 21 >"$SMALL" &&
     qttt-generate -u -n $nlarge -s 22 >"$LARGE" &&
@@ -84,7 +87,13 @@ ln -s /dev/full "$FULL" &&
 	    for (i = 0; i < 9000; i++) printf "  # %0100d\n", i
 	    print "  " cl[d] } }' >"$SCALARS" &&
     awk 'BEGIN { print "---"; print "moves: []"; print "event: a"
-	for (i = 0; i < 1040000; i++) print ""; print "  b" }' >"$BREAKS" || {
+	for (i = 0; i < 1040000; i++) print ""; print "  b" }' >"$BREAKS" &&
+    awk 'BEGIN { for (l = 0; l < 20; l++) { printf "X1 a1 b1"
+	for (i = 0; i < 5000; i++) printf " (X1 a1 b1"; print "" } }' \
+	>"$PARENS" &&
+    awk 'BEGIN { for (i = 0; i < 200000; i++)
+	print "X1 a1 b1 (X1 a1 c1) (X1 b1 c1) (X1 a1 c2) (X1 b1 c2) " \
+	    "(X1 c1 c2); O2 a2 b2" }' >"$VARIATIONS" || {
 	echo "limits: cannot make the inputs"
 	exit 1
 }
