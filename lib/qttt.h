@@ -3535,6 +3535,93 @@ const unsigned long *qttt_match_against(const struct qttt_match *,
 const unsigned long *qttt_match_met(const struct qttt_match *,
 		    size_t engine);
 
+/* The number of engines, and the rule profile (QTTT_RULES_*). */
+size_t		 qttt_match_engines(const struct qttt_match *);
+unsigned int	 qttt_match_rules(const struct qttt_match *);
+
+/* ------------------------------------------------------------------ */
+/* What a match writes and reads back (protocol/match_write.c)          */
+/* ------------------------------------------------------------------ */
+
+/*
+ * Writes the game qttt_match_ready() gives to f as a line-notation
+ * record, with the event and the time control given (NULL or "" for
+ * none), and counts it (qttt_match_count()).  Returns 1, 0 if no game
+ * is ready, -1 if f reported an error (errno set), -2 with d if the
+ * library refused the record or the judge failed; the game is counted
+ * in every case but 0, and stays where qttt_match_ready() gave it until
+ * the next qttt_match_done().
+ */
+int		 qttt_match_write(struct qttt_match *, FILE *f,
+		    const char *event, const char *timecontrol,
+		    struct qttt_diag *d);
+
+/*
+ * The line of progress after game i (g) is counted, as qttt-match(1)
+ * shows it, with no newline: its number, engines and result, the
+ * points of each of its engines so far, and the time left at the pace
+ * of this run, elapsed milliseconds for played games (those of a file
+ * it went on from not counted).  Into buf (of size n); returns what
+ * snprintf() returns.
+ */
+int		 qttt_match_progress(const struct qttt_match *,
+		    unsigned long long i, const struct qttt_match_game *g,
+		    long long elapsed, unsigned long long played, char *buf,
+		    size_t n);
+
+/*
+ * The match's standings so far (qttt_standings_write()), each engine
+ * with the command given in commands (one an engine), with the time
+ * control (NULL or "" for none); json as there.  Returns 0, -1 if f
+ * reported an error, -2 out of memory.
+ */
+int		 qttt_match_standings(const struct qttt_match *, FILE *f,
+		    const char *const *commands, const char *timecontrol,
+		    int json);
+
+/*
+ * Goes on from line lineno (from 0) of a file that a match wrote: len
+ * bytes at line, without its newline; complete is 0 for a last line
+ * with no newline.  Returns 0 when the line is this match's next game,
+ * now counted as written (qttt_match_resume()); 1 for a last line cut
+ * short that starts a record, which the caller drops and writes again;
+ * -1 when the file is not the records of a match, with the reason in
+ * d (d->msg "" when rec's diagnostics say it: a record that is not
+ * valid); -2 when it is another match's, with the setting that differs
+ * in d.  rec is the caller's (struct qttt_record is large).
+ */
+int		 qttt_match_resume_line(struct qttt_match *, const char *line,
+		    size_t len, int complete, unsigned long lineno,
+		    struct qttt_record *rec, struct qttt_diag *d);
+
+/* ------------------------------------------------------------------ */
+/* A match's settings as a user writes them (protocol/settings.c)       */
+/* ------------------------------------------------------------------ */
+
+/*
+ * The SPRT's settings as qttt-match -E takes them,
+ * "elo0,elo1,alpha,beta" (elo0 < elo1, each from -1000 to 1000; alpha
+ * and beta between 0 and 1), into *t (llr and decided 0): 0, or -1
+ * leaving *t unchanged.
+ */
+int		 qttt_sprt_parse(const char *s, struct qttt_sprt *t);
+
+/*
+ * An adjudication as qttt-match -a takes it: "settled", or a number of
+ * plies from 0 to QTTT_MAXPLIES (digits only).  0, or -1 leaving *a
+ * and *plies unchanged.
+ */
+int		 qttt_adjudication_parse(const char *s,
+		    enum qttt_adjudication *a, unsigned int *plies);
+
+/*
+ * The time control as the records and the report name it, into buf
+ * (of size n): the clock as the user wrote it (NULL: none), then
+ * ", movetime MS" if movetime is more than 0; "" for neither.
+ */
+void		 qttt_timecontrol_format(const char *clock, long long movetime,
+		    char *buf, size_t n);
+
 /* ------------------------------------------------------------------ */
 /* Compliance checks of an engine (protocol/check.c)                    */
 /* ------------------------------------------------------------------ */
@@ -3576,6 +3663,15 @@ int		 qttt_check_done(const struct qttt_check *);
 size_t		 qttt_check_count(const struct qttt_check *);
 int		 qttt_check_result(const struct qttt_check *, size_t i,
 		    const char **name, const char **why);
+
+/*
+ * The checks' results of the check of engine (from 0) that runs as
+ * command, written to f in TAP (protocol/tap.c): a comment naming it,
+ * the plan, "ok N - check" or "not ok N - check: why", \ and # escaped,
+ * and a comment counting the passes.  Returns the number failed.
+ */
+size_t		 qttt_check_tap(FILE *f, const struct qttt_check *,
+		    size_t engine, const char *command);
 
 /* ------------------------------------------------------------------ */
 /* Test suites with proven answers (protocol/suite.c)                   */
@@ -3646,6 +3742,17 @@ enum qttt_code	 qttt_suite_prove(struct qttt_solver *,
  */
 int		 qttt_suite_solved(const struct qttt_suite_entry *e,
 		    const struct qttt_action *a);
+
+/*
+ * Test n (from 1) of a suite, entry e, written to f as a TAP line
+ * (protocol/tap.c): "ok N - id" if the action played solves it
+ * (qttt_suite_solved()), else "not ok N - id: played A; best B, C"
+ * (or avoid ...); with played NULL, "not ok N - id: why".  \ and #
+ * are escaped.  Returns 1 if solved, else 0.
+ */
+int		 qttt_suite_tap(FILE *f, unsigned long n,
+		    const struct qttt_suite_entry *e,
+		    const struct qttt_action *played, const char *why);
 
 #ifdef __GNUC__
 #pragma GCC visibility pop

@@ -1015,10 +1015,13 @@ director(size_t engines, unsigned long games, size_t jobs, uint64_t seed,
  * Plays a whole match as a front end would with jobs jobs, the games
  * ending in an order of their own (the last started first), and each
  * game written as the director gives it, as a record into f if f is
- * not NULL; returns the games written.
+ * not NULL: by qttt_match_write() with progress (a line a game, at
+ * 3 s for each game played), else by the director's parts; returns the
+ * games written.
  */
 static unsigned long long
-drive(struct qttt_match *m, size_t jobs, int strong, FILE *f)
+drive_lines(struct qttt_match *m, size_t jobs, int strong, FILE *f,
+    char (*progress)[128])
 {
 	static struct qttt_match_record store;
 	struct qttt_match_start run[8];
@@ -1042,6 +1045,14 @@ drive(struct qttt_match *m, size_t jobs, int strong, FILE *f)
 		while ((w = qttt_match_ready(m, &i)) != NULL) {
 			ck_assert_uint_eq(i, expect);
 			expect++;
+			if (progress != NULL) {
+				ck_assert_int_eq(qttt_match_write(m, f, "e",
+				    NULL, &d), 1);
+				qttt_match_progress(m, i, w, 3000 * (long long)
+				    (i + 1), i + 1, progress[i],
+				    sizeof(progress[0]));
+				continue;
+			}
 			if (f != NULL) {
 				qttt_match_describe(m, i, &info);
 				info.event = text("e");
@@ -1053,6 +1064,12 @@ drive(struct qttt_match *m, size_t jobs, int strong, FILE *f)
 		}
 	}
 	return qttt_match_written(m);
+}
+
+static unsigned long long
+drive(struct qttt_match *m, size_t jobs, int strong, FILE *f)
+{
+	return drive_lines(m, jobs, strong, f, NULL);
 }
 
 /*
@@ -1312,6 +1329,210 @@ START_TEST(test_director_packed)
 }
 END_TEST
 
+/*
+ * A match written by qttt_match_write() is the match the director's
+ * parts write one by one; a line of progress says each game's points
+ * so far and the time left at the pace given.
+ */
+START_TEST(test_match_write)
+{
+	struct qttt_match *a = director(2, 8, 2, 5, 0), *b;
+	struct qttt_diag d;
+	char		*want = NULL, *got = NULL, lines[8][128];
+	size_t		 wlen = 0, glen = 0;
+	FILE		*f = open_memstream(&want, &wlen);
+
+	ck_assert_ptr_nonnull(f);
+	ck_assert_uint_eq(drive(a, 2, 1, f), 8);
+	fclose(f);
+	b = director(2, 8, 2, 5, 0);
+	ck_assert_ptr_nonnull(f = open_memstream(&got, &glen));
+	ck_assert_int_eq(qttt_match_write(b, f, "e", NULL, &d), 0);
+	ck_assert_uint_eq(drive_lines(b, 2, 1, f, lines), 8);
+	fclose(f);
+	ck_assert_uint_eq(glen, wlen);
+	ck_assert_mem_eq(got, want, wlen);
+	ck_assert_str_eq(lines[0], "game 1 of 8: e0 - e1 1-0 * (time); "
+	    "points 1 of 1, 0 of 1; about 0:21 left");
+	ck_assert_str_eq(lines[5], "game 6 of 8: e1 - e0 0-1 * (time); "
+	    "points 0 of 6, 6 of 6; about 0:06 left");
+	qttt_match_free(a);
+	qttt_match_free(b);
+	free(want);
+	free(got);
+}
+END_TEST
+
+/*
+ * A file that a match wrote, read back line by line: its records go
+ * on, a last line cut short is dropped; a comment, prose, an invalid
+ * record and another match's game are refused, saying why.
+ */
+static char *
+records_of(unsigned long games)
+{
+	struct qttt_match *a = director(2, games, 1, 5, 0);
+	char		*buf = NULL;
+	size_t		 len = 0;
+	FILE		*f = open_memstream(&buf, &len);
+
+	ck_assert_ptr_nonnull(f);
+	ck_assert_uint_eq(drive(a, 1, 0, f), games);
+	fclose(f);
+	qttt_match_free(a);
+	return buf;
+}
+
+START_TEST(test_match_resume_line)
+{
+	static struct qttt_record rec;
+	struct qttt_match *b = director(2, 6, 1, 5, 0);
+	struct qttt_diag d;
+	char		*buf = records_of(6), *line, *nl;
+	unsigned long	 lineno = 0;
+
+	for (line = buf; lineno < 3; line = nl + 1, lineno++) {
+		nl = strchr(line, '\n');
+		ck_assert_int_eq(qttt_match_resume_line(b, line,
+		    (size_t)(nl - line), 1, lineno, &rec, &d), 0);
+	}
+	ck_assert_uint_eq(qttt_match_written(b), 3);
+	/* Game 4 cut short: the caller drops it. */
+	ck_assert_int_eq(qttt_match_resume_line(b, line, 20, 0, 3, &rec, &d),
+	    1);
+	ck_assert_int_eq(qttt_match_resume_line(b, "A one-line essay.", 17,
+	    0, 3, &rec, &d), -1);
+	ck_assert_str_eq(d.msg, "a last line with no newline that is not "
+	    "the start of a record");
+	ck_assert_int_eq(qttt_match_resume_line(b, "# a comment", 11, 1, 3,
+	    &rec, &d), -1);
+	ck_assert_str_eq(d.msg, "a line that is not a record");
+	ck_assert_uint_eq(d.line, 3);
+	ck_assert_int_eq(qttt_match_resume_line(b, "X1 a1 b1; O2 a1 a1", 18,
+	    1, 3, &rec, &d), -1);
+	ck_assert_str_eq(d.msg, "");
+	ck_assert_uint_gt(rec.ndiags, 0);
+	/* Game 1 again, where game 4 is next. */
+	ck_assert_int_eq(qttt_match_resume_line(b, buf, strcspn(buf, "\n"),
+	    1, 3, &rec, &d), -2);
+	ck_assert_msg(strncmp(d.msg, "game 4 is not game 4 of this match: ",
+	    36) == 0, "%s", d.msg);
+	ck_assert_uint_eq(qttt_match_written(b), 3);
+	qttt_match_free(b);
+	free(buf);
+}
+END_TEST
+
+/* The standings of a director are those its tallies make. */
+START_TEST(test_match_standings)
+{
+	struct qttt_match *m = director(3, 4, 1, 9, 0);
+	struct qttt_standing en[3];
+	struct qttt_standings s;
+	static const char *const cmds[] = { "./a", "./b", "./c" };
+	char		*want = NULL, *got = NULL;
+	size_t		 wlen = 0, glen = 0, i;
+	FILE		*f;
+	int		 json;
+
+	ck_assert_uint_eq(drive(m, 1, 0, NULL), 12);
+	ck_assert_uint_eq(qttt_match_engines(m), 3);
+	ck_assert_uint_eq(qttt_match_rules(m), QTTT_RULES_GOFF);
+	for (json = 0; json < 2; json++) {
+		for (i = 0; i < 3; i++)
+			en[i] = (struct qttt_standing){ qttt_match_engine(m, i),
+			    cmds[i], qttt_match_tally(m, i),
+			    qttt_match_against(m, i), qttt_match_met(m, i) };
+		memset(&s, 0, sizeof(s));
+		s.games = 12;
+		s.timecontrol = "movetime 5";
+		s.nengines = 3;
+		s.engines = en;
+		ck_assert_ptr_nonnull(f = open_memstream(&want, &wlen));
+		ck_assert_int_eq(qttt_standings_write(f, &s, json), 0);
+		fclose(f);
+		ck_assert_ptr_nonnull(f = open_memstream(&got, &glen));
+		ck_assert_int_eq(qttt_match_standings(m, f, cmds,
+		    "movetime 5", json), 0);
+		fclose(f);
+		ck_assert_str_eq(got, want);
+		ck_assert_ptr_nonnull(strstr(got, "e0 (2)"));
+		free(want);
+		free(got);
+		want = got = NULL;
+	}
+	qttt_match_free(m);
+}
+END_TEST
+
+/* The settings as a user writes them: taken, or refused as a whole. */
+START_TEST(test_settings)
+{
+	struct qttt_sprt t;
+	enum qttt_adjudication a = QTTT_ADJ_NONE;
+	unsigned int	 plies = 7;
+	char		 tc[64];
+
+	ck_assert_int_eq(qttt_sprt_parse("-5,5.5,0.05,0.1", &t), 0);
+	ck_assert(t.elo0 == -5 && t.elo1 == 5.5 && t.alpha == 0.05 &&
+	    t.beta == 0.1 && t.decided == 0);
+	t.elo0 = 42;
+	ck_assert_int_eq(qttt_sprt_parse("5,5,0.05,0.05", &t), -1);
+	ck_assert_int_eq(qttt_sprt_parse("0,5,1,0.05", &t), -1);
+	ck_assert_int_eq(qttt_sprt_parse("0,5,0.05", &t), -1);
+	ck_assert_int_eq(qttt_sprt_parse("0,5,0.05,0.05,", &t), -1);
+	ck_assert_int_eq(qttt_sprt_parse("-1001,5,0.05,0.05", &t), -1);
+	ck_assert(t.elo0 == 42);
+	ck_assert_int_eq(qttt_adjudication_parse("-1", &a, &plies), -1);
+	ck_assert_int_eq(qttt_adjudication_parse("82", &a, &plies), -1);
+	ck_assert_int_eq(qttt_adjudication_parse(" 3", &a, &plies), -1);
+	ck_assert_int_eq(qttt_adjudication_parse("settle", &a, &plies), -1);
+	ck_assert(a == QTTT_ADJ_NONE && plies == 7);
+	ck_assert_int_eq(qttt_adjudication_parse("0", &a, &plies), 0);
+	ck_assert(a == QTTT_ADJ_PLIES && plies == 0);
+	ck_assert_int_eq(qttt_adjudication_parse("settled", &a, &plies), 0);
+	ck_assert(a == QTTT_ADJ_SETTLED);
+	qttt_timecontrol_format("60+0.5", 100, tc, sizeof(tc));
+	ck_assert_str_eq(tc, "60+0.5, movetime 100");
+	qttt_timecontrol_format("60", 0, tc, sizeof(tc));
+	ck_assert_str_eq(tc, "60");
+	qttt_timecontrol_format(NULL, 250, tc, sizeof(tc));
+	ck_assert_str_eq(tc, "movetime 250");
+	qttt_timecontrol_format(NULL, 0, tc, sizeof(tc));
+	ck_assert_str_eq(tc, "");
+}
+END_TEST
+
+/* A suite's verdicts in TAP, with # and \ escaped. */
+START_TEST(test_suite_tap)
+{
+	struct qttt_suite_entry e;
+	struct qttt_diag d;
+	struct qttt_action x;
+	const char	*s = ".,.,./.,.,./.,.,. X1 - *; best X1 a1 c3, X1 c1 "
+	    "a3; id \"a#1\"";
+	char		*buf = NULL;
+	size_t		 len = 0;
+	FILE		*f = open_memstream(&buf, &len);
+
+	ck_assert_ptr_nonnull(f);
+	ck_assert_int_eq(qttt_suite_parse(s, strlen(s), &e, &d), 1);
+	ck_assert_int_eq(qttt_suite_tap(f, 1, &e, &e.best[0], NULL), 1);
+	memset(&x, 0, sizeof(x));
+	x.kind = QTTT_PLACE;
+	x.move = 1;
+	x.sq[0] = 4;
+	x.sq[1] = 8;
+	ck_assert_int_eq(qttt_suite_tap(f, 2, &e, &x, NULL), 0);
+	ck_assert_int_eq(qttt_suite_tap(f, 3, &e, NULL, "it hung\\up"), 0);
+	fclose(f);
+	ck_assert_str_eq(buf, "ok 1 - a\\#1\n"
+	    "not ok 2 - a\\#1: played X1 b2 c3; best X1 a1 c3, X1 c1 a3\n"
+	    "not ok 3 - a\\#1: it hung\\\\up\n");
+	free(buf);
+}
+END_TEST
+
 Suite *
 match_suite(void)
 {
@@ -1347,6 +1568,11 @@ match_suite(void)
 	tcase_add_test(tc, test_director_resume);
 	tcase_add_test(tc, test_director_openings);
 	tcase_add_test(tc, test_director_packed);
+	tcase_add_test(tc, test_match_write);
+	tcase_add_test(tc, test_match_resume_line);
+	tcase_add_test(tc, test_match_standings);
+	tcase_add_test(tc, test_settings);
+	tcase_add_test(tc, test_suite_tap);
 	suite_add_tcase(s, tc);
 	return s;
 }

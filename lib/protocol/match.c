@@ -541,3 +541,15 @@ qttt_match_sprt(const struct qttt_match *m)
 {
 	return m->o.sprt ? &m->o.test : NULL;
 }
+
+size_t
+qttt_match_engines(const struct qttt_match *m)
+{
+	return m->o.sched.engines;
+}
+
+unsigned int
+qttt_match_rules(const struct qttt_match *m)
+{
+	return m->o.rules;
+}
