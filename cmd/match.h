@@ -86,7 +86,7 @@ struct match_run {
 	size_t			 nslots;
 	FILE			*out;
 	const char		*outname;
-	int			 progress;	/* standard error a terminal */
+	int			 progress;	/* -P, or a terminal */
 	long long		 began;		/* ms, the first game's start */
 	unsigned long long	 resumed;	/* games read back from -w */
 	int			 trouble;

@@ -50,6 +50,8 @@ static const struct opt opts[] = {
 	{ 'O', "openings", "openings", "openings: records or state strings, "
 	    "or balanced", 0, 0 },
 	OPT_WAS('o', NULL, 'O'),
+	{ 'P', "progress", NULL, "a line for each game on standard error, "
+	    "even off\na terminal", 0, 0 },
 	{ 'p', "shuffle", NULL, "openings in an order drawn from the seed", 0,
 	    0 },
 	OPT_QUIET("no report and no notes on faults"),
@@ -515,6 +517,9 @@ take_option(void *unused, int ch, const char *arg)
 	case 'O':
 		M.openfile = arg;
 		break;
+	case 'P':
+		M.progress = 1;
+		break;
 	case 'p':
 		M.shuffle = 1;
 		break;
@@ -662,7 +667,8 @@ main(int argc, char *argv[])
 		    progname, M.games);
 	proc_stop_later();
 	/* A line a game on a terminal, as cutechess-cli and fastchess. */
-	M.progress = !M.quiet && M.report == REPORT_TEXT && isatty(2);
+	M.progress = M.progress ||
+	    (!M.quiet && M.report == REPORT_TEXT && isatty(2));
 	M.began = now_ms();
 	M.resumed = qttt_match_written(M.match);
 	play();

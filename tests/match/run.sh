@@ -351,6 +351,27 @@ valid "$out/tty.qttt" 4
 grep -q ' of 4: ' "$out/min.err" && no "progress with no terminal"
 check "progress on a terminal"
 
+# Asked for with -P, the same lines off a terminal, with -q and -T json
+# too (the report, a JSON object on a line of its own, is still there
+# without -q), and for the games a run plays after a file it goes on
+# from, counted from where the file ends.
+qttt-match -P -q -n 4 "$RANDOM_ENGINE" "$ENGINE" >"$out/p.qttt" \
+    2>"$out/p.err" || no "status $?"
+[ "$(grep -c '^qttt-match: game [1-4] of 4: .* - .* (normal); points [0-9.]* of [1-4], [0-9.]* of [1-4]; about [0-9]*:[0-9][0-9] left$' \
+    "$out/p.err")" = 4 ] || no "-P -q: $(cat "$out/p.err")"
+[ "$(wc -l <"$out/p.err")" = 4 ] || no "-P -q: more than the lines"
+qttt-match -P -T json -n 2 "$RANDOM_ENGINE" "$ENGINE" >/dev/null \
+    2>"$out/p.err"
+[ "$(grep -c '^qttt-match: game [12] of 2: ' "$out/p.err")" = 2 ] &&
+    grep -q '^{"games":2,' "$out/p.err" || no "-P -T json: $(cat "$out/p.err")"
+head -2 "$out/p.qttt" >"$out/p2.qttt"
+qttt-match -P -q -n 4 -w "$out/p2.qttt" "$RANDOM_ENGINE" "$ENGINE" \
+    2>"$out/p.err"
+[ "$(cut -d: -f2 "$out/p.err" | tr '\n' ,)" = " game 3 of 4, game 4 of 4," ] ||
+    no "-P after a file: $(cat "$out/p.err")"
+cmp -s "$out/p.qttt" "$out/p2.qttt" || no "-P: other records"
+check "progress asked for (-P)"
+
 # An odd number of games a pairing: the last pair is said incomplete.
 qttt-match -n 3 "$RANDOM_ENGINE" "$ENGINE" >/dev/null 2>"$out/odd.err"
 grep -q '^qttt-match: note: 3 games a pairing: its last pair is incomplete' \
