@@ -1,9 +1,10 @@
 /*
  * qttt-match's engines: a process per engine and job, the bytes moved
  * between its pipes and its peer (struct qttt_peer), which the
- * referee, the compliance check or a suite's position drives; and the
- * modes -c and -x, one engine at a time, whose verdicts the library
- * writes in TAP.
+ * referee, the compliance check or a suite's position drives; the
+ * jobs, each playing the game the director gives it; and the modes -c
+ * and -x, one engine at a time, whose verdicts the library writes in
+ * TAP.
  */
 #include <errno.h>
 #include <limits.h>
@@ -37,7 +38,7 @@ log_line(const struct eproc *e, const char *dir, const char *line,
 }
 
 /* A new process for e, spoken to from the start. */
-void
+static void
 start_proc(struct eproc *e)
 {
 	if (e->p.pid != 0)
@@ -87,7 +88,7 @@ ended(struct eproc *e)
 }
 
 /* Writes what the peer has for the process; returns -1 if it ended. */
-int
+static int
 flush_proc(struct eproc *e)
 {
 	const char	*text, *nl;
@@ -158,7 +159,7 @@ read_proc(struct eproc *e)
  * there is something to write) until deadline (-1: none), and deals
  * with what comes.
  */
-void
+static void
 wait_procs(struct eproc **e, size_t n, long long deadline)
 {
 	struct pollfd	 pfd[3 * 2 * MAX_JOBS + 3];
@@ -397,4 +398,105 @@ stop_engines(void)
 		}
 	proc_wait(all, n, now_ms() + QUIT_MS);
 	free(all);
+}
+
+/* ------------------------------------------------------------------ */
+/* The match                                                            */
+/* ------------------------------------------------------------------ */
+
+/* Starts the next game on a free job, if one may start. */
+static void
+start_games(void)
+{
+	struct qttt_match_start g;
+	struct slot	*s;
+	size_t		 j;
+
+	for (j = 0; j < M.nslots; j++) {
+		s = &M.slots[j];
+		if (s->game >= 0 || !qttt_match_next(M.match, &g))
+			continue;
+		s->game = (long long)g.game;
+		s->side[QTTT_X] = &s->procs[g.fixture.x];
+		s->side[QTTT_O] = &s->procs[g.fixture.o];
+		start_proc(s->side[QTTT_X]);
+		start_proc(s->side[QTTT_O]);
+		qttt_referee_start(s->ref, s->side[QTTT_X]->peer,
+		    s->side[QTTT_O]->peer, &g.opening, g.from_state,
+		    g.fixture.seed, now_ms());
+	}
+}
+
+/* Keeps the games of jobs that are over, and frees the jobs. */
+static void
+collect_games(void)
+{
+	const struct qttt_match_game *g;
+	struct slot	*s;
+	size_t		 j;
+	int		 side;
+
+	for (j = 0; j < M.nslots; j++) {
+		s = &M.slots[j];
+		if (s->game < 0 || (g = qttt_referee_result(s->ref)) == NULL)
+			continue;
+		qttt_match_done(M.match, (unsigned long long)s->game, g);
+		/*
+		 * A process at fault is replaced for its next game, and so
+		 * is one that still owes an answer.
+		 */
+		for (side = 0; side < 2; side++)
+			if (!qttt_peer_idle(s->side[side]->peer))
+				proc_kill(&s->side[side]->p);
+		s->game = -1;
+	}
+}
+
+void
+play(void)
+{
+	struct eproc	*busy[2 * MAX_JOBS];
+	struct slot	*s;
+	size_t		 j, n;
+	long long	 deadline, d;
+
+	for (;;) {
+		start_games();
+		for (j = 0; j < M.nslots; j++)
+			if (M.slots[j].game >= 0) {
+				flush_proc(M.slots[j].side[QTTT_X]);
+				flush_proc(M.slots[j].side[QTTT_O]);
+			}
+		/* Games may end at once: adjudicated, or by a fault. */
+		if (proc_stopped())
+			break;
+		collect_games();
+		write_ready();
+		/* Once the SPRT has decided, the games under way are not. */
+		if (M.trouble || qttt_match_over(M.match))
+			break;
+		n = 0;
+		deadline = -1;
+		for (j = 0; j < M.nslots; j++) {
+			s = &M.slots[j];
+			if (s->game < 0)
+				continue;
+			busy[n++] = s->side[QTTT_X];
+			busy[n++] = s->side[QTTT_O];
+			if ((d = qttt_referee_deadline(s->ref)) >= 0 &&
+			    (deadline < 0 || d < deadline))
+				deadline = d;
+		}
+		if (n == 0)
+			continue;
+		wait_procs(busy, n, deadline);
+		/* A signal killed the engines: their games are not theirs. */
+		if (proc_stopped())
+			break;
+		for (j = 0; j < M.nslots; j++)
+			if (M.slots[j].game >= 0)
+				qttt_referee_tick(M.slots[j].ref, now_ms());
+		collect_games();
+		write_ready();
+	}
 }

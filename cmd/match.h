@@ -1,8 +1,9 @@
 /*
  * qttt-match's run, shared by its two files: qttt-match.c (options,
- * files, the match's loop) and engines.c (the engines' processes, each
- * spoken to through its peer, and the modes -c and -x, one engine at a
- * time).  Every decision is the library's (lib/protocol).
+ * files: the openings, the records and the report) and engines.c (the
+ * engines' processes, each spoken to through its peer, the jobs that
+ * play the games, and the modes -c and -x).  Every decision is the
+ * library's (lib/protocol).
  */
 #ifndef QTTT_MATCH_H
 #define QTTT_MATCH_H
@@ -94,12 +95,8 @@ struct match_run {
 
 extern struct match_run M;
 
-/* engines.c: a process started or written to; the pipes waited on. */
-void	 start_proc(struct eproc *);
-int	 flush_proc(struct eproc *);
-void	 wait_procs(struct eproc **, size_t n, long long deadline);
 /*
- * The handshake with engine i's first process, before any game: its
+ * engines.c: the handshake with engine i's first process, before any game: its
  * name, and whether it can play by the rules.  Exits if the engine
  * cannot; returns -1 after a note on another fault (the engine then
  * loses its games by its faults, each with a process of its own), or
@@ -112,5 +109,10 @@ unsigned long suite_engine(size_t i, struct eproc *, const char *path);
 /* The jobs, each with a referee and a process per engine; their end. */
 void	 setup_slots(void);
 void	 stop_engines(void);
+/* The match's games, each on a free job, until the director is done. */
+void	 play(void);
+
+/* qttt-match.c: the games ready written, in order, and counted. */
+void	 write_ready(void);
 
 #endif

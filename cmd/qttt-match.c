@@ -183,7 +183,7 @@ note_fault(unsigned long long i, const struct qttt_match_game *g)
 }
 
 /* Writes the finished games that come next, in order, and counts them. */
-static void
+void
 write_ready(void)
 {
 	const struct qttt_match_game *g;
@@ -338,108 +338,6 @@ open_output(void)
 	}
 	M.out = f;
 }
-
-/* ------------------------------------------------------------------ */
-/* The match                                                            */
-/* ------------------------------------------------------------------ */
-
-/* Starts the next game on a free job, if one may start. */
-static void
-start_games(void)
-{
-	struct qttt_match_start g;
-	struct slot	*s;
-	size_t		 j;
-
-	for (j = 0; j < M.nslots; j++) {
-		s = &M.slots[j];
-		if (s->game >= 0 || !qttt_match_next(M.match, &g))
-			continue;
-		s->game = (long long)g.game;
-		s->side[QTTT_X] = &s->procs[g.fixture.x];
-		s->side[QTTT_O] = &s->procs[g.fixture.o];
-		start_proc(s->side[QTTT_X]);
-		start_proc(s->side[QTTT_O]);
-		qttt_referee_start(s->ref, s->side[QTTT_X]->peer,
-		    s->side[QTTT_O]->peer, &g.opening, g.from_state,
-		    g.fixture.seed, now_ms());
-	}
-}
-
-/* Keeps the games of jobs that are over, and frees the jobs. */
-static void
-collect_games(void)
-{
-	const struct qttt_match_game *g;
-	struct slot	*s;
-	size_t		 j;
-	int		 side;
-
-	for (j = 0; j < M.nslots; j++) {
-		s = &M.slots[j];
-		if (s->game < 0 || (g = qttt_referee_result(s->ref)) == NULL)
-			continue;
-		qttt_match_done(M.match, (unsigned long long)s->game, g);
-		/*
-		 * A process at fault is replaced for its next game, and so
-		 * is one that still owes an answer.
-		 */
-		for (side = 0; side < 2; side++)
-			if (!qttt_peer_idle(s->side[side]->peer))
-				proc_kill(&s->side[side]->p);
-		s->game = -1;
-	}
-}
-
-static void
-play(void)
-{
-	struct eproc	*busy[2 * MAX_JOBS];
-	struct slot	*s;
-	size_t		 j, n;
-	long long	 deadline, d;
-
-	for (;;) {
-		start_games();
-		for (j = 0; j < M.nslots; j++)
-			if (M.slots[j].game >= 0) {
-				flush_proc(M.slots[j].side[QTTT_X]);
-				flush_proc(M.slots[j].side[QTTT_O]);
-			}
-		/* Games may end at once: adjudicated, or by a fault. */
-		if (proc_stopped())
-			break;
-		collect_games();
-		write_ready();
-		/* Once the SPRT has decided, the games under way are not. */
-		if (M.trouble || qttt_match_over(M.match))
-			break;
-		n = 0;
-		deadline = -1;
-		for (j = 0; j < M.nslots; j++) {
-			s = &M.slots[j];
-			if (s->game < 0)
-				continue;
-			busy[n++] = s->side[QTTT_X];
-			busy[n++] = s->side[QTTT_O];
-			if ((d = qttt_referee_deadline(s->ref)) >= 0 &&
-			    (deadline < 0 || d < deadline))
-				deadline = d;
-		}
-		if (n == 0)
-			continue;
-		wait_procs(busy, n, deadline);
-		/* A signal killed the engines: their games are not theirs. */
-		if (proc_stopped())
-			break;
-		for (j = 0; j < M.nslots; j++)
-			if (M.slots[j].game >= 0)
-				qttt_referee_tick(M.slots[j].ref, now_ms());
-		collect_games();
-		write_ready();
-	}
-}
-
 
 /* ------------------------------------------------------------------ */
 /* The report                                                           */
