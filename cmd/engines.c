@@ -59,7 +59,10 @@ init_eproc(struct eproc *e, size_t engine, struct slot *s)
 	e->p.in = e->p.out = e->p.err = -1;
 	e->engine = engine;
 	e->slot = s;
-	return (e->peer = qttt_peer_new()) == NULL ? -1 : 0;
+	if ((e->peer = qttt_peer_new()) == NULL)
+		return -1;
+	qttt_peer_settings(e->peer, &M.engines[engine].set);
+	return 0;
 }
 
 /* What the front end found: the process ended or flooded. */

@@ -28,6 +28,7 @@ enum report { REPORT_TEXT = 0, REPORT_JSON };
 
 struct engine {
 	const char		*cmd;
+	struct qttt_engine_settings set;	/* option.NAME=VALUE ... */
 	int			 ready;		/* a handshake done, once */
 };
 
@@ -55,6 +56,7 @@ struct match_run {
 	/* Options. */
 	enum qttt_adjudication	 adjudicate;	/* -a */
 	unsigned int		 plies;
+	const char		*date;		/* -D */
 	const char		*event;		/* -e */
 	int			 gauntlet;	/* -g */
 	unsigned long long	 jobs;		/* -j */
@@ -70,6 +72,8 @@ struct match_run {
 	const char		*tc;		/* -t, as given */
 	long long		 clock, inc;
 	enum report		 report;	/* -T */
+	const char		*reportname;	/* --report */
+	FILE			*reportfile;
 	int			 verbose;	/* -v */
 	const char		*file;		/* -w */
 	int			 check;		/* -c */

@@ -15,6 +15,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <time.h>
 #include <unistd.h>
 
 #include "qttt.h"
@@ -34,6 +35,8 @@ static const struct opt opts[] = {
 	    "at\nonce)", 0, 0 },
 	{ 'c', "check", NULL, "check that each engine speaks the protocol", 0,
 	    0 },
+	{ 'D', "date", "date", "the date of the records, YYYY-MM-DD "
+	    "(default: the\nday the match began, in UTC)", 0, 0 },
 	{ 'E', "sprt", "elo0,elo1,alpha,beta", "stop when the SPRT decides "
 	    "(two engines)", 0, 0 },
 	OPT_WAS('S', NULL, 'E'),
@@ -55,6 +58,8 @@ static const struct opt opts[] = {
 	{ 'p', "shuffle", NULL, "openings in an order drawn from the seed", 0,
 	    0 },
 	OPT_QUIET("no report and no notes on faults"),
+	{ OPT_LONG, "report", "file", "write the report to FILE (with -q "
+	    "too), not to\nstandard error", 0, 0 },
 	OPT_RULES("the rule profile of the games (default goff)"),
 	OPT_WAS('r', NULL, 'R'),
 	OPT_SEED("seed the engines and the order, 0 to 2^64-1\n(default 1)"),
@@ -69,12 +74,14 @@ static const struct opt opts[] = {
 };
 
 static const struct opt_tool tool_opts = {
-	opts, NVALUES(opts), "engine engine ...", "-c [-v] engine ...\n"
+	opts, NVALUES(opts), "engine [setting ...] engine [setting ...] ...",
+	"-c [-v] engine ...\n"
 	"-x suite [-v] [-m ms] [-R profile] [-s seed] engine ...",
 	"Play engines that speak the engine protocol (QTP) against each "
 	"other, and\nwrite one record per game, in game order, and a report "
 	"on standard error.\nEach engine is a command run by /bin/sh -c, "
-	"as exec COMMAND if it is simple.\n",
+	"as exec COMMAND if it is simple;\nthe settings after it, "
+	"option.NAME=VALUE, depth=N and nodes=N, are its own.\n",
 	"Exit status: 0 the match was played (with -c or -x: all passed), 1 "
 	"with -c\nor -x a check or a position failed, 2 usage, engine or "
 	"write error (an\nengine that cannot play the rules of -R is refused "
@@ -146,6 +153,43 @@ balanced_openings(void)
 	return (unsigned long)n;
 }
 
+/*
+ * The match's date: -D's, or the day it begins in UTC, by the clock or
+ * by SOURCE_DATE_EPOCH (seconds since 1970, as reproducible builds
+ * give it), which a match that goes on from a file replaces by the
+ * file's.
+ */
+static void
+match_date(void)
+{
+	const char	*epoch = getenv("SOURCE_DATE_EPOCH");
+	unsigned long long s;
+	time_t		 t;
+	struct tm	 tm;
+	char		 day[16];
+
+	if (M.date != NULL) {
+		if (qttt_match_date(M.match, M.date, 1) == -1) {
+			usage_error(usage, "not a date (YYYY-MM-DD, a real "
+			    "day): %s", M.date);
+			exit(EXIT_TROUBLE);
+		}
+		return;
+	}
+	if (epoch != NULL && parse_number(epoch, 0, 253402300799ULL,
+	    &s) == -1) {
+		fprintf(stderr, "%s: SOURCE_DATE_EPOCH: not seconds since "
+		    "1970 (to the year 9999): %s\n", progname, epoch);
+		exit(EXIT_TROUBLE);
+	}
+	t = epoch != NULL ? (time_t)s : time(NULL);
+	if (gmtime_r(&t, &tm) == NULL || strftime(day, sizeof(day),
+	    "%Y-%m-%d", &tm) != 10 || qttt_match_date(M.match, day, 0) == -1) {
+		fprintf(stderr, "%s: no date for the records\n", progname);
+		exit(EXIT_TROUBLE);
+	}
+}
+
 /* The director of the match, with its schedule. */
 static void
 new_match(void)
@@ -167,6 +211,7 @@ new_match(void)
 		fprintf(stderr, "%s: out of memory\n", progname);
 		exit(EXIT_TROUBLE);
 	}
+	match_date();
 }
 
 /* ------------------------------------------------------------------ */
@@ -330,6 +375,8 @@ open_output(void)
 		exit(EXIT_TROUBLE);
 	}
 	fcntl(fd, F_SETFD, FD_CLOEXEC);
+	/* Read, and written in place: no other file of the tool's. */
+	note_input(M.file);
 	resume(f, M.file);
 	if (fseek(f, 0, SEEK_END) == -1) {
 		fprintf(stderr, "%s: %s: %s\n", progname, M.file,
@@ -353,7 +400,8 @@ report(void)
 	if ((cmds = calloc(M.nengines, sizeof(*cmds))) != NULL)
 		for (i = 0; i < M.nengines; i++)
 			cmds[i] = M.engines[i].cmd;
-	if (cmds == NULL || qttt_match_standings(M.match, stderr,
+	if (cmds == NULL || qttt_match_standings(M.match,
+	    M.reportfile != NULL ? M.reportfile : stderr,
 	    (const char *const *)cmds, M.timecontrol,
 	    M.report == REPORT_JSON) == -2) {
 		fprintf(stderr, "%s: out of memory\n", progname);
@@ -434,6 +482,12 @@ take_option(void *unused, int ch, const char *arg)
 		break;
 	case 's':
 		return seed_option(usage, arg, &M.seed);
+	case 'D':
+		M.date = arg;
+		break;
+	case OPT_LONG:
+		M.reportname = arg;
+		break;
 	case 'E':
 		if (qttt_sprt_parse(arg, &M.test) == -1)
 			return usage_error(usage, "not elo0,elo1,alpha,"
@@ -467,6 +521,40 @@ take_option(void *unused, int ch, const char *arg)
 	return 0;
 }
 
+/*
+ * The engines of the operands, each a command and the settings after
+ * it, as cutechess-cli takes them: option.NAME=VALUE, depth=N,
+ * nodes=N.  Returns -1, or the exit status of a usage error.
+ */
+static int
+engines(int argc, char *argv[])
+{
+	static struct qttt_engine_settings none;
+	struct qttt_engine_settings *set = &none;
+	struct qttt_diag d;
+	int		 i, r;
+
+	if ((M.engines = calloc((size_t)argc + 1, sizeof(*M.engines))) ==
+	    NULL) {
+		fprintf(stderr, "%s: out of memory\n", progname);
+		return EXIT_TROUBLE;
+	}
+	for (i = 0; i < argc; i++) {
+		if ((r = qttt_engine_settings_add(set, argv[i], &d)) == -1)
+			return usage_error(usage, "%s", d.msg);
+		if (r == 1 && (M.nengines == 0 || M.check))
+			return usage_error(usage, "%s: %s", argv[i],
+			    M.check ? "-c checks an engine as it starts" :
+			    "a setting comes after its engine");
+		if (r == 1)
+			continue;
+		set = &M.engines[M.nengines].set;
+		qttt_engine_settings_init(set);
+		M.engines[M.nengines++].cmd = argv[i];
+	}
+	return -1;
+}
+
 static int
 options(int argc, char *argv[])
 {
@@ -483,10 +571,12 @@ options(int argc, char *argv[])
 	if (M.check && M.rules != QTTT_RULES_GOFF)
 		return usage_error(usage, "%s", "-c checks by Goff's rules: -R "
 		    "is for matches and suites");
-	if (argc - optind < (M.check || M.suite != NULL ? 1 : 2))
+	if ((s = engines(argc - optind, argv + optind)) >= 0)
+		return s;
+	if (M.nengines < (M.check || M.suite != NULL ? 1 : 2))
 		return usage_error(usage, "%s", M.check || M.suite != NULL ?
 		    "an engine is needed" : "two engines or more are needed");
-	if (M.sprt && argc - optind != 2)
+	if (M.sprt && M.nengines != 2)
 		return usage_error(usage, "%s", "the SPRT is for two engines");
 	return -1;
 }
@@ -502,13 +592,6 @@ main(int argc, char *argv[])
 	if ((st = options(argc, argv)) >= 0)
 		return st;
 	proc_cleanup();
-	M.nengines = (size_t)(argc - optind);
-	if ((M.engines = calloc(M.nengines, sizeof(*M.engines))) == NULL) {
-		fprintf(stderr, "%s: out of memory\n", progname);
-		return EXIT_TROUBLE;
-	}
-	for (i = 0; i < M.nengines; i++)
-		M.engines[i].cmd = argv[optind + (int)i];
 	qttt_timecontrol_format(M.tc, M.movetime, M.timecontrol,
 	    sizeof(M.timecontrol));
 	if ((M.adjudicate != QTTT_ADJ_NONE || M.suite != NULL ||
@@ -559,6 +642,10 @@ main(int argc, char *argv[])
 	for (i = 0; i < M.nengines; i++)
 		probe(i, &M.slots[0].procs[i]);
 	open_output();
+	/* Opened now: a report that cannot be written is said at once. */
+	if (M.reportname != NULL &&
+	    (M.reportfile = out_open(M.reportname, 0)) == NULL)
+		return EXIT_TROUBLE;
 	if (!M.quiet && M.games % 2 == 1)
 		fprintf(stderr, "%s: note: %llu games a pairing: its last pair "
 		    "is incomplete, one game with no colours swapped\n",
@@ -576,8 +663,10 @@ main(int argc, char *argv[])
 		    strerror(errno));
 		M.trouble = 1;
 	}
-	if (!M.quiet)
+	if (!M.quiet || M.reportfile != NULL)
 		report();
+	if (M.reportfile != NULL && out_close(M.reportfile, 1) == -1)
+		M.trouble = 1;
 	if (proc_stopped())
 		fprintf(stderr, "%s: stopped by signal %d (%s) after %llu "
 		    "games\n", progname, proc_stopped(),

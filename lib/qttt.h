@@ -2918,6 +2918,40 @@ int		 qttt_qtp_format(const struct qttt_qtp_msg *m, char *buf,
  */
 struct qttt_peer;
 
+/*
+ * What a user sets for an engine, as cutechess-cli takes it after the
+ * engine (qttt-match(1)): options, each set by name with its value
+ * after the Rules option at every handshake, in the order given, and
+ * limits added to every go (depth N, nodes N; 0: none).
+ */
+#define QTTT_SETTINGS_MAX	32
+#define QTTT_SETTING_NAME_MAX	64
+#define QTTT_SETTING_VALUE_MAX	256
+struct qttt_engine_option {
+	char			 name[QTTT_SETTING_NAME_MAX];
+	char			 value[QTTT_SETTING_VALUE_MAX];
+};
+struct qttt_engine_settings {
+	size_t			 n;
+	struct qttt_engine_option opt[QTTT_SETTINGS_MAX];
+	uint64_t		 depth, nodes;
+};
+
+/* No option, no limit. */
+void		 qttt_engine_settings_init(struct qttt_engine_settings *);
+
+/*
+ * Adds the setting arg, "option.NAME=VALUE", "depth=N" or "nodes=N"
+ * (N from 1 to 2^63 - 1): 1; 0 if arg is none of these (an engine's
+ * command); -1 with d if it is one that cannot be: a name empty, too
+ * long, holding the word "value" or a control character, the Rules
+ * option (set by the match's rule profile), a value too long or with a
+ * control character, a name given twice, too many, or a limit that is
+ * no number.  s is left unchanged but by 1.
+ */
+int		 qttt_engine_settings_add(struct qttt_engine_settings *s,
+		    const char *arg, struct qttt_diag *d);
+
 /* A new peer, as for a process not yet spoken to; NULL if out of memory. */
 struct qttt_peer *qttt_peer_new(void);
 void		 qttt_peer_free(struct qttt_peer *);
@@ -2952,6 +2986,19 @@ int		 qttt_peer_plays(const struct qttt_peer *,
  * game, where another fault only loses the game.
  */
 int		 qttt_peer_refused(const struct qttt_peer *);
+
+/*
+ * The user's settings of the engine (which the caller owns, NULL for
+ * none; kept across qttt_peer_reset()): each option is set after the
+ * Rules option at every handshake, which fails, refused (as
+ * qttt_peer_refused() says), if the engine lists no option of that
+ * name (names compare as qttt_qtp_name_is() says) or one that does not
+ * take the value: a check true or false, a spin a whole number from
+ * its min to its max, a combo one of its vars (as written), a button
+ * no value, a string any.  qttt_peer_go() adds the limits to its go.
+ */
+void		 qttt_peer_settings(struct qttt_peer *,
+		    const struct qttt_engine_settings *);
 
 /*
  * Whether the handshake is done and nothing is asked of the engine: a
@@ -3352,7 +3399,8 @@ size_t		 qttt_balanced_openings(struct qttt_solver *,
 
 /*
  * What a record of a match's game says besides the game, as tags
- * (formats/engine-protocol.md, qttt-match(1)): the event, the round,
+ * (formats/engine-protocol.md, qttt-match(1)): the event, the match's
+ * date (YYYY-MM-DD; none if its length is 0), the round,
  * the engines' names as x and o, the rules, the match's seed (if
  * has_seed), the time control (NULL for none), the opening (its number
  * from 1; 0 for none), the termination, and unless the rules ended the
@@ -3363,6 +3411,7 @@ size_t		 qttt_balanced_openings(struct qttt_solver *,
  */
 struct qttt_match_info {
 	struct qttt_qtp_text	 event;
+	struct qttt_qtp_text	 date;
 	unsigned long		 round;
 	struct qttt_qtp_text	 x, o;
 	struct qttt_qtp_text	 timecontrol;
@@ -3456,6 +3505,18 @@ void		 qttt_match_name(struct qttt_match *, size_t engine,
 const char	*qttt_match_engine(const struct qttt_match *, size_t engine);
 
 /*
+ * The match's date, which every record carries as [date YYYY-MM-DD]
+ * (NULL or "": none, the default): the day it began, so that the
+ * records of a match do not depend on when each game was played.  A
+ * match that goes on from a file (qttt_match_resume()) takes the date
+ * of its first record (or none) unless fixed is set; a fixed date is
+ * one more setting the records must have.  Returns 0, or -1 if date is
+ * not a real day written YYYY-MM-DD.
+ */
+int		 qttt_match_date(struct qttt_match *, const char *date,
+		    int fixed);
+
+/*
  * Adds an opening, before the first game is asked for: a game from the
  * empty board (of any profile: it is played again by the match's), or
  * with from_state a position (g's state, which is then given a game
@@ -3514,8 +3575,8 @@ int		 qttt_match_fixture(const struct qttt_match *,
  * Goes on from a record (rec, and g as qttt_record_play() played it)
  * that a match wrote: if it is the next game of this match, it is
  * counted as written (0); if not, -1 with the setting that differs in
- * msg (of size n): its rules, seed, engines, opening or round, a tag
- * it lacks, or more games than the match has.
+ * msg (of size n): its rules, seed, engines, opening, round or date, a
+ * tag it lacks, or more games than the match has.
  */
 int		 qttt_match_resume(struct qttt_match *,
 		    const struct qttt_record *rec, const struct qttt_game *g,

@@ -1423,6 +1423,247 @@ START_TEST(test_match_resume_line)
 }
 END_TEST
 
+/*
+ * The match's date is in every record, after the event; a match that
+ * goes on from a file takes the date of its first record, and ends as
+ * the match never stopped, unless its date is fixed, which the records
+ * must then have.  A date is a real day, YYYY-MM-DD.
+ */
+START_TEST(test_match_date)
+{
+	static struct qttt_record rec;
+	static const char *const bad[] = { "2026-02-30", "2026-12", "x",
+	    "2026-12-5", "2026-12-05 " };
+	struct qttt_match *a = director(2, 6, 1, 5, 0), *b;
+	struct qttt_diag d;
+	char		*buf = NULL, *again = NULL, *line, *nl;
+	size_t		 len = 0, alen = 0, k;
+	unsigned long	 lineno;
+	FILE		*f = open_memstream(&buf, &len);
+
+	ck_assert_int_eq(qttt_match_date(a, "2024-02-29", 0), 0);
+	ck_assert_uint_eq(drive(a, 1, 0, f), 6);
+	fclose(f);
+	ck_assert_msg(strncmp(buf, "[event e] [date 2024-02-29] [round 1] ",
+	    38) == 0, "%.60s", buf);
+	for (k = 0; k < sizeof(bad) / sizeof(bad[0]); k++)
+		ck_assert_int_eq(qttt_match_date(a, bad[k], 0), -1);
+	/* Another day, not fixed: the file's date, the same records. */
+	for (k = 0; k < 2; k++) {
+		b = director(2, 6, 1, 5, 0);
+		ck_assert_int_eq(qttt_match_date(b, "2025-01-01", (int)k), 0);
+		for (line = buf, lineno = 0; lineno < 2;
+		    line = nl + 1, lineno++) {
+			nl = strchr(line, '\n');
+			if (qttt_match_resume_line(b, line, (size_t)(nl -
+			    line), 1, lineno, &rec, &d) != 0)
+				break;
+		}
+		if (k == 1) {
+			ck_assert_uint_eq(lineno, 0);
+			ck_assert_str_eq(d.msg, "game 1 is not game 1 of this "
+			    "match: its date is 2024-02-29, not 2025-01-01 "
+			    "(-D)");
+			qttt_match_free(b);
+			break;
+		}
+		ck_assert_uint_eq(lineno, 2);
+		ck_assert_ptr_nonnull(f = open_memstream(&again, &alen));
+		fwrite(buf, 1, (size_t)(line - buf), f);
+		ck_assert_uint_eq(drive(b, 1, 0, f), 6);
+		fclose(f);
+		ck_assert_str_eq(again, buf);
+		qttt_match_free(b);
+	}
+	/* No date: no tag, and a dated file is another match's. */
+	b = director(2, 6, 1, 5, 0);
+	ck_assert_int_eq(qttt_match_date(b, NULL, 1), 0);
+	nl = strchr(buf, '\n');
+	ck_assert_int_eq(qttt_match_resume_line(b, buf, (size_t)(nl - buf), 1,
+	    0, &rec, &d), -2);
+	ck_assert_msg(strstr(d.msg, "its date is 2024-02-29, not none (-D)") !=
+	    NULL, "%s", d.msg);
+	qttt_match_free(a);
+	qttt_match_free(b);
+	free(buf);
+	free(again);
+}
+END_TEST
+
+/*
+ * An engine's settings as cutechess-cli takes them after the engine:
+ * options in order, depth and nodes; what is none of these is an
+ * engine's command, and what cannot be sent is refused, saying why.
+ */
+START_TEST(test_engine_settings)
+{
+	static const struct {
+		const char	*arg, *says;
+	} bad[] = {
+		{ "option.=1", "is not empty" },
+		{ "option. Level=1", "no blank at either end" },
+		{ "option.Level", "not option.NAME=VALUE" },
+		{ "option.a value b=1", "the word 'value'" },
+		{ "option.a=b\tc", "control character" },
+		{ "option.rules=goff", "set by the rule profile" },
+		{ "option.LEVEL=weak", "set twice" },
+		{ "depth=0", "not a limit" },
+		{ "nodes=-1", "not a limit" },
+		{ "depth=9223372036854775808", "not a limit" },
+		{ "depth=3x", "not a limit" },
+	};
+	struct qttt_engine_settings s;
+	struct qttt_diag d;
+	char		 arg[400];
+	size_t		 i;
+
+	qttt_engine_settings_init(&s);
+	ck_assert_int_eq(qttt_engine_settings_add(&s, "./engine -l 3", &d), 0);
+	ck_assert_int_eq(qttt_engine_settings_add(&s, "option-x=1", &d), 0);
+	ck_assert_int_eq(qttt_engine_settings_add(&s, "option.Level=weak",
+	    &d), 1);
+	ck_assert_int_eq(qttt_engine_settings_add(&s, "option.Clear Hash=",
+	    &d), 1);
+	ck_assert_int_eq(qttt_engine_settings_add(&s, "option.Book=a=b.bin",
+	    &d), 1);
+	ck_assert_int_eq(qttt_engine_settings_add(&s, "depth=12", &d), 1);
+	ck_assert_int_eq(qttt_engine_settings_add(&s, "nodes=9223372036854775807",
+	    &d), 1);
+	ck_assert_uint_eq(s.n, 3);
+	ck_assert_str_eq(s.opt[0].name, "Level");
+	ck_assert_str_eq(s.opt[0].value, "weak");
+	ck_assert_str_eq(s.opt[1].name, "Clear Hash");
+	ck_assert_str_eq(s.opt[1].value, "");
+	ck_assert_str_eq(s.opt[2].name, "Book");
+	ck_assert_str_eq(s.opt[2].value, "a=b.bin");
+	ck_assert_uint_eq(s.depth, 12);
+	ck_assert_uint_eq(s.nodes, 9223372036854775807ULL);
+	for (i = 0; i < sizeof(bad) / sizeof(bad[0]); i++) {
+		ck_assert_int_eq(qttt_engine_settings_add(&s, bad[i].arg, &d),
+		    -1);
+		ck_assert_msg(strstr(d.msg, bad[i].says) != NULL, "%s: %s",
+		    bad[i].arg, d.msg);
+	}
+	ck_assert_uint_eq(s.n, 3);
+	ck_assert_uint_eq(s.depth, 12);
+	for (i = 3; i < QTTT_SETTINGS_MAX; i++) {
+		snprintf(arg, sizeof(arg), "option.o%zu=1", i);
+		ck_assert_int_eq(qttt_engine_settings_add(&s, arg, &d), 1);
+	}
+	ck_assert_int_eq(qttt_engine_settings_add(&s, "option.more=1", &d), -1);
+	memset(arg, 'n', sizeof(arg));
+	memcpy(arg, "option.", 7);
+	arg[7 + QTTT_SETTING_NAME_MAX] = '=';
+	arg[8 + QTTT_SETTING_NAME_MAX] = '\0';
+	qttt_engine_settings_init(&s);
+	ck_assert_int_eq(qttt_engine_settings_add(&s, arg, &d), -1);
+}
+END_TEST
+
+/* The peer's output after the lines given, as one string. */
+static const char *
+peer_after(struct qttt_peer *p, const char *const *lines)
+{
+	static char	 out[2048];
+	const char	*text;
+	size_t		 n;
+
+	for (; *lines != NULL; lines++)
+		qttt_peer_line(p, *lines, strlen(*lines), 0);
+	n = qttt_peer_output(p, &text);
+	ck_assert_uint_lt(n, sizeof(out));
+	memcpy(out, text, n);
+	out[n] = '\0';
+	qttt_peer_written(p, n);
+	return out;
+}
+
+/*
+ * A peer sets the user's options after Rules, in the order given,
+ * each as the engine lists it; an option it does not list, or a value
+ * that option does not take, refuses the engine; every go has the
+ * user's limits.
+ */
+START_TEST(test_peer_settings)
+{
+	static const char *const hello[] = { "id name e",
+	    "option name Rules type combo default goff var goff",
+	    "option name Level type combo default a var a var b",
+	    "option name Depth type spin default 1 min 1 max 9",
+	    "option name Ponder type check default false",
+	    "option name Clear Hash type button",
+	    "option name Book type string default none", "qtpok", NULL };
+	static const struct {
+		const char	*arg, *why;
+	} refused[] = {
+		{ "option.Hash=64", "it lists no option 'Hash' (option.Hash=64)" },
+		{ "option.Level=c", "its option 'Level' does not take the value "
+		    "'c'" },
+		{ "option.Depth=10", "its option 'Depth' does not take" },
+		{ "option.Depth=+1", "its option 'Depth' does not take" },
+		{ "option.Ponder=yes", "its option 'Ponder' does not take" },
+		{ "option.Clear Hash=now", "its option 'Clear Hash' does not" },
+	};
+	struct qttt_engine_settings s;
+	struct qttt_qtp_msg pos, go;
+	struct qttt_peer *p = qttt_peer_new();
+	struct qttt_diag d;
+	const char	*why, *out;
+	size_t		 i;
+
+	ck_assert_ptr_nonnull(p);
+	qttt_engine_settings_init(&s);
+	ck_assert_int_eq(qttt_engine_settings_add(&s, "option.book=my book",
+	    &d), 1);
+	ck_assert_int_eq(qttt_engine_settings_add(&s, "option.Depth=9", &d),
+	    1);
+	ck_assert_int_eq(qttt_engine_settings_add(&s, "option.Clear Hash=",
+	    &d), 1);
+	ck_assert_int_eq(qttt_engine_settings_add(&s, "option.Ponder=true",
+	    &d), 1);
+	ck_assert_int_eq(qttt_engine_settings_add(&s, "depth=4", &d), 1);
+	ck_assert_int_eq(qttt_engine_settings_add(&s, "nodes=500", &d), 1);
+	qttt_peer_settings(p, &s);
+	qttt_peer_hello(p, QTTT_RULES_GOFF, 0, 1000);
+	ck_assert_str_eq(peer_after(p, hello + 8), "qtp\n");
+	out = peer_after(p, hello);
+	ck_assert_str_eq(out, "setoption name Rules value goff\n"
+	    "setoption name book value my book\n"
+	    "setoption name Depth value 9\n"
+	    "setoption name Clear Hash\n"
+	    "setoption name Ponder value true\nisready\n");
+	qttt_peer_line(p, "readyok", 7, 0);
+	ck_assert(qttt_peer_ready(p));
+	qttt_qtp_init(&pos, QTTT_QTP_POSITION);
+	qttt_game_init(&pos.game);
+	qttt_qtp_init(&go, QTTT_QTP_GO);
+	go.has = QTTT_QTP_HAS(QTTT_QTP_MOVETIME);
+	go.num[QTTT_QTP_MOVETIME] = 100;
+	ck_assert_int_eq(qttt_peer_go(p, &pos, &go, 0, 1000), 0);
+	ck_assert_str_eq(peer_after(p, hello + 8),
+	    "position start\ngo movetime 100 depth 4 nodes 500\n");
+	for (i = 0; i < sizeof(refused) / sizeof(refused[0]); i++) {
+		qttt_engine_settings_init(&s);
+		ck_assert_int_eq(qttt_engine_settings_add(&s, refused[i].arg,
+		    &d), 1);
+		qttt_peer_reset(p);
+		qttt_peer_hello(p, QTTT_RULES_GOFF, 0, 1000);
+		out = peer_after(p, hello);
+		ck_assert_msg(strstr(out, "isready") == NULL, "%s", out);
+		ck_assert_int_eq(qttt_peer_fault(p, &why), QTTT_TERM_PROTOCOL);
+		ck_assert_msg(strstr(why, refused[i].why) != NULL, "%s", why);
+		ck_assert(qttt_peer_refused(p));
+	}
+	/* No settings: the handshake of before. */
+	qttt_peer_settings(p, NULL);
+	qttt_peer_reset(p);
+	qttt_peer_hello(p, QTTT_RULES_GOFF, 0, 1000);
+	ck_assert_str_eq(peer_after(p, hello), "qtp\nsetoption name Rules "
+	    "value goff\nisready\n");
+	qttt_peer_free(p);
+}
+END_TEST
+
 /* The standings of a director are those its tallies make. */
 START_TEST(test_match_standings)
 {
@@ -1570,6 +1811,9 @@ match_suite(void)
 	tcase_add_test(tc, test_director_packed);
 	tcase_add_test(tc, test_match_write);
 	tcase_add_test(tc, test_match_resume_line);
+	tcase_add_test(tc, test_match_date);
+	tcase_add_test(tc, test_engine_settings);
+	tcase_add_test(tc, test_peer_settings);
 	tcase_add_test(tc, test_match_standings);
 	tcase_add_test(tc, test_settings);
 	tcase_add_test(tc, test_suite_tap);
