@@ -73,7 +73,6 @@ struct match_run {
 	long long		 clock, inc;
 	enum report		 report;	/* -T */
 	const char		*reportname;	/* --report */
-	FILE			*reportfile;
 	int			 verbose;	/* -v */
 	const char		*file;		/* -w */
 	int			 check;		/* -c */

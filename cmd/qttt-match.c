@@ -390,24 +390,35 @@ open_output(void)
 /* The report                                                           */
 /* ------------------------------------------------------------------ */
 
-/* The standings, on standard error. */
+/*
+ * The standings, on standard error or in --report's file, opened now:
+ * its handling of signals comes after the match's (process.c), which
+ * stops the match and has the report written.  A file that cannot be
+ * opened leaves the report on standard error.
+ */
 static void
 report(void)
 {
 	const char	**cmds;
+	FILE		*f = stderr;
 	size_t		 i;
 
+	if (M.reportname != NULL && (f = out_open(M.reportname, 0)) == NULL) {
+		M.trouble = 1;
+		f = stderr;
+	}
 	if ((cmds = calloc(M.nengines, sizeof(*cmds))) != NULL)
 		for (i = 0; i < M.nengines; i++)
 			cmds[i] = M.engines[i].cmd;
-	if (cmds == NULL || qttt_match_standings(M.match,
-	    M.reportfile != NULL ? M.reportfile : stderr,
+	if (cmds == NULL || qttt_match_standings(M.match, f,
 	    (const char *const *)cmds, M.timecontrol,
 	    M.report == REPORT_JSON) == -2) {
 		fprintf(stderr, "%s: out of memory\n", progname);
 		M.trouble = 1;
 	}
 	free(cmds);
+	if (f != stderr && out_close(f, 1) == -1)
+		M.trouble = 1;
 }
 
 /* ------------------------------------------------------------------ */
@@ -643,9 +654,11 @@ main(int argc, char *argv[])
 		probe(i, &M.slots[0].procs[i]);
 	open_output();
 	/* Opened now: a report that cannot be written is said at once. */
-	if (M.reportname != NULL &&
-	    (M.reportfile = out_open(M.reportname, 0)) == NULL)
+	if (M.reportname != NULL && input_at(M.reportname) != NULL) {
+		warn_name(M.reportname, "an input (-O, -w): not written over "
+		    "by --report");
 		return EXIT_TROUBLE;
+	}
 	if (!M.quiet && M.games % 2 == 1)
 		fprintf(stderr, "%s: note: %llu games a pairing: its last pair "
 		    "is incomplete, one game with no colours swapped\n",
@@ -663,10 +676,8 @@ main(int argc, char *argv[])
 		    strerror(errno));
 		M.trouble = 1;
 	}
-	if (!M.quiet || M.reportfile != NULL)
+	if (!M.quiet || M.reportname != NULL)
 		report();
-	if (M.reportfile != NULL && out_close(M.reportfile, 1) == -1)
-		M.trouble = 1;
 	if (proc_stopped())
 		fprintf(stderr, "%s: stopped by signal %d (%s) after %llu "
 		    "games\n", progname, proc_stopped(),

@@ -426,12 +426,18 @@ grep -q '"games"' "$out/r.err" && no "-T json --report: the report on stderr"
 cp "$out/d1.qttt" "$out/r.qttt"
 qttt-match -q -n 6 -w "$out/r.qttt" --report "$out/r.qttt" \
     "$RANDOM_ENGINE" "$ENGINE" 2>"$out/r.err"
-[ $? = 2 ] && grep -q 'r.qttt' "$out/r.err" && cmp -s "$out/d1.qttt" "$out/r.qttt" ||
+[ $? = 2 ] && grep -q '^qttt-match: .*r.qttt: an input (-O, -w): not written over by --report$' \
+    "$out/r.err" && cmp -s "$out/d1.qttt" "$out/r.qttt" ||
     no "--report over -w's file: $(cat "$out/r.err")"
 qttt-match -q -n 2 --report /dev/full "$RANDOM_ENGINE" "$ENGINE" \
     >/dev/null 2>"$out/r.err"
 [ $? = 2 ] && grep -q '/dev/full' "$out/r.err" ||
     no "--report /dev/full: $(cat "$out/r.err")"
+# A file that cannot be opened: the report on standard error.
+qttt-match -q -n 2 --report "$out/no/such/dir" "$RANDOM_ENGINE" "$ENGINE" \
+    >/dev/null 2>"$out/r.err"
+[ $? = 2 ] && grep -q '^2 games, rules goff$' "$out/r.err" ||
+    no "--report to no directory: $(cat "$out/r.err")"
 check "the report in a file (--report)"
 
 # Settings after an engine, as cutechess-cli takes them: its options,
@@ -870,6 +876,23 @@ for sig in TERM:15 INT:2; do
 	    no "$sig: a game lost by the kill"
 done
 check "SIGTERM and SIGINT end every engine, and give the standings"
+
+# With --report, the standings of a match a signal stopped are in the
+# file, whole, and no temporary file is left beside it.
+mkdir "$out/sigrep"
+qttt-match -n 100000 --report "$out/sigrep/r.txt" "$RANDOM_ENGINE" \
+    "$RANDOM_ENGINE" >"$out/sigr.qttt" 2>"$out/sigr.err" &
+pid=$!
+until [ -s "$out/sigr.qttt" ]; do sleep 0.05; done
+kill -TERM $pid
+wait $pid
+[ $? = 143 ] || no "status not 143"
+n=$(wc -l <"$out/sigr.qttt")
+grep -q "^$n games, rules goff\$" "$out/sigrep/r.txt" &&
+    grep -q "stopped by signal 15 .* after $n games\$" "$out/sigr.err" ||
+    no "$(tail -2 "$out/sigr.err") / $(head -1 "$out/sigrep/r.txt")"
+[ "$(ls -A "$out/sigrep")" = r.txt ] || no "left: $(ls -A "$out/sigrep")"
+check "SIGTERM with --report: the standings in the file"
 
 # 13. The test suite: perfect play solves it all, random play not.
 qttt-match -x "$top/suites/qttt.suite" qttt-engine >"$out/suite.out" ||
