@@ -139,17 +139,13 @@ load_openings(const char *path)
 static unsigned long
 balanced_openings(void)
 {
-	struct qttt_game g[64];
 	struct qttt_diag d;
-	size_t		 n, i;
+	size_t		 n;
 
-	n = qttt_balanced_openings(M.solver, M.rules, g, 64);
-	for (i = 0; i < n && i < 64; i++)
-		if (qttt_match_opening(M.match, &g[i], 0, &d) == -1) {
-			fprintf(stderr, "%s: balanced opening %zu: %s\n",
-			    progname, i + 1, d.msg);
-			exit(EXIT_TROUBLE);
-		}
+	if ((n = qttt_match_balanced(M.match, M.solver, &d)) == 0) {
+		fprintf(stderr, "%s: %s\n", progname, d.msg);
+		exit(EXIT_TROUBLE);
+	}
 	return (unsigned long)n;
 }
 

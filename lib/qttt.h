@@ -3529,6 +3529,14 @@ int		 qttt_match_opening(struct qttt_match *,
 		    struct qttt_diag *d);
 
 /*
+ * Adds the balanced openings of the match's rules
+ * (qttt_balanced_openings(), with the solver sv), before the first
+ * game.  Returns their number, or 0 with d.
+ */
+size_t		 qttt_match_balanced(struct qttt_match *,
+		    struct qttt_solver *sv, struct qttt_diag *d);
+
+/*
  * The games the match has (fewer once the SPRT has decided), those
  * counted so far, and whether every game is counted.
  */

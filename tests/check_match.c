@@ -1664,6 +1664,36 @@ START_TEST(test_peer_settings)
 }
 END_TEST
 
+/*
+ * The balanced openings, added to a director: the solver's, in its
+ * order, one a round; none once the match has begun.
+ */
+START_TEST(test_match_balanced)
+{
+	struct qttt_solver *sv = qttt_solver_new(1 << 20);
+	struct qttt_match *m = director(2, 4, 1, 3, 0);
+	struct qttt_match_start st;
+	struct qttt_game g[64];
+	struct qttt_diag d;
+	size_t		 n;
+
+	ck_assert_ptr_nonnull(sv);
+	n = qttt_balanced_openings(sv, QTTT_RULES_GOFF, g, 64);
+	ck_assert_uint_gt(n, 0);
+	ck_assert_uint_eq(qttt_match_balanced(m, sv, &d), n);
+	ck_assert_uint_eq(qttt_match_total(m), 4);
+	ck_assert_int_eq(qttt_match_next(m, &st), 1);
+	ck_assert_uint_eq(st.opening.nplies, g[0].nplies);
+	ck_assert_mem_eq(st.opening.plies, g[0].plies,
+	    g[0].nplies * sizeof(g[0].plies[0]));
+	ck_assert_uint_eq(qttt_match_balanced(m, sv, &d), 0);
+	ck_assert_msg(strstr(d.msg, "balanced opening 1: the match has "
+	    "begun") != NULL, "%s", d.msg);
+	qttt_match_free(m);
+	qttt_solver_free(sv);
+}
+END_TEST
+
 /* The standings of a director are those its tallies make. */
 START_TEST(test_match_standings)
 {
@@ -1813,6 +1843,7 @@ match_suite(void)
 	tcase_add_test(tc, test_match_resume_line);
 	tcase_add_test(tc, test_match_date);
 	tcase_add_test(tc, test_engine_settings);
+	tcase_add_test(tc, test_match_balanced);
 	tcase_add_test(tc, test_peer_settings);
 	tcase_add_test(tc, test_match_standings);
 	tcase_add_test(tc, test_settings);

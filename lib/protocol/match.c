@@ -598,3 +598,25 @@ qttt_match_rules(const struct qttt_match *m)
 {
 	return m->o.rules;
 }
+
+size_t
+qttt_match_balanced(struct qttt_match *m, struct qttt_solver *sv,
+    struct qttt_diag *d)
+{
+	struct qttt_game g[64];
+	char		 why[QTTT_MSG_MAX];
+	size_t		 n, i;
+
+	if ((n = qttt_balanced_openings(sv, m->o.rules, g, 64)) == 0) {
+		refuse(d, QTTT_E_IO, "balanced openings: the solver failed");
+		return 0;
+	}
+	for (i = 0; i < n && i < 64; i++)
+		if (qttt_match_opening(m, &g[i], 0, d) == -1) {
+			snprintf(why, sizeof(why), "%s", d->msg);
+			snprintf(d->msg, sizeof(d->msg), "balanced opening %zu: "
+			    "%.150s", i + 1, why);
+			return 0;
+		}
+	return n;
+}
