@@ -60,7 +60,7 @@ LIB_OBJS =	$(sort $(patsubst %.c,%.o,$(foreach l,$(LAYERS),\
 # Each layer's private header (lib/LAYER/LAYER.h).
 LIB_HDRS =	$(foreach l,$(LAYERS),lib/$(l)/$(l).h)
 CMD_OBJS =	cmd/common.o cmd/outfile.o cmd/inputs.o cmd/options.o \
-		    cmd/parallel.o cmd/process.o
+		    cmd/parallel.o cmd/process.o cmd/engines.o
 TOOLS =		$(patsubst %.c,%,$(sort $(wildcard cmd/qttt-*.c)))
 # The tools that read inputs (cmd/inputs.c), on several threads where
 # they allow it (cmd/parallel.c): all but qttt-generate and the
@@ -205,9 +205,10 @@ $(TOOLS): cmd/common.o cmd/options.o cmd/outfile.o lib/libqttt.a
 
 $(TOOLS): %: %.o
 $(READERS): cmd/inputs.o cmd/parallel.o
-# qttt-match runs engines (cmd/process.c).
-cmd/qttt-match: cmd/process.o
-cmd/process.o cmd/qttt-match.o: cmd/process.h
+# qttt-match runs engines (cmd/engines.c, cmd/process.c).
+cmd/qttt-match: cmd/engines.o cmd/process.o
+cmd/process.o cmd/engines.o cmd/qttt-match.o: cmd/process.h
+cmd/engines.o cmd/qttt-match.o: cmd/match.h
 $(READERS) cmd/inputs.o cmd/parallel.o: private PTHREAD = -pthread
 # The unit tests draw on threads (check_render.c).
 $(UNIT_OBJS) tests/unit: private PTHREAD = -pthread

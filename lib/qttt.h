@@ -3106,6 +3106,40 @@ int		 qttt_qtp_format(const struct qttt_qtp_msg *m, char *buf,
  */
 struct qttt_peer;
 
+/*
+ * What a user sets for an engine, as cutechess-cli takes it after the
+ * engine (qttt-match(1)): options, each set by name with its value
+ * after the Rules option at every handshake, in the order given, and
+ * limits added to every go (depth N, nodes N; 0: none).
+ */
+#define QTTT_SETTINGS_MAX	32
+#define QTTT_SETTING_NAME_MAX	64
+#define QTTT_SETTING_VALUE_MAX	256
+struct qttt_engine_option {
+	char			 name[QTTT_SETTING_NAME_MAX];
+	char			 value[QTTT_SETTING_VALUE_MAX];
+};
+struct qttt_engine_settings {
+	size_t			 n;
+	struct qttt_engine_option opt[QTTT_SETTINGS_MAX];
+	uint64_t		 depth, nodes;
+};
+
+/* No option, no limit. */
+void		 qttt_engine_settings_init(struct qttt_engine_settings *);
+
+/*
+ * Adds the setting arg, "option.NAME=VALUE", "depth=N" or "nodes=N"
+ * (N from 1 to 2^63 - 1): 1; 0 if arg is none of these (an engine's
+ * command); -1 with d if it is one that cannot be: a name empty, too
+ * long, holding the word "value" or a control character, the Rules
+ * option (set by the match's rule profile), a value too long or with a
+ * control character, a name given twice, too many, or a limit that is
+ * no number.  s is left unchanged but by 1.
+ */
+int		 qttt_engine_settings_add(struct qttt_engine_settings *s,
+		    const char *arg, struct qttt_diag *d);
+
 /* A new peer, as for a process not yet spoken to; NULL if out of memory. */
 struct qttt_peer *qttt_peer_new(void);
 void		 qttt_peer_free(struct qttt_peer *);
@@ -3140,6 +3174,19 @@ int		 qttt_peer_plays(const struct qttt_peer *,
  * game, where another fault only loses the game.
  */
 int		 qttt_peer_refused(const struct qttt_peer *);
+
+/*
+ * The user's settings of the engine (which the caller owns, NULL for
+ * none; kept across qttt_peer_reset()): each option is set after the
+ * Rules option at every handshake, which fails, refused (as
+ * qttt_peer_refused() says), if the engine lists no option of that
+ * name (names compare as qttt_qtp_name_is() says) or one that does not
+ * take the value: a check true or false, a spin a whole number from
+ * its min to its max, a combo one of its vars (as written), a button
+ * no value, a string any.  qttt_peer_go() adds the limits to its go.
+ */
+void		 qttt_peer_settings(struct qttt_peer *,
+		    const struct qttt_engine_settings *);
 
 /*
  * Whether the handshake is done and nothing is asked of the engine: a
@@ -3540,7 +3587,8 @@ size_t		 qttt_balanced_openings(struct qttt_solver *,
 
 /*
  * What a record of a match's game says besides the game, as tags
- * (formats/engine-protocol.md, qttt-match(1)): the event, the round,
+ * (formats/engine-protocol.md, qttt-match(1)): the event, the match's
+ * date (YYYY-MM-DD; none if its length is 0), the round,
  * the engines' names as x and o, the rules, the match's seed (if
  * has_seed), the time control (NULL for none), the opening (its number
  * from 1; 0 for none), the termination, and unless the rules ended the
@@ -3551,6 +3599,7 @@ size_t		 qttt_balanced_openings(struct qttt_solver *,
  */
 struct qttt_match_info {
 	struct qttt_qtp_text	 event;
+	struct qttt_qtp_text	 date;
 	unsigned long		 round;
 	struct qttt_qtp_text	 x, o;
 	struct qttt_qtp_text	 timecontrol;
@@ -3644,6 +3693,18 @@ void		 qttt_match_name(struct qttt_match *, size_t engine,
 const char	*qttt_match_engine(const struct qttt_match *, size_t engine);
 
 /*
+ * The match's date, which every record carries as [date YYYY-MM-DD]
+ * (NULL or "": none, the default): the day it began, so that the
+ * records of a match do not depend on when each game was played.  A
+ * match that goes on from a file (qttt_match_resume()) takes the date
+ * of its first record (or none) unless fixed is set; a fixed date is
+ * one more setting the records must have.  Returns 0, or -1 if date is
+ * not a real day written YYYY-MM-DD.
+ */
+int		 qttt_match_date(struct qttt_match *, const char *date,
+		    int fixed);
+
+/*
  * Adds an opening, before the first game is asked for: a game from the
  * empty board (of any profile: it is played again by the match's), or
  * with from_state a position (g's state, which is then given a game
@@ -3654,6 +3715,14 @@ const char	*qttt_match_engine(const struct qttt_match *, size_t engine);
 int		 qttt_match_opening(struct qttt_match *,
 		    const struct qttt_game *g, int from_state,
 		    struct qttt_diag *d);
+
+/*
+ * Adds the balanced openings of the match's rules
+ * (qttt_balanced_openings(), with the solver sv), before the first
+ * game.  Returns their number, or 0 with d.
+ */
+size_t		 qttt_match_balanced(struct qttt_match *,
+		    struct qttt_solver *sv, struct qttt_diag *d);
 
 /*
  * The games the match has (fewer once the SPRT has decided), those
@@ -3702,8 +3771,8 @@ int		 qttt_match_fixture(const struct qttt_match *,
  * Goes on from a record (rec, and g as qttt_record_play() played it)
  * that a match wrote: if it is the next game of this match, it is
  * counted as written (0); if not, -1 with the setting that differs in
- * msg (of size n): its rules, seed, engines, opening or round, a tag
- * it lacks, or more games than the match has.
+ * msg (of size n): its rules, seed, engines, opening, round or date, a
+ * tag it lacks, or more games than the match has.
  */
 int		 qttt_match_resume(struct qttt_match *,
 		    const struct qttt_record *rec, const struct qttt_game *g,
@@ -3722,6 +3791,93 @@ const unsigned long *qttt_match_against(const struct qttt_match *,
 		    size_t engine);
 const unsigned long *qttt_match_met(const struct qttt_match *,
 		    size_t engine);
+
+/* The number of engines, and the rule profile (QTTT_RULES_*). */
+size_t		 qttt_match_engines(const struct qttt_match *);
+unsigned int	 qttt_match_rules(const struct qttt_match *);
+
+/* ------------------------------------------------------------------ */
+/* What a match writes and reads back (protocol/match_write.c)          */
+/* ------------------------------------------------------------------ */
+
+/*
+ * Writes the game qttt_match_ready() gives to f as a line-notation
+ * record, with the event and the time control given (NULL or "" for
+ * none), and counts it (qttt_match_count()).  Returns 1, 0 if no game
+ * is ready, -1 if f reported an error (errno set), -2 with d if the
+ * library refused the record or the judge failed; the game is counted
+ * in every case but 0, and stays where qttt_match_ready() gave it until
+ * the next qttt_match_done().
+ */
+int		 qttt_match_write(struct qttt_match *, FILE *f,
+		    const char *event, const char *timecontrol,
+		    struct qttt_diag *d);
+
+/*
+ * The line of progress after game i (g) is counted, as qttt-match(1)
+ * shows it, with no newline: its number, engines and result, the
+ * points of each of its engines so far, and the time left at the pace
+ * of this run, elapsed milliseconds for played games (those of a file
+ * it went on from not counted).  Into buf (of size n); returns what
+ * snprintf() returns.
+ */
+int		 qttt_match_progress(const struct qttt_match *,
+		    unsigned long long i, const struct qttt_match_game *g,
+		    long long elapsed, unsigned long long played, char *buf,
+		    size_t n);
+
+/*
+ * The match's standings so far (qttt_standings_write()), each engine
+ * with the command given in commands (one an engine), with the time
+ * control (NULL or "" for none); json as there.  Returns 0, -1 if f
+ * reported an error, -2 out of memory.
+ */
+int		 qttt_match_standings(const struct qttt_match *, FILE *f,
+		    const char *const *commands, const char *timecontrol,
+		    int json);
+
+/*
+ * Goes on from line lineno (from 0) of a file that a match wrote: len
+ * bytes at line, without its newline; complete is 0 for a last line
+ * with no newline.  Returns 0 when the line is this match's next game,
+ * now counted as written (qttt_match_resume()); 1 for a last line cut
+ * short that starts a record, which the caller drops and writes again;
+ * -1 when the file is not the records of a match, with the reason in
+ * d (d->msg "" when rec's diagnostics say it: a record that is not
+ * valid); -2 when it is another match's, with the setting that differs
+ * in d.  rec is the caller's (struct qttt_record is large).
+ */
+int		 qttt_match_resume_line(struct qttt_match *, const char *line,
+		    size_t len, int complete, unsigned long lineno,
+		    struct qttt_record *rec, struct qttt_diag *d);
+
+/* ------------------------------------------------------------------ */
+/* A match's settings as a user writes them (protocol/settings.c)       */
+/* ------------------------------------------------------------------ */
+
+/*
+ * The SPRT's settings as qttt-match -E takes them,
+ * "elo0,elo1,alpha,beta" (elo0 < elo1, each from -1000 to 1000; alpha
+ * and beta between 0 and 1), into *t (llr and decided 0): 0, or -1
+ * leaving *t unchanged.
+ */
+int		 qttt_sprt_parse(const char *s, struct qttt_sprt *t);
+
+/*
+ * An adjudication as qttt-match -a takes it: "settled", or a number of
+ * plies from 0 to QTTT_MAXPLIES (digits only).  0, or -1 leaving *a
+ * and *plies unchanged.
+ */
+int		 qttt_adjudication_parse(const char *s,
+		    enum qttt_adjudication *a, unsigned int *plies);
+
+/*
+ * The time control as the records and the report name it, into buf
+ * (of size n): the clock as the user wrote it (NULL: none), then
+ * ", movetime MS" if movetime is more than 0; "" for neither.
+ */
+void		 qttt_timecontrol_format(const char *clock, long long movetime,
+		    char *buf, size_t n);
 
 /* ------------------------------------------------------------------ */
 /* Compliance checks of an engine (protocol/check.c)                    */
@@ -3764,6 +3920,15 @@ int		 qttt_check_done(const struct qttt_check *);
 size_t		 qttt_check_count(const struct qttt_check *);
 int		 qttt_check_result(const struct qttt_check *, size_t i,
 		    const char **name, const char **why);
+
+/*
+ * The checks' results of the check of engine (from 0) that runs as
+ * command, written to f in TAP (protocol/tap.c): a comment naming it,
+ * the plan, "ok N - check" or "not ok N - check: why", \ and # escaped,
+ * and a comment counting the passes.  Returns the number failed.
+ */
+size_t		 qttt_check_tap(FILE *f, const struct qttt_check *,
+		    size_t engine, const char *command);
 
 /* ------------------------------------------------------------------ */
 /* Test suites with proven answers (protocol/suite.c)                   */
@@ -3834,6 +3999,17 @@ enum qttt_code	 qttt_suite_prove(struct qttt_solver *,
  */
 int		 qttt_suite_solved(const struct qttt_suite_entry *e,
 		    const struct qttt_action *a);
+
+/*
+ * Test n (from 1) of a suite, entry e, written to f as a TAP line
+ * (protocol/tap.c): "ok N - id" if the action played solves it
+ * (qttt_suite_solved()), else "not ok N - id: played A; best B, C"
+ * (or avoid ...); with played NULL, "not ok N - id: why".  \ and #
+ * are escaped.  Returns 1 if solved, else 0.
+ */
+int		 qttt_suite_tap(FILE *f, unsigned long n,
+		    const struct qttt_suite_entry *e,
+		    const struct qttt_action *played, const char *why);
 
 #ifdef __GNUC__
 #pragma GCC visibility pop

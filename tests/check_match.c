@@ -1015,10 +1015,13 @@ director(size_t engines, unsigned long games, size_t jobs, uint64_t seed,
  * Plays a whole match as a front end would with jobs jobs, the games
  * ending in an order of their own (the last started first), and each
  * game written as the director gives it, as a record into f if f is
- * not NULL; returns the games written.
+ * not NULL: by qttt_match_write() with progress (a line a game, at
+ * 3 s for each game played), else by the director's parts; returns the
+ * games written.
  */
 static unsigned long long
-drive(struct qttt_match *m, size_t jobs, int strong, FILE *f)
+drive_lines(struct qttt_match *m, size_t jobs, int strong, FILE *f,
+    char (*progress)[128])
 {
 	static struct qttt_match_record store;
 	struct qttt_match_start run[8];
@@ -1042,6 +1045,14 @@ drive(struct qttt_match *m, size_t jobs, int strong, FILE *f)
 		while ((w = qttt_match_ready(m, &i)) != NULL) {
 			ck_assert_uint_eq(i, expect);
 			expect++;
+			if (progress != NULL) {
+				ck_assert_int_eq(qttt_match_write(m, f, "e",
+				    NULL, &d), 1);
+				qttt_match_progress(m, i, w, 3000 * (long long)
+				    (i + 1), i + 1, progress[i],
+				    sizeof(progress[0]));
+				continue;
+			}
 			if (f != NULL) {
 				qttt_match_describe(m, i, &info);
 				info.event = text("e");
@@ -1053,6 +1064,12 @@ drive(struct qttt_match *m, size_t jobs, int strong, FILE *f)
 		}
 	}
 	return qttt_match_written(m);
+}
+
+static unsigned long long
+drive(struct qttt_match *m, size_t jobs, int strong, FILE *f)
+{
+	return drive_lines(m, jobs, strong, f, NULL);
 }
 
 /*
@@ -1312,6 +1329,481 @@ START_TEST(test_director_packed)
 }
 END_TEST
 
+/*
+ * A match written by qttt_match_write() is the match the director's
+ * parts write one by one; a line of progress says each game's points
+ * so far and the time left at the pace given.
+ */
+START_TEST(test_match_write)
+{
+	struct qttt_match *a = director(2, 8, 2, 5, 0), *b;
+	struct qttt_diag d;
+	char		*want = NULL, *got = NULL, lines[8][128];
+	size_t		 wlen = 0, glen = 0;
+	FILE		*f = open_memstream(&want, &wlen);
+
+	ck_assert_ptr_nonnull(f);
+	ck_assert_uint_eq(drive(a, 2, 1, f), 8);
+	fclose(f);
+	b = director(2, 8, 2, 5, 0);
+	ck_assert_ptr_nonnull(f = open_memstream(&got, &glen));
+	ck_assert_int_eq(qttt_match_write(b, f, "e", NULL, &d), 0);
+	ck_assert_uint_eq(drive_lines(b, 2, 1, f, lines), 8);
+	fclose(f);
+	ck_assert_uint_eq(glen, wlen);
+	ck_assert_mem_eq(got, want, wlen);
+	ck_assert_str_eq(lines[0], "game 1 of 8: e0 - e1 1-0 * (time); "
+	    "points 1 of 1, 0 of 1; about 0:21 left");
+	ck_assert_str_eq(lines[5], "game 6 of 8: e1 - e0 0-1 * (time); "
+	    "points 0 of 6, 6 of 6; about 0:06 left");
+	qttt_match_free(a);
+	qttt_match_free(b);
+	free(want);
+	free(got);
+}
+END_TEST
+
+/*
+ * A file that a match wrote, read back line by line: its records go
+ * on, a last line cut short is dropped; a comment, prose, an invalid
+ * record and another match's game are refused, saying why.
+ */
+static char *
+records_of(unsigned long games)
+{
+	struct qttt_match *a = director(2, games, 1, 5, 0);
+	char		*buf = NULL;
+	size_t		 len = 0;
+	FILE		*f = open_memstream(&buf, &len);
+
+	ck_assert_ptr_nonnull(f);
+	ck_assert_uint_eq(drive(a, 1, 0, f), games);
+	fclose(f);
+	qttt_match_free(a);
+	return buf;
+}
+
+START_TEST(test_match_resume_line)
+{
+	static struct qttt_record rec;
+	struct qttt_match *b = director(2, 6, 1, 5, 0);
+	struct qttt_diag d;
+	char		*buf = records_of(6), *line, *nl;
+	unsigned long	 lineno = 0;
+
+	for (line = buf; lineno < 3; line = nl + 1, lineno++) {
+		nl = strchr(line, '\n');
+		ck_assert_int_eq(qttt_match_resume_line(b, line,
+		    (size_t)(nl - line), 1, lineno, &rec, &d), 0);
+	}
+	ck_assert_uint_eq(qttt_match_written(b), 3);
+	/* Game 4 cut short: the caller drops it. */
+	ck_assert_int_eq(qttt_match_resume_line(b, line, 20, 0, 3, &rec, &d),
+	    1);
+	ck_assert_int_eq(qttt_match_resume_line(b, "A one-line essay.", 17,
+	    0, 3, &rec, &d), -1);
+	ck_assert_str_eq(d.msg, "a last line with no newline that is not "
+	    "the start of a record");
+	ck_assert_int_eq(qttt_match_resume_line(b, "# a comment", 11, 1, 3,
+	    &rec, &d), -1);
+	ck_assert_str_eq(d.msg, "a line that is not a record");
+	ck_assert_uint_eq(d.line, 3);
+	ck_assert_int_eq(qttt_match_resume_line(b, "X1 a1 b1; O2 a1 a1", 18,
+	    1, 3, &rec, &d), -1);
+	ck_assert_str_eq(d.msg, "");
+	ck_assert_uint_gt(rec.ndiags, 0);
+	/* Game 1 again, where game 4 is next. */
+	ck_assert_int_eq(qttt_match_resume_line(b, buf, strcspn(buf, "\n"),
+	    1, 3, &rec, &d), -2);
+	ck_assert_msg(strncmp(d.msg, "game 4 is not game 4 of this match: ",
+	    36) == 0, "%s", d.msg);
+	ck_assert_uint_eq(qttt_match_written(b), 3);
+	qttt_match_free(b);
+	free(buf);
+}
+END_TEST
+
+/*
+ * The match's date is in every record, after the event; a match that
+ * goes on from a file takes the date of its first record, and ends as
+ * the match never stopped, unless its date is fixed, which the records
+ * must then have.  A date is a real day, YYYY-MM-DD.
+ */
+START_TEST(test_match_date)
+{
+	static struct qttt_record rec;
+	static const char *const bad[] = { "2026-02-30", "2026-12", "x",
+	    "2026-12-5", "2026-12-05 " };
+	struct qttt_match *a = director(2, 6, 1, 5, 0), *b;
+	struct qttt_diag d;
+	char		*buf = NULL, *again = NULL, *line, *nl;
+	size_t		 len = 0, alen = 0, k;
+	unsigned long	 lineno;
+	FILE		*f = open_memstream(&buf, &len);
+
+	ck_assert_int_eq(qttt_match_date(a, "2024-02-29", 0), 0);
+	ck_assert_uint_eq(drive(a, 1, 0, f), 6);
+	fclose(f);
+	ck_assert_msg(strncmp(buf, "[event e] [date 2024-02-29] [round 1] ",
+	    38) == 0, "%.60s", buf);
+	for (k = 0; k < sizeof(bad) / sizeof(bad[0]); k++)
+		ck_assert_int_eq(qttt_match_date(a, bad[k], 0), -1);
+	/* Another day, not fixed: the file's date, the same records. */
+	for (k = 0; k < 2; k++) {
+		b = director(2, 6, 1, 5, 0);
+		ck_assert_int_eq(qttt_match_date(b, "2025-01-01", (int)k), 0);
+		for (line = buf, lineno = 0; lineno < 2;
+		    line = nl + 1, lineno++) {
+			nl = strchr(line, '\n');
+			if (qttt_match_resume_line(b, line, (size_t)(nl -
+			    line), 1, lineno, &rec, &d) != 0)
+				break;
+		}
+		if (k == 1) {
+			ck_assert_uint_eq(lineno, 0);
+			ck_assert_str_eq(d.msg, "game 1 is not game 1 of this "
+			    "match: its date is 2024-02-29, not 2025-01-01 "
+			    "(-D)");
+			qttt_match_free(b);
+			break;
+		}
+		ck_assert_uint_eq(lineno, 2);
+		ck_assert_ptr_nonnull(f = open_memstream(&again, &alen));
+		fwrite(buf, 1, (size_t)(line - buf), f);
+		ck_assert_uint_eq(drive(b, 1, 0, f), 6);
+		fclose(f);
+		ck_assert_str_eq(again, buf);
+		qttt_match_free(b);
+	}
+	/* No date: no tag, and a dated file is another match's. */
+	b = director(2, 6, 1, 5, 0);
+	ck_assert_int_eq(qttt_match_date(b, NULL, 1), 0);
+	nl = strchr(buf, '\n');
+	ck_assert_int_eq(qttt_match_resume_line(b, buf, (size_t)(nl - buf), 1,
+	    0, &rec, &d), -2);
+	ck_assert_msg(strstr(d.msg, "its date is 2024-02-29, not none (-D)") !=
+	    NULL, "%s", d.msg);
+	qttt_match_free(a);
+	qttt_match_free(b);
+	free(buf);
+	free(again);
+}
+END_TEST
+
+/*
+ * An engine's settings as cutechess-cli takes them after the engine:
+ * options in order, depth and nodes; what is none of these is an
+ * engine's command, and what cannot be sent is refused, saying why.
+ */
+START_TEST(test_engine_settings)
+{
+	static const struct {
+		const char	*arg, *says;
+	} bad[] = {
+		{ "option.=1", "is not empty" },
+		{ "option. Level=1", "no blank at either end" },
+		{ "option.Level", "not option.NAME=VALUE" },
+		{ "option.a value b=1", "the word 'value'" },
+		{ "option.a=b\tc", "control character" },
+		{ "option.rules=goff", "set by the rule profile" },
+		{ "option.LEVEL=weak", "set twice" },
+		{ "depth=0", "not a limit" },
+		{ "nodes=-1", "not a limit" },
+		{ "depth=9223372036854775808", "not a limit" },
+		{ "depth=3x", "not a limit" },
+	};
+	struct qttt_engine_settings s;
+	struct qttt_diag d;
+	char		 arg[400];
+	size_t		 i;
+
+	qttt_engine_settings_init(&s);
+	ck_assert_int_eq(qttt_engine_settings_add(&s, "./engine -l 3", &d), 0);
+	ck_assert_int_eq(qttt_engine_settings_add(&s, "option-x=1", &d), 0);
+	ck_assert_int_eq(qttt_engine_settings_add(&s, "option.Level=weak",
+	    &d), 1);
+	ck_assert_int_eq(qttt_engine_settings_add(&s, "option.Clear Hash=",
+	    &d), 1);
+	ck_assert_int_eq(qttt_engine_settings_add(&s, "option.Book=a=b.bin",
+	    &d), 1);
+	ck_assert_int_eq(qttt_engine_settings_add(&s, "depth=12", &d), 1);
+	ck_assert_int_eq(qttt_engine_settings_add(&s, "nodes=9223372036854775807",
+	    &d), 1);
+	ck_assert_uint_eq(s.n, 3);
+	ck_assert_str_eq(s.opt[0].name, "Level");
+	ck_assert_str_eq(s.opt[0].value, "weak");
+	ck_assert_str_eq(s.opt[1].name, "Clear Hash");
+	ck_assert_str_eq(s.opt[1].value, "");
+	ck_assert_str_eq(s.opt[2].name, "Book");
+	ck_assert_str_eq(s.opt[2].value, "a=b.bin");
+	ck_assert_uint_eq(s.depth, 12);
+	ck_assert_uint_eq(s.nodes, 9223372036854775807ULL);
+	for (i = 0; i < sizeof(bad) / sizeof(bad[0]); i++) {
+		ck_assert_int_eq(qttt_engine_settings_add(&s, bad[i].arg, &d),
+		    -1);
+		ck_assert_msg(strstr(d.msg, bad[i].says) != NULL, "%s: %s",
+		    bad[i].arg, d.msg);
+	}
+	ck_assert_uint_eq(s.n, 3);
+	ck_assert_uint_eq(s.depth, 12);
+	for (i = 3; i < QTTT_SETTINGS_MAX; i++) {
+		snprintf(arg, sizeof(arg), "option.o%zu=1", i);
+		ck_assert_int_eq(qttt_engine_settings_add(&s, arg, &d), 1);
+	}
+	ck_assert_int_eq(qttt_engine_settings_add(&s, "option.more=1", &d), -1);
+	memset(arg, 'n', sizeof(arg));
+	memcpy(arg, "option.", 7);
+	arg[7 + QTTT_SETTING_NAME_MAX] = '=';
+	arg[8 + QTTT_SETTING_NAME_MAX] = '\0';
+	qttt_engine_settings_init(&s);
+	ck_assert_int_eq(qttt_engine_settings_add(&s, arg, &d), -1);
+}
+END_TEST
+
+/* The peer's output after the lines given, as one string. */
+static const char *
+peer_after(struct qttt_peer *p, const char *const *lines)
+{
+	static char	 out[2048];
+	const char	*text;
+	size_t		 n;
+
+	for (; *lines != NULL; lines++)
+		qttt_peer_line(p, *lines, strlen(*lines), 0);
+	n = qttt_peer_output(p, &text);
+	ck_assert_uint_lt(n, sizeof(out));
+	memcpy(out, text, n);
+	out[n] = '\0';
+	qttt_peer_written(p, n);
+	return out;
+}
+
+/*
+ * A peer sets the user's options after Rules, in the order given,
+ * each as the engine lists it; an option it does not list, or a value
+ * that option does not take, refuses the engine; every go has the
+ * user's limits.
+ */
+START_TEST(test_peer_settings)
+{
+	static const char *const hello[] = { "id name e",
+	    "option name Rules type combo default goff var goff",
+	    "option name Level type combo default a var a var b",
+	    "option name Depth type spin default 1 min 1 max 9",
+	    "option name Ponder type check default false",
+	    "option name Clear Hash type button",
+	    "option name Book type string default none", "qtpok", NULL };
+	static const struct {
+		const char	*arg, *why;
+	} refused[] = {
+		{ "option.Hash=64", "it lists no option 'Hash' (option.Hash=64)" },
+		{ "option.Level=c", "its option 'Level' does not take the value "
+		    "'c'" },
+		{ "option.Depth=10", "its option 'Depth' does not take" },
+		{ "option.Depth=+1", "its option 'Depth' does not take" },
+		{ "option.Ponder=yes", "its option 'Ponder' does not take" },
+		{ "option.Clear Hash=now", "its option 'Clear Hash' does not" },
+	};
+	struct qttt_engine_settings s;
+	struct qttt_qtp_msg pos, go;
+	struct qttt_peer *p = qttt_peer_new();
+	struct qttt_diag d;
+	const char	*why, *out;
+	size_t		 i;
+
+	ck_assert_ptr_nonnull(p);
+	qttt_engine_settings_init(&s);
+	ck_assert_int_eq(qttt_engine_settings_add(&s, "option.book=my book",
+	    &d), 1);
+	ck_assert_int_eq(qttt_engine_settings_add(&s, "option.Depth=9", &d),
+	    1);
+	ck_assert_int_eq(qttt_engine_settings_add(&s, "option.Clear Hash=",
+	    &d), 1);
+	ck_assert_int_eq(qttt_engine_settings_add(&s, "option.Ponder=true",
+	    &d), 1);
+	ck_assert_int_eq(qttt_engine_settings_add(&s, "depth=4", &d), 1);
+	ck_assert_int_eq(qttt_engine_settings_add(&s, "nodes=500", &d), 1);
+	qttt_peer_settings(p, &s);
+	qttt_peer_hello(p, QTTT_RULES_GOFF, 0, 1000);
+	ck_assert_str_eq(peer_after(p, hello + 8), "qtp\n");
+	out = peer_after(p, hello);
+	ck_assert_str_eq(out, "setoption name Rules value goff\n"
+	    "setoption name book value my book\n"
+	    "setoption name Depth value 9\n"
+	    "setoption name Clear Hash\n"
+	    "setoption name Ponder value true\nisready\n");
+	qttt_peer_line(p, "readyok", 7, 0);
+	ck_assert(qttt_peer_ready(p));
+	qttt_qtp_init(&pos, QTTT_QTP_POSITION);
+	qttt_game_init(&pos.game);
+	qttt_qtp_init(&go, QTTT_QTP_GO);
+	go.has = QTTT_QTP_HAS(QTTT_QTP_MOVETIME);
+	go.num[QTTT_QTP_MOVETIME] = 100;
+	ck_assert_int_eq(qttt_peer_go(p, &pos, &go, 0, 1000), 0);
+	ck_assert_str_eq(peer_after(p, hello + 8),
+	    "position start\ngo movetime 100 depth 4 nodes 500\n");
+	for (i = 0; i < sizeof(refused) / sizeof(refused[0]); i++) {
+		qttt_engine_settings_init(&s);
+		ck_assert_int_eq(qttt_engine_settings_add(&s, refused[i].arg,
+		    &d), 1);
+		qttt_peer_reset(p);
+		qttt_peer_hello(p, QTTT_RULES_GOFF, 0, 1000);
+		out = peer_after(p, hello);
+		ck_assert_msg(strstr(out, "isready") == NULL, "%s", out);
+		ck_assert_int_eq(qttt_peer_fault(p, &why), QTTT_TERM_PROTOCOL);
+		ck_assert_msg(strstr(why, refused[i].why) != NULL, "%s", why);
+		ck_assert(qttt_peer_refused(p));
+	}
+	/* No settings: the handshake of before. */
+	qttt_peer_settings(p, NULL);
+	qttt_peer_reset(p);
+	qttt_peer_hello(p, QTTT_RULES_GOFF, 0, 1000);
+	ck_assert_str_eq(peer_after(p, hello), "qtp\nsetoption name Rules "
+	    "value goff\nisready\n");
+	qttt_peer_free(p);
+}
+END_TEST
+
+/*
+ * The balanced openings, added to a director: the solver's, in its
+ * order, one a round; none once the match has begun.
+ */
+START_TEST(test_match_balanced)
+{
+	struct qttt_solver *sv = qttt_solver_new(1 << 20);
+	struct qttt_match *m = director(2, 4, 1, 3, 0);
+	struct qttt_match_start st;
+	struct qttt_game g[64];
+	struct qttt_diag d;
+	size_t		 n;
+
+	ck_assert_ptr_nonnull(sv);
+	n = qttt_balanced_openings(sv, QTTT_RULES_GOFF, g, 64);
+	ck_assert_uint_gt(n, 0);
+	ck_assert_uint_eq(qttt_match_balanced(m, sv, &d), n);
+	ck_assert_uint_eq(qttt_match_total(m), 4);
+	ck_assert_int_eq(qttt_match_next(m, &st), 1);
+	ck_assert_uint_eq(st.opening.nplies, g[0].nplies);
+	ck_assert_mem_eq(st.opening.plies, g[0].plies,
+	    g[0].nplies * sizeof(g[0].plies[0]));
+	ck_assert_uint_eq(qttt_match_balanced(m, sv, &d), 0);
+	ck_assert_msg(strstr(d.msg, "balanced opening 1: the match has "
+	    "begun") != NULL, "%s", d.msg);
+	qttt_match_free(m);
+	qttt_solver_free(sv);
+}
+END_TEST
+
+/* The standings of a director are those its tallies make. */
+START_TEST(test_match_standings)
+{
+	struct qttt_match *m = director(3, 4, 1, 9, 0);
+	struct qttt_standing en[3];
+	struct qttt_standings s;
+	static const char *const cmds[] = { "./a", "./b", "./c" };
+	char		*want = NULL, *got = NULL;
+	size_t		 wlen = 0, glen = 0, i;
+	FILE		*f;
+	int		 json;
+
+	ck_assert_uint_eq(drive(m, 1, 0, NULL), 12);
+	ck_assert_uint_eq(qttt_match_engines(m), 3);
+	ck_assert_uint_eq(qttt_match_rules(m), QTTT_RULES_GOFF);
+	for (json = 0; json < 2; json++) {
+		for (i = 0; i < 3; i++)
+			en[i] = (struct qttt_standing){ qttt_match_engine(m, i),
+			    cmds[i], qttt_match_tally(m, i),
+			    qttt_match_against(m, i), qttt_match_met(m, i) };
+		memset(&s, 0, sizeof(s));
+		s.games = 12;
+		s.timecontrol = "movetime 5";
+		s.nengines = 3;
+		s.engines = en;
+		ck_assert_ptr_nonnull(f = open_memstream(&want, &wlen));
+		ck_assert_int_eq(qttt_standings_write(f, &s, json), 0);
+		fclose(f);
+		ck_assert_ptr_nonnull(f = open_memstream(&got, &glen));
+		ck_assert_int_eq(qttt_match_standings(m, f, cmds,
+		    "movetime 5", json), 0);
+		fclose(f);
+		ck_assert_str_eq(got, want);
+		ck_assert_ptr_nonnull(strstr(got, "e0 (2)"));
+		free(want);
+		free(got);
+		want = got = NULL;
+	}
+	qttt_match_free(m);
+}
+END_TEST
+
+/* The settings as a user writes them: taken, or refused as a whole. */
+START_TEST(test_settings)
+{
+	struct qttt_sprt t;
+	enum qttt_adjudication a = QTTT_ADJ_NONE;
+	unsigned int	 plies = 7;
+	char		 tc[64];
+
+	ck_assert_int_eq(qttt_sprt_parse("-5,5.5,0.05,0.1", &t), 0);
+	ck_assert(t.elo0 == -5 && t.elo1 == 5.5 && t.alpha == 0.05 &&
+	    t.beta == 0.1 && t.decided == 0);
+	t.elo0 = 42;
+	ck_assert_int_eq(qttt_sprt_parse("5,5,0.05,0.05", &t), -1);
+	ck_assert_int_eq(qttt_sprt_parse("0,5,1,0.05", &t), -1);
+	ck_assert_int_eq(qttt_sprt_parse("0,5,0.05", &t), -1);
+	ck_assert_int_eq(qttt_sprt_parse("0,5,0.05,0.05,", &t), -1);
+	ck_assert_int_eq(qttt_sprt_parse("-1001,5,0.05,0.05", &t), -1);
+	ck_assert(t.elo0 == 42);
+	ck_assert_int_eq(qttt_adjudication_parse("-1", &a, &plies), -1);
+	ck_assert_int_eq(qttt_adjudication_parse("82", &a, &plies), -1);
+	ck_assert_int_eq(qttt_adjudication_parse(" 3", &a, &plies), -1);
+	ck_assert_int_eq(qttt_adjudication_parse("settle", &a, &plies), -1);
+	ck_assert(a == QTTT_ADJ_NONE && plies == 7);
+	ck_assert_int_eq(qttt_adjudication_parse("0", &a, &plies), 0);
+	ck_assert(a == QTTT_ADJ_PLIES && plies == 0);
+	ck_assert_int_eq(qttt_adjudication_parse("settled", &a, &plies), 0);
+	ck_assert(a == QTTT_ADJ_SETTLED);
+	qttt_timecontrol_format("60+0.5", 100, tc, sizeof(tc));
+	ck_assert_str_eq(tc, "60+0.5, movetime 100");
+	qttt_timecontrol_format("60", 0, tc, sizeof(tc));
+	ck_assert_str_eq(tc, "60");
+	qttt_timecontrol_format(NULL, 250, tc, sizeof(tc));
+	ck_assert_str_eq(tc, "movetime 250");
+	qttt_timecontrol_format(NULL, 0, tc, sizeof(tc));
+	ck_assert_str_eq(tc, "");
+}
+END_TEST
+
+/* A suite's verdicts in TAP, with # and \ escaped. */
+START_TEST(test_suite_tap)
+{
+	struct qttt_suite_entry e;
+	struct qttt_diag d;
+	struct qttt_action x;
+	const char	*s = ".,.,./.,.,./.,.,. X1 - *; best X1 a1 c3, X1 c1 "
+	    "a3; id \"a#1\"";
+	char		*buf = NULL;
+	size_t		 len = 0;
+	FILE		*f = open_memstream(&buf, &len);
+
+	ck_assert_ptr_nonnull(f);
+	ck_assert_int_eq(qttt_suite_parse(s, strlen(s), &e, &d), 1);
+	ck_assert_int_eq(qttt_suite_tap(f, 1, &e, &e.best[0], NULL), 1);
+	memset(&x, 0, sizeof(x));
+	x.kind = QTTT_PLACE;
+	x.move = 1;
+	x.sq[0] = 4;
+	x.sq[1] = 8;
+	ck_assert_int_eq(qttt_suite_tap(f, 2, &e, &x, NULL), 0);
+	ck_assert_int_eq(qttt_suite_tap(f, 3, &e, NULL, "it hung\\up"), 0);
+	fclose(f);
+	ck_assert_str_eq(buf, "ok 1 - a\\#1\n"
+	    "not ok 2 - a\\#1: played X1 b2 c3; best X1 a1 c3, X1 c1 a3\n"
+	    "not ok 3 - a\\#1: it hung\\\\up\n");
+	free(buf);
+}
+END_TEST
+
 Suite *
 match_suite(void)
 {
@@ -1347,6 +1839,15 @@ match_suite(void)
 	tcase_add_test(tc, test_director_resume);
 	tcase_add_test(tc, test_director_openings);
 	tcase_add_test(tc, test_director_packed);
+	tcase_add_test(tc, test_match_write);
+	tcase_add_test(tc, test_match_resume_line);
+	tcase_add_test(tc, test_match_date);
+	tcase_add_test(tc, test_engine_settings);
+	tcase_add_test(tc, test_match_balanced);
+	tcase_add_test(tc, test_peer_settings);
+	tcase_add_test(tc, test_match_standings);
+	tcase_add_test(tc, test_settings);
+	tcase_add_test(tc, test_suite_tap);
 	suite_add_tcase(s, tc);
 	return s;
 }

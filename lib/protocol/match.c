@@ -7,7 +7,8 @@
  * two engines of one name, and whether the records of a file are this
  * match's games, so that it goes on from them.  A front end drives it
  * with the games its referees finish, as it drives each referee with
- * the bytes and the time; it uses only the library's public names.
+ * the bytes and the time; it uses only the library's public names and
+ * the notation's check of a date.
  */
 #include <stdint.h>
 #include <stdio.h>
@@ -15,6 +16,7 @@
 #include <string.h>
 
 #include "qttt.h"
+#include "notation/notation.h"
 
 /* Games finished and waiting for an earlier one, per job at most. */
 #define WINDOW_PER_JOB	4
@@ -46,6 +48,8 @@ struct qttt_match {
 	size_t			 wsize;
 	unsigned long long	 next_start, next_write;
 	struct qttt_game	 empty;
+	char			 date[11];	/* YYYY-MM-DD, or "" */
+	int			 date_fixed;
 };
 
 struct qttt_match *
@@ -136,6 +140,18 @@ const char *
 qttt_match_engine(const struct qttt_match *m, size_t engine)
 {
 	return engine < m->o.sched.engines ? m->names[engine] : "";
+}
+
+int
+qttt_match_date(struct qttt_match *m, const char *date, int fixed)
+{
+	size_t	 len = date != NULL ? strlen(date) : 0;
+
+	if (len > 0 && (len != 10 || !qttt__notation_date_good(date, len)))
+		return -1;
+	memcpy(m->date, len > 0 ? date : "", len + 1);
+	m->date_fixed = fixed;
+	return 0;
 }
 
 /*
@@ -358,6 +374,8 @@ qttt_match_describe(const struct qttt_match *m, unsigned long long i,
 	info->opening = m->nopenings > 0 ? f.opening + 1 : 0;
 	info->has_seed = 1;
 	info->seed = m->o.sched.seed;
+	info->date.s = m->date;
+	info->date.len = strlen(m->date);
 }
 
 /* Counts game i, the next in order: standings, marks, the SPRT. */
@@ -470,9 +488,36 @@ differs(const struct qttt_match *m, const struct qttt_fixture *f,
 	else if (info->round != f->round)
 		snprintf(msg, n, "its round is %lu, not %lu", info->round,
 		    f->round);
+	else if (!same_text(&info->date, m->date) && info->date.len == 0)
+		snprintf(msg, n, "it has no date, where this match has %s "
+		    "(-D)", m->date);
+	else if (!same_text(&info->date, m->date))
+		snprintf(msg, n, "its date is %.*s, not %s%s",
+		    (int)(info->date.len > 10 ? 10 : info->date.len),
+		    info->date.s, m->date[0] != '\0' ? m->date : "none",
+		    m->date_fixed ? " (-D)" : " (the first record's)");
 	else
 		return 0;
 	return 1;
+}
+
+/*
+ * The first record's date is the match's, unless the match's is fixed;
+ * returns 0.
+ */
+static int
+adopt_date(struct qttt_match *m, unsigned long long i,
+    const struct qttt_match_info *info)
+{
+	if (i > 0 || m->date_fixed)
+		return 0;
+	if (info->date.len == 10 &&
+	    qttt__notation_date_good(info->date.s, info->date.len)) {
+		memcpy(m->date, info->date.s, 10);
+		m->date[10] = '\0';
+	} else
+		m->date[0] = '\0';
+	return 0;
 }
 
 int
@@ -502,8 +547,8 @@ qttt_match_resume(struct qttt_match *m, const struct qttt_record *rec,
 		snprintf(why, sizeof(why), "it is not a game of the rules %s",
 		    rules);
 	else if (qttt_match_read(rec, &again, &g, &info, why,
-	    sizeof(why)) == 0 && !differs(m, &f, &info, &again, why,
-	    sizeof(why))) {
+	    sizeof(why)) == 0 && !adopt_date(m, i, &info) &&
+	    !differs(m, &f, &info, &again, why, sizeof(why))) {
 		opening_of(m, &f, &open, &from_state);
 		g.opening = open.nplies;
 		m->window[i % m->wsize] = g;
@@ -540,4 +585,38 @@ const struct qttt_sprt *
 qttt_match_sprt(const struct qttt_match *m)
 {
 	return m->o.sprt ? &m->o.test : NULL;
+}
+
+size_t
+qttt_match_engines(const struct qttt_match *m)
+{
+	return m->o.sched.engines;
+}
+
+unsigned int
+qttt_match_rules(const struct qttt_match *m)
+{
+	return m->o.rules;
+}
+
+size_t
+qttt_match_balanced(struct qttt_match *m, struct qttt_solver *sv,
+    struct qttt_diag *d)
+{
+	struct qttt_game g[64];
+	char		 why[QTTT_MSG_MAX];
+	size_t		 n, i;
+
+	if ((n = qttt_balanced_openings(sv, m->o.rules, g, 64)) == 0) {
+		refuse(d, QTTT_E_IO, "balanced openings: the solver failed");
+		return 0;
+	}
+	for (i = 0; i < n && i < 64; i++)
+		if (qttt_match_opening(m, &g[i], 0, d) == -1) {
+			snprintf(why, sizeof(why), "%s", d->msg);
+			snprintf(d->msg, sizeof(d->msg), "balanced opening %zu: "
+			    "%.150s", i + 1, why);
+			return 0;
+		}
+	return n;
 }

@@ -4,6 +4,7 @@
  * lines to write, and what each line the engine writes means where it
  * comes, or which fault it is.
  */
+#include <errno.h>
 #include <stdarg.h>
 #include <stdint.h>
 #include <stdio.h>
@@ -48,6 +49,10 @@ struct qttt_peer {
 	long long		 ms;
 	enum qttt_termination	 fault;
 	int			 refused;	/* the rules, not a fault */
+	/* The user's settings; those the engine lists; the first misfit. */
+	const struct qttt_engine_settings *set;
+	uint64_t		 declared;
+	char			 misfit[QTTT_MSG_MAX];
 	char			 why[QTTT_MSG_MAX];
 	size_t			 outlen;
 	char			 out[OUT_MAX];
@@ -88,6 +93,8 @@ qttt_peer_reset(struct qttt_peer *p)
 	p->deadline = -1;
 	p->fault = QTTT_TERM_NORMAL;
 	p->refused = 0;
+	p->declared = 0;
+	p->misfit[0] = '\0';
 	p->why[0] = '\0';
 	p->outlen = 0;
 }
@@ -262,8 +269,19 @@ int
 qttt_peer_go(struct qttt_peer *p, const struct qttt_qtp_msg *pos,
     const struct qttt_qtp_msg *go, long long now, long long deadline)
 {
+	struct qttt_qtp_msg limited = *go;
+
+	/* The user's limits, on every go. */
+	if (p->set != NULL && p->set->depth > 0) {
+		limited.has |= QTTT_QTP_HAS(QTTT_QTP_DEPTH);
+		limited.num[QTTT_QTP_DEPTH] = p->set->depth;
+	}
+	if (p->set != NULL && p->set->nodes > 0) {
+		limited.has |= QTTT_QTP_HAS(QTTT_QTP_NODES);
+		limited.num[QTTT_QTP_NODES] = p->set->nodes;
+	}
 	if (p->stage != IDLE || qttt_peer_send(p, pos) == -1 ||
-	    qttt_peer_send(p, go) == -1)
+	    qttt_peer_send(p, &limited) == -1)
 		return -1;
 	p->stage = THINKING;
 	p->since = now;
@@ -298,7 +316,96 @@ rules_option(struct qttt_peer *p, const struct qttt_qtp_msg *m)
 	}
 }
 
-/* After qtpok: the Rules option, then isready. */
+void
+qttt_peer_settings(struct qttt_peer *p, const struct qttt_engine_settings *s)
+{
+	p->set = s;
+}
+
+/* Whether an option of the engine, m, takes the value v. */
+static int
+takes(const struct qttt_qtp_msg *m, const char *v)
+{
+	char	*end;
+	long long n;
+	size_t	 i;
+
+	switch (m->type) {
+	case QTTT_QTP_CHECK:
+		return strcmp(v, "true") == 0 || strcmp(v, "false") == 0;
+	case QTTT_QTP_SPIN:
+		errno = 0;
+		n = strtoll(v, &end, 10);
+		/* Digits, a minus first or not: no blank, no plus. */
+		return (*v == '-' || (*v >= '0' && *v <= '9')) &&
+		    *end == '\0' && errno == 0 && n >= m->min && n <= m->max;
+	case QTTT_QTP_COMBO:
+		for (i = 0; i < m->nvars; i++)
+			if (m->var[i].len == strlen(v) &&
+			    memcmp(m->var[i].s, v, m->var[i].len) == 0)
+				return 1;
+		return 0;
+	case QTTT_QTP_BUTTON:
+		return v[0] == '\0';
+	default:
+		return 1;
+	}
+}
+
+/* An option the engine lists: one of the user's settings, if named. */
+static void
+user_option(struct qttt_peer *p, const struct qttt_qtp_msg *m)
+{
+	const struct qttt_engine_option *o;
+	size_t		 i;
+
+	for (i = 0; p->set != NULL && i < p->set->n; i++) {
+		o = &p->set->opt[i];
+		if (!qttt_qtp_name_is(&m->name, o->name))
+			continue;
+		p->declared |= (uint64_t)1 << i;
+		if (!takes(m, o->value) && p->misfit[0] == '\0')
+			snprintf(p->misfit, sizeof(p->misfit), "its option "
+			    "'%.40s' does not take the value '%.60s' "
+			    "(option.NAME=VALUE)", o->name, o->value);
+	}
+}
+
+/*
+ * The user's options, after Rules: each one the engine lists, with a
+ * value it takes, or the engine is refused.
+ */
+static enum qttt_peer_event
+user_options(struct qttt_peer *p)
+{
+	const struct qttt_engine_option *o;
+	struct qttt_qtp_msg m;
+	size_t		 i;
+
+	for (i = 0; p->set != NULL && i < p->set->n; i++) {
+		o = &p->set->opt[i];
+		p->refused = 1;
+		if ((p->declared & ((uint64_t)1 << i)) == 0)
+			return fail(p, QTTT_TERM_PROTOCOL, "it lists no option "
+			    "'%.40s' (option.%.40s=%.60s)", o->name, o->name,
+			    o->value);
+		if (p->misfit[0] != '\0')
+			return fail(p, QTTT_TERM_PROTOCOL, "%s", p->misfit);
+		p->refused = 0;
+		qttt_qtp_init(&m, QTTT_QTP_SETOPTION);
+		m.name.s = o->name;
+		m.name.len = strlen(o->name);
+		if (o->value[0] != '\0') {
+			m.has = QTTT_QTP_VALUE;
+			m.text.s = o->value;
+			m.text.len = strlen(o->value);
+		}
+		qttt_peer_send(p, &m);
+	}
+	return QTTT_PEER_NOTHING;
+}
+
+/* After qtpok: the Rules option, the user's, then isready. */
 static enum qttt_peer_event
 setup(struct qttt_peer *p)
 {
@@ -326,6 +433,8 @@ setup(struct qttt_peer *p)
 		m.text.len = strlen(p->spelling);
 		qttt_peer_send(p, &m);
 	}
+	if (user_options(p) == QTTT_PEER_FAULT)
+		return QTTT_PEER_FAULT;
 	queue(p, "isready", 7);
 	p->stage = SETUP;
 	return QTTT_PEER_NOTHING;
@@ -417,6 +526,7 @@ qttt_peer_line(struct qttt_peer *p, const char *line, size_t len,
 		if (m->type == QTTT_QTP_COMBO &&
 		    qttt_qtp_name_is(&m->name, "Rules"))
 			rules_option(p, m);
+		user_option(p, m);
 		return QTTT_PEER_NOTHING;
 	case QTTT_QTP_QTPOK:
 		if (p->stage != HELLO)

@@ -60,6 +60,8 @@ qttt_match_extras(const struct qttt_match_game *g,
 
 	qttt_extras_init(ex);
 	entry(m++, "event", info->event.s, info->event.len, 0);
+	if (info->date.len > 0)
+		entry(m++, "date", info->date.s, info->date.len, 1);
 	t = number(store, &used, (long long)info->round, &len);
 	entry(m++, "round", t, len, 1);
 	entry(m++, "x", info->x.s, info->x.len, 0);
@@ -183,6 +185,7 @@ qttt_match_read(const struct qttt_record *rec, const struct qttt_game *g,
 		out->ms[i] = -1;
 	}
 	text_of(&info->event, find(meta, nmeta, "event"));
+	text_of(&info->date, find(meta, nmeta, "date"));
 	text_of(&info->x, find(meta, nmeta, "x"));
 	text_of(&info->o, find(meta, nmeta, "o"));
 	text_of(&info->timecontrol, find(meta, nmeta, "timecontrol"));

@@ -32,6 +32,10 @@ build faulty "$top/tests/engines/faulty.c" -D_POSIX_C_SOURCE=200809L
     "$top/formats/examples/engine.py" | sort -u | tr '\n' ' ')" = \
     'random sys ' ] ||
     { echo "match: engine.py imports more than random and sys"; exit 1; }
+# The records' date is the day a match begins: one day for the suite,
+# so that records compared are the same across midnight.
+SOURCE_DATE_EPOCH=1764892800
+export SOURCE_DATE_EPOCH
 ENGINE=$out/engine
 FAULTY=$out/faulty
 PY="python3 $top/formats/examples/engine.py"
@@ -350,6 +354,130 @@ script -qec "qttt-match -n 4 '$RANDOM_ENGINE' '$ENGINE' >'$out/tty.qttt'" \
 valid "$out/tty.qttt" 4
 grep -q ' of 4: ' "$out/min.err" && no "progress with no terminal"
 check "progress on a terminal"
+
+# Asked for with -P, the same lines off a terminal, with -q and -T json
+# too (the report, a JSON object on a line of its own, is still there
+# without -q), and for the games a run plays after a file it goes on
+# from, counted from where the file ends.
+qttt-match -P -q -n 4 "$RANDOM_ENGINE" "$ENGINE" >"$out/p.qttt" \
+    2>"$out/p.err" || no "status $?"
+[ "$(grep -c '^qttt-match: game [1-4] of 4: .* - .* (normal); points [0-9.]* of [1-4], [0-9.]* of [1-4]; about [0-9]*:[0-9][0-9] left$' \
+    "$out/p.err")" = 4 ] || no "-P -q: $(cat "$out/p.err")"
+[ "$(wc -l <"$out/p.err")" = 4 ] || no "-P -q: more than the lines"
+qttt-match -P -T json -n 2 "$RANDOM_ENGINE" "$ENGINE" >/dev/null \
+    2>"$out/p.err"
+[ "$(grep -c '^qttt-match: game [12] of 2: ' "$out/p.err")" = 2 ] &&
+    grep -q '^{"games":2,' "$out/p.err" || no "-P -T json: $(cat "$out/p.err")"
+head -2 "$out/p.qttt" >"$out/p2.qttt"
+qttt-match -P -q -n 4 -w "$out/p2.qttt" "$RANDOM_ENGINE" "$ENGINE" \
+    2>"$out/p.err"
+[ "$(cut -d: -f2 "$out/p.err" | tr '\n' ,)" = " game 3 of 4, game 4 of 4," ] ||
+    no "-P after a file: $(cat "$out/p.err")"
+cmp -s "$out/p.qttt" "$out/p2.qttt" || no "-P: other records"
+check "progress asked for (-P)"
+
+# The date: [date YYYY-MM-DD] after the event in every record, the day
+# the match began in UTC (by the clock, or SOURCE_DATE_EPOCH); a match
+# that goes on from a file another day keeps the file's date and ends
+# as the match never stopped; -D fixes it, and a file of another date
+# is then refused; a date that is no real day is a usage error.
+d1=$(date -u +%F)
+(unset SOURCE_DATE_EPOCH; qttt-match -q -n 2 "$RANDOM_ENGINE" "$ENGINE") \
+    >"$out/d.qttt" || no "status $?"
+d2=$(date -u +%F)
+[ "$(grep -c "^\[event qttt-match\] \[date \($d1\|$d2\)\] \[round 1\] " \
+    "$out/d.qttt")" = 2 ] || no "the clock's date: $(head -c 60 "$out/d.qttt")"
+valid "$out/d.qttt" 2
+SOURCE_DATE_EPOCH=86400 qttt-match -q -n 6 -w "$out/d1.qttt" \
+    "$RANDOM_ENGINE" "$ENGINE" || no "status $?"
+[ "$(grep -c '^\[event qttt-match\] \[date 1970-01-02\] ' "$out/d1.qttt")" = 6 ] ||
+    no "SOURCE_DATE_EPOCH=86400: $(head -c 60 "$out/d1.qttt")"
+head -c 900 "$out/d1.qttt" >"$out/d2.qttt"
+SOURCE_DATE_EPOCH=999999999 qttt-match -q -n 6 -w "$out/d2.qttt" \
+    "$RANDOM_ENGINE" "$ENGINE" || no "status $?"
+cmp -s "$out/d1.qttt" "$out/d2.qttt" || no "another day goes on otherwise"
+head -c 900 "$out/d1.qttt" >"$out/d2.qttt"
+qttt-match -q -n 6 -D 1970-01-02 -w "$out/d2.qttt" "$RANDOM_ENGINE" \
+    "$ENGINE" || no "status $?"
+cmp -s "$out/d1.qttt" "$out/d2.qttt" || no "-D of the file's date"
+qttt-match -q -n 6 -D 2001-09-09 -w "$out/d2.qttt" "$RANDOM_ENGINE" \
+    "$ENGINE" 2>"$out/d.err"
+[ $? = 2 ] && grep -q '^.*d2.qttt:1: error: game 1 is not game 1 of this match: its date is 1970-01-02, not 2001-09-09 (-D)' \
+    "$out/d.err" || no "-D of another date: $(cat "$out/d.err")"
+qttt-match -q -D 2026-02-29 "$RANDOM_ENGINE" "$ENGINE" >/dev/null \
+    2>"$out/d.err"
+[ $? = 2 ] && grep -q '^qttt-match: not a date (YYYY-MM-DD, a real day): 2026-02-29$' \
+    "$out/d.err" || no "-D 2026-02-29: $(head -1 "$out/d.err")"
+check "the date of the records"
+
+# --report writes the report to a file, that of standard error, with -q
+# too, as -T says; never over the records of -w, and a write error is
+# an error.
+qttt-match -n 4 "$RANDOM_ENGINE" "$ENGINE" 2>"$out/r.want" >/dev/null
+qttt-match -q -n 4 --report="$out/r.txt" "$RANDOM_ENGINE" "$ENGINE" \
+    2>"$out/r.err" >/dev/null || no "status $?"
+[ -s "$out/r.err" ] && no "-q --report: $(cat "$out/r.err")"
+cmp -s "$out/r.want" "$out/r.txt" || no "--report: another report"
+qttt-match -T json -n 2 --report "$out/r.json" "$RANDOM_ENGINE" \
+    "$ENGINE" 2>"$out/r.err" >/dev/null || no "status $?"
+grep -q '^{"games":2,' "$out/r.json" && [ "$(wc -l <"$out/r.json")" = 1 ] ||
+    no "--report -T json: $(cat "$out/r.json")"
+grep -q '"games"' "$out/r.err" && no "-T json --report: the report on stderr"
+cp "$out/d1.qttt" "$out/r.qttt"
+qttt-match -q -n 6 -w "$out/r.qttt" --report "$out/r.qttt" \
+    "$RANDOM_ENGINE" "$ENGINE" 2>"$out/r.err"
+[ $? = 2 ] && grep -q '^qttt-match: .*r.qttt: an input (-O, -w): not written over by --report$' \
+    "$out/r.err" && cmp -s "$out/d1.qttt" "$out/r.qttt" ||
+    no "--report over -w's file: $(cat "$out/r.err")"
+qttt-match -q -n 2 --report /dev/full "$RANDOM_ENGINE" "$ENGINE" \
+    >/dev/null 2>"$out/r.err"
+[ $? = 2 ] && grep -q '/dev/full' "$out/r.err" ||
+    no "--report /dev/full: $(cat "$out/r.err")"
+# A file that cannot be opened: the report on standard error.
+qttt-match -q -n 2 --report "$out/no/such/dir" "$RANDOM_ENGINE" "$ENGINE" \
+    >/dev/null 2>"$out/r.err"
+[ $? = 2 ] && grep -q '^2 games, rules goff$' "$out/r.err" ||
+    no "--report to no directory: $(cat "$out/r.err")"
+check "the report in a file (--report)"
+
+# Settings after an engine, as cutechess-cli takes them: its options,
+# set after Rules at every handshake, and depth and nodes on its every
+# go, not on the other engine's; an option the engine does not list,
+# or a value it does not take, refuses the engine before the first
+# game; a setting before any engine, or with -c, is a usage error.
+qttt-match -v -n 2 "$RANDOM_ENGINE" option.Level=weak depth=3 nodes=50 \
+    "$ENGINE" >"$out/s.qttt" 2>"$out/s.err" || no "status $?"
+valid "$out/s.qttt" 2
+[ "$(grep -c '^qttt-match: engine 1> setoption name Level value weak$' \
+    "$out/s.err")" = 1 ] || no "no setoption: $(grep '> setoption' "$out/s.err")"
+grep -q '^qttt-match: engine 1 game [12] [XO]> go depth 3 nodes 50$' \
+    "$out/s.err" || no "no go depth 3 nodes 50"
+grep '^qttt-match: engine 1 game .*> go' "$out/s.err" | grep -qv 'depth 3 nodes 50$' &&
+    no "a go of engine 1 without its limits"
+grep -q '^qttt-match: engine 2 .*> go .*depth' "$out/s.err" &&
+    no "engine 2 got engine 1's limits"
+qttt-match -q -n 2 "$RANDOM_ENGINE" "$ENGINE" option.Hash=64 \
+    >"$out/s.qttt" 2>"$out/s.err"
+[ $? = 2 ] && [ ! -s "$out/s.qttt" ] &&
+    grep -q "^qttt-match: engine 2 ($ENGINE, id name '[^']*'): it lists no option 'Hash' (option.Hash=64)\$" \
+    "$out/s.err" || no "an option not listed: $(cat "$out/s.err")"
+qttt-match -q -n 2 "$RANDOM_ENGINE" option.Level=best "$ENGINE" \
+    >/dev/null 2>"$out/s.err"
+[ $? = 2 ] && grep -q "): its option 'Level' does not take the value 'best'" \
+    "$out/s.err" || no "a value not taken: $(cat "$out/s.err")"
+qttt-match -q option.Level=weak "$RANDOM_ENGINE" "$ENGINE" 2>"$out/s.err"
+[ $? = 2 ] && grep -q '^qttt-match: option.Level=weak: a setting comes after its engine$' \
+    "$out/s.err" || no "a setting first: $(head -1 "$out/s.err")"
+qttt-match -c "$RANDOM_ENGINE" depth=2 2>"$out/s.err"
+[ $? = 2 ] && grep -q '^qttt-match: depth=2: -c checks an engine as it starts$' \
+    "$out/s.err" || no "-c with a setting: $(head -1 "$out/s.err")"
+printf '%s\n' '.,.,./.,.,./.,.,. X1 - *; best X1 a1 c3, X1 c1 a3; id "q1"' \
+    >"$out/s.suite"
+qttt-match -v -x "$out/s.suite" "$RANDOM_ENGINE" nodes=7 >/dev/null \
+    2>"$out/s.err"
+grep -q '^qttt-match: engine 1> go movetime 1000 nodes 7$' "$out/s.err" ||
+    no "-x without the limit: $(grep '> go' "$out/s.err")"
+check "engine settings (option.NAME=VALUE, depth=N, nodes=N)"
 
 # An odd number of games a pairing: the last pair is said incomplete.
 qttt-match -n 3 "$RANDOM_ENGINE" "$ENGINE" >/dev/null 2>"$out/odd.err"
@@ -748,6 +876,23 @@ for sig in TERM:15 INT:2; do
 	    no "$sig: a game lost by the kill"
 done
 check "SIGTERM and SIGINT end every engine, and give the standings"
+
+# With --report, the standings of a match a signal stopped are in the
+# file, whole, and no temporary file is left beside it.
+mkdir "$out/sigrep"
+qttt-match -n 100000 --report "$out/sigrep/r.txt" "$RANDOM_ENGINE" \
+    "$RANDOM_ENGINE" >"$out/sigr.qttt" 2>"$out/sigr.err" &
+pid=$!
+until [ -s "$out/sigr.qttt" ]; do sleep 0.05; done
+kill -TERM $pid
+wait $pid
+[ $? = 143 ] || no "status not 143"
+n=$(wc -l <"$out/sigr.qttt")
+grep -q "^$n games, rules goff\$" "$out/sigrep/r.txt" &&
+    grep -q "stopped by signal 15 .* after $n games\$" "$out/sigr.err" ||
+    no "$(tail -2 "$out/sigr.err") / $(head -1 "$out/sigrep/r.txt")"
+[ "$(ls -A "$out/sigrep")" = r.txt ] || no "left: $(ls -A "$out/sigrep")"
+check "SIGTERM with --report: the standings in the file"
 
 # 13. The test suite: perfect play solves it all, random play not.
 qttt-match -x "$top/suites/qttt.suite" qttt-engine >"$out/suite.out" ||
