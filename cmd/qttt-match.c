@@ -145,7 +145,8 @@ static const struct opt opts[] = {
 };
 
 static const struct opt_tool tool_opts = {
-	opts, NVALUES(opts), "engine engine ...", "-c [-v] engine ...\n"
+	opts, NVALUES(opts), "engine engine ...",
+	"-c [-v] [-R profile] engine ...\n"
 	"-x suite [-v] [-m ms] [-R profile] [-s seed] engine ...",
 	"Play engines that speak the engine protocol (QTP) against each "
 	"other, and\nwrite one record per game, in game order, and a report "
@@ -451,6 +452,7 @@ check_engine(size_t i, struct eproc *e)
 		fprintf(stderr, "%s: out of memory\n", progname);
 		exit(EXIT_TROUBLE);
 	}
+	qttt_check_rules(M.checker, M.rules);
 	start_proc(e);
 	qttt_check_start(M.checker, e->peer, now_ms());
 	while (!qttt_check_done(M.checker)) {
@@ -1215,9 +1217,6 @@ options(int argc, char *argv[])
 		return s;
 	if (M.check && M.suite != NULL)
 		return usage_error(usage, "%s", "-c and -x do not go together");
-	if (M.check && M.rules != QTTT_RULES_GOFF)
-		return usage_error(usage, "%s", "-c checks by Goff's rules: -R "
-		    "is for matches and suites");
 	if (argc - optind < (M.check || M.suite != NULL ? 1 : 2))
 		return usage_error(usage, "%s", M.check || M.suite != NULL ?
 		    "an engine is needed" : "two engines or more are needed");

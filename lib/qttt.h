@@ -3542,7 +3542,8 @@ const unsigned long *qttt_match_met(const struct qttt_match *,
 /*
  * A scripted conversation with one engine process that checks what
  * formats/engine-protocol.md asks of an engine: the handshake, the
- * Rules option, isready at odd times, an unknown message and option,
+ * Rules option and the rules checked (qttt_check_rules()), isready at
+ * odd times, an unknown message and option,
  * positions with a measurement due, the forced X9 and a state string,
  * stop during go infinite, an illegal and a malformed position (the
  * engine must answer error and live), go with no position and in a
@@ -3555,6 +3556,14 @@ struct qttt_check;
 
 struct qttt_check *qttt_check_new(void);
 void		 qttt_check_free(struct qttt_check *);
+
+/*
+ * The rules the checks that follow run under (goff in a new one): the
+ * engine must list them in its Rules option, which is set to them
+ * (goff needs no option), and the positions sent are played by them.
+ * Returns 0, or -1 (nothing changed) for a number that is no profile.
+ */
+int		 qttt_check_rules(struct qttt_check *, unsigned int rules);
 
 /* Starts the checks with peer p, for a process not yet spoken to. */
 void		 qttt_check_start(struct qttt_check *, struct qttt_peer *p,

@@ -774,6 +774,8 @@ enum flaw {
 
 struct compliant {
 	enum flaw		 flaw;
+	const char		*rules;		/* the profiles it lists, or
+						 * NULL: no Rules option */
 	struct qttt_qtp_parser	*parser;
 	struct qttt_generator	 gen;
 	struct qttt_state	 pos;
@@ -802,6 +804,7 @@ c_read(struct compliant *e, const char *line, size_t len)
 	struct qttt_diag d;
 	char		 b[QTTT_QTP_LINE_MAX + 1];
 	size_t		 n;
+	unsigned int	 r;
 	int		 infinite;
 
 	if (qttt_qtp_parse(e->parser, line, len, &m, &d) != QTTT_OK) {
@@ -813,12 +816,22 @@ c_read(struct compliant *e, const char *line, size_t len)
 	switch (m.kind) {
 	case QTTT_QTP_QTP:
 		c_say(e, "id name compliant");
-		c_say(e, "option name Rules type combo default goff var goff");
+		if (e->rules != NULL) {
+			snprintf(b, sizeof(b), "option name Rules type combo "
+			    "default %.*s var %s", (int)strcspn(e->rules, " "),
+			    e->rules, e->rules);
+			c_say(e, b);
+		}
 		c_say(e, "qtpok");
 		break;
 	case QTTT_QTP_SETOPTION:
-		if (e->flaw != FLAW_LAX && !(m.name.len == 5 &&
-		    memcmp(m.name.s, "Rules", 5) == 0))
+		/* The Rules it lists: positions are played by them. */
+		snprintf(b, sizeof(b), "%.*s", (int)m.text.len, m.text.s);
+		if (e->rules != NULL && qttt_qtp_name_is(&m.name, "Rules") &&
+		    qttt_rules_parse(b, strlen(b), &r, NULL) == 0 &&
+		    strstr(e->rules, b) != NULL)
+			qttt_qtp_parser_rules(e->parser, r);
+		else if (e->flaw != FLAW_LAX)
 			c_say(e, "error no such option");
 		break;
 	case QTTT_QTP_ISREADY:
@@ -858,9 +871,12 @@ c_read(struct compliant *e, const char *line, size_t len)
 	}
 }
 
-/* Runs the checks on an engine with a flaw; returns the failed ones. */
+/*
+ * Runs the checks under rules on an engine with a flaw that lists the
+ * profiles named (words joined by " var "); returns the failed ones.
+ */
 static unsigned int
-run_checks(enum flaw flaw)
+run_checks_under(enum flaw flaw, unsigned int rules, const char *listed)
 {
 	struct qttt_check *c = qttt_check_new();
 	struct qttt_peer *p = qttt_peer_new();
@@ -875,7 +891,9 @@ run_checks(enum flaw flaw)
 	ck_assert_ptr_nonnull(p);
 	memset(&e, 0, sizeof(e));
 	e.flaw = flaw;
+	e.rules = listed;
 	e.parser = qttt_qtp_parser_new();
+	ck_assert_int_eq(qttt_check_rules(c, rules), 0);
 	qttt_check_start(c, p, now);
 	while (!qttt_check_done(c)) {
 		ck_assert_int_lt(++steps, 1000);
@@ -916,6 +934,12 @@ run_checks(enum flaw flaw)
 	return failed;
 }
 
+static unsigned int
+run_checks(enum flaw flaw)
+{
+	return run_checks_under(flaw, QTTT_RULES_GOFF, "goff");
+}
+
 /* The compliance checks, with no process: each flaw, its check. */
 START_TEST(test_checks)
 {
@@ -923,6 +947,47 @@ START_TEST(test_checks)
 	ck_assert_uint_eq(run_checks(FLAW_EAGER), 1u << 11);
 	ck_assert_uint_eq(run_checks(FLAW_LAX), 1u << 4);
 	ck_assert_uint_eq(run_checks(FLAW_STUBBORN), 1u << 17);
+}
+END_TEST
+
+/*
+ * The checks under a profile: an engine that plays it alone, not goff,
+ * passes every check under it (under two-cycles=no a 3-cycle is
+ * measured; under last-square=draw X9 is never forced, and the game
+ * over is the draw before it), and fails only the rules' check under
+ * goff or under a profile it does not list; an engine with no Rules
+ * option fails it under any profile but goff.  Every preset, every
+ * switch alone.
+ */
+START_TEST(test_checks_profiles)
+{
+	struct qttt_check *c;
+	unsigned int	 r, other;
+	const char	*name;
+	char		 listed[QTTT_RULES_NAME_MAX + 16];
+	size_t		 i;
+
+	for (i = 0; (name = i < 9 ? qttt_rules_preset(i, &r) :
+	    qttt_rules_switch(i - 9, &r)) != NULL; i++) {
+		if (r == QTTT_RULES_GOFF)
+			continue;
+		ck_assert_uint_eq(run_checks_under(FLAW_NONE, r, name), 0);
+		snprintf(listed, sizeof(listed), "double=1 var %s", name);
+		ck_assert_uint_eq(run_checks_under(FLAW_NONE, r, listed), 0);
+		ck_assert_uint_eq(run_checks_under(FLAW_NONE,
+		    QTTT_RULES_GOFF, name), 1u << 2);
+		other = r == QTTT_RULES_DOUBLE_2 ? QTTT_RULES_DOUBLE_1 :
+		    QTTT_RULES_DOUBLE_2;
+		ck_assert_uint_eq(run_checks_under(FLAW_NONE, other, name),
+		    1u << 2);
+	}
+	ck_assert_uint_eq(run_checks_under(FLAW_NONE, QTTT_RULES_GOFF, NULL),
+	    0);
+	ck_assert_uint_ne(run_checks_under(FLAW_NONE, QTTT_RULES_DOUBLE_1,
+	    NULL) & 1u << 2, 0);
+	ck_assert_ptr_nonnull(c = qttt_check_new());
+	ck_assert_int_eq(qttt_check_rules(c, QTTT_RULES_MAX + 1), -1);
+	qttt_check_free(c);
 }
 END_TEST
 
@@ -1087,6 +1152,7 @@ referee_suite(void)
 	tcase_add_test(tc, test_settled);
 	tcase_add_test(tc, test_termination_names);
 	tcase_add_test(tc, test_checks);
+	tcase_add_test(tc, test_checks_profiles);
 	tcase_add_test(tc, test_levels);
 	suite_add_tcase(s, tc);
 	return s;
