@@ -205,9 +205,9 @@ $(TOOLS): cmd/common.o cmd/options.o cmd/outfile.o lib/libqttt.a
 
 $(TOOLS): %: %.o
 $(READERS): cmd/inputs.o cmd/parallel.o
-# qttt-match runs engines (cmd/process.c).
-cmd/qttt-match: cmd/process.o
-cmd/process.o cmd/qttt-match.o: cmd/process.h
+# qttt-match runs engines (cmd/process.c); qttt-engine reads its clock.
+cmd/qttt-match cmd/qttt-engine: cmd/process.o
+cmd/process.o cmd/qttt-match.o cmd/qttt-engine.o: cmd/process.h
 $(READERS) cmd/inputs.o cmd/parallel.o: private PTHREAD = -pthread
 # The unit tests draw on threads (check_render.c).
 $(UNIT_OBJS) tests/unit: private PTHREAD = -pthread

@@ -13,9 +13,18 @@
 #include "qttt.h"
 #include "common.h"
 #include "options.h"
+#include "process.h"
 
 /* The solver's table, in MiB (-m). */
 #define TABLE_MIB	16
+/*
+ * The share of its time, in percent, after which a search stops: the
+ * rest is for the answer to reach the runner (formats/engine-protocol.md,
+ * section 5, "Time").
+ */
+#define TIME_USED	90
+/* Of a clock with no movetime: a twentieth of it, and the increment. */
+#define CLOCK_SHARE	20
 
 struct engine {
 	struct qttt_qtp_parser	*parser;
@@ -27,6 +36,7 @@ struct engine {
 	unsigned int		 rules;		/* the Rules option */
 	int			 have;		/* a position is set */
 	struct qttt_state	 pos;
+	long long		 deadline;	/* of the search, now_ms() */
 	/* A go infinite not yet answered: its action, its value. */
 	int			 waiting;
 	struct qttt_action	 pending;
@@ -205,6 +215,49 @@ answer(const struct engine *e, const struct qttt_action *a, int value)
 	send(&m);
 }
 
+static int
+past_deadline(void *arg)
+{
+	const struct engine *e = arg;
+
+	return now_ms() >= e->deadline;
+}
+
+/*
+ * The solver's limit for go m: its nodes, and a deadline within its
+ * movetime or the share of the clock of the side to act (with none,
+ * and with infinite, none: the solver finishes).  depth is not a
+ * limit: the solver searches to the end of the game.
+ */
+static void
+limit(struct engine *e, const struct qttt_qtp_msg *m)
+{
+	int		 s = qttt_state_turn(&e->pos);
+	long long	 ms = -1, left, allot;
+
+	if (e->solver == NULL)
+		return;
+	if (m->has & QTTT_QTP_HAS(QTTT_QTP_MOVETIME))
+		ms = (long long)(m->num[QTTT_QTP_MOVETIME] > 1000000000 ?
+		    1000000000 : m->num[QTTT_QTP_MOVETIME]);
+	if (m->has & QTTT_QTP_HAS(s == QTTT_X ? QTTT_QTP_XTIME :
+	    QTTT_QTP_OTIME)) {
+		left = (long long)(m->num[s == QTTT_X ? QTTT_QTP_XTIME :
+		    QTTT_QTP_OTIME] % 1000000000);
+		allot = left / CLOCK_SHARE + (long long)(m->num[s == QTTT_X ?
+		    QTTT_QTP_XINC : QTTT_QTP_OINC] % 1000000000);
+		if (allot > left / 2)
+			allot = left / 2;
+		if (ms < 0 || allot < ms)
+			ms = allot;
+	}
+	if (m->has & QTTT_QTP_INFINITE)
+		ms = -1;
+	e->deadline = ms >= 0 ? now_ms() + ms * TIME_USED / 100 : -1;
+	qttt_solver_limit(e->solver, (m->has & QTTT_QTP_HAS(QTTT_QTP_NODES)) ?
+	    m->num[QTTT_QTP_NODES] : 0, ms >= 0 ? past_deadline : NULL, e);
+}
+
 static void
 go(struct engine *e, const struct qttt_qtp_msg *m)
 {
@@ -221,6 +274,7 @@ go(struct engine *e, const struct qttt_qtp_msg *m)
 		send_error("%s", "out of memory");
 		return;
 	}
+	limit(e, m);
 	if (qttt_level_choose(e->level == QTTT_LEVEL_RANDOM ? NULL :
 	    e->solver, &e->gen, e->level, &e->pos, &a, &value, &d) !=
 	    QTTT_OK) {

@@ -879,10 +879,30 @@ enum qttt_code	 qttt_solver_analyze(struct qttt_solver *,
  * the library's book of them (on in a new solver) or searches them as
  * it does the others, as the program that writes the book does.  The
  * values are the same either way; the book saves time.  The book holds
- * Goff's values, which are those of draw=1/2 too: positions of other
- * profiles are always searched.
+ * the positions of every profile: up to 4 moves made under Goff's
+ * rules (and draw=1/2), 3 under the other presets, 2 under any other
+ * profile, so that a position is valued in a few hundredths of a
+ * second (formats/solver.md, "Profiles").
  */
 void		 qttt_solver_use_book(struct qttt_solver *, int use);
+
+/*
+ * Limits each query that follows (qttt_solver_value(),
+ * qttt_solver_analyze()) to nodes positions searched (0: no limit),
+ * and stops it when stop(arg) returns nonzero, which the search asks
+ * every QTTT_SOLVER_POLL positions (stop NULL: never): an engine's
+ * deadline, read from its clock, or its runner's stop.  A query
+ * stopped returns QTTT_OK, and qttt_solver_stopped() says so until
+ * the next query: its value is then no value, and an analysis has the
+ * values of the actions it valued before it stopped (those in
+ * qttt_state_actions order up to one), the best of them as its value
+ * and best, or QTTT_NOVALUE and no best action if it valued none, and
+ * no principal variation.  The table keeps only what was proven.
+ */
+#define QTTT_SOLVER_POLL	1024
+void		 qttt_solver_limit(struct qttt_solver *, unsigned long long nodes,
+		    int (*stop)(void *), void *arg);
+int		 qttt_solver_stopped(const struct qttt_solver *);
 
 /* ------------------------------------------------------------------ */
 /* Judging moves by perfect play (annotate.c)                          */
@@ -1009,7 +1029,10 @@ unsigned int	 qttt_level_random(enum qttt_level);
  * Chooses an action of st at level l, drawing from gen (the same
  * generator state, the same choice), into *a, and sets *value to the
  * value of st when the solver was asked (every level but random), else
- * QTTT_NOVALUE.  solver may be NULL: the action is then random.
+ * QTTT_NOVALUE.  solver may be NULL: the action is then random.  A
+ * solver's query stopped by its limit (qttt_solver_limit()) gives the
+ * best action found before it stopped, or a random one if it valued
+ * none, and no value.
  * Returns QTTT_OK; QTTT_E_STATE if st fails qttt_state_check();
  * QTTT_E_OVER if the game is over; with a message in d (may be NULL).
  */

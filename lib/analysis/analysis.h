@@ -32,15 +32,23 @@ int	 qttt__analysis_reduced_key(const unsigned char board[QTTT_NSQUARES],
 
 /*
  * The solver's book of early positions (solve_book.c, written by
- * tests/solve-book, make book): the value of every position with at
- * most BOOK_MOVES moves made, one entry for each reduced key
- * (qttt__analysis_solver_key, qttt__analysis_reduced_key): the key's hi
+ * tests/solve-book, make book): under every profile the values depend
+ * on (qttt__analysis_value_rules()), the value of every position with
+ * at most qttt__analysis_book_moves() moves made (BOOK_MOVES under
+ * Goff's rules, BOOK_MOVES_PRESET under another preset's,
+ * BOOK_MOVES_ANY under any other profile: the search from a position
+ * one move past the book then takes a few hundredths of a second, 0.1
+ * s past BOOK_MOVES_ANY), one entry for each reduced key
+ * (qttt__analysis_solver_key, qttt__analysis_reduced_key, the profile
+ * in its lo word): the key's hi
  * word with the value minus QTTT_VALUE_MIN in the BOOK_VALUE bits (the
  * key's extra field, 0 in the solver's keys), then its lo word, sorted
  * by key.  The book depends on the form of the key: a change to it
  * needs make book.
  */
 #define BOOK_MOVES		4
+#define BOOK_MOVES_PRESET	3
+#define BOOK_MOVES_ANY		2
 #define BOOK_SHIFT		32
 #define BOOK_VALUE		(UINT64_C(0xf) << BOOK_SHIFT)
 extern const uint64_t	qttt__analysis_book[][2];
@@ -51,5 +59,9 @@ void	 qttt__analysis_solver_key(const struct qttt_solver *,
 	    const struct qttt_state *, struct reduced_key *);
 int	 qttt__analysis_book_value(const struct qttt_solver *,
 	    const struct qttt_state *);
+/* The part of profile rules that values depend on, and how many moves
+ * deep the book holds the positions of such a part. */
+unsigned int qttt__analysis_value_rules(unsigned int rules);
+int	 qttt__analysis_book_moves(unsigned int value_rules);
 
 #endif /* !QTTT_ANALYSIS_H */

@@ -217,6 +217,30 @@ for case in 'flash|info value 1-0' 'complete-win|info value 0-0'; do
 done
 check "qttt-engine: rule profiles"
 
+# At the empty board under every preset, within a budget of positions
+# (go nodes, not a time: the test is the same on any machine), the
+# value and an action that keeps it are the solver's (qttt-analyze -S),
+# from the book of each profile's early positions; with a budget of
+# one position the search stops: a legal action and no value.
+for p in goff goff-tie complete-win ksmanis typescript typescript-2 \
+    python flash cpp-solver; do
+	qttt-analyze -R $p -T json -S '.,.,./.,.,./.,.,. X1 - *' |
+	    jq -r '.value as $v | "info value \($v)",
+	    (.actions[] | select(.value == $v) | "bestaction \(.item)")' \
+	    >"$out/best.$p"
+	printf '%s\n' "setoption name Rules value $p" 'position start' \
+	    'go nodes 300' | qttt-engine >"$out/nodes.$p"
+	[ "$(sed -n 1p "$out/nodes.$p")" = "$(sed -n 1p "$out/best.$p")" ] &&
+	    grep -qxF "$(sed -n 2p "$out/nodes.$p")" "$out/best.$p" ||
+	    no "$p: $(tr '\n' '|' <"$out/nodes.$p")"
+done
+printf '%s\n' 'setoption name Rules value python' 'position start' \
+    'go nodes 1' | qttt-engine >"$out/nodes.stopped"
+[ "$(wc -l <"$out/nodes.stopped")" = 1 ] &&
+    grep -q '^bestaction X1 [a-c][1-3] [a-c][1-3]$' "$out/nodes.stopped" ||
+    no "go nodes 1: $(tr '\n' '|' <"$out/nodes.stopped")"
+check "qttt-engine: the empty board under every preset, within go nodes"
+
 # 3. Each fault: every game is lost by the faulty engine, as the
 # termination tag says; the match completes with valid records.
 # The engines that hang have 1 s to answer (-m), for two games; the
