@@ -2835,8 +2835,9 @@ enum qttt_qtp_type {
  *	newgame		QTTT_QTP_SEED
  *	position	game: from the empty board, the actions played
  *			(QTTT_QTP_ACTIONS if the message lists them);
- *			with from_state, a game with no plies whose state
- *			is the position ("position state")
+ *			with from_state ("position state"), start, the
+ *			state given, and game, the actions played from it
+ *			(none: a game with no plies whose state is start)
  *	go		the fields XTIME to NODES, QTTT_QTP_INFINITE
  *	info		DEPTH, NODES, TIME, value (QTTT_QTP_VALUE), pv
  *			(QTTT_QTP_PV: the items as written), text (the
@@ -2864,6 +2865,7 @@ struct qttt_qtp_msg {
 	struct qttt_result	 value;
 	struct qttt_action	 action;
 	int			 from_state;
+	struct qttt_state	 start;
 	struct qttt_game	 game;
 };
 
@@ -3103,9 +3105,14 @@ enum qttt_adjudication {
  * time an engine has for its handshake (hello, ms; 0: 10000), the time
  * it has for an action when neither movetime nor the clock says
  * (limit, ms; 0: QTTT_ACTION_LIMIT), the adjudication and the solver it
- * takes (which the caller owns; NULL without adjudication).
+ * takes (which the caller owns; NULL without adjudication).  An
+ * action's time runs from its go to its bestaction, and may pass the
+ * movetime or the clock by QTTT_TIME_MARGIN ms (a clock so overdrawn
+ * is left at 0); the increment is added after the action
+ * (formats/engine-protocol.md, section 5, "Time").
  */
 #define QTTT_ACTION_LIMIT	60000
+#define QTTT_TIME_MARGIN	50
 struct qttt_referee_opts {
 	unsigned int		 rules;		/* QTTT_RULES_* */
 	long long		 movetime;

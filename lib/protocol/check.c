@@ -62,16 +62,20 @@ static const char *const names[NCHECKS] = {
 	[C_MEASURE] = "a measurement due (a 2-cycle; a 3-cycle if the rules "
 	    "refuse it) is made",
 	[C_FORCED] = "the forced X9 is played",
-	[C_STATE] = "a position given as a state string is played",
-	[C_STOP] = "go infinite waits for stop, then answers",
+	[C_STATE] = "a position given as a state string, and with actions "
+	    "after it, is played",
+	[C_STOP] = "go infinite waits for stop, and so does a message after "
+	    "it; then it answers",
 	[C_ILLEGAL] = "an illegal position gets an error, and the engine "
 	    "lives",
 	[C_MALFORMED] = "a malformed position gets an error, and the engine "
 	    "lives",
 	[C_NOPOSITION] = "go after a refused position gets an error",
 	[C_OVER] = "go in a game that is over gets an error",
-	[C_SEED] = "the same newgame seed gives the same answer",
-	[C_QUIT] = "quit: the engine exits"
+	[C_SEED] = "the same newgame seed gives the same answer to go depth "
+	    "(no seed: seed 0)",
+	[C_QUIT] = "stop at once gets a bestaction; quit, while thinking "
+	    "too: the engine exits"
 };
 
 struct qttt_check {
@@ -92,7 +96,7 @@ struct qttt_check {
 	char			 rulesname[QTTT_RULES_NAME_MAX];
 	const char		*cycle;
 	int			 forced;
-	struct qttt_action	 first;		/* C_SEED's first answer */
+	struct qttt_action	 first;		/* C_SEED's answer to compare */
 	int			 quit_sent;
 };
 
@@ -241,6 +245,23 @@ ask(struct qttt_check *c, const char *position, long long now)
 	expect(c, now, 1000);
 }
 
+/*
+ * C_SEED's step: a newgame, then go from the empty board, bounded by
+ * depth (an answer at a deadline need not be the same).
+ */
+static void
+ask_seeded(struct qttt_check *c, long long now)
+{
+	static const char *const newgame[] = {
+		"newgame seed 7", "newgame seed 7", "newgame", "newgame seed 0"
+	};
+
+	send(c, newgame[c->step]);
+	send(c, "position start");
+	send(c, "go depth 2");
+	expect(c, now, 1000);
+}
+
 /* The Rules option set to the rules checked, in the engine's spelling. */
 static void
 send_rules(struct qttt_check *c)
@@ -328,6 +349,9 @@ begin(struct qttt_check *c, long long now)
 	case C_STOP:
 		send(c, "position start actions " OPENING);
 		send(c, "go infinite");
+		/* It waits for the stop: the answer is OPENING's (not sent
+		 * through send(), which would judge the action in it). */
+		qttt_peer_send_line(c->peer, "position start", 14);
 		expect(c, now, 0);
 		c->quiet = now + QUIET_MS;
 		break;
@@ -354,12 +378,12 @@ begin(struct qttt_check *c, long long now)
 		expect(c, now, 1000);
 		break;
 	case C_SEED:
-		send(c, "newgame seed 7");
-		ask(c, "position start", now);
+		ask_seeded(c, now);
 		break;
 	case C_QUIT:
-		send(c, "quit");
-		c->quit_sent = 1;
+		send(c, "position start actions " OPENING);
+		send(c, "go infinite");
+		send(c, "stop");
 		expect(c, now, 0);
 		break;
 	default:
@@ -413,25 +437,41 @@ action(struct qttt_check *c, const struct qttt_action *a, long long now)
 		if (ok && (a->kind != QTTT_PLACE || a->sq[0] != a->sq[1]))
 			ok = 0, snprintf(why, sizeof(why), "not X9 c3");
 		break;
+	case C_STATE:
+		if (!ok || c->step++ > 0)
+			break;
+		/* The same state, and an action played from it. */
+		ask(c, "position state " STATE " actions measure O4->a1", now);
+		return;
 	case C_SEED:
 		if (!ok)
 			break;
-		if (c->step == 0) {
-			c->first = *a;
-			c->step = 1;
-			send(c, "newgame seed 7");
-			ask(c, "position start", now);
-			return;
-		}
-		if (memcmp(&c->first, a, sizeof(*a)) != 0) {
+		if (c->step % 2 == 1 &&
+		    memcmp(&c->first, a, sizeof(*a)) != 0) {
 			char	 x[24], y[24];
 
 			qttt_action_format(&c->first, x, sizeof(x));
 			qttt_action_format(a, y, sizeof(y));
-			verdict(c, 0, now, "%s, then %s", x, y);
+			verdict(c, 0, now, "%s, then %s%s", x, y, c->step == 1 ?
+			    "" : " (newgame, then newgame seed 0)");
+			return;
+		}
+		c->first = *a;
+		if (++c->step < 4) {
+			ask_seeded(c, now);
 			return;
 		}
 		break;
+	case C_QUIT:
+		if (!ok)
+			break;
+		/* Stopped at once, it answered: now quit while it thinks. */
+		send(c, "position start actions " OPENING);
+		send(c, "go infinite");
+		send(c, "quit");
+		c->quit_sent = 1;
+		expect(c, now, 0);
+		return;
 	default:
 		break;
 	}
@@ -535,7 +575,10 @@ message(struct qttt_check *c, const struct qttt_qtp_msg *m, int malformed,
 		action(c, &m->action, now);
 		return;
 	case C_QUIT:
-		return;
+		/* After quit, what it writes is ignored. */
+		if (c->quit_sent)
+			return;
+		/* FALLTHROUGH */
 	default:
 		if (m->kind != QTTT_QTP_BESTACTION) {
 			verdict(c, 0, now, "'%s' where bestaction was awaited",
@@ -581,7 +624,7 @@ qttt_check_fail(struct qttt_check *c, enum qttt_termination fault,
 	if (c->cur == NCHECKS)
 		return;
 	qttt_peer_fail(c->peer, fault, msg);
-	if (c->cur == C_QUIT) {
+	if (c->cur == C_QUIT && c->quit_sent) {
 		verdict(c, fault == QTTT_TERM_EXIT, now, "%s",
 		    fault == QTTT_TERM_EXIT ? "" : msg);
 		return;
