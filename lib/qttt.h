@@ -879,10 +879,10 @@ enum qttt_code	 qttt_solver_analyze(struct qttt_solver *,
  * the library's book of them (on in a new solver) or searches them as
  * it does the others, as the program that writes the book does.  The
  * values are the same either way; the book saves time.  The book holds
- * the positions of every profile: up to 4 moves made under Goff's
- * rules (and draw=1/2), 3 under the other presets, 2 under any other
- * profile, so that a position is valued in a few hundredths of a
- * second (formats/solver.md, "Profiles").
+ * the positions up to 4 moves made under Goff's rules (and
+ * draw=1/2), and up to 2 under each other preset, so that a position
+ * is valued in at most about a tenth of a second; positions of other
+ * profiles are always searched (formats/solver.md, "Profiles").
  */
 void		 qttt_solver_use_book(struct qttt_solver *, int use);
 

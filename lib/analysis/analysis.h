@@ -35,10 +35,11 @@ int	 qttt__analysis_reduced_key(const unsigned char board[QTTT_NSQUARES],
  * tests/solve-book, make book): under every profile the values depend
  * on (qttt__analysis_value_rules()), the value of every position with
  * at most qttt__analysis_book_moves() moves made (BOOK_MOVES under
- * Goff's rules, BOOK_MOVES_PRESET under another preset's,
- * BOOK_MOVES_ANY under any other profile: the search from a position
- * one move past the book then takes a few hundredths of a second, 0.1
- * s past BOOK_MOVES_ANY), one entry for each reduced key
+ * Goff's rules, BOOK_MOVES_PRESET under another preset's: the search
+ * from a position one move past the book then takes at most about
+ * 0.1 s; none under other profiles: a deeper book, or one of every
+ * profile, makes the tools' binaries and the viewer's module too
+ * big), one entry for each reduced key
  * (qttt__analysis_solver_key, qttt__analysis_reduced_key, the profile
  * in its lo word): the key's hi
  * word with the value minus QTTT_VALUE_MIN in the BOOK_VALUE bits (the
@@ -47,8 +48,7 @@ int	 qttt__analysis_reduced_key(const unsigned char board[QTTT_NSQUARES],
  * needs make book.
  */
 #define BOOK_MOVES		4
-#define BOOK_MOVES_PRESET	3
-#define BOOK_MOVES_ANY		2
+#define BOOK_MOVES_PRESET	2
 #define BOOK_SHIFT		32
 #define BOOK_VALUE		(UINT64_C(0xf) << BOOK_SHIFT)
 extern const uint64_t	qttt__analysis_book[][2];

@@ -1387,7 +1387,7 @@ qttt__analysis_book_moves(unsigned int value_rules)
 	for (i = 0; qttt_rules_preset(i, &r) != NULL; i++)
 		if (qttt__analysis_value_rules(r) == value_rules)
 			return BOOK_MOVES_PRESET;
-	return BOOK_MOVES_ANY;
+	return -1;
 }
 
 /* The searches that follow are by profile rules (a valid one). */

@@ -2,8 +2,8 @@
 # qttt-engine's answer at the empty board under each preset: the CPU
 # time of a fresh process (its start included) that sets the profile
 # and answers 'go movetime 100', with the value it gives.  Target: at
-# most 0.1 s each, the time asked.  The solver's book holds every
-# profile's early positions (lib/analysis/solve_book.c, make book);
+# most 0.1 s each, the time asked.  The solver's book holds each
+# preset's early positions (lib/analysis/solve_book.c, make book);
 # before it held Goff's alone, and the other presets took 0.22 to 0.39
 # s (goff-tie 0.23, complete-win 0.23, ksmanis 0.38, typescript 0.39,
 # typescript-2 0.34, python 0.39, flash 0.22, cpp-solver 0.38; goff
