@@ -205,9 +205,11 @@ $(TOOLS): cmd/common.o cmd/options.o cmd/outfile.o lib/libqttt.a
 
 $(TOOLS): %: %.o
 $(READERS): cmd/inputs.o cmd/parallel.o
-# qttt-match runs engines (cmd/engines.c, cmd/process.c).
+# qttt-match runs engines (cmd/engines.c, cmd/process.c); qttt-engine
+# reads its clock (cmd/process.c).
 cmd/qttt-match: cmd/engines.o cmd/process.o
-cmd/process.o cmd/engines.o cmd/qttt-match.o: cmd/process.h
+cmd/qttt-engine: cmd/process.o
+cmd/process.o cmd/engines.o cmd/qttt-match.o cmd/qttt-engine.o: cmd/process.h
 cmd/engines.o cmd/qttt-match.o: cmd/match.h
 $(READERS) cmd/inputs.o cmd/parallel.o: private PTHREAD = -pthread
 # The unit tests draw on threads (check_render.c).

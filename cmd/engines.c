@@ -254,6 +254,7 @@ check_engine(size_t i, struct eproc *e)
 		fprintf(stderr, "%s: out of memory\n", progname);
 		exit(EXIT_TROUBLE);
 	}
+	qttt_check_rules(M.checker, M.rules);
 	start_proc(e);
 	qttt_check_start(M.checker, e->peer, now_ms());
 	while (!qttt_check_done(M.checker)) {

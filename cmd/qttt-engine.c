@@ -13,9 +13,20 @@
 #include "qttt.h"
 #include "common.h"
 #include "options.h"
+#include "process.h"
 
 /* The solver's table, in MiB (-m). */
 #define TABLE_MIB	16
+/*
+ * The share of its time, in percent, after which a search stops: the
+ * rest is for the answer to reach the runner (formats/engine-protocol.md,
+ * section 5, "Time").
+ */
+#define TIME_USED	90
+/* Of a clock with no movetime: a twentieth of it, and the increment. */
+#define CLOCK_SHARE	20
+/* The bytes of messages that may wait for a go infinite's stop. */
+#define QUEUE_MAX	65536
 
 struct engine {
 	struct qttt_qtp_parser	*parser;
@@ -27,10 +38,14 @@ struct engine {
 	unsigned int		 rules;		/* the Rules option */
 	int			 have;		/* a position is set */
 	struct qttt_state	 pos;
-	/* A go infinite not yet answered: its action, its value. */
+	long long		 deadline;	/* of the search, now_ms() */
+	/* A go infinite not yet answered: its action, its value, and
+	 * the lines that came after it, which wait for its stop. */
 	int			 waiting;
 	struct qttt_action	 pending;
 	int			 value;
+	char			*queue;
+	size_t			 qlen;
 };
 
 static const struct opt opts[] = {
@@ -162,20 +177,41 @@ hello(const struct engine *e)
 	puts("qtpok");
 }
 
+/*
+ * Options and their combo values compare without regard to ASCII case
+ * (formats/engine-protocol.md, section 3): the value in lower case, as
+ * every level and profile is named, into buf of size n.
+ */
+static int
+lower(const struct qttt_qtp_text *t, char *buf, size_t n)
+{
+	size_t	 i;
+
+	if (t->len >= n)
+		return -1;
+	for (i = 0; i < t->len; i++)
+		buf[i] = t->s[i] >= 'A' && t->s[i] <= 'Z' ? t->s[i] | 0x20 :
+		    t->s[i];
+	buf[t->len] = '\0';
+	return 0;
+}
+
 static void
 set_option(struct engine *e, const struct qttt_qtp_msg *m)
 {
+	char		 v[QTTT_RULES_NAME_MAX];
 	unsigned int	 r;
 	enum qttt_level	 l;
+	int		 ok = lower(&m->text, v, sizeof(v)) == 0;
 
-	if (qttt_qtp_name_is(&m->name, "Level") &&
-	    qttt_level_parse(m->text.s, m->text.len, &l) == 0) {
+	if (ok && qttt_qtp_name_is(&m->name, "Level") &&
+	    qttt_level_parse(v, strlen(v), &l) == 0) {
 		e->level = l;
 		return;
 	}
 	/* Any profile; the position set before it is forgotten. */
-	if (qttt_qtp_name_is(&m->name, "Rules") &&
-	    qttt_rules_parse(m->text.s, m->text.len, &r, NULL) == 0) {
+	if (ok && qttt_qtp_name_is(&m->name, "Rules") &&
+	    qttt_rules_parse(v, strlen(v), &r, NULL) == 0) {
 		e->rules = r;
 		qttt_qtp_parser_rules(e->parser, r);
 		e->have = 0;
@@ -205,6 +241,49 @@ answer(const struct engine *e, const struct qttt_action *a, int value)
 	send(&m);
 }
 
+static int
+past_deadline(void *arg)
+{
+	const struct engine *e = arg;
+
+	return now_ms() >= e->deadline;
+}
+
+/*
+ * The solver's limit for go m: its nodes, and a deadline within its
+ * movetime or the share of the clock of the side to act (with none,
+ * and with infinite, none: the solver finishes).  depth is not a
+ * limit: the solver searches to the end of the game.
+ */
+static void
+limit(struct engine *e, const struct qttt_qtp_msg *m)
+{
+	int		 s = qttt_state_turn(&e->pos);
+	long long	 ms = -1, left, allot;
+
+	if (e->solver == NULL)
+		return;
+	if (m->has & QTTT_QTP_HAS(QTTT_QTP_MOVETIME))
+		ms = (long long)(m->num[QTTT_QTP_MOVETIME] > 1000000000 ?
+		    1000000000 : m->num[QTTT_QTP_MOVETIME]);
+	if (m->has & QTTT_QTP_HAS(s == QTTT_X ? QTTT_QTP_XTIME :
+	    QTTT_QTP_OTIME)) {
+		left = (long long)(m->num[s == QTTT_X ? QTTT_QTP_XTIME :
+		    QTTT_QTP_OTIME] % 1000000000);
+		allot = left / CLOCK_SHARE + (long long)(m->num[s == QTTT_X ?
+		    QTTT_QTP_XINC : QTTT_QTP_OINC] % 1000000000);
+		if (allot > left / 2)
+			allot = left / 2;
+		if (ms < 0 || allot < ms)
+			ms = allot;
+	}
+	if (m->has & QTTT_QTP_INFINITE)
+		ms = -1;
+	e->deadline = ms >= 0 ? now_ms() + ms * TIME_USED / 100 : -1;
+	qttt_solver_limit(e->solver, (m->has & QTTT_QTP_HAS(QTTT_QTP_NODES)) ?
+	    m->num[QTTT_QTP_NODES] : 0, ms >= 0 ? past_deadline : NULL, e);
+}
+
 static void
 go(struct engine *e, const struct qttt_qtp_msg *m)
 {
@@ -221,6 +300,7 @@ go(struct engine *e, const struct qttt_qtp_msg *m)
 		send_error("%s", "out of memory");
 		return;
 	}
+	limit(e, m);
 	if (qttt_level_choose(e->level == QTTT_LEVEL_RANDOM ? NULL :
 	    e->solver, &e->gen, e->level, &e->pos, &a, &value, &d) !=
 	    QTTT_OK) {
@@ -237,6 +317,44 @@ go(struct engine *e, const struct qttt_qtp_msg *m)
 	answer(e, &a, value);
 }
 
+static int	 take(struct engine *, const char *, size_t);
+
+/* A line that waits for the stop of a go infinite. */
+static void
+enqueue(struct engine *e, const char *line, size_t len)
+{
+	if (e->queue == NULL && (e->queue = malloc(QUEUE_MAX)) == NULL) {
+		send_error("%s", "out of memory");
+		return;
+	}
+	if (len + 1 > QUEUE_MAX - e->qlen) {
+		send_error("more than %d bytes of messages wait for stop",
+		    QUEUE_MAX);
+		return;
+	}
+	memcpy(e->queue + e->qlen, line, len);
+	e->queue[e->qlen + len] = '\n';
+	e->qlen += len + 1;
+}
+
+/* The lines that waited, dealt with in order; 1 after quit. */
+static int
+dequeue(struct engine *e)
+{
+	char		*q = e->queue, *nl;
+	size_t		 n = e->qlen, i;
+	int		 quit = 0;
+
+	e->queue = NULL;
+	e->qlen = 0;
+	for (i = 0; i < n && !quit; i = (size_t)(nl - q) + 1) {
+		nl = memchr(q + i, '\n', n - i);
+		quit = take(e, q + i, (size_t)(nl - q) - i);
+	}
+	free(q);
+	return quit;
+}
+
 /* Deals with one line; returns 0 to go on, 1 after quit. */
 static int
 take(struct engine *e, const char *line, size_t len)
@@ -247,14 +365,19 @@ take(struct engine *e, const char *line, size_t len)
 
 	code = qttt_qtp_parse(e->parser, line, len, &m, &d);
 	/*
-	 * A go infinite ends with any message of the runner's but isready:
-	 * answered first, but for quit.
+	 * While a go infinite waits for stop, the runner's messages but
+	 * isready and quit wait too, in order (formats/engine-protocol.md,
+	 * section 5): stop answers, then they are dealt with.
 	 */
-	if (e->waiting && m.kind >= QTTT_QTP_QTP && m.kind <= QTTT_QTP_QUIT &&
+	if (e->waiting && m.kind >= QTTT_QTP_QTP && m.kind < QTTT_QTP_QUIT &&
 	    m.kind != QTTT_QTP_ISREADY) {
+		if (m.kind != QTTT_QTP_STOP) {
+			enqueue(e, line, len);
+			return 0;
+		}
 		e->waiting = 0;
-		if (m.kind != QTTT_QTP_QUIT)
-			answer(e, &e->pending, e->value);
+		answer(e, &e->pending, e->value);
+		return dequeue(e);
 	}
 	if (code != QTTT_OK) {
 		if (m.kind == QTTT_QTP_POSITION)
@@ -350,6 +473,7 @@ main(int argc, char *argv[])
 			break;
 	}
 	free(line);
+	free(e.queue);
 	qttt_solver_free(e.solver);
 	qttt_qtp_parser_free(e.parser);
 	return finish_output() == 0 ? EXIT_SUCCESS : EXIT_TROUBLE;

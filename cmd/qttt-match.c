@@ -75,7 +75,7 @@ static const struct opt opts[] = {
 
 static const struct opt_tool tool_opts = {
 	opts, NVALUES(opts), "engine [setting ...] engine [setting ...] ...",
-	"-c [-v] engine ...\n"
+	"-c [-v] [-R profile] engine ...\n"
 	"-x suite [-v] [-m ms] [-R profile] [-s seed] engine ...",
 	"Play engines that speak the engine protocol (QTP) against each "
 	"other, and\nwrite one record per game, in game order, and a report "
@@ -575,9 +575,6 @@ options(int argc, char *argv[])
 		return s;
 	if (M.check && M.suite != NULL)
 		return usage_error(usage, "%s", "-c and -x do not go together");
-	if (M.check && M.rules != QTTT_RULES_GOFF)
-		return usage_error(usage, "%s", "-c checks by Goff's rules: -R "
-		    "is for matches and suites");
 	if ((s = engines(argc - optind, argv + optind)) >= 0)
 		return s;
 	if (M.nengines < (M.check || M.suite != NULL ? 1 : 2))

@@ -879,10 +879,30 @@ enum qttt_code	 qttt_solver_analyze(struct qttt_solver *,
  * the library's book of them (on in a new solver) or searches them as
  * it does the others, as the program that writes the book does.  The
  * values are the same either way; the book saves time.  The book holds
- * Goff's values, which are those of draw=1/2 too: positions of other
- * profiles are always searched.
+ * the positions up to 4 moves made under Goff's rules (and
+ * draw=1/2), and up to 2 under each other preset, so that a position
+ * is valued in at most about a tenth of a second; positions of other
+ * profiles are always searched (formats/solver.md, "Profiles").
  */
 void		 qttt_solver_use_book(struct qttt_solver *, int use);
+
+/*
+ * Limits each query that follows (qttt_solver_value(),
+ * qttt_solver_analyze()) to nodes positions searched (0: no limit),
+ * and stops it when stop(arg) returns nonzero, which the search asks
+ * every QTTT_SOLVER_POLL positions (stop NULL: never): an engine's
+ * deadline, read from its clock, or its runner's stop.  A query
+ * stopped returns QTTT_OK, and qttt_solver_stopped() says so until
+ * the next query: its value is then no value, and an analysis has the
+ * values of the actions it valued before it stopped (those in
+ * qttt_state_actions order up to one), the best of them as its value
+ * and best, or QTTT_NOVALUE and no best action if it valued none, and
+ * no principal variation.  The table keeps only what was proven.
+ */
+#define QTTT_SOLVER_POLL	1024
+void		 qttt_solver_limit(struct qttt_solver *, unsigned long long nodes,
+		    int (*stop)(void *), void *arg);
+int		 qttt_solver_stopped(const struct qttt_solver *);
 
 /* ------------------------------------------------------------------ */
 /* Judging moves by perfect play (annotate.c)                          */
@@ -1022,7 +1042,10 @@ unsigned int	 qttt_level_random(enum qttt_level);
  * Chooses an action of st at level l, drawing from gen (the same
  * generator state, the same choice), into *a, and sets *value to the
  * value of st when the solver was asked (every level but random), else
- * QTTT_NOVALUE.  solver may be NULL: the action is then random.
+ * QTTT_NOVALUE.  solver may be NULL: the action is then random.  A
+ * solver's query stopped by its limit (qttt_solver_limit()) gives the
+ * best action found before it stopped, or a random one if it valued
+ * none, and no value.
  * Returns QTTT_OK; QTTT_E_STATE if st fails qttt_state_check();
  * QTTT_E_OVER if the game is over; with a message in d (may be NULL).
  */
@@ -3000,8 +3023,9 @@ enum qttt_qtp_type {
  *	newgame		QTTT_QTP_SEED
  *	position	game: from the empty board, the actions played
  *			(QTTT_QTP_ACTIONS if the message lists them);
- *			with from_state, a game with no plies whose state
- *			is the position ("position state")
+ *			with from_state ("position state"), start, the
+ *			state given, and game, the actions played from it
+ *			(none: a game with no plies whose state is start)
  *	go		the fields XTIME to NODES, QTTT_QTP_INFINITE
  *	info		DEPTH, NODES, TIME, value (QTTT_QTP_VALUE), pv
  *			(QTTT_QTP_PV: the items as written), text (the
@@ -3029,6 +3053,7 @@ struct qttt_qtp_msg {
 	struct qttt_result	 value;
 	struct qttt_action	 action;
 	int			 from_state;
+	struct qttt_state	 start;
 	struct qttt_game	 game;
 };
 
@@ -3315,9 +3340,14 @@ enum qttt_adjudication {
  * time an engine has for its handshake (hello, ms; 0: 10000), the time
  * it has for an action when neither movetime nor the clock says
  * (limit, ms; 0: QTTT_ACTION_LIMIT), the adjudication and the solver it
- * takes (which the caller owns; NULL without adjudication).
+ * takes (which the caller owns; NULL without adjudication).  An
+ * action's time runs from its go to its bestaction, and may pass the
+ * movetime or the clock by QTTT_TIME_MARGIN ms (a clock so overdrawn
+ * is left at 0); the increment is added after the action
+ * (formats/engine-protocol.md, section 5, "Time").
  */
 #define QTTT_ACTION_LIMIT	60000
+#define QTTT_TIME_MARGIN	50
 struct qttt_referee_opts {
 	unsigned int		 rules;		/* QTTT_RULES_* */
 	long long		 movetime;
@@ -3886,7 +3916,8 @@ void		 qttt_timecontrol_format(const char *clock, long long movetime,
 /*
  * A scripted conversation with one engine process that checks what
  * formats/engine-protocol.md asks of an engine: the handshake, the
- * Rules option, isready at odd times, an unknown message and option,
+ * Rules option and the rules checked (qttt_check_rules()), isready at
+ * odd times, an unknown message and option,
  * positions with a measurement due, the forced X9 and a state string,
  * stop during go infinite, an illegal and a malformed position (the
  * engine must answer error and live), go with no position and in a
@@ -3899,6 +3930,14 @@ struct qttt_check;
 
 struct qttt_check *qttt_check_new(void);
 void		 qttt_check_free(struct qttt_check *);
+
+/*
+ * The rules the checks that follow run under (goff in a new one): the
+ * engine must list them in its Rules option, which is set to them
+ * (goff needs no option), and the positions sent are played by them.
+ * Returns 0, or -1 (nothing changed) for a number that is no profile.
+ */
+int		 qttt_check_rules(struct qttt_check *, unsigned int rules);
 
 /* Starts the checks with peer p, for a process not yet spoken to. */
 void		 qttt_check_start(struct qttt_check *, struct qttt_peer *p,

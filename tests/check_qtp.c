@@ -139,6 +139,7 @@ START_TEST(test_fields)
 	struct qttt_diag d;
 	const char	*s;
 	char		 st[QTTT_STATE_MAX];
+	char		 line[QTTT_QTP_LINE_MAX + 1];
 
 	s = "go xtime 60000 otime 59000 xinc 100 infinite";
 	ck_assert_int_eq(qttt_qtp_parse(parser, s, strlen(s), &m, &d),
@@ -190,6 +191,27 @@ START_TEST(test_fields)
 	ck_assert_uint_eq(m.game.nplies, 0);
 	qttt_state_format(&m.game.state, st, sizeof(st));
 	ck_assert_str_eq(st, "x1o4,o2,o2/x1x3,.,./.,x3o4,. X5 O4 *");
+
+	/* A state, then the actions played from it; written back so. */
+	s = "position state x1o4,o2,o2/x1x3,.,./.,x3o4,. X5 O4 * "
+	    "actions measure O4->a1; X5 c1 a3";
+	ck_assert_int_eq(qttt_qtp_parse(parser, s, strlen(s), &m, &d),
+	    QTTT_OK);
+	ck_assert(m.from_state && (m.has & QTTT_QTP_ACTIONS));
+	ck_assert_uint_eq(m.game.nplies, 2);
+	qttt_state_format(&m.start, st, sizeof(st));
+	ck_assert_str_eq(st, "x1o4,o2,o2/x1x3,.,./.,x3o4,. X5 O4 *");
+	ck_assert_int_eq(qttt_state_turn(&m.game.state), QTTT_O);
+	ck_assert_int_eq(qttt_qtp_format(&m, line, sizeof(line)),
+	    (int)strlen(s));
+	ck_assert_str_eq(line, s);
+	/* An action the state refuses is refused, at its column. */
+	s = "position state x1o4,o2,o2/x1x3,.,./.,x3o4,. X5 O4 * "
+	    "actions X5 c1 a3";
+	ck_assert_int_ne(qttt_qtp_parse(parser, s, strlen(s), &m, &d),
+	    QTTT_OK);
+	ck_assert_uint_eq(d.col, strlen("position state x1o4,o2,o2/x1x3,"
+	    ".,./.,x3o4,. X5 O4 * actions "));
 
 	s = "info depth 10 value 0-0 pv measure X3->a1; O4 c1 a2";
 	ck_assert_int_eq(qttt_qtp_parse(parser, s, strlen(s), &m, &d),

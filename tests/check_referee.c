@@ -33,7 +33,9 @@ struct fake {
 	struct qttt_state	 pos;
 	unsigned int		 acts;	/* bestactions given */
 	long long		 think;	/* ms each answer takes */
+	long long		 later;	/* after its first action, if set */
 	int			 saw_state;	/* got position state */
+	int			 saw_actions;	/* with actions after it */
 	char			 rules[64];	/* Rules, as set */
 	char			 out[4096];
 	size_t			 outlen;
@@ -167,6 +169,7 @@ fake_read(struct fake *f, const char *line, size_t len)
 		    8) != 0, "%.*s", (int)len, line);
 		f->pos = m.game.state;
 		f->saw_state |= m.from_state;
+		f->saw_actions |= m.from_state && m.game.nplies > 0;
 		break;
 	case QTTT_QTP_GO:
 		switch (f->kind) {
@@ -253,7 +256,8 @@ run_game(struct fake *x, struct fake *o, const struct qttt_game *opening,
 		    s++) {
 			if (f[s]->outlen == 0)
 				continue;
-			run.now += f[s]->think;
+			run.now += f[s]->later > 0 && f[s]->acts > 1 ?
+			    f[s]->later : f[s]->think;
 			/* Lines are read one by one, as a runner does. */
 			for (i = 0; i < f[s]->outlen; i = (size_t)(nl -
 			    f[s]->out) + 1) {
@@ -462,7 +466,8 @@ static const struct {
 	{ FAKE_WRONG, QTTT_O, QTTT_TERM_ILLEGAL, "[move-order]", 0 },
 	{ FAKE_GARBAGE, QTTT_O, QTTT_TERM_GARBAGE, "no message", 0 },
 	{ FAKE_REFUSE, QTTT_X, QTTT_TERM_PROTOCOL, "not bestaction", 0 },
-	{ FAKE_SILENT, QTTT_O, QTTT_TERM_TIME, "within 50 ms", 50 },
+	/* movetime 50 and the margin, QTTT_TIME_MARGIN. */
+	{ FAKE_SILENT, QTTT_O, QTTT_TERM_TIME, "within 100 ms", 50 },
 	/* With no time given, a hang still loses, at the default limit. */
 	{ FAKE_SILENT, QTTT_X, QTTT_TERM_TIME, "within 60000 ms", 0 },
 	{ FAKE_MUTE, QTTT_X, QTTT_TERM_TIME, "qtp", 0 },
@@ -598,6 +603,64 @@ START_TEST(test_clock)
 }
 END_TEST
 
+/*
+ * The time of an action, from its go to its bestaction, may pass the
+ * movetime by QTTT_TIME_MARGIN ms and no more; a clock overdrawn
+ * within the margin is spent (0), then gets its increment.
+ */
+START_TEST(test_time_margin)
+{
+	struct qttt_referee_opts o = opts();
+	struct fake	 x, y;
+	struct qttt_game empty;
+	const struct qttt_match_game *g;
+	long long	 over;
+
+	qttt_game_init(&empty);
+	for (over = 0; over <= 1; over++) {
+		o.movetime = 100;
+		run_open(&o);
+		fake_init(&x, FAKE_RANDOM, 1);
+		fake_init(&y, FAKE_RANDOM, 2);
+		x.think = 100 + QTTT_TIME_MARGIN + over;
+		g = run_game(&x, &y, &empty, 0, 8);
+		ck_assert_int_eq(g->term, over ? QTTT_TERM_TIME :
+		    QTTT_TERM_NORMAL);
+		if (!over)
+			ck_assert_int_eq(g->ms[0], 100 + QTTT_TIME_MARGIN);
+		fake_free(&x);
+		fake_free(&y);
+		run_close();
+	}
+	/* A clock of 1 s and 0.1 s a move: 1000 - 1040 is spent, and
+	 * the next action has 100 ms (and the margin). */
+	o = opts();
+	o.clock = 1000;
+	o.inc = 100;
+	for (over = 0; over <= 1; over++) {
+		run_open(&o);
+		fake_init(&x, FAKE_RANDOM, 1);
+		fake_init(&y, FAKE_RANDOM, 2);
+		x.think = 1040;
+		x.later = 100 + QTTT_TIME_MARGIN + over;
+		y.think = 1;
+		g = run_game(&x, &y, &empty, 0, 8);
+		ck_assert_int_eq(g->ms[0], 1040);
+		if (over) {
+			ck_assert_int_eq(g->term, QTTT_TERM_TIME);
+			ck_assert_int_eq(g->loser, QTTT_X);
+			ck_assert_uint_eq(g->game.nplies, 2);
+		} else {
+			ck_assert_int_eq(g->term, QTTT_TERM_NORMAL);
+			ck_assert_int_eq(g->ms[2], 100 + QTTT_TIME_MARGIN);
+		}
+		fake_free(&x);
+		fake_free(&y);
+		run_close();
+	}
+}
+END_TEST
+
 /* Adjudication at once, and when the value is settled. */
 START_TEST(test_adjudication)
 {
@@ -681,6 +744,9 @@ START_TEST(test_from_state)
 	ck_assert_mem_eq(&g->game.plies[0], &a, sizeof(a));
 	ck_assert_int_eq(g->ms[0], -1);
 	ck_assert(y.saw_state && x.saw_state);
+	/* The opening's state, then the actions since, for an engine
+	 * whose book is keyed by history. */
+	ck_assert(y.saw_actions && x.saw_actions);
 	fake_free(&x);
 	fake_free(&y);
 	run_close();
@@ -769,15 +835,22 @@ enum flaw {
 	FLAW_NONE = 0,
 	FLAW_EAGER,		/* answers go infinite at once */
 	FLAW_LAX,		/* takes any option in silence */
-	FLAW_STUBBORN		/* does not quit */
+	FLAW_STUBBORN,		/* does not quit */
+	FLAW_HASTY,		/* answers go infinite at the next message */
+	FLAW_UNSEEDED,		/* newgame without seed: not seed 0 */
+	FLAW_CLOCKED		/* with movetime, its choice varies (as
+				 * at a deadline): no flaw */
 };
 
 struct compliant {
 	enum flaw		 flaw;
+	const char		*rules;		/* the profiles it lists, or
+						 * NULL: no Rules option */
 	struct qttt_qtp_parser	*parser;
 	struct qttt_generator	 gen;
 	struct qttt_state	 pos;
 	int			 have, quit;
+	unsigned int		 lines;	/* read: its "clock" */
 	char			 waiting[64];
 	char			 out[4096];
 	size_t			 outlen;
@@ -802,30 +875,49 @@ c_read(struct compliant *e, const char *line, size_t len)
 	struct qttt_diag d;
 	char		 b[QTTT_QTP_LINE_MAX + 1];
 	size_t		 n;
-	int		 infinite;
+	unsigned int	 r;
+	int		 infinite, clocked;
 
+	e->lines++;
 	if (qttt_qtp_parse(e->parser, line, len, &m, &d) != QTTT_OK) {
 		if (m.kind == QTTT_QTP_POSITION)
 			e->have = 0;
 		c_say(e, "error cannot read it");
 		return;
 	}
+	if (e->flaw == FLAW_HASTY && e->waiting[0] != '\0' &&
+	    m.kind == QTTT_QTP_POSITION) {
+		c_say(e, e->waiting);
+		e->waiting[0] = '\0';
+	}
 	switch (m.kind) {
 	case QTTT_QTP_QTP:
 		c_say(e, "id name compliant");
-		c_say(e, "option name Rules type combo default goff var goff");
+		if (e->rules != NULL) {
+			snprintf(b, sizeof(b), "option name Rules type combo "
+			    "default %.*s var %s", (int)strcspn(e->rules, " "),
+			    e->rules, e->rules);
+			c_say(e, b);
+		}
 		c_say(e, "qtpok");
 		break;
 	case QTTT_QTP_SETOPTION:
-		if (e->flaw != FLAW_LAX && !(m.name.len == 5 &&
-		    memcmp(m.name.s, "Rules", 5) == 0))
+		/* The Rules it lists: positions are played by them. */
+		snprintf(b, sizeof(b), "%.*s", (int)m.text.len, m.text.s);
+		if (e->rules != NULL && qttt_qtp_name_is(&m.name, "Rules") &&
+		    qttt_rules_parse(b, strlen(b), &r, NULL) == 0 &&
+		    strstr(e->rules, b) != NULL)
+			qttt_qtp_parser_rules(e->parser, r);
+		else if (e->flaw != FLAW_LAX)
 			c_say(e, "error no such option");
 		break;
 	case QTTT_QTP_ISREADY:
 		c_say(e, "readyok");
 		break;
 	case QTTT_QTP_NEWGAME:
-		qttt_generator_init(&e->gen, m.num[QTTT_QTP_SEED], 0);
+		qttt_generator_init(&e->gen, e->flaw == FLAW_UNSEEDED &&
+		    !(m.has & QTTT_QTP_HAS(QTTT_QTP_SEED)) ? e->lines :
+		    m.num[QTTT_QTP_SEED], 0);
 		break;
 	case QTTT_QTP_POSITION:
 		e->pos = m.game.state;
@@ -837,8 +929,11 @@ c_read(struct compliant *e, const char *line, size_t len)
 			break;
 		}
 		infinite = (m.has & QTTT_QTP_INFINITE) != 0;
+		clocked = e->flaw == FLAW_CLOCKED &&
+		    (m.has & QTTT_QTP_HAS(QTTT_QTP_MOVETIME));
 		qttt_qtp_init(&m, QTTT_QTP_BESTACTION);
-		m.action = acts[qttt_generator_uniform(&e->gen, n)];
+		m.action = acts[clocked ? e->lines % n :
+		    qttt_generator_uniform(&e->gen, n)];
 		ck_assert_int_gt(qttt_qtp_format(&m, b, sizeof(b)), 0);
 		if (infinite && e->flaw != FLAW_EAGER)
 			snprintf(e->waiting, sizeof(e->waiting), "%.63s", b);
@@ -858,9 +953,12 @@ c_read(struct compliant *e, const char *line, size_t len)
 	}
 }
 
-/* Runs the checks on an engine with a flaw; returns the failed ones. */
+/*
+ * Runs the checks under rules on an engine with a flaw that lists the
+ * profiles named (words joined by " var "); returns the failed ones.
+ */
 static unsigned int
-run_checks(enum flaw flaw)
+run_checks_under(enum flaw flaw, unsigned int rules, const char *listed)
 {
 	struct qttt_check *c = qttt_check_new();
 	struct qttt_peer *p = qttt_peer_new();
@@ -875,7 +973,9 @@ run_checks(enum flaw flaw)
 	ck_assert_ptr_nonnull(p);
 	memset(&e, 0, sizeof(e));
 	e.flaw = flaw;
+	e.rules = listed;
 	e.parser = qttt_qtp_parser_new();
+	ck_assert_int_eq(qttt_check_rules(c, rules), 0);
 	qttt_check_start(c, p, now);
 	while (!qttt_check_done(c)) {
 		ck_assert_int_lt(++steps, 1000);
@@ -916,6 +1016,12 @@ run_checks(enum flaw flaw)
 	return failed;
 }
 
+static unsigned int
+run_checks(enum flaw flaw)
+{
+	return run_checks_under(flaw, QTTT_RULES_GOFF, "goff");
+}
+
 /* The compliance checks, with no process: each flaw, its check. */
 START_TEST(test_checks)
 {
@@ -923,6 +1029,52 @@ START_TEST(test_checks)
 	ck_assert_uint_eq(run_checks(FLAW_EAGER), 1u << 11);
 	ck_assert_uint_eq(run_checks(FLAW_LAX), 1u << 4);
 	ck_assert_uint_eq(run_checks(FLAW_STUBBORN), 1u << 17);
+	/* A message after go infinite waits for the stop; newgame is
+	 * newgame seed 0; an answer at a deadline need not repeat. */
+	ck_assert_uint_eq(run_checks(FLAW_HASTY), 1u << 11);
+	ck_assert_uint_eq(run_checks(FLAW_UNSEEDED), 1u << 16);
+	ck_assert_uint_eq(run_checks(FLAW_CLOCKED), 0);
+}
+END_TEST
+
+/*
+ * The checks under a profile: an engine that plays it alone, not goff,
+ * passes every check under it (under two-cycles=no a 3-cycle is
+ * measured; under last-square=draw X9 is never forced, and the game
+ * over is the draw before it), and fails only the rules' check under
+ * goff or under a profile it does not list; an engine with no Rules
+ * option fails it under any profile but goff.  Every preset, every
+ * switch alone.
+ */
+START_TEST(test_checks_profiles)
+{
+	struct qttt_check *c;
+	unsigned int	 r, other;
+	const char	*name;
+	char		 listed[QTTT_RULES_NAME_MAX + 16];
+	size_t		 i;
+
+	for (i = 0; (name = i < 9 ? qttt_rules_preset(i, &r) :
+	    qttt_rules_switch(i - 9, &r)) != NULL; i++) {
+		if (r == QTTT_RULES_GOFF)
+			continue;
+		ck_assert_uint_eq(run_checks_under(FLAW_NONE, r, name), 0);
+		snprintf(listed, sizeof(listed), "double=1 var %s", name);
+		ck_assert_uint_eq(run_checks_under(FLAW_NONE, r, listed), 0);
+		ck_assert_uint_eq(run_checks_under(FLAW_NONE,
+		    QTTT_RULES_GOFF, name), 1u << 2);
+		other = r == QTTT_RULES_DOUBLE_2 ? QTTT_RULES_DOUBLE_1 :
+		    QTTT_RULES_DOUBLE_2;
+		ck_assert_uint_eq(run_checks_under(FLAW_NONE, other, name),
+		    1u << 2);
+	}
+	ck_assert_uint_eq(run_checks_under(FLAW_NONE, QTTT_RULES_GOFF, NULL),
+	    0);
+	ck_assert_uint_ne(run_checks_under(FLAW_NONE, QTTT_RULES_DOUBLE_1,
+	    NULL) & 1u << 2, 0);
+	ck_assert_ptr_nonnull(c = qttt_check_new());
+	ck_assert_int_eq(qttt_check_rules(c, QTTT_RULES_MAX + 1), -1);
+	qttt_check_free(c);
 }
 END_TEST
 
@@ -1086,7 +1238,9 @@ referee_suite(void)
 	tcase_add_test(tc, test_from_state);
 	tcase_add_test(tc, test_settled);
 	tcase_add_test(tc, test_termination_names);
+	tcase_add_test(tc, test_time_margin);
 	tcase_add_test(tc, test_checks);
+	tcase_add_test(tc, test_checks_profiles);
 	tcase_add_test(tc, test_levels);
 	suite_add_tcase(s, tc);
 	return s;

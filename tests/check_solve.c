@@ -879,6 +879,201 @@ START_TEST(test_book)
 }
 END_TEST
 
+/* A random legal action of st, played. */
+static void
+random_action(struct qttt_generator *gen, struct qttt_state *st)
+{
+	struct qttt_action acts[QTTT_MAXACTIONS];
+	size_t		 n = qttt_state_actions(st, acts);
+
+	REQUIRE(n > 0);
+	REQUIRE(qttt_state_apply(st, &acts[qttt_generator_uniform(gen, n)],
+	    NULL) == QTTT_OK);
+}
+
+/*
+ * The book under every other preset's profile of values: as deep as
+ * qttt__analysis_book_moves() says (BOOK_MOVES_PRESET), every position
+ * of random games is in it, one a move deeper is not, and a few of the
+ * deepest are what the live search with no book finds; under another
+ * profile, not even the empty board is.
+ */
+START_TEST(test_book_profiles)
+{
+	struct qttt_generator gen;
+	struct qttt_solver *sv, *live;
+	struct qttt_state st;
+	unsigned int	 r = (unsigned int)_i, p;
+	size_t		 i;
+	int		 moves, preset = 0, v, w, sampled = 0;
+
+	if (!qttt_rules_valid(r) || qttt__analysis_value_rules(r) != r ||
+	    r == QTTT_RULES_GOFF)
+		return;
+	for (i = 0; qttt_rules_preset(i, &p) != NULL; i++)
+		if (qttt__analysis_value_rules(p) == r)
+			preset = 1;
+	moves = qttt__analysis_book_moves(r);
+	ck_assert_int_eq(moves, preset ? BOOK_MOVES_PRESET : -1);
+	ck_assert_ptr_nonnull(sv = qttt_solver_new(0));
+	if (!preset) {
+		qttt_state_init(&st);
+		st.rules = (unsigned char)r;
+		REQUIRE_EQ(qttt__analysis_book_value(sv, &st),
+		    QTTT_VALUE_MIN - 1);
+		qttt_solver_free(sv);
+		return;
+	}
+	ck_assert_ptr_nonnull(live = qttt_solver_new(TABLE));
+	qttt_solver_use_book(live, 0);
+	qttt_generator_init(&gen, 40 + r, 0);
+	for (i = 0; i < 30; i++) {
+		qttt_state_init(&st);
+		st.rules = (unsigned char)r;
+		while (!st.result.over && st.next <= moves + 1) {
+			v = qttt__analysis_book_value(sv, &st);
+			REQUIRE(v >= QTTT_VALUE_MIN && v <= QTTT_VALUE_MAX);
+			if (i % 15 == 0 && st.next == moves + 1) {
+				REQUIRE(qttt_solver_value(live, &st, &w,
+				    NULL) == QTTT_OK);
+				REQUIRE_EQ(w, v);
+				sampled++;
+			}
+			random_action(&gen, &st);
+		}
+		if (!st.result.over && st.pending == 0)
+			REQUIRE_EQ(qttt__analysis_book_value(sv, &st),
+			    QTTT_VALUE_MIN - 1);
+	}
+	ck_assert_int_gt(sampled, 0);
+	qttt_solver_free(sv);
+	qttt_solver_free(live);
+}
+END_TEST
+
+/*
+ * Every preset: the empty board, and every position a move from it, is
+ * analysed from the book, at most BOOK_NODES positions searched an
+ * action.  (A count of positions,
+ * not a time: the engine's answer at the empty board within go
+ * movetime 100.)
+ */
+#define BOOK_NODES	8
+START_TEST(test_book_nodes)
+{
+	struct qttt_solver *sv;
+	struct qttt_analysis an;
+	struct qttt_action acts[QTTT_MAXACTIONS];
+	struct qttt_state st, one;
+	unsigned long long before;
+	unsigned int	 r;
+	const char	*name;
+	size_t		 i, n;
+
+	if ((name = qttt_rules_preset((size_t)_i, &r)) == NULL)
+		return;
+	ck_assert_ptr_nonnull(sv = qttt_solver_new(TABLE));
+	qttt_state_init(&st);
+	st.rules = (unsigned char)r;
+	before = qttt_solver_nodes(sv);
+	REQUIRE(qttt_solver_analyze(sv, &st, QTTT_SOLVE_BEST, &an, NULL) ==
+	    QTTT_OK);
+	ck_assert_msg(qttt_solver_nodes(sv) - before <= BOOK_NODES *
+	    an.nactions, "%s: %llu positions at the empty board", name,
+	    qttt_solver_nodes(sv) - before);
+	n = qttt_state_actions(&st, acts);
+	for (i = 0; i < n; i++) {
+		one = st;
+		qttt_state_apply(&one, &acts[i], NULL);
+		before = qttt_solver_nodes(sv);
+		REQUIRE(qttt_solver_analyze(sv, &one, QTTT_SOLVE_BEST, &an,
+		    NULL) == QTTT_OK);
+		ck_assert_msg(qttt_solver_nodes(sv) - before <= BOOK_NODES *
+		    an.nactions, "%s: %llu positions after first move %zu",
+		    name, qttt_solver_nodes(sv) - before, i);
+	}
+	qttt_solver_free(sv);
+}
+END_TEST
+
+/* Counts the calls of a stop function, which stops at the third. */
+static int
+third_call(void *arg)
+{
+	return ++*(int *)arg >= 3;
+}
+
+/*
+ * qttt_solver_limit(): a query stops within its budget of positions,
+ * or at the third time it asks its stop function, with the values it
+ * proved before (the best found) and no claim past them; the table
+ * keeps nothing false (the same solver, unlimited, then gives the
+ * exact answers); the player answers a legal action and no value.
+ */
+START_TEST(test_limit)
+{
+	struct qttt_solver *sv, *fresh;
+	struct qttt_analysis an, exact;
+	struct qttt_generator gen;
+	struct qttt_action a;
+	struct qttt_state st, next;
+	size_t		 i;
+	int		 calls = 0, v, w;
+
+	ck_assert_ptr_nonnull(sv = qttt_solver_new(TABLE));
+	ck_assert_ptr_nonnull(fresh = qttt_solver_new(TABLE));
+	qttt_solver_use_book(sv, 0);
+	qttt_solver_use_book(fresh, 0);
+	qttt_state_init(&st);
+	st.rules = QTTT_RULES_DOUBLE_1;
+	REQUIRE(qttt_solver_analyze(fresh, &st, QTTT_SOLVE_BEST, &exact,
+	    NULL) == QTTT_OK);
+	ck_assert(!qttt_solver_stopped(fresh));
+
+	qttt_solver_limit(sv, 1000, NULL, NULL);
+	REQUIRE(qttt_solver_value(sv, &st, &v, NULL) == QTTT_OK);
+	ck_assert(qttt_solver_stopped(sv));
+	ck_assert_uint_le(qttt_solver_nodes(sv), 1000 + 20);
+	/* Each query has its budget. */
+	REQUIRE(qttt_solver_analyze(sv, &st, QTTT_SOLVE_BEST, &an, NULL) ==
+	    QTTT_OK);
+	ck_assert(qttt_solver_stopped(sv));
+	ck_assert_uint_le(qttt_solver_nodes(sv), 2000 + 40);
+	ck_assert_int_eq(an.value, QTTT_NOVALUE);
+	ck_assert_uint_eq(an.nbest, 0);
+	ck_assert_uint_eq(an.npv, 0);
+
+	qttt_solver_limit(sv, 0, third_call, &calls);
+	REQUIRE(qttt_solver_analyze(sv, &st, QTTT_SOLVE_BEST, &an, NULL) ==
+	    QTTT_OK);
+	ck_assert(qttt_solver_stopped(sv));
+	ck_assert_int_eq(calls, 3);
+	/* What it gives is proven: each best action's value is exact. */
+	for (i = 0; i < an.nbest; i++) {
+		next = st;
+		qttt_state_apply(&next, &an.actions[an.best[i]], NULL);
+		REQUIRE(qttt_solver_value(fresh, &next, &w, NULL) == QTTT_OK);
+		ck_assert_int_eq(an.value, w);
+	}
+	qttt_generator_init(&gen, 1, 0);
+	REQUIRE(qttt_level_choose(sv, &gen, QTTT_LEVEL_PERFECT, &st, &a, &v,
+	    NULL) == QTTT_OK);
+	ck_assert_int_eq(v, QTTT_NOVALUE);
+	REQUIRE(qttt_state_legal(&st, &a, NULL) == QTTT_OK);
+
+	/* No limit: the exact answers, from what the table kept. */
+	qttt_solver_limit(sv, 0, NULL, NULL);
+	REQUIRE(qttt_solver_analyze(sv, &st, QTTT_SOLVE_BEST, &an, NULL) ==
+	    QTTT_OK);
+	ck_assert(!qttt_solver_stopped(sv));
+	ck_assert_int_eq(an.value, exact.value);
+	ck_assert_uint_eq(an.nbest, exact.nbest);
+	ck_assert_mem_eq(an.best, exact.best, exact.nbest);
+	qttt_solver_free(sv);
+	qttt_solver_free(fresh);
+}
+END_TEST
+
 /*
  * The table of formats/rules.md, "Values of the empty board" (made by
  * tests/bench/solve-bench profiles): each row's value, result and
@@ -960,6 +1155,9 @@ solve_suite(void)
 	    sample_size(1, NMINIMAXRUNS));
 	tcase_add_test(tc, test_deterministic);
 	tcase_add_test(tc, test_book);
+	tcase_add_loop_test(tc, test_book_profiles, 0, QTTT_RULES_MAX + 1);
+	tcase_add_loop_test(tc, test_book_nodes, 0, 16);
+	tcase_add_test(tc, test_limit);
 	tcase_add_loop_test(tc, test_minimax_profiles, 0, NPROFILES);
 	tcase_add_test(tc, test_symmetry_profiles);
 	tcase_add_test(tc, test_empty_board_table);

@@ -15,10 +15,13 @@
 
 #include <qttt.h>
 
+static struct qttt_qtp_parser *parser;
 static struct qttt_generator gen;
 static struct qttt_state pos;
 static int	 have;			/* a position is set */
 static char	 waiting[64];		/* a go infinite's answer */
+static char	 queued[8192];		/* the lines that wait for its stop */
+static size_t	 nqueued;
 
 /* Writes a message, then flushes, as the protocol asks. */
 static void
@@ -63,49 +66,73 @@ go(const struct qttt_qtp_msg *in)
 	say(&m);
 }
 
+/* Deals with a line; returns 1 after quit. */
+static int
+take(const char *line, size_t len)
+{
+	struct qttt_qtp_msg m;
+	struct qttt_diag d;
+	enum qttt_code code = qttt_qtp_parse(parser, line, len, &m, &d);
+	char	 q[sizeof(queued)];
+	size_t	 n = nqueued, i;
+
+	/* While a search waits for stop, so do the runner's messages but
+	 * isready and quit; stop answers, then they are dealt with. */
+	if (waiting[0] != '\0' && m.kind >= QTTT_QTP_QTP &&
+	    m.kind < QTTT_QTP_QUIT && m.kind != QTTT_QTP_ISREADY) {
+		if (m.kind != QTTT_QTP_STOP) {
+			if (len < sizeof(queued) - nqueued) {
+				memcpy(queued + nqueued, line, len);
+				queued[nqueued + len] = '\n';
+				nqueued += len + 1;
+			}
+			return 0;
+		}
+		printf("%s\n", waiting);
+		waiting[0] = '\0';
+		memcpy(q, queued, n);
+		for (nqueued = i = 0; i < n; i += strlen(q + i) + 1) {
+			*strchr(q + i, '\n') = '\0';
+			if (take(q + i, strlen(q + i)))
+				return 1;
+		}
+		return 0;
+	}
+	if (code != QTTT_OK) {
+		if (m.kind == QTTT_QTP_POSITION)
+			have = 0;
+		refuse(d.msg);
+	} else if (m.kind == QTTT_QTP_QTP)
+		printf("id name engine.c\nid protocol 1\nqtpok\n");
+	else if (m.kind == QTTT_QTP_ISREADY)
+		printf("readyok\n");
+	else if (m.kind == QTTT_QTP_SETOPTION)
+		refuse("no such option");
+	else if (m.kind == QTTT_QTP_NEWGAME)
+		qttt_generator_init(&gen, m.num[QTTT_QTP_SEED], 0);
+	else if (m.kind == QTTT_QTP_POSITION) {
+		pos = m.game.state;
+		have = 1;
+	} else if (m.kind == QTTT_QTP_GO)
+		go(&m);
+	return m.kind == QTTT_QTP_QUIT;
+}
+
 int
 main(int argc, char *argv[])
 {
-	struct qttt_qtp_parser *parser = qttt_qtp_parser_new();
-	struct qttt_qtp_msg m;
-	struct qttt_diag d;
-	enum qttt_code code;
 	char	*line = NULL;
 	size_t	 cap = 0;
 	ssize_t	 len;
 
-	if (parser == NULL)
+	if ((parser = qttt_qtp_parser_new()) == NULL)
 		return 1;
 	qttt_generator_init(&gen, argc > 1 ? strtoull(argv[1], NULL, 10) :
 	    1, 0);
 	while ((len = getline(&line, &cap, stdin)) != -1) {
 		if (len > 0 && line[len - 1] == '\n')
 			len--;
-		code = qttt_qtp_parse(parser, line, (size_t)len, &m, &d);
-		/* Any runner's message but isready and quit ends a search. */
-		if (waiting[0] != '\0' && m.kind >= QTTT_QTP_QTP &&
-		    m.kind < QTTT_QTP_QUIT && m.kind != QTTT_QTP_ISREADY) {
-			printf("%s\n", waiting);
-			waiting[0] = '\0';
-		}
-		if (code != QTTT_OK) {
-			if (m.kind == QTTT_QTP_POSITION)
-				have = 0;
-			refuse(d.msg);
-		} else if (m.kind == QTTT_QTP_QTP)
-			printf("id name engine.c\nid protocol 1\nqtpok\n");
-		else if (m.kind == QTTT_QTP_ISREADY)
-			printf("readyok\n");
-		else if (m.kind == QTTT_QTP_SETOPTION)
-			refuse("no such option");
-		else if (m.kind == QTTT_QTP_NEWGAME)
-			qttt_generator_init(&gen, m.num[QTTT_QTP_SEED], 0);
-		else if (m.kind == QTTT_QTP_POSITION) {
-			pos = m.game.state;
-			have = 1;
-		} else if (m.kind == QTTT_QTP_GO)
-			go(&m);
-		else if (m.kind == QTTT_QTP_QUIT)
+		if (take(line, (size_t)len))
 			break;
 		fflush(stdout);
 	}

@@ -87,8 +87,8 @@ class Game:
                 for a in open_ for b in open_ if a < b]
 
 
-def play_items(items):
-    g = Game()
+def play_items(items, g=None):
+    g = g or Game()
     for item in filter(None, (i.strip() for i in items.split(";"))):
         w = item.split()
         if w[0] == "measure":
@@ -117,18 +117,29 @@ def read_state(text):
     return g
 
 
-def main():
-    rng = random.Random(int(sys.argv[1]) if len(sys.argv) > 1 else 1)
-    game = waiting = None
-    for line in sys.stdin:
+class Engine:
+    """The conversation: a position, a seeded choice, a go that waits."""
+
+    def __init__(self, seed):
+        self.rng = random.Random(seed)
+        self.game = self.waiting = None
+        self.queued = []        # the lines that wait for its stop
+
+    def take(self, line):
+        """Deals with a line; returns False after quit."""
         words = line.split()
         if not words:
-            continue
-        if waiting and words[0] in ("qtp", "setoption", "newgame",
-                                    "position", "go", "stop"):
-            # Any runner's message but isready and quit ends the search.
-            print(waiting)
-            waiting = None
+            return True
+        if self.waiting and words[0] in ("qtp", "setoption", "newgame",
+                                         "position", "go", "stop"):
+            # While a search waits for stop, so do the runner's messages
+            # but isready and quit; stop answers, then they are dealt with.
+            if words[0] != "stop":
+                self.queued.append(line)
+                return True
+            print(self.waiting)
+            self.waiting, queued, self.queued = None, self.queued, []
+            return all(self.take(q) for q in queued)
         try:
             if words[0] == "qtp":
                 print("id name engine.py\nid protocol 1\nqtpok")
@@ -138,29 +149,38 @@ def main():
                 print("error no such option")
             elif words[0] == "newgame":
                 seed = words[2] if words[1:2] == ["seed"] else "0"
-                rng = random.Random(int(seed))
+                self.rng = random.Random(int(seed))
             elif words[0] == "position":
-                game = None
+                self.game = None
                 rest = line.split(None, 2)[2] if len(words) > 2 else ""
                 if words[1] == "state":
-                    game = read_state(rest.strip())
+                    state, _, items = rest.partition(" actions")
+                    self.game = play_items(items, read_state(state.strip()))
                 elif words[1] == "start":
-                    game = play_items(rest.partition("actions")[2])
+                    self.game = play_items(rest.partition("actions")[2])
                 else:
                     print("error position start or position state")
             elif words[0] == "go":
-                acts = game.actions() if game else []
+                acts = self.game.actions() if self.game else []
                 if not acts:
                     print("error no position, or the game is over")
                 elif "infinite" in words:
-                    waiting = "bestaction " + rng.choice(acts)
+                    self.waiting = "bestaction " + self.rng.choice(acts)
                 else:
-                    print("bestaction " + rng.choice(acts))
+                    print("bestaction " + self.rng.choice(acts))
             elif words[0] == "quit":
-                break
+                return False
         except (ValueError, IndexError, KeyError) as e:
-            game = None
+            self.game = None
             print("error cannot read this: %s" % e)
+        return True
+
+
+def main():
+    engine = Engine(int(sys.argv[1]) if len(sys.argv) > 1 else 1)
+    for line in sys.stdin:
+        if not engine.take(line):
+            break
         sys.stdout.flush()
 
 

@@ -32,15 +32,23 @@ int	 qttt__analysis_reduced_key(const unsigned char board[QTTT_NSQUARES],
 
 /*
  * The solver's book of early positions (solve_book.c, written by
- * tests/solve-book, make book): the value of every position with at
- * most BOOK_MOVES moves made, one entry for each reduced key
- * (qttt__analysis_solver_key, qttt__analysis_reduced_key): the key's hi
+ * tests/solve-book, make book): under every profile the values depend
+ * on (qttt__analysis_value_rules()), the value of every position with
+ * at most qttt__analysis_book_moves() moves made (BOOK_MOVES under
+ * Goff's rules, BOOK_MOVES_PRESET under another preset's: the search
+ * from a position one move past the book then takes at most about
+ * 0.1 s; none under other profiles: a deeper book, or one of every
+ * profile, makes the tools' binaries and the viewer's module too
+ * big), one entry for each reduced key
+ * (qttt__analysis_solver_key, qttt__analysis_reduced_key, the profile
+ * in its lo word): the key's hi
  * word with the value minus QTTT_VALUE_MIN in the BOOK_VALUE bits (the
  * key's extra field, 0 in the solver's keys), then its lo word, sorted
  * by key.  The book depends on the form of the key: a change to it
  * needs make book.
  */
 #define BOOK_MOVES		4
+#define BOOK_MOVES_PRESET	2
 #define BOOK_SHIFT		32
 #define BOOK_VALUE		(UINT64_C(0xf) << BOOK_SHIFT)
 extern const uint64_t	qttt__analysis_book[][2];
@@ -62,5 +70,9 @@ enum qttt_code	 qttt__analysis_solver_line(struct qttt_solver *,
 		    const struct qttt_state *st,
 		    const struct qttt_action *plies, size_t n, int *values,
 		    struct qttt_diag *d);
+/* The part of profile rules that values depend on, and how many moves
+ * deep the book holds the positions of such a part. */
+unsigned int qttt__analysis_value_rules(unsigned int rules);
+int	 qttt__analysis_book_moves(unsigned int value_rules);
 
 #endif /* !QTTT_ANALYSIS_H */

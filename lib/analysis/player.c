@@ -74,8 +74,11 @@ qttt_level_choose(struct qttt_solver *solver, struct qttt_generator *gen,
 		if ((code = qttt_solver_analyze(solver, st, QTTT_SOLVE_BEST,
 		    &an, d)) != QTTT_OK)
 			return code;
-		*value = an.value;
-		if (!wild) {
+		/* Stopped (qttt_solver_limit()): the best found, and no
+		 * claim of a value. */
+		if (!qttt_solver_stopped(solver))
+			*value = an.value;
+		if (!wild && an.nbest > 0) {
 			*a = an.actions[an.best[qttt_generator_uniform(gen,
 			    an.nbest)]];
 			return QTTT_OK;

@@ -19,9 +19,8 @@
  * shape of the spooky moves (formats/solver.md, "The last two moves").
  *
  * A state's rule profile is played as the engine plays it; values
- * depend on part of it only (value_rules()), which the table's keys
- * hold, and the book is of Goff's values (formats/solver.md,
- * "Profiles").
+ * depend on part of it only (qttt__analysis_value_rules()), which the
+ * table's keys hold, and so do the book's (formats/solver.md, "Profiles").
  *
  * Values do not depend on the table: an entry holds exact bounds of a
  * position identified by its whole reduced key (not a hash of it), so
@@ -113,15 +112,25 @@ struct qttt_solver {
 	unsigned char	 holds[4][ALLSQUARES + 1];
 	unsigned char	 touched[ALLSQUARES + 1];
 	/*
-	 * The profile the values are searched by (value_rules(), the
-	 * table's keys hold it), and whether a board without a line
+	 * The profile the values are searched by
+	 * (qttt__analysis_value_rules(), the table's keys hold it), and whether a board without a line
 	 * ends the game, by its classical squares: full, or under
 	 * last-square=draw one square open.
 	 */
 	unsigned int	 rules;
 	unsigned char	 ends[ALLSQUARES + 1];
-	int		 usebook;
-	int		 book;		/* usebook, and Goff's values */
+	int		 book;		/* the book is looked up */
+	int		 bookmoves;	/* to this many moves made */
+	/*
+	 * The limit of a query (qttt_solver_limit()): nodes at most,
+	 * and stop() asked every QTTT_SOLVER_POLL nodes; the search
+	 * looks at them when nodes reaches check, which is 0 once the
+	 * query is stopped.
+	 */
+	unsigned long long budget, limit, check;
+	int		(*stop)(void *);
+	void		*stoparg;
+	int		 stopped;
 };
 
 /* ------------------------------------------------------------------ */
@@ -1117,6 +1126,7 @@ book_find(const struct reduced_key *key)
  */
 static int	search_goff(struct qttt_solver *, const struct node *, int,
 		    int);
+static int	over_limit(struct qttt_solver *);
 static int	search_any(struct qttt_solver *, const struct node *, int,
 		    int);
 
@@ -1133,7 +1143,9 @@ search_by(struct qttt_solver *sv, const struct node *n, int alpha, int beta,
 			    n->pending != 0 && (sv->rules & QTTT_RULES_CLOSER));
 	int		 alpha0 = alpha, beta0 = beta;
 
-	sv->nodes++;
+	/* A query stopped unwinds at once, and stores nothing. */
+	if (++sv->nodes >= sv->check && over_limit(sv))
+		return alpha;
 	if (n->pending == 0 && n->next >= QTTT_MAXMOVES - 1)
 		return !any ? (n->next == QTTT_MAXMOVES ? last_move(sv, n,
 		    beta) : eighth_test(sv, n, beta)) : n->next ==
@@ -1148,12 +1160,12 @@ search_by(struct qttt_solver *sv, const struct node *n, int alpha, int beta,
 	e = NULL;
 	sym = 0;
 	if (n->next < TABLE_BELOW && (sv->nbuckets != 0 ||
-	    (sv->book && n->next <= BOOK_MOVES + 1))) {
+	    (sv->book && n->next <= sv->bookmoves + 1))) {
 		sym = qttt__analysis_reduced_key(n->board, n->where, n->next,
 		    n->pending, 0, &key);
 		if (any)
 			key.lo |= sv->rules;
-		if (sv->book && n->next <= BOOK_MOVES + 1 &&
+		if (sv->book && n->next <= sv->bookmoves + 1 &&
 		    (v = book_find(&key)) >= VALUE_MIN)
 			return v;
 		e = probe(sv, &key);
@@ -1184,6 +1196,8 @@ search_by(struct qttt_solver *sv, const struct node *n, int alpha, int beta,
 		child(sv, n, codes[i], &c, any);
 		v = c.over ? c.value : any ? search_any(sv, &c, alpha, beta) :
 		    search_goff(sv, &c, alpha, beta);
+		if (sv->stopped)
+			return alpha0;
 		if (maxing ? v > best : v < best) {
 			best = v;
 			bestcode = codes[i];
@@ -1235,6 +1249,34 @@ search(struct qttt_solver *sv, const struct node *n, int alpha, int beta)
 {
 	return sv->rules != QTTT_RULES_GOFF ? search_any(sv, n, alpha, beta) :
 	    search_goff(sv, n, alpha, beta);
+}
+
+/* Whether the query is over its limit: it stops, and stays stopped. */
+static int
+over_limit(struct qttt_solver *sv)
+{
+	if (sv->stopped)
+		return 1;
+	if ((sv->limit != 0 && sv->nodes >= sv->limit) ||
+	    (sv->stop != NULL && sv->stop(sv->stoparg))) {
+		sv->stopped = 1;
+		sv->check = 0;
+		return 1;
+	}
+	sv->check = sv->stop != NULL ? sv->nodes + QTTT_SOLVER_POLL :
+	    sv->limit != 0 ? sv->limit : ~0ULL;
+	if (sv->limit != 0 && sv->check > sv->limit)
+		sv->check = sv->limit;
+	return 0;
+}
+
+/* A query starts: its budget counts from here. */
+static void
+start_query(struct qttt_solver *sv)
+{
+	sv->stopped = 0;
+	sv->limit = sv->budget != 0 ? sv->nodes + sv->budget : 0;
+	sv->check = sv->limit != 0 || sv->stop != NULL ? sv->nodes : ~0ULL;
 }
 
 /*
@@ -1324,8 +1366,8 @@ reaches(struct qttt_solver *sv, const struct node *n, int v, int maxing)
  * and simultaneous=tie (both players' lines 1/2-1/2) gives what
  * simultaneous=draw (0-0) does.
  */
-static unsigned int
-value_rules(unsigned int rules)
+unsigned int
+qttt__analysis_value_rules(unsigned int rules)
 {
 	rules &= ~(unsigned int)QTTT_RULES_DRAW_HALF;
 	if ((rules & QTTT_RULES_SIMULTANEOUS) == QTTT_RULES_SIMUL_TIE)
@@ -1334,24 +1376,38 @@ value_rules(unsigned int rules)
 	return rules;
 }
 
+int
+qttt__analysis_book_moves(unsigned int value_rules)
+{
+	unsigned int	 r;
+	size_t		 i;
+
+	if (value_rules == QTTT_RULES_GOFF)
+		return BOOK_MOVES;
+	for (i = 0; qttt_rules_preset(i, &r) != NULL; i++)
+		if (qttt__analysis_value_rules(r) == value_rules)
+			return BOOK_MOVES_PRESET;
+	return -1;
+}
+
 /* The searches that follow are by profile rules (a valid one). */
 static void
 set_rules(struct qttt_solver *sv, unsigned int rules)
 {
 	unsigned int	 set;
 
-	sv->rules = value_rules(rules);
+	sv->rules = qttt__analysis_value_rules(rules);
 	for (set = 0; set <= ALLSQUARES; set++)
 		sv->ends[set] = set == ALLSQUARES ||
 		    ((sv->rules & QTTT_RULES_LAST_DRAW) &&
 		    sv->popcount[set] == QTTT_NSQUARES - 1);
-	sv->book = sv->usebook && sv->rules == QTTT_RULES_GOFF;
+	sv->bookmoves = qttt__analysis_book_moves(sv->rules);
 }
 
 static void
 use_rules(struct qttt_solver *sv, unsigned int rules)
 {
-	if (value_rules(rules) != sv->rules)
+	if (qttt__analysis_value_rules(rules) != sv->rules)
 		set_rules(sv, rules);
 }
 
@@ -1366,7 +1422,8 @@ qttt_solver_new(size_t table_bytes)
 	tables_init(sv);
 	ranks_init(sv);
 	/* Goff's profile is 0, and its search needs no more. */
-	sv->usebook = sv->book = 1;
+	sv->book = 1;
+	sv->bookmoves = BOOK_MOVES;
 	if (table_bytes >= BUCKET * sizeof(struct entry)) {
 		while (nb <= table_bytes / (2 * BUCKET * sizeof(struct entry)))
 			nb *= 2;
@@ -1405,8 +1462,7 @@ qttt_solver_clear(struct qttt_solver *sv)
 void
 qttt_solver_use_book(struct qttt_solver *sv, int use)
 {
-	sv->usebook = use != 0;
-	sv->book = sv->usebook && sv->rules == QTTT_RULES_GOFF;
+	sv->book = use != 0;
 }
 
 void
@@ -1416,7 +1472,7 @@ qttt__analysis_solver_key(const struct qttt_solver *sv,
 	(void)sv;
 	qttt__analysis_reduced_key(st->board, st->where, st->next,
 	    st->pending, 0, key);
-	key->lo |= value_rules(st->rules);
+	key->lo |= qttt__analysis_value_rules(st->rules);
 }
 
 int
@@ -1446,8 +1502,24 @@ qttt_solver_value(struct qttt_solver *sv, const struct qttt_state *st,
 		return code;
 	use_rules(sv, st->rules);
 	node_from_state(st, &n);
+	start_query(sv);
 	*value = n.over ? n.value : value_of(sv, &n);
 	return QTTT_OK;
+}
+
+void
+qttt_solver_limit(struct qttt_solver *sv, unsigned long long nodes,
+    int (*stop)(void *), void *arg)
+{
+	sv->budget = nodes;
+	sv->stop = stop;
+	sv->stoparg = arg;
+}
+
+int
+qttt_solver_stopped(const struct qttt_solver *sv)
+{
+	return sv->stopped;
 }
 
 enum qttt_code
@@ -1464,6 +1536,7 @@ qttt_solver_analyze(struct qttt_solver *sv, const struct qttt_state *st,
 	if ((code = qttt_state_check(st, d)) != QTTT_OK)
 		return code;
 	use_rules(sv, st->rules);
+	start_query(sv);
 	memset(an, 0, sizeof(*an));
 	an->nactions = qttt_state_actions(st, an->actions);
 	maxing = qttt_state_turn(st) == QTTT_X;
@@ -1486,12 +1559,21 @@ qttt_solver_analyze(struct qttt_solver *sv, const struct qttt_state *st,
 			 * bound v: its exact value.  (A game over has it.) */
 			v = value_from(sv, &c, maxing ? v : VALUE_MIN,
 			    maxing ? VALUE_MAX : v, v);
+		if (sv->stopped) {
+			/* The actions valued before it keep their values:
+			 * the best of them is the best found. */
+			for (; i < an->nactions; i++)
+				an->values[i] = QTTT_NOVALUE;
+			if (an->nactions > 0 && an->values[0] == QTTT_NOVALUE)
+				an->value = QTTT_NOVALUE;
+			break;
+		}
 		an->values[i] = v;
 		if (v != QTTT_NOVALUE && (i == 0 ||
 		    (maxing ? v > an->value : v < an->value)))
 			an->value = v;
 	}
-	for (i = 0; i < an->nactions; i++)
+	for (i = 0; i < an->nactions && an->value != QTTT_NOVALUE; i++)
 		if (an->values[i] == an->value)
 			an->best[an->nbest++] = i;
 		else if (flags & QTTT_SOLVE_BEST)
@@ -1505,7 +1587,7 @@ qttt_solver_analyze(struct qttt_solver *sv, const struct qttt_state *st,
 	 * it takes one null window.
 	 */
 	cur = *st;
-	for (k = 0; (flags & QTTT_SOLVE_PV) &&
+	for (k = 0; (flags & QTTT_SOLVE_PV) && !sv->stopped &&
 	    (n = qttt_state_actions(&cur, acts)) > 0; k++) {
 		maxing = qttt_state_turn(&cur) == QTTT_X;
 		for (i = 0; i < n; i++) {

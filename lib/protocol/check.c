@@ -11,6 +11,7 @@
 #include <string.h>
 
 #include "qttt.h"
+#include "protocol/protocol.h"
 
 /* How long an answer may take, beyond a go's movetime: a hang. */
 #define ANSWER_MS	5000
@@ -19,9 +20,11 @@
 
 #define OPENING		"X1 a1 b1"
 #define TWO_CYCLE	"X1 a1 b1; O2 a1 b1"
-#define FORCED		"X1 a2 b3; O2 a1 b1; X3 b2 c3; O4 a2 b3; " \
-			"measure O4->a2; X5 a1 b2; O6 c1 b2; X7 b1 a3; " \
-			"O8 b1 c3; measure O8->c3"
+#define THREE_CYCLE	"X1 a1 b1; O2 b1 b2; X3 a1 b2"
+/* X9 forced to c3, with no 2-cycle, which some rules refuse. */
+#define FORCED		"X1 a1 a2; O2 a1 b1; X3 a3 b3; O4 c2 b3; " \
+			"X5 b1 b2; O6 c1 a3; X7 b2 c2; O8 a2 b3; " \
+			"measure O8->b3"
 #define STATE		"x1o4,o2,o2/x1x3,.,./.,x3o4,. X5 O4 *"
 
 enum check_id {
@@ -49,24 +52,30 @@ enum check_id {
 static const char *const names[NCHECKS] = {
 	[C_HELLO] = "qtp is answered with well-formed lines and qtpok",
 	[C_NAME] = "the engine gives its name (id name)",
-	[C_RULES] = "the Rules option, if listed, lists goff and takes it",
+	[C_RULES] = "the rules checked: the Rules option lists them and takes "
+	    "them (goff: or no Rules option)",
 	[C_READY] = "isready is answered with readyok",
 	[C_BADOPTION] = "setoption of an option not listed gets an error",
 	[C_UNKNOWN] = "an unknown message is ignored",
 	[C_FIRST] = "go from the empty board gets a legal bestaction",
 	[C_ODDREADY] = "isready before and during a go gets readyok at once",
-	[C_MEASURE] = "a measurement due (a 2-cycle) is made",
+	[C_MEASURE] = "a measurement due (a 2-cycle; a 3-cycle if the rules "
+	    "refuse it) is made",
 	[C_FORCED] = "the forced X9 is played",
-	[C_STATE] = "a position given as a state string is played",
-	[C_STOP] = "go infinite waits for stop, then answers",
+	[C_STATE] = "a position given as a state string, and with actions "
+	    "after it, is played",
+	[C_STOP] = "go infinite waits for stop, and so does a message after "
+	    "it; then it answers",
 	[C_ILLEGAL] = "an illegal position gets an error, and the engine "
 	    "lives",
 	[C_MALFORMED] = "a malformed position gets an error, and the engine "
 	    "lives",
 	[C_NOPOSITION] = "go after a refused position gets an error",
 	[C_OVER] = "go in a game that is over gets an error",
-	[C_SEED] = "the same newgame seed gives the same answer",
-	[C_QUIT] = "quit: the engine exits"
+	[C_SEED] = "the same newgame seed gives the same answer to go depth "
+	    "(no seed: seed 0)",
+	[C_QUIT] = "stop at once gets a bestaction; quit, while thinking "
+	    "too: the engine exits"
 };
 
 struct qttt_check {
@@ -80,8 +89,14 @@ struct qttt_check {
 	long long		 quiet;		/* answers before it fail */
 	struct qttt_state	 pos;		/* of the action awaited */
 	int			 ready, answered, errors, named;
-	int			 listed, goff;
-	struct qttt_action	 first;		/* C_SEED's first answer */
+	int			 listed;
+	/* The rules checked, their name, and what they make of the
+	 * positions sent: the cycle to measure, whether X9 is forced. */
+	unsigned int		 rules;
+	char			 rulesname[QTTT_RULES_NAME_MAX];
+	const char		*cycle;
+	int			 forced;
+	struct qttt_action	 first;		/* C_SEED's answer to compare */
 	int			 quit_sent;
 };
 
@@ -96,7 +111,33 @@ qttt_check_new(void)
 		free(c);
 		return NULL;
 	}
+	qttt_check_rules(c, QTTT_RULES_GOFF);
 	return c;
+}
+
+/* Whether the position of items is one the rules play, not over. */
+static int
+playable(struct qttt_check *c, const char *items)
+{
+	struct qttt_qtp_msg m;
+	char		 line[256];
+
+	snprintf(line, sizeof(line), "position start actions %s", items);
+	return qttt_qtp_parse(c->parser, line, strlen(line), &m, NULL) ==
+	    QTTT_OK && !m.game.state.result.over;
+}
+
+int
+qttt_check_rules(struct qttt_check *c, unsigned int rules)
+{
+	if (qttt_qtp_parser_rules(c->parser, rules) == -1)
+		return -1;
+	c->rules = rules;
+	qttt_rules_format(rules, c->rulesname, sizeof(c->rulesname));
+	c->cycle = playable(c, TWO_CYCLE) ? TWO_CYCLE : THREE_CYCLE;
+	/* Under last-square=draw the position before X9 is a draw. */
+	c->forced = playable(c, FORCED);
+	return 0;
 }
 
 void
@@ -204,9 +245,39 @@ ask(struct qttt_check *c, const char *position, long long now)
 	expect(c, now, 1000);
 }
 
+/*
+ * C_SEED's step: a newgame, then go from the empty board, bounded by
+ * depth (an answer at a deadline need not be the same).
+ */
+static void
+ask_seeded(struct qttt_check *c, long long now)
+{
+	static const char *const newgame[] = {
+		"newgame seed 7", "newgame seed 7", "newgame", "newgame seed 0"
+	};
+
+	send(c, newgame[c->step]);
+	send(c, "position start");
+	send(c, "go depth 2");
+	expect(c, now, 1000);
+}
+
+/* The Rules option set to the rules checked, in the engine's spelling. */
+static void
+send_rules(struct qttt_check *c)
+{
+	char	 line[QTTT_QTP_LINE_MAX + 1];
+
+	snprintf(line, sizeof(line), "setoption name Rules value %s",
+	    qttt__protocol_peer_spelling(c->peer));
+	send(c, line);
+}
+
 static void
 begin(struct qttt_check *c, long long now)
 {
+	char	 line[128];
+
 	c->step = 0;
 	c->quiet = -1;
 	c->deadline = -1;
@@ -221,15 +292,20 @@ begin(struct qttt_check *c, long long now)
 		break;
 	case C_RULES:
 		if (!c->listed) {
-			verdict(c, 1, now, "no Rules option: it plays goff");
+			verdict(c, c->rules == QTTT_RULES_GOFF, now, "%s%s",
+			    c->rules == QTTT_RULES_GOFF ? "no Rules option: "
+			    "it plays goff" : "no Rules option, so it plays "
+			    "goff alone, not ", c->rules == QTTT_RULES_GOFF ?
+			    "" : c->rulesname);
 			break;
 		}
-		if (!c->goff) {
+		if (!qttt_peer_plays(c->peer, c->rules)) {
+			/* Not a fault of the protocol: of the rules asked. */
 			verdict(c, 0, now, "its Rules option does not list "
-			    "goff");
+			    "%s: check it under rules it lists", c->rulesname);
 			break;
 		}
-		send(c, "setoption name Rules value goff");
+		send_rules(c);
 		/* FALLTHROUGH */
 	case C_READY:
 	case C_UNKNOWN:
@@ -255,9 +331,16 @@ begin(struct qttt_check *c, long long now)
 		expect(c, now, 500);
 		break;
 	case C_MEASURE:
-		ask(c, "position start actions " TWO_CYCLE, now);
+		snprintf(line, sizeof(line), "position start actions %s",
+		    c->cycle);
+		ask(c, line, now);
 		break;
 	case C_FORCED:
+		if (!c->forced) {
+			verdict(c, 1, now, "not run: X9 is never forced under "
+			    "%s", c->rulesname);
+			break;
+		}
 		ask(c, "position start actions " FORCED, now);
 		break;
 	case C_STATE:
@@ -266,6 +349,9 @@ begin(struct qttt_check *c, long long now)
 	case C_STOP:
 		send(c, "position start actions " OPENING);
 		send(c, "go infinite");
+		/* It waits for the stop: the answer is OPENING's (not sent
+		 * through send(), which would judge the action in it). */
+		qttt_peer_send_line(c->peer, "position start", 14);
 		expect(c, now, 0);
 		c->quiet = now + QUIET_MS;
 		break;
@@ -285,17 +371,19 @@ begin(struct qttt_check *c, long long now)
 		expect(c, now, 1000);
 		break;
 	case C_OVER:
-		send(c, "position start actions " FORCED "; X9 c2");
+		/* A game over: by X9, or by the draw before it. */
+		send(c, c->forced ? "position start actions " FORCED "; X9 c3" :
+		    "position start actions " FORCED);
 		send(c, "go movetime 1000");
 		expect(c, now, 1000);
 		break;
 	case C_SEED:
-		send(c, "newgame seed 7");
-		ask(c, "position start", now);
+		ask_seeded(c, now);
 		break;
 	case C_QUIT:
-		send(c, "quit");
-		c->quit_sent = 1;
+		send(c, "position start actions " OPENING);
+		send(c, "go infinite");
+		send(c, "stop");
 		expect(c, now, 0);
 		break;
 	default:
@@ -310,12 +398,13 @@ qttt_check_start(struct qttt_check *c, struct qttt_peer *p, long long now)
 
 	c->peer = p;
 	qttt_peer_set_raw(p, 1);
+	qttt__protocol_peer_rules(p, c->rules);
 	for (i = 0; i < NCHECKS; i++) {
 		c->passed[i] = -1;
 		c->why[i][0] = '\0';
 	}
 	c->cur = C_HELLO;
-	c->named = c->listed = c->goff = c->quit_sent = 0;
+	c->named = c->listed = c->quit_sent = 0;
 	begin(c, now);
 }
 
@@ -346,27 +435,43 @@ action(struct qttt_check *c, const struct qttt_action *a, long long now)
 		break;
 	case C_FORCED:
 		if (ok && (a->kind != QTTT_PLACE || a->sq[0] != a->sq[1]))
-			ok = 0, snprintf(why, sizeof(why), "not X9 c2");
+			ok = 0, snprintf(why, sizeof(why), "not X9 c3");
 		break;
+	case C_STATE:
+		if (!ok || c->step++ > 0)
+			break;
+		/* The same state, and an action played from it. */
+		ask(c, "position state " STATE " actions measure O4->a1", now);
+		return;
 	case C_SEED:
 		if (!ok)
 			break;
-		if (c->step == 0) {
-			c->first = *a;
-			c->step = 1;
-			send(c, "newgame seed 7");
-			ask(c, "position start", now);
-			return;
-		}
-		if (memcmp(&c->first, a, sizeof(*a)) != 0) {
+		if (c->step % 2 == 1 &&
+		    memcmp(&c->first, a, sizeof(*a)) != 0) {
 			char	 x[24], y[24];
 
 			qttt_action_format(&c->first, x, sizeof(x));
 			qttt_action_format(a, y, sizeof(y));
-			verdict(c, 0, now, "%s, then %s", x, y);
+			verdict(c, 0, now, "%s, then %s%s", x, y, c->step == 1 ?
+			    "" : " (newgame, then newgame seed 0)");
+			return;
+		}
+		c->first = *a;
+		if (++c->step < 4) {
+			ask_seeded(c, now);
 			return;
 		}
 		break;
+	case C_QUIT:
+		if (!ok)
+			break;
+		/* Stopped at once, it answered: now quit while it thinks. */
+		send(c, "position start actions " OPENING);
+		send(c, "go infinite");
+		send(c, "quit");
+		c->quit_sent = 1;
+		expect(c, now, 0);
+		return;
 	default:
 		break;
 	}
@@ -379,7 +484,6 @@ message(struct qttt_check *c, const struct qttt_qtp_msg *m, int malformed,
     long long now)
 {
 	const char	*word = qttt_qtp_word(m->kind);
-	size_t		 i;
 
 	if (malformed) {
 		verdict(c, 0, now, "a malformed line: %s", word);
@@ -397,14 +501,10 @@ message(struct qttt_check *c, const struct qttt_qtp_msg *m, int malformed,
 			return;
 		}
 		if (m->kind == QTTT_QTP_OPTION) {
+			/* The peer reads which profiles it lists. */
 			if (qttt_qtp_name_is(&m->name, "Rules") &&
-			    m->type == QTTT_QTP_COMBO) {
+			    m->type == QTTT_QTP_COMBO)
 				c->listed = 1;
-				for (i = 0; i < m->nvars; i++)
-					if (m->var[i].len == 4 &&
-					    memcmp(m->var[i].s, "goff", 4) == 0)
-						c->goff = 1;
-			}
 			return;
 		}
 		verdict(c, m->kind == QTTT_QTP_QTPOK, now, "%s%s",
@@ -475,7 +575,10 @@ message(struct qttt_check *c, const struct qttt_qtp_msg *m, int malformed,
 		action(c, &m->action, now);
 		return;
 	case C_QUIT:
-		return;
+		/* After quit, what it writes is ignored. */
+		if (c->quit_sent)
+			return;
+		/* FALLTHROUGH */
 	default:
 		if (m->kind != QTTT_QTP_BESTACTION) {
 			verdict(c, 0, now, "'%s' where bestaction was awaited",
@@ -521,7 +624,7 @@ qttt_check_fail(struct qttt_check *c, enum qttt_termination fault,
 	if (c->cur == NCHECKS)
 		return;
 	qttt_peer_fail(c->peer, fault, msg);
-	if (c->cur == C_QUIT) {
+	if (c->cur == C_QUIT && c->quit_sent) {
 		verdict(c, fault == QTTT_TERM_EXIT, now, "%s",
 		    fault == QTTT_TERM_EXIT ? "" : msg);
 		return;

@@ -187,6 +187,18 @@ qttt__protocol_peer_said(const struct qttt_peer *p)
 	return p->said;
 }
 
+void
+qttt__protocol_peer_rules(struct qttt_peer *p, unsigned int rules)
+{
+	p->rules = rules;
+}
+
+const char *
+qttt__protocol_peer_spelling(const struct qttt_peer *p)
+{
+	return p->spelling;
+}
+
 const struct qttt_qtp_msg *
 qttt_peer_message(const struct qttt_peer *p, enum qttt_code *code)
 {
@@ -503,6 +515,9 @@ qttt_peer_line(struct qttt_peer *p, const char *line, size_t len,
 		    memcmp(m->word.s, "name", 4) == 0)
 			snprintf(p->name, sizeof(p->name), "%.*s",
 			    (int)m->text.len, m->text.s);
+		if (m->kind == QTTT_QTP_OPTION && m->type == QTTT_QTP_COMBO &&
+		    qttt_qtp_name_is(&m->name, "Rules"))
+			rules_option(p, m);
 		return QTTT_PEER_MESSAGE;
 	}
 	switch (m->kind) {

@@ -32,4 +32,13 @@ int	 qttt__protocol_end(struct line_out *, size_t max);
 #define QTTT__PROTOCOL_SAID_MAX	48
 const char *qttt__protocol_peer_said(const struct qttt_peer *);
 
+/*
+ * The profile a raw peer (the compliance checks) is to play: what
+ * qttt_peer_plays() then answers from the Rules option it reads, and
+ * the engine's own spelling of that profile, the first of its values
+ * that names it ("" if none).
+ */
+void	 qttt__protocol_peer_rules(struct qttt_peer *, unsigned int rules);
+const char *qttt__protocol_peer_spelling(const struct qttt_peer *);
+
 #endif /* !QTTT_PROTOCOL_H */

@@ -363,11 +363,12 @@ go_extra(struct words *w, struct qttt_qtp_msg *m,
 /*
  * Items of the line notation from pos to the end of the line: actions
  * only (no tag, glyph, comment or result), played from the empty board
- * into g unless g is NULL.  Returns the code of the first fault.
+ * (or from the state from, if not NULL) into g unless g is NULL.
+ * Returns the code of the first fault.
  */
 static enum qttt_code
 items(struct qttt_qtp_parser *p, struct words *w, struct qttt_game *g,
-    size_t *nitems)
+    const struct qttt_state *from, size_t *nitems)
 {
 	struct qttt_record *rec = &p->rec;
 	struct qttt_qtp_text t = rest(w);
@@ -378,6 +379,8 @@ items(struct qttt_qtp_parser *p, struct words *w, struct qttt_game *g,
 	if (g != NULL) {
 		qttt_game_init(g);
 		g->state.rules = (unsigned char)p->rules;
+		if (from != NULL)
+			g->state = *from;
 	}
 	/* The line notation's comment is no part of an item. */
 	if ((hash = memchr(t.s, '#', t.len)) != NULL)
@@ -405,6 +408,8 @@ items(struct qttt_qtp_parser *p, struct words *w, struct qttt_game *g,
 	rec->has_start = 1;
 	qttt_state_init(&rec->start);
 	rec->start.rules = (unsigned char)p->rules;
+	if (from != NULL)
+		rec->start = *from;
 	if (qttt_record_play(rec, g) > 0)
 		return fail(w, rec->diags[0].code, off + rec->diags[0].col, "%s",
 		    rec->diags[0].msg);
@@ -415,6 +420,7 @@ static enum qttt_code
 parse_position(struct qttt_qtp_parser *p, struct words *w,
     struct qttt_qtp_msg *m)
 {
+	static const char *const stop_actions[] = { "actions", NULL };
 	struct qttt_qtp_text word = next_word(w), state;
 	struct qttt_diag d;
 	size_t		 n;
@@ -430,18 +436,23 @@ parse_position(struct qttt_qtp_parser *p, struct words *w,
 			    "after 'position start': expected 'actions' or "
 			    "the end of the line", SHOW(word));
 		m->has |= QTTT_QTP_ACTIONS;
-		return items(p, w, &m->game, &n);
+		return items(p, w, &m->game, NULL, &n);
 	}
 	if (text_is(&word, "state")) {
-		state = rest(w);
+		state = text_until(w, stop_actions);
 		m->from_state = 1;
 		qttt_game_init(&m->game);
 		/* The position under the parser's profile. */
 		if (qttt_state_parse_rules(state.s, state.len, p->rules,
-		    &m->game.state, &d) != QTTT_OK)
+		    &m->start, &d) != QTTT_OK)
 			return fail(w, QTTT_E_STATE, col_of(w, &state) + d.col,
 			    "%s", d.msg);
-		return QTTT_OK;
+		m->game.state = m->start;
+		if (next_word(w).len == 0)
+			return QTTT_OK;
+		/* The actions played from it, as after position start. */
+		m->has |= QTTT_QTP_ACTIONS;
+		return items(p, w, &m->game, &m->start, &n);
 	}
 	return fail(w, QTTT_E_QTP, word.len > 0 ? col_of(w, &word) : w->pos,
 	    "'position' takes 'start' (and 'actions') or 'state'");
@@ -690,13 +701,13 @@ qttt_qtp_parse(struct qttt_qtp_parser *p, const char *s, size_t len,
 			/* Actions, in order; the rules judge them later. */
 			w.pos = col_of(&w, &m->pv);
 			w.len = w.pos + m->pv.len;
-			code = items(p, &w, NULL, &n);
+			code = items(p, &w, NULL, NULL, &n);
 		}
 		return code;
 	case QTTT_QTP_BESTACTION:
 		word = rest(&w);
 		w.pos = col_of(&w, &word);
-		if ((code = items(p, &w, NULL, &n)) != QTTT_OK)
+		if ((code = items(p, &w, NULL, NULL, &n)) != QTTT_OK)
 			return code;
 		if (n != 1)
 			return fail(&w, QTTT_E_QTP, col_of(&w, &word),
@@ -850,14 +861,18 @@ put_action(struct line_out *o, const struct qttt_action *a)
  * each must be legal in turn (the canonical form of a measurement
  * names the cycle's closing move).
  */
+/* The plies of g, played from the state from (NULL: the empty board). */
 static void
-put_plies(struct line_out *o, const struct qttt_game *g)
+put_plies(struct line_out *o, const struct qttt_game *g,
+    const struct qttt_state *from)
 {
 	struct qttt_game replay;
 	size_t		 i;
 
 	qttt_game_init(&replay);
 	replay.state.rules = g->state.rules;
+	if (from != NULL)
+		replay.state = *from;
 	for (i = 0; i < g->nplies; i++) {
 		if (qttt_game_play(&replay, &g->plies[i], NULL) != QTTT_OK) {
 			o->bad = 1;
@@ -931,6 +946,7 @@ int
 qttt_qtp_format(const struct qttt_qtp_msg *m, char *buf, size_t n)
 {
 	static const char *const stop_value[] = { "value", NULL };
+	const struct qttt_state *st;
 	struct line_out	 o;
 	char		 b[QTTT_STATE_MAX];
 
@@ -956,20 +972,24 @@ qttt_qtp_format(const struct qttt_qtp_msg *m, char *buf, size_t n)
 		break;
 	case QTTT_QTP_POSITION:
 		if (m->from_state) {
-			if (m->game.nplies > 0 ||
-			    qttt_state_check(&m->game.state, NULL) != QTTT_OK) {
+			/* The state given: start, if actions follow it. */
+			st = m->game.nplies > 0 ? &m->start : &m->game.state;
+			if (qttt_state_check(st, NULL) != QTTT_OK) {
 				o.bad = 1;
 				break;
 			}
 			put_word(&o, "state ");
-			put(&o, b, (size_t)qttt_state_format(&m->game.state, b,
-			    sizeof(b)));
+			put(&o, b, (size_t)qttt_state_format(st, b, sizeof(b)));
+			if (m->game.nplies > 0) {
+				put_word(&o, "actions");
+				put_plies(&o, &m->game, st);
+			}
 			break;
 		}
 		put_word(&o, "start");
 		if ((m->has & QTTT_QTP_ACTIONS) || m->game.nplies > 0) {
 			put_word(&o, "actions");
-			put_plies(&o, &m->game);
+			put_plies(&o, &m->game, NULL);
 		}
 		break;
 	case QTTT_QTP_GO:

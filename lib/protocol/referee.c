@@ -20,6 +20,7 @@ struct qttt_referee {
 	struct qttt_referee_opts opts;
 	struct qttt_peer	*side[2];
 	int			 from_state;
+	struct qttt_state	 opened;	/* the opening's position */
 	uint64_t		 seed[2];
 	int			 started;	/* newgame sent */
 	int			 over;
@@ -149,7 +150,14 @@ ask(struct qttt_referee *r, long long now)
 	qttt_qtp_init(&pos, QTTT_QTP_POSITION);
 	pos.from_state = r->from_state;
 	if (r->from_state) {
+		/* The opening's state, then every action since, so that an
+		 * engine keyed by history can follow the game. */
+		pos.start = r->opened;
 		pos.game.state = *st;
+		pos.game.nplies = r->g.game.nplies - r->g.opening;
+		memcpy(pos.game.plies, r->g.game.plies + r->g.opening,
+		    pos.game.nplies * sizeof(pos.game.plies[0]));
+		pos.has = pos.game.nplies > 0 ? QTTT_QTP_ACTIONS : 0;
 	} else {
 		/* "position start actions" with nothing after: not sent. */
 		pos.game = r->g.game;
@@ -175,6 +183,8 @@ ask(struct qttt_referee *r, long long now)
 	/* No engine thinks this long unasked: it hangs. */
 	if (limit < 0)
 		limit = r->opts.limit;
+	else
+		limit += QTTT_TIME_MARGIN;
 	if (qttt_peer_go(r->side[s], &pos, &go, now, now + limit) == -1) {
 		qttt_peer_fail(r->side[s], QTTT_TERM_PROTOCOL, "it was asked "
 		    "for an action before it was ready");
@@ -237,6 +247,7 @@ qttt_referee_start(struct qttt_referee *r, struct qttt_peer *x,
 	if (opening->state.rules != r->opts.rules)
 		replay(&r->g.game, opening, r->opts.rules);
 	r->g.opening = r->g.game.nplies;
+	r->opened = r->g.game.state;
 	r->g.loser = -1;
 	for (i = 0; i < QTTT_MAXPLIES; i++) {
 		r->g.value[i] = QTTT_NOVALUE;
@@ -275,12 +286,15 @@ judge(struct qttt_referee *r, int s, long long now)
 	a = qttt_peer_action(r->side[s], &value, &ms);
 	if (r->opts.clock > 0) {
 		r->left[s] -= ms;
-		if (r->left[s] < 0) {
+		if (r->left[s] < -QTTT_TIME_MARGIN) {
 			qttt_peer_fail(r->side[s], QTTT_TERM_TIME, "its clock "
 			    "ran out");
 			forfeit(r, s);
 			return;
 		}
+		/* Within the margin: the clock is spent, not overdrawn. */
+		if (r->left[s] < 0)
+			r->left[s] = 0;
 		r->left[s] += r->opts.inc;
 	}
 	if (qttt_game_play(&g->game, a, &d) != QTTT_OK) {

@@ -94,8 +94,12 @@ qttt_match_extras(const struct qttt_match_game *g,
 		if (g->value[i] != QTTT_NOVALUE &&
 		    qttt_solver_result(g->game.state.rules, g->value[i],
 		    &r) == 0) {
+			/* The value of the position the engine acted in
+			 * (info value), not its action's, which is what an
+			 * analysis's note value says. */
 			t = result(store, &used, &r, &len);
-			entry(&store->notes[i][k++], "value", t, len, 1);
+			entry(&store->notes[i][k++], "engine-value", t, len,
+			    1);
 		}
 		if (info->timecontrol.len > 0 && g->ms[i] >= 0) {
 			t = number(store, &used, g->ms[i], &len);
@@ -248,7 +252,7 @@ qttt_match_read(const struct qttt_record *rec, const struct qttt_game *g,
 
 		for (j = 0; j < it->nnotes; j++) {
 			m = &it->notes[j];
-			if (key_is(m, "value") &&
+			if (key_is(m, "engine-value") &&
 			    qttt__engine_result_parse(QTTT__RULES_ANY,
 			    m->value, m->valuelen, &r) &&
 			    r.over)

@@ -111,6 +111,25 @@ qttt-match -c qttt-engine "$RANDOM_ENGINE" "$ENGINE" "$PY" \
     no "an engine fails a check: $(grep '^not ok' "$out/check.out")"
 check "compliance of the engines"
 
+# Under a profile (-c -R): qttt-engine passes every check under the
+# presets whose positions differ (a 3-cycle to measure under
+# typescript-2, no forced X9 under python, the closer measures under
+# flash); the C example, which lists no Rules option, plays goff alone
+# and fails the rules' check.
+for p in typescript-2 python flash; do
+	qttt-match -c -R $p qttt-engine >"$out/check.$p" 2>&1 ||
+	    no "$p: status $?"
+	grep -q '^# 18 of 18 passed' "$out/check.$p" ||
+	    no "$p: $(grep '^not ok' "$out/check.$p")"
+done
+grep -q '^ok 10 - the forced X9 is played: not run: X9 is never forced under python$' \
+    "$out/check.python" || no "$(grep '^ok 10' "$out/check.python")"
+qttt-match -c -R python "$ENGINE" >"$out/check.goffonly" 2>&1
+[ $? = 1 ] || no "a goff engine under python: status not 1"
+grep -q '^not ok 3 - .*: no Rules option, so it plays goff alone, not python$' \
+    "$out/check.goffonly" || no "$(grep '^not ok 3' "$out/check.goffonly")"
+check "compliance under a profile"
+
 # Out of order, each engine of the project as the protocol says: a
 # go infinite is answered at once when a runner's message but isready
 # comes (first, before that message is dealt with), not at quit; an
@@ -201,6 +220,38 @@ for case in 'flash|info value 1-0' 'complete-win|info value 0-0'; do
 	    no "${case%%|*}: $(tr '\n' '|' <"$out/empty.out")"
 done
 check "qttt-engine: rule profiles"
+
+# Option names and combo values compare without regard to ASCII case.
+printf '%s\n' 'setoption name LEVEL value Random' \
+    'setoption name rules value Draw=1/2' "position start actions $LAST" \
+    go 'setoption name Level value Perfect' go | qttt-engine >"$out/case.out"
+printf '%s\n' 'bestaction X9 c2' 'info value 1/2-1/2' 'bestaction X9 c2' |
+    cmp -s - "$out/case.out" || no "$(tr '\n' '|' <"$out/case.out")"
+check "qttt-engine: option values in any case"
+
+# At the empty board under every preset, within a budget of positions
+# (go nodes, not a time: the test is the same on any machine), the
+# value and an action that keeps it are the solver's (qttt-analyze -S),
+# from the book of each profile's early positions; with a budget of
+# one position the search stops: a legal action and no value.
+for p in goff goff-tie complete-win ksmanis typescript typescript-2 \
+    python flash cpp-solver; do
+	qttt-analyze -R $p -T json -S '.,.,./.,.,./.,.,. X1 - *' |
+	    jq -r '.value as $v | "info value \($v)",
+	    (.actions[] | select(.value == $v) | "bestaction \(.item)")' \
+	    >"$out/best.$p"
+	printf '%s\n' "setoption name Rules value $p" 'position start' \
+	    'go nodes 300' | qttt-engine >"$out/nodes.$p"
+	[ "$(sed -n 1p "$out/nodes.$p")" = "$(sed -n 1p "$out/best.$p")" ] &&
+	    grep -qxF "$(sed -n 2p "$out/nodes.$p")" "$out/best.$p" ||
+	    no "$p: $(tr '\n' '|' <"$out/nodes.$p")"
+done
+printf '%s\n' 'setoption name Rules value python' 'position start' \
+    'go nodes 1' | qttt-engine >"$out/nodes.stopped"
+[ "$(wc -l <"$out/nodes.stopped")" = 1 ] &&
+    grep -q '^bestaction X1 [a-c][1-3] [a-c][1-3]$' "$out/nodes.stopped" ||
+    no "go nodes 1: $(tr '\n' '|' <"$out/nodes.stopped")"
+check "qttt-engine: the empty board under every preset, within go nodes"
 
 # 3. Each fault: every game is lost by the faulty engine, as the
 # termination tag says; the match completes with valid records.
@@ -679,9 +730,6 @@ qttt-match -q -R python -n 4 -w "$out/resume-goff.qttt" "$RANDOM_ENGINE" \
 [ $? = 2 ] && grep -q "game 1 is not game 1 of this match: it is not a \
 game of the rules python" "$out/prof.err" ||
     no "goff records resumed python: $(cat "$out/prof.err")"
-qttt-match -c -R python "$RANDOM_ENGINE" >/dev/null 2>"$out/prof.err"
-[ $? = 2 ] && grep -q '\-R is for matches' "$out/prof.err" ||
-    no "-c under python: $(cat "$out/prof.err")"
 check "profile refused"
 
 # A suite and a position opening under -r: read, proven and played by
@@ -770,11 +818,14 @@ grep -A 4 '^crosstable: ' "$out/cross.err" | grep -Ec \
 grep -q crosstable "$out/min.err" && no "a crosstable for two engines"
 check "round robin and gauntlet"
 
-# The value each engine reports goes on its actions as [value]: the
-# exact value of the position it acted in, for perfect play, where
-# qttt-analyze(1) agrees; none on the actions of an engine that gives
-# none.
-qttt-match -q -n 4 qttt-engine "$ENGINE" >"$out/values.qttt"
+# The value each engine reports goes on its actions as [engine-value]:
+# the exact value of the position it acted in, which qttt-analyze(1)
+# gives as the value before the action, also where a weak engine's
+# action lost some (the note value of an analysis is the value after
+# the action: the records carry none); none on the actions of an
+# engine that gives none.
+qttt-match -q -n 4 -s 3 "qttt-engine -l weak" "$ENGINE" >"$out/values.qttt"
+grep -q '\[value ' "$out/values.qttt" && no "a [value] tag in the records"
 qttt-analyze -T json "$out/values.qttt" |
     jq -r '"\(.game) \(.ply) \(.mover) \(.value_before)"' >"$out/values.judge"
 awk '{
@@ -784,8 +835,8 @@ awk '{
 		if (it[k] !~ /^(X[1-9]|O[2-8]|measure) /)
 			continue
 		v = "none"
-		if (match(it[k], /\[value [^]]*\]/))
-			v = substr(it[k], RSTART + 7, RLENGTH - 8)
+		if (match(it[k], /\[engine-value [^]]*\]/))
+			v = substr(it[k], RSTART + 14, RLENGTH - 15)
 		print NR, k, v
 	}
 }' "$out/values.qttt" >"$out/values.tags"
@@ -799,7 +850,7 @@ awk 'NR == FNR { judge[$1 " " $2] = $3 " " $4; next }
 		n++
 	}
 	END { exit bad || n == 0 }' "$out/values.judge" "$out/values.tags" ||
-    no "the [value] tags are not the values: $(head -3 "$out/values.tags")"
+    no "the [engine-value] tags are not the values: $(head -3 "$out/values.tags")"
 check "the values reported, on the actions"
 
 # 11. The clock: times are kept; an engine that hangs loses on time.
