@@ -253,6 +253,30 @@ printf '%s\n' 'setoption name Rules value python' 'position start' \
     no "go nodes 1: $(tr '\n' '|' <"$out/nodes.stopped")"
 check "qttt-engine: the empty board under every preset, within go nodes"
 
+# Under a profile that is no preset, whose early positions are in no
+# book, qttt-engine values the empty board when it answers isready:
+# the first move then comes with the solver's value within a budget of
+# 300 positions, as under a preset (without isready, a search of 300
+# positions stops there: no value).
+for p in double=1 two-cycles=no,draw=1/2; do
+	f=$(echo "$p" | tr / _)
+	qttt-analyze -R $p -T json -S '.,.,./.,.,./.,.,. X1 - *' |
+	    jq -r '.value as $v | "info value \($v)",
+	    (.actions[] | select(.value == $v) | "bestaction \(.item)")' \
+	    >"$out/best.$f"
+	printf '%s\n' "setoption name Rules value $p" isready \
+	    'position start' 'go nodes 300' | qttt-engine >"$out/nodes.$f"
+	[ "$(sed -n 2p "$out/nodes.$f")" = "$(sed -n 1p "$out/best.$f")" ] &&
+	    grep -qxF "$(sed -n 3p "$out/nodes.$f")" "$out/best.$f" ||
+	    no "$p: $(tr '\n' '|' <"$out/nodes.$f")"
+	printf '%s\n' "setoption name Rules value $p" 'position start' \
+	    'go nodes 300' | qttt-engine >"$out/cold.$f"
+	if grep -q '^info value' "$out/cold.$f"; then
+		no "$p without isready: $(tr '\n' '|' <"$out/cold.$f")"
+	fi
+done
+check "qttt-engine: the empty board under a profile of no preset, after isready"
+
 # 3. Each fault: every game is lost by the faulty engine, as the
 # termination tag says; the match completes with valid records.
 # The engines that hang have 1 s to answer (-m), for two games; the
