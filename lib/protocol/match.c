@@ -442,7 +442,9 @@ same_rules(const struct qttt_match *m, const struct qttt_record *rec)
 static int
 same_text(const struct qttt_qtp_text *t, const char *s)
 {
-	return t->len == strlen(s) && memcmp(t->s, s, t->len) == 0;
+	/* t->s is NULL for a text not read (no date tag). */
+	return t->len == strlen(s) && (t->len == 0 ||
+	    memcmp(t->s, s, t->len) == 0);
 }
 
 /*
