@@ -212,6 +212,11 @@ probe(size_t i, struct eproc *e)
 	const char	*why;
 	long long	 deadline;
 
+	/* A signal stopped the match: no engine starts, none is blamed. */
+	if (proc_stopped()) {
+		qttt_match_name(M.match, i, M.engines[i].cmd);
+		return -1;
+	}
 	start_proc(e);
 	deadline = now_ms() + 10000;
 	qttt_peer_hello(e->peer, M.rules, now_ms(), deadline);
@@ -220,6 +225,11 @@ probe(size_t i, struct eproc *e)
 		flush_proc(e);
 		wait_procs(&e, 1, deadline);
 		qttt_peer_tick(e->peer, now_ms());
+	}
+	if (proc_stopped()) {
+		proc_kill(&e->p);
+		qttt_match_name(M.match, i, M.engines[i].cmd);
+		return -1;
 	}
 	if (qttt_peer_fault(e->peer, &why) != QTTT_TERM_NORMAL) {
 		proc_kill(&e->p);

@@ -643,6 +643,9 @@ main(int argc, char *argv[])
 			return EXIT_TROUBLE;
 		return failed > 0 ? EXIT_INVALID : EXIT_SUCCESS;
 	}
+	/* From the first engine on, a signal ends the match with its
+	 * standings, the handshakes too. */
+	proc_stop_later();
 	for (i = 0; i < M.nengines; i++)
 		probe(i, &M.slots[0].procs[i]);
 	open_output();
@@ -656,13 +659,13 @@ main(int argc, char *argv[])
 		fprintf(stderr, "%s: note: %llu games a pairing: its last pair "
 		    "is incomplete, one game with no colours swapped\n",
 		    progname, M.games);
-	proc_stop_later();
 	/* A line a game on a terminal, as cutechess-cli and fastchess. */
 	M.progress = M.progress ||
 	    (!M.quiet && M.report == REPORT_TEXT && isatty(2));
 	M.began = now_ms();
 	M.resumed = qttt_match_written(M.match);
-	play();
+	if (!proc_stopped())
+		play();
 	stop_engines();
 	if (M.out != stdout && fclose(M.out) == EOF) {
 		fprintf(stderr, "%s: %s: %s\n", progname, M.file,

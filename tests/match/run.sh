@@ -952,6 +952,33 @@ for sig in TERM:15 INT:2; do
 done
 check "SIGTERM and SIGINT end every engine, and give the standings"
 
+# A signal during the handshakes (an engine that never answers qtp):
+# the standings of no game, the signal said, no engine left, and the
+# engine not blamed for a failed handshake.  Before, a signal before
+# the first game killed the tool with nothing said.
+rm -f "$out/pg"
+env --default-signal=INT qttt-match -n 10 "sleep 300 >/dev/null 2>&1 & echo \$\$ >'$out/pg';
+    exec sleep 300" "$RANDOM_ENGINE" >"$out/hsig.qttt" 2>"$out/hsig.err" &
+pid=$!
+until [ -s "$out/pg" ]; do sleep 0.05; done
+sleep 0.2
+kill -TERM $pid
+wait $pid
+st=$?
+[ $st = 143 ] || no "status $st"
+grep -q '^0 games, rules goff$' "$out/hsig.err" &&
+    grep -q 'stopped by signal 15 .* after 0 games$' "$out/hsig.err" ||
+    no "$(cat "$out/hsig.err")"
+grep -q 'handshake failed' "$out/hsig.err" && no "blamed: $(cat "$out/hsig.err")"
+[ ! -s "$out/hsig.qttt" ] || no "records: $(cat "$out/hsig.qttt")"
+for t in 1 2 3 4 5 6 7 8 9 10; do
+	[ -z "$(alive "$(cat "$out/pg")")" ] && break
+	sleep 0.1
+done
+[ -z "$(alive "$(cat "$out/pg")")" ] ||
+    no "left running: $(alive "$(cat "$out/pg")")"
+check "a signal during the handshakes: the standings, no engine left"
+
 # With --report, the standings of a match a signal stopped are in the
 # file, whole, and no temporary file is left beside it.
 mkdir "$out/sigrep"
