@@ -27,7 +27,7 @@ struct par_cut {
 	size_t	 out, err;
 };
 
-/* A worker's stack: the games need a few KiB (a record is about 5). */
+/* A worker's stack: a chunk holds a record (45 KiB, with its variations). */
 #define STACK_SIZE	(256 * 1024)
 
 struct pool {
