@@ -1000,6 +1000,20 @@ enum qttt_code	 qttt_judge_marks(struct qttt_solver *,
 		    struct qttt_mark_counts *c, struct qttt_diag *d);
 
 /*
+ * The best line of a judged ply (formats/analysis-output.md, "Best
+ * lines"): for a mistake or a blunder, what should have been played
+ * instead, the principal variation of the position before it
+ * (j->an.pv), which keeps the value before (j->before), to the end of
+ * the game or its first max plies.  Copies its actions into line, room
+ * for max of them, and returns their number (fewer than j->an.npv for
+ * a line cut short): 0 for a ply that kept its value, or a max of 0.
+ * QTTT_BEST_LINE is how long qttt-analyze writes them.
+ */
+#define QTTT_BEST_LINE	6
+size_t		 qttt_best_line(const struct qttt_judged_ply *j, size_t max,
+		    struct qttt_action *line);
+
+/*
  * Judges every ply of a game as played (qttt_game_play(), or a record
  * as qttt_record_play() left it) with the caller's solver.  A game with
  * no ply is judged too: nothing marked, nothing decisive.  Returns as

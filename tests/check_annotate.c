@@ -232,6 +232,68 @@ START_TEST(test_minimax)
 }
 END_TEST
 
+/*
+ * The best line of each action of random positions from move 5 on
+ * (qttt_best_line()): none for an action that keeps the value; for a
+ * mistake or a blunder, a line that starts with another action than
+ * the one played, keeps the value before it at every step by the
+ * pruned minimax and ends the game with that value as its result; cut
+ * to its first plies, the same line's start.
+ */
+START_TEST(test_best_line)
+{
+	struct qttt_action acts[QTTT_MAXACTIONS], line[QTTT_MAXPLIES],
+			 cut[QTTT_BEST_LINE];
+	struct qttt_generator gen;
+	struct qttt_solver *sv;
+	struct qttt_judged_ply j;
+	struct qttt_state st, next;
+	struct qttt_game g;
+	size_t		 i, k, n, nacts, marked = 0, longer = 0;
+	int		 positions;
+
+	qttt_generator_init(&gen, 43, 0);
+	ck_assert_ptr_nonnull(sv = qttt_solver_new(TABLE));
+	for (positions = 0; positions < NPOSITIONS; ) {
+		qttt_generator_game(&gen, &g);
+		qttt_game_state_at(&g, qttt_generator_uniform(&gen,
+		    g.nplies), &st);
+		if (st.next < 5)
+			continue;
+		positions++;
+		nacts = qttt_state_actions(&st, acts);
+		for (i = 0; i < nacts; i++) {
+			REQUIRE(qttt_judge_ply(sv, &st, &acts[i], &j, NULL) ==
+			    QTTT_OK);
+			n = qttt_best_line(&j, QTTT_MAXPLIES, line);
+			REQUIRE_EQ(qttt_best_line(&j, 0, line), 0);
+			if (j.mark == QTTT_MARK_NONE) {
+				REQUIRE_EQ(n, 0);
+				continue;
+			}
+			marked++;
+			REQUIRE(n > 0);
+			REQUIRE(!qttt_action_equal(&line[0], &acts[i]));
+			next = st;
+			for (k = 0; k < n; k++) {
+				REQUIRE(qttt_state_apply(&next, &line[k],
+				    NULL) == QTTT_OK);
+				REQUIRE_EQ(pruned_value(&next), j.before);
+			}
+			REQUIRE(next.result.over);
+			REQUIRE_EQ(result_value(&next.result), j.before);
+			k = qttt_best_line(&j, QTTT_BEST_LINE, cut);
+			REQUIRE_EQ(k, n < QTTT_BEST_LINE ? n : QTTT_BEST_LINE);
+			REQUIRE(memcmp(cut, line, k * sizeof(line[0])) == 0);
+			longer += n > QTTT_BEST_LINE;
+		}
+	}
+	/* Some lines were cut, and none is judged on nothing. */
+	REQUIRE(marked > 0 && longer > 0);
+	qttt_solver_free(sv);
+}
+END_TEST
+
 /* A game played to its end under profile rules, every action at random. */
 static void
 profile_game(struct qttt_generator *gen, unsigned int rules,
@@ -725,6 +787,7 @@ annotate_suite(void)
 	tcase_add_test(tc, test_marks_o);
 	tcase_add_test(tc, test_counts_add);
 	tcase_add_test(tc, test_minimax);
+	tcase_add_test(tc, test_best_line);
 	tcase_add_loop_test(tc, test_profiles, 0, NPROFILES);
 	tcase_add_test(tc, test_measure_named);
 	tcase_add_loop_test(tc, test_marks_line, 0, NPROFILES);
