@@ -199,7 +199,7 @@ qttt_annotate(struct qttt_annotation *a, const struct qttt_game *g,
 	/*
 	 * Fewer lines, the last left out first, while the notes and bytes
 	 * of the record's limits are passed; a record that passes them
-	 * with none is refused by the writer, as without the lines.
+	 * with no line is the writer's to refuse, as it was before.
 	 */
 	for (n = QTTT_MAXPLIES; ; n = added - 1) {
 		lines = merge_lines(a, g, j, had, n, &added);
