@@ -326,8 +326,9 @@ main(int argc, char *argv[])
 	/*
 	 * On several threads when each game's output stands alone: not
 	 * for some games only (-g), nor for the report, which puts a
-	 * blank line between the games it has written, nor for YAML,
-	 * which keeps the comment lines that the chunks leave out, nor
+	 * blank line between the games it has written, nor for the
+	 * annotated records (YAML, the line notation), which keep the
+	 * comment lines that the chunks leave out, nor
 	 * for the counts, each a long search of its own.  Every chunk
 	 * under way holds its output, about 25 times the games' records
 	 * for JSON Lines; smaller chunks also share the games out more
