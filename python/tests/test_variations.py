@@ -271,3 +271,24 @@ def test_writers():
     with pytest.raises(ValueError, match=r"unwritable"):
         r.write("goff")
     assert r.write() == str(r) + "\n"
+
+
+def test_the_stubs_name_the_tree():
+    """python/qttt/_qttt.pyi declares every public name of the
+    extension's classes (Variation's and Record's among them)."""
+    import ast
+    import qttt._qttt as ext
+    stubs = ast.parse(open(os.path.join(TOP, "python", "qttt",
+                                        "_qttt.pyi")).read())
+    declared = {}
+    for c in stubs.body:
+        if isinstance(c, ast.ClassDef):
+            declared[c.name] = {n.target.id if isinstance(n, ast.AnnAssign)
+                                else n.name for n in c.body
+                                if isinstance(n, (ast.AnnAssign,
+                                                  ast.FunctionDef))}
+    for name, names in declared.items():
+        cls = getattr(ext, name)
+        public = {n for n in vars(cls) if not n.startswith(("_", "n_"))}
+        assert public <= names, (name, public - names)
+    assert {"variations", "add_variation"} <= declared["Record"]
