@@ -1681,6 +1681,8 @@ scratch_load(struct record_obj *self, int meta)
 	rec->line = self->line - 1;
 	rec->format = self->format;
 	rec->rules = self->game.state.rules;
+	rec->has_start = self->has_start;
+	rec->start = self->start;
 	qttt_extras_init(&ex);
 	if (meta && record_extras(self, &ex, scratch->meta,
 	    scratch->notes) == -1)
@@ -2107,19 +2109,30 @@ Variation_get_at(struct variation_obj *self, void *unused)
 	return PyLong_FromSize_t(self->record->tree->vars[v].at);
 }
 
-/* The plies before its first item: those before each item it replaces. */
+/*
+ * The plies before the first item of line v (QTTT_MAINLINE or a
+ * variation of vars): those before each item it and the lines it is
+ * inside replace.
+ */
+static size_t
+line_start(const struct qttt_variation *vars, size_t v)
+{
+	size_t	 plies = 0;
+
+	for (; v != QTTT_MAINLINE; v = vars[v].parent)
+		plies += vars[v].at;
+	return plies;
+}
+
 static PyObject *
 Variation_get_ply(struct variation_obj *self, void *unused)
 {
-	const struct tree *t = self->record->tree;
-	size_t		 v, ply = 1;
+	size_t		 v;
 
 	(void)unused;
 	if (variation_index(self, &v) == -1)
 		return NULL;
-	for (; v != QTTT_MAINLINE; v = t->vars[v].parent)
-		ply += t->vars[v].at;
-	return PyLong_FromSize_t(ply);
+	return PyLong_FromSize_t(line_start(self->record->tree->vars, v) + 1);
 }
 
 static PyObject *
@@ -2228,6 +2241,66 @@ Variation_state(struct variation_obj *self, PyObject *unused)
 	return state_of_game(&scratch->game, scratch->game.nplies);
 }
 
+/* The path of the position after its last action. */
+static PyObject *
+Variation_get_path(struct variation_obj *self, void *unused)
+{
+	const struct qttt_record *rec;
+	char		 buf[QTTT_PATH_MAX];
+	size_t		 v;
+
+	(void)unused;
+	if ((rec = variation_load(self, &v)) == NULL)
+		return NULL;
+	if (qttt_record_path_name(rec, v, rec->vars[v].nitems, buf,
+	    sizeof(buf)) == -1) {
+		PyErr_SetString(PyExc_RuntimeError, "the variation has no "
+		    "path (a longer one than the library writes)");
+		return NULL;
+	}
+	return PyUnicode_FromString(buf);
+}
+
+/*
+ * The position a path names (formats/line-notation.md, "Paths"), with
+ * the actions that lead there: on the main line or in a variation.
+ */
+static PyObject *
+Record_position(struct record_obj *self, PyObject *path)
+{
+	struct qttt_record *rec;
+	struct qttt_diag d;
+	const char	*s;
+	Py_ssize_t	 len;
+	size_t		 v, n, ply;
+
+	if (!PyUnicode_Check(path)) {
+		PyErr_Format(PyExc_TypeError, "a path is a str ('5', "
+		    "'5.1.2'), not %.100s", Py_TYPE(path)->tp_name);
+		return NULL;
+	}
+	if ((s = PyUnicode_AsUTF8AndSize(path, &len)) == NULL ||
+	    (rec = scratch_load(self, 0)) == NULL)
+		return NULL;
+	memset(&d, 0, sizeof(d));
+	if (qttt_record_path(rec, s, (size_t)len, &v, &n, &d) == -1) {
+		PyErr_Format(PyExc_ValueError, "%s [%s]", d.msg,
+		    qttt_code_name(d.code));
+		return NULL;
+	}
+	if (self->format == QTTT_FORMAT_STATE)
+		return Record_state(self, NULL);
+	ply = line_start(rec->vars, v) + n;
+	qttt_record_var_game(rec, v, &scratch->game);
+	if (ply > scratch->game.nplies) {
+		PyErr_Format(PyExc_ValueError, "path %s: the line is illegal "
+		    "before that position (the record's diagnostics say "
+		    "where)", s);
+		return NULL;
+	}
+	return state_of_game(&scratch->game, ply);
+}
+
 static PyObject *
 Variation_repr(struct variation_obj *self)
 {
@@ -2328,6 +2401,9 @@ static PyGetSetDef Variation_getset[] = {
 	{ "variations", (getter)Variation_get_variations, NULL,
 	    "The variations that branch from it, in the order written.",
 	    NULL },
+	{ "path", (getter)Variation_get_path, NULL,
+	    "The path of the position after its last action ('2.1.2').",
+	    NULL },
 	{ NULL, NULL, NULL, NULL, NULL }
 };
 
@@ -2365,6 +2441,9 @@ static PyMethodDef Record_methods[] = {
 	    "write(format='line') -> str: the record in a format the "
 	    "library writes ('line', 'yaml', 'json', 'goff'), extras "
 	    "and all." },
+	{ "position", (PyCFunction)Record_position, METH_O,
+	    "position(path) -> State: the position a path names ('5', "
+	    "'5.1.2'), with the actions that lead there." },
 	{ "add_variation", (PyCFunction)(void (*)(void))Record_add_variation,
 	    METH_VARARGS | METH_KEYWORDS,
 	    "add_variation(parent, at, actions) -> Variation: a line that "

@@ -292,3 +292,41 @@ def test_the_stubs_name_the_tree():
         public = {n for n in vars(cls) if not n.startswith(("_", "n_"))}
         assert public <= names, (name, public - names)
     assert {"variations", "add_variation"} <= declared["Record"]
+
+
+def test_paths():
+    """Paths (formats/line-notation.md section 2.3) read and written by
+    the library: Record.position() and Variation.path."""
+    r = record(NESTED)
+    outer, inner = r.variations
+    assert outer.path == "2.1.2" and inner.path == "2.1.2.1.2"
+    assert r.position("2.1.1").actions == ["X1 a1 c3", "O2 b2 b3"]
+    assert r.position(inner.path) == inner.state()
+    assert r.position(inner.path).actions == inner.state().actions
+    assert r.position("3").actions == r.actions
+    assert r.position("0") == qttt.State()
+    # The positions the actions played give.
+    for path, actions in (("1", ["X1 a1 c3"]),
+                          ("2.1.2.1.1", ["X1 a1 c3", "O2 b2 b3",
+                                         "X3 a1 a2"])):
+        s = qttt.State()
+        for a in actions:
+            s.push(a)
+        assert r.position(path) == s and r.position(path).actions == actions
+    with pytest.raises(ValueError, match=r"\[syntax\]"):
+        r.position("2.x")
+    with pytest.raises(ValueError, match=r"\[missing-plies\]"):
+        r.position("2.2.1")
+    with pytest.raises(ValueError, match=r"\[missing-plies\]"):
+        r.position("4")
+    with pytest.raises(TypeError):
+        r.position(2)
+    # A path names a position of the tree as it is now.
+    added = r.add_variation(inner, 1, "O4 b1 b2")
+    assert added.path == "2.1.2.1.2.1.1"
+    assert r.position(added.path).actions[-1] == "O4 b1 b2"
+    # Past the fault of an invalid record's line.
+    bad = list(qttt.read(GOLDEN))[4]
+    assert bad.position("2.1.2.1.1").actions[-1] == "X3 a1 a2"
+    with pytest.raises(ValueError, match="illegal before"):
+        bad.position("2.1.2.1.2")
