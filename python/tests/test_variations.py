@@ -330,3 +330,32 @@ def test_paths():
     assert bad.position("2.1.2.1.1").actions[-1] == "X3 a1 a2"
     with pytest.raises(ValueError, match="illegal before"):
         bad.position("2.1.2.1.2")
+
+
+def test_promote_carries_comments_and_notes():
+    """What an item carries goes with it, between the main line (the
+    record's comments and notes) and the variations."""
+    r = record("[x Alice] X1 a1 b1 [comment main]; O2 b1 c1? [comment was] "
+               "(O2 a1 c1!! [comment alt] [value 1-0]); *")
+    former = r.variations[0].promote()
+    assert r.comments == ["main", "alt"]
+    assert r.notes == [{}, {"value": "1-0", "mark": "!!"}]
+    assert former.comments == ["was"] and former.notes == [{"mark": "?"}]
+    assert r.tags == {"x": "Alice"}
+    assert str(r) == ("[x Alice] X1 a1 b1 [comment main]; O2 a1 c1!! "
+                      "[comment alt] [value 1-0] (O2 b1 c1? [comment was])")
+    assert str(r) == validated(r)
+    former.promote()
+    assert r.comments == ["main", "was"]
+
+
+def test_positions_of_a_record_without_variations():
+    game = next(qttt.read(os.path.join(TOP, "formats", "examples",
+                                       "worked.qttt")))
+    assert game.variations == []
+    assert game.position(str(len(game.actions))) == game.state()
+    state = next(qttt.read(text="x1,x1,./.,.,./.,.,. O2 - *\n",
+                           format="state"))
+    assert state.position("0") == state.state()
+    with pytest.raises(ValueError, match=r"\[missing-plies\]"):
+        state.position("1")
