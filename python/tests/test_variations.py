@@ -2,6 +2,7 @@
 (formats/line-notation.md section 2.2), walked, added to, cut and
 promoted from Python, and written back as the tools write it."""
 import os
+import random
 
 import pytest
 
@@ -359,3 +360,43 @@ def test_positions_of_a_record_without_variations():
     assert state.position("0") == state.state()
     with pytest.raises(ValueError, match=r"\[missing-plies\]"):
         state.position("1")
+
+
+def test_random_edits():
+    """Random additions, removals and promotions, the tree checked
+    against the tools' reading and writing of it as it goes."""
+    rng = random.Random(34)
+    r = record(NESTED)
+    refused = 0
+    for step in range(400):
+        vs = r.variations
+        op = rng.random()
+        before = str(r)
+        try:
+            if vs and op < 0.2:
+                rng.choice(vs).remove()
+            elif vs and op < 0.35:
+                rng.choice(vs).promote()
+            else:
+                parent = rng.choice([None] + vs)
+                line = r.actions if parent is None else parent.actions
+                at = rng.randrange(len(line))
+                played = (r.state() if parent is None else
+                          parent.state()).actions
+                start = 0 if parent is None else parent.ply - 1
+                s = qttt.State()
+                for a in played[:start + at]:
+                    s.push(a)
+                actions = []
+                while not s.is_over() and len(actions) < rng.randint(1, 4):
+                    actions.append(rng.choice(s.legal_actions()))
+                    s.push(actions[-1])
+                v = r.add_variation(parent, at, actions)
+                assert v.actions == actions and v.state() == s
+        except (qttt.IllegalActionError, ValueError):
+            refused += 1
+            assert str(r) == before
+        if step % 20 == 0:
+            assert str(r) == validated(r)
+            assert tree(record(str(r))) == tree(r)
+    assert 0 < len(r.variations) <= 64 and refused < 200
