@@ -1793,6 +1793,18 @@ variation_new(struct record_obj *record, unsigned long id)
 	return (PyObject *)o;
 }
 
+/* The index of the variation of id in a tree, or QTTT_MAINLINE. */
+static size_t
+tree_find(const struct tree *t, unsigned long id)
+{
+	size_t	 v;
+
+	for (v = 0; t != NULL && v < t->nvars; v++)
+		if (t->ids[v] == id)
+			return v;
+	return QTTT_MAINLINE;
+}
+
 /*
  * The index of a variation in its record's tree now: 0, or -1 with
  * ValueError raised if it has left the tree.
@@ -1800,15 +1812,12 @@ variation_new(struct record_obj *record, unsigned long id)
 static int
 variation_index(struct variation_obj *self, size_t *v)
 {
-	const struct tree *t = self->record->tree;
-
-	for (*v = 0; t != NULL && *v < t->nvars; (*v)++)
-		if (t->ids[*v] == self->id)
-			return 0;
+	if ((*v = tree_find(self->record->tree, self->id)) !=
+	    QTTT_MAINLINE)
+		return 0;
 	PyErr_SetString(PyExc_ValueError, "the variation is no longer in "
-	    "its record: it was removed, or promoted (a promotion makes "
-	    "every variation anew: take them again from "
-	    "record.variations)");
+	    "its record: it was removed (or inside one removed), or "
+	    "promoted");
 	return -1;
 }
 
@@ -2053,13 +2062,21 @@ static PyObject *
 Variation_promote(struct variation_obj *self, PyObject *unused)
 {
 	struct record_obj *record = self->record;
+	const struct tree *t = record->tree;
 	struct qttt_record *rec;
-	size_t		 v, old, i;
+	size_t		 v, old, i, j;
 
 	(void)unused;
 	if (variation_index(self, &v) == -1 ||
 	    (rec = change_begin(record)) == NULL)
 		return NULL;
+	/*
+	 * Each variation's line carries its id through the promotion (the
+	 * library moves a variation's '(' with it); the place is put back
+	 * after.  The line's former continuation is new, and carries v's.
+	 */
+	for (i = 0; i < rec->nvars; i++)
+		rec->vars[i].line = scratch->ids[i];
 	if (qttt_record_var_promote(rec, v, &old) == -1) {
 		PyErr_Format(PyExc_ValueError, "the variation does not fit "
 		    "where it would go: a main line holds at most %d items "
@@ -2068,12 +2085,20 @@ Variation_promote(struct variation_obj *self, PyObject *unused)
 		    QTTT_MAXVARDEPTH);
 		return NULL;
 	}
-	for (i = 0; i < rec->nvars; i++)
-		scratch->ids[i] = record->serial + 1 + i;
+	for (i = 0; i < rec->nvars; i++) {
+		if ((j = tree_find(t, rec->vars[i].line)) == QTTT_MAINLINE) {
+			PyErr_SetString(PyExc_RuntimeError, "a promotion "
+			    "lost the place of a variation");
+			return NULL;
+		}
+		rec->vars[i].line = t->vars[j].line;
+		rec->vars[i].col = t->vars[j].col;
+		scratch->ids[i] = i == old ? record->serial + 1 :
+		    t->ids[j];
+	}
 	if (change_end(record, rec, scratch->ids) == -1)
 		return NULL;
-	record->serial += rec->nvars;
-	return variation_new(record, scratch->ids[old]);
+	return variation_new(record, ++record->serial);
 }
 
 static PyObject *

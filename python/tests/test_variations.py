@@ -201,14 +201,16 @@ def test_promote():
     assert r.state().actions == r.actions and r.valid
     assert r.result == "*" or r.result is None
     assert old.actions == ["O2 a1 c1", "X3 a1 c1"] and old.parent is None
-    # A promotion makes every variation anew.
+    # The promoted variation is gone; the others stay, where they went.
     with pytest.raises(ValueError, match="no longer in its record"):
-        inner.promote()
+        outer.promote()
+    assert r.variations == [old, inner]
+    assert inner.parent is None and inner.ply == 3 and inner.depth == 1
     # Promoting the former line back gives the record read.
-    r.variations[0].promote()
+    outer = old.promote()
     assert str(r) == str(record(NESTED))
+    assert r.variations == [outer, inner] and inner.parent == outer
     # A nested variation takes its parent's line.
-    inner = r.variations[1]
     inner.promote()
     assert str(r) == ("X1 a1 c3; O2 a1 c1 (O2 b2 b3; X3 a1 a2 (X3 a2 b2); "
                       "O4 b1 c2); X3 a1 c1")
@@ -362,6 +364,12 @@ def test_positions_of_a_record_without_variations():
         state.position("1")
 
 
+def ancestors(v):
+    while v.parent is not None:
+        v = v.parent
+        yield v
+
+
 def test_random_edits():
     """Random additions, removals and promotions, the tree checked
     against the tools' reading and writing of it as it goes."""
@@ -372,11 +380,22 @@ def test_random_edits():
         vs = r.variations
         op = rng.random()
         before = str(r)
+        held = {v: v.actions for v in vs}
+        changed = None
         try:
             if vs and op < 0.2:
-                rng.choice(vs).remove()
+                gone = rng.choice(vs)
+                inside = [v for v in vs if v == gone or gone in ancestors(v)]
+                gone.remove()
+                for v in inside:
+                    del held[v]
+                    with pytest.raises(ValueError):
+                        v.actions
             elif vs and op < 0.35:
-                rng.choice(vs).promote()
+                up = rng.choice(vs)
+                changed = up.parent
+                up.promote()
+                del held[up]
             else:
                 parent = rng.choice([None] + vs)
                 line = r.actions if parent is None else parent.actions
@@ -396,6 +415,11 @@ def test_random_edits():
         except (qttt.IllegalActionError, ValueError):
             refused += 1
             assert str(r) == before
+        # The others stand for the same lines (but the parent of one
+        # promoted, whose line it took).
+        for v, actions in held.items():
+            if v != changed:
+                assert v.actions == actions
         if step % 20 == 0:
             assert str(r) == validated(r)
             assert tree(record(str(r))) == tree(r)
