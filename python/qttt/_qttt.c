@@ -1499,17 +1499,24 @@ record_extras(struct record_obj *self, struct qttt_extras *ex,
 	return 0;
 }
 
-/* Raises ValueError for a record that is not a valid game; 0 or -1. */
+/*
+ * Raises ValueError for a record that is not a valid game, which is
+ * not written or changed (what); 0 or -1.
+ */
 static int
 record_game(struct record_obj *self, const char *what)
 {
 	if (self->errors == 0 && !self->has_start)
 		return 0;
-	PyErr_Format(PyExc_ValueError, "game %lu (line %lu) %s%s",
-	    self->index, self->line, self->errors > 0 ?
-	    "is not valid: only a valid record is " :
-	    "is a position, not a game: write its state_string()",
-	    self->errors > 0 ? what : "");
+	if (self->errors > 0)
+		PyErr_Format(PyExc_ValueError, "game %lu (line %lu) is not "
+		    "valid: only a valid record is %s", self->index,
+		    self->line, what);
+	else
+		PyErr_Format(PyExc_ValueError, "game %lu (line %lu) is a "
+		    "position, not a game%s", self->index, self->line,
+		    strcmp(what, "written") == 0 ?
+		    ": write its state_string()" : " and has no variations");
 	return -1;
 }
 

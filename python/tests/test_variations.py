@@ -362,6 +362,9 @@ def test_positions_of_a_record_without_variations():
     assert state.position("0") == state.state()
     with pytest.raises(ValueError, match=r"\[missing-plies\]"):
         state.position("1")
+    with pytest.raises(ValueError, match="a position, not a game and has no "
+                       "variations"):
+        state.add_variation(None, 0, "X3 a1 b1")
 
 
 def ancestors(v):
