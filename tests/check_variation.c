@@ -130,6 +130,31 @@ START_TEST(test_parse_alternatives)
 }
 END_TEST
 
+/*
+ * Each variation's items keep the order they are written in, however
+ * the variations inside split them: three deep, with items after each
+ * '(' (the reader once put X3 a1 b1 before O2 a2 a3, and refused the
+ * line that qttt_record_write() had written of a valid tree).
+ */
+START_TEST(test_parse_order)
+{
+	const char	*s = "X1 a1 b1 (X1 a1 c1 (X1 b1 c1 (X1 b2 c2; O2 a2 a3; "
+			    "X3 a1 b1; O4 b3 c3); O2 c1 c2; X3 a3 b3); O2 a3 b3)";
+	size_t		 v, i, n;
+
+	ck_assert_uint_eq(play(s), 0);
+	ck_assert_uint_eq(rec.nvars, 3);
+	for (v = 0; v < rec.nvars; v++) {
+		qttt_record_line(&rec, v, &n);
+		ck_assert_uint_eq(rec.vars[v].parent, v == 0 ? QTTT_MAINLINE :
+		    v - 1);
+		for (i = 0; i < n; i++)
+			ck_assert_int_eq(move_of(v, i), (int)i + 1);
+	}
+	assert_written(s);
+}
+END_TEST
+
 /* A variation is judged from where it branches; the result on the main line. */
 START_TEST(test_play)
 {
@@ -584,6 +609,7 @@ variation_suite(void)
 
 	tcase_add_test(tc, test_parse_nested);
 	tcase_add_test(tc, test_parse_alternatives);
+	tcase_add_test(tc, test_parse_order);
 	tcase_add_test(tc, test_play);
 	tcase_add_loop_test(tc, test_syntax, 0, sizeof(bad) / sizeof(bad[0]));
 	tcase_add_test(tc, test_limits);

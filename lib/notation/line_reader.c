@@ -984,15 +984,17 @@ keep_item(struct cursor *c, struct varparse *vp, const struct qttt_item *it)
 
 /*
  * The variations read: each variation's items together, in the order
- * of the variations, by an in-place counting sort on their owners (in
- * linear time), and where each variation's items start.
+ * of the variations and each variation's in the order read, by a
+ * stable counting sort on their owners (each item's place found in
+ * the order read, then the items moved there in place, cycle by
+ * cycle: linear time), and where each variation's items start.
  */
 static void
 vars_done(struct qttt_record *rec, struct varparse *vp)
 {
 	struct qttt_item tmp;
-	size_t		 next[QTTT_MAXVARS], v, o, first = 0;
-	unsigned char	 t;
+	size_t		 next[QTTT_MAXVARS], v, i, d, first = 0;
+	unsigned short	 dest[QTTT_MAXVARITEMS];
 
 	/* The variation a syntax error cut before its first item. */
 	if (rec->nvars > 0 && rec->vars[rec->nvars - 1].nitems == 0)
@@ -1001,18 +1003,15 @@ vars_done(struct qttt_record *rec, struct varparse *vp)
 		rec->vars[v].first = next[v] = first;
 		first += rec->vars[v].nitems;
 	}
-	for (v = 0; v < rec->nvars; v++)
-		while (next[v] < rec->vars[v].first + rec->vars[v].nitems) {
-			if ((o = vp->owner[next[v]]) == v) {
-				next[v]++;
-				continue;
-			}
-			tmp = rec->varitems[next[o]];
-			rec->varitems[next[o]] = rec->varitems[next[v]];
-			rec->varitems[next[v]] = tmp;
-			t = vp->owner[next[o]];
-			vp->owner[next[o]++] = vp->owner[next[v]];
-			vp->owner[next[v]] = t;
+	for (i = 0; i < rec->nvaritems; i++)
+		dest[i] = (unsigned short)next[vp->owner[i]]++;
+	for (i = 0; i < rec->nvaritems; i++)
+		while ((d = dest[i]) != i) {
+			tmp = rec->varitems[d];
+			rec->varitems[d] = rec->varitems[i];
+			rec->varitems[i] = tmp;
+			dest[i] = dest[d];
+			dest[d] = (unsigned short)d;
 		}
 }
 

@@ -19,14 +19,14 @@ from dataclasses import dataclass, field
 from typing import IO, Dict, Iterator, List, Optional, Union
 
 from ._qttt import (LIBRARY_VERSION, SYMMETRIES, Diagnostic,
-                    IllegalActionError, Record, Solver, State)
+                    IllegalActionError, Record, Solver, State, Variation)
 from ._qttt import Reader as _Reader
 from ._qttt import perft as _perft
 from ._qttt import rule_presets
 
 __version__ = "0.2.0"
 __all__ = [
-    "State", "Record", "Diagnostic", "IllegalActionError", "Solver",
+    "State", "Record", "Variation", "Diagnostic", "IllegalActionError", "Solver",
     "Analysis", "JudgedPly", "read", "analyse", "analyze", "perft",
     "perft_divide", "judge", "images", "rule_presets", "SYMMETRIES",
     "LIBRARY_VERSION",

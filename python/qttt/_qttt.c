@@ -25,7 +25,7 @@
 
 static PyObject *IllegalActionError;
 static PyTypeObject StateType, RecordType, ReaderType, SolverType;
-static PyTypeObject DiagnosticType;
+static PyTypeObject DiagnosticType, VariationType;
 
 /* ------------------------------------------------------------------ */
 /* Actions as strings                                                   */
@@ -128,16 +128,16 @@ result_str(const struct qttt_result *r)
 	return PyUnicode_FromString(buf);
 }
 
-/* Raises IllegalActionError(message) with .code set. */
+/* Raises IllegalActionError(msg) with .code set. */
 static void
-raise_illegal(const struct qttt_diag *d)
+raise_coded(const char *msg, enum qttt_code c)
 {
 	PyObject	*e, *code;
 
-	e = PyObject_CallFunction(IllegalActionError, "s", d->msg);
+	e = PyObject_CallFunction(IllegalActionError, "s", msg);
 	if (e == NULL)
 		return;
-	code = PyUnicode_FromString(qttt_code_name(d->code));
+	code = PyUnicode_FromString(qttt_code_name(c));
 	if (code == NULL || PyObject_SetAttrString(e, "code", code) == -1) {
 		Py_XDECREF(code);
 		Py_DECREF(e);
@@ -148,8 +148,25 @@ raise_illegal(const struct qttt_diag *d)
 	Py_DECREF(e);
 }
 
+/* Raises IllegalActionError(message) with .code set. */
+static void
+raise_illegal(const struct qttt_diag *d)
+{
+	raise_coded(d->msg, d->code);
+}
+
 /* A record for parsing one action: big, so one, used under the GIL. */
 static struct qttt_record *parse_rec;
+
+/* parse_rec, made the first time; NULL with MemoryError raised. */
+static struct qttt_record *
+parse_record(void)
+{
+	if (parse_rec == NULL &&
+	    (parse_rec = PyMem_RawMalloc(sizeof(*parse_rec))) == NULL)
+		PyErr_NoMemory();
+	return parse_rec;
+}
 
 /*
  * Reads an action as the line notation spells an item ("X1 A1 b1",
@@ -178,11 +195,8 @@ action_parse(PyObject *text, struct qttt_action *a)
 	if ((s = PyUnicode_AsUTF8AndSize(text, &len)) == NULL)
 		return -1;
 	memset(&d, 0, sizeof(d));
-	if (parse_rec == NULL &&
-	    (parse_rec = PyMem_RawMalloc(sizeof(*parse_rec))) == NULL) {
-		PyErr_NoMemory();
+	if (parse_record() == NULL)
 		return -1;
-	}
 	qttt_line_parse(s, (size_t)len, 0, parse_rec);
 	if (parse_rec->ndiags > 0) {
 		d = parse_rec->diags[0];
@@ -1048,7 +1062,26 @@ struct record_obj {
 	 * meta.
 	 */
 	PyObject		*extras;
+	/* The variations (struct tree), NULL if none; the last id given. */
+	struct tree		*tree;
+	unsigned long		 serial;
 };
+
+/*
+ * A record's variations, kept when the reader goes on: struct
+ * qttt_record's vars and varitems, their items' comments and notes
+ * copied into the same block, and an id for each variation, which a
+ * qttt.Variation names it by while the tree changes around it.
+ */
+struct tree {
+	size_t			 nvars, nvaritems;
+	struct qttt_variation	*vars;
+	struct qttt_item	*varitems;
+	unsigned long		*ids;
+};
+
+static int	 tree_store(struct record_obj *, const struct qttt_record *,
+		    const unsigned long *);
 
 static PyObject *
 text_or_none(const char *s, size_t len)
@@ -1080,29 +1113,55 @@ meta_list(const struct qttt_meta *m, size_t n)
 	return l;
 }
 
+/* The (comment, notes) of each ply of g, a list. */
 static PyObject *
-extras_of(const struct qttt_record *rec, const struct qttt_game *g)
+plies_of(const struct qttt_extras *ex, const struct qttt_game *g)
 {
-	struct qttt_extras ex;
 	PyObject	*plies, *t;
 	size_t		 i;
 
-	qttt_extras_from_record(&ex, g, rec);
 	if ((plies = PyList_New((Py_ssize_t)g->nplies)) == NULL)
 		return NULL;
 	for (i = 0; i < g->nplies; i++) {
-		t = Py_BuildValue("(NN)", text_or_none(ex.ply[i].comment,
-		    ex.ply[i].commentlen), meta_list(ex.ply[i].notes,
-		    ex.ply[i].nnotes));
+		t = Py_BuildValue("(NN)", text_or_none(ex->ply[i].comment,
+		    ex->ply[i].commentlen), meta_list(ex->ply[i].notes,
+		    ex->ply[i].nnotes));
 		if (t == NULL) {
 			Py_DECREF(plies);
 			return NULL;
 		}
 		PyList_SET_ITEM(plies, (Py_ssize_t)i, t);
 	}
+	return plies;
+}
+
+static PyObject *
+extras_of(const struct qttt_record *rec, const struct qttt_game *g)
+{
+	struct qttt_extras ex;
+
+	qttt_extras_from_record(&ex, g, rec);
 	return Py_BuildValue("(NNNN)", meta_list(ex.meta, ex.nmeta),
-	    text_or_none(ex.comment, ex.commentlen), plies,
+	    text_or_none(ex.comment, ex.commentlen), plies_of(&ex, g),
 	    text_or_none(ex.lead, ex.leadlen));
+}
+
+/* The main line's actions as read, and its result stated. */
+static void
+record_main(struct record_obj *o, const struct qttt_record *rec)
+{
+	size_t	 i;
+
+	o->nactions = 0;
+	o->stated = 0;
+	for (i = 0; i < rec->nitems; i++) {
+		if (rec->items[i].kind == QTTT_ITEM_ACTION)
+			o->actions[o->nactions++] = rec->items[i].action;
+		else {
+			o->stated = 1;
+			o->result = rec->items[i].result;
+		}
+	}
 }
 
 static struct record_obj *
@@ -1121,20 +1180,13 @@ record_new(struct qttt_record *rec, const struct qttt_game *g,
 	o->game = *g;
 	o->has_start = rec->has_start;
 	o->start = rec->start;
-	o->nactions = 0;
-	o->stated = 0;
-	for (i = 0; i < rec->nitems; i++) {
-		if (rec->items[i].kind == QTTT_ITEM_ACTION)
-			o->actions[o->nactions++] = rec->items[i].action;
-		else {
-			o->stated = 1;
-			o->result = rec->items[i].result;
-		}
-	}
+	record_main(o, rec);
 	o->ndiags = rec->ndiags;
 	o->ndropped = rec->ndropped;
 	o->diags = NULL;
 	o->extras = NULL;
+	o->tree = NULL;
+	o->serial = 0;
 	if (rec->ndiags > 0 && (o->diags = PyMem_Malloc(rec->ndiags *
 	    sizeof(*o->diags))) == NULL) {
 		Py_DECREF(o);
@@ -1147,6 +1199,16 @@ record_new(struct qttt_record *rec, const struct qttt_game *g,
 		Py_DECREF(o);
 		return NULL;
 	}
+	if (rec->nvars > 0) {
+		unsigned long ids[QTTT_MAXVARS];
+
+		for (i = 0; i < rec->nvars; i++)
+			ids[i] = ++o->serial;
+		if (tree_store(o, rec, ids) == -1) {
+			Py_DECREF(o);
+			return NULL;
+		}
+	}
 	return o;
 }
 
@@ -1154,6 +1216,7 @@ static void
 Record_dealloc(struct record_obj *self)
 {
 	PyMem_Free(self->diags);
+	PyMem_Free(self->tree);
 	Py_XDECREF(self->extras);
 	PyObject_Free(self);
 }
@@ -1314,11 +1377,26 @@ Record_get_notes(struct record_obj *self, void *unused)
 	return ply_extras(self, 1);
 }
 
+/* A State of the first n plies of a game played from the empty board. */
+static PyObject *
+state_of_game(const struct qttt_game *g, size_t n)
+{
+	struct state_obj *o;
+	size_t		 i;
+
+	if ((o = PyObject_New(struct state_obj, &StateType)) == NULL)
+		return NULL;
+	o->nplies = n;
+	memcpy(o->plies, g->plies, n * sizeof(o->plies[0]));
+	for (i = 0; i <= n; i++)
+		qttt_game_state_at(g, i, &o->states[i]);
+	return (PyObject *)o;
+}
+
 static PyObject *
 Record_state(struct record_obj *self, PyObject *unused)
 {
 	struct state_obj *o;
-	size_t		 i;
 
 	(void)unused;
 	if (self->format == QTTT_FORMAT_STATE && !self->has_start) {
@@ -1326,18 +1404,14 @@ Record_state(struct record_obj *self, PyObject *unused)
 		    self->line, self->ndiags > 0 ? self->diags[0].msg : "");
 		return NULL;
 	}
-	if ((o = PyObject_New(struct state_obj, &StateType)) == NULL)
-		return NULL;
 	if (self->has_start) {
+		if ((o = PyObject_New(struct state_obj, &StateType)) == NULL)
+			return NULL;
 		o->nplies = 0;
 		o->states[0] = self->game.state;
 		return (PyObject *)o;
 	}
-	o->nplies = self->game.nplies;
-	memcpy(o->plies, self->game.plies, sizeof(o->plies));
-	for (i = 0; i <= o->nplies; i++)
-		qttt_game_state_at(&self->game, i, &o->states[i]);
-	return (PyObject *)o;
+	return state_of_game(&self->game, self->game.nplies);
 }
 
 /* Points m at the (key, value, plain) tuples of l; 0 or -1. */
@@ -1381,52 +1455,1006 @@ text_from(PyObject *v, const char **s, size_t *len)
 	return 0;
 }
 
+/*
+ * The record's extras (a valid record's) as the library takes them,
+ * pointing into meta and notes and at the extras' strings; its
+ * variations too.  Returns 0 or -1.
+ */
+static int
+record_extras(struct record_obj *self, struct qttt_extras *ex,
+    struct qttt_meta *meta, struct qttt_meta *notes)
+{
+	PyObject	*plies;
+	size_t		 i, used = 0, n;
+
+	qttt_extras_init(ex);
+	if (self->tree != NULL) {
+		ex->nvars = self->tree->nvars;
+		ex->vars = self->tree->vars;
+		ex->varitems = self->tree->varitems;
+	}
+	if (self->extras == NULL)
+		return 0;
+	if (meta_from_list(PyTuple_GET_ITEM(self->extras, 0), meta,
+	    QTTT_MAXMETA, &ex->nmeta) == -1 ||
+	    text_from(PyTuple_GET_ITEM(self->extras, 1), &ex->comment,
+	    &ex->commentlen) == -1 ||
+	    text_from(PyTuple_GET_ITEM(self->extras, 3), &ex->lead,
+	    &ex->leadlen) == -1)
+		return -1;
+	ex->meta = meta;
+	plies = PyTuple_GET_ITEM(self->extras, 2);
+	for (i = 0; i < self->game.nplies; i++) {
+		PyObject *t = PyList_GET_ITEM(plies, (Py_ssize_t)i);
+
+		if (text_from(PyTuple_GET_ITEM(t, 0), &ex->ply[i].comment,
+		    &ex->ply[i].commentlen) == -1 ||
+		    meta_from_list(PyTuple_GET_ITEM(t, 1), notes + used,
+		    QTTT_MAXNOTES - used, &n) == -1)
+			return -1;
+		ex->ply[i].notes = notes + used;
+		ex->ply[i].nnotes = n;
+		used += n;
+	}
+	return 0;
+}
+
+/*
+ * Raises ValueError for a record that is not a valid game, which is
+ * not written or changed (what); 0 or -1.
+ */
+static int
+record_game(struct record_obj *self, const char *what)
+{
+	if (self->errors == 0 && !self->has_start)
+		return 0;
+	if (self->errors > 0)
+		PyErr_Format(PyExc_ValueError, "game %lu (line %lu) is not "
+		    "valid: only a valid record is %s", self->index,
+		    self->line, what);
+	else
+		PyErr_Format(PyExc_ValueError, "game %lu (line %lu) is a "
+		    "position, not a game%s", self->index, self->line,
+		    strcmp(what, "written") == 0 ?
+		    ": write its state_string()" : " and has no variations");
+	return -1;
+}
+
 static PyObject *
 Record_write(struct record_obj *self, PyObject *args, PyObject *kw)
 {
 	static char	*kwlist[] = { "format", NULL };
 	struct qttt_meta meta[QTTT_MAXMETA], notes[QTTT_MAXNOTES];
 	struct qttt_extras ex;
-	PyObject	*fmt = NULL, *plies;
+	PyObject	*fmt = NULL;
 	enum qttt_format f;
-	size_t		 i, used = 0, n;
 
 	if (!PyArg_ParseTupleAndKeywords(args, kw, "|O:write", kwlist, &fmt) ||
-	    format_parse(fmt, &f, 0) == -1)
+	    format_parse(fmt, &f, 0) == -1 || record_game(self, "written") ||
+	    record_extras(self, &ex, meta, notes) == -1)
 		return NULL;
-	if (self->errors > 0 || self->has_start) {
-		PyErr_Format(PyExc_ValueError, "game %lu (line %lu) %s",
-		    self->index, self->line, self->errors > 0 ?
-		    "is not valid: only a valid record is written" :
-		    "is a position, not a game: write its state_string()");
-		return NULL;
-	}
-	qttt_extras_init(&ex);
-	if (self->extras != NULL) {
-		if (meta_from_list(PyTuple_GET_ITEM(self->extras, 0), meta,
-		    QTTT_MAXMETA, &ex.nmeta) == -1 ||
-		    text_from(PyTuple_GET_ITEM(self->extras, 1), &ex.comment,
-		    &ex.commentlen) == -1 ||
-		    text_from(PyTuple_GET_ITEM(self->extras, 3), &ex.lead,
-		    &ex.leadlen) == -1)
-			return NULL;
-		ex.meta = meta;
-		plies = PyTuple_GET_ITEM(self->extras, 2);
-		for (i = 0; i < self->game.nplies; i++) {
-			PyObject *t = PyList_GET_ITEM(plies, (Py_ssize_t)i);
-
-			if (text_from(PyTuple_GET_ITEM(t, 0),
-			    &ex.ply[i].comment, &ex.ply[i].commentlen) == -1 ||
-			    meta_from_list(PyTuple_GET_ITEM(t, 1), notes + used,
-			    QTTT_MAXNOTES - used, &n) == -1)
-				return NULL;
-			ex.ply[i].notes = notes + used;
-			ex.ply[i].nnotes = n;
-			used += n;
-		}
-	}
 	return game_write(&self->game, &ex, f);
 }
+
+/*
+ * The line notation of a valid record (its variations too), without
+ * the newline at its end; else repr.
+ */
+static PyObject *
+Record_str(struct record_obj *self)
+{
+	struct qttt_meta meta[QTTT_MAXMETA], notes[QTTT_MAXNOTES];
+	struct qttt_extras ex;
+	PyObject	*text;
+	Py_ssize_t	 n;
+
+	if (self->errors > 0 || self->has_start)
+		return PyObject_Repr((PyObject *)self);
+	if (record_extras(self, &ex, meta, notes) == -1 ||
+	    (text = game_write(&self->game, &ex, QTTT_FORMAT_LINE)) == NULL)
+		return NULL;
+	n = PyUnicode_GET_LENGTH(text);
+	if (n > 0 && PyUnicode_READ_CHAR(text, n - 1) == '\n')
+		Py_SETREF(text, PyUnicode_Substring(text, 0, n - 1));
+	return text;
+}
+
+/* ------------------------------------------------------------------ */
+/* Variations: the record's tree, kept in struct tree                   */
+/* ------------------------------------------------------------------ */
+
+/* Copies n bytes to *to and moves it on; the copy, or NULL if none. */
+static const char *
+text_copy(char **to, const char *s, size_t n)
+{
+	char	*at = *to;
+
+	if (s == NULL)
+		return NULL;
+	if (n > 0)
+		memcpy(at, s, n);
+	*to += n;
+	return at;
+}
+
+/*
+ * Keeps rec's variations in a block of the record's own, ids[] their
+ * ids, their items' comments and notes copied (from the reader's
+ * buffers or the block before, freed after).  Returns 0 or -1.
+ */
+static int
+tree_store(struct record_obj *self, const struct qttt_record *rec,
+    const unsigned long *ids)
+{
+	struct tree	*t;
+	const struct qttt_item *ri;
+	struct qttt_item *it;
+	struct qttt_meta *notes;
+	char		*text;
+	size_t		 i, j, nnotes = 0, ntext = 0;
+
+	if (rec->nvars == 0) {
+		PyMem_Free(self->tree);
+		self->tree = NULL;
+		return 0;
+	}
+	for (i = 0; i < rec->nvaritems; i++) {
+		ri = &rec->varitems[i];
+		ntext += ri->comment != NULL ? ri->commentlen : 0;
+		nnotes += ri->nnotes;
+		for (j = 0; j < ri->nnotes; j++)
+			ntext += ri->notes[j].keylen + ri->notes[j].valuelen;
+	}
+	if ((t = PyMem_Malloc(sizeof(*t) + rec->nvars *
+	    (sizeof(t->vars[0]) + sizeof(t->ids[0])) + rec->nvaritems *
+	    sizeof(t->varitems[0]) + nnotes * sizeof(*notes) + ntext)) ==
+	    NULL) {
+		PyErr_NoMemory();
+		return -1;
+	}
+	t->nvars = rec->nvars;
+	t->nvaritems = rec->nvaritems;
+	t->vars = (struct qttt_variation *)(t + 1);
+	t->varitems = (struct qttt_item *)(t->vars + t->nvars);
+	notes = (struct qttt_meta *)(t->varitems + t->nvaritems);
+	t->ids = (unsigned long *)(notes + nnotes);
+	text = (char *)(t->ids + t->nvars);
+	memcpy(t->vars, rec->vars, t->nvars * sizeof(t->vars[0]));
+	memcpy(t->ids, ids, t->nvars * sizeof(t->ids[0]));
+	memcpy(t->varitems, rec->varitems,
+	    t->nvaritems * sizeof(t->varitems[0]));
+	for (i = 0; i < t->nvaritems; i++) {
+		it = &t->varitems[i];
+		it->comment = text_copy(&text, it->comment, it->commentlen);
+		for (j = 0; j < it->nnotes; j++) {
+			notes[j] = it->notes[j];
+			notes[j].key = text_copy(&text, notes[j].key,
+			    notes[j].keylen);
+			notes[j].value = text_copy(&text, notes[j].value,
+			    notes[j].valuelen);
+		}
+		it->notes = it->nnotes > 0 ? notes : NULL;
+		notes += it->nnotes;
+	}
+	PyMem_Free(self->tree);
+	self->tree = t;
+	return 0;
+}
+
+/*
+ * The record as the library takes it, for walking and changing its
+ * tree: one, used under the GIL, with what it points at (the game's
+ * metadata, the notes of its main line, the items of a variation
+ * being added, the variations' ids).
+ */
+struct scratch {
+	struct qttt_record	 rec;
+	struct qttt_meta	 meta[QTTT_MAXMETA], notes[QTTT_MAXNOTES];
+	struct qttt_item	 items[QTTT_MAXVARITEMS];
+	unsigned long		 ids[QTTT_MAXVARS];
+	struct qttt_game	 game;
+};
+static struct scratch *scratch;
+
+/* scratch, made the first time; NULL with MemoryError raised. */
+static struct scratch *
+scratch_get(void)
+{
+	if (scratch == NULL &&
+	    (scratch = PyMem_RawMalloc(sizeof(*scratch))) == NULL)
+		PyErr_NoMemory();
+	return scratch;
+}
+
+/*
+ * Loads the record into the scratch record: its main line as read,
+ * with the comments and notes of a valid one's plies and its metadata
+ * (a termination tag judges its result) when meta is set, and its
+ * variations.  NULL with an exception raised if memory is short.
+ */
+static struct qttt_record *
+scratch_load(struct record_obj *self, int meta)
+{
+	struct qttt_extras ex;
+	struct qttt_record *rec;
+	struct qttt_item *it;
+	size_t		 i;
+
+	if (scratch_get() == NULL)
+		return NULL;
+	rec = &scratch->rec;
+	qttt_record_clear(rec);
+	rec->index = self->index;
+	rec->line = self->line - 1;
+	rec->format = self->format;
+	rec->rules = self->game.state.rules;
+	rec->has_start = self->has_start;
+	rec->start = self->start;
+	qttt_extras_init(&ex);
+	if (meta && record_extras(self, &ex, scratch->meta,
+	    scratch->notes) == -1)
+		return NULL;
+	rec->meta = ex.meta;
+	rec->nmeta = ex.nmeta;
+	for (i = 0; i < self->nactions; i++) {
+		it = &rec->items[i];
+		memset(it, 0, sizeof(*it));
+		it->kind = QTTT_ITEM_ACTION;
+		it->action = self->actions[i];
+		if (meta) {
+			it->comment = ex.ply[i].comment;
+			it->commentlen = ex.ply[i].commentlen;
+			it->nnotes = ex.ply[i].nnotes;
+			it->notes = ex.ply[i].notes;
+		}
+	}
+	rec->nitems = self->nactions;
+	if (self->stated) {
+		it = &rec->items[rec->nitems++];
+		memset(it, 0, sizeof(*it));
+		it->kind = QTTT_ITEM_RESULT;
+		it->result = self->result;
+	}
+	if (self->tree != NULL) {
+		rec->nvars = self->tree->nvars;
+		rec->nvaritems = self->tree->nvaritems;
+		memcpy(rec->vars, self->tree->vars,
+		    rec->nvars * sizeof(rec->vars[0]));
+		memcpy(rec->varitems, self->tree->varitems,
+		    rec->nvaritems * sizeof(rec->varitems[0]));
+		memcpy(scratch->ids, self->tree->ids,
+		    rec->nvars * sizeof(scratch->ids[0]));
+	}
+	return rec;
+}
+
+/* The scratch record of a valid record about to change, or NULL. */
+static struct qttt_record *
+change_begin(struct record_obj *self)
+{
+	if (record_game(self, "changed") == -1)
+		return NULL;
+	return scratch_load(self, 1);
+}
+
+/*
+ * Judges the scratch record as changed and keeps it, with ids[] the
+ * ids of its variations: 0, or -1 with the record unchanged and
+ * IllegalActionError raised, the first error of the rules, if the
+ * change makes it invalid.
+ */
+static int
+change_end(struct record_obj *self, struct qttt_record *rec,
+    const unsigned long *ids)
+{
+	struct qttt_extras ex;
+	PyObject	*plies, *extras;
+	size_t		 i;
+
+	if (qttt_record_play(rec, &scratch->game) > 0) {
+		for (i = 0; i < rec->ndiags; i++)
+			if (rec->diags[i].severity == QTTT_ERROR)
+				break;
+		raise_illegal(&rec->diags[i < rec->ndiags ? i : 0]);
+		return -1;
+	}
+	qttt_extras_from_record(&ex, &scratch->game, rec);
+	if ((plies = plies_of(&ex, &scratch->game)) == NULL)
+		return -1;
+	if (self->extras != NULL)
+		extras = Py_BuildValue("(OONO)",
+		    PyTuple_GET_ITEM(self->extras, 0),
+		    PyTuple_GET_ITEM(self->extras, 1), plies,
+		    PyTuple_GET_ITEM(self->extras, 3));
+	else
+		extras = Py_BuildValue("(NONO)", PyList_New(0), Py_None,
+		    plies, Py_None);
+	if (extras == NULL)
+		return -1;
+	if (tree_store(self, rec, ids) == -1) {
+		Py_DECREF(extras);
+		return -1;
+	}
+	Py_XSETREF(self->extras, extras);
+	self->game = scratch->game;
+	record_main(self, rec);
+	return 0;
+}
+
+struct variation_obj {
+	PyObject_HEAD
+	struct record_obj	*record;
+	unsigned long		 id;
+};
+
+static PyObject *
+variation_new(struct record_obj *record, unsigned long id)
+{
+	struct variation_obj *o;
+
+	if ((o = PyObject_New(struct variation_obj, &VariationType)) == NULL)
+		return NULL;
+	Py_INCREF(record);
+	o->record = record;
+	o->id = id;
+	return (PyObject *)o;
+}
+
+/* The index of the variation of id in a tree, or QTTT_MAINLINE. */
+static size_t
+tree_find(const struct tree *t, unsigned long id)
+{
+	size_t	 v;
+
+	for (v = 0; t != NULL && v < t->nvars; v++)
+		if (t->ids[v] == id)
+			return v;
+	return QTTT_MAINLINE;
+}
+
+/*
+ * The index of a variation in its record's tree now: 0, or -1 with
+ * ValueError raised if it has left the tree.
+ */
+static int
+variation_index(struct variation_obj *self, size_t *v)
+{
+	if ((*v = tree_find(self->record->tree, self->id)) !=
+	    QTTT_MAINLINE)
+		return 0;
+	PyErr_SetString(PyExc_ValueError, "the variation is no longer in "
+	    "its record: it was removed (or inside one removed), or "
+	    "promoted");
+	return -1;
+}
+
+/* The record loaded for reading, and the variation's index in it. */
+static struct qttt_record *
+variation_load(struct variation_obj *self, size_t *v)
+{
+	if (variation_index(self, v) == -1)
+		return NULL;
+	return scratch_load(self->record, 0);
+}
+
+static void
+Variation_dealloc(struct variation_obj *self)
+{
+	Py_DECREF(self->record);
+	PyObject_Free(self);
+}
+
+/* The variations of the tree whose parent is line p (all: any). */
+static PyObject *
+variations_of(struct record_obj *record, size_t p, int any)
+{
+	const struct tree *t = record->tree;
+	PyObject	*l, *o;
+	size_t		 i;
+
+	if ((l = PyList_New(0)) == NULL)
+		return NULL;
+	for (i = 0; t != NULL && i < t->nvars; i++) {
+		if (!any && t->vars[i].parent != p)
+			continue;
+		if ((o = variation_new(record, t->ids[i])) == NULL ||
+		    PyList_Append(l, o) == -1) {
+			Py_XDECREF(o);
+			Py_DECREF(l);
+			return NULL;
+		}
+		Py_DECREF(o);
+	}
+	return l;
+}
+
+static PyObject *
+Record_get_variations(struct record_obj *self, void *unused)
+{
+	(void)unused;
+	return variations_of(self, QTTT_MAINLINE, 1);
+}
+
+/*
+ * The items of a variation to add: a str of the line notation (items
+ * with their glyphs, comments and tags) or an iterable of actions,
+ * into scratch->items.  Their number, or -1 with an exception raised.
+ */
+static Py_ssize_t
+items_parse(PyObject *actions)
+{
+	const struct qttt_diag *d;
+	char		 msg[sizeof(d->msg) + 32];
+	PyObject	*seq;
+	const char	*s;
+	Py_ssize_t	 i, n, len;
+
+	if (scratch_get() == NULL)
+		return -1;
+	if (PyUnicode_Check(actions)) {
+		if ((s = PyUnicode_AsUTF8AndSize(actions, &len)) == NULL ||
+		    parse_record() == NULL)
+			return -1;
+		qttt_line_parse(s, (size_t)len, 0, parse_rec);
+		if (parse_rec->ndiags > 0) {
+			d = &parse_rec->diags[0];
+			snprintf(msg, sizeof(msg), "column %lu: %s",
+			    d->col + 1, d->msg);
+			raise_coded(msg, d->code);
+			return -1;
+		}
+		n = (Py_ssize_t)parse_rec->nitems;
+		if (parse_rec->nvars > 0) {
+			PyErr_SetString(PyExc_ValueError, "a variation is "
+			    "added alone: add the ones inside it to it once "
+			    "it is there");
+			return -1;
+		}
+		if (n > QTTT_MAXVARITEMS)
+			goto toomany;
+		memcpy(scratch->items, parse_rec->items,
+		    (size_t)n * sizeof(scratch->items[0]));
+	} else {
+		if ((seq = PySequence_Fast(actions, "a variation's actions "
+		    "are a str of the line notation or an iterable of "
+		    "str")) == NULL)
+			return -1;
+		n = PySequence_Fast_GET_SIZE(seq);
+		for (i = 0; i < n && i < QTTT_MAXVARITEMS; i++) {
+			memset(&scratch->items[i], 0,
+			    sizeof(scratch->items[i]));
+			scratch->items[i].kind = QTTT_ITEM_ACTION;
+			if (action_parse(PySequence_Fast_GET_ITEM(seq, i),
+			    &scratch->items[i].action) == -1) {
+				Py_DECREF(seq);
+				return -1;
+			}
+		}
+		Py_DECREF(seq);
+		if (n > QTTT_MAXVARITEMS)
+			goto toomany;
+	}
+	for (i = 0; i < n; i++)
+		if (scratch->items[i].kind != QTTT_ITEM_ACTION) {
+			PyErr_SetString(PyExc_ValueError, "a variation holds "
+			    "actions and no result: the game's result is the "
+			    "main line's [result-not-last]");
+			return -1;
+		}
+	if (n == 0)
+		PyErr_SetString(PyExc_ValueError, "a variation holds one "
+		    "action or more");
+	return n > 0 ? n : -1;
+toomany:
+	PyErr_Format(PyExc_ValueError, "a record's variations hold at most "
+	    "%d items in all (QTTT_MAXVARITEMS) [too-many-items]",
+	    QTTT_MAXVARITEMS);
+	return -1;
+}
+
+/*
+ * Adds a variation of n items (scratch->items) at item at of line
+ * parent of a record; the new Variation, or NULL with an exception
+ * raised and the record unchanged.
+ */
+static PyObject *
+variation_add(struct record_obj *self, size_t parent, Py_ssize_t at,
+    size_t n)
+{
+	struct qttt_record *rec;
+	const struct qttt_item *line;
+	size_t		 nline, k;
+	unsigned long	 id = self->serial + 1;
+
+	if ((rec = change_begin(self)) == NULL)
+		return NULL;
+	line = qttt_record_line(rec, parent, &nline);
+	if (at < 0 || (size_t)at >= nline ||
+	    line[at].kind != QTTT_ITEM_ACTION) {
+		PyErr_Format(PyExc_IndexError, "at %zd: a variation replaces "
+		    "an action of its line, 0 to %zu", at,
+		    nline - (nline > 0 && line[nline - 1].kind !=
+		    QTTT_ITEM_ACTION) - 1);
+		return NULL;
+	}
+	if (qttt_record_var_add(rec, parent, (size_t)at, scratch->items, n,
+	    &k) == -1) {
+		if (rec->nvars == QTTT_MAXVARS)
+			PyErr_Format(PyExc_ValueError, "a record holds at "
+			    "most %d variations (QTTT_MAXVARS) "
+			    "[too-many-items]", QTTT_MAXVARS);
+		else if (n > QTTT_MAXVARITEMS - rec->nvaritems)
+			PyErr_Format(PyExc_ValueError, "a record's "
+			    "variations hold at most %d items in all "
+			    "(QTTT_MAXVARITEMS) [too-many-items]",
+			    QTTT_MAXVARITEMS);
+		else
+			PyErr_Format(PyExc_ValueError, "variations nest at "
+			    "most %d deep (QTTT_MAXVARDEPTH) "
+			    "[too-many-items]", QTTT_MAXVARDEPTH);
+		return NULL;
+	}
+	memmove(scratch->ids + k + 1, scratch->ids + k,
+	    (rec->nvars - 1 - k) * sizeof(scratch->ids[0]));
+	scratch->ids[k] = id;
+	if (change_end(self, rec, scratch->ids) == -1)
+		return NULL;
+	self->serial = id;
+	return variation_new(self, id);
+}
+
+static PyObject *
+Record_add_variation(struct record_obj *self, PyObject *args, PyObject *kw)
+{
+	static char	*kwlist[] = { "parent", "at", "actions", NULL };
+	PyObject	*parent, *actions;
+	Py_ssize_t	 at, n;
+	size_t		 p = QTTT_MAINLINE;
+
+	if (!PyArg_ParseTupleAndKeywords(args, kw, "OnO:add_variation",
+	    kwlist, &parent, &at, &actions))
+		return NULL;
+	if (parent != Py_None && (!PyObject_TypeCheck(parent,
+	    &VariationType) ||
+	    ((struct variation_obj *)parent)->record != self)) {
+		PyErr_SetString(PyExc_TypeError, "parent is None (the main "
+		    "line) or a Variation of this record");
+		return NULL;
+	}
+	/* The parent's index once the actions' iterator has run. */
+	if (record_game(self, "changed") == -1 ||
+	    (n = items_parse(actions)) == -1 || (parent != Py_None &&
+	    variation_index((struct variation_obj *)parent, &p) == -1))
+		return NULL;
+	return variation_add(self, p, at, (size_t)n);
+}
+
+static PyObject *
+Variation_add_variation(struct variation_obj *self, PyObject *args,
+    PyObject *kw)
+{
+	static char	*kwlist[] = { "at", "actions", NULL };
+	PyObject	*actions;
+	Py_ssize_t	 at, n;
+	size_t		 v;
+
+	if (!PyArg_ParseTupleAndKeywords(args, kw, "nO:add_variation",
+	    kwlist, &at, &actions) ||
+	    record_game(self->record, "changed") == -1 ||
+	    (n = items_parse(actions)) == -1 || variation_index(self, &v) == -1)
+		return NULL;
+	return variation_add(self->record, v, at, (size_t)n);
+}
+
+static PyObject *
+Variation_remove(struct variation_obj *self, PyObject *unused)
+{
+	struct qttt_record *rec;
+	size_t		 v, was;
+
+	(void)unused;
+	if (variation_index(self, &v) == -1 ||
+	    (rec = change_begin(self->record)) == NULL)
+		return NULL;
+	was = rec->nvars;
+	qttt_record_var_remove(rec, v);
+	memmove(scratch->ids + v, scratch->ids + v + (was - rec->nvars),
+	    (rec->nvars - v) * sizeof(scratch->ids[0]));
+	if (change_end(self->record, rec, scratch->ids) == -1)
+		return NULL;
+	Py_RETURN_NONE;
+}
+
+static PyObject *
+Variation_promote(struct variation_obj *self, PyObject *unused)
+{
+	struct record_obj *record = self->record;
+	const struct tree *t = record->tree;
+	struct qttt_record *rec;
+	size_t		 v, old, i, j;
+
+	(void)unused;
+	if (variation_index(self, &v) == -1 ||
+	    (rec = change_begin(record)) == NULL)
+		return NULL;
+	/*
+	 * Each variation's line carries its id through the promotion (the
+	 * library moves a variation's '(' with it); the place is put back
+	 * after.  The line's former continuation is new, and carries v's.
+	 */
+	for (i = 0; i < rec->nvars; i++)
+		rec->vars[i].line = scratch->ids[i];
+	if (qttt_record_var_promote(rec, v, &old) == -1) {
+		PyErr_Format(PyExc_ValueError, "the variation does not fit "
+		    "where it would go: a main line holds at most %d items "
+		    "(QTTT_MAXITEMS), variations nest at most %d deep "
+		    "(QTTT_MAXVARDEPTH) [too-many-items]", QTTT_MAXITEMS,
+		    QTTT_MAXVARDEPTH);
+		return NULL;
+	}
+	for (i = 0; i < rec->nvars; i++) {
+		if ((j = tree_find(t, rec->vars[i].line)) == QTTT_MAINLINE) {
+			PyErr_SetString(PyExc_RuntimeError, "a promotion "
+			    "lost the place of a variation");
+			return NULL;
+		}
+		rec->vars[i].line = t->vars[j].line;
+		rec->vars[i].col = t->vars[j].col;
+		scratch->ids[i] = i == old ? record->serial + 1 :
+		    t->ids[j];
+	}
+	if (change_end(record, rec, scratch->ids) == -1)
+		return NULL;
+	return variation_new(record, ++record->serial);
+}
+
+static PyObject *
+Variation_get_record(struct variation_obj *self, void *unused)
+{
+	(void)unused;
+	Py_INCREF(self->record);
+	return (PyObject *)self->record;
+}
+
+static PyObject *
+Variation_get_parent(struct variation_obj *self, void *unused)
+{
+	const struct tree *t = self->record->tree;
+	size_t		 v;
+
+	(void)unused;
+	if (variation_index(self, &v) == -1)
+		return NULL;
+	if (t->vars[v].parent == QTTT_MAINLINE)
+		Py_RETURN_NONE;
+	return variation_new(self->record, t->ids[t->vars[v].parent]);
+}
+
+static PyObject *
+Variation_get_at(struct variation_obj *self, void *unused)
+{
+	size_t		 v;
+
+	(void)unused;
+	if (variation_index(self, &v) == -1)
+		return NULL;
+	return PyLong_FromSize_t(self->record->tree->vars[v].at);
+}
+
+/*
+ * The plies before the first item of line v (QTTT_MAINLINE or a
+ * variation of vars): those before each item it and the lines it is
+ * inside replace.
+ */
+static size_t
+line_start(const struct qttt_variation *vars, size_t v)
+{
+	size_t	 plies = 0;
+
+	for (; v != QTTT_MAINLINE; v = vars[v].parent)
+		plies += vars[v].at;
+	return plies;
+}
+
+static PyObject *
+Variation_get_ply(struct variation_obj *self, void *unused)
+{
+	size_t		 v;
+
+	(void)unused;
+	if (variation_index(self, &v) == -1)
+		return NULL;
+	return PyLong_FromSize_t(line_start(self->record->tree->vars, v) + 1);
+}
+
+static PyObject *
+Variation_get_depth(struct variation_obj *self, void *unused)
+{
+	const struct qttt_record *rec;
+	size_t		 v;
+
+	(void)unused;
+	if ((rec = variation_load(self, &v)) == NULL)
+		return NULL;
+	return PyLong_FromSize_t(qttt_record_var_depth(rec, v));
+}
+
+/*
+ * Its actions: as played, canonical, where its line is legal; else as
+ * read.
+ */
+static PyObject *
+Variation_get_actions(struct variation_obj *self, void *unused)
+{
+	const struct qttt_record *rec;
+	const struct qttt_item *items;
+	struct qttt_action a[QTTT_MAXVARITEMS];
+	size_t		 v, n, i;
+
+	(void)unused;
+	if ((rec = variation_load(self, &v)) == NULL)
+		return NULL;
+	items = qttt_record_line(rec, v, &n);
+	if (qttt_record_var_game(rec, v, &scratch->game) == 0)
+		return actions_list(scratch->game.plies +
+		    scratch->game.nplies - n, n);
+	for (i = 0; i < n; i++)
+		a[i] = items[i].action;
+	return actions_list(a, n);
+}
+
+/* A dict of n notes. */
+static PyObject *
+notes_dict(const struct qttt_meta *m, size_t n)
+{
+	PyObject	*l, *d;
+
+	if ((l = meta_list(m, n)) == NULL)
+		return NULL;
+	d = meta_dict(l);
+	Py_DECREF(l);
+	return d;
+}
+
+/*
+ * Per item: its comment (closure NULL: comments) or its notes as a
+ * dict (else: notes).
+ */
+static PyObject *
+Variation_get_item_extras(struct variation_obj *self, void *closure)
+{
+	const struct qttt_item *items;
+	PyObject	*l, *c;
+	size_t		 v, n, i;
+	int		 part = closure != NULL;
+
+	if (variation_index(self, &v) == -1)
+		return NULL;
+	items = self->record->tree->varitems +
+	    self->record->tree->vars[v].first;
+	n = self->record->tree->vars[v].nitems;
+	if ((l = PyList_New((Py_ssize_t)n)) == NULL)
+		return NULL;
+	for (i = 0; i < n; i++) {
+		c = part == 0 ? text_or_none(items[i].comment,
+		    items[i].commentlen) : notes_dict(items[i].notes,
+		    items[i].nnotes);
+		if (c == NULL) {
+			Py_DECREF(l);
+			return NULL;
+		}
+		PyList_SET_ITEM(l, (Py_ssize_t)i, c);
+	}
+	return l;
+}
+
+static PyObject *
+Variation_get_variations(struct variation_obj *self, void *unused)
+{
+	size_t		 v;
+
+	(void)unused;
+	if (variation_index(self, &v) == -1)
+		return NULL;
+	return variations_of(self->record, v, 0);
+}
+
+/* The position after its last item, with the actions that lead there. */
+static PyObject *
+Variation_state(struct variation_obj *self, PyObject *unused)
+{
+	const struct qttt_record *rec;
+	size_t		 v;
+
+	(void)unused;
+	if ((rec = variation_load(self, &v)) == NULL)
+		return NULL;
+	qttt_record_var_game(rec, v, &scratch->game);
+	return state_of_game(&scratch->game, scratch->game.nplies);
+}
+
+/* The path of the position after its last action. */
+static PyObject *
+Variation_get_path(struct variation_obj *self, void *unused)
+{
+	const struct qttt_record *rec;
+	char		 buf[QTTT_PATH_MAX];
+	size_t		 v;
+
+	(void)unused;
+	if ((rec = variation_load(self, &v)) == NULL)
+		return NULL;
+	if (qttt_record_path_name(rec, v, rec->vars[v].nitems, buf,
+	    sizeof(buf)) == -1) {
+		PyErr_SetString(PyExc_RuntimeError, "the variation has no "
+		    "path (a longer one than the library writes)");
+		return NULL;
+	}
+	return PyUnicode_FromString(buf);
+}
+
+/*
+ * The position a path names (formats/line-notation.md, "Paths"), with
+ * the actions that lead there: on the main line or in a variation.
+ */
+static PyObject *
+Record_position(struct record_obj *self, PyObject *path)
+{
+	struct qttt_record *rec;
+	struct qttt_diag d;
+	const char	*s;
+	Py_ssize_t	 len;
+	size_t		 v, n, ply;
+
+	if (!PyUnicode_Check(path)) {
+		PyErr_Format(PyExc_TypeError, "a path is a str ('5', "
+		    "'5.1.2'), not %.100s", Py_TYPE(path)->tp_name);
+		return NULL;
+	}
+	if ((s = PyUnicode_AsUTF8AndSize(path, &len)) == NULL ||
+	    (rec = scratch_load(self, 0)) == NULL)
+		return NULL;
+	memset(&d, 0, sizeof(d));
+	if (qttt_record_path(rec, s, (size_t)len, &v, &n, &d) == -1) {
+		PyErr_Format(PyExc_ValueError, "%s [%s]", d.msg,
+		    qttt_code_name(d.code));
+		return NULL;
+	}
+	if (self->format == QTTT_FORMAT_STATE)
+		return Record_state(self, NULL);
+	ply = line_start(rec->vars, v) + n;
+	qttt_record_var_game(rec, v, &scratch->game);
+	if (ply > scratch->game.nplies) {
+		PyErr_Format(PyExc_ValueError, "path %s: the line is illegal "
+		    "before that position (the record's diagnostics say "
+		    "where)", s);
+		return NULL;
+	}
+	return state_of_game(&scratch->game, ply);
+}
+
+static PyObject *
+Variation_repr(struct variation_obj *self)
+{
+	PyObject	*actions, *text, *sep, *ply, *r;
+	size_t		 v;
+
+	if (variation_index(self, &v) == -1) {
+		PyErr_Clear();
+		return PyUnicode_FromFormat("<qttt.Variation of game %lu, "
+		    "no longer in it>", self->record->index);
+	}
+	if ((actions = Variation_get_actions(self, NULL)) == NULL)
+		return NULL;
+	if ((sep = PyUnicode_FromString("; ")) == NULL) {
+		Py_DECREF(actions);
+		return NULL;
+	}
+	text = PyUnicode_Join(sep, actions);
+	Py_DECREF(sep);
+	Py_DECREF(actions);
+	if (text == NULL)
+		return NULL;
+	if ((ply = Variation_get_ply(self, NULL)) == NULL) {
+		Py_DECREF(text);
+		return NULL;
+	}
+	r = PyUnicode_FromFormat("<qttt.Variation of game %lu at ply %S: "
+	    "%U>", self->record->index, ply, text);
+	Py_DECREF(ply);
+	Py_DECREF(text);
+	return r;
+}
+
+/* Two Variations are equal when they stand for one of one record. */
+static PyObject *
+Variation_richcompare(PyObject *a, PyObject *b, int op)
+{
+	int	 eq;
+
+	if (!PyObject_TypeCheck(b, &VariationType) ||
+	    (op != Py_EQ && op != Py_NE))
+		Py_RETURN_NOTIMPLEMENTED;
+	eq = ((struct variation_obj *)a)->record ==
+	    ((struct variation_obj *)b)->record &&
+	    ((struct variation_obj *)a)->id ==
+	    ((struct variation_obj *)b)->id;
+	return PyBool_FromLong(op == Py_EQ ? eq : !eq);
+}
+
+static Py_hash_t
+Variation_hash(struct variation_obj *self)
+{
+	Py_hash_t	 h;
+
+	h = (Py_hash_t)((size_t)self->record >> 4 ^ self->id * 1000003UL);
+	return h == -1 ? -2 : h;
+}
+
+static PyMethodDef Variation_methods[] = {
+	{ "state", (PyCFunction)Variation_state, METH_NOARGS,
+	    "state() -> State: the position after its last action, with "
+	    "every action from the start (up to a fault of an invalid "
+	    "record)." },
+	{ "add_variation", (PyCFunction)(void (*)(void))
+	    Variation_add_variation, METH_VARARGS | METH_KEYWORDS,
+	    "add_variation(at, actions) -> Variation: "
+	    "record.add_variation(self, at, actions)." },
+	{ "remove", (PyCFunction)Variation_remove, METH_NOARGS,
+	    "remove(): takes it and the variations inside it out of the "
+	    "record." },
+	{ "promote", (PyCFunction)Variation_promote, METH_NOARGS,
+	    "promote() -> Variation: makes it its parent line's "
+	    "continuation; returns the variation that now holds what the "
+	    "line had from there." },
+	{ NULL, NULL, 0, NULL }
+};
+
+static PyGetSetDef Variation_getset[] = {
+	{ "record", (getter)Variation_get_record, NULL,
+	    "The Record it belongs to.", NULL },
+	{ "parent", (getter)Variation_get_parent, NULL,
+	    "The Variation it branches from, None for the main line.",
+	    NULL },
+	{ "at", (getter)Variation_get_at, NULL,
+	    "The index in the parent line's actions of the action it "
+	    "replaces.", NULL },
+	{ "ply", (getter)Variation_get_ply, NULL,
+	    "The ply of the game its first action plays, from 1.", NULL },
+	{ "depth", (getter)Variation_get_depth, NULL,
+	    "1 for a variation of the main line, one more for each "
+	    "variation it is inside.", NULL },
+	{ "actions", (getter)Variation_get_actions, NULL,
+	    "Its actions: canonical where legal, else as read.", NULL },
+	{ "comments", (getter)Variation_get_item_extras, NULL,
+	    "The comment of each of its actions (None where none).", NULL },
+	{ "notes", (getter)Variation_get_item_extras, NULL,
+	    "The notes of each of its actions, a dict each.", "notes" },
+	{ "variations", (getter)Variation_get_variations, NULL,
+	    "The variations that branch from it, in the order written.",
+	    NULL },
+	{ "path", (getter)Variation_get_path, NULL,
+	    "The path of the position after its last action ('2.1.2').",
+	    NULL },
+	{ NULL, NULL, NULL, NULL, NULL }
+};
+
+static PyTypeObject VariationType = {
+	PyVarObject_HEAD_INIT(NULL, 0)
+	.tp_name = "qttt.Variation",
+	.tp_basicsize = sizeof(struct variation_obj),
+	.tp_flags = Py_TPFLAGS_DEFAULT,
+	.tp_doc = "A variation of a record (record.variations): a line "
+	    "that replaces an action of the main line or of another "
+	    "variation.",
+	.tp_dealloc = (destructor)Variation_dealloc,
+	.tp_methods = Variation_methods,
+	.tp_getset = Variation_getset,
+	.tp_repr = (reprfunc)Variation_repr,
+	.tp_richcompare = Variation_richcompare,
+	.tp_hash = (hashfunc)Variation_hash,
+};
+
 
 static PyObject *
 Record_repr(struct record_obj *self)
@@ -1445,6 +2473,14 @@ static PyMethodDef Record_methods[] = {
 	    "write(format='line') -> str: the record in a format the "
 	    "library writes ('line', 'yaml', 'json', 'goff'), extras "
 	    "and all." },
+	{ "position", (PyCFunction)Record_position, METH_O,
+	    "position(path) -> State: the position a path names ('5', "
+	    "'5.1.2'), with the actions that lead there." },
+	{ "add_variation", (PyCFunction)(void (*)(void))Record_add_variation,
+	    METH_VARARGS | METH_KEYWORDS,
+	    "add_variation(parent, at, actions) -> Variation: a line that "
+	    "replaces action at of parent (None: the main line), its "
+	    "actions a str of the line notation or a list of str." },
 	{ NULL, NULL, 0, NULL }
 };
 
@@ -1486,6 +2522,9 @@ static PyGetSetDef Record_getset[] = {
 	    "The notes of each action played, a dict each.", NULL },
 	{ "lead", (getter)Record_get_lead, NULL,
 	    "The comment lines before the game, or None.", NULL },
+	{ "variations", (getter)Record_get_variations, NULL,
+	    "Every variation, in the order written (a list of Variation).",
+	    NULL },
 	{ NULL, NULL, NULL, NULL, NULL }
 };
 
@@ -1500,6 +2539,7 @@ static PyTypeObject RecordType = {
 	.tp_members = Record_members,
 	.tp_getset = Record_getset,
 	.tp_repr = (reprfunc)Record_repr,
+	.tp_str = (reprfunc)Record_str,
 };
 
 /* ------------------------------------------------------------------ */
@@ -2441,6 +3481,7 @@ PyInit__qttt(void)
 	PyObject	*m;
 
 	if (PyType_Ready(&StateType) < 0 || PyType_Ready(&RecordType) < 0 ||
+	    PyType_Ready(&VariationType) < 0 ||
 	    PyType_Ready(&ReaderType) < 0 || PyType_Ready(&SolverType) < 0)
 		return NULL;
 	if (DiagnosticType.tp_name == NULL &&
@@ -2459,6 +3500,8 @@ PyInit__qttt(void)
 	    IllegalActionError) < 0 ||
 	    PyModule_AddObjectRef(m, "State", (PyObject *)&StateType) < 0 ||
 	    PyModule_AddObjectRef(m, "Record", (PyObject *)&RecordType) < 0 ||
+	    PyModule_AddObjectRef(m, "Variation",
+	    (PyObject *)&VariationType) < 0 ||
 	    PyModule_AddObjectRef(m, "Reader", (PyObject *)&ReaderType) < 0 ||
 	    PyModule_AddObjectRef(m, "Solver", (PyObject *)&SolverType) < 0 ||
 	    PyModule_AddObjectRef(m, "Diagnostic",

@@ -1,5 +1,5 @@
 """Stubs of the C extension qttt._qttt (formats/python.md)."""
-from typing import IO, Dict, List, Optional, Tuple, Union
+from typing import IO, Dict, Iterable, List, Optional, Tuple, Union
 
 LIBRARY_VERSION: str
 SYMMETRIES: Tuple[str, ...]
@@ -67,8 +67,33 @@ class Record:
     notes: List[Dict[str, str]]
     lead: Optional[str]
 
+    variations: List["Variation"]
+
     def state(self) -> State: ...
     def write(self, format: Optional[str] = ...) -> str: ...
+    def position(self, path: str) -> State: ...
+    def add_variation(self, parent: Optional["Variation"], at: int,
+                      actions: Union[str, Iterable[str]]) -> "Variation": ...
+
+
+class Variation:
+    record: Record
+    parent: Optional["Variation"]
+    at: int
+    ply: int
+    depth: int
+    actions: List[str]
+    comments: List[Optional[str]]
+    notes: List[Dict[str, str]]
+    variations: List["Variation"]
+    path: str
+
+    def state(self) -> State: ...
+    def add_variation(self, at: int,
+                      actions: Union[str, Iterable[str]]) -> "Variation": ...
+    def remove(self) -> None: ...
+    def promote(self) -> "Variation": ...
+    def __hash__(self) -> int: ...
 
 
 class Reader:
