@@ -1303,6 +1303,7 @@ push(struct yaml_reader *y, struct qttt_record *rec, enum frame_kind kind,
 	}
 	f = &y->stack[y->depth++];
 	f->kind = kind;
+	f->entries = 0;
 	f->value = 0;
 	f->key = K_IGNORE;
 	f->record = 0;
@@ -1439,7 +1440,6 @@ begin_variations(struct yaml_reader *y, struct qttt_record *rec,
 	if ((step = push(y, rec, F_VARS, at)) != S_GO)
 		return step;
 	f = top(y);
-	f->entries = 0;
 	f->notes = y->nnotes;
 	f->nvaritems = rec->nvaritems;
 	return S_GO;
@@ -1463,7 +1463,6 @@ begin_variation(struct yaml_reader *y, struct qttt_record *rec,
 	if ((step = push(y, rec, F_VAR, at)) != S_GO)
 		return step;
 	v = top(y);
-	v->entries = 0;
 	v->line = y->line;
 	y->vardepth++;
 	if (y->keep && rec->nvars == QTTT_MAXVARS) {
