@@ -1813,14 +1813,16 @@ struct qttt_reader *qttt_reader_open_chunk(const struct qttt_chunk *);
  * QTTT_YAML_DOC_MAX bytes; a move, a value or a comment at most
  * QTTT_YAML_SCALAR_MAX, a key QTTT_YAML_KEY_MAX; collections nest at
  * most QTTT_YAML_DEPTH deep (a list of games, a game, its moves, a
- * move).  With QTTT_MAXMETA and QTTT_MAXNOTES, they bound the
+ * move, and three more for each of QTTT_MAXVARDEPTH variations inside
+ * one another: a move's list of variations, a variation, its move).
+ * With QTTT_MAXMETA and QTTT_MAXNOTES, they bound the
  * reader's memory, whatever the input: about 1.8 MiB, and libyaml's,
  * at most about twice a document.
  */
 #define QTTT_YAML_DOC_MAX	(1024 * 1024)
 #define QTTT_YAML_SCALAR_MAX	4096
 #define QTTT_YAML_KEY_MAX	128
-#define QTTT_YAML_DEPTH		4
+#define QTTT_YAML_DEPTH		(4 + 3 * QTTT_MAXVARDEPTH)
 
 /*
  * What a game holds besides its moves, as the writers take it: filled

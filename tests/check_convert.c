@@ -316,8 +316,9 @@ START_TEST(test_round_trip)
 END_TEST
 
 /* Reads the one game of a text and writes it as a line into out. */
+/* The one game of text t, read and written in format f. */
 static void
-to_line(const struct text *t, struct text *out)
+convert(const struct text *t, enum fmt f, struct text *out)
 {
 	static struct qttt_record rec;
 	static struct qttt_game g;
@@ -333,7 +334,7 @@ to_line(const struct text *t, struct text *out)
 	ck_assert_int_eq(qttt_reader_next(r, &rec), 1);
 	ck_assert_uint_eq(qttt_record_play(&rec, &g), 0);
 	text_open(out);
-	write_as(LINE, out->f, &g, &rec);
+	write_as(f, out->f, &g, &rec);
 	text_close(out);
 	ck_assert_int_eq(qttt_reader_next(r, &rec), 0);
 	qttt_reader_close(r);
@@ -345,6 +346,102 @@ to_line(const struct text *t, struct text *out)
  * (and through JSON, and the line notation itself) give back the
  * canonical line, whatever the spelling the text came in.
  */
+/*
+ * Records with variations, canonical: the line notation through YAML
+ * and JSON gives each back byte for byte, and YAML and JSON through
+ * themselves and each other are the same (formats/yaml-record.md,
+ * section 3.1): nested, several at one move, glyphs, comments and
+ * tags inside, one that ends the game, a variation's items after one
+ * inside it.
+ */
+static const char *const varied[] = {
+	"X1 a1 c3; O2 a1 c1 (O2 b2 b3; X3 a2 b2 (X3 a1 a2; O4 b1 c2)); "
+	    "X3 a1 c1\n",
+	"X1 a1 b1 (X1 a1 c1) (X1 b2 c3?! [comment why not]; O2 a1 b1 "
+	    "[clock 3]); O2 a2 b2!\n",
+	"X1 a1 b1; O2 b1 b2; X3 b2 c3; O4 b3 c3 (O4 a2 a3); X5 c2 c3; "
+	    "O6 a1 b2 (O6 a1 b2; measure O6->b2); measure O6->b2; 0-1\n",
+	"[event lesson] X1 a1 b1 [w 2] (X1 a1 c1 (X1 b2 c3 [v 1]) (X1 a2 a3); "
+	    "O2 b1 b2 (O2 a2 a3!! [comment \"one\\ntwo\"]); X3 c1 c2?); "
+	    "O2 a2 a3 [best O2 b2 c3] # done\n",
+};
+
+static void
+text_of(struct text *t, const char *s)
+{
+	text_open(t);
+	fputs(s, t->f);
+	text_close(t);
+}
+
+START_TEST(test_variations)
+{
+	struct text	 t, line, x, back, again, other;
+	enum fmt	 f;
+
+	text_of(&t, varied[_i]);
+	convert(&t, LINE, &line);
+	ck_assert_str_eq(line.buf, varied[_i]);
+	for (f = YAML; f <= JSON; f++) {
+		convert(&t, f, &x);
+		ck_assert_ptr_nonnull(strstr(x.buf, "variations"));
+		convert(&x, LINE, &back);
+		ck_assert_msg(strcmp(back.buf, varied[_i]) == 0, "%s through "
+		    "%s: %s", varied[_i], fmt_name[f], back.buf);
+		convert(&x, f, &again);
+		ck_assert_str_eq(again.buf, x.buf);
+		convert(&x, f == YAML ? JSON : YAML, &other);
+		convert(&other, f, &again);
+		ck_assert_str_eq(again.buf, x.buf);
+		free(x.buf);
+		free(back.buf);
+		free(other.buf);
+		free(again.buf);
+	}
+	free(line.buf);
+	free(t.buf);
+}
+END_TEST
+
+/*
+ * A variation's item is a move of YAML and JSON as a ply is: a note
+ * of its called as a key of the move's mapping is refused.
+ */
+START_TEST(test_variation_notes_refused)
+{
+	static const char *const keys[] = { "move", "comment", "variations" };
+	static struct qttt_record rec;
+	static struct qttt_game g;
+	struct qttt_meta note;
+	struct qttt_extras ex;
+	struct qttt_diag d;
+	struct out	 o;
+	FILE		*f;
+
+	ck_assert_int_eq(qttt_line_parse(varied[1], strlen(varied[1]) - 1, 0,
+	    &rec), 1);
+	ck_assert_uint_eq(qttt_record_play(&rec, &g), 0);
+	note = rec.varitems[2].notes[0];
+	note.key = keys[_i];
+	note.keylen = strlen(keys[_i]);
+	rec.varitems[2].notes = &note;
+	qttt_extras_from_record(&ex, &g, &rec);
+	f = out_open(&o);
+	ck_assert_int_eq(qttt_record_write(f, QTTT_FORMAT_YAML, &g, &ex, &d),
+	    -2);
+	ck_assert_int_eq(d.code, QTTT_E_UNWRITABLE);
+	ck_assert_ptr_nonnull(strstr(d.msg, "variation 2, item 2: note"));
+	ck_assert_ptr_nonnull(strstr(d.msg, "the format's own key"));
+	free(out_close(&o));
+	/* Nor does the line notation read such a tag on a move. */
+	ck_assert_int_eq(qttt_line_parse("X1 a1 b1 [variations 1]", 23, 0,
+	    &rec), 1);
+	ck_assert_uint_eq(rec.ndiags, 1);
+	ck_assert_int_eq(rec.diags[0].code, QTTT_E_SYNTAX);
+	ck_assert_ptr_nonnull(strstr(rec.diags[0].msg, "[variations]"));
+}
+END_TEST
+
 START_TEST(test_canonical)
 {
 	static const char *const spellings[] = {
@@ -367,7 +464,7 @@ START_TEST(test_canonical)
 			text_open(&t);
 			write_as(f, t.f, &g, &rec);
 			text_close(&t);
-			to_line(&t, &back);
+			convert(&t, LINE, &back);
 			ck_assert_msg(strcmp(back.buf, want) == 0, "'%s' "
 			    "through %s: '%s'", spellings[i], fmt_name[f],
 			    back.buf);
@@ -691,6 +788,9 @@ convert_suite(void)
 	tcase_add_unchecked_fixture(tc, generate, NULL);
 	tcase_add_loop_test(tc, test_round_trip, 0, NFMT);
 	tcase_add_test(tc, test_canonical);
+	tcase_add_loop_test(tc, test_variations, 0,
+	    sizeof(varied) / sizeof(varied[0]));
+	tcase_add_loop_test(tc, test_variation_notes_refused, 0, 3);
 	tcase_add_test(tc, test_line_refused);
 	suite_add_tcase(s, tc);
 	tc = tcase_create("limits");

@@ -169,9 +169,12 @@ static const struct {
 	    QTTT_E_YAML, 3, 1, "duplicate key 'result'" },
 	{ "duplicate in a move", "moves:\n- {move: X1 a1 b1, move: X1 a1 b2}"
 	    "\n", QTTT_E_YAML, 2, 20, "duplicate key 'move'" },
-	{ "nesting", "moves: [[[[X1 a1 b1]]]]\n", QTTT_E_YAML, 1, 11,
-	    "nesting deeper than the format needs" },
-	{ "nesting in a list", "- moves:\n  - - - - x\n", QTTT_E_YAML, 2, 7,
+	/* 28 levels: a game, its moves, and 27 more, the last refused. */
+	{ "nesting", "moves: [[[[[[[[[[[[[[[[[[[[[[[[[[[[X1 a1 b1"
+	    "]]]]]]]]]]]]]]]]]]]]]]]]]]]]\n", QTTT_E_YAML, 1, 35,
+	    "nesting deeper than the format needs (28 levels" },
+	{ "nesting in a list", "- moves:\n  - - - - - - - - - - - - - - - - "
+	    "- - - - - - - - - - - x\n", QTTT_E_YAML, 2, 55,
 	    "nesting deeper" },
 	{ "syntax", "moves: [X1 a1 b1\n", QTTT_E_YAML, 1, 17,
 	    "did not find expected ',' or ']'" },
@@ -262,6 +265,31 @@ static const struct {
 	    "U+0085" },
 	{ "byte-order mark inside", "event: a\xef\xbb\xbf\nmoves: []\n",
 	    QTTT_E_CONTROL, 1, 9, "U+FEFF" },
+	/* Variations, refused as the line notation refuses them. */
+	{ "empty variation", "moves: [{move: X1 a1 b1, variations: [[]]}]\n",
+	    QTTT_E_SYNTAX, 1, 39, "an empty variation" },
+	{ "empty variations", "moves: [{move: X1 a1 b1, variations: []}]\n",
+	    QTTT_E_SYNTAX, 1, 38, "an empty list of variations" },
+	{ "variations scalar", "moves: [{move: X1 a1 b1, variations: X1 a1 "
+	    "c1}]\n", QTTT_E_YAML, 1, 38, "not a scalar" },
+	{ "variations mapping", "moves: [{move: X1 a1 b1, variations: {a: "
+	    "b}}]\n", QTTT_E_YAML, 1, 38, "not a mapping" },
+	{ "variation scalar", "moves: [{move: X1 a1 b1, variations: [X1 a1 "
+	    "c1]}]\n", QTTT_E_YAML, 1, 39, "a variation is a list of moves" },
+	{ "variation mapping", "moves: [{move: X1 a1 b1, variations: [{move: "
+	    "X1 a1 c1}]}]\n", QTTT_E_YAML, 1, 39, "not a mapping" },
+	{ "move of a variation a list", "moves: [{move: X1 a1 b1, variations: "
+	    "[[[X1 a1 c1]]]}]\n", QTTT_E_YAML, 1, 40, "a move is a string" },
+	{ "result in a variation", "moves: [{move: X1 a1 b1, variations: [[X1 "
+	    "a1 c1, 1-0]]}]\n", QTTT_E_RESULTPOS, 1, 50,
+	    "a result inside a variation" },
+	{ "duplicate variations", "moves: [{move: X1 a1 b1, variations: [[X1 a1 "
+	    "c1]], variations: [[X1 b2 c3]]}]\n", QTTT_E_YAML, 1, 52,
+	    "duplicate key 'variations'" },
+	{ "illegal move in a variation", "moves: [{move: X1 a1 b1, variations: "
+	    "[[X1 a1 c1, O2 c1 c1]]}]\n", QTTT_E_SAMESQUARE, 1, 56, "c1" },
+	{ "variation out of turn", "moves:\n- X1 a1 b1\n- move: O2 b1 c1\n"
+	    "  variations:\n  - - X3 a2 a3\n", QTTT_E_ORDER, 5, 7, "" },
 	/* The usual mistakes, said in the format's terms. */
 	{ "plain star", "moves: []\nresult: *\n", QTTT_E_YAML, 2, 9,
 	    "result: '*'" },
@@ -1266,6 +1294,151 @@ read_hostile(const char *what, size_t len, size_t count)
 	return games;
 }
 
+/* ------------------------------------------------------------------ */
+/* Variations                                                           */
+/* ------------------------------------------------------------------ */
+
+/*
+ * A move's keys in any order: its variations before its move, notes
+ * before and after them, and notes on the moves inside; each note
+ * stays with its move, and the tree is the line notation's.
+ */
+START_TEST(test_variation_tree)
+{
+	static const char text[] =
+	    "moves:\n"
+	    "- value: 1\n"
+	    "  variations:\n"
+	    "  - - {move: X1 a1 c1, clock: 3}\n"
+	    "    - move: O2 b1 b2\n"
+	    "      variations: [[O2 c1 c2!, {move: X3 a2 a3, v: 9}]]\n"
+	    "      w: 2\n"
+	    "  - [X1 b2 c3]\n"
+	    "  move: X1 a1 b1\n"
+	    "  best: X1 b2 c3\n"
+	    "- O2 a2 b2\n";
+	const struct qttt_item *it;
+	struct input	 in;
+	size_t		 n;
+
+	first_game(text, &in);
+	ck_assert_uint_eq(in.errors, 0);
+	ck_assert_uint_eq(rec.nitems, 2);
+	ck_assert_uint_eq(rec.items[0].nnotes, 2);
+	ck_assert_mem_eq(rec.items[0].notes[0].key, "value", 5);
+	ck_assert_mem_eq(rec.items[0].notes[1].key, "best", 4);
+	ck_assert_uint_eq(rec.nvars, 3);
+	/* (X1 a1 c1; O2 b1 b2 (O2 c1 c2!; X3 a2 a3)) (X1 b2 c3) */
+	ck_assert_uint_eq(rec.vars[0].parent, QTTT_MAINLINE);
+	ck_assert_uint_eq(rec.vars[0].at, 0);
+	ck_assert_uint_eq(rec.vars[0].line, 3);
+	ck_assert_uint_eq(rec.vars[0].col, 4);
+	ck_assert_uint_eq(rec.vars[1].parent, 0);
+	ck_assert_uint_eq(rec.vars[1].at, 1);
+	ck_assert_uint_eq(rec.vars[2].parent, QTTT_MAINLINE);
+	ck_assert_uint_eq(rec.vars[2].at, 0);
+	it = qttt_record_line(&rec, 0, &n);
+	ck_assert_uint_eq(n, 2);
+	ck_assert_uint_eq(it[0].nnotes, 1);
+	ck_assert_mem_eq(it[0].notes[0].key, "clock", 5);
+	ck_assert_uint_eq(it[1].line, 4);
+	ck_assert_uint_eq(it[1].nnotes, 1);
+	ck_assert_mem_eq(it[1].notes[0].key, "w", 1);
+	it = qttt_record_line(&rec, 1, &n);
+	ck_assert_uint_eq(n, 2);
+	ck_assert_uint_eq(it[0].nnotes, 1);
+	ck_assert_mem_eq(it[0].notes[0].value, "!", 1);
+	ck_assert_mem_eq(it[1].notes[0].key, "v", 1);
+	ck_assert_uint_eq(it[1].line, 5);
+	ck_assert_uint_eq(it[1].sqcol[1], 44);
+	it = qttt_record_line(&rec, 2, &n);
+	ck_assert_uint_eq(n, 1);
+	ck_assert_uint_eq(it[0].sqcol[0], 8);
+	ck_assert_int_eq(input_next(&in), 0);
+	input_close(&in);
+}
+END_TEST
+
+/*
+ * The line notation's limits of variations (QTTT_MAXVARDEPTH,
+ * QTTT_MAXVARS, QTTT_MAXVARITEMS), with its code, too-many-items, at
+ * the place of the first beyond; at the limit, a record is valid.  In
+ * JSON: n variations inside one another, each of the one move (kind
+ * 0), n of the one move (1), n of eight moves each (2).
+ */
+static char *
+variation_text(int kind, size_t n)
+{
+	struct out	 o;
+	size_t		 i;
+
+	out_open(&o);
+	fputs("{\"moves\":[", o.f);
+	if (kind == 0) {
+		for (i = 0; i < n; i++)
+			fputs("{\"move\":\"X1 a1 b1\",\"variations\":[[", o.f);
+		fputs("\"X1 a1 b1\"", o.f);
+		for (i = 0; i < n; i++)
+			fputs("]]}", o.f);
+		fputs("]}\n", o.f);
+		return out_close(&o);
+	}
+	fputs("{\"move\":\"X1 a1 b1\",\"variations\":[", o.f);
+	for (i = 0; i < n; i++)
+		fprintf(o.f, "%s[%s]", i > 0 ? "," : "", kind == 1 ?
+		    "\"X1 a1 c1\"" : "\"X1 a1 c1\",\"O2 b1 b2\",\"X3 b2 b3\","
+		    "\"O4 c1 c2\",\"X5 a2 a3\",\"O6 c2 c3\",\"X7 a1 b3\","
+		    "\"O8 b2 c2\"");
+	fputs("]}]}\n", o.f);
+	return out_close(&o);
+}
+
+START_TEST(test_variation_limits)
+{
+	static const size_t limit[3] = {
+		QTTT_MAXVARDEPTH, QTTT_MAXVARS, QTTT_MAXVARITEMS / 8
+	};
+	static const char *const said[3] = {
+		"more than 8 variations inside one another",
+		"more than 64 variations in a record",
+		"more than 256 items in the variations of a record"
+	};
+	struct input	 in;
+	const char	*p;
+	char		*text;
+	size_t		 col;
+
+	text = variation_text(_i, limit[_i]);
+	first_game(text, &in);
+	ck_assert_uint_eq(in.errors, 0);
+	ck_assert_uint_eq(rec.nvars, limit[_i]);
+	ck_assert_uint_eq(rec.nvaritems, _i == 2 ? QTTT_MAXVARITEMS :
+	    limit[_i]);
+	input_close(&in);
+	free(text);
+	/*
+	 * One more: the list of variations too deep (the last "[["), the
+	 * variation (the last '['), the item (its quote, after it).
+	 */
+	text = variation_text(_i, limit[_i] + 1);
+	first_game(text, &in);
+	ck_assert_uint_gt(in.errors, 0);
+	if (_i == 0) {
+		for (p = text; strstr(p + 1, "[[") != NULL; p = strstr(p + 1,
+		    "[["))
+			continue;
+		col = p - text;
+	} else
+		col = strrchr(text, '[') - text + (_i == 2);
+	if (!has_diag(QTTT_E_TOOMANY, 1, col + 1, said[_i])) {
+		input_dump_diags("limits", &rec);
+		ck_abort_msg("%d: no too-many-items at 1:%zu", _i, col + 1);
+	}
+	input_close(&in);
+	free(text);
+}
+END_TEST
+
 /* The peak resident size of this process, in KiB. */
 static long
 peak_kib(void)
@@ -1365,6 +1538,8 @@ yaml_suite(void)
 	tcase_add_test(tc, test_document_limit);
 	tcase_add_test(tc, test_document_limit_comments);
 	tcase_add_test(tc, test_long_line);
+	tcase_add_test(tc, test_variation_tree);
+	tcase_add_loop_test(tc, test_variation_limits, 0, 3);
 	suite_add_tcase(s, tc);
 
 	tc = tcase_create("streams");

@@ -12,6 +12,14 @@
 #include "text/text.h"
 #include "notation/notation.h"
 
+/*
+ * The keys of a move's mapping in YAML and JSON, which no note may be
+ * called (formats/yaml-record.md, section 3).
+ */
+const char *const qttt__notation_move_keys[] = {
+	"move", "comment", "variations", NULL
+};
+
 void
 qttt_extras_init(struct qttt_extras *ex)
 {
@@ -162,9 +170,9 @@ qttt__notation_text_good(const char *str, size_t n)
 /* Checks the entries of a mapping: the metadata, or a ply's notes. */
 static int
 check_entries(const struct qttt_meta *m, size_t n, const char *what,
-    const char *const reserved[2], char *msg, size_t msgsize)
+    const char *const *reserved, char *msg, size_t msgsize)
 {
-	size_t	 i, j;
+	size_t	 i, j, r;
 
 	for (i = 0; i < n; i++) {
 		if (m[i].keylen == 0 || m[i].keylen > QTTT_YAML_KEY_MAX) {
@@ -184,12 +192,12 @@ check_entries(const struct qttt_meta *m, size_t n, const char *what,
 			    "or holds a NUL", what, i + 1);
 			return -1;
 		}
-		if (is_key(m[i].key, m[i].keylen, reserved[0]) ||
-		    is_key(m[i].key, m[i].keylen, reserved[1])) {
-			snprintf(msg, msgsize, "%s '%.*s': the format's own "
-			    "key", what, (int)m[i].keylen, m[i].key);
-			return -1;
-		}
+		for (r = 0; reserved[r] != NULL; r++)
+			if (is_key(m[i].key, m[i].keylen, reserved[r])) {
+				snprintf(msg, msgsize, "%s '%.*s': the format's "
+				    "own key", what, (int)m[i].keylen, m[i].key);
+				return -1;
+			}
 		for (j = 0; j < i; j++)
 			if (m[j].keylen == m[i].keylen &&
 			    memcmp(m[j].key, m[i].key, m[i].keylen) == 0) {
@@ -255,13 +263,13 @@ int
 qttt_extras_check(const struct qttt_extras *ex, size_t nplies, char *msg,
     size_t n)
 {
-	static const char *const game_keys[2] = { "moves", "result" };
-	static const char *const move_keys[2] = { "move", "comment" };
+	static const char *const game_keys[] = { "moves", "result", NULL };
 	const struct qttt_ply_extras *px;
+	const struct qttt_item *it;
 	const struct qttt_meta *m;
-	char		 what[48], dummy[1], shown[QTTT__QUOTE_SIZE];
+	char		 what[80], dummy[1], shown[QTTT__QUOTE_SIZE];
 	unsigned int	 rules;
-	size_t		 i, k, notes = 0, bytes;
+	size_t		 i, j, notes = 0, bytes;
 
 	if (msg == NULL) {
 		msg = dummy;
@@ -299,8 +307,8 @@ qttt_extras_check(const struct qttt_extras *ex, size_t nplies, char *msg,
 	for (i = 0; i < nplies && i < QTTT_MAXPLIES; i++) {
 		px = &ex->ply[i];
 		snprintf(what, sizeof(what), "ply %zu: note", i + 1);
-		if (check_entries(px->notes, px->nnotes, what, move_keys, msg,
-		    n) == -1)
+		if (check_entries(px->notes, px->nnotes, what,
+		    qttt__notation_move_keys, msg, n) == -1)
 			return -1;
 		snprintf(what, sizeof(what), "ply %zu: the comment", i + 1);
 		if (check_comment(px->comment, px->commentlen, what, msg,
@@ -308,11 +316,22 @@ qttt_extras_check(const struct qttt_extras *ex, size_t nplies, char *msg,
 			return -1;
 		notes += px->nnotes;
 	}
-	/* The variations' items count as the main line's do. */
-	for (i = 0; i < ex->nvars; i++)
-		for (k = ex->vars[i].first; k < ex->vars[i].first +
-		    ex->vars[i].nitems; k++)
-			notes += ex->varitems[k].nnotes;
+	/* A variation's items as plies: in YAML, moves as the others. */
+	for (j = 0; j < ex->nvars; j++)
+		for (i = 0; i < ex->vars[j].nitems; i++) {
+			it = &ex->varitems[ex->vars[j].first + i];
+			snprintf(what, sizeof(what), "variation %zu, item "
+			    "%zu: note", j + 1, i + 1);
+			if (check_entries(it->notes, it->nnotes, what,
+			    qttt__notation_move_keys, msg, n) == -1)
+				return -1;
+			snprintf(what, sizeof(what), "variation %zu, item "
+			    "%zu: the comment", j + 1, i + 1);
+			if (check_comment(it->comment, it->commentlen, what,
+			    msg, n) == -1)
+				return -1;
+			notes += it->nnotes;
+		}
 	if (notes > QTTT_MAXNOTES) {
 		snprintf(msg, n, "%zu notes: more than %d", notes,
 		    QTTT_MAXNOTES);
@@ -323,12 +342,12 @@ qttt_extras_check(const struct qttt_extras *ex, size_t nplies, char *msg,
 	for (i = 0; i < nplies && i < QTTT_MAXPLIES; i++)
 		bytes += ex->ply[i].commentlen +
 		    entry_bytes(ex->ply[i].notes, ex->ply[i].nnotes);
-	for (i = 0; i < ex->nvars; i++)
-		for (k = ex->vars[i].first; k < ex->vars[i].first +
-		    ex->vars[i].nitems; k++)
-			bytes += ex->varitems[k].commentlen +
-			    entry_bytes(ex->varitems[k].notes,
-			    ex->varitems[k].nnotes);
+	for (j = 0; j < ex->nvars; j++)
+		for (i = 0; i < ex->vars[j].nitems; i++) {
+			it = &ex->varitems[ex->vars[j].first + i];
+			bytes += it->commentlen +
+			    entry_bytes(it->notes, it->nnotes);
+		}
 	if (bytes > QTTT_EXTRAS_MAX) {
 		snprintf(msg, n, "%zu bytes of keys, values and comments: "
 		    "more than %d", bytes, QTTT_EXTRAS_MAX);

@@ -631,6 +631,12 @@ keep_tag(struct cursor *c, struct qttt_item *it, size_t first)
 		    "the item itself");
 		return;
 	}
+	if (it != NULL && tag_is(m, "variations")) {
+		/* YAML's key of a move's variations (yaml-record.md). */
+		SYNTAX(c, QTTT_E_SYNTAX, m->col, "[variations] is not a tag of "
+		    "a move: its variations follow it in parentheses");
+		return;
+	}
 	if (tag_is(m, "comment")) {
 		if (*comment != NULL) {
 			SYNTAX(c, QTTT_E_SYNTAX, m->col, "a second comment "
@@ -984,17 +990,21 @@ keep_item(struct cursor *c, struct varparse *vp, const struct qttt_item *it)
 
 /*
  * The variations read: each variation's items together, in the order
- * of the variations and each variation's in the order read, by a
- * stable counting sort on their owners (each item's place found in
- * the order read, then the items moved there in place, cycle by
- * cycle: linear time), and where each variation's items start.
+ * of the variations and each in the order read, and where each
+ * variation's items start.  Each item's place is worked out from its
+ * owner in the order read (so that the items of one variation keep
+ * their order: a variation's item after those of variations inside
+ * the one before it comes after that one), then the items are put
+ * there in place, a cycle of the permutation at a time: in linear
+ * time, with no buffer.  The YAML reader reads them in the same order
+ * (yaml.c).
  */
-static void
-vars_done(struct qttt_record *rec, struct varparse *vp)
+void
+qttt__notation_vars_done(struct qttt_record *rec, unsigned char *owner)
 {
 	struct qttt_item tmp;
-	size_t		 next[QTTT_MAXVARS], v, i, d, first = 0;
-	unsigned short	 dest[QTTT_MAXVARITEMS];
+	size_t		 next[QTTT_MAXVARS], v, i, j, first = 0;
+	unsigned char	 t;
 
 	/* The variation a syntax error cut before its first item. */
 	if (rec->nvars > 0 && rec->vars[rec->nvars - 1].nitems == 0)
@@ -1003,15 +1013,17 @@ vars_done(struct qttt_record *rec, struct varparse *vp)
 		rec->vars[v].first = next[v] = first;
 		first += rec->vars[v].nitems;
 	}
+	/* owner[i] becomes the place of item i (QTTT_MAXVARITEMS <= 256). */
 	for (i = 0; i < rec->nvaritems; i++)
-		dest[i] = (unsigned short)next[vp->owner[i]]++;
+		owner[i] = (unsigned char)next[owner[i]]++;
 	for (i = 0; i < rec->nvaritems; i++)
-		while ((d = dest[i]) != i) {
-			tmp = rec->varitems[d];
-			rec->varitems[d] = rec->varitems[i];
+		while ((j = owner[i]) != i) {
+			tmp = rec->varitems[j];
+			rec->varitems[j] = rec->varitems[i];
 			rec->varitems[i] = tmp;
-			dest[i] = dest[d];
-			dest[d] = (unsigned short)d;
+			t = owner[j];
+			owner[j] = owner[i];
+			owner[i] = t;
 		}
 }
 
@@ -1467,7 +1479,7 @@ qttt__notation_line_parse(const char *s, size_t len, unsigned long lineno,
 		rec->damaged = 1;
 	}
 	if (vars)
-		vars_done(rec, &vp);
+		qttt__notation_vars_done(rec, vp.owner);
 	if ((extras = qttt__notation_extras_bytes(rec)) > QTTT_EXTRAS_MAX)
 		SYNTAX(&c, QTTT_E_SYNTAX, 0, "the tags and comments of the "
 		    "record hold %zu bytes: more than %d, which every format "

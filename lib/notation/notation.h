@@ -82,6 +82,19 @@ int	 qttt__notation_text_good(const char *, size_t);
  * refuses a record that holds more (extras.c).
  */
 size_t	 qttt__notation_extras_bytes(const struct qttt_record *);
+/*
+ * The keys of a move's mapping in YAML and JSON ("move", "comment",
+ * "variations"; NULL-terminated): no note, no tag of a move, is one.
+ */
+extern const char *const qttt__notation_move_keys[];
+/*
+ * A record's variations read, as the line notation and YAML read them
+ * (rec->vars in order, each with its nitems, and their items in
+ * varitems in the order read, owner[i] the variation of item i): each
+ * variation's items put together and its first set; a last variation
+ * with no item (an error cut it) dropped.
+ */
+void	 qttt__notation_vars_done(struct qttt_record *, unsigned char *owner);
 /* One line: 1, 0 at the end, -1 on a read error. */
 int	 qttt__notation_reader_getline(struct qttt_reader *,
 	    struct reader_line *);

@@ -33,6 +33,13 @@
  *	  a diagnostic shows.
  * Events go through one loop (parse_document) that keeps a stack of
  * the collections it is in, at most QTTT_YAML_DEPTH deep.
+ *
+ * A move's variations (formats/yaml-record.md, section 3.1) are read
+ * as the line notation reads them: each variation is added to the
+ * record when its list starts, each item to its variation's when it
+ * is read (a move's own item when its mapping ends, after those of
+ * its variations), and qttt__notation_vars_done() puts each
+ * variation's items together at the end of the game.
  */
 
 /*
@@ -76,6 +83,8 @@ enum frame_kind {
 	F_GAME,			/* a game: a mapping */
 	F_MOVES,		/* its moves */
 	F_MOVE,			/* a move with a comment or notes: a mapping */
+	F_VARS,			/* a move's variations */
+	F_VAR,			/* a variation: a list of moves */
 	F_SKIP			/* a collection that is ignored */
 };
 
@@ -86,11 +95,31 @@ enum key_kind {
 	K_META,
 	K_MOVE,
 	K_COMMENT,
-	K_NOTE
+	K_NOTE,
+	K_VARS
 };
 
 struct ypos {
 	unsigned long	 line, col;
+};
+
+/*
+ * A move's mapping as it is read: which keys it had and where, its
+ * item (a glyph's note kept here), its comment; the line it is an
+ * item of and its index there (its variations branch at it), where
+ * its notes start in the reader's, and how many variations, items of
+ * variations and notes the game had when it started, which a move
+ * not kept goes back to.
+ */
+struct movemap {
+	int		 has_move, has_comment, has_vars, move_ok;
+	struct ypos	 move_at, comment_at, vars_at;
+	struct qttt_item move;
+	struct qttt_meta glyph;
+	const char	*comment;
+	size_t		 commentlen;
+	size_t		 line, index, notes;
+	size_t		 nvars, nvaritems, nnotes;
 };
 
 struct frame {
@@ -99,6 +128,13 @@ struct frame {
 	enum key_kind	 key;		/* mapping: what value */
 	int		 record;	/* a record ends with it */
 	struct ypos	 at;
+	struct movemap	 mv;		/* F_MOVE */
+	/*
+	 * F_VARS: its entries, the reader's notes and the record's
+	 * items of variations when it started; F_VAR: its entries, and
+	 * the line the reader was in before it.
+	 */
+	size_t		 entries, notes, nvaritems, line;
 };
 
 struct yaml_reader {
@@ -159,18 +195,18 @@ struct yaml_reader {
 	/* The result as written (its first bytes), for a message. */
 	char		 result_text[RESULT_SHOWN + 1];
 	size_t		 result_len;
-	/* The move mapping being read. */
-	int		 has_move, has_comment, move_ok;
-	struct ypos	 move_at, comment_at;
-	struct qttt_item move;
-	const char	*comment;
-	size_t		 commentlen;
+	/*
+	 * The line being read: QTTT_MAINLINE, or the variation of the
+	 * record it is; how many variations the reader is in, and the
+	 * items read in variations, kept or not.
+	 */
+	size_t		 line;
+	size_t		 vardepth, varseen;
 
 	char		*arena;		/* ARENA_SIZE, or NULL */
 	size_t		 arenalen;	/* in arena_first, then arena */
-	/* The notes of the game's moves; those of the move being read
-	 * from move_notes on. */
-	size_t		 nnotes, move_notes;
+	/* The notes of the game's moves. */
+	size_t		 nnotes;
 
 	/*
 	 * The comment lines between documents, for the first record of
@@ -190,6 +226,7 @@ struct yaml_reader {
 	char		 arena_first[ARENA_FIRST];
 	struct qttt_meta meta[QTTT_MAXMETA];
 	struct qttt_meta notes[QTTT_MAXNOTES];
+	unsigned char	 owner[QTTT_MAXVARITEMS];	/* of varitems */
 	struct qttt_record scratch;	/* one item, by qttt_line_parse */
 };
 
@@ -802,7 +839,9 @@ begin_record(struct yaml_reader *y, struct qttt_record *rec,
 		y->leadgiven = 1;
 	}
 	y->arenalen = 0;
-	y->nnotes = y->move_notes = 0;
+	y->nnotes = 0;
+	y->line = QTTT_MAINLINE;
+	y->vardepth = y->varseen = 0;
 	y->keep = 1;
 	y->nmoves = 0;
 	y->has_moves = y->has_result = y->result_ok = 0;
@@ -921,6 +960,11 @@ read_item(struct yaml_reader *y, struct qttt_record *rec,
 			qttt_record_diag(rec, QTTT_E_RESULTSYN, p.line,
 			    p.col, "'result' holds a result, such as 1-0, "
 			    "1/2-1 or '*', not a move");
+		else if (y->vardepth > 0)
+			qttt_record_diag(rec, QTTT_E_RESULTPOS, p.line,
+			    p.col, "a result inside a variation: the result "
+			    "is the main line's, and a variation ends where "
+			    "its line does or the rules end it");
 		else
 			qttt_record_diag(rec, QTTT_E_RESULTPOS, p.line,
 			    p.col, "a result is not a move: it goes under "
@@ -952,11 +996,17 @@ key_is(const char *k, size_t n, const char *name)
 	return strlen(name) == n && memcmp(k, name, n) == 0;
 }
 
-/* Adds a move to the record, unless an error came before it. */
+/*
+ * Adds a move to line (QTTT_MAINLINE or a variation) of the record,
+ * unless an error came before it; its notes are the reader's from
+ * first on.
+ */
 static void
 add_move(struct yaml_reader *y, struct qttt_record *rec,
-    const struct qttt_item *it, const char *comment, size_t commentlen)
+    const struct qttt_item *it, const char *comment, size_t commentlen,
+    size_t line, size_t first)
 {
+	struct qttt_item *to;
 	struct ypos	 at;
 	size_t		 i;
 
@@ -964,7 +1014,7 @@ add_move(struct yaml_reader *y, struct qttt_record *rec,
 		return;
 	/* A glyph after the item is its note "mark" (line-notation.md). */
 	if (it->nnotes == 1) {
-		for (i = y->move_notes; i < y->nnotes; i++)
+		for (i = first; i < y->nnotes; i++)
 			if (key_is(y->notes[i].key, y->notes[i].keylen, "mark"))
 				break;
 		if (i < y->nnotes || y->nnotes == QTTT_MAXNOTES) {
@@ -977,19 +1027,37 @@ add_move(struct yaml_reader *y, struct qttt_record *rec,
 		}
 		y->notes[y->nnotes++] = it->notes[0];
 	}
-	rec->items[rec->nitems] = *it;
-	rec->items[rec->nitems].comment = comment;
-	rec->items[rec->nitems].commentlen = commentlen;
-	rec->items[rec->nitems].nnotes = y->nnotes - y->move_notes;
-	rec->items[rec->nitems].notes = y->nnotes > y->move_notes ?
-	    &y->notes[y->move_notes] : NULL;
-	rec->nitems++;
+	if (line == QTTT_MAINLINE)
+		to = &rec->items[rec->nitems++];
+	else {
+		y->owner[rec->nvaritems] = (unsigned char)line;
+		rec->vars[line].nitems++;
+		to = &rec->varitems[rec->nvaritems++];
+	}
+	*to = *it;
+	to->comment = comment;
+	to->commentlen = commentlen;
+	to->nnotes = y->nnotes - first;
+	to->notes = y->nnotes > first ? &y->notes[first] : NULL;
 }
 
-/* Counts a move; reports and stops keeping beyond what a game holds. */
+/*
+ * Counts a move; reports and stops keeping beyond what a game holds,
+ * or the variations of a record (the line notation's limits).
+ */
 static int
 count_move(struct yaml_reader *y, struct qttt_record *rec, struct ypos at)
 {
+	if (y->vardepth > 0) {
+		if (++y->varseen == QTTT_MAXVARITEMS + 1) {
+			qttt_record_diag(rec, QTTT_E_TOOMANY, at.line, at.col,
+			    "more than %d items in the variations of a "
+			    "record", QTTT_MAXVARITEMS);
+			rec->damaged = 1;
+			y->keep = 0;
+		}
+		return y->varseen <= QTTT_MAXVARITEMS;
+	}
 	if (++y->nmoves == MAXMOVES + 1) {
 		qttt_record_diag(rec, QTTT_E_TOOMANY, at.line, at.col,
 		    "more than %d moves: no game is this long", MAXMOVES);
@@ -1140,14 +1208,14 @@ game_key(struct yaml_reader *y, struct qttt_record *rec,
 	return K_META;
 }
 
-/* A key of a move's mapping other than move and comment: a note. */
+/* A key of a move's mapping other than its own: a note. */
 static enum key_kind
-note_key(struct yaml_reader *y, struct qttt_record *rec, const char *k,
-    size_t n, struct ypos at)
+note_key(struct yaml_reader *y, struct qttt_record *rec,
+    const struct movemap *mv, const char *k, size_t n, struct ypos at)
 {
 	struct qttt_meta *m;
 
-	if ((m = add_key(y, rec, y->notes, y->move_notes, &y->nnotes,
+	if ((m = add_key(y, rec, y->notes, mv->notes, &y->nnotes,
 	    QTTT_MAXNOTES, "notes on the moves of a game", "too many notes",
 	    k, n, at)) == NULL)
 		return K_IGNORE;
@@ -1155,33 +1223,33 @@ note_key(struct yaml_reader *y, struct qttt_record *rec, const char *k,
 	return K_NOTE;
 }
 
-static const char *const move_keys[] = { "move", "comment", NULL };
-
 static enum key_kind
-move_key(struct yaml_reader *y, struct qttt_record *rec,
+move_key(struct yaml_reader *y, struct qttt_record *rec, struct movemap *mv,
     const yaml_event_t *ev, struct ypos at)
 {
 	const char	*k = (const char *)ev->data.scalar.value;
 	size_t		 n = ev->data.scalar.length;
+	int		*has;
+	struct ypos	*first;
 
-	if (key_is(k, n, "move") || key_is(k, n, "comment")) {
-		if (k[0] == 'm' ? y->has_move : y->has_comment) {
+	if (key_is(k, n, "move") || key_is(k, n, "comment") ||
+	    key_is(k, n, "variations")) {
+		has = k[0] == 'm' ? &mv->has_move : k[0] == 'c' ?
+		    &mv->has_comment : &mv->has_vars;
+		first = k[0] == 'm' ? &mv->move_at : k[0] == 'c' ?
+		    &mv->comment_at : &mv->vars_at;
+		if (*has) {
 			yerror(rec, at, "duplicate key '%s' (first on "
-			    "line %lu)", k, (k[0] == 'm' ? y->move_at :
-			    y->comment_at).line + 1);
+			    "line %lu)", k, first->line + 1);
 			return K_IGNORE;
 		}
-		if (k[0] == 'm') {
-			y->has_move = 1;
-			y->move_at = at;
-			return K_MOVE;
-		}
-		y->has_comment = 1;
-		y->comment_at = at;
-		return K_COMMENT;
+		*has = 1;
+		*first = at;
+		return k[0] == 'm' ? K_MOVE : k[0] == 'c' ? K_COMMENT :
+		    K_VARS;
 	}
-	check_case(rec, k, n, move_keys, "a note", at);
-	return note_key(y, rec, k, n, at);
+	check_case(rec, k, n, qttt__notation_move_keys, "a note", at);
+	return note_key(y, rec, mv, k, n, at);
 }
 
 /* A node's tag: none, the non-specific "!", or the core tag of its kind. */
@@ -1229,11 +1297,13 @@ push(struct yaml_reader *y, struct qttt_record *rec, enum frame_kind kind,
 			begin_record(y, rec, at);
 		yerror(rec, at, "nesting deeper than the format needs "
 		    "(%d levels: a list of games, a game, its moves, a "
-		    "move)", QTTT_YAML_DEPTH);
+		    "move, and for each variation a list of them, it and "
+		    "its move)", QTTT_YAML_DEPTH);
 		return S_STOP;
 	}
 	f = &y->stack[y->depth++];
 	f->kind = kind;
+	f->entries = 0;
 	f->value = 0;
 	f->key = K_IGNORE;
 	f->record = 0;
@@ -1254,6 +1324,26 @@ skip_entry(struct yaml_reader *y, struct qttt_record *rec, struct ypos at)
 	if ((step = push(y, rec, F_SKIP, at)) == S_GO)
 		top(y)->record = 1;
 	return step;
+}
+
+/*
+ * The variations of the game read, at its end or where the reading of
+ * its document stopped: a move whose mapping is still open is not
+ * kept, nor its variations; each variation's items put together.
+ */
+static void
+vars_read(struct yaml_reader *y, struct qttt_record *rec)
+{
+	int	 i;
+
+	for (i = 0; i < y->depth; i++)
+		if (y->stack[i].kind == F_MOVE) {
+			rec->nvars = y->stack[i].mv.nvars;
+			rec->nvaritems = y->stack[i].mv.nvaritems;
+			break;
+		}
+	if (rec->nvars > 0)
+		qttt__notation_vars_done(rec, y->owner);
 }
 
 /* Ends a game: what it lacks, then its result after its moves. */
@@ -1283,22 +1373,169 @@ end_game(struct yaml_reader *y, struct qttt_record *rec)
 	}
 	if (y->result_ok && y->keep)
 		rec->items[rec->nitems++] = y->result;
+	vars_read(y, rec);
 	y->ingame = 0;
+}
+
+/* Starts a move's mapping in the line being read. */
+static enum step
+begin_move(struct yaml_reader *y, struct qttt_record *rec, struct ypos at)
+{
+	struct movemap	*mv;
+	enum step	 step;
+
+	if ((step = push(y, rec, F_MOVE, at)) != S_GO)
+		return step;
+	mv = &y->stack[y->depth - 1].mv;
+	memset(mv, 0, sizeof(*mv));
+	mv->line = y->line;
+	mv->index = y->line == QTTT_MAINLINE ? rec->nitems :
+	    rec->vars[y->line].nitems;
+	mv->notes = mv->nnotes = y->nnotes;
+	mv->nvars = rec->nvars;
+	mv->nvaritems = rec->nvaritems;
+	return S_GO;
 }
 
 static void
 end_move(struct yaml_reader *y, struct qttt_record *rec)
 {
 	struct frame	*f = top(y);
+	struct movemap	*mv = &f->mv;
 
-	if (!y->has_move) {
+	if (!mv->has_move) {
 		yerror(rec, f->at, "a move mapping needs a 'move' key");
 		y->keep = 0;
-	} else if (y->move_ok)
-		add_move(y, rec, &y->move, y->comment, y->commentlen);
-	if (!y->keep || !y->move_ok)
-		y->nnotes = y->move_notes;	/* a move not kept */
-	y->move_notes = y->nnotes;
+	} else if (mv->move_ok)
+		add_move(y, rec, &mv->move, mv->comment, mv->commentlen,
+		    mv->line, mv->notes);
+	if (!y->keep || !mv->move_ok) {
+		/* A move not kept, nor its variations. */
+		y->nnotes = mv->nnotes;
+		rec->nvars = mv->nvars;
+		rec->nvaritems = mv->nvaritems;
+	}
+}
+
+/*
+ * Starts a move's list of variations; one in a variation as deep as a
+ * record's may be ends the reading of the document, as nesting too
+ * deep does.
+ */
+static enum step
+begin_variations(struct yaml_reader *y, struct qttt_record *rec,
+    struct ypos at)
+{
+	struct frame	*f;
+	enum step	 step;
+
+	if (y->vardepth == QTTT_MAXVARDEPTH) {
+		qttt_record_diag(rec, QTTT_E_TOOMANY, at.line, at.col,
+		    "more than %d variations inside one another",
+		    QTTT_MAXVARDEPTH);
+		rec->damaged = 1;
+		y->keep = 0;
+		return S_STOP;
+	}
+	if ((step = push(y, rec, F_VARS, at)) != S_GO)
+		return step;
+	f = top(y);
+	f->notes = y->nnotes;
+	f->nvaritems = rec->nvaritems;
+	return S_GO;
+}
+
+/*
+ * Starts a variation, an entry of the list f of a move's variations:
+ * the next of the record, an alternative to the move, unless the
+ * record holds QTTT_MAXVARS already.
+ */
+static enum step
+begin_variation(struct yaml_reader *y, struct qttt_record *rec,
+    struct frame *f, struct ypos at)
+{
+	const struct movemap *mv = &y->stack[y->depth - 2].mv;
+	struct qttt_variation *var;
+	struct frame	*v;
+	enum step	 step;
+
+	f->entries++;
+	if ((step = push(y, rec, F_VAR, at)) != S_GO)
+		return step;
+	v = top(y);
+	v->line = y->line;
+	y->vardepth++;
+	if (y->keep && rec->nvars == QTTT_MAXVARS) {
+		qttt_record_diag(rec, QTTT_E_TOOMANY, at.line, at.col,
+		    "more than %d variations in a record", QTTT_MAXVARS);
+		rec->damaged = 1;
+		y->keep = 0;
+	}
+	if (!y->keep)
+		return S_GO;
+	var = &rec->vars[rec->nvars];
+	var->parent = mv->line;
+	var->at = mv->index;
+	var->first = var->nitems = 0;
+	var->line = at.line;
+	var->col = at.col;
+	y->line = rec->nvars++;
+	return S_GO;
+}
+
+/* Reverses the reader's notes from a to b (not included). */
+static void
+reverse_notes(struct yaml_reader *y, size_t a, size_t b)
+{
+	struct qttt_meta t;
+
+	for (; a + 1 < b; a++, b--) {
+		t = y->notes[a];
+		y->notes[a] = y->notes[b - 1];
+		y->notes[b - 1] = t;
+	}
+}
+
+/*
+ * The end of a variation, or of a move's list of variations f, an
+ * empty one refused as the line notation refuses "()".  At the end of
+ * the list, the notes of the moves in its variations, read after the
+ * move's own notes before the list, go before them (their items'
+ * notes move with them), so that the move's notes, those after the
+ * list too, are together when its item is added.
+ */
+static void
+end_variations(struct yaml_reader *y, struct qttt_record *rec,
+    struct frame *f)
+{
+	struct movemap	*mv = &y->stack[y->depth - 2].mv;
+	size_t		 own, i;
+
+	if (f->entries == 0) {
+		qttt_record_diag(rec, QTTT_E_SYNTAX, f->at.line, f->at.col,
+		    f->kind == F_VAR ? "an empty variation: a variation "
+		    "holds one move or more, the first an alternative to the "
+		    "move it is under" : "an empty list of variations: a "
+		    "move without variations has no 'variations' key");
+		rec->damaged = 1;
+		y->keep = 0;
+	}
+	if (f->kind == F_VAR) {
+		y->vardepth--;
+		y->line = f->line;
+		return;
+	}
+	if ((own = f->notes - mv->notes) == 0 || f->notes == y->nnotes) {
+		mv->notes += y->nnotes - f->notes;
+		return;
+	}
+	reverse_notes(y, mv->notes, f->notes);
+	reverse_notes(y, f->notes, y->nnotes);
+	reverse_notes(y, mv->notes, y->nnotes);
+	for (i = f->nvaritems; i < rec->nvaritems; i++)
+		if (rec->varitems[i].notes != NULL)
+			rec->varitems[i].notes -= own;
+	mv->notes += y->nnotes - f->notes;
 }
 
 /*
@@ -1308,7 +1545,7 @@ end_move(struct yaml_reader *y, struct qttt_record *rec)
 static void
 reject(struct yaml_reader *y, struct qttt_record *rec, struct frame *f)
 {
-	if (f->kind == F_MOVES) {
+	if (f->kind == F_MOVES || f->kind == F_VARS || f->kind == F_VAR) {
 		y->keep = 0;
 		return;
 	}
@@ -1322,7 +1559,7 @@ reject(struct yaml_reader *y, struct qttt_record *rec, struct frame *f)
 		rec->nmeta--;
 	else if (f->key == K_NOTE)
 		y->nnotes--;
-	else if (f->key == K_MOVES || f->key == K_MOVE)
+	else if (f->key == K_MOVES || f->key == K_MOVE || f->key == K_VARS)
 		y->keep = 0;
 }
 
@@ -1366,8 +1603,8 @@ scalar(struct yaml_reader *y, struct qttt_record *rec,
 	}
 	if (f->value && f->key == K_IGNORE)
 		return S_GO;
-	max = f->value || f->kind == F_MOVES ? QTTT_YAML_SCALAR_MAX :
-	    QTTT_YAML_KEY_MAX;
+	max = f->value || f->kind == F_MOVES || f->kind == F_VAR ||
+	    f->kind == F_VARS ? QTTT_YAML_SCALAR_MAX : QTTT_YAML_KEY_MAX;
 	if (n > max) {
 		yerror(rec, at, "%s of %zu bytes: longer than %zu",
 		    max == QTTT_YAML_KEY_MAX ? "key" : "scalar", n, max);
@@ -1379,17 +1616,25 @@ scalar(struct yaml_reader *y, struct qttt_record *rec,
 		reject(y, rec, f);
 		return S_GO;
 	}
-	if (f->kind == F_MOVES) {
+	if (f->kind == F_VARS) {
+		f->entries++;
+		yerror(rec, at, "a variation is a list of moves, not a "
+		    "scalar");
+		reject(y, rec, f);
+		return S_GO;
+	}
+	if (f->kind == F_MOVES || f->kind == F_VAR) {
+		f->entries++;
 		if (count_move(y, rec, at) && read_item(y, rec, ev,
 		    QTTT_ITEM_ACTION, &it))
-			add_move(y, rec, &it, NULL, 0);
+			add_move(y, rec, &it, NULL, 0, y->line, y->nnotes);
 		else
 			y->keep = 0;
 		return S_GO;
 	}
 	if (!f->value) {
 		f->key = f->kind == F_GAME ? game_key(y, rec, ev, at) :
-		    move_key(y, rec, ev, at);
+		    move_key(y, rec, &f->mv, ev, at);
 		return S_GO;
 	}
 	switch (f->key) {
@@ -1415,13 +1660,29 @@ scalar(struct yaml_reader *y, struct qttt_record *rec,
 		check_meta(rec, m, ev, at);
 		break;
 	case K_MOVE:
-		if (!(y->move_ok = read_item(y, rec, ev, QTTT_ITEM_ACTION,
-		    &y->move)))
+		if (!(f->mv.move_ok = read_item(y, rec, ev, QTTT_ITEM_ACTION,
+		    &f->mv.move)))
 			y->keep = 0;
+		else if (f->mv.move.nnotes == 1) {
+			/* Its glyph, which the next item read overwrites. */
+			f->mv.glyph = f->mv.move.notes[0];
+			f->mv.move.notes = &f->mv.glyph;
+		}
 		break;
 	case K_COMMENT:
-		if (y->keep && (y->comment = keep_bytes(y, v, n)) != NULL)
-			y->commentlen = n;
+		if (!y->keep)
+			break;
+		if ((f->mv.comment = keep_bytes(y, v, n)) == NULL) {
+			yerror(rec, at, "too many comments");
+			reject(y, rec, f);
+			break;
+		}
+		f->mv.commentlen = n;
+		break;
+	case K_VARS:
+		yerror(rec, at, "'variations' is a list of variations, each "
+		    "a list of moves; not a scalar");
+		reject(y, rec, f);
 		break;
 	case K_NOTE:
 		m = &y->notes[y->nnotes - 1];
@@ -1464,7 +1725,8 @@ collection(struct yaml_reader *y, struct qttt_record *rec,
 	}
 	if (f->value && f->key == K_IGNORE)
 		return push(y, rec, F_SKIP, at);
-	if (f->kind == F_MOVES) {
+	if (f->kind == F_MOVES || f->kind == F_VAR) {
+		f->entries++;
 		if (ev->type == YAML_SEQUENCE_START_EVENT) {
 			yerror(rec, at, "a move is a string, or a mapping "
 			    "with 'move' and 'comment'; not a list");
@@ -1473,18 +1735,28 @@ collection(struct yaml_reader *y, struct qttt_record *rec,
 		}
 		if (!count_move(y, rec, at))
 			return push(y, rec, F_SKIP, at);
-		y->has_move = y->has_comment = y->move_ok = 0;
-		y->comment = NULL;
-		y->commentlen = 0;
-		y->move_notes = y->nnotes;
-		return push(y, rec, F_MOVE, at);
+		return begin_move(y, rec, at);
+	}
+	if (f->kind == F_VARS) {
+		if (ev->type == YAML_SEQUENCE_START_EVENT)
+			return begin_variation(y, rec, f, at);
+		f->entries++;
+		yerror(rec, at, "a variation is a list of moves, not a "
+		    "mapping");
+		reject(y, rec, f);
+		return push(y, rec, F_SKIP, at);
 	}
 	if (!f->value)
 		yerror(rec, at, "a key is a scalar, not a %s", what);
 	else if (f->key == K_MOVES && ev->type == YAML_SEQUENCE_START_EVENT)
 		return push(y, rec, F_MOVES, at);
+	else if (f->key == K_VARS && ev->type == YAML_SEQUENCE_START_EVENT)
+		return begin_variations(y, rec, at);
 	else if (f->key == K_MOVES)
 		yerror(rec, at, "'moves' is a list, not a mapping");
+	else if (f->key == K_VARS)
+		yerror(rec, at, "'variations' is a list of variations, each "
+		    "a list of moves; not a mapping");
 	else if (f->key == K_META) {
 		m = &y->meta[rec->nmeta - 1];
 		yerror(rec, at, "'%s' holds a %s: metadata values are "
@@ -1512,6 +1784,8 @@ collection_end(struct yaml_reader *y, struct qttt_record *rec)
 		end_game(y, rec);
 	else if (f->kind == F_MOVE)
 		end_move(y, rec);
+	else if (f->kind == F_VARS || f->kind == F_VAR)
+		end_variations(y, rec, f);
 	y->depth--;
 	if (!ends)
 		return S_GO;
@@ -1730,6 +2004,8 @@ parse_document(struct yaml_reader *y, struct qttt_record *rec)
 		}
 		yaml_event_delete(&ev);
 	}
+	if (step == S_STOP)
+		vars_read(y, rec);
 	if (step == S_STOP || step == S_END) {
 		yaml_parser_delete(&y->parser);
 		y->parsing = 0;

@@ -137,7 +137,7 @@ void	 qttt__output_analysis_text(FILE *, const struct analysis_item *);
  */
 /*
  * Whether qttt_record_write() writes a game's variations in format to
- * (the line notation), or refuses a game that has any
+ * (the line notation, YAML and JSON), or refuses a game that has any
  * (record_write.c).
  */
 int	qttt__output_holds_variations(enum qttt_format to);

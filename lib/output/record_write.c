@@ -55,16 +55,132 @@ entries(struct emit *e, const struct qttt_meta *m, size_t n)
 	}
 }
 
+/* Whether line v (QTTT_MAINLINE or a variation) has variations at item at. */
+static int
+has_variations(const struct qttt_extras *ex, size_t v, size_t at)
+{
+	size_t	 j;
+
+	for (j = v == QTTT_MAINLINE ? 0 : v + 1; j < ex->nvars; j++)
+		if (ex->vars[j].parent == v && ex->vars[j].at == at)
+			return 1;
+	return 0;
+}
+
+static void	 move(struct emit *, const struct qttt_extras *,
+		    const struct qttt_action *, const struct qttt_item *,
+		    size_t v, size_t at);
+
+/*
+ * The variations of line v at its item at: the key "variations", a
+ * list of them, each a list of moves as "moves" is, with those inside
+ * them (formats/yaml-record.md, section 3.1).
+ */
+static void
+variations(struct emit *e, const struct qttt_extras *ex, size_t v,
+    size_t at)
+{
+	const struct qttt_variation *var;
+	size_t		 i, j;
+
+	emit_part(e);
+	EMIT_KEY(e, "variations");
+	emit_seq(e, 0);
+	for (j = v == QTTT_MAINLINE ? 0 : v + 1; j < ex->nvars; j++) {
+		var = &ex->vars[j];
+		if (var->parent != v || var->at != at)
+			continue;
+		emit_part(e);
+		emit_seq(e, 0);
+		for (i = 0; i < var->nitems; i++) {
+			emit_part(e);
+			move(e, ex, &ex->varitems[var->first + i].action,
+			    &ex->varitems[var->first + i], j, i);
+		}
+		emit_part(e);
+		emit_seq_end(e);
+	}
+	emit_part(e);
+	emit_seq_end(e);
+}
+
+/*
+ * Whether note k of the n of an item is kept under strip
+ * (QTTT_STRIP_*): a glyph (the last note, a mark that is one) unless
+ * glyphs are stripped, any other unless tags are, as the line notation
+ * writes them.
+ */
+static int
+note_kept(const struct qttt_meta *notes, size_t n, size_t k,
+    unsigned int strip)
+{
+	int	 glyph = k == n - 1 && qttt__notation_glyph_note(&notes[k]);
+
+	return !(strip & (glyph ? QTTT_STRIP_GLYPHS : QTTT_STRIP_TAGS));
+}
+
+/*
+ * A move of line v, its item at: a string, or a mapping with its
+ * comment, its notes and its variations.  it is the item of a
+ * variation, whose comment and notes the extras' varstrip strips;
+ * for the main line it is NULL, and the ply's extras are those of ex.
+ */
+static void
+move(struct emit *e, const struct qttt_extras *ex,
+    const struct qttt_action *a, const struct qttt_item *it, size_t v,
+    size_t at)
+{
+	const struct qttt_meta *notes = NULL;
+	const char	*comment = NULL;
+	size_t		 commentlen = 0, nnotes = 0, k, kept = 0;
+	unsigned int	 strip = 0;
+	char		 item[ACTION_TEXT_MAX];
+	int		 vars;
+
+	if (it != NULL) {
+		strip = ex->varstrip;
+		comment = strip & QTTT_STRIP_COMMENTS ? NULL : it->comment;
+		commentlen = it->commentlen;
+		notes = it->notes;
+		nnotes = it->nnotes;
+	} else if (ex != NULL) {
+		comment = ex->ply[at].comment;
+		commentlen = ex->ply[at].commentlen;
+		notes = ex->ply[at].notes;
+		nnotes = ex->ply[at].nnotes;
+	}
+	for (k = 0; k < nnotes; k++)
+		kept += note_kept(notes, nnotes, k, strip);
+	vars = ex != NULL && ex->nvars > 0 && has_variations(ex, v, at);
+	if (comment == NULL && kept == 0 && !vars) {
+		emit_str(e, item, qttt__engine_action_text(item, a) - item);
+		return;
+	}
+	emit_map(e);
+	EMIT_KEY(e, "move");
+	emit_str(e, item, qttt__engine_action_text(item, a) - item);
+	if (comment != NULL) {
+		EMIT_KEY(e, "comment");
+		emit_text(e, comment, commentlen);
+	}
+	for (k = 0; k < nnotes; k++)
+		if (note_kept(notes, nnotes, k, strip))
+			entries(e, &notes[k], 1);
+	if (vars)
+		variations(e, ex, v, at);
+	emit_part(e);
+	emit_map_end(e);
+}
+
 /*
  * A game: its metadata in order, its comment (unless the metadata has
- * a "comment" of its own), its moves (a move with a comment or notes
- * as a mapping) and its result when it is over.
+ * a "comment" of its own), its moves (a move with a comment, notes or
+ * variations as a mapping) and its result when it is over.
  */
 static void
 describe(struct emit *e, const struct qttt_game *g,
     const struct qttt_extras *ex)
 {
-	const struct qttt_ply_extras *px;
 	char		 item[ACTION_TEXT_MAX];
 	size_t		 i;
 
@@ -82,24 +198,8 @@ describe(struct emit *e, const struct qttt_game *g,
 	EMIT_KEY(e, "moves");
 	emit_seq(e, 0);
 	for (i = 0; i < g->nplies; i++) {
-		px = ex != NULL ? &ex->ply[i] : NULL;
 		emit_part(e);
-		if (px == NULL || (px->comment == NULL && px->nnotes == 0)) {
-			emit_str(e, item, qttt__engine_action_text(item,
-			    &g->plies[i]) - item);
-			continue;
-		}
-		emit_map(e);
-		EMIT_KEY(e, "move");
-		emit_str(e, item,
-		    qttt__engine_action_text(item, &g->plies[i]) - item);
-		if (px->comment != NULL) {
-			EMIT_KEY(e, "comment");
-			emit_text(e, px->comment, px->commentlen);
-		}
-		entries(e, px->notes, px->nnotes);
-		emit_part(e);
-		emit_map_end(e);
+		move(e, ex, &g->plies[i], NULL, QTTT_MAINLINE, i);
 	}
 	emit_part(e);
 	emit_seq_end(e);
@@ -121,7 +221,8 @@ static size_t
 extras_bytes(const struct qttt_extras *ex, size_t nplies)
 {
 	const struct qttt_ply_extras *px;
-	size_t		 i, k, n = 0;
+	const struct qttt_item *it;
+	size_t		 i, j, k, n = 0;
 
 	for (i = 0; i < ex->nmeta; i++)
 		n += ex->meta[i].keylen + ex->meta[i].valuelen + 8;
@@ -131,6 +232,17 @@ extras_bytes(const struct qttt_extras *ex, size_t nplies)
 		n += px->commentlen + 32;
 		for (k = 0; k < px->nnotes; k++)
 			n += px->notes[k].keylen + px->notes[k].valuelen + 8;
+	}
+	/* A variation's items as plies, with its lists. */
+	for (j = 0; j < ex->nvars; j++) {
+		n += 32;
+		for (i = 0; i < ex->vars[j].nitems; i++) {
+			it = &ex->varitems[ex->vars[j].first + i];
+			n += it->commentlen + 64;
+			for (k = 0; k < it->nnotes; k++)
+				n += it->notes[k].keylen +
+				    it->notes[k].valuelen + 8;
+		}
 	}
 	return n;
 }
@@ -309,24 +421,24 @@ refuse(struct qttt_diag *d, const char *fmt, ...)
 int
 qttt__output_holds_variations(enum qttt_format to)
 {
-	return to == QTTT_FORMAT_LINE;
+	return to == QTTT_FORMAT_LINE || to == QTTT_FORMAT_YAML ||
+	    to == QTTT_FORMAT_JSON;
 }
 
 /*
- * A game with variations in a format that holds none: the refusal
- * names the first, by its first item and the ply it replaces.
+ * A game with variations in Goff's notation, which holds none: the
+ * refusal names the first, by its first item and the ply it replaces.
  */
 static int
-unwritable_variation(struct qttt_diag *d, const char *format,
-    const struct qttt_extras *ex)
+unwritable_variation(struct qttt_diag *d, const struct qttt_extras *ex)
 {
 	char	 item[ACTION_TEXT_MAX + 1];
 
 	*qttt__engine_action_text(item,
 	    &ex->varitems[ex->vars[0].first].action) = '\0';
-	return refuse(d, "%s holds no variations: the first, '%s' in "
-	    "place of ply %zu, and the others are written in the line "
-	    "notation", format, item, ex->vars[0].at + 1);
+	return refuse(d, "Goff's notation holds no variations: the first, "
+	    "'%s' in place of ply %zu, and the others are written in the "
+	    "line notation", item, ex->vars[0].at + 1);
 }
 
 int
@@ -351,7 +463,7 @@ qttt_record_write(FILE *f, enum qttt_format to, const struct qttt_game *g,
 		}
 		/* Nor variations. */
 		if (ex != NULL && ex->nvars > 0)
-			return unwritable_variation(d, "Goff's notation", ex);
+			return unwritable_variation(d, ex);
 		/* Nor a termination, which explains a result awarded. */
 		if (qttt__output_result(g, ex) != &g->state.result)
 			return refuse(d, "Goff's notation holds no termination: "
@@ -387,8 +499,6 @@ write_game(FILE *f, enum qttt_format to, const struct qttt_game *g,
 	if (ex != NULL && qttt_extras_check(ex, g->nplies, why,
 	    QTTT_MSG_MAX) == -1)
 		return refuse(d, "%s", why);
-	if (ex != NULL && ex->nvars > 0 && !qttt__output_holds_variations(to))
-		return unwritable_variation(d, qttt_format_name(to), ex);
 	switch (to) {
 	case QTTT_FORMAT_YAML:
 		if ((k = qttt__output_yaml_write(f, g, ex)) == -2)

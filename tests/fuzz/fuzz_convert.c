@@ -38,8 +38,8 @@ valid(const struct qttt_record *rec, const struct qttt_game *g)
 	if (rec->has_start)
 		return;
 	for (a = 0; a < NWRITERS; a++) {
-		/* Variations: the line notation's alone, the others refuse. */
-		if (rec->nvars > 0 && writers[a].format != QTTT_FORMAT_LINE) {
+		/* Variations: Goff's notation refuses them. */
+		if (rec->nvars > 0 && writers[a].write == NULL) {
 			fuzz_refuses_variations(writers[a].write, g, rec);
 			continue;
 		}

@@ -579,7 +579,8 @@ fuzz_refuses_variations(int (*writer)(FILE *, const struct qttt_game *,
 
 /*
  * The variations of a record read back are those written: as many,
- * at the same places, with the same actions.
+ * at the same places, with the same actions, comments and number of
+ * notes (the line notation writes a glyph before the tags).
  */
 static void
 same_variations(const struct qttt_record *rec,
@@ -597,8 +598,12 @@ same_variations(const struct qttt_record *rec,
 		    "'%s': variation %zu moved", text, v);
 	for (i = 0; i < rec->nvaritems; i++)
 		FUZZ_ASSERT(qttt_action_equal(&rec->varitems[i].action,
-		    &back->varitems[i].action), "'%s': item %zu of the "
-		    "variations changed", text, i);
+		    &back->varitems[i].action) &&
+		    same_bytes(rec->varitems[i].comment,
+		    rec->varitems[i].commentlen, back->varitems[i].comment,
+		    back->varitems[i].commentlen) &&
+		    rec->varitems[i].nnotes == back->varitems[i].nnotes,
+		    "'%s': item %zu of the variations changed", text, i);
 }
 
 const struct qttt_record *

@@ -213,3 +213,38 @@ awk 'BEGIN { for (i = 0; i < 200000; i++)
 	    "(X1 c1 c2); O2 a2 b2" }' >"$g/million-variations"
 check gen:million-variations 0 - - "$g/million-variations" \
     "qttt-validate -"
+# Variations in YAML and JSON (formats/yaml-record.md, section 3.1):
+# 100,000 lists of variations inside one another (a document over
+# 1 MiB, refused unread), 50,000 (refused at the ninth, as the line
+# notation refuses it), 6000 one after another (refused at the 65th),
+# and a million small ones in 200,000 valid records, in JSON and in
+# YAML: each refused at its place, or read, in time linear in the input.
+awk 'BEGIN { print "{\"moves\":["
+	for (i = 0; i < 100000; i++) print "{\"variations\":[[" }' \
+    >"$g/100000-variations.json"
+check gen:json-100000-variations 1 61682:1 yaml \
+    "$g/100000-variations.json" "qttt-validate -"
+awk 'BEGIN { print "{\"moves\":["
+	for (i = 0; i < 50000; i++) print "{\"variations\":[[" }' \
+    >"$g/50000-variations.json"
+check gen:json-50000-variations 1 10:15 too-many-items \
+    "$g/50000-variations.json" "qttt-validate -"
+awk 'BEGIN { print "{\"moves\":[{\"move\":\"X1 a1 b1\",\"variations\":["
+	for (i = 0; i < 6000; i++) printf "%s[\"X1 a1 c1\"]", i ? ",\n" : ""
+	print "]}]}" }' >"$g/many-variations.json"
+check gen:json-many-variations 1 66:1 too-many-items \
+    "$g/many-variations.json" "qttt-validate -"
+awk 'BEGIN { for (i = 0; i < 200000; i++)
+	print "{\"moves\":[{\"move\":\"X1 a1 b1\",\"variations\":[" \
+	    "[\"X1 a1 c1\"],[\"X1 b1 c1\"],[\"X1 a1 c2\"],[\"X1 b1 c2\"]," \
+	    "[\"X1 c1 c2\"]]},\"O2 a2 b2\"]}" }' >"$g/million-variations.json"
+check gen:json-million-variations 0 - - "$g/million-variations.json" \
+    "qttt-validate -"
+awk 'BEGIN { for (i = 0; i < 200000; i++) {
+	print "---"; print "moves:"; print "- move: X1 a1 b1"
+	print "  variations:"
+	print "  - [X1 a1 c1]"; print "  - [X1 b1 c1]"; print "  - [X1 a1 c2]"
+	print "  - [X1 b1 c2]"; print "  - [X1 c1 c2]"; print "- O2 a2 b2" } }' \
+    >"$g/million-variations.yaml"
+check gen:yaml-million-variations 0 - - "$g/million-variations.yaml" \
+    "qttt-validate -"

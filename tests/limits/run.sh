@@ -46,8 +46,9 @@ BREAKS=$out/breaks.yaml
 FULL=$out/full
 PARENS=$out/parens.qttt
 VARIATIONS=$out/variations.qttt
+DEEPVARS=$out/deepvars.json
 export LONGLINE NOISE NONEWLINE BIGDOCS DEEP LAUGHS WORDY SCALARS BREAKS FULL
-export PARENS VARIATIONS
+export PARENS VARIATIONS DEEPVARS
 ln -s /dev/full "$FULL" &&
     qttt-generate -u -n 10000 -s 21 >"$SMALL" &&
     qttt-generate -u -n $nlarge -s 22 >"$LARGE" &&
@@ -93,7 +94,12 @@ ln -s /dev/full "$FULL" &&
 	>"$PARENS" &&
     awk 'BEGIN { for (i = 0; i < 200000; i++)
 	print "X1 a1 b1 (X1 a1 c1) (X1 b1 c1) (X1 a1 c2) (X1 b1 c2) " \
-	    "(X1 c1 c2); O2 a2 b2" }' >"$VARIATIONS" || {
+	    "(X1 c1 c2); O2 a2 b2" }' >"$VARIATIONS" &&
+    qttt-convert -q -T yaml "$VARIATIONS" >"$VARIATIONS.yaml" &&
+    qttt-convert -q -T json "$VARIATIONS" >"$VARIATIONS.json" &&
+    awk 'BEGIN { for (d = 0; d < 20; d++) { print "{\"moves\":["
+	for (i = 0; i < 50000; i++) print "{\"variations\":[[" } }' \
+	>"$DEEPVARS" || {
 	echo "limits: cannot make the inputs"
 	exit 1
 }
