@@ -38,6 +38,7 @@ struct options {
 	const char	*dir;		/* -d: one file per diagram */
 	long		 ply;		/* -p: from this ply; -1 the last */
 	long		 ply_to;	/* -p: to this one */
+	const char	*at_path;		/* -p: a position by its path */
 	unsigned int	 sheet;		/* -G: a contact sheet, so many
 					   columns; 0 none */
 	const char	*state;		/* -S: this state string */
@@ -207,7 +208,12 @@ draw(const struct options *o, const char *name,
 			fprintf(stderr, "%s: %s\n", progname, strerror(errno));
 		return RUN_STOP;
 	}
-	if ((k = qttt_diagrams_put(o->diagrams, &r, &d)) == -2)
+	if ((k = qttt_diagrams_put(o->diagrams, &r, &d)) == -2 &&
+	    d.code == QTTT_E_SYNTAX) {
+		usage_error(usage, "-p %s: %s", o->at_path, d.msg);
+		return RUN_STOP;
+	}
+	if (k == -2)
 		return game_error(o, name, &d);
 	return k == -1 ? RUN_STOP : EXIT_VALID;
 }
@@ -476,7 +482,11 @@ take_option(struct run_tool *tool, int ch, const char *arg)
 		o->output = arg;
 		break;
 	case 'p':
-		if (parse_plies(arg, &o->ply, &o->ply_to) == -1)
+		/* A path into a variation is the library's to read. */
+		if (strchr(arg, '.') != NULL) {
+			o->at_path = arg;
+			o->ply = o->ply_to = 0;
+		} else if (parse_plies(arg, &o->ply, &o->ply_to) == -1)
 			return usage_error(usage, "bad ply: %s (0 to 14, or a "
 			    "range such as 4-7)", arg);
 		break;
@@ -555,6 +565,9 @@ main(int argc, char *argv[])
 		return usage_error(usage, "%s", "-G draws SVG only");
 	if (o.animate && o.all)
 		return usage_error(usage, "%s", "-A and -a: choose one");
+	if (o.sheet > 0 && o.at_path != NULL)
+		return usage_error(usage, "%s", "-G draws a game: -p with a "
+		    "path names one position");
 	if (o.sheet > 0 && (o.animate || o.all))
 		return usage_error(usage, "%s", o.animate ?
 		    "-G and -A: choose one" : "-G and -a: choose one");
@@ -618,6 +631,7 @@ main(int argc, char *argv[])
 		dia.all = o.all;
 		dia.from = o.ply;
 		dia.to = o.ply_to;
+		dia.path = o.at_path;
 		dia.animate = o.animate;
 		dia.sheet = o.sheet;
 		if (o.dir != NULL) {
