@@ -101,8 +101,8 @@ qttt__output_line_game(const struct qttt_record *rec, size_t v,
 }
 
 /*
- * The state after ply of line v's game g (n items of the line),
- * named by its path.
+ * The state after ply plies of r->game, the game of line v, which are
+ * n items of that line: named by its path.
  */
 static int
 put_named(struct qttt_replay_writer *w, const struct qttt_replay *r,
