@@ -83,8 +83,9 @@ static const struct opt opts[] = {
 	{ 'm', "preview", NULL, "a pending measurement: draw both outcomes",
 	    0, 0 },
 	OPT_OUTPUT("write to FILE, not the standard output"),
-	{ 'p', "ply", "ply", "the position after N plies, or N to M "
-	    "(N-M;\ndefault: the last)", 0, 0 },
+	{ 'p', "ply", "ply", "the position after N plies, N to M (N-M), "
+	    "or at a\npath into a variation (5.1.2); default: the last", 0,
+	    0 },
 	OPT_QUIET("no diagnostics; the exit status tells"),
 	OPT_RULES("the rules of records that name none (goff)"),
 	{ 'r', "rotate", "degrees", "turn the board 90, 180 or 270 degrees "
