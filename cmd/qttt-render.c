@@ -38,6 +38,7 @@ struct options {
 	const char	*dir;		/* -d: one file per diagram */
 	long		 ply;		/* -p: from this ply; -1 the last */
 	long		 ply_to;	/* -p: to this one */
+	const char	*at_path;		/* -p: a position by its path */
 	unsigned int	 sheet;		/* -G: a contact sheet, so many
 					   columns; 0 none */
 	const char	*state;		/* -S: this state string */
@@ -82,8 +83,9 @@ static const struct opt opts[] = {
 	{ 'm', "preview", NULL, "a pending measurement: draw both outcomes",
 	    0, 0 },
 	OPT_OUTPUT("write to FILE, not the standard output"),
-	{ 'p', "ply", "ply", "the position after N plies, or N to M "
-	    "(N-M;\ndefault: the last)", 0, 0 },
+	{ 'p', "ply", "ply", "the position after N plies, N to M (N-M), "
+	    "or at a\npath into a variation (5.1.2); default: the last", 0,
+	    0 },
 	OPT_QUIET("no diagnostics; the exit status tells"),
 	OPT_RULES("the rules of records that name none (goff)"),
 	{ 'r', "rotate", "degrees", "turn the board 90, 180 or 270 degrees "
@@ -207,7 +209,12 @@ draw(const struct options *o, const char *name,
 			fprintf(stderr, "%s: %s\n", progname, strerror(errno));
 		return RUN_STOP;
 	}
-	if ((k = qttt_diagrams_put(o->diagrams, &r, &d)) == -2)
+	if ((k = qttt_diagrams_put(o->diagrams, &r, &d)) == -2 &&
+	    d.code == QTTT_E_SYNTAX) {
+		usage_error(usage, "-p %s: %s", o->at_path, d.msg);
+		return RUN_STOP;
+	}
+	if (k == -2)
 		return game_error(o, name, &d);
 	return k == -1 ? RUN_STOP : EXIT_VALID;
 }
@@ -476,7 +483,11 @@ take_option(struct run_tool *tool, int ch, const char *arg)
 		o->output = arg;
 		break;
 	case 'p':
-		if (parse_plies(arg, &o->ply, &o->ply_to) == -1)
+		/* A path into a variation is the library's to read. */
+		if (strchr(arg, '.') != NULL) {
+			o->at_path = arg;
+			o->ply = o->ply_to = 0;
+		} else if (parse_plies(arg, &o->ply, &o->ply_to) == -1)
 			return usage_error(usage, "bad ply: %s (0 to 14, or a "
 			    "range such as 4-7)", arg);
 		break;
@@ -555,6 +566,9 @@ main(int argc, char *argv[])
 		return usage_error(usage, "%s", "-G draws SVG only");
 	if (o.animate && o.all)
 		return usage_error(usage, "%s", "-A and -a: choose one");
+	if (o.sheet > 0 && o.at_path != NULL)
+		return usage_error(usage, "%s", "-G draws a game: -p with a "
+		    "path names one position");
 	if (o.sheet > 0 && (o.animate || o.all))
 		return usage_error(usage, "%s", o.animate ?
 		    "-G and -A: choose one" : "-G and -a: choose one");
@@ -618,6 +632,7 @@ main(int argc, char *argv[])
 		dia.all = o.all;
 		dia.from = o.ply;
 		dia.to = o.ply_to;
+		dia.path = o.at_path;
 		dia.animate = o.animate;
 		dia.sheet = o.sheet;
 		if (o.dir != NULL) {

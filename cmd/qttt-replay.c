@@ -17,7 +17,7 @@
 
 struct options {
 	int			 quiet;		/* -q */
-	/* -a, -p, -T and -w: what to print. */
+	/* -a, -p, -T, -v and -w: what to print. */
 	struct qttt_replay_options out;
 };
 
@@ -32,6 +32,8 @@ static const struct opt opts[] = {
 	OPT_RULES("the rules of records that name none (goff)"),
 	OPT_TYPE("state (state strings, the default), json (JSON\n"
 	    "Lines), yaml, or list (a listing to read)"),
+	{ 'v', "variations", NULL, "the variations too, each state named "
+	    "by its path", 0, 0 },
 	{ 'w', "what-if", "measurement", "give that measurement of each "
 	    "game its\nother outcome, and stop the game there", 0, 0 },
 };
@@ -168,6 +170,9 @@ take_option(struct run_tool *tool, int ch, const char *arg)
 			return EXIT_TROUBLE;
 		o->out.output = v;
 		break;
+	case 'v':
+		o->out.variations = 1;
+		break;
 	case 'w':
 		if (parse_number(arg, 1, INT_MAX, &n) == -1)
 			return usage_error(usage, "-w: not a measurement "
@@ -198,6 +203,8 @@ main(int argc, char *argv[])
 	    take_option)) != 0)
 		return s;
 	o.quiet = tool.quiet;
+	if (o.out.variations && o.out.whatif > 0)
+		return usage_error(usage, "%s", "-v and -w: choose one");
 	argc -= optind;
 	argv += optind;
 

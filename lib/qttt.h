@@ -2455,6 +2455,17 @@ struct qttt_replay_options {
 	/* The measurement a what-if was asked for (0: none); shown in
 	 * JSON and YAML as "what_if". */
 	unsigned int	 whatif;
+	/*
+	 * The variations too (formats/replay-output.md, "Variations"):
+	 * each state named by its path (qttt_record_path_name()), as
+	 * "path" in JSON and YAML, after " # " on a state string, as the
+	 * row's number in the listing; with all, every position of every
+	 * line depth first as written (a variation's after the position
+	 * of the item it replaces), else the chosen state of the main
+	 * line, then that of each variation in the order written.  The
+	 * what-if is not taken with it.
+	 */
+	int		 variations;
 };
 
 /* One game to show. */
@@ -2843,6 +2854,9 @@ int		 qttt_render_sheet(FILE *f, const struct qttt_state *start,
  *	from	the position after ply from, or (to > from) those after
  *	to	plies from to to, each ending at the game's end; from -1
  *		draws the last position only
+ *	path	NULL, or a path (qttt_record_path(), NUL-terminated):
+ *		of each record, the one position it names, in a
+ *		variation or not, in place of from and to
  *	animate	the game as one animated SVG (qttt_render_anim)
  *	sheet	the game as one contact sheet of so many columns
  *		(qttt_render_sheet) of its positions: every one, or
@@ -2861,6 +2875,7 @@ struct qttt_diagrams_opts {
 	int		 svg;
 	int		 all;
 	long		 from, to;
+	const char	*path;
 	int		 animate;
 	unsigned int	 sheet;
 	FILE		*(*open)(void *arg, const char *name);
@@ -2889,7 +2904,9 @@ struct qttt_diagrams *qttt_diagrams_open(FILE *f,
  * not to be used but closed); -2 if a game of a stream that this
  * state ended cannot be drawn as asked (it misses a ply, or starts
  * after from), with d saying why at the game's first state: this
- * state is drawn all the same.
+ * state is drawn all the same; or -2 if a record has no position at
+ * the path asked (QTTT_E_PLIES) or that is no path (QTTT_E_SYNTAX),
+ * with qttt_record_path()'s d at the record's line, nothing drawn.
  */
 int		 qttt_diagrams_put(struct qttt_diagrams *,
 		    const struct qttt_replay *r, struct qttt_diag *d);

@@ -698,6 +698,70 @@ START_TEST(test_profile_svg)
 }
 END_TEST
 
+/*
+ * What the diagrams writer draws of the record of play() at a path, or
+ * its status and diagnostic: NULL then.  The caller frees the text.
+ */
+static char *
+drawn_at(const char *path, int *k, struct qttt_diag *diag)
+{
+	struct qttt_diagrams_opts d;
+	struct qttt_diagrams *w;
+	struct qttt_replay r = { NULL, &rec, &game, -1 };
+	struct out	 out;
+	char		*t;
+
+	memset(&d, 0, sizeof(d));
+	qttt_render_defaults(&d.render);
+	d.from = d.to = -1;
+	d.path = path;
+	ck_assert_ptr_nonnull(w = qttt_diagrams_open(out_open(&out), &d));
+	*k = qttt_diagrams_put(w, &r, diag);
+	ck_assert_int_eq(qttt_diagrams_close(w, NULL), 0);
+	t = out_close(&out);
+	if (*k == 0)
+		return t;
+	ck_assert_str_eq(t, "");
+	free(t);
+	return NULL;
+}
+
+/*
+ * A path names the position drawn, inside a variation or on the main
+ * line, its last action highlighted; a record without that position,
+ * or text that is no path, is refused with qttt_record_path()'s
+ * diagnostic at the record's line, and nothing drawn.
+ */
+START_TEST(test_diagrams_path)
+{
+	struct qttt_diag d;
+	char		*t;
+	int		 k;
+
+	play("X1 a1 b1; O2 a2 b2; X3 b1 c1; O4 a2 c2; X5 c1 a1 "
+	    "(X5 a3 b3; O6 b3 c3 (O6 a3 c3)); measure X3->c1 "
+	    "(measure X3->b1); 1-0");
+	rec.line = 6;
+	ck_assert_ptr_nonnull(t = drawn_at("5.1.2.1.1", &k, &d));
+	ck_assert_ptr_nonnull(strstr(t, "After O6 a3 c3: X to move (X7)."));
+	free(t);
+	ck_assert_ptr_nonnull(t = drawn_at("6.1.1", &k, &d));
+	ck_assert_ptr_nonnull(strstr(t, "After X5->c1: Game over, 1-0: "
+	    "X a1 b1 c1 (time 5)."));
+	free(t);
+	ck_assert_ptr_null(drawn_at("4.", &k, &d));
+	ck_assert_int_eq(k, -2);
+	ck_assert_int_eq(d.code, QTTT_E_SYNTAX);
+	ck_assert_ptr_null(drawn_at("5.2.1", &k, &d));
+	ck_assert_int_eq(k, -2);
+	ck_assert_int_eq(d.code, QTTT_E_PLIES);
+	ck_assert_uint_eq(d.line, 6);
+	ck_assert_str_eq(d.msg, "5.2.1: the item at 5 has 1 variation");
+	ck_assert_ptr_null(drawn_at("5.1.3", &k, &d));
+	ck_assert_str_eq(d.msg, "5.1.3: the variation has 2 items");
+}
+END_TEST
+
 /* A stream that cannot be written is reported. */
 START_TEST(test_write_error)
 {
@@ -802,6 +866,7 @@ render_suite(void)
 	tcase_add_test(tc, test_awarded);
 	tcase_add_test(tc, test_profile_text);
 	tcase_add_test(tc, test_profile_svg);
+	tcase_add_test(tc, test_diagrams_path);
 	tcase_add_test(tc, test_write_error);
 	suite_add_tcase(s, tc);
 	return s;

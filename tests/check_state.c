@@ -841,9 +841,13 @@ START_TEST(test_record_clear_start)
 }
 END_TEST
 
-/* What qttt-replay writes of a position: ply 0 is the position. */
+/*
+ * What qttt-replay writes of the first game of text in format fmt,
+ * with -a (all), -p (ply, -1 for none) and -v (variations).
+ */
 static const char *
-replay_position(const char *text, enum qttt_output output, int all)
+replay_game(const char *text, enum qttt_format fmt, enum qttt_output output,
+    int all, long ply, int variations)
 {
 	static struct qttt_record rec;
 	static struct qttt_game game;
@@ -854,13 +858,14 @@ replay_position(const char *text, enum qttt_output output, int all)
 	struct input	 in;
 	FILE		*f;
 
-	input_open(&in, text, strlen(text), QTTT_FORMAT_STATE, &rec, &game);
+	input_open(&in, text, strlen(text), fmt, &rec, &game);
 	ck_assert_int_eq(input_next(&in), 1);
 	ck_assert_uint_eq(in.errors, 0);
 	memset(&o, 0, sizeof(o));
 	o.output = output;
 	o.all = all;
-	o.ply = -1;
+	o.ply = ply;
+	o.variations = variations;
 	memset(out, 0, sizeof(out));
 	ck_assert_ptr_nonnull(f = fmemopen(out, sizeof(out) - 1, "w"));
 	ck_assert_ptr_nonnull(w = qttt_replay_writer_open(f, &o));
@@ -874,6 +879,84 @@ replay_position(const char *text, enum qttt_output output, int all)
 	input_close(&in);
 	return out;
 }
+
+/* What qttt-replay writes of a position: ply 0 is the position. */
+static const char *
+replay_position(const char *text, enum qttt_output output, int all)
+{
+	return replay_game(text, QTTT_FORMAT_STATE, output, all, -1, 0);
+}
+
+/*
+ * The paths after " # " on the state strings of replay_game(), one
+ * blank between each, in a static buffer.
+ */
+static const char *
+replay_paths(const char *text, int all, long ply)
+{
+	static char	 paths[512];
+	const char	*p, *hash;
+	size_t		 len = 0, n;
+
+	paths[0] = '\0';
+	for (p = replay_game(text, QTTT_FORMAT_LINE, QTTT_OUTPUT_STATE, all,
+	    ply, 1); *p != '\0'; p += n + 1) {
+		n = strcspn(p, "\n");
+		ck_assert_ptr_nonnull(hash = strstr(p, " # "));
+		ck_assert(hash < p + n);
+		len += snprintf(paths + len, sizeof(paths) - len, "%s%.*s",
+		    len > 0 ? " " : "", (int)(p + n - hash - 3), hash + 3);
+		ck_assert_uint_lt(len, sizeof(paths));
+	}
+	return paths;
+}
+
+/*
+ * -v: every line of a record, each state named by its path, depth
+ * first as written with -a, else the main line's state then each
+ * variation's; -p counts the plies of each line's game.
+ */
+START_TEST(test_replay_variations)
+{
+	const char	*rec = "X1 a1 c3; O2 a1 c1 (O2 b2 b3; X3 a2 b2 "
+	    "(X3 a1 a2)) (O2 b1 b2); X3 a1 c1; *\n";
+	const char	*out;
+
+	ck_assert_str_eq(replay_paths(rec, 1, -1),
+	    "0 1 2 2.1.1 2.1.2 2.1.2.1.1 2.2.1 3");
+	ck_assert_str_eq(replay_paths(rec, 0, -1), "3 2.1.2 2.1.2.1.1 2.2.1");
+	ck_assert_str_eq(replay_paths(rec, 1, 2), "0 1 2 2.1.1 2.2.1");
+	ck_assert_str_eq(replay_paths(rec, 0, 2), "2 2.1.1 2.2.1");
+	ck_assert_str_eq(replay_paths(rec, 0, 0), "0");
+	/* Without -v, the main line alone, and no path. */
+	ck_assert_str_eq(replay_game(rec, QTTT_FORMAT_LINE, QTTT_OUTPUT_STATE,
+	    0, -1, 0), "x1o2x3,.,o2x3/.,.,./.,.,x1 O4 X3 *\n");
+	ck_assert_ptr_null(strstr(replay_game(rec, QTTT_FORMAT_LINE,
+	    QTTT_OUTPUT_JSON, 1, -1, 0), "\"path\""));
+	/* A variation's ply is that of the game it plays, its item its own. */
+	out = replay_game(rec, QTTT_FORMAT_LINE, QTTT_OUTPUT_JSON, 0, -1, 1);
+	ck_assert_uint_eq(occurrences(out, "\"path\":"), 4);
+	ck_assert_ptr_nonnull(strstr(out, "\"item\":\"X3 a1 a2\",\"next\":"
+	    "\"O4\",\"turn\":\"O\",\"lines\":[],\"error\":null,"
+	    "\"path\":\"2.1.2.1.1\"}\n"));
+	ck_assert_uint_eq(occurrences(out, "\"ply\":3,"), 3);
+	ck_assert_uint_eq(occurrences(out, "\"ply\":2,"), 1);
+	out = replay_game(rec, QTTT_FORMAT_LINE, QTTT_OUTPUT_YAML, 0, 2, 1);
+	ck_assert_ptr_nonnull(strstr(out, "\npath: \"2\"\n"));
+	ck_assert_ptr_nonnull(strstr(out, "\npath: \"2.2.1\"\n"));
+	/* The listing: each variation's rows under the item it replaces. */
+	out = replay_game(rec, QTTT_FORMAT_LINE, QTTT_OUTPUT_LIST, 0, -1, 1);
+	ck_assert_ptr_nonnull(strstr(out, "   2  O2 a1 c1\n"
+	    "      2.1.1  O2 b2 b3\n"
+	    "      2.1.2  X3 a2 b2\n"
+	    "        2.1.2.1.1  X3 a1 a2\n"
+	    "        Result: * (O to play O4)\n"
+	    "      Result: * (O to play O4)\n"
+	    "      2.2.1  O2 b1 b2\n"
+	    "      Result: * (X to play X3)\n"
+	    "   3  X3 a1 c1"));
+}
+END_TEST
 
 START_TEST(test_replay_position)
 {
@@ -921,6 +1004,7 @@ state_suite(void)
 	tcase_add_test(tc, test_state_at);
 	tcase_add_test(tc, test_whatif);
 	tcase_add_test(tc, test_replay_position);
+	tcase_add_test(tc, test_replay_variations);
 	suite_add_tcase(s, tc);
 
 	tc = tcase_create("reader");

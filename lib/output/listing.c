@@ -6,6 +6,7 @@
  * the moves that came too late in a simultaneous finish, the result
  * and the state string.
  */
+#include <stdint.h>
 #include <stdio.h>
 #include <string.h>
 
@@ -69,17 +70,20 @@ note_collapse(FILE *f, const struct qttt_state *before,
 	}
 }
 
-/* The action of ply i as the record wrote it, if it did differently. */
-static const struct qttt_action *
-written(const struct qttt_replay *r, size_t i)
+/* The item of the main line that ply i plays, or NULL. */
+static const struct qttt_item *
+main_item(const struct qttt_replay *r, size_t i)
 {
-	const struct qttt_item	 *it;
-	const struct qttt_action *a = &r->game->plies[i];
+	return r->rec != NULL && i < r->rec->nitems ? &r->rec->items[i] :
+	    NULL;
+}
 
-	if (r->rec == NULL || i >= r->rec->nitems)
-		return NULL;
-	it = &r->rec->items[i];
-	if (it->kind != QTTT_ITEM_ACTION || it->action.kind != a->kind ||
+/* Action a as its item it (or NULL) wrote it, if it did differently. */
+static const struct qttt_action *
+written(const struct qttt_item *it, const struct qttt_action *a)
+{
+	if (it == NULL || it->kind != QTTT_ITEM_ACTION ||
+	    it->action.kind != a->kind ||
 	    (it->action.move == a->move && it->action.sq[0] == a->sq[0]))
 		return NULL;
 	return &it->action;
@@ -125,9 +129,11 @@ has_note(const struct qttt_action *a, const struct qttt_state *after)
 	    after->pending != 0;
 }
 
-void
-qttt__output_listing_note(FILE *f, const struct qttt_replay *r, size_t i,
-    const struct qttt_state *before, const struct qttt_state *after)
+/* What ply i did, its item it (or NULL) as the record wrote it. */
+static void
+put_note(FILE *f, const struct qttt_replay *r, size_t i,
+    const struct qttt_item *it, const struct qttt_state *before,
+    const struct qttt_state *after)
 {
 	const struct qttt_action *a = &r->game->plies[i], *w;
 	char			  other[32];
@@ -144,7 +150,7 @@ qttt__output_listing_note(FILE *f, const struct qttt_replay *r, size_t i,
 		qttt_action_format(&r->rec->items[i].action, other,
 		    sizeof(other));
 		fprintf(f, "%s; ", other);
-	} else if ((w = written(r, i)) != NULL) {
+	} else if ((w = written(it, a)) != NULL) {
 		qttt_action_format(w, other, sizeof(other));
 		fprintf(f, "written %s; ", other);
 	}
@@ -153,27 +159,40 @@ qttt__output_listing_note(FILE *f, const struct qttt_replay *r, size_t i,
 	note_collapse(f, before, after);
 }
 
-/* One row: the ply, its item, and what it did. */
-static void
-put_row(FILE *f, const struct qttt_replay *r, size_t i,
+void
+qttt__output_listing_note(FILE *f, const struct qttt_replay *r, size_t i,
     const struct qttt_state *before, const struct qttt_state *after)
+{
+	put_note(f, r, i, main_item(r, i), before, after);
+}
+
+/*
+ * One row: the ply (or, in a variation, the path after indent
+ * blanks), its item, and what it did; it is the item of the record
+ * that ply i plays, or NULL.
+ */
+static void
+put_row(FILE *f, const struct qttt_replay *r, size_t i, const char *path,
+    int indent, const struct qttt_item *it, const struct qttt_state *before,
+    const struct qttt_state *after)
 {
 	const struct qttt_action *a = &r->game->plies[i];
 	char			  item[32];
 	int			  noted = has_note(a, after);
 
 	qttt_action_format(a, item, sizeof(item));
-	fprintf(f, "%4zu  %s", i + 1, item);
+	if (path != NULL)
+		fprintf(f, "%*s%s  %s", indent, "", path, item);
+	else
+		fprintf(f, "%4zu  %s", i + 1, item);
 	if (noted) {
 		fprintf(f, "%*s  ", pad(item), "");
-		qttt__output_listing_note(f, r, i, before, after);
+		put_note(f, r, i, it, before, after);
 	}
 	/* The comment the record has on the item (YAML and JSON). */
-	if (r->rec != NULL && i < r->rec->nitems &&
-	    r->rec->items[i].comment != NULL && (long)i != r->changed) {
+	if (it != NULL && it->comment != NULL && (long)i != r->changed) {
 		fprintf(f, "%*s  # ", noted ? 0 : pad(item), "");
-		put_text(f, r->rec->items[i].comment,
-		    r->rec->items[i].commentlen);
+		put_text(f, it->comment, it->commentlen);
 	}
 	fputc('\n', f);
 }
@@ -325,6 +344,50 @@ put_end(FILE *f, const struct qttt_replay *r,
 		    later, later == 1 ? " is" : "s are");
 }
 
+/*
+ * With the variations: the rows of those that replace item k of line
+ * v (its k-th), indented by their depth, each row followed by the
+ * rows of its own variations, up to ply upto; after each, its result.
+ */
+static void
+put_variations(FILE *f, const struct qttt_replay *r,
+    const struct qttt_replay_options *o, size_t v, size_t k, size_t upto)
+{
+	const struct qttt_record *rec = r->rec;
+	const struct qttt_item	 *items;
+	struct qttt_replay	  vr = *r;
+	struct qttt_game	  g;
+	struct qttt_state	  before, st;
+	size_t			  j, n, own, start, nitems;
+	int			  indent;
+	char			  path[QTTT_PATH_MAX];
+
+	vr.game = &g;
+	vr.changed = -1;
+	for (j = v == QTTT_MAINLINE ? 0 : v + 1; j < rec->nvars; j++) {
+		if (rec->vars[j].parent != v || rec->vars[j].at + 1 != k)
+			continue;
+		own = qttt__output_line_game(rec, j, &g, &start);
+		items = qttt_record_line(rec, j, &nitems);
+		indent = 4 + 2 * (int)qttt_record_var_depth(rec, j);
+		qttt_game_state_at(&g, start, &st);
+		for (n = 1; n <= own && start + n <= upto; n++) {
+			before = st;
+			qttt_state_apply(&st, &g.plies[start + n - 1], NULL);
+			qttt_record_path_name(rec, j, n, path, sizeof(path));
+			put_row(f, &vr, start + n - 1, path, indent,
+			    &items[n - 1], &before, &st);
+			if (o->all)
+				put_state(f, &st);
+			put_variations(f, r, o, j, n, upto);
+		}
+		if (n > 1) {
+			fprintf(f, "%*s", indent, "");
+			qttt__output_listing_result(f, &st, NULL);
+		}
+	}
+}
+
 int
 qttt__output_listing_write(FILE *f, const struct qttt_replay *r,
     const struct qttt_replay_options *o, size_t upto)
@@ -362,9 +425,13 @@ qttt__output_listing_write(FILE *f, const struct qttt_replay *r,
 	for (i = 0; i < upto; i++) {
 		before = st;
 		qttt_state_apply(&st, &r->game->plies[i], NULL);
-		put_row(f, r, i, &before, &st);
+		put_row(f, r, i, NULL, 0, main_item(r, i), &before, &st);
 		if (o->all)
 			put_state(f, &st);
+		/* A variation may go on past the main line's end. */
+		if (o->variations && r->rec != NULL)
+			put_variations(f, r, o, QTTT_MAINLINE, i + 1,
+			    o->ply >= 0 ? (size_t)o->ply : SIZE_MAX);
 	}
 	put_end(f, r, o, upto);
 	put_classical(f, &st);

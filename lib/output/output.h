@@ -22,7 +22,17 @@ struct replay_point {
 	const struct qttt_replay_options *opts;
 	size_t				  ply;	 /* plies applied */
 	const struct qttt_state		 *state; /* after them */
+	const char			 *path;	 /* its path, or NULL */
 };
+
+/*
+ * The game of line v of rec (qttt_record_var_game()) in g, and in
+ * *start the plies of the lines it branches from before its first
+ * item.  Returns the number of the line's own items g holds: all of
+ * them, or those before the first illegal one (replay.c).
+ */
+size_t	qttt__output_line_game(const struct qttt_record *rec, size_t v,
+	    struct qttt_game *g, size_t *start);
 
 /*
  * A state as data (state_data.c): the one description of its keys,

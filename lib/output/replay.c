@@ -3,8 +3,10 @@
  * game in the output format asked for (state_data.c, listing.c;
  * formats/replay-output.md).
  */
+#include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
+#include <string.h>
 
 #include "qttt.h"
 #include "output/output.h"
@@ -61,19 +63,128 @@ qttt_replay_writer_open(FILE *f, const struct qttt_replay_options *opts)
 static int
 put_state(struct qttt_replay_writer *w, const struct replay_point *pt)
 {
+	size_t	 n;
+
 	switch (w->opts.output) {
 	case QTTT_OUTPUT_JSON:
 		return qttt__output_json_states_put(w->json, pt);
 	case QTTT_OUTPUT_YAML:
 		return qttt__output_yaml_states_put(w->yaml, pt);
 	default:
-		if (w->len + QTTT_STATE_MAX + 1 > LINES_MAX)
+		if (w->len + QTTT_STATE_MAX + QTTT_PATH_MAX + 4 > LINES_MAX)
 			flush_lines(w);
 		w->len += qttt_state_format(pt->state, w->lines + w->len,
 		    QTTT_STATE_MAX);
+		/* The path as a comment, which a stream of states skips. */
+		if (pt->path != NULL) {
+			n = strlen(pt->path);
+			memcpy(w->lines + w->len, " # ", 3);
+			memcpy(w->lines + w->len + 3, pt->path, n);
+			w->len += 3 + n;
+		}
 		w->lines[w->len++] = '\n';
 		return w->failed ? -1 : 0;
 	}
+}
+
+size_t
+qttt__output_line_game(const struct qttt_record *rec, size_t v,
+    struct qttt_game *g, size_t *start)
+{
+	size_t	 line;
+
+	*start = 0;
+	for (line = v; line != QTTT_MAINLINE; line = rec->vars[line].parent)
+		*start += rec->vars[line].at;
+	qttt_record_var_game(rec, v, g);
+	return g->nplies > *start ? g->nplies - *start : 0;
+}
+
+/*
+ * The state after ply plies of r->game, the game of line v, which are
+ * n items of that line: named by its path.
+ */
+static int
+put_named(struct qttt_replay_writer *w, const struct qttt_replay *r,
+    size_t v, size_t n, size_t ply)
+{
+	struct replay_point	 pt;
+	struct qttt_state	 st;
+	char			 path[QTTT_PATH_MAX];
+
+	if (r->rec == NULL ||
+	    qttt_record_path_name(r->rec, v, n, path, sizeof(path)) < 0)
+		snprintf(path, sizeof(path), "%zu", ply);
+	qttt_game_state_at(r->game, ply, &st);
+	pt.game = r;
+	pt.opts = &w->opts;
+	pt.ply = ply;
+	pt.state = &st;
+	pt.path = path;
+	return put_state(w, &pt);
+}
+
+/*
+ * -a with the variations: the positions of the variations that replace
+ * item k of line v (its k-th), each followed by those of its own
+ * variations, depth first as written, up to ply upto.
+ */
+static int
+put_branches(struct qttt_replay_writer *w, const struct qttt_replay *r,
+    size_t v, size_t k, size_t upto)
+{
+	const struct qttt_record *rec = r->rec;
+	struct qttt_replay	 vr = *r;
+	struct qttt_game	 g;
+	size_t			 j, n, own, start;
+
+	vr.game = &g;
+	for (j = v == QTTT_MAINLINE ? 0 : v + 1; j < rec->nvars; j++) {
+		if (rec->vars[j].parent != v || rec->vars[j].at + 1 != k)
+			continue;
+		own = qttt__output_line_game(rec, j, &g, &start);
+		for (n = 1; n <= own && start + n <= upto; n++)
+			if (put_named(w, &vr, j, n, start + n) == -1 ||
+			    put_branches(w, r, j, n, upto) == -1)
+				return -1;
+	}
+	return 0;
+}
+
+/*
+ * The states chosen of every line of a game: with -a, every position
+ * depth first; else the main line's, then each variation's.
+ */
+static int
+put_lines(struct qttt_replay_writer *w, const struct qttt_replay *r,
+    size_t upto)
+{
+	const struct qttt_record *rec = r->rec;
+	struct qttt_replay	 vr = *r;
+	struct qttt_game	 g;
+	size_t			 i, j, own, start, ply;
+	/* A variation may go on past the main line's end. */
+	size_t			 last = w->opts.ply >= 0 ?
+	    (size_t)w->opts.ply : SIZE_MAX;
+
+	if (w->opts.all) {
+		for (i = 0; i <= upto; i++)
+			if (put_named(w, r, QTTT_MAINLINE, i, i) == -1 ||
+			    (i > 0 && rec != NULL &&
+			    put_branches(w, r, QTTT_MAINLINE, i, last) == -1))
+				return -1;
+		return 0;
+	}
+	if (put_named(w, r, QTTT_MAINLINE, upto, upto) == -1)
+		return -1;
+	vr.game = &g;
+	for (j = 0; rec != NULL && j < rec->nvars; j++) {
+		own = qttt__output_line_game(rec, j, &g, &start);
+		ply = start + own < last ? start + own : last;
+		if (ply > start && put_named(w, &vr, j, ply - start, ply) == -1)
+			return -1;
+	}
+	return 0;
 }
 
 int
@@ -95,9 +206,15 @@ qttt_replay_writer_put(struct qttt_replay_writer *w,
 			w->failed = 1;
 		return w->failed ? -1 : 0;
 	}
+	if (w->opts.variations) {
+		if (put_lines(w, r, upto) == -1)
+			w->failed = 1;
+		return w->failed ? -1 : 0;
+	}
 	pt.game = r;
 	pt.opts = &w->opts;
 	pt.state = &st;
+	pt.path = NULL;
 	if (!w->opts.all) {
 		qttt_game_state_at(g, upto, &st);
 		pt.ply = upto;

@@ -289,6 +289,10 @@ describe(struct emit *e, const struct state_src *src)
 		else
 			emit_null(e);
 	}
+	if (pt->path != NULL) {
+		EMIT_KEY(e, "path");
+		emit_str(e, pt->path, strlen(pt->path));
+	}
 	emit_map_end(e);
 }
 

@@ -8,6 +8,7 @@
 #include <string.h>
 
 #include "qttt.h"
+#include "output/output.h"
 #include "render/render.h"
 
 /* The game of a stream of states being drawn, up to its last state. */
@@ -170,6 +171,40 @@ put_game(struct qttt_diagrams *w, const struct qttt_record *rec,
 	return k;
 }
 
+/*
+ * The position of a record at the path asked, in a variation or not:
+ * its game's plies up to it highlight its last action, and the result
+ * awarded shows at the main line's end.  Returns as put_game(), or -2
+ * with d at the record's line if it has no such position.
+ */
+static int
+put_path(struct qttt_diagrams *w, const struct qttt_record *rec,
+    const struct qttt_game *g, struct qttt_diag *d)
+{
+	struct qttt_game vg;
+	struct qttt_state st;
+	size_t		 v, n, start = 0;
+	int		 k;
+
+	if (qttt_record_path(rec, w->o.path, strlen(w->o.path), &v, &n,
+	    d) == -1) {
+		d->line = rec->line;
+		return -2;
+	}
+	if (v != QTTT_MAINLINE) {
+		qttt__output_line_game(rec, v, &vg, &start);
+		g = &vg;
+	}
+	qttt_game_state_at(g, start + n, &st);
+	w->o.render.termination = rec->termination;
+	w->o.render.awarded = v == QTTT_MAINLINE && n == g->nplies &&
+	    rec->awarded.over ? &rec->awarded : NULL;
+	k = put_position(w, rec->index, (long)(start + n), &st, g->plies,
+	    start + n);
+	w->o.render.awarded = NULL;
+	return k;
+}
+
 /* Fills d for a game of a stream that is not drawn, at its first state. */
 static int
 game_refused(const struct streamed *sg, struct qttt_diag *d)
@@ -261,7 +296,9 @@ qttt_diagrams_put(struct qttt_diagrams *w, const struct qttt_replay *r,
 
 	if (w->failed)
 		return -1;
-	if (r->rec != NULL && r->rec->history.nstates > 0)
+	if (r->rec != NULL && w->o.path != NULL)
+		k = put_path(w, r->rec, r->game, d);
+	else if (r->rec != NULL && r->rec->history.nstates > 0)
 		k = put_state(w, r->rec, st, d);
 	else if (r->rec != NULL && !r->rec->has_start)
 		k = put_game(w, r->rec, r->game);

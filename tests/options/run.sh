@@ -268,7 +268,7 @@ planted "a tool without a concept the table gives it" render \
 grep -v '^\.It Fl q , Fl -quiet' "$top/man/qttt-replay.1" >"$out/bad.1"
 planted "an option the page leaves out" replay "$out/replay.help" \
     "$out/bad.1"
-sed 's/^\.Op Fl ahqV$/.Op Fl ahV/' "$top/man/qttt-replay.1" >"$out/bad.1"
+sed 's/^\.Op Fl ahqVv$/.Op Fl ahVv/' "$top/man/qttt-replay.1" >"$out/bad.1"
 planted "a SYNOPSIS short of a letter" replay "$out/replay.help" \
     "$out/bad.1"
 

@@ -84,6 +84,16 @@ same 'qttt-validate -s $WORDY $MIXED'
 same 'qttt-validate -j $WORDY'
 same 'qttt-replay -w 1 $WORDY'
 same 'qttt-replay -a -T json $WORDY'
+# Variations (-v): the states of every line of each record, in the
+# same order on every thread; every fourth record has an illegal one.
+VARS=$out/variations.qttt
+export VARS
+awk 'BEGIN { for (i = 0; i < 4000; i++) {
+	printf "X1 a1 c3; O2 a1 c1 (O2 b2 b3; X3 a2 b2 (X3 a1 a2))"
+	if (i % 4 == 0) printf " (O2 c2 c2)"
+	print "; X3 a1 c1; *" } }' >"$VARS"
+same 'qttt-replay -v $VARS'
+same 'qttt-replay -av -T json $VARS'
 # YAML: each chunk's documents are a stream of their own, which must
 # join into the one stream; a file name YAML would take for a boolean
 # is quoted in every document.
