@@ -118,8 +118,9 @@ $(CMD_OBJS) $(TOOLS:=.o): cmd/common.h cmd/outfile.h cmd/inputs.h \
 # clang's resource directory, which -print-libgcc-file-name names).
 # -nostdlibinc keeps the host's headers out (clang would look in
 # /usr/include too): wasi-libc's and the compiler's own only.  The
-# module has every layer but the page's writer and libyaml: the page
-# carries its records in the line notation.  -mexec-model=reactor: a
+# module has every layer but the page's writer, libyaml and the files
+# written whole (lib/output/outfile.c): the page carries its records
+# in the line notation and writes no file.  -mexec-model=reactor: a
 # library, whose _initialize the page calls once, not a program.
 WASM_CC =	clang
 WASI_INCLUDE =	/usr/include/wasm32-wasi
@@ -130,7 +131,8 @@ WASM_ALL_CFLAGS = --target=wasm32-wasi -std=c17 -D_POSIX_C_SOURCE=200809L \
 WASM_LDFLAGS =	--target=wasm32-wasi -mexec-model=reactor -Wl,--gc-sections \
 		-Wl,--strip-all
 WASM_OBJS =	$(patsubst %.c,%.wo,$(filter-out lib/notation/yaml.c \
-		    lib/output/emit_yaml.c lib/web/html.c $(WEB_ASSETS).c,\
+		    lib/output/emit_yaml.c lib/output/outfile.c lib/web/html.c \
+		    $(WEB_ASSETS).c,\
 		    $(sort $(foreach l,$(LAYERS),$(wildcard lib/$(l)/*.c)))))
 # Whether the toolchain is here (yes or no).  Without it make builds
 # the library and every tool but leaves the module out: it says so in

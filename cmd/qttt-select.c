@@ -317,7 +317,7 @@ game_stream(const struct options *o, struct output *w,
 			warn_name(w->prefix, "file name too long");
 			return NULL;
 		}
-		if ((w->out = out_open(w->name, OUT_DEFER)) == NULL)
+		if ((w->out = out_open(w->name, QTTT_OUT_DEFER)) == NULL)
 			return NULL;
 		w->outformat = to;
 		w->infile = 0;

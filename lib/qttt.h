@@ -2383,6 +2383,96 @@ int		 qttt_note_write(FILE *f, const char *file,
 int		 qttt_name_write(FILE *f, const char *name);
 
 /* ------------------------------------------------------------------ */
+/* Files written whole (outfile.c; not in the viewer page's module)     */
+/* ------------------------------------------------------------------ */
+
+/*
+ * The files a program writes besides its standard output: never one of
+ * its inputs, never left half-written.  A regular file (or a new one)
+ * is written under a temporary name beside it (beside the file a
+ * symbolic link names) and renamed into place once it is whole (synced
+ * first if it replaces a file, so that a crash leaves the old one or
+ * the new); a device or a FIFO is written directly.  Each call that
+ * fails says why in d (may be NULL), as QTTT_E_IO, without the file's
+ * name, which the caller shows.  A set is used by one thread at a
+ * time.
+ *
+ * qttt_outfiles_new() makes an empty set (NULL if out of memory),
+ * noting the process's umask: a new file's mode is 0666 less it.
+ * qttt_outfiles_free() removes every temporary still open or pending,
+ * closing its stream, and frees the set; NULL does nothing.
+ */
+struct qttt_outfiles;
+struct qttt_outfiles *qttt_outfiles_new(void);
+void		 qttt_outfiles_free(struct qttt_outfiles *);
+
+/*
+ * Notes an input of the program, the file at path (NULL: the standard
+ * input), so that qttt_outfiles_open() refuses to write over it: a
+ * regular file is known by its device and inode, through any link;
+ * anything else, or a file that cannot be read, is not noted.  name,
+ * what the file is called in messages, is kept, not copied.  Returns
+ * 0, or -1 if out of memory.  qttt_outfiles_input_at() says whether
+ * the file at path is an input so noted: its name, or NULL.
+ */
+int		 qttt_outfiles_input(struct qttt_outfiles *, const char *path,
+		    const char *name, struct qttt_diag *d);
+const char	*qttt_outfiles_input_at(const struct qttt_outfiles *,
+		    const char *path);
+
+/* qttt_outfiles_open()'s flags. */
+#define QTTT_OUT_DEFER		0x1	/* put in place by
+					   qttt_outfiles_finish(), once every
+					   input is read: it may be one */
+#define QTTT_OUT_REWRITE	0x2	/* a regular file that is an input,
+					   rewritten: not replaced if the
+					   bytes are the same */
+
+/*
+ * Opens the file path to be written anew (with the mode of the file it
+ * replaces, or 0666 less the umask).  Returns its stream, or NULL if
+ * path is an input (but with QTTT_OUT_DEFER or QTTT_OUT_REWRITE), a
+ * file of the set open or pending already (through any link), or
+ * cannot be written.
+ *
+ * qttt_outfiles_close() closes a stream of qttt_outfiles_open(): if
+ * keep is set and every write succeeded, the file is put in place (or
+ * kept for qttt_outfiles_finish() with QTTT_OUT_DEFER), else its
+ * temporary is removed and the file it was to replace left as it was.
+ * Returns 1 if the file was put in place or kept, 0 if not (keep not
+ * set, or rewritten with the same bytes), -1 if a write failed or f is
+ * not the set's (then *name is not set).  *name (name may be NULL) is
+ * the file's path as opened, valid until the next
+ * qttt_outfiles_open() or qttt_outfiles_free().
+ *
+ * qttt_outfiles_finish() puts every file closed with QTTT_OUT_DEFER in
+ * place if keep is set, else removes them, up to the first that fails:
+ * returns 0 once they are done, or -1 for one that could not be put in
+ * place (its temporary removed; *name as for qttt_outfiles_close()),
+ * and a call after it goes on with the rest.
+ */
+FILE		*qttt_outfiles_open(struct qttt_outfiles *, const char *path,
+		    unsigned int flags, struct qttt_diag *d);
+int		 qttt_outfiles_close(struct qttt_outfiles *, FILE *f, int keep,
+		    const char **name, struct qttt_diag *d);
+int		 qttt_outfiles_finish(struct qttt_outfiles *, int keep,
+		    const char **name, struct qttt_diag *d);
+
+/*
+ * Removes the temporary of every file of the set open or pending, and
+ * nothing else: safe in a signal handler (the set's list only grows)
+ * and at exit, so that a program stopped leaves no temporary behind.
+ * NULL does nothing.
+ */
+void		 qttt_outfiles_cleanup(const struct qttt_outfiles *);
+
+/*
+ * Makes the directory dir and its parents, as mkdir -p does.  Returns
+ * 0, or -1 (errno's text in d).
+ */
+int		 qttt_make_dirs(const char *dir, struct qttt_diag *d);
+
+/* ------------------------------------------------------------------ */
 /* Replay: the states of a game, written as qttt-replay shows them      */
 /* ------------------------------------------------------------------ */
 
