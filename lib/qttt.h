@@ -1054,6 +1054,40 @@ enum qttt_code	 qttt_level_choose(struct qttt_solver *solver,
 		    const struct qttt_state *st, struct qttt_action *a,
 		    int *value, struct qttt_diag *d);
 
+/*
+ * What a go says of the time of a search (formats/engine-protocol.md,
+ * section 5, "Time"), in milliseconds: its movetime, and the clock of
+ * the side to act with its increment; infinite: until a stop.
+ */
+struct qttt_go_time {
+	int		 has_movetime;
+	uint64_t	 movetime;
+	int		 has_clock;
+	uint64_t	 left, inc;
+	int		 infinite;
+};
+
+/*
+ * The milliseconds an engine's search may take for a go of t, or -1:
+ * no limit (infinite, or neither a movetime nor a clock).  Of the
+ * movetime (at most 10^9) or the clock's share, whichever is less:
+ * a twentieth of the time left and the increment, but never more than
+ * half the time left (each taken modulo 10^9); of that, 90%, the rest
+ * for the answer to reach the runner.
+ */
+long long	 qttt_level_time(const struct qttt_go_time *t);
+
+/*
+ * Values the empty board under rules, and each first action, with no
+ * limit (qttt_solver_limit()'s is lifted): what an engine does once
+ * for each profile before any clock runs (at isready), so that the
+ * first action of a game is answered from solver's table within any
+ * time under a profile whose early positions are in no book.  Nothing
+ * to do at QTTT_LEVEL_RANDOM.  Returns as qttt_solver_analyze().
+ */
+enum qttt_code	 qttt_level_warm(struct qttt_solver *solver,
+		    enum qttt_level l, unsigned int rules, struct qttt_diag *d);
+
 /* ------------------------------------------------------------------ */
 /* Exact counting (perft.c; formats/counting.md)                        */
 /* ------------------------------------------------------------------ */
