@@ -2349,6 +2349,49 @@ int		 qttt_record_canonical(const struct qttt_record *,
 		    const struct qttt_game *g);
 
 /* ------------------------------------------------------------------ */
+/* What is written of a game selected (select_write.c; qttt-select(1))  */
+/* ------------------------------------------------------------------ */
+
+/*
+ * How a program writes the games it selects, as qttt-select does:
+ *	to		the format (QTTT_FORMAT_AUTO: each in its own)
+ *	canonical	each game alone (no comment, tag or glyph), in its
+ *			canonical orientation (qttt_game_symcanon())
+ *	strip		what qttt_game_trim() strips (QTTT_STRIP_*)
+ *	plies		the plies kept (QTTT_TRIM_ALL: all)
+ *	splitvars	each variation after its game, as a game of its own
+ */
+struct qttt_select_write {
+	enum qttt_format to;
+	int		 canonical;
+	unsigned int	 strip;
+	size_t		 plies;
+	int		 splitvars;
+};
+
+/*
+ * The format a record is written in with o: o->to, but for a record
+ * written as it was read (an invalid one, a position, or one that
+ * nothing in o changes but for a YAML record), which keeps its own
+ * (qttt_record_format()).  valid: the record has no error.
+ */
+enum qttt_format qttt_select_format(const struct qttt_select_write *o,
+		    const struct qttt_record *rec, int valid);
+
+/*
+ * Writes a record selected on f with o: its text as read (a YAML
+ * document after "---"; with its line end, CRLF if it had one), else
+ * game (the record's, as played) trimmed, written by
+ * qttt_record_write() in qttt_select_format()'s format, and with
+ * splitvars each variation after it.  Returns 0; -1 if f reported an
+ * error; -2 with the reason in d if the format cannot hold the game, a
+ * variation is no game, or a record to be written as read has no text.
+ */
+int		 qttt_select_write(FILE *f, const struct qttt_select_write *o,
+		    const struct qttt_record *rec, const struct qttt_game *game,
+		    int valid, struct qttt_diag *d);
+
+/* ------------------------------------------------------------------ */
 /* Diagnostics shown (diag_text.c)                                      */
 /* ------------------------------------------------------------------ */
 
