@@ -13,7 +13,6 @@
 #include "inputs.h"
 #include "options.h"
 #include "outfile.h"
-#include "parallel.h"
 
 struct counts {
 	unsigned long	 games;

@@ -1793,6 +1793,107 @@ int		 qttt_reader_split(struct qttt_reader *r,
  */
 struct qttt_reader *qttt_reader_open_chunk(const struct qttt_chunk *);
 
+/*
+ * Reading an input on several threads (parallel.c; not in the viewer
+ * page's module, which has no threads): a program's function for the
+ * games of a chunk, run on worker threads, and their output written in
+ * input order.  The calling thread cuts the input into chunks
+ * (qttt_reader_split()) and writes out what each chunk gave; the
+ * workers play the games of a chunk, each into output streams of its
+ * own (memory streams).  Only the line notation is cut this way.
+ *
+ * A chunk of games, as the program's run function sees it: its games,
+ * the streams its output goes to, its result (the program's tally,
+ * zeroed), the thread's own (local_new(); NULL on the calling thread);
+ * run sets failed if it could not do its work.  The other fields are
+ * the pool's own.
+ */
+struct qttt_par_cut;
+struct qttt_par_job {
+	struct qttt_reader *reader;
+	FILE		*out;
+	FILE		*err;
+	void		*result;
+	void		*local;
+	int		 failed;
+
+	/* The pool's own. */
+	struct qttt_chunk *chunk;
+	char		*outbuf, *errbuf;
+	size_t		 outlen, errlen;
+	struct qttt_par_cut *cuts;
+	size_t		 ncuts, maxcuts;
+	unsigned long	 games;		/* asked for by qttt_par_more() */
+	int		 stopped;	/* qttt_par_more() said no */
+	int		 direct;	/* out and err are the input's */
+	int		 done;
+};
+
+/*
+ * What a program runs on the chunks:
+ *	resultsize	the size of its tally of a chunk
+ *	chunksize	the text of a chunk, in bytes (0: QTTT_CHUNK_TEXT);
+ *			smaller for a program that writes much for each
+ *			game, since every chunk under way holds its output
+ *	run		on any thread: plays the games of job->reader,
+ *			writing to job->out and job->err and counting in
+ *			job->result; arg is shared by every thread, only
+ *			read
+ *	merge		on the calling thread, in input order, once the
+ *			job's output is written: adds job->result to the
+ *			totals
+ *	local_new	optional (NULL for none): what a worker thread
+ *			keeps from one job to the next, made on the thread
+ *			before its first job (a thread that cannot make it
+ *			takes no job) and freed by local_free after its
+ *			last; the calling thread has none (job->local NULL)
+ */
+struct qttt_par_tool {
+	size_t	 resultsize;
+	size_t	 chunksize;
+	void	(*run)(const void *arg, struct qttt_par_job *job);
+	void	(*merge)(void *totals, const struct qttt_par_job *job);
+	void	*(*local_new)(const void *arg);
+	void	(*local_free)(void *local);
+};
+
+/*
+ * Whether run may read another game of the job.  Once the job's output
+ * has grown past QTTT_PAR_OUTMAX, it may not: the calling thread plays
+ * the rest of the chunk when the job's turn to be written comes,
+ * writing straight to the output, so that memory stays bounded however
+ * much the games make the program write.  Always 1 with NULL.
+ */
+#define QTTT_PAR_OUTMAX	(64 * 1024)
+int		 qttt_par_more(struct qttt_par_job *job);
+
+/*
+ * Call before writing to job->err: what was written to job->out so far
+ * comes out first, as when standard output is flushed before standard
+ * error is written.  NULL does nothing.
+ */
+void		 qttt_par_sync(struct qttt_par_job *job);
+
+/*
+ * Plays every game of r, a reader at the start of its input, on
+ * nthreads threads (at most QTTT_PAR_MAXTHREADS; the calling thread is
+ * one of them, and the others start only once there is more than one
+ * chunk), with tool and arg, adding each chunk's result to totals and
+ * writing its output to out and err in input order.  Returns 0 at the
+ * end of the input; -1 on a read error, with the diagnostic in rec,
+ * after the games before it; QTTT_SPLIT_NOT, when nothing has been
+ * read (qttt_reader_next() reads it), if the input is not in the line
+ * notation or there is not the memory to read it on several threads;
+ * QTTT_PAR_STOP if out could not be written.  Memory that runs out on
+ * the way, or a job that failed, is reported as a read error ("out of
+ * memory" in rec): the input's games from there on are not played.
+ */
+#define QTTT_PAR_MAXTHREADS	4
+#define QTTT_PAR_STOP		(-2)
+int		 qttt_par_input(struct qttt_reader *r, struct qttt_record *rec,
+		    int nthreads, const struct qttt_par_tool *tool,
+		    const void *arg, void *totals, FILE *out, FILE *err);
+
 /* ------------------------------------------------------------------ */
 /* What a record holds besides its moves (meta.c); YAML's limits      */
 /* ------------------------------------------------------------------ */
