@@ -330,8 +330,9 @@ qttt_outfiles_open(struct qttt_outfiles *set, const char *path,
 				io_error(d, "written already by this command: "
 				    "not written over");
 			else
-				io_error(d, "the same file as %s, written already "
-				    "by this command: not written over", in);
+				io_error(d, "the same file as %s, written "
+				    "already by this command: not written "
+				    "over", in);
 			out_free(set, w);
 			return NULL;
 		}
