@@ -2515,6 +2515,16 @@ struct qttt_diag_style {
 };
 
 /*
+ * Turns off in off, a struct qttt_diag_style's (a flag for each code),
+ * the codes that list names (their qttt_code_name(), separated by
+ * ','): those of warnings and notes alone, since an error turned off
+ * would pass an invalid game.  Returns 0, or -1 with the name refused
+ * in d (its column in list), the codes before it turned off.
+ */
+int		 qttt_diag_off_parse(unsigned char off[QTTT__NCODES],
+		    const char *list, struct qttt_diag *d);
+
+/*
  * Writes a diagnostic of an input named file (rec: the record it is
  * about, NULL for the whole input) to f, at once, as compilers do:
  *
