@@ -60,10 +60,10 @@ LIB_OBJS =	$(sort $(patsubst %.c,%.o,$(foreach l,$(LAYERS),\
 # Each layer's private header (lib/LAYER/LAYER.h).
 LIB_HDRS =	$(foreach l,$(LAYERS),lib/$(l)/$(l).h)
 CMD_OBJS =	cmd/common.o cmd/outfile.o cmd/inputs.o cmd/options.o \
-		    cmd/parallel.o cmd/process.o cmd/engines.o
+		    cmd/process.o cmd/engines.o
 TOOLS =		$(patsubst %.c,%,$(sort $(wildcard cmd/qttt-*.c)))
 # The tools that read inputs (cmd/inputs.c), on several threads where
-# they allow it (cmd/parallel.c): all but qttt-generate and the
+# they allow it (lib/notation/parallel.c): all but qttt-generate and the
 # tools of engines.
 READERS =	$(filter-out cmd/qttt-generate cmd/qttt-engine cmd/qttt-match,\
 		    $(TOOLS))
@@ -103,7 +103,7 @@ lib/$(SONAME) lib/libqttt.so: $(SHLIB)
 $(LIB_OBJS) $(CMD_OBJS) $(TOOLS:=.o) $(UNIT_OBJS): lib/qttt.h
 $(LIB_OBJS): $(LIB_HDRS)
 $(CMD_OBJS) $(TOOLS:=.o): cmd/common.h cmd/outfile.h cmd/inputs.h \
-    cmd/options.h cmd/parallel.h
+    cmd/options.h
 
 .c.o:
 	$(CC) $(ALL_CFLAGS) -c -o $@ $<
@@ -118,8 +118,10 @@ $(CMD_OBJS) $(TOOLS:=.o): cmd/common.h cmd/outfile.h cmd/inputs.h \
 # clang's resource directory, which -print-libgcc-file-name names).
 # -nostdlibinc keeps the host's headers out (clang would look in
 # /usr/include too): wasi-libc's and the compiler's own only.  The
-# module has every layer but the page's writer and libyaml: the page
-# carries its records in the line notation.  -mexec-model=reactor: a
+# module has every layer but the page's writer, libyaml, the files
+# written whole (lib/output/outfile.c) and the threads
+# (lib/notation/parallel.c): the page carries its records in the line
+# notation, writes no file and has one thread.  -mexec-model=reactor: a
 # library, whose _initialize the page calls once, not a program.
 WASM_CC =	clang
 WASI_INCLUDE =	/usr/include/wasm32-wasi
@@ -130,7 +132,8 @@ WASM_ALL_CFLAGS = --target=wasm32-wasi -std=c17 -D_POSIX_C_SOURCE=200809L \
 WASM_LDFLAGS =	--target=wasm32-wasi -mexec-model=reactor -Wl,--gc-sections \
 		-Wl,--strip-all
 WASM_OBJS =	$(patsubst %.c,%.wo,$(filter-out lib/notation/yaml.c \
-		    lib/output/emit_yaml.c lib/web/html.c $(WEB_ASSETS).c,\
+		    lib/notation/parallel.c lib/output/emit_yaml.c \
+		    lib/output/outfile.c lib/web/html.c $(WEB_ASSETS).c,\
 		    $(sort $(foreach l,$(LAYERS),$(wildcard lib/$(l)/*.c)))))
 # Whether the toolchain is here (yes or no).  Without it make builds
 # the library and every tool but leaves the module out: it says so in
@@ -197,21 +200,24 @@ lib/web/toolchain: FORCE
 # costs qttt-validate a fifth more instructions); they call only the
 # library's public names, which tests/layers.sh checks.  Each links
 # outfile.o, the files a tool writes besides its standard output; only
-# the reading ones link inputs.o, parallel.o and the threads library.
+# the reading ones link inputs.o and the threads library.
 $(TOOLS): cmd/common.o cmd/options.o cmd/outfile.o lib/libqttt.a
 	$(CC) $(ALL_LDFLAGS) -o $@.tmp $(filter %.o,$^) \
 	    lib/libqttt.a $(YAML_LIBS)
 	mv -f $@.tmp $@
 
 $(TOOLS): %: %.o
-$(READERS): cmd/inputs.o cmd/parallel.o
+$(READERS): cmd/inputs.o
 # qttt-match runs engines (cmd/engines.c, cmd/process.c); qttt-engine
 # reads its clock (cmd/process.c).
 cmd/qttt-match: cmd/engines.o cmd/process.o
 cmd/qttt-engine: cmd/process.o
 cmd/process.o cmd/engines.o cmd/qttt-match.o cmd/qttt-engine.o: cmd/process.h
 cmd/engines.o cmd/qttt-match.o: cmd/match.h
-$(READERS) cmd/inputs.o cmd/parallel.o: private PTHREAD = -pthread
+# The library's threads (lib/notation/parallel.c) are in its native
+# build alone: the viewer page's module has none.
+$(READERS) cmd/inputs.o lib/notation/parallel.o $(SHLIB): \
+    private PTHREAD = -pthread
 # The unit tests draw on threads (check_render.c).
 $(UNIT_OBJS) tests/unit: private PTHREAD = -pthread
 

@@ -486,35 +486,10 @@ show_note(FILE *f, const char *file, const struct qttt_record *rec,
 	qttt_note_write(f, file, rec, msg, diag_style(json));
 }
 
-static int
-disable_codes(const char *list)
-{
-	const char	*end;
-	size_t		 len;
-	int		 code;
-
-	for (;;) {
-		end = strchr(list, ',');
-		len = end != NULL ? (size_t)(end - list) : strlen(list);
-		for (code = 0; code < QTTT__NCODES; code++)
-			if (strlen(qttt_code_name(code)) == len &&
-			    strncmp(qttt_code_name(code), list, len) == 0)
-				break;
-		/* An error turned off would pass an invalid game. */
-		if (code == QTTT__NCODES ||
-		    qttt_code_severity(code) == QTTT_ERROR)
-			return -1;
-		disabled[code] = 1;
-		if (end == NULL)
-			return 0;
-		list = end + 1;
-	}
-}
-
 int
 disable_option(void (*usage)(FILE *), const char *arg)
 {
-	if (disable_codes(arg) == -1)
+	if (qttt_diag_off_parse(disabled, arg, NULL) == -1)
 		return usage_error(usage, "-d %s: -d takes the codes of "
 		    "warnings: " WARNING_NAMES, arg);
 	return 0;

@@ -1,6 +1,6 @@
 /*
  * The inputs of a reading tool (inputs.h): one loop for every tool,
- * on the thread pool of parallel.c where the tool allows it.
+ * on the library's threads (qttt_par_input()) where the tool allows it.
  */
 #include <errno.h>
 #include <pthread.h>
@@ -8,12 +8,12 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 #include "qttt.h"
 #include "common.h"
 #include "inputs.h"
 #include "options.h"
-#include "parallel.h"
 
 /*
  * What run_inputs() counts in an input, and in a chunk of one, with
@@ -57,12 +57,37 @@ check_award(struct qttt_record *rec)
 void
 out_sync(struct par_out *po)
 {
-	par_sync(po->job);
+	if (po->job != NULL)
+		qttt_par_sync(po->job);
+	else
+		fflush(po->out);
 }
 
-/* A chunk of an input, on any thread (struct par_tool's run). */
+int
+par_threads(void)
+{
+	const char	*s;
+	unsigned long long v;
+	long		 n;
+
+	n = sysconf(_SC_NPROCESSORS_ONLN);
+	if (n < 1)
+		n = 1;
+	else if (n > PAR_THREADS)
+		n = PAR_THREADS;
+	if ((s = getenv("QTTT_THREADS")) == NULL)
+		return (int)n;
+	if (parse_number(s, 1, QTTT_PAR_MAXTHREADS, &v) == 0)
+		return (int)v;
+	fprintf(stderr, "%s: warning: QTTT_THREADS is not a number from 1 "
+	    "to %d: using %ld thread%s\n", progname, QTTT_PAR_MAXTHREADS, n,
+	    n == 1 ? "" : "s");
+	return (int)n;
+}
+
+/* A chunk of an input, on any thread (struct qttt_par_tool's run). */
 static void
-chunk_run(const void *arg, struct par_job *job)
+chunk_run(const void *arg, struct qttt_par_job *job)
 {
 	const struct run_input *in = arg;
 	const struct run_tool *tool = in->tool;
@@ -79,13 +104,13 @@ chunk_run(const void *arg, struct par_job *job)
 	}
 	k = tool->records(in, &po, job->reader, &rec, &c->n, TALLY(c));
 	if ((tool->sink_close != NULL && tool->sink_close(po.sink) == -1) ||
-	    k == PAR_STOP)
+	    k == QTTT_PAR_STOP)
 		job->failed = 1;
 }
 
 /* On the main thread, in input order: a chunk's counts into the input's. */
 static void
-chunk_merge(void *totals, const struct par_job *job)
+chunk_merge(void *totals, const struct qttt_par_job *job)
 {
 	struct head		*h = totals;
 	const struct head	*c = job->result;
@@ -111,7 +136,7 @@ input_end(const struct run_input *in, int k, const struct qttt_record *rec,
 	return s != EXIT_VALID ? s : status;
 }
 
-/* A thread's own, made and freed on it (struct par_tool's). */
+/* A thread's own, made and freed on it (struct qttt_par_tool's). */
 static void *
 local_new(const void *arg)
 {
@@ -128,7 +153,7 @@ static int
 run_input(const struct run_tool *tool, const char *path, struct head *h)
 {
 	static struct qttt_record rec;
-	struct par_tool	 pool = { TALLY_AT + tool->tallysize,
+	struct qttt_par_tool	 pool = { TALLY_AT + tool->tallysize,
 			    tool->chunksize, chunk_run, chunk_merge,
 			    tool->local_new != NULL ? local_new : NULL,
 			    tool->local_free };
@@ -157,7 +182,8 @@ run_input(const struct run_tool *tool, const char *path, struct head *h)
 		return EXIT_TROUBLE;
 	}
 	if (in.threads > 1)
-		k = par_input(in.reader, &rec, in.threads, &pool, &in, h);
+		k = qttt_par_input(in.reader, &rec, in.threads, &pool, &in, h,
+		    stdout, stderr);
 	if (k == QTTT_SPLIT_NOT)
 		k = tool->records(&in, &po, in.reader, &rec, &h->n, TALLY(h));
 	in.games = h->n.games;
@@ -165,8 +191,8 @@ run_input(const struct run_tool *tool, const char *path, struct head *h)
 	/* An input's own writer is done with before its end is told. */
 	if (tool->sink == NULL && po.sink != NULL &&
 	    tool->sink_close(po.sink) == -1)
-		k = PAR_STOP;
-	if (k == PAR_STOP)
+		k = QTTT_PAR_STOP;
+	if (k == QTTT_PAR_STOP)
 		k = RUN_STOP;
 	s = tool->end != NULL ? tool->end(&in, k, &rec, h->n.status) :
 	    input_end(&in, k, &rec, h->n.status);

@@ -2,7 +2,7 @@
  * What every reading tool does with its inputs: the file loop ("-" or
  * no file is standard input), a reader on each, its records read one
  * at a time (on several threads where the input is in the line
- * notation and the tool allows it: parallel.h), the games -g selects,
+ * notation and the tool allows it: qttt_par_input()), the games -g selects,
  * the tally of each input, and what is reported at its end.  A tool
  * gives a function for each record and gets an exit status.
  */
@@ -13,7 +13,6 @@
 
 #include "qttt.h"
 #include "common.h"
-#include "parallel.h"
 
 /*
  * Where a record's output goes: standard output and error, or, on a
@@ -23,7 +22,7 @@ struct par_out {
 	FILE		*out;
 	FILE		*err;
 	void		*sink;	/* the tool's writer on out, or NULL */
-	struct par_job	*job;	/* the chunk's; NULL for the real streams */
+	struct qttt_par_job *job; /* the chunk's; NULL: the real streams */
 	void		*local;	/* the thread's own (run_tool's local) */
 };
 
@@ -33,6 +32,19 @@ struct par_out {
  * error is written.
  */
 void	 out_sync(struct par_out *);
+
+/*
+ * The number of threads to read on: the QTTT_THREADS environment
+ * variable if it holds a number from 1 to QTTT_PAR_MAXTHREADS, else
+ * the number of processors online, at most PAR_THREADS; any other
+ * value of QTTT_THREADS is reported (a warning on standard error) and
+ * not used.  1 means that the tools read as they always did, on one
+ * thread.  Each thread costs about 200 KiB of memory (its chunks under
+ * way), 300 to 400 KiB with the output of qttt-replay -T json or
+ * yaml: four keep every tool under 4 MiB.
+ */
+#define PAR_THREADS	4
+int	 par_threads(void);
 
 /*
  * What a record function or run_inputs() returns, and what reading an
@@ -79,7 +91,7 @@ struct run_tool {
 	int		 rules_set;
 	/*
 	 * The threads to read on (1: the main thread alone), and the
-	 * text of a chunk (parallel.h; 0 for the default).
+	 * text of a chunk (struct qttt_par_tool; 0 for the default).
 	 */
 	int	 threads;
 	size_t	 chunksize;
@@ -143,7 +155,7 @@ struct run_input {
  * Reads the records of r and hands those -g selects to record(),
  * writing through po and counting in n and tally.  Returns what
  * qttt_reader_next() returned last (0 at the end, -1 on a read error,
- * with the diagnostic in rec), or PAR_STOP if po->out cannot be
+ * with the diagnostic in rec), or QTTT_PAR_STOP if po->out cannot be
  * written.
  *
  * record() is one record of the games -g selects, as read: the tool
@@ -166,8 +178,9 @@ run_records(const struct run_input *in, struct par_out *po,
 	unsigned long	 prev = 0;
 	int		 k, s;
 
-	/* par_more() may leave the rest of a chunk to the main thread. */
-	while ((k = par_more(po->job) ? qttt_reader_next(r, rec) : 0) == 1) {
+	/* qttt_par_more() may leave the rest of a chunk to the main thread. */
+	while ((k = qttt_par_more(po->job) ? qttt_reader_next(r, rec) : 0) ==
+	    1) {
 		n->games += starts_game(rec, prev);
 		prev = rec->index;
 		if (gameset != NULL && !qttt_ranges_has(gameset, rec->index))
@@ -180,7 +193,7 @@ run_records(const struct run_input *in, struct par_out *po,
 		 */
 		if ((s = record(in, po, rec, tally)) == RUN_STOP ||
 		    ((n->shown & 63) == 0 && ferror(po->out)))
-			return PAR_STOP;
+			return QTTT_PAR_STOP;
 		if (s > n->status)
 			n->status = s;
 		/*

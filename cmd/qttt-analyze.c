@@ -15,7 +15,6 @@
 #include "common.h"
 #include "inputs.h"
 #include "options.h"
-#include "parallel.h"
 
 struct options {
 	struct qttt_analysis_options a;		/* -c, -d, -p, -s, -T */

@@ -17,14 +17,6 @@
 
 /* The solver's table, in MiB (-m). */
 #define TABLE_MIB	16
-/*
- * The share of its time, in percent, after which a search stops: the
- * rest is for the answer to reach the runner (formats/engine-protocol.md,
- * section 5, "Time").
- */
-#define TIME_USED	90
-/* Of a clock with no movetime: a twentieth of it, and the increment. */
-#define CLOCK_SHARE	20
 /* The bytes of messages that may wait for a go infinite's stop. */
 #define QUEUE_MAX	65536
 
@@ -251,36 +243,28 @@ past_deadline(void *arg)
 }
 
 /*
- * The solver's limit for go m: its nodes, and a deadline within its
- * movetime or the share of the clock of the side to act (with none,
- * and with infinite, none: the solver finishes).  depth is not a
- * limit: the solver searches to the end of the game.
+ * The solver's limit for go m: its nodes, and a deadline within the
+ * time qttt_level_time() allows (none: the solver finishes).  depth
+ * is not a limit: the solver searches to the end of the game.
  */
 static void
 limit(struct engine *e, const struct qttt_qtp_msg *m)
 {
-	int		 s = qttt_state_turn(&e->pos);
-	long long	 ms = -1, left, allot;
+	int		 x = qttt_state_turn(&e->pos) == QTTT_X;
+	struct qttt_go_time t;
+	long long	 ms;
 
 	if (e->solver == NULL)
 		return;
-	if (m->has & QTTT_QTP_HAS(QTTT_QTP_MOVETIME))
-		ms = (long long)(m->num[QTTT_QTP_MOVETIME] > 1000000000 ?
-		    1000000000 : m->num[QTTT_QTP_MOVETIME]);
-	if (m->has & QTTT_QTP_HAS(s == QTTT_X ? QTTT_QTP_XTIME :
-	    QTTT_QTP_OTIME)) {
-		left = (long long)(m->num[s == QTTT_X ? QTTT_QTP_XTIME :
-		    QTTT_QTP_OTIME] % 1000000000);
-		allot = left / CLOCK_SHARE + (long long)(m->num[s == QTTT_X ?
-		    QTTT_QTP_XINC : QTTT_QTP_OINC] % 1000000000);
-		if (allot > left / 2)
-			allot = left / 2;
-		if (ms < 0 || allot < ms)
-			ms = allot;
-	}
-	if (m->has & QTTT_QTP_INFINITE)
-		ms = -1;
-	e->deadline = ms >= 0 ? now_ms() + ms * TIME_USED / 100 : -1;
+	t.has_movetime = (m->has & QTTT_QTP_HAS(QTTT_QTP_MOVETIME)) != 0;
+	t.movetime = m->num[QTTT_QTP_MOVETIME];
+	t.has_clock = (m->has & QTTT_QTP_HAS(x ? QTTT_QTP_XTIME :
+	    QTTT_QTP_OTIME)) != 0;
+	t.left = m->num[x ? QTTT_QTP_XTIME : QTTT_QTP_OTIME];
+	t.inc = m->num[x ? QTTT_QTP_XINC : QTTT_QTP_OINC];
+	t.infinite = (m->has & QTTT_QTP_INFINITE) != 0;
+	ms = qttt_level_time(&t);
+	e->deadline = ms >= 0 ? now_ms() + ms : -1;
 	qttt_solver_limit(e->solver, (m->has & QTTT_QTP_HAS(QTTT_QTP_NODES)) ?
 	    m->num[QTTT_QTP_NODES] : 0, ms >= 0 ? past_deadline : NULL, e);
 }
@@ -331,19 +315,13 @@ go(struct engine *e, const struct qttt_qtp_msg *m)
 static void
 warm(struct engine *e)
 {
-	static struct qttt_analysis an;
-	struct qttt_state st;
-
 	if (e->level == QTTT_LEVEL_RANDOM || e->waiting ||
 	    e->warmed == (int)e->rules + 1)
 		return;
 	if (e->solver == NULL && (e->solver = qttt_solver_new(e->table)) ==
 	    NULL)
 		return;		/* go says so */
-	qttt_state_init(&st);
-	st.rules = e->rules;
-	qttt_solver_limit(e->solver, 0, NULL, NULL);
-	if (qttt_solver_analyze(e->solver, &st, 0, &an, NULL) == QTTT_OK)
+	if (qttt_level_warm(e->solver, e->level, e->rules, NULL) == QTTT_OK)
 		e->warmed = (int)e->rules + 1;
 }
 

@@ -13,7 +13,6 @@
 #include "common.h"
 #include "inputs.h"
 #include "options.h"
-#include "parallel.h"
 
 struct options {
 	int			 quiet;		/* -q */

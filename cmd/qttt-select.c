@@ -34,14 +34,11 @@ enum {
 
 struct options {
 	struct qttt_criteria crit;
-	enum qttt_format to;		/* -T (AUTO: as read) */
-	int		 canonical;	/* -C */
+	/* -T, -C, --no-comments, -tags, -glyphs, -variations,
+	   --splitvariants, --ply-limit */
+	struct qttt_select_write write;
 	int		 count;		/* -c */
 	int		 unique;	/* -u: 1 exact, 2 under symmetry */
-	unsigned int	 strip;		/* --no-comments, -tags, -glyphs,
-					   -variations */
-	int		 splitvars;	/* --splitvariants */
-	size_t		 plies;		/* --ply-limit */
 	unsigned long	 split;		/* --split: games a file, or 0 */
 	int		 several;	/* inputs */
 	char		 games[64];	/* the -g lists, for a message */
@@ -147,113 +144,12 @@ usage(FILE *f)
 	opt_usage(f, &tool_opts);
 }
 
-/* The source text of a record as read, with its line end. */
-static int
-write_text(FILE *f, const struct qttt_record *rec)
-{
-	if (qttt_record_format(rec) == QTTT_FORMAT_YAML &&
-	    fputs("---\n", f) == EOF)
-		return -1;
-	if (fwrite(rec->text, 1, rec->textlen, f) != rec->textlen)
-		return -1;
-	if (rec->format == QTTT_FORMAT_YAML)
-		return 0;
-	if (rec->textflags & QTTT_TEXT_CRLF)
-		return fputs("\r\n", f) == EOF ? -1 : 0;
-	return putc('\n', f) == EOF ? -1 : 0;
-}
-
-/*
- * Whether a game is written as it was read: no writer holds an invalid
- * game or a position.
- */
-static int
-as_read(const struct options *o, const struct qttt_record *rec, int valid)
-{
-	return !valid || rec->has_start || (o->to == QTTT_FORMAT_AUTO &&
-	    !o->canonical && o->strip == 0 && o->plies == QTTT_TRIM_ALL &&
-	    rec->format != QTTT_FORMAT_YAML);
-}
-
-/* The format a game is written in. */
-static enum qttt_format
-written_format(const struct options *o, const struct qttt_record *rec,
-    int valid)
-{
-	if (o->to != QTTT_FORMAT_AUTO && !as_read(o, rec, valid))
-		return o->to;
-	return qttt_record_format(rec);
-}
-
 /* The name of a format, as -t takes it. */
 static const char *const format_name[] = {
 	[QTTT_FORMAT_LINE] = "line", [QTTT_FORMAT_YAML] = "yaml",
 	[QTTT_FORMAT_JSON] = "json", [QTTT_FORMAT_GOFF] = "goff",
 	[QTTT_FORMAT_STATE] = "state"
 };
-
-/*
- * Writes line v of a valid record as a game on f in format to: its
- * main line (QTTT_MAINLINE, game as played) or a variation.  Returns
- * as write_game().
- */
-static int
-write_line(const struct options *o, FILE *f, const struct qttt_record *rec,
-    const struct qttt_game *game, size_t v, enum qttt_format to, char *why,
-    size_t n)
-{
-	static struct qttt_game g;
-	static struct qttt_meta notes[QTTT_MAXNOTES];
-	struct qttt_extras ex;
-	struct qttt_diag d;
-	int		 k;
-
-	g = *game;
-	if (v != QTTT_MAINLINE && qttt_record_var_game(rec, v, &g) == -1) {
-		snprintf(why, n, "variation %zu is no game", v + 1);
-		return -2;
-	}
-	if (o->canonical) {
-		/* The game alone: its comments may name squares it moves. */
-		qttt_extras_init(&ex);
-		qttt_game_trim(&g, NULL, o->plies, 0, NULL);
-		qttt_game_symcanon(&g, &g);
-	} else {
-		qttt_extras_from_line(&ex, &g, rec, v);
-		/* The comment lines go with no game selected. */
-		ex.lead = NULL;
-		ex.leadlen = 0;
-		qttt_game_trim(&g, &ex, o->plies, o->strip, notes);
-	}
-	if ((k = qttt_record_write(f, to, &g, &ex, &d)) == -2)
-		snprintf(why, n, "%s", d.msg);
-	return k;
-}
-
-/*
- * Writes a game on f, and with --splitvariants each of its variations
- * after it.  Returns 0, -1 if f failed, or -2 with the reason in why
- * if the target format cannot hold it.
- */
-static int
-write_game(const struct options *o, FILE *f, const struct qttt_record *rec,
-    const struct qttt_game *game, int valid, char *why, size_t n)
-{
-	enum qttt_format to = written_format(o, rec, valid);
-	size_t		 v;
-	int		 k;
-
-	if (as_read(o, rec, valid)) {
-		if (rec->text != NULL)
-			return write_text(f, rec);
-		snprintf(why, n, "no text to write");
-		return -2;
-	}
-	k = write_line(o, f, rec, game, QTTT_MAINLINE, to, why, n);
-	for (v = 0; k == 0 && o->splitvars && v < rec->nvars; v++)
-		k = write_line(o, f, rec, game, v, to, why, n);
-	return k;
-}
 
 /*
  * The directory of the split files, the prefix up to its last '/',
@@ -295,7 +191,7 @@ game_stream(const struct options *o, struct output *w,
 		[QTTT_FORMAT_JSON] = "jsonl", [QTTT_FORMAT_GOFF] = "goff",
 		[QTTT_FORMAT_STATE] = "state"
 	};
-	enum qttt_format to = written_format(o, rec, valid);
+	enum qttt_format to = qttt_select_format(&o->write, rec, valid);
 	int		 v;
 
 	if (o->split == 0)
@@ -317,7 +213,7 @@ game_stream(const struct options *o, struct output *w,
 			warn_name(w->prefix, "file name too long");
 			return NULL;
 		}
-		if ((w->out = out_open(w->name, OUT_DEFER)) == NULL)
+		if ((w->out = out_open(w->name, QTTT_OUT_DEFER)) == NULL)
 			return NULL;
 		w->outformat = to;
 		w->infile = 0;
@@ -340,7 +236,7 @@ static FILE *
 dups_stream(const struct options *o, struct output *w,
     const struct qttt_record *rec, int valid, char *why, size_t n)
 {
-	enum qttt_format to = written_format(o, rec, valid);
+	enum qttt_format to = qttt_select_format(&o->write, rec, valid);
 
 	if (w->dupformat == -1)
 		w->dupformat = to;
@@ -365,7 +261,7 @@ select_record(const struct run_input *in, struct par_out *po,
 	const struct selecting *sel = in->tool->arg;
 	const struct options *o = sel->o;
 	struct output	*w = sel->w;
-	char		 why[QTTT_MSG_MAX];
+	struct qttt_diag d;
 	size_t		 errors;
 	FILE		*f;
 	int		 keep, dup, v;
@@ -388,7 +284,8 @@ select_record(const struct run_input *in, struct par_out *po,
 		dup = !(keep = v);
 	}
 	if (dup && w->dups != NULL) {
-		f = dups_stream(o, w, rec, errors == 0, why, sizeof(why));
+		f = dups_stream(o, w, rec, errors == 0, d.msg,
+		    sizeof(d.msg));
 		v = f == NULL ? -2 : 0;
 	} else if (!keep)
 		return EXIT_VALID;
@@ -401,13 +298,13 @@ select_record(const struct run_input *in, struct par_out *po,
 		v = f == NULL ? -1 : 0;
 	}
 	if (v == 0)
-		v = write_game(o, f, rec, &game, errors == 0, why,
-		    sizeof(why));
+		v = qttt_select_write(f, &o->write, rec, &game, errors == 0,
+		    &d);
 	if (v == -1)
 		return RUN_STOP;
 	if (v == -2 && !in->tool->quiet)
 		show_line_msg(stderr, in->name, rec->line, "error", "not "
-		    "written: %s", why);
+		    "written: %s", d.msg);
 	return v == -2 ? EXIT_TROUBLE : EXIT_VALID;
 }
 
@@ -498,7 +395,7 @@ take_option(void *parsed, int ch, const char *optval)
 	}
 	switch (ch) {
 	case 'C':
-		o->canonical = 1;
+		o->write.canonical = 1;
 		break;
 	case 'c':
 		o->count = 1;
@@ -515,7 +412,7 @@ take_option(void *parsed, int ch, const char *optval)
 		    QTTT_SELECT_ANY;
 		break;
 	case 'T':
-		if ((v = target_option(usage, arg, &o->to)) != 0)
+		if ((v = target_option(usage, arg, &o->write.to)) != 0)
 			return v;
 		break;
 	case 'U':
@@ -532,27 +429,27 @@ take_option(void *parsed, int ch, const char *optval)
 		o->crit.exact = 1;
 		break;
 	case OPT_NOCOMMENTS:
-		o->strip |= QTTT_STRIP_COMMENTS;
+		o->write.strip |= QTTT_STRIP_COMMENTS;
 		break;
 	case OPT_NOGLYPHS:
-		o->strip |= QTTT_STRIP_GLYPHS;
+		o->write.strip |= QTTT_STRIP_GLYPHS;
 		break;
 	case OPT_NOTAGS:
-		o->strip |= QTTT_STRIP_TAGS;
+		o->write.strip |= QTTT_STRIP_TAGS;
 		break;
 	case OPT_NOVARS:
-		o->strip |= QTTT_STRIP_VARIATIONS;
+		o->write.strip |= QTTT_STRIP_VARIATIONS;
 		break;
 	case OPT_SPLITVARS:
-		o->strip |= QTTT_STRIP_VARIATIONS;
-		o->splitvars = 1;
+		o->write.strip |= QTTT_STRIP_VARIATIONS;
+		o->write.splitvars = 1;
 		break;
 	case OPT_PLIES:
 		/* As pgn-extract's: a game no longer is written whole. */
 		if (parse_number(arg, 0, ULLONG_MAX, &n) == -1)
 			return usage_error(usage, "--ply-limit: not "
 			    "a number of plies: %s", arg);
-		o->plies = n < QTTT_MAXPLIES ? n : QTTT_MAXPLIES;
+		o->write.plies = n < QTTT_MAXPLIES ? n : QTTT_MAXPLIES;
 		break;
 	case OPT_PREFIX:
 		w->prefix = arg;
@@ -649,7 +546,7 @@ main(int argc, char *argv[])
 
 	start_tool(argv);
 	qttt_criteria_init(&o.crit);
-	o.plies = QTTT_TRIM_ALL;
+	o.write.plies = QTTT_TRIM_ALL;
 	w.next = 1;
 	w.slash = "";
 	if ((s = parse_options(argc, argv, &o, &w, &tool)) != 0)

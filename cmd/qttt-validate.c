@@ -13,7 +13,6 @@
 #include "inputs.h"
 #include "options.h"
 #include "outfile.h"
-#include "parallel.h"
 
 struct counts {
 	unsigned long	 games;
@@ -294,7 +293,8 @@ begin_input(struct run_input *in)
 
 	o->records = o->print ? stdout : NULL;
 	if (o->write) {
-		if ((o->records = out_open(in->path, OUT_REWRITE)) == NULL)
+		if ((o->records = out_open(in->path, QTTT_OUT_REWRITE)) ==
+		    NULL)
 			return EXIT_TROUBLE;
 	}
 	return 0;

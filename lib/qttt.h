@@ -1068,6 +1068,40 @@ enum qttt_code	 qttt_level_choose(struct qttt_solver *solver,
 		    const struct qttt_state *st, struct qttt_action *a,
 		    int *value, struct qttt_diag *d);
 
+/*
+ * What a go says of the time of a search (formats/engine-protocol.md,
+ * section 5, "Time"), in milliseconds: its movetime, and the clock of
+ * the side to act with its increment; infinite: until a stop.
+ */
+struct qttt_go_time {
+	int		 has_movetime;
+	uint64_t	 movetime;
+	int		 has_clock;
+	uint64_t	 left, inc;
+	int		 infinite;
+};
+
+/*
+ * The milliseconds an engine's search may take for a go of t, or -1:
+ * no limit (infinite, or neither a movetime nor a clock).  Of the
+ * movetime (at most 10^9) or the clock's share, whichever is less:
+ * a twentieth of the time left and the increment, but never more than
+ * half the time left (each taken modulo 10^9); of that, 90%, the rest
+ * for the answer to reach the runner.
+ */
+long long	 qttt_level_time(const struct qttt_go_time *t);
+
+/*
+ * Values the empty board under rules, and each first action, with no
+ * limit (qttt_solver_limit()'s is lifted): what an engine does once
+ * for each profile before any clock runs (at isready), so that the
+ * first action of a game is answered from solver's table within any
+ * time under a profile whose early positions are in no book.  Nothing
+ * to do at QTTT_LEVEL_RANDOM.  Returns as qttt_solver_analyze().
+ */
+enum qttt_code	 qttt_level_warm(struct qttt_solver *solver,
+		    enum qttt_level l, unsigned int rules, struct qttt_diag *d);
+
 /* ------------------------------------------------------------------ */
 /* Exact counting (perft.c; formats/counting.md)                        */
 /* ------------------------------------------------------------------ */
@@ -1803,6 +1837,107 @@ int		 qttt_reader_split(struct qttt_reader *r,
  */
 struct qttt_reader *qttt_reader_open_chunk(const struct qttt_chunk *);
 
+/*
+ * Reading an input on several threads (parallel.c; not in the viewer
+ * page's module, which has no threads): a program's function for the
+ * games of a chunk, run on worker threads, and their output written in
+ * input order.  The calling thread cuts the input into chunks
+ * (qttt_reader_split()) and writes out what each chunk gave; the
+ * workers play the games of a chunk, each into output streams of its
+ * own (memory streams).  Only the line notation is cut this way.
+ *
+ * A chunk of games, as the program's run function sees it: its games,
+ * the streams its output goes to, its result (the program's tally,
+ * zeroed), the thread's own (local_new(); NULL on the calling thread);
+ * run sets failed if it could not do its work.  The other fields are
+ * the pool's own.
+ */
+struct qttt_par_cut;
+struct qttt_par_job {
+	struct qttt_reader *reader;
+	FILE		*out;
+	FILE		*err;
+	void		*result;
+	void		*local;
+	int		 failed;
+
+	/* The pool's own. */
+	struct qttt_chunk *chunk;
+	char		*outbuf, *errbuf;
+	size_t		 outlen, errlen;
+	struct qttt_par_cut *cuts;
+	size_t		 ncuts, maxcuts;
+	unsigned long	 games;		/* asked for by qttt_par_more() */
+	int		 stopped;	/* qttt_par_more() said no */
+	int		 direct;	/* out and err are the input's */
+	int		 done;
+};
+
+/*
+ * What a program runs on the chunks:
+ *	resultsize	the size of its tally of a chunk
+ *	chunksize	the text of a chunk, in bytes (0: QTTT_CHUNK_TEXT);
+ *			smaller for a program that writes much for each
+ *			game, since every chunk under way holds its output
+ *	run		on any thread: plays the games of job->reader,
+ *			writing to job->out and job->err and counting in
+ *			job->result; arg is shared by every thread, only
+ *			read
+ *	merge		on the calling thread, in input order, once the
+ *			job's output is written: adds job->result to the
+ *			totals
+ *	local_new	optional (NULL for none): what a worker thread
+ *			keeps from one job to the next, made on the thread
+ *			before its first job (a thread that cannot make it
+ *			takes no job) and freed by local_free after its
+ *			last; the calling thread has none (job->local NULL)
+ */
+struct qttt_par_tool {
+	size_t	 resultsize;
+	size_t	 chunksize;
+	void	(*run)(const void *arg, struct qttt_par_job *job);
+	void	(*merge)(void *totals, const struct qttt_par_job *job);
+	void	*(*local_new)(const void *arg);
+	void	(*local_free)(void *local);
+};
+
+/*
+ * Whether run may read another game of the job.  Once the job's output
+ * has grown past QTTT_PAR_OUTMAX, it may not: the calling thread plays
+ * the rest of the chunk when the job's turn to be written comes,
+ * writing straight to the output, so that memory stays bounded however
+ * much the games make the program write.  Always 1 with NULL.
+ */
+#define QTTT_PAR_OUTMAX	(64 * 1024)
+int		 qttt_par_more(struct qttt_par_job *job);
+
+/*
+ * Call before writing to job->err: what was written to job->out so far
+ * comes out first, as when standard output is flushed before standard
+ * error is written.  NULL does nothing.
+ */
+void		 qttt_par_sync(struct qttt_par_job *job);
+
+/*
+ * Plays every game of r, a reader at the start of its input, on
+ * nthreads threads (at most QTTT_PAR_MAXTHREADS; the calling thread is
+ * one of them, and the others start only once there is more than one
+ * chunk), with tool and arg, adding each chunk's result to totals and
+ * writing its output to out and err in input order.  Returns 0 at the
+ * end of the input; -1 on a read error, with the diagnostic in rec,
+ * after the games before it; QTTT_SPLIT_NOT, when nothing has been
+ * read (qttt_reader_next() reads it), if the input is not in the line
+ * notation or there is not the memory to read it on several threads;
+ * QTTT_PAR_STOP if out could not be written.  Memory that runs out on
+ * the way, or a job that failed, is reported as a read error ("out of
+ * memory" in rec): the input's games from there on are not played.
+ */
+#define QTTT_PAR_MAXTHREADS	4
+#define QTTT_PAR_STOP		(-2)
+int		 qttt_par_input(struct qttt_reader *r, struct qttt_record *rec,
+		    int nthreads, const struct qttt_par_tool *tool,
+		    const void *arg, void *totals, FILE *out, FILE *err);
+
 /* ------------------------------------------------------------------ */
 /* What a record holds besides its moves (meta.c); YAML's limits      */
 /* ------------------------------------------------------------------ */
@@ -2363,6 +2498,49 @@ int		 qttt_record_canonical(const struct qttt_record *,
 		    const struct qttt_game *g);
 
 /* ------------------------------------------------------------------ */
+/* What is written of a game selected (select_write.c; qttt-select(1))  */
+/* ------------------------------------------------------------------ */
+
+/*
+ * How a program writes the games it selects, as qttt-select does:
+ *	to		the format (QTTT_FORMAT_AUTO: each in its own)
+ *	canonical	each game alone (no comment, tag or glyph), in its
+ *			canonical orientation (qttt_game_symcanon())
+ *	strip		what qttt_game_trim() strips (QTTT_STRIP_*)
+ *	plies		the plies kept (QTTT_TRIM_ALL: all)
+ *	splitvars	each variation after its game, as a game of its own
+ */
+struct qttt_select_write {
+	enum qttt_format to;
+	int		 canonical;
+	unsigned int	 strip;
+	size_t		 plies;
+	int		 splitvars;
+};
+
+/*
+ * The format a record is written in with o: o->to, but for a record
+ * written as it was read (an invalid one, a position, or one that
+ * nothing in o changes but for a YAML record), which keeps its own
+ * (qttt_record_format()).  valid: the record has no error.
+ */
+enum qttt_format qttt_select_format(const struct qttt_select_write *o,
+		    const struct qttt_record *rec, int valid);
+
+/*
+ * Writes a record selected on f with o: its text as read (a YAML
+ * document after "---"; with its line end, CRLF if it had one), else
+ * game (the record's, as played) trimmed, written by
+ * qttt_record_write() in qttt_select_format()'s format, and with
+ * splitvars each variation after it.  Returns 0; -1 if f reported an
+ * error; -2 with the reason in d if the format cannot hold the game, a
+ * variation is no game, or a record to be written as read has no text.
+ */
+int		 qttt_select_write(FILE *f, const struct qttt_select_write *o,
+		    const struct qttt_record *rec, const struct qttt_game *game,
+		    int valid, struct qttt_diag *d);
+
+/* ------------------------------------------------------------------ */
 /* Diagnostics shown (diag_text.c)                                      */
 /* ------------------------------------------------------------------ */
 
@@ -2383,6 +2561,16 @@ struct qttt_diag_style {
 	const unsigned char	*off;
 	int			 one_line;
 };
+
+/*
+ * Turns off in off, a struct qttt_diag_style's (a flag for each code),
+ * the codes that list names (their qttt_code_name(), separated by
+ * ','): those of warnings and notes alone, since an error turned off
+ * would pass an invalid game.  Returns 0, or -1 with the name refused
+ * in d (its column in list), the codes before it turned off.
+ */
+int		 qttt_diag_off_parse(unsigned char off[QTTT__NCODES],
+		    const char *list, struct qttt_diag *d);
 
 /*
  * Writes a diagnostic of an input named file (rec: the record it is
@@ -2429,6 +2617,96 @@ int		 qttt_note_write(FILE *f, const char *file,
  * qttt_diag_write() shows it).  Returns as qttt_diag_write().
  */
 int		 qttt_name_write(FILE *f, const char *name);
+
+/* ------------------------------------------------------------------ */
+/* Files written whole (outfile.c; not in the viewer page's module)     */
+/* ------------------------------------------------------------------ */
+
+/*
+ * The files a program writes besides its standard output: never one of
+ * its inputs, never left half-written.  A regular file (or a new one)
+ * is written under a temporary name beside it (beside the file a
+ * symbolic link names) and renamed into place once it is whole (synced
+ * first if it replaces a file, so that a crash leaves the old one or
+ * the new); a device or a FIFO is written directly.  Each call that
+ * fails says why in d (may be NULL), as QTTT_E_IO, without the file's
+ * name, which the caller shows.  A set is used by one thread at a
+ * time.
+ *
+ * qttt_outfiles_new() makes an empty set (NULL if out of memory),
+ * noting the process's umask: a new file's mode is 0666 less it.
+ * qttt_outfiles_free() removes every temporary still open or pending,
+ * closing its stream, and frees the set; NULL does nothing.
+ */
+struct qttt_outfiles;
+struct qttt_outfiles *qttt_outfiles_new(void);
+void		 qttt_outfiles_free(struct qttt_outfiles *);
+
+/*
+ * Notes an input of the program, the file at path (NULL: the standard
+ * input), so that qttt_outfiles_open() refuses to write over it: a
+ * regular file is known by its device and inode, through any link;
+ * anything else, or a file that cannot be read, is not noted.  name,
+ * what the file is called in messages, is kept, not copied.  Returns
+ * 0, or -1 if out of memory.  qttt_outfiles_input_at() says whether
+ * the file at path is an input so noted: its name, or NULL.
+ */
+int		 qttt_outfiles_input(struct qttt_outfiles *, const char *path,
+		    const char *name, struct qttt_diag *d);
+const char	*qttt_outfiles_input_at(const struct qttt_outfiles *,
+		    const char *path);
+
+/* qttt_outfiles_open()'s flags. */
+#define QTTT_OUT_DEFER		0x1	/* put in place by
+					   qttt_outfiles_finish(), once every
+					   input is read: it may be one */
+#define QTTT_OUT_REWRITE	0x2	/* a regular file that is an input,
+					   rewritten: not replaced if the
+					   bytes are the same */
+
+/*
+ * Opens the file path to be written anew (with the mode of the file it
+ * replaces, or 0666 less the umask).  Returns its stream, or NULL if
+ * path is an input (but with QTTT_OUT_DEFER or QTTT_OUT_REWRITE), a
+ * file of the set open or pending already (through any link), or
+ * cannot be written.
+ *
+ * qttt_outfiles_close() closes a stream of qttt_outfiles_open(): if
+ * keep is set and every write succeeded, the file is put in place (or
+ * kept for qttt_outfiles_finish() with QTTT_OUT_DEFER), else its
+ * temporary is removed and the file it was to replace left as it was.
+ * Returns 1 if the file was put in place or kept, 0 if not (keep not
+ * set, or rewritten with the same bytes), -1 if a write failed or f is
+ * not the set's (then *name is not set).  *name (name may be NULL) is
+ * the file's path as opened, valid until the next
+ * qttt_outfiles_open() or qttt_outfiles_free().
+ *
+ * qttt_outfiles_finish() puts every file closed with QTTT_OUT_DEFER in
+ * place if keep is set, else removes them, up to the first that fails:
+ * returns 0 once they are done, or -1 for one that could not be put in
+ * place (its temporary removed; *name as for qttt_outfiles_close()),
+ * and a call after it goes on with the rest.
+ */
+FILE		*qttt_outfiles_open(struct qttt_outfiles *, const char *path,
+		    unsigned int flags, struct qttt_diag *d);
+int		 qttt_outfiles_close(struct qttt_outfiles *, FILE *f, int keep,
+		    const char **name, struct qttt_diag *d);
+int		 qttt_outfiles_finish(struct qttt_outfiles *, int keep,
+		    const char **name, struct qttt_diag *d);
+
+/*
+ * Removes the temporary of every file of the set open or pending, and
+ * nothing else: safe in a signal handler (the set's list only grows)
+ * and at exit, so that a program stopped leaves no temporary behind.
+ * NULL does nothing.
+ */
+void		 qttt_outfiles_cleanup(const struct qttt_outfiles *);
+
+/*
+ * Makes the directory dir and its parents, as mkdir -p does.  Returns
+ * 0, or -1 (errno's text in d).
+ */
+int		 qttt_make_dirs(const char *dir, struct qttt_diag *d);
 
 /* ------------------------------------------------------------------ */
 /* Replay: the states of a game, written as qttt-replay shows them      */

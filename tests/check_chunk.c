@@ -363,6 +363,159 @@ START_TEST(fill_reads_as_a_file)
 }
 END_TEST
 
+/*
+ * Reading on several threads (qttt_par_input()): the games of every
+ * chunk played once, their output and error lines written in input
+ * order (one stream for both shows the order), the tallies merged, a
+ * chunk whose output outgrows QTTT_PAR_OUTMAX finished on the calling
+ * thread, another format left to qttt_reader_next(), and an output
+ * that fails stops the reading.
+ */
+#define PAR_GAMES	6000
+#define PAR_WIDE	100	/* the output of a game, with -wide */
+
+struct par_tally {
+	unsigned long	 games, bad;
+};
+
+static void
+par_run(const void *arg, struct qttt_par_job *job)
+{
+	static _Thread_local struct qttt_record rec;
+	const int	*wide = arg;
+	struct par_tally *t = job->result;
+	struct qttt_game g;
+
+	while (qttt_par_more(job) && qttt_reader_next(job->reader, &rec) ==
+	    1) {
+		t->games++;
+		fprintf(job->out, "%-*lu\n", *wide ? PAR_WIDE - 1 : 0,
+		    rec.index);
+		if (qttt_record_play(&rec, &g) > 0) {
+			t->bad++;
+			qttt_par_sync(job);
+			fprintf(job->err, "bad %lu\n", rec.index);
+		}
+	}
+}
+
+static void
+par_merge(void *totals, const struct qttt_par_job *job)
+{
+	struct par_tally *to = totals;
+	const struct par_tally *from = job->result;
+
+	to->games += from->games;
+	to->bad += from->bad;
+}
+
+static const struct qttt_par_tool par_tool = { sizeof(struct par_tally),
+	0, par_run, par_merge, NULL, NULL };
+
+/* The input: PAR_GAMES lines, every seventh invalid. */
+static char *
+par_text(size_t *n)
+{
+	char	*text = NULL;
+	FILE	*f;
+	int	 i;
+
+	ck_assert_ptr_nonnull(f = open_memstream(&text, n));
+	for (i = 1; i <= PAR_GAMES; i++)
+		fputs(i % 7 == 0 ? "X1 a1 a1\n" : "X1 a1 b1; O2 b1 c1\n", f);
+	ck_assert_int_eq(fclose(f), 0);
+	return text;
+}
+
+START_TEST(par_input_in_order)
+{
+	static struct qttt_record rec;
+	struct qttt_par_tool tool = par_tool;
+	struct par_tally totals = { 0, 0 };
+	struct qttt_reader *r;
+	char		*text, *out = NULL, *want = NULL;
+	size_t		 n, outlen, wantlen;
+	FILE		*in, *f, *w;
+	int		 wide = _i >= 4, i;
+
+	/* Small chunks, or the default with an output that outgrows it. */
+	tool.chunksize = wide ? 0 : 512;
+	text = par_text(&n);
+	in = text_file(text, n);
+	ck_assert_ptr_nonnull(r = qttt_reader_open(fileno(in),
+	    QTTT_FORMAT_AUTO));
+	ck_assert_ptr_nonnull(f = open_memstream(&out, &outlen));
+	ck_assert_int_eq(qttt_par_input(r, &rec, _i % 4 + 1, &tool, &wide,
+	    &totals, f, f), 0);
+	ck_assert_int_eq(fclose(f), 0);
+	ck_assert_ptr_nonnull(w = open_memstream(&want, &wantlen));
+	for (i = 1; i <= PAR_GAMES; i++) {
+		fprintf(w, "%-*d\n", wide ? PAR_WIDE - 1 : 0, i);
+		if (i % 7 == 0)
+			fprintf(w, "bad %d\n", i);
+	}
+	ck_assert_int_eq(fclose(w), 0);
+	ck_assert_uint_eq(outlen, wantlen);
+	ck_assert_str_eq(out, want);
+	ck_assert_uint_eq(totals.games, PAR_GAMES);
+	ck_assert_uint_eq(totals.bad, PAR_GAMES / 7);
+	qttt_reader_close(r);
+	fclose(in);
+	free(text);
+	free(out);
+	free(want);
+}
+END_TEST
+
+START_TEST(par_input_other_format)
+{
+	static const char yaml[] = "moves: [X1 a1 b1]\n";
+	static struct qttt_record rec;
+	struct par_tally totals = { 0, 0 };
+	struct qttt_reader *r;
+	FILE		*in;
+	int		 wide = 0;
+
+	in = text_file(yaml, sizeof(yaml) - 1);
+	ck_assert_ptr_nonnull(r = qttt_reader_open(fileno(in),
+	    QTTT_FORMAT_AUTO));
+	ck_assert_int_eq(qttt_par_input(r, &rec, 2, &par_tool, &wide,
+	    &totals, stdout, stderr), QTTT_SPLIT_NOT);
+	ck_assert_uint_eq(totals.games, 0);
+	/* Nothing was read: the reader reads it. */
+	ck_assert_int_eq(qttt_reader_next(r, &rec), 1);
+	ck_assert_int_eq(rec.format, QTTT_FORMAT_YAML);
+	qttt_reader_close(r);
+	fclose(in);
+}
+END_TEST
+
+START_TEST(par_input_output_fails)
+{
+	static struct qttt_record rec;
+	struct par_tally totals = { 0, 0 };
+	struct qttt_reader *r;
+	char		*text;
+	size_t		 n;
+	FILE		*in, *full;
+	int		 wide = 1;
+
+	if ((full = fopen("/dev/full", "w")) == NULL)
+		return;
+	text = par_text(&n);
+	in = text_file(text, n);
+	ck_assert_ptr_nonnull(r = qttt_reader_open(fileno(in),
+	    QTTT_FORMAT_AUTO));
+	ck_assert_int_eq(qttt_par_input(r, &rec, 2, &par_tool, &wide,
+	    &totals, full, full), QTTT_PAR_STOP);
+	ck_assert_uint_lt(totals.games, PAR_GAMES);
+	qttt_reader_close(r);
+	fclose(full);
+	fclose(in);
+	free(text);
+}
+END_TEST
+
 Suite *
 chunk_suite(void)
 {
@@ -374,6 +527,9 @@ chunk_suite(void)
 	tcase_add_test(tc, split_reports_read_errors);
 	tcase_add_test(tc, split_of_nothing);
 	tcase_add_loop_test(tc, fill_reads_as_a_file, 0, 4 * 3);
+	tcase_add_loop_test(tc, par_input_in_order, 0, 8);
+	tcase_add_test(tc, par_input_other_format);
+	tcase_add_test(tc, par_input_output_fails);
 	suite_add_tcase(s, tc);
 	return s;
 }

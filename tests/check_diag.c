@@ -363,6 +363,33 @@ START_TEST(test_write_comments)
 }
 END_TEST
 
+/*
+ * The codes a program turns off (qttt_diag_off_parse()): warnings and
+ * notes, by name; an error or a name that is no code refused, with its
+ * column.
+ */
+START_TEST(test_off_parse)
+{
+	unsigned char	 off[QTTT__NCODES];
+	struct qttt_diag d;
+
+	memset(off, 0, sizeof(off));
+	ck_assert_int_eq(qttt_diag_off_parse(off, "key-case,rules-differ",
+	    &d), 0);
+	ck_assert(off[QTTT_W_KEYCASE] && off[QTTT_N_DIFFER]);
+	ck_assert(!off[QTTT_N_RULES] && !off[QTTT_E_SYNTAX]);
+	ck_assert_int_eq(qttt_diag_off_parse(off, "own-rules,syntax", &d),
+	    -1);
+	ck_assert(off[QTTT_N_RULES] && !off[QTTT_E_SYNTAX]);
+	ck_assert_uint_eq(d.col, 10);
+	ck_assert_str_eq(d.msg, "an error cannot be turned off: syntax");
+	ck_assert_int_eq(qttt_diag_off_parse(off, "key-cas", &d), -1);
+	ck_assert_uint_eq(d.col, 0);
+	ck_assert_str_eq(d.msg, "no such code: key-cas");
+	ck_assert_int_eq(qttt_diag_off_parse(off, "key-case,", NULL), -1);
+}
+END_TEST
+
 Suite *
 diag_suite(void)
 {
@@ -386,6 +413,7 @@ diag_suite(void)
 	tc = tcase_create("write");
 	tcase_add_test(tc, test_write_refused);
 	tcase_add_test(tc, test_write_comments);
+	tcase_add_test(tc, test_off_parse);
 	suite_add_tcase(s, tc);
 	return s;
 }

@@ -94,6 +94,7 @@ main(void)
 	srunner_add_suite(sr, match_suite());
 	srunner_add_suite(sr, web_suite());
 	srunner_add_suite(sr, variation_suite());
+	srunner_add_suite(sr, outfile_suite());
 	srunner_run_all(sr, CK_NORMAL);
 	failed = srunner_ntests_failed(sr);
 	run = srunner_ntests_run(sr);

@@ -105,5 +105,6 @@ Suite	*qtp_suite(void);
 Suite	*referee_suite(void);
 Suite	*match_suite(void);
 Suite	*web_suite(void);
+Suite	*outfile_suite(void);
 
 #endif /* !CHECK_QTTT_H */

@@ -667,6 +667,76 @@ START_TEST(test_trim_pending)
 }
 END_TEST
 
+/*
+ * What is written of a game selected (qttt_select_write()), as
+ * qttt-select writes it: as read (with its CRLF), converted, alone in
+ * its canonical orientation, trimmed, with its variations split, and
+ * refused by a format that cannot hold it; an invalid record as read
+ * whatever the format asked.
+ */
+static const struct {
+	const char		*in;
+	int			 valid;
+	struct qttt_select_write o;
+	enum qttt_format	 format;
+	int			 k;
+	const char		*out;	/* or the reason */
+} select_writes[] = {
+	{ "X1 a1 a2; O2 b1 c1\r\n", 1,
+	    { QTTT_FORMAT_AUTO, 0, 0, QTTT_TRIM_ALL, 0 }, QTTT_FORMAT_LINE, 0,
+	    "X1 a1 a2; O2 b1 c1\r\n" },
+	{ "X1 a1 a2; O2 b1 c1\n", 1,
+	    { QTTT_FORMAT_YAML, 0, 0, QTTT_TRIM_ALL, 0 }, QTTT_FORMAT_YAML, 0,
+	    "---\nmoves:\n- X1 a1 a2\n- O2 b1 c1\n" },
+	{ "X1 a1 a1\n", 0,
+	    { QTTT_FORMAT_YAML, 0, 0, QTTT_TRIM_ALL, 0 }, QTTT_FORMAT_LINE, 0,
+	    "X1 a1 a1\n" },
+	{ "X1 c3 c2; O2 b1 c1; X3 a1 a2\n", 1,
+	    { QTTT_FORMAT_AUTO, 1, 0, QTTT_TRIM_ALL, 0 }, QTTT_FORMAT_LINE, 0,
+	    "X1 a1 b1; O2 c1 c2; X3 b3 c3\n" },
+	{ "X1 a1 a2; O2 b1 c1; X3 a3 b3\n", 1,
+	    { QTTT_FORMAT_AUTO, 0, 0, 2, 0 }, QTTT_FORMAT_LINE, 0,
+	    "X1 a1 a2; O2 b1 c1\n" },
+	{ "X1 a1 a2 (X1 b1 b2; O2 a1 a2); O2 b1 c1\n", 1,
+	    { QTTT_FORMAT_AUTO, 0, QTTT_STRIP_VARIATIONS, QTTT_TRIM_ALL, 1 },
+	    QTTT_FORMAT_LINE, 0, "X1 a1 a2; O2 b1 c1\nX1 b1 b2; O2 a1 a2\n" },
+	{ "X1 a1 a2 (X1 b1 b2; O2 a1 a2); O2 b1 c1\n", 1,
+	    { QTTT_FORMAT_GOFF, 0, 0, QTTT_TRIM_ALL, 0 }, QTTT_FORMAT_GOFF, -2,
+	    "Goff's notation holds no variations: the first, 'X1 b1 b2' in "
+	    "place of ply 1, and the others are written in the line "
+	    "notation" },
+};
+
+START_TEST(test_select_write)
+{
+	static struct qttt_record rec;
+	static struct qttt_game g;
+	struct qttt_diag d;
+	struct input	 in;
+	char		*buf = NULL;
+	size_t		 len = 0;
+	FILE		*f;
+
+	input_open(&in, select_writes[_i].in, strlen(select_writes[_i].in),
+	    QTTT_FORMAT_AUTO, &rec, &g);
+	ck_assert_int_eq(input_next(&in), 1);
+	ck_assert_int_eq(rec.ndiags == 0, select_writes[_i].valid);
+	ck_assert_int_eq(qttt_select_format(&select_writes[_i].o, &rec,
+	    select_writes[_i].valid), select_writes[_i].format);
+	ck_assert_ptr_nonnull(f = open_memstream(&buf, &len));
+	ck_assert_int_eq(qttt_select_write(f, &select_writes[_i].o, &rec, &g,
+	    select_writes[_i].valid, &d), select_writes[_i].k);
+	ck_assert_int_eq(fclose(f), 0);
+	if (select_writes[_i].k == -2) {
+		ck_assert_str_eq(buf, "");
+		ck_assert_str_eq(d.msg, select_writes[_i].out);
+	} else
+		ck_assert_str_eq(buf, select_writes[_i].out);
+	free(buf);
+	input_close(&in);
+}
+END_TEST
+
 Suite *
 select_suite(void)
 {
@@ -692,6 +762,8 @@ select_suite(void)
 	tcase_add_test(tc, test_gameset_bound);
 	tcase_add_loop_test(tc, test_trim, 0, 7);
 	tcase_add_test(tc, test_trim_pending);
+	tcase_add_loop_test(tc, test_select_write, 0,
+	    sizeof(select_writes) / sizeof(select_writes[0]));
 	suite_add_tcase(s, tc);
 	return s;
 }

@@ -1129,6 +1129,74 @@ START_TEST(test_empty_board_table)
 }
 END_TEST
 
+/*
+ * The time of an engine's search for a go (qttt_level_time()): each
+ * case of movetime and clock, the least of the two, at most half the
+ * clock, 90% of it, and no limit with infinite or neither.
+ */
+static const struct {
+	struct qttt_go_time	 t;
+	long long		 ms;
+} go_times[] = {
+	{ { 0, 0, 0, 0, 0, 0 }, -1 },
+	{ { 1, 1000, 0, 0, 0, 1 }, -1 },		/* infinite */
+	{ { 0, 0, 1, 60000, 0, 1 }, -1 },
+	{ { 1, 1000, 0, 0, 0, 0 }, 900 },
+	{ { 1, 0, 0, 0, 0, 0 }, 0 },
+	{ { 1, 5000000000ULL, 0, 0, 0, 0 }, 900000000 }, /* at most 10^9 */
+	{ { 0, 0, 1, 60000, 0, 0 }, 2700 },		/* a twentieth */
+	{ { 0, 0, 1, 60000, 1000, 0 }, 3600 },		/* and the increment */
+	{ { 0, 0, 1, 1000, 5000, 0 }, 450 },		/* at most half */
+	{ { 0, 0, 1, 0, 0, 0 }, 0 },
+	{ { 0, 0, 1, 1000060000ULL, 0, 0 }, 2700 },	/* modulo 10^9 */
+	{ { 1, 1000, 1, 60000, 0, 0 }, 900 },		/* the movetime */
+	{ { 1, 5000, 1, 60000, 0, 0 }, 2700 },		/* the clock's share */
+};
+
+START_TEST(test_level_time)
+{
+	ck_assert_int_eq(qttt_level_time(&go_times[_i].t), go_times[_i].ms);
+}
+END_TEST
+
+/*
+ * Warmed under a profile with no book, the solver values the empty
+ * board within a few hundred positions, as an engine's first go after
+ * isready; not warmed, or at the random level, it does not.
+ */
+START_TEST(test_level_warm)
+{
+	struct qttt_solver *sv;
+	struct qttt_generator gen;
+	struct qttt_state st;
+	struct qttt_action a;
+	unsigned int	 rules;
+	int		 v;
+
+	REQUIRE(qttt_rules_parse("double=1", 8, &rules, NULL) == 0);
+	qttt_state_init(&st);
+	st.rules = rules;
+	qttt_generator_init(&gen, 1, 0);
+	ck_assert_ptr_nonnull(sv = qttt_solver_new(TABLE));
+	REQUIRE(qttt_level_warm(sv, QTTT_LEVEL_RANDOM, rules, NULL) ==
+	    QTTT_OK);
+	qttt_solver_limit(sv, 300, NULL, NULL);
+	REQUIRE(qttt_level_choose(sv, &gen, QTTT_LEVEL_PERFECT, &st, &a, &v,
+	    NULL) == QTTT_OK);
+	ck_assert(qttt_solver_stopped(sv));
+	ck_assert_int_eq(v, QTTT_NOVALUE);
+
+	REQUIRE(qttt_level_warm(sv, QTTT_LEVEL_WEAK, rules, NULL) == QTTT_OK);
+	ck_assert(!qttt_solver_stopped(sv));
+	qttt_solver_limit(sv, 300, NULL, NULL);
+	REQUIRE(qttt_level_choose(sv, &gen, QTTT_LEVEL_PERFECT, &st, &a, &v,
+	    NULL) == QTTT_OK);
+	ck_assert(!qttt_solver_stopped(sv));
+	ck_assert_int_ne(v, QTTT_NOVALUE);
+	qttt_solver_free(sv);
+}
+END_TEST
+
 Suite *
 solve_suite(void)
 {
@@ -1162,6 +1230,9 @@ solve_suite(void)
 	tcase_add_test(tc, test_symmetry_profiles);
 	tcase_add_test(tc, test_empty_board_table);
 	tcase_add_test(tc, test_reduced_key);
+	tcase_add_loop_test(tc, test_level_time, 0,
+	    sizeof(go_times) / sizeof(go_times[0]));
+	tcase_add_test(tc, test_level_warm);
 	suite_add_tcase(s, tc);
 	return s;
 }

@@ -81,8 +81,9 @@ for f in "$top"/tests/out/regress/fuzz_*; do
 	    { echo "FAIL: fuzz_$name under valgrind"; status=1; }
 done
 
-# The threads (cmd/parallel.c): an input of many chunks, on 3 threads,
-# with invalid games, diagnostics on both streams and every state.
+# The threads (lib/notation/parallel.c): an input of many chunks, on
+# 3 threads, with invalid games, diagnostics on both streams and every
+# state.
 "$top/cmd/qttt-generate" -u -n 3000 -s 5 |
     sed '0~7s/; [^;]*$/; X1 a1 a1/' >"$out/threads.qttt"
 for cmd in "qttt-validate -s -p" "qttt-replay -a -T json"; do

@@ -87,3 +87,50 @@ qttt_level_choose(struct qttt_solver *solver, struct qttt_generator *gen,
 	*a = acts[qttt_generator_uniform(gen, n)];
 	return QTTT_OK;
 }
+
+/*
+ * The share of its time, in percent, after which a search stops: the
+ * rest is for the answer to reach the runner (formats/engine-protocol.md,
+ * section 5, "Time").
+ */
+#define TIME_USED	90
+/* Of a clock with no movetime: a twentieth of it, and the increment. */
+#define CLOCK_SHARE	20
+/* The longest time of a go, in milliseconds (a million seconds). */
+#define TIME_MAX	1000000000
+
+long long
+qttt_level_time(const struct qttt_go_time *t)
+{
+	long long	 ms = -1, left, allot;
+
+	if (t->infinite)
+		return -1;
+	if (t->has_movetime)
+		ms = (long long)(t->movetime > TIME_MAX ? TIME_MAX :
+		    t->movetime);
+	if (t->has_clock) {
+		left = (long long)(t->left % TIME_MAX);
+		allot = left / CLOCK_SHARE + (long long)(t->inc % TIME_MAX);
+		if (allot > left / 2)
+			allot = left / 2;
+		if (ms < 0 || allot < ms)
+			ms = allot;
+	}
+	return ms >= 0 ? ms * TIME_USED / 100 : -1;
+}
+
+enum qttt_code
+qttt_level_warm(struct qttt_solver *solver, enum qttt_level l,
+    unsigned int rules, struct qttt_diag *d)
+{
+	struct qttt_analysis an;
+	struct qttt_state st;
+
+	if (l == QTTT_LEVEL_RANDOM)
+		return QTTT_OK;
+	qttt_state_init(&st);
+	st.rules = rules;
+	qttt_solver_limit(solver, 0, NULL, NULL);
+	return qttt_solver_analyze(solver, &st, 0, &an, d);
+}

@@ -387,3 +387,40 @@ qttt_diags_write(FILE *f, const char *file, const struct qttt_record *rec,
 	}
 	return n + rec->ndropped;
 }
+
+int
+qttt_diag_off_parse(unsigned char off[QTTT__NCODES], const char *list,
+    struct qttt_diag *d)
+{
+	const char	*start = list, *end;
+	size_t		 len;
+	int		 code;
+
+	for (;;) {
+		end = strchr(list, ',');
+		len = end != NULL ? (size_t)(end - list) : strlen(list);
+		for (code = 0; code < QTTT__NCODES; code++)
+			if (strlen(qttt_code_name(code)) == len &&
+			    strncmp(qttt_code_name(code), list, len) == 0)
+				break;
+		/* An error turned off would pass an invalid game. */
+		if (code == QTTT__NCODES ||
+		    qttt_code_severity(code) == QTTT_ERROR) {
+			if (d != NULL) {
+				memset(d, 0, sizeof(*d));
+				d->code = QTTT_E_SYNTAX;
+				d->severity = QTTT_ERROR;
+				d->col = (unsigned long)(list - start);
+				snprintf(d->msg, sizeof(d->msg), "%s: %.*s",
+				    code == QTTT__NCODES ? "no such code" :
+				    "an error cannot be turned off", (int)len,
+				    list);
+			}
+			return -1;
+		}
+		off[code] = 1;
+		if (end == NULL)
+			return 0;
+		list = end + 1;
+	}
+}

@@ -379,7 +379,7 @@ qttt__output_json_states_close(struct json_states *b)
  * the root: nothing is left open-ended), so the documents of several
  * streams, one after another, are the documents of one stream, byte
  * for byte: qttt-replay -T yaml writes the games of each chunk of its
- * input as a stream of their own on threads (cmd/parallel.c).
+ * input as a stream of their own on threads (lib/notation/parallel.c).
  */
 struct yaml_states {
 	struct yaml_out	*y;

@@ -1,9 +1,10 @@
 /*
  * The line notation read on threads, as the threaded tools read it
- * (cmd/parallel.c): qttt_reader_split() cuts the input into chunks of
- * whole lines, and a reader of each chunk must give every game as the
- * input's own reader does, with the same line, items, diagnostics,
- * text and number (tests/check_chunk.c on a few texts; here on any).
+ * (lib/notation/parallel.c): qttt_reader_split() cuts the input into
+ * chunks of whole lines, and a reader of each chunk must give every
+ * game as the input's own reader does, with the same line, items,
+ * diagnostics, text and number (tests/check_chunk.c on a few texts;
+ * here on any).
  * The chunks hold one game line each, or about 4096 or 64 bytes of
  * them, as the input's length picks (2049 games of one byte fill one of
  * 4096 past the most lines a chunk holds).  Nothing is played: parse_line

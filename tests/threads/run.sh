@@ -1,12 +1,13 @@
 #!/bin/sh
 # Threads: qttt-validate, qttt-replay and qttt-analyze read the line
-# notation on several threads (cmd/parallel.c).  On inputs long enough to be cut
-# into many chunks, with invalid records, comments, blank lines, CRLF,
-# a byte-order mark and no final newline, every command must write the
-# same bytes on each stream, in the same order when both go to one
-# file, and exit with the same status, on 1 thread as on 2 and 4 (the
-# most QTTT_THREADS allows); a value out of range is reported, and the
-# default used; each tool's page gives the range the tool takes.
+# notation on several threads (lib/notation/parallel.c).  On inputs
+# long enough to be cut into many chunks, with invalid records,
+# comments, blank lines, CRLF, a byte-order mark and no final
+# newline, every command must write the same bytes on each stream, in
+# the same order when both go to one file, and exit with the same
+# status, on 1 thread as on 2 and 4 (the most QTTT_THREADS allows);
+# a value out of range is reported, and the default used; each tool's
+# page gives the range the tool takes.
 top=$(cd "$(dirname "$0")/../.." && pwd)
 . "$top/tests/lib.sh"
 suite_begin threads

@@ -1,5 +1,7 @@
 /*
- * The games of an input on several threads (parallel.h).
+ * The games of an input on several threads (qttt.h, "Reading on
+ * several threads"); not in the viewer page's module, which has no
+ * threads.
  *
  * Jobs sit in a ring of nthreads + 2 slots, so that the workers always
  * have a chunk to take while the main thread writes one out: memory
@@ -16,14 +18,11 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <unistd.h>
 
 #include "qttt.h"
-#include "common.h"
-#include "parallel.h"
 
-/* Where a job's two output streams stood at a par_sync(). */
-struct par_cut {
+/* Where a job's two output streams stood at a qttt_par_sync(). */
+struct qttt_par_cut {
 	size_t	 out, err;
 };
 
@@ -34,7 +33,7 @@ struct pool {
 	pthread_mutex_t		 lock;
 	pthread_cond_t		 queued;	/* a job, or stop */
 	pthread_cond_t		 finished;	/* a job is done */
-	struct par_job		*jobs;
+	struct qttt_par_job		*jobs;
 	size_t			 njobs;
 	/*
 	 * Counters that only grow; slot i % njobs.  head: the oldest job
@@ -43,35 +42,38 @@ struct pool {
 	 */
 	size_t			 head, next, tail;
 	int			 stop;
-	const struct par_tool	*tool;
+	const struct qttt_par_tool	*tool;
 	const void		*arg;
+	FILE			*out, *err;	/* the input's output */
 };
 
 /* The output is looked at every PAR_EVERY games, at less cost. */
 #define PAR_EVERY	16
 
 int
-par_more(struct par_job *job)
+qttt_par_more(struct qttt_par_job *job)
 {
 	long	 o, e;
 
 	if (job == NULL || job->direct || ++job->games % PAR_EVERY != 0)
 		return 1;
 	if ((o = ftell(job->out)) == -1 || (e = ftell(job->err)) == -1 ||
-	    (unsigned long)o + (unsigned long)e <= PAR_OUTMAX)
+	    (unsigned long)o + (unsigned long)e <= QTTT_PAR_OUTMAX)
 		return 1;
 	job->stopped = 1;
 	return 0;
 }
 
 void
-par_sync(struct par_job *job)
+qttt_par_sync(struct qttt_par_job *job)
 {
-	struct par_cut	*cuts;
+	struct qttt_par_cut	*cuts;
 	size_t		 n;
 
-	if (job == NULL || job->direct) {
-		fflush(stdout);
+	if (job == NULL)
+		return;
+	if (job->direct) {
+		fflush(job->out);
 		return;
 	}
 	/* A memstream's size is up to date after fflush(). */
@@ -93,28 +95,6 @@ par_sync(struct par_job *job)
 	job->ncuts++;
 }
 
-int
-par_threads(void)
-{
-	const char	*s;
-	unsigned long long v;
-	long		 n;
-
-	n = sysconf(_SC_NPROCESSORS_ONLN);
-	if (n < 1)
-		n = 1;
-	else if (n > PAR_THREADS)
-		n = PAR_THREADS;
-	if ((s = getenv("QTTT_THREADS")) == NULL)
-		return (int)n;
-	if (parse_number(s, 1, PAR_MAXTHREADS, &v) == 0)
-		return (int)v;
-	fprintf(stderr, "%s: warning: QTTT_THREADS is not a number from 1 "
-	    "to %d: using %ld thread%s\n", progname, PAR_MAXTHREADS, n,
-	    n == 1 ? "" : "s");
-	return (int)n;
-}
-
 /*
  * Plays the games of a job.  Its output streams are kept from one
  * chunk to the next, written again from the start: a buffer freed and
@@ -122,7 +102,7 @@ par_threads(void)
  * page of output.
  */
 static void
-job_run(struct pool *p, struct par_job *job)
+job_run(struct pool *p, struct qttt_par_job *job)
 {
 	job->ncuts = 0;
 	job->games = 0;
@@ -145,28 +125,28 @@ job_run(struct pool *p, struct par_job *job)
 /*
  * On the main thread, once a job that stopped early has been written:
  * plays the rest of its chunk straight to the output, adding to its
- * result.  Returns 0, or -1 if standard output failed.
+ * result.  Returns 0, or -1 if the output failed.
  */
 static int
-job_finish(struct pool *p, struct par_job *job)
+job_finish(struct pool *p, struct qttt_par_job *job)
 {
-	struct par_job	 direct;
+	struct qttt_par_job	 direct;
 
 	memset(&direct, 0, sizeof(direct));
 	direct.reader = job->reader;
-	direct.out = stdout;
-	direct.err = stderr;
+	direct.out = p->out;
+	direct.err = p->err;
 	direct.result = job->result;
 	direct.direct = 1;
 	p->tool->run(p->arg, &direct);
-	return direct.failed || ferror(stdout) ? -1 : 0;
+	return direct.failed || ferror(p->out) ? -1 : 0;
 }
 
 static void *
 worker(void *arg)
 {
 	struct pool	*p = arg;
-	struct par_job	*job;
+	struct qttt_par_job	*job;
 	void		*local = NULL;
 
 	if (p->tool->local_new != NULL &&
@@ -193,13 +173,13 @@ worker(void *arg)
 }
 
 /*
- * Writes a job's output in the order par_sync() saw: between two cuts,
- * what went to standard error was written first (a cut is made just
- * before writing to it), with standard output flushed before it.
- * Returns 0, or -1 if standard output failed.
+ * Writes a job's output in the order qttt_par_sync() saw: between two
+ * cuts, what went to the error stream was written first (a cut is made
+ * just before writing to it), with the output flushed before it.
+ * Returns 0, or -1 if the output failed.
  */
 static int
-job_write(const struct par_job *job)
+job_write(const struct pool *p, const struct qttt_par_job *job)
 {
 	size_t	 o = 0, e = 0, i, to, te;
 
@@ -207,17 +187,17 @@ job_write(const struct par_job *job)
 		to = i < job->ncuts ? job->cuts[i].out : job->outlen;
 		te = i < job->ncuts ? job->cuts[i].err : job->errlen;
 		if (te > e) {
-			if (fflush(stdout) == EOF)
+			if (fflush(p->out) == EOF)
 				return -1;
-			fwrite(job->errbuf + e, 1, te - e, stderr);
+			fwrite(job->errbuf + e, 1, te - e, p->err);
 			e = te;
 		}
-		if (to > o && fwrite(job->outbuf + o, 1, to - o, stdout) !=
+		if (to > o && fwrite(job->outbuf + o, 1, to - o, p->out) !=
 		    to - o)
 			return -1;
 		o = to;
 	}
-	return ferror(stdout) ? -1 : 0;
+	return ferror(p->out) ? -1 : 0;
 }
 
 /* Starts up to n workers; returns how many run. */
@@ -260,10 +240,10 @@ pool_free(struct pool *p)
 }
 
 static int
-pool_init(struct pool *p, size_t njobs, const struct par_tool *tool,
-    const void *arg)
+pool_init(struct pool *p, size_t njobs, const struct qttt_par_tool *tool,
+    const void *arg, FILE *out, FILE *err)
 {
-	struct par_job	*job;
+	struct qttt_par_job	*job;
 	size_t		 i, chunksize = tool->chunksize;
 
 	memset(p, 0, sizeof(*p));
@@ -272,6 +252,8 @@ pool_init(struct pool *p, size_t njobs, const struct par_tool *tool,
 	pthread_cond_init(&p->finished, NULL);
 	p->tool = tool;
 	p->arg = arg;
+	p->out = out;
+	p->err = err;
 	if ((p->jobs = calloc(njobs, sizeof(*p->jobs))) == NULL)
 		return -1;
 	p->njobs = njobs;
@@ -289,19 +271,20 @@ pool_init(struct pool *p, size_t njobs, const struct par_tool *tool,
 }
 
 int
-par_input(struct qttt_reader *r, struct qttt_record *rec, int nthreads,
-    const struct par_tool *tool, const void *arg, void *totals)
+qttt_par_input(struct qttt_reader *r, struct qttt_record *rec, int nthreads,
+    const struct qttt_par_tool *tool, const void *arg, void *totals,
+    FILE *out, FILE *err)
 {
 	struct pool	 p;
-	struct par_job	*job, *mine;
-	pthread_t	 tid[PAR_MAXTHREADS];
+	struct qttt_par_job	*job, *mine;
+	pthread_t	 tid[QTTT_PAR_MAXTHREADS];
 	size_t		 nworkers = 0, i;
 	int		 k = 1, started = 0, status = 0;
 
-	if (nthreads > PAR_MAXTHREADS)
-		nthreads = PAR_MAXTHREADS;
+	if (nthreads > QTTT_PAR_MAXTHREADS)
+		nthreads = QTTT_PAR_MAXTHREADS;
 	/* Without the memory for the pool, one thread does it all. */
-	if (pool_init(&p, (size_t)nthreads + 2, tool, arg) == -1) {
+	if (pool_init(&p, (size_t)nthreads + 2, tool, arg, out, err) == -1) {
 		pool_free(&p);
 		return QTTT_SPLIT_NOT;
 	}
@@ -352,10 +335,10 @@ par_input(struct qttt_reader *r, struct qttt_record *rec, int nthreads,
 			    "out of memory");
 			status = -1;
 		}
-		if (status == 0 && job_write(job) == -1)
-			status = PAR_STOP;
+		if (status == 0 && job_write(&p, job) == -1)
+			status = QTTT_PAR_STOP;
 		if (status == 0 && job->stopped && job_finish(&p, job) == -1)
-			status = PAR_STOP;
+			status = QTTT_PAR_STOP;
 		if (status == 0)
 			tool->merge(totals, job);
 		qttt_reader_close(job->reader);
