@@ -282,6 +282,12 @@ awk '!/^#/ && NF { if (++g != 3) next; n = split($0, it, "; ")
 		print match(s, /[!?]+$/) ? substr(s, RSTART) : "-" } }' \
     "$out/annotated.qttt" >"$out/annotated.glyphs"
 qttt-generate -n 5000 -s 9 | qttt-render -T html >"$out/big.html"
+# Variations, nested; a line with two blunders (qttt-analyze: plies 6
+# and 7, best X5 b2 a3 and O6 b2 a3).
+printf '%s\n' 'X1 a1 c3; O2 a1 c1 (O2 b2 b3; X3 a2 b2 (X3 a1 a2;'\
+' O4 b1 c2)); X3 a1 c1; *' 'X1 a1 c3; O2 a1 c1; X3 a1 c1; measure'\
+' X3->a1; O4 b2 a3; X5 a2 b3; O6 b1 b3' >"$out/nested.qttt"
+qttt-render -T html "$out/nested.qttt" >"$out/nested.html"
 # Words of 4,000 characters: a tag, a comment after a game, a comment
 # after a ply; written from the file's absolute path ($out is one).
 long=$(awk 'BEGIN { while (n++ < 4000) printf "w" }')
