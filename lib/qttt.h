@@ -1579,6 +1579,36 @@ int		 qttt_record_var_promote(struct qttt_record *, size_t v,
 		    size_t *old);
 
 /*
+ * Paths (formats/line-notation.md, "Paths"): a position of a record
+ * named by the plies of the main line played (5), then for each
+ * variation entered the alternative taken to the item just played
+ * and the items of it played (5.1.2: after 2 items of the first
+ * variation that replaces ply 5).  A path is at most QTTT_PATH_MAX
+ * bytes with its NUL.
+ */
+#define QTTT_PATH_MAX	64
+
+/*
+ * Reads the path in s (len bytes) into the line it ends on (*v:
+ * QTTT_MAINLINE or a variation's index) and the items of that line
+ * played (*n; the main line's result is no position).  Returns 0, or
+ * -1 with a message in d (which may be NULL): QTTT_E_SYNTAX for text
+ * that is no path, QTTT_E_PLIES for a path that names no position of
+ * the record.
+ */
+int		 qttt_record_path(const struct qttt_record *, const char *s,
+		    size_t len, size_t *v, size_t *n, struct qttt_diag *d);
+
+/*
+ * Writes into buf (size bytes, QTTT_PATH_MAX enough) the path of the
+ * position after n items of line v (0 items of a variation is the
+ * position where it branches).  Returns the path's length, or -1 if
+ * the record has no such position or buf is too small.
+ */
+int		 qttt_record_path_name(const struct qttt_record *, size_t v,
+		    size_t n, char *buf, size_t size);
+
+/*
  * The format a record is written in, as a writer takes it: rec->format,
  * but QTTT_FORMAT_JSON for a YAML record whose text is JSON (starts
  * with '{' or '[').

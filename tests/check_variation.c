@@ -472,6 +472,110 @@ START_TEST(test_var_game)
 }
 END_TEST
 
+/* A path read gives the position; the position's name is the path. */
+static void
+assert_path(const char *path, size_t v, size_t n)
+{
+	struct qttt_diag d;
+	char	 buf[QTTT_PATH_MAX];
+	size_t	 gv = 0, gn = 0;
+
+	ck_assert_msg(qttt_record_path(&rec, path, strlen(path), &gv, &gn,
+	    &d) == 0, "%s: %s", path, d.msg);
+	ck_assert_uint_eq(gv, v);
+	ck_assert_uint_eq(gn, n);
+	ck_assert_int_eq(qttt_record_path_name(&rec, v, n, buf, sizeof(buf)),
+	    (int)strlen(path));
+	ck_assert_str_eq(buf, path);
+}
+
+static void
+assert_bad_path(const char *path, enum qttt_code code, const char *msg)
+{
+	struct qttt_diag d;
+	size_t	 v = 7, n = 7;
+
+	ck_assert_int_eq(qttt_record_path(&rec, path, strlen(path), &v, &n,
+	    &d), -1);
+	ck_assert_int_eq(d.code, code);
+	ck_assert_str_eq(d.msg, msg);
+	ck_assert_uint_eq(v, 7);
+	ck_assert_uint_eq(n, 7);
+}
+
+/* Positions named by paths, read and written (formats, "Paths"). */
+START_TEST(test_paths)
+{
+	char	 buf[QTTT_PATH_MAX];
+
+	/* Two alternatives to O2, one nested in the first at its X3. */
+	ck_assert_uint_eq(play("X1 a1 c3; O2 a1 c1 (O2 b2 b3; X3 a2 b2 "
+	    "(X3 a1 a2; O4 b1 c2)) (O2 c1 c2); X3 a1 c1; *"), 0);
+	ck_assert_uint_eq(rec.nvars, 3);
+	assert_path("0", QTTT_MAINLINE, 0);
+	assert_path("3", QTTT_MAINLINE, 3);
+	assert_path("2.1.1", 0, 1);
+	assert_path("2.1.2", 0, 2);
+	assert_path("2.1.2.1.2", 1, 2);
+	assert_path("2.2.1", 2, 1);
+	/* The start of a variation is where it branches. */
+	ck_assert_int_eq(qttt_record_path_name(&rec, 1, 0, buf,
+	    sizeof(buf)), 5);
+	ck_assert_str_eq(buf, "2.1.1");
+	ck_assert_int_eq(qttt_record_path_name(&rec, 0, 0, buf,
+	    sizeof(buf)), 1);
+	ck_assert_str_eq(buf, "1");
+	/* No such position; a buffer too small. */
+	ck_assert_int_eq(qttt_record_path_name(&rec, 0, 3, buf,
+	    sizeof(buf)), -1);
+	ck_assert_int_eq(qttt_record_path_name(&rec, 3, 1, buf,
+	    sizeof(buf)), -1);
+	ck_assert_int_eq(qttt_record_path_name(&rec, QTTT_MAINLINE, 4, buf,
+	    sizeof(buf)), -1);
+	ck_assert_int_eq(qttt_record_path_name(&rec, 1, 2, buf, 9), -1);
+	/* The result is no position; nor a ply the line lacks. */
+	assert_bad_path("4", QTTT_E_PLIES, "4: the main line has 3 plies");
+	assert_bad_path("2.3.1", QTTT_E_PLIES,
+	    "2.3.1: the item at 2 has 2 variations");
+	assert_bad_path("1.1.1", QTTT_E_PLIES,
+	    "1.1.1: the item at 1 has 0 variations");
+	assert_bad_path("0.1.1", QTTT_E_PLIES,
+	    "0.1.1: the item at 0 has 0 variations");
+	assert_bad_path("2.1.3", QTTT_E_PLIES,
+	    "2.1.3: the variation has 2 items");
+	assert_bad_path("2.1.1.1.1", QTTT_E_PLIES,
+	    "2.1.1.1.1: the item at 2.1.1 has 0 variations");
+	assert_bad_path("2.1.2.1.3", QTTT_E_PLIES,
+	    "2.1.2.1.3: the variation has 2 items");
+#define SYNTAX	"not a position's path: plies of the main line, then " \
+		".VARIATION.ITEMS for each variation entered (5, 5.1.2)"
+	assert_bad_path("", QTTT_E_SYNTAX, SYNTAX);
+	assert_bad_path("x", QTTT_E_SYNTAX, SYNTAX);
+	assert_bad_path("2.", QTTT_E_SYNTAX, SYNTAX);
+	assert_bad_path("2.1", QTTT_E_SYNTAX, SYNTAX);
+	assert_bad_path("2.1.", QTTT_E_SYNTAX, SYNTAX);
+	assert_bad_path("2.0.1", QTTT_E_SYNTAX, SYNTAX);
+	assert_bad_path("2.1.0", QTTT_E_SYNTAX, SYNTAX);
+	assert_bad_path("2.1.1 ", QTTT_E_SYNTAX, SYNTAX);
+	assert_bad_path("-1", QTTT_E_SYNTAX, SYNTAX);
+	assert_bad_path("0002", QTTT_E_SYNTAX, SYNTAX);
+	/* Long text is read no further than a path can be. */
+	memset(buf, '1', sizeof(buf));
+	ck_assert_int_eq(qttt_record_path(&rec, buf, sizeof(buf), NULL, NULL,
+	    NULL), -1);
+	/* A path counts only the length given. */
+	assert_path("2", QTTT_MAINLINE, 2);
+	{
+		size_t	 v, n;
+
+		ck_assert_int_eq(qttt_record_path(&rec, "2.1.2xyz", 5, &v, &n,
+		    NULL), 0);
+		ck_assert_uint_eq(v, 0);
+		ck_assert_uint_eq(n, 2);
+	}
+}
+END_TEST
+
 Suite *
 variation_suite(void)
 {
@@ -492,6 +596,7 @@ variation_suite(void)
 	tcase_add_test(tc, test_promote_full);
 	tcase_add_test(tc, test_trim);
 	tcase_add_test(tc, test_var_game);
+	tcase_add_test(tc, test_paths);
 	suite_add_tcase(s, tc);
 	return s;
 }

@@ -4,10 +4,12 @@
  * variations stay in the order they are written (qttt.h, struct
  * qttt_record), which is the order the writers and the rules take.
  */
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "qttt.h"
+#include "engine/engine.h"
 #include "notation/notation.h"
 
 const struct qttt_item *
@@ -330,4 +332,142 @@ qttt_record_var_promote(struct qttt_record *rec, size_t v, size_t *old)
 	}
 	free(pr);
 	return ok ? 0 : -1;
+}
+
+/* ------------------------------------------------------------------ */
+/* Paths                                                                */
+/* ------------------------------------------------------------------ */
+
+/* The positions of line v after its start: its items but a result. */
+static size_t
+positions(const struct qttt_record *rec, size_t v)
+{
+	const struct qttt_item *items;
+	size_t	 n;
+
+	items = qttt_record_line(rec, v, &n);
+	if (n > 0 && items[n - 1].kind == QTTT_ITEM_RESULT)
+		n--;
+	return n;
+}
+
+/* The number of at most three digits at *p, or -1 if none is. */
+static long
+number(const char **p, const char *end)
+{
+	long	 x = 0;
+	int	 digits = 0;
+
+	for (; *p < end && **p >= '0' && **p <= '9'; (*p)++) {
+		if (++digits > 3)
+			return -1;
+		x = x * 10 + (**p - '0');
+	}
+	return digits > 0 ? x : -1;
+}
+
+/* d (which may be NULL) emptied for a refusal of code: its message. */
+static char *
+refusal(struct qttt_diag *d, enum qttt_code code)
+{
+	if (d == NULL)
+		return NULL;
+	memset(d, 0, sizeof(*d));
+	qttt__engine_diag_args(d, code, NULL);
+	return d->msg;
+}
+
+int
+qttt_record_path(const struct qttt_record *rec, const char *s, size_t len,
+    size_t *v, size_t *n, struct qttt_diag *d)
+{
+	const char *p = s, *end = s + len, *step;
+	size_t	 line = QTTT_MAINLINE, j, alt;
+	long	 at, k, want;
+	char	*m;
+
+	if (len == 0 || len >= QTTT_PATH_MAX ||
+	    (at = number(&p, end)) == -1)
+		goto syntax;
+	if ((size_t)at > positions(rec, line)) {
+		if ((m = refusal(d, QTTT_E_PLIES)) != NULL)
+			snprintf(m, QTTT_MSG_MAX, "%.*s: the main line has "
+			    "%zu plies", (int)len, s, positions(rec, line));
+		return -1;
+	}
+	while ((step = p) < end) {
+		if (*p++ != '.' || (want = number(&p, end)) < 1 ||
+		    p == end || *p++ != '.' || (k = number(&p, end)) < 1)
+			goto syntax;
+		alt = 0;
+		for (j = line == QTTT_MAINLINE ? 0 : line + 1;
+		    j < rec->nvars; j++)
+			if (rec->vars[j].parent == line &&
+			    (long)rec->vars[j].at == at - 1 &&
+			    (long)++alt == want)
+				break;
+		if (j == rec->nvars) {
+			if ((m = refusal(d, QTTT_E_PLIES)) != NULL)
+				snprintf(m, QTTT_MSG_MAX, "%.*s: the item at "
+				    "%.*s has %zu variation%s", (int)len, s,
+				    (int)(step - s), s, alt,
+				    alt == 1 ? "" : "s");
+			return -1;
+		}
+		if ((size_t)k > rec->vars[j].nitems) {
+			if ((m = refusal(d, QTTT_E_PLIES)) != NULL)
+				snprintf(m, QTTT_MSG_MAX, "%.*s: the "
+				    "variation has %zu item%s", (int)len, s,
+				    rec->vars[j].nitems,
+				    rec->vars[j].nitems == 1 ? "" : "s");
+			return -1;
+		}
+		line = j;
+		at = k;
+	}
+	*v = line;
+	*n = at;
+	return 0;
+syntax:
+	if ((m = refusal(d, QTTT_E_SYNTAX)) != NULL)
+		snprintf(m, QTTT_MSG_MAX, "not a position's path: plies of "
+		    "the main line, then .VARIATION.ITEMS for each variation "
+		    "entered (5, 5.1.2)");
+	return -1;
+}
+
+int
+qttt_record_path_name(const struct qttt_record *rec, size_t v, size_t n,
+    char *buf, size_t size)
+{
+	size_t	 alt[QTTT_MAXVARS], items[QTTT_MAXVARS], depth = 0, j;
+	int	 len, w;
+
+	if ((v != QTTT_MAINLINE && v >= rec->nvars) ||
+	    n > positions(rec, v))
+		return -1;
+	/* Where a variation starts is where it branches. */
+	for (; v != QTTT_MAINLINE && n == 0; v = rec->vars[v].parent)
+		n = rec->vars[v].at;
+	for (; v != QTTT_MAINLINE; v = rec->vars[v].parent) {
+		if (depth == QTTT_MAXVARS)
+			return -1;
+		alt[depth] = 1;
+		for (j = 0; j < v; j++)
+			if (rec->vars[j].parent == rec->vars[v].parent &&
+			    rec->vars[j].at == rec->vars[v].at)
+				alt[depth]++;
+		items[depth++] = n;
+		n = rec->vars[v].at + 1;
+	}
+	if ((len = snprintf(buf, size, "%zu", n)) < 0 || (size_t)len >= size)
+		return -1;
+	while (depth-- > 0) {
+		w = snprintf(buf + len, size - len, ".%zu.%zu", alt[depth],
+		    items[depth]);
+		if (w < 0 || (size_t)w >= size - len)
+			return -1;
+		len += w;
+	}
+	return len;
 }
