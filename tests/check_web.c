@@ -699,7 +699,16 @@ START_TEST(test_tree)
 	ck_assert_int_eq(qttt__web_goto(h, 1, 99), 4);
 	says(h, "{\"line\":1,\"ply\":4,\"owner\":1,\"n\":2,\"acts\":["
 	    "\"X1 a1 c3\",\"O2 b2 b3\",\"X3 a1 a2\",\"O4 b1 c2\"],"
-	    "\"on\":[-1,0,1,1],\"pos\":{\"plies\":4,");
+	    "\"on\":[-1,0,1,1],\"link\":\"2.1.2.1.2\",\"pos\":{\"plies\":4,");
+	/* A path of the record: the position it names, on its line. */
+	ck_assert_int_eq(qttt__web_path(h, put(h, "2.1.2.1.1")), 3);
+	says(h, "{\"line\":1,\"ply\":3,");
+	ck_assert_int_eq(qttt__web_path(h, put(h, "2.1.3")), -1);
+	says(h, "{\"error\":\"2.1.3: the variation has 2 items\","
+	    "\"code\":\"missing-plies\"}");
+	ck_assert_int_eq(qttt__web_path(h, put(h, "2.x")), -1);
+	says(h, "\"code\":\"syntax\"");
+	ck_assert_int_eq(qttt__web_goto(h, 1, 4), 4);
 	/* Back, then up to the alternative it replaces. */
 	ck_assert_int_eq(qttt__web_step(h, 1), 3);
 	ck_assert_int_eq(qttt__web_step(h, 4), 3);
@@ -724,6 +733,8 @@ START_TEST(test_tree)
 	says(h, "\"tree\":[");
 	ck_assert_int_eq(qttt__web_play(h, put(h, "X3 b1 b2")), 3);
 	says(h, "{\"line\":2,\"ply\":3,\"owner\":2,\"n\":2,");
+	/* Its link: where it leaves the record as read, then its moves. */
+	says(h, "\"link\":\"1~O2_a2_a3;X3_b1_b2\"");
 	ck_assert_int_eq(qttt__web_play(h, put(h, "X3 b1 b2")), -1);
 	says(h, "\"code\":\"move-order\"");
 	ck_assert_int_eq(qttt__web_copy(h), 0);
@@ -742,6 +753,11 @@ START_TEST(test_tree)
 	    "X3 b1 b2");
 	ck_assert_int_eq(qttt__web_promote(h), -1);
 	says(h, "{\"error\":\"the line shown is the main line\"}");
+	/* The record's paths still lead to their positions. */
+	ck_assert_int_eq(qttt__web_path(h, put(h, "3")), 3);
+	says(h, "{\"line\":0,\"ply\":3,");
+	says(h, "\"link\":\"3\"");
+	ck_assert_int_eq(qttt__web_goto(h, -1, 3), 3);
 	ck_assert_int_eq(qttt__web_delete(h), -1);
 	/* Deleted with the variation inside it: the cursor at its branch. */
 	ck_assert_int_eq(qttt__web_goto(h, 1, 3), 3);

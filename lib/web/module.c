@@ -44,6 +44,7 @@ struct qttt__web {
 	 */
 	size_t			 cv, cply;
 	struct qttt_game	 cgame;
+	struct qttt_game	 walk;	/* the actions a path names */
 	int			 position;	/* a state string, no record */
 	/* The profile state strings are read by (rules), Goff's at first. */
 	unsigned int		 rules;
@@ -802,6 +803,13 @@ solver(struct qttt__web *h)
 /* The tree of lines: the record's variations, and the cursor          */
 /* ------------------------------------------------------------------ */
 
+/* No line of a record (follow()). */
+#define NOLINE	(QTTT_MAINLINE - 1)
+
+static size_t	follow(const struct qttt_record *, size_t, size_t,
+		    const struct qttt_action *);
+static int	as_read(const struct qttt__web *, struct qttt_record *);
+
 /* A line as the page names it: -1 for the main line. */
 static long
 line_id(size_t v)
@@ -926,6 +934,49 @@ tree(const struct qttt__web *h, FILE *f)
 }
 
 /*
+ * The cursor's position as the page's fragment names it: the path, in
+ * the record as read (qttt_record_path_name()), of the last position
+ * that the line shown has of it, then '~' and the actions played from
+ * there, ';' between them and '_' for their blanks, if any.  null for
+ * a record that cannot be read again (none: the page holds valid
+ * ones).
+ */
+static void
+link(struct qttt__web *h, FILE *f)
+{
+	struct qttt_record *rec = &h->scratch;
+	char	 buf[QTTT_PATH_MAX + QTTT_MAXPLIES * (ACTION_TEXT_MAX + 1)];
+	size_t	 l = QTTT_MAINLINE, n = 0, w, i, k;
+	int	 len;
+
+	if (as_read(h, rec) != 0) {
+		fputs("null", f);
+		return;
+	}
+	for (i = 0; i < h->cply; i++) {
+		if ((w = follow(rec, l, n, &h->cgame.plies[i])) == NOLINE)
+			break;
+		n = w == l ? n + 1 : 1;
+		l = w;
+	}
+	if ((len = qttt_record_path_name(rec, l, n, buf, QTTT_PATH_MAX)) <
+	    0) {
+		fputs("null", f);
+		return;
+	}
+	for (k = len; i < h->cply; i++) {
+		buf[k] = k == (size_t)len ? '~' : ';';
+		k++;
+		qttt_action_format(&h->cgame.plies[i], buf + k,
+		    sizeof(buf) - k);
+		for (; buf[k] != '\0'; k++)
+			if (buf[k] == ' ')
+				buf[k] = '_';
+	}
+	jstr(f, buf, k);
+}
+
+/*
  * The cursor as the page takes it: the line shown, the plies shown,
  * the line that holds the last of them (owner) and how many of its
  * items are played (n), the actions of the line's game, the line
@@ -956,7 +1007,9 @@ cursor_out(struct qttt__web *h, int with_tree, int moved)
 		owner(&h->rec, h->cv, i, &l, &n);
 		fprintf(f, "%s%ld", i > 1 ? "," : "", line_id(l));
 	}
-	fputs("],\"pos\":", f);
+	fputs("],\"link\":", f);
+	link(h, f);
+	fputs(",\"pos\":", f);
 	position(h, f);
 	if (with_tree) {
 		fputs(",\"tree\":", f);
@@ -1174,24 +1227,93 @@ static const char no_room[] = "the record has no room for it (at most "
     "64 variations, of 256 moves in all, 8 deep)";
 
 /*
+ * The line of rec that goes on with action a from the position after
+ * n items of line l: l itself, if a is its next item, or a variation
+ * that replaces that item and starts with a; NOLINE if none.
+ */
+
+static size_t
+follow(const struct qttt_record *rec, size_t l, size_t n,
+    const struct qttt_action *a)
+{
+	const struct qttt_item *items, *first;
+	size_t	 alt[QTTT_MAXVARS + 1], na, c, i;
+
+	if (n >= line_actions(rec, l, &items))
+		return NOLINE;
+	c = alternatives(rec, l, n, alt);
+	for (i = 0; i < c; i++) {
+		first = alt[i] == l ? &items[n] :
+		    qttt_record_line(rec, alt[i], &na);
+		if (qttt_action_equal(&first->action, a))
+			return alt[i];
+	}
+	return NOLINE;
+}
+
+/*
+ * Plays action a at the cursor: a move of the tree that it is (the
+ * line shown's next, or another line's from there) is followed; any
+ * other starts a variation there, or goes on with the line that ends
+ * there.  The cursor then shows it, on its line.  Returns 1 if the
+ * tree grew, 0 if not, -1 for an action refused (d says why).
+ */
+static int
+play_at(struct qttt__web *h, const struct qttt_action *a,
+    struct qttt_diag *d)
+{
+	const struct qttt_item *items;
+	struct qttt_item it;
+	struct qttt_action canon;
+	size_t		 l, n, w;
+	enum qttt_code	 code;
+	int		 grew = 0;
+
+	cursor(h, h->cv, h->cply);
+	memset(&it, 0, sizeof(it));
+	it.kind = QTTT_ITEM_ACTION;
+	it.action = *a;
+	if (a->kind == QTTT_MEASURE) {
+		if ((code = qttt_action_canonical(&h->line.state, a, &canon,
+		    d)) == QTTT_OK)
+			it.action = canon;
+	} else
+		code = qttt_state_legal(&h->line.state, a, d);
+	if (code != QTTT_OK) {
+		d->code = code;
+		return -1;
+	}
+	owner(&h->rec, h->cv, h->cply, &l, &n);
+	if (h->cply < h->cgame.nplies &&
+	    qttt_action_equal(&h->cgame.plies[h->cply], &it.action))
+		w = h->cv;
+	else if ((w = follow(&h->rec, l, n, &it.action)) != NOLINE)
+		;
+	else if ((n < line_actions(&h->rec, l, &items) ?
+	    qttt_record_var_add(&h->rec, l, n, &it, 1, &w) :
+	    extend(&h->rec, (w = l), &it)) != 0) {
+		d->code = QTTT_OK;
+		snprintf(d->msg, sizeof(d->msg), "%s", no_room);
+		return -1;
+	} else
+		grew = 1;
+	if (grew)
+		qttt_record_play(&h->rec, &h->game);
+	cursor(h, w, h->cply + 1);
+	return grew;
+}
+
+/*
  * Plays an action (one line-notation item, in the input) at the
- * cursor: a move of the tree that it is (the line shown's next, or
- * another line's from there) is followed; any other starts a
- * variation there, or goes on with the line that ends there.  The
- * cursor then shows it, on its line; the tree comes too if it grew.
+ * cursor (play_at); the tree comes too if it grew.
  */
 EXPORT("web_play") int
 qttt__web_play(struct qttt__web *h, size_t len)
 {
 	struct qttt_record *rec = &h->scratch;
-	const struct qttt_item *items, *first;
-	struct qttt_item it;
-	struct qttt_action canon;
 	struct qttt_diag d;
 	const char	*s;
-	size_t		 alt[QTTT_MAXVARS + 1], l, n, na, c, w, i;
-	enum qttt_code	 code;
-	int		 grew = 0;
+	int		 grew;
 
 	if ((s = input(h, len)) == NULL)
 		return fail(h, QTTT_OK, "no input");
@@ -1200,46 +1322,58 @@ qttt__web_play(struct qttt__web *h, size_t len)
 		return fail(h, rec->ndiags > 0 ? rec->diags[0].code :
 		    QTTT_OK, rec->ndiags > 0 ? rec->diags[0].msg :
 		    "not one action");
-	cursor(h, h->cv, h->cply);
-	memset(&it, 0, sizeof(it));
-	it.kind = QTTT_ITEM_ACTION;
-	it.action = rec->items[0].action;
-	if (it.action.kind == QTTT_MEASURE) {
-		if ((code = qttt_action_canonical(&h->line.state, &it.action,
-		    &canon, &d)) == QTTT_OK)
-			it.action = canon;
-	} else
-		code = qttt_state_legal(&h->line.state, &it.action, &d);
-	if (code != QTTT_OK)
-		return fail(h, code, d.msg);
-	owner(&h->rec, h->cv, h->cply, &l, &n);
-	na = line_actions(&h->rec, l, &items);
-	w = h->rec.nvars;
-	if (h->cply < h->cgame.nplies &&
-	    qttt_action_equal(&h->cgame.plies[h->cply], &it.action))
-		w = h->cv;
-	else if (n < na) {
-		c = alternatives(&h->rec, l, n, alt);
-		for (i = 0; i < c && w == h->rec.nvars; i++) {
-			first = alt[i] == l ? &items[n] :
-			    qttt_record_line(&h->rec, alt[i], &na);
-			if (qttt_action_equal(&first->action, &it.action))
-				w = alt[i];
-		}
-		if (w == h->rec.nvars) {
-			if (qttt_record_var_add(&h->rec, l, n, &it, 1, &w) != 0)
-				return fail(h, QTTT_OK, no_room);
-			grew = 1;
-		}
-	} else {
-		if (extend(&h->rec, l, &it) != 0)
-			return fail(h, QTTT_OK, no_room);
-		w = l;
-		grew = 1;
+	if ((grew = play_at(h, &rec->items[0].action, &d)) < 0)
+		return fail(h, d.code, d.msg);
+	return cursor_out(h, grew, -1);
+}
+
+/*
+ * The record as the page holds it, into rec: its tree as read, before
+ * anything was played (paths name its positions).  Returns 0, or -1.
+ */
+static int
+as_read(const struct qttt__web *h, struct qttt_record *rec)
+{
+	if (h->position || h->src == NULL) {
+		qttt_record_clear(rec);
+		rec->has_start = 1;
+		rec->start = h->start;
+		return 0;
 	}
-	if (grew)
-		qttt_record_play(&h->rec, &h->game);
-	cursor(h, w, h->cply + 1);
+	return qttt_line_parse(h->src, strlen(h->src), 0, rec) == 1 ? 0 : -1;
+}
+
+/*
+ * The cursor to the position a path names in the record as read
+ * (qttt_record_path()), reached in the tree as it is now by its
+ * actions from the start: followed where the tree has them, added
+ * where a line was promoted or deleted since.
+ */
+EXPORT("web_path") int
+qttt__web_path(struct qttt__web *h, size_t len)
+{
+	struct qttt_record *rec = &h->scratch;
+	struct qttt_diag d;
+	const char	*s;
+	size_t		 v, n, i, plies;
+	int		 k, grew = 0;
+
+	if ((s = input(h, len)) == NULL)
+		return fail(h, QTTT_OK, "no input");
+	if (as_read(h, rec) != 0)
+		return fail(h, QTTT_OK, "no record");
+	if (qttt_record_path(rec, s, len, &v, &n, &d) != 0)
+		return fail(h, d.code, d.msg);
+	if (qttt_record_var_game(rec, v, &h->cgame) != 0)
+		return fail(h, QTTT_OK, "the path's line is illegal");
+	plies = line_start(rec, v) + n;
+	h->walk = h->cgame;	/* its actions, before the cursor moves */
+	cursor(h, QTTT_MAINLINE, 0);
+	for (i = 0; i < plies; i++) {
+		if ((k = play_at(h, &h->walk.plies[i], &d)) < 0)
+			return fail(h, d.code, d.msg);
+		grew |= k;
+	}
 	return cursor_out(h, grew, -1);
 }
 

@@ -126,6 +126,11 @@ var QtttModule = (function () {
 		this.x.web_delete(this.h);
 		return this.json();
 	};
+	/* The cursor to the position a path of the record names. */
+	Session.prototype.path = function (path) {
+		this.x.web_path(this.h, this.put(path));
+		return this.json();
+	};
 	Session.prototype.tree = function () {
 		this.x.web_tree(this.h);
 		return this.json();

@@ -351,13 +351,13 @@
 		return '<bdi>' + esc(s) + '</bdi>';
 	}
 
-	/* The fragment of what is shown: gNpP, or gNpP~branch. */
+	/*
+	 * The fragment of what is shown: gNpPATH (PATH a path of the
+	 * record, 5 or 5.1.2), and ~ and the actions played from there
+	 * off the record's lines; the module writes what follows the p.
+	 */
 	function fragment() {
-		var f = gameId(S.game), k = fork();
-		if (k >= 0 && S.cur > k)
-			return f + 'p' + k + '~' + line().slice(k, S.cur)
-			    .join(';').replace(/ /g, '_');
-		return f + 'p' + S.cur;
+		return gameId(S.game) + 'p' + (S.c.link || S.cur);
 	}
 
 	/*
@@ -1225,42 +1225,36 @@
 
 	/*
 	 * Shows what the fragment names; an unknown one, game 1 at ply 0.
-	 * A branch (gNpP~actions) is played into the tree from ply P of
-	 * the main line, up to an action refused, which the page names.
+	 * Its path (what follows the p, to a ~) is the module's to read;
+	 * a position it names no longer in the tree is played into it.
+	 * The actions after a ~ are played from there, up to one the
+	 * rules refuse, which the page names.
 	 */
 	function here(push) {
 		var f = decoded(location.hash.slice(1));
-		var m = /^((?:f\d+)?g\d+)(?:p(\d+)(?:~(.*))?)?$/.exec(f);
-		var i = m ? findGame(m[1]) : -1, ply = m && m[2] ? +m[2] : 0,
-		    items, k, c, r;
+		var m = /^((?:f\d+)?g\d+)(?:p([^~]+)(?:~(.*))?)?$/.exec(f);
+		var i = m ? findGame(m[1]) : -1, items, k, c, r;
 		if (i < 0) {
 			i = 0;
-			ply = 0;
 			m = null;
 		}
 		if (i !== S.game)
 			openGame(i);
-		if (m && m[3] !== undefined) {
-			items = m[3] === '' ? [] :
-			    m[3].replace(/_/g, ' ').split(';');
-			c = M.goto(-1, ply);
-			for (k = 0; k < items.length; k++) {
-				r = M.play(items[k]);
-				if (r.error) {
-					say(r.error + (r.code ? ' [' + r.code + ']' :
-					    ''));
-					break;
-				}
-				c = r;
-			}
-			return show(push, c);
+		c = M.path(m && m[2] ? m[2] : '0');
+		if (c.error) {
+			say(c.error + (c.code ? ' [' + c.code + ']' : ''));
+			c = M.goto(-1, 0);
 		}
-		/* The line shown is kept where the ply is on the main line. */
-		k = fork();
-		if (k < 0 || ply > k)
-			S.v = -1;
-		S.cur = ply;
-		show(push);
+		items = m && m[3] ? m[3].replace(/_/g, ' ').split(';') : [];
+		for (k = 0; k < items.length; k++) {
+			r = M.play(items[k]);
+			if (r.error) {
+				say(r.error + (r.code ? ' [' + r.code + ']' : ''));
+				break;
+			}
+			c = r;
+		}
+		show(push, c);
 	}
 
 	var title = d.title;

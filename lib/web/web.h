@@ -116,7 +116,9 @@ void	 qttt__web_words(FILE *, const struct qttt_state *);
  * shown, which the line shown then holds.  Each of these writes the
  * cursor as JSON (the line, the plies shown, the line that holds the
  * last of them and its items played, the line's actions, the line
- * each is on, the position shown as line gives it), the tree too
+ * each is on, its link: the path in the record as read of the last
+ * position the line has of it, then '~' and the actions played from
+ * there; the position shown as line gives it), the tree too
  * (as load's "tree") where it changed:
  *
  *	goto		the cursor to a line and ply: the plies, or -1
@@ -130,6 +132,9 @@ void	 qttt__web_words(FILE *, const struct qttt_state *);
  *	promote		the line shown made the main line: its plies, -1
  *	delete		the line shown (a variation) deleted, the cursor
  *			where it branched: the plies, or -1
+ *	path		the cursor to the position that a path (in the
+ *			input) names in the record as read, reached by its
+ *			actions in the tree as it is: the plies, or -1
  *	tree		the tree alone, as JSON: 0
  *	copy		the record with its tree in the line notation
  *			(qttt_record_write()): 0, or -1 for a position
@@ -158,6 +163,7 @@ int	 qttt__web_promote(struct qttt__web *);
 int	 qttt__web_delete(struct qttt__web *);
 int	 qttt__web_tree(struct qttt__web *);
 int	 qttt__web_copy(struct qttt__web *);
+int	 qttt__web_path(struct qttt__web *, size_t len);
 
 /* The solver's table in the page: small, as a browser tab's memory is. */
 #define QTTT__WEB_TABLE		(16UL * 1024 * 1024)

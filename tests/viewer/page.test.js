@@ -324,7 +324,7 @@ async function variations(p) {
 	await clickOn(p, '#qttt-moves a[data-line="1"][data-ply="3"]');
 	let s = await state(p);
 	same('a move of a nested variation, one click away', [1, 3,
-	    '#g1p1~O2_b2_b3;X3_a1_a2', 'Ply 3 of 4: X3 a1 a2'], [s.line,
+	    '#g1p2.1.2.1.1', 'Ply 3 of 4: X3 a1 a2'], [s.line,
 	    s.cur, s.hash, s.at]);
 	const seq = [];
 	for (const k of ['ArrowRight', 'ArrowRight', 'ArrowLeft',
@@ -339,6 +339,22 @@ async function variations(p) {
 	    'ArrowLeft 1 3', 'ArrowLeft 1 2', 'ArrowUp -1 2', 'ArrowUp -1 2',
 	    'ArrowDown 0 2', 'ArrowRight 0 3', 'ArrowDown 1 3',
 	    'ArrowLeft 1 2'], seq);
+	/* Paths in the fragment: the module reads them. */
+	await open(p, 'nested.html', '#g1p2.1.2.1.2');
+	s = await state(p);
+	same('a path in the fragment: its position, on its line', [1, 4,
+	    'O4 b1 c2'], [s.line, s.cur, s.acts[3]]);
+	await open(p, 'nested.html', '#g1p2.1.3');
+	s = await state(p);
+	same('a path that names no position: the start, and why', ['g1', 0,
+	    '2.1.3: the variation has 2 items [missing-plies]'], [s.game,
+	    s.cur, s.msg]);
+	await p.eval('location.hash = "#g1p2.1.2~O4_c1_c2"');
+	await settle(p);
+	s = await state(p);
+	same('a path, then actions played from it', [0, 4,
+	    '#g1p2.1.2~O4_c1_c2'], [s.line, s.cur, s.hash]);
+	await open(p, 'nested.html', '#g1p0');
 	/* A variation made by clicks: O2 a2 a3 then X3 b1 b2. */
 	await clickOn(p, '#qttt-moves a[data-line="-1"][data-ply="1"]');
 	await clickSquare(p, SQ.a2);
