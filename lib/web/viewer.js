@@ -568,8 +568,8 @@
 	 * move: its mark, and the action that was best instead.
 	 */
 	function judged(p) {
-		var j = S.judged, m = j && !j.error && S.values ? j.marks[p - 1] :
-		    '';
+		var j = S.judged, m = j && !j.error && S.values &&
+		    S.valuesOf === line().join(';') ? j.marks[p - 1] : '';
 		if (!m)
 			return '';
 		return ' <span class="qttt-judged-mark" title="' + (m === '??' ?
