@@ -51,8 +51,9 @@ static const struct opt opts[] = {
 	OPT_STATE("analyse the position of a state string, not files"),
 	{ 's', "summary", NULL, "only the mistakes and blunders of each game "
 	    "and input", 0, 0 },
-	OPT_TYPE("report (the default), json (JSON Lines) or yaml\n"
-	    "(annotated records)"),
+	OPT_TYPE("report (the default), json (JSON Lines), yaml\n"
+	    "(annotated records) or line (annotated records with the\n"
+	    "best lines)"),
 };
 
 static const struct opt_tool tool_opts = {
@@ -96,7 +97,12 @@ analyse_record(const struct run_input *in, struct par_out *po,
 		return EXIT_INVALID;
 	}
 	if ((v = qttt_analysis_writer_put(po->sink, po->local, rec, &game,
-	    t, &d)) >= 0)
+	    t, &d)) == 1 && !in->tool->quiet) {
+		out_sync(po);
+		show_line_msg(po->err, in->name, rec->line, "note", "%s",
+		    d.msg);
+	}
+	if (v >= 0)
 		return EXIT_VALID;
 	if (v == -1)
 		return RUN_STOP;
@@ -230,7 +236,7 @@ show_progress(void *arg, double done)
 /* The output formats of -T. */
 static const struct name_value types[] = {
 	{ "report", QTTT_ANALYSIS_REPORT }, { "json", QTTT_ANALYSIS_JSON },
-	{ "yaml", QTTT_ANALYSIS_YAML },
+	{ "yaml", QTTT_ANALYSIS_YAML }, { "line", QTTT_ANALYSIS_LINE },
 };
 
 /* An option of qttt-analyze's own (input_options()). */
@@ -304,9 +310,13 @@ main(int argc, char *argv[])
 	if (o.state != NULL && argc > 0)
 		return usage_error(usage, "-S takes no file");
 	if (o.a.summary && (o.a.output == QTTT_ANALYSIS_YAML ||
-	    o.state != NULL))
+	    o.a.output == QTTT_ANALYSIS_LINE || o.state != NULL))
 		return usage_error(usage, "-s goes with -T report or json, "
 		    "and files");
+	if (o.a.output == QTTT_ANALYSIS_LINE && (o.state != NULL ||
+	    o.a.perft || o.a.count))
+		return usage_error(usage, "-T line writes games: not with "
+		    "-S, -p or -c");
 	if (o.a.summary && (o.a.perft || o.a.count))
 		return usage_error(usage, "-s counts marks, not histories: "
 		    "not with -p or -c");
@@ -316,8 +326,9 @@ main(int argc, char *argv[])
 	/*
 	 * On several threads when each game's output stands alone: not
 	 * for some games only (-g), nor for the report, which puts a
-	 * blank line between the games it has written, nor for YAML,
-	 * which keeps the comment lines that the chunks leave out, nor
+	 * blank line between the games it has written, nor for the
+	 * annotated records (YAML, the line notation), which keep the
+	 * comment lines that the chunks leave out, nor
 	 * for the counts, each a long search of its own.  Every chunk
 	 * under way holds its output, about 25 times the games' records
 	 * for JSON Lines; smaller chunks also share the games out more

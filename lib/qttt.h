@@ -1000,6 +1000,20 @@ enum qttt_code	 qttt_judge_marks(struct qttt_solver *,
 		    struct qttt_mark_counts *c, struct qttt_diag *d);
 
 /*
+ * The best line of a judged ply (formats/analysis-output.md, "Best
+ * lines"): for a mistake or a blunder, what should have been played
+ * instead, the principal variation of the position before it
+ * (j->an.pv), which keeps the value before (j->before), to the end of
+ * the game or its first max plies.  Copies its actions into line, room
+ * for max of them, and returns their number (fewer than j->an.npv for
+ * a line cut short): 0 for a ply that kept its value, or a max of 0.
+ * QTTT_BEST_LINE is how long qttt-analyze writes them.
+ */
+#define QTTT_BEST_LINE	6
+size_t		 qttt_best_line(const struct qttt_judged_ply *j, size_t max,
+		    struct qttt_action *line);
+
+/*
  * Judges every ply of a game as played (qttt_game_play(), or a record
  * as qttt_record_play() left it) with the caller's solver.  A game with
  * no ply is judged too: nothing marked, nothing decisive.  Returns as
@@ -1911,7 +1925,9 @@ const struct qttt_meta *qttt_extras_meta(const struct qttt_extras *,
  * and JSON and read back as they are: every key not empty, of at most
  * QTTT_YAML_KEY_MAX bytes, every value and comment of at most
  * QTTT_YAML_SCALAR_MAX, all valid UTF-8 with no NUL; at most
- * QTTT_MAXMETA metadata entries and QTTT_MAXNOTES notes; no metadata
+ * QTTT_MAXMETA metadata entries and QTTT_MAXNOTES notes (those of the
+ * variations' items counted with the plies', and so are their bytes,
+ * in QTTT_EXTRAS_MAX, as the readers count them); no metadata
  * key "moves" or "result", no note "move" or "comment"; no key twice
  * in the metadata, nor in the notes of a ply; not both a game comment
  * and a "comment" metadata entry.  Returns 0, or -1 with the reason in
@@ -2489,31 +2505,47 @@ int		 qttt_replay_writer_close(struct qttt_replay_writer *);
 /*
  * An annotated record: a game's extras with, on each ply, the notes
  * "value" (the value after it, as a result), and for a marked ply
- * "best" (the best actions, separated by ", ") and "mark" (its glyph).
- * qttt_annotate() fills it from a judged game and the extras the game
- * had (NULL for none), whose metadata, comments and other notes it
- * keeps, in order; notes of theirs called value, best or mark give way.
- * ex then points into the struct and into had's strings: give it to a
- * record writer (qttt_record_write())
- * while both are unchanged.  qttt_extras_check() says whether it can
- * be written: the notes added may break the limits.
+ * "best" (the best actions, separated by ", ") and "mark" (its glyph),
+ * and its best line (qttt_best_line(), QTTT_BEST_LINE plies) as a
+ * variation in place of the ply, its first item with the note "value"
+ * (the line's, the value before the ply).  qttt_annotate() fills it
+ * from a judged game and the extras the game had (NULL for none),
+ * whose metadata, comments, other notes and variations it keeps, in
+ * order; notes of theirs called value, best or mark give way, and a
+ * best line the record already has (a variation at its ply with the
+ * same actions) is not added again.  It adds the first lines that fit
+ * in the record's limits (QTTT_MAXVARS, QTTT_MAXVARITEMS, and the
+ * notes and bytes qttt_extras_check() counts), and returns the number
+ * it left out: 0 when all are there.  ex then points into the struct
+ * and into had's strings: give it to a record writer
+ * (qttt_record_write()) while both are unchanged.  qttt_extras_check()
+ * says whether it can be written: the notes added to the main line may
+ * break the limits.
  */
 struct qttt_annotation {
 	struct qttt_extras	 ex;
 	struct qttt_meta	 notes[QTTT_MAXPLIES][QTTT_MAXNOTES + 3];
 	char			 value[QTTT_MAXPLIES][16];
 	char			 best[QTTT_MAXPLIES][QTTT_MAXACTIONS * 20];
+	/* The variations: the record's and the best lines. */
+	struct qttt_variation	 vars[QTTT_MAXVARS];
+	size_t			 nvaritems;
+	struct qttt_item	 varitems[QTTT_MAXVARITEMS];
+	struct qttt_meta	 linevalue[QTTT_MAXPLIES];
+	char			 before[QTTT_MAXPLIES][16];
 };
 
-void		 qttt_annotate(struct qttt_annotation *,
+size_t		 qttt_annotate(struct qttt_annotation *,
 		    const struct qttt_game *g, const struct qttt_judged_game *j,
 		    const struct qttt_extras *had);
 
 enum qttt_analysis_output {
 	QTTT_ANALYSIS_REPORT = 0,	/* a report for people to read */
 	QTTT_ANALYSIS_JSON,		/* JSON Lines */
-	QTTT_ANALYSIS_YAML		/* annotated YAML records; the rest as
+	QTTT_ANALYSIS_YAML,		/* annotated YAML records; the rest as
 					   a YAML stream */
+	QTTT_ANALYSIS_LINE		/* annotated records in the line
+					   notation, with the best lines */
 };
 
 /*
@@ -2567,17 +2599,23 @@ struct qttt_analysis_writer *qttt_analysis_writer_open(FILE *f,
  *	analysis (qttt_solver_analyze, QTTT_SOLVE_PV), nothing with
  *	summary;
  *	else the game judged (qttt_judge_game): its report, a JSON object
- *	per ply, its annotated YAML record (qttt_annotate, on the extras
- *	of rec), or its summary; its marks are added to t->counts.
+ *	per ply, its annotated record in YAML or the line notation
+ *	(qttt_annotate, on the extras of rec; the best lines in the line
+ *	notation, a format that holds variations), or its summary; its
+ *	marks are added to t->counts.
+ * A position given QTTT_ANALYSIS_LINE is refused (-2): the line
+ * notation writes games.
  * t->analysed counts the games and positions analysed.  rec may be
  * NULL: the game is then read from no input, with no number or line
  * (a heading "position:", null "game" and "line"), and one with no
  * ply is taken for a position (a position given alone).
  *
- * Returns 0; -1 if f or the emitter reported an error; -2 if the
- * record could not be analysed or written, nothing written (the
- * solver or the count refused the position, or YAML cannot hold the
- * annotated record), with the reason in d->msg; -3 if memory ran out.
+ * Returns 0; 1 if the annotated record was written without some of
+ * its best lines, beyond the record's limits, which d->msg says; -1 if
+ * f or the emitter reported an error; -2 if the record could not be
+ * analysed or written, nothing written (the solver or the count
+ * refused the position, or the format cannot hold the annotated
+ * record), with the reason in d->msg; -3 if memory ran out.
  */
 int		 qttt_analysis_writer_put(struct qttt_analysis_writer *,
 		    struct qttt_solver *, const struct qttt_record *rec,

@@ -13,6 +13,7 @@
 #include <string.h>
 
 #include "qttt.h"
+#include "output/output.h"
 #include "check_qttt.h"
 
 #define REQUIRE(e) do {							\
@@ -228,6 +229,68 @@ START_TEST(test_minimax)
 		judge_all(sv, &st);
 		n++;
 	}
+	qttt_solver_free(sv);
+}
+END_TEST
+
+/*
+ * The best line of each action of random positions from move 5 on
+ * (qttt_best_line()): none for an action that keeps the value; for a
+ * mistake or a blunder, a line that starts with another action than
+ * the one played, keeps the value before it at every step by the
+ * pruned minimax and ends the game with that value as its result; cut
+ * to its first plies, the same line's start.
+ */
+START_TEST(test_best_line)
+{
+	struct qttt_action acts[QTTT_MAXACTIONS], line[QTTT_MAXPLIES],
+			 cut[QTTT_BEST_LINE];
+	struct qttt_generator gen;
+	struct qttt_solver *sv;
+	struct qttt_judged_ply j;
+	struct qttt_state st, next;
+	struct qttt_game g;
+	size_t		 i, k, n, nacts, marked = 0, longer = 0;
+	int		 positions;
+
+	qttt_generator_init(&gen, 43, 0);
+	ck_assert_ptr_nonnull(sv = qttt_solver_new(TABLE));
+	for (positions = 0; positions < NPOSITIONS; ) {
+		qttt_generator_game(&gen, &g);
+		qttt_game_state_at(&g, qttt_generator_uniform(&gen,
+		    g.nplies), &st);
+		if (st.next < 5)
+			continue;
+		positions++;
+		nacts = qttt_state_actions(&st, acts);
+		for (i = 0; i < nacts; i++) {
+			REQUIRE(qttt_judge_ply(sv, &st, &acts[i], &j, NULL) ==
+			    QTTT_OK);
+			n = qttt_best_line(&j, QTTT_MAXPLIES, line);
+			REQUIRE_EQ(qttt_best_line(&j, 0, line), 0);
+			if (j.mark == QTTT_MARK_NONE) {
+				REQUIRE_EQ(n, 0);
+				continue;
+			}
+			marked++;
+			REQUIRE(n > 0);
+			REQUIRE(!qttt_action_equal(&line[0], &acts[i]));
+			next = st;
+			for (k = 0; k < n; k++) {
+				REQUIRE(qttt_state_apply(&next, &line[k],
+				    NULL) == QTTT_OK);
+				REQUIRE_EQ(pruned_value(&next), j.before);
+			}
+			REQUIRE(next.result.over);
+			REQUIRE_EQ(result_value(&next.result), j.before);
+			k = qttt_best_line(&j, QTTT_BEST_LINE, cut);
+			REQUIRE_EQ(k, n < QTTT_BEST_LINE ? n : QTTT_BEST_LINE);
+			REQUIRE(memcmp(cut, line, k * sizeof(line[0])) == 0);
+			longer += n > QTTT_BEST_LINE;
+		}
+	}
+	/* Some lines were cut, and none is judged on nothing. */
+	REQUIRE(marked > 0 && longer > 0);
 	qttt_solver_free(sv);
 }
 END_TEST
@@ -602,6 +665,18 @@ note_is(const struct qttt_extras *ex, size_t i, size_t k, const char *key,
 	    memcmp(m->value, value, m->valuelen) == 0;
 }
 
+/* A record read from text and played, its game judged, and its extras. */
+static void
+judged_record(struct qttt_solver *sv, const char *text,
+    struct qttt_record *rec, struct qttt_game *g, struct qttt_judged_game *j,
+    struct qttt_extras *had)
+{
+	REQUIRE(qttt_line_parse(text, strlen(text), 0, rec) == 1);
+	REQUIRE(qttt_record_play(rec, g) == 0);
+	REQUIRE(qttt_judge_game(sv, g, j, NULL) == QTTT_OK);
+	qttt_extras_from_record(had, g, rec);
+}
+
 /*
  * The notes of an annotated record: the record's own first, those
  * called value, best or mark giving way; then value, and best and mark
@@ -623,11 +698,8 @@ START_TEST(test_annotate)
 	size_t		 len = 0;
 	FILE		*f;
 
-	REQUIRE(qttt_line_parse(text, strlen(text), 0, &rec) == 1);
-	REQUIRE(qttt_record_play(&rec, &g) == 0);
 	ck_assert_ptr_nonnull(sv = qttt_solver_new(TABLE));
-	REQUIRE(qttt_judge_game(sv, &g, &j, NULL) == QTTT_OK);
-	qttt_extras_from_record(&had, &g, &rec);
+	judged_record(sv, text, &rec, &g, &j, &had);
 	qttt_annotate(&a, &g, &j, &had);
 	/* X1 a1 b2 lets the win go: a blunder, best X1 a1 c3 or c1 a3. */
 	REQUIRE_EQ(a.ex.ply[0].nnotes, 4);
@@ -656,6 +728,171 @@ START_TEST(test_annotate)
 	REQUIRE_EQ(a.ex.ply[0].nnotes, 3);
 	REQUIRE_EQ(a.ex.nmeta, 0);
 	qttt_solver_free(sv);
+}
+END_TEST
+
+/*
+ * Variations added to rec (of game g) until it has n: each action of
+ * X3 and O6 other than the one played, one item each.
+ */
+static void
+lines_beside(struct qttt_record *rec, struct qttt_game *g, size_t n)
+{
+	struct qttt_action acts[QTTT_MAXACTIONS];
+	struct qttt_item item;
+	struct qttt_state st;
+	size_t		 at, i, k;
+
+	memset(&item, 0, sizeof(item));
+	item.kind = QTTT_ITEM_ACTION;
+	for (at = 2; at < g->nplies && rec->nvars < n; at += 3) {
+		qttt_game_state_at(g, at, &st);
+		k = qttt_state_actions(&st, acts);
+		for (i = 0; i < k && rec->nvars < n; i++) {
+			if (qttt_action_equal(&acts[i], &g->plies[at]))
+				continue;
+			item.action = acts[i];
+			REQUIRE(qttt_record_var_add(rec, QTTT_MAINLINE, at,
+			    &item, 1, NULL) == 0);
+		}
+	}
+	REQUIRE_EQ(rec->nvars, n);
+}
+
+/* The game of test_annotate_lines, its X3 with n tags of its own. */
+static void
+notes_beside(char *buf, size_t size, size_t n)
+{
+	size_t	 i, len;
+
+	len = (size_t)snprintf(buf, size, "X1 a1 b2; O2 c1 b2; X3 a2 b2");
+	for (i = 0; i < n; i++)
+		len += (size_t)snprintf(buf + len, size - len, " [t%zu]", i);
+	snprintf(buf + len, size - len, "; O4 b2 c2; X5 b2 a3; O6 b2 c3; "
+	    "X7 a1 b2; measure X7->b2; 1-1/2");
+}
+
+/*
+ * The best lines of an annotated record (qttt_annotate()): one for
+ * each marked ply, in place of it, its value on its first item; each
+ * after the record's own variations at its ply (a nested one kept
+ * under its parent, renumbered) and before those of later plies.
+ * Written in the line notation, the record is valid and keeps every
+ * variation; annotated again, it gets no line twice.  Beyond the
+ * record's limits, the first lines that fit and the number left out.
+ */
+START_TEST(test_annotate_lines)
+{
+	static struct qttt_annotation a;
+	static struct qttt_record rec;
+	static const char text[] = "X1 a1 b2 (X1 a1 c1); O2 c1 b2; "
+	    "X3 a2 b2 (X3 a1 a2; O4 b1 c2 (O4 a3 b3)); O4 b2 c2; "
+	    "X5 b2 a3; O6 b2 c3; X7 a1 b2; measure X7->b2; 1-1/2";
+	/* The variations in order: where each branches, and its first
+	 * item; "best" the best lines, with their value. */
+	static const struct {
+		size_t		 parent, at;
+		const char	*first, *value;
+	} want[] = {
+		{ QTTT_MAINLINE, 0, "X1 a1 c1", NULL },
+		{ QTTT_MAINLINE, 0, "X1 a1 c3", "1-1/2" },
+		{ QTTT_MAINLINE, 1, "O2 a1 c1", "0-0" },
+		{ QTTT_MAINLINE, 2, "X3 a1 a2", NULL },
+		{ 3, 1, "O4 a3 b3", NULL },
+		{ QTTT_MAINLINE, 3, "O4 a1 c2", "1-1/2" },
+		{ QTTT_MAINLINE, 6, "X7 c1 c2", "1-0" },
+		{ QTTT_MAINLINE, 7, "measure X7->a1", "1/2-1" },
+	};
+	struct qttt_solver *sv;
+	struct qttt_judged_game j;
+	struct qttt_extras had;
+	struct qttt_game g;
+	const struct qttt_item *it;
+	char		*buf = NULL, item[32], buf2[2048];
+	size_t		 len = 0, i, k;
+	FILE		*f;
+
+	ck_assert_ptr_nonnull(sv = qttt_solver_new(TABLE));
+	judged_record(sv, text, &rec, &g, &j, &had);
+	REQUIRE_EQ(qttt_annotate(&a, &g, &j, &had), 0);
+	REQUIRE_EQ(a.ex.nvars, sizeof(want) / sizeof(want[0]));
+	for (i = 0; i < a.ex.nvars; i++) {
+		REQUIRE_EQ(a.ex.vars[i].parent, want[i].parent);
+		REQUIRE_EQ(a.ex.vars[i].at, want[i].at);
+		it = &a.ex.varitems[a.ex.vars[i].first];
+		qttt_action_format(&it->action, item, sizeof(item));
+		ck_assert_str_eq(item, want[i].first);
+		if (want[i].value == NULL)
+			continue;
+		REQUIRE_EQ(it->nnotes, 1);
+		REQUIRE(it->notes[0].valuelen == strlen(want[i].value) &&
+		    memcmp(it->notes[0].value, want[i].value,
+		    it->notes[0].valuelen) == 0);
+		/* The best line keeps its value at every step. */
+		for (k = 1; k < a.ex.vars[i].nitems; k++)
+			REQUIRE_EQ(it[k].nnotes, 0);
+	}
+	REQUIRE(qttt_extras_check(&a.ex, g.nplies, NULL, 0) == 0);
+	/* Written and read back: valid, every variation there. */
+	ck_assert_ptr_nonnull(f = open_memstream(&buf, &len));
+	REQUIRE(qttt_record_write(f, QTTT_FORMAT_LINE, &g, &a.ex, NULL) == 0);
+	REQUIRE(fclose(f) == 0);
+	REQUIRE(qttt_line_parse(buf, strcspn(buf, "\n"), 0, &rec) == 1);
+	REQUIRE(qttt_record_play(&rec, &g) == 0);
+	REQUIRE_EQ(rec.nvars, a.ex.nvars);
+	/* Annotated again: the lines are there already. */
+	qttt_extras_from_record(&had, &g, &rec);
+	REQUIRE_EQ(qttt_annotate(&a, &g, &j, &had), 0);
+	REQUIRE_EQ(a.ex.nvars, rec.nvars);
+	free(buf);
+	/* Room for two variations besides the record's: the first two
+	 * lines, and three left out. */
+	judged_record(sv, text, &rec, &g, &j, &had);
+	lines_beside(&rec, &g, QTTT_MAXVARS - 2);
+	qttt_extras_from_record(&had, &g, &rec);
+	REQUIRE_EQ(qttt_annotate(&a, &g, &j, &had), 3);
+	REQUIRE_EQ(a.ex.nvars, QTTT_MAXVARS);
+	REQUIRE_EQ(a.ex.vars[1].at, 0);
+	REQUIRE_EQ(a.ex.vars[2].at, 1);
+	/* Room for two more notes on the moves: the same. */
+	notes_beside(buf2, sizeof(buf2), QTTT_MAXNOTES - 18 - 2);
+	judged_record(sv, buf2, &rec, &g, &j, &had);
+	REQUIRE_EQ(qttt_annotate(&a, &g, &j, &had), 3);
+	REQUIRE_EQ(a.ex.nvars, 2);
+	REQUIRE(qttt_extras_check(&a.ex, g.nplies, NULL, 0) == 0);
+	qttt_solver_free(sv);
+}
+END_TEST
+
+/*
+ * The analysis writer writes the best lines in the formats that hold
+ * variations (qttt__output_holds_variations()): those where
+ * qttt_record_write() writes a game with a variation, and no other.
+ */
+START_TEST(test_holds_variations)
+{
+	static const enum qttt_format formats[] = {
+		QTTT_FORMAT_LINE, QTTT_FORMAT_YAML, QTTT_FORMAT_JSON,
+		QTTT_FORMAT_GOFF
+	};
+	static struct qttt_record rec;
+	static const char text[] = "X1 a1 b2 (X1 a1 c1); O2 c1 b2";
+	struct qttt_extras ex;
+	struct qttt_game g;
+	size_t		 i;
+	FILE		*f;
+
+	REQUIRE(qttt_line_parse(text, strlen(text), 0, &rec) == 1);
+	REQUIRE(qttt_record_play(&rec, &g) == 0);
+	qttt_extras_from_record(&ex, &g, &rec);
+	REQUIRE_EQ(ex.nvars, 1);
+	REQUIRE(qttt__output_holds_variations(QTTT_FORMAT_LINE));
+	for (i = 0; i < sizeof(formats) / sizeof(formats[0]); i++) {
+		ck_assert_ptr_nonnull(f = fopen("/dev/null", "w"));
+		REQUIRE_EQ(qttt_record_write(f, formats[i], &g, &ex, NULL) ==
+		    0, qttt__output_holds_variations(formats[i]));
+		REQUIRE(fclose(f) == 0);
+	}
 }
 END_TEST
 
@@ -725,6 +962,7 @@ annotate_suite(void)
 	tcase_add_test(tc, test_marks_o);
 	tcase_add_test(tc, test_counts_add);
 	tcase_add_test(tc, test_minimax);
+	tcase_add_test(tc, test_best_line);
 	tcase_add_loop_test(tc, test_profiles, 0, NPROFILES);
 	tcase_add_test(tc, test_measure_named);
 	tcase_add_loop_test(tc, test_marks_line, 0, NPROFILES);
@@ -733,6 +971,8 @@ annotate_suite(void)
 	tcase_add_test(tc, test_no_ply);
 	tcase_add_test(tc, test_random_games);
 	tcase_add_test(tc, test_annotate);
+	tcase_add_test(tc, test_annotate_lines);
+	tcase_add_test(tc, test_holds_variations);
 	tcase_add_test(tc, test_writer_alone);
 	suite_add_tcase(s, tc);
 	return s;

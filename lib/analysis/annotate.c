@@ -3,7 +3,8 @@
  * 1): for each ply of a game, the value before it and after the action
  * played, what the mover lost and the mark that earns; for the game,
  * each player's first marked ply, the decisive ply and the marks by
- * player.  The values come from the caller's solver.
+ * player; and the best line of a marked ply.  The values come from the
+ * caller's solver.
  */
 #include <string.h>
 
@@ -173,4 +174,17 @@ qttt_judge_game(struct qttt_solver *sv, const struct qttt_game *g,
 		count_mark(&j->counts, p->mover, p->mark);
 	}
 	return QTTT_OK;
+}
+
+size_t
+qttt_best_line(const struct qttt_judged_ply *j, size_t max,
+    struct qttt_action *line)
+{
+	size_t	 n;
+
+	if (j->mark == QTTT_MARK_NONE)
+		return 0;
+	n = j->an.npv < max ? j->an.npv : max;
+	memcpy(line, j->an.pv, n * sizeof(line[0]));
+	return n;
 }

@@ -261,7 +261,7 @@ qttt_extras_check(const struct qttt_extras *ex, size_t nplies, char *msg,
 	const struct qttt_meta *m;
 	char		 what[48], dummy[1], shown[QTTT__QUOTE_SIZE];
 	unsigned int	 rules;
-	size_t		 i, notes = 0, bytes;
+	size_t		 i, k, notes = 0, bytes;
 
 	if (msg == NULL) {
 		msg = dummy;
@@ -308,6 +308,11 @@ qttt_extras_check(const struct qttt_extras *ex, size_t nplies, char *msg,
 			return -1;
 		notes += px->nnotes;
 	}
+	/* The variations' items count as the main line's do. */
+	for (i = 0; i < ex->nvars; i++)
+		for (k = ex->vars[i].first; k < ex->vars[i].first +
+		    ex->vars[i].nitems; k++)
+			notes += ex->varitems[k].nnotes;
 	if (notes > QTTT_MAXNOTES) {
 		snprintf(msg, n, "%zu notes: more than %d", notes,
 		    QTTT_MAXNOTES);
@@ -318,6 +323,12 @@ qttt_extras_check(const struct qttt_extras *ex, size_t nplies, char *msg,
 	for (i = 0; i < nplies && i < QTTT_MAXPLIES; i++)
 		bytes += ex->ply[i].commentlen +
 		    entry_bytes(ex->ply[i].notes, ex->ply[i].nnotes);
+	for (i = 0; i < ex->nvars; i++)
+		for (k = ex->vars[i].first; k < ex->vars[i].first +
+		    ex->vars[i].nitems; k++)
+			bytes += ex->varitems[k].commentlen +
+			    entry_bytes(ex->varitems[k].notes,
+			    ex->varitems[k].nnotes);
 	if (bytes > QTTT_EXTRAS_MAX) {
 		snprintf(msg, n, "%zu bytes of keys, values and comments: "
 		    "more than %d", bytes, QTTT_EXTRAS_MAX);

@@ -124,6 +124,8 @@ static void
 ply(struct emit *e, const struct analysis_item *it)
 {
 	const struct qttt_judged_ply *p = &it->j->ply[it->ply];
+	struct qttt_action line[QTTT_BEST_LINE];
+	size_t		 n;
 
 	heading(e, it, 0);
 	EMIT_KEY(e, "ply");
@@ -151,6 +153,12 @@ ply(struct emit *e, const struct analysis_item *it)
 		    strlen(qttt_mark_glyph(p->mark)));
 	EMIT_KEY(e, "pv");
 	actions(e, p->an.pv, NULL, p->an.npv);
+	emit_part(e);
+	EMIT_KEY(e, "best_line");
+	if ((n = qttt_best_line(p, QTTT_BEST_LINE, line)) == 0)
+		emit_null(e);
+	else
+		actions(e, line, NULL, n);
 }
 
 /* The mistakes and blunders of each player, as "X" and "O". */

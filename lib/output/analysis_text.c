@@ -78,9 +78,10 @@ static void
 plies(FILE *f, const struct analysis_item *it)
 {
 	const struct qttt_judged_ply *p;
+	struct qttt_action line[QTTT_BEST_LINE];
 	char		 item[ACTION_TEXT_MAX + 1], v1[RESULT_TEXT_MAX + 1],
 			 v2[RESULT_TEXT_MAX + 1], lb[16];
-	size_t		 i;
+	size_t		 i, n;
 
 	fprintf(f, "%4s  %-16s  %-6s  %-6s  %s\n", "ply", "move", "before",
 	    "after", "loss");
@@ -99,7 +100,12 @@ plies(FILE *f, const struct analysis_item *it)
 		    qttt_mark_glyph(p->mark));
 		fprintf(f, "%4s  best: ", "");
 		actions(f, p->an.actions, p->an.best, p->an.nbest, ", ");
-		putc('\n', f);
+		/* The best line, "..." where it was cut, and its value. */
+		n = qttt_best_line(p, QTTT_BEST_LINE, line);
+		fprintf(f, "\n%4s  best was ", "");
+		actions(f, line, NULL, n, "; ");
+		fprintf(f, "%s; %s\n", n < p->an.npv ? "; ..." : "",
+		    value_text(it->g->state.rules, p->before, v1));
 	}
 }
 

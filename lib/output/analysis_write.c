@@ -93,13 +93,19 @@ done(struct qttt_analysis_writer *w)
 	return w->failed ? -1 : 0;
 }
 
-/* A game as its annotated YAML record; -2 if it cannot be one. */
+/*
+ * A game as its annotated record, in YAML or the line notation: -2 if
+ * it cannot be one; 1 if best lines were left out, which d says.
+ */
 static int
 put_record(struct qttt_analysis_writer *w, const struct qttt_record *rec,
     const struct qttt_game *g, struct qttt_diag *d)
 {
+	enum qttt_format to = w->o.output == QTTT_ANALYSIS_LINE ?
+			    QTTT_FORMAT_LINE : QTTT_FORMAT_YAML;
 	struct qttt_extras had;
 	struct qttt_diag wd;
+	size_t		 left;
 	int		 k;
 
 	if (w->ann == NULL && (w->ann = malloc(sizeof(*w->ann))) == NULL) {
@@ -107,12 +113,24 @@ put_record(struct qttt_analysis_writer *w, const struct qttt_record *rec,
 		return -3;
 	}
 	qttt_extras_from_record(&had, g, rec);
-	qttt_annotate(w->ann, g, &w->judged, &had);
-	if ((k = qttt_record_write(w->f, QTTT_FORMAT_YAML, g, &w->ann->ex,
-	    &wd)) == -2)
+	left = qttt_annotate(w->ann, g, &w->judged, &had);
+	/* A format without variations: the record's own, refused. */
+	if (!qttt__output_holds_variations(to)) {
+		w->ann->ex.nvars = had.nvars;
+		w->ann->ex.vars = had.vars;
+		w->ann->ex.varitems = had.varitems;
+		left = 0;
+	}
+	if ((k = qttt_record_write(w->f, to, g, &w->ann->ex, &wd)) == -2)
 		snprintf(d->msg, sizeof(d->msg), "game %lu: cannot annotate: "
 		    "%.128s", rec != NULL ? rec->index : 1, wd.msg);
-	return k;
+	if (k != 0 || left == 0)
+		return k;
+	snprintf(d->msg, sizeof(d->msg), "game %lu: %zu best %s left out, "
+	    "beyond the variations, items or notes a record holds",
+	    rec != NULL ? rec->index : 1, left, left == 1 ? "line" :
+	    "lines");
+	return 1;
 }
 
 /* A game judged, as the options say. */
@@ -127,7 +145,8 @@ put_game(struct qttt_analysis_writer *w, struct qttt_solver *sv,
 		return -2;
 	t->analysed++;
 	qttt_mark_counts_add(&t->counts, &w->judged.counts);
-	if (!w->o.summary && w->o.output == QTTT_ANALYSIS_YAML)
+	if (!w->o.summary && (w->o.output == QTTT_ANALYSIS_YAML ||
+	    w->o.output == QTTT_ANALYSIS_LINE))
 		return put_record(w, rec, g, d);
 	item_at(&it, w->o.summary ? AN_GAME_SUMMARY :
 	    w->o.output == QTTT_ANALYSIS_JSON ? AN_PLY : AN_REPORT, rec);
@@ -189,12 +208,17 @@ qttt_analysis_writer_put(struct qttt_analysis_writer *w,
     struct qttt_diag *d)
 {
 	struct analysis_item it;
-	int		 k;
+	int		 game = rec != NULL ? rec->format != QTTT_FORMAT_STATE :
+			    g->nplies > 0, k;
 
-	if (w->o.perft || w->o.count)
+	if (w->o.output == QTTT_ANALYSIS_LINE && (w->o.perft ||
+	    w->o.count || w->o.summary || !game)) {
+		snprintf(d->msg, sizeof(d->msg), "the line notation writes "
+		    "games: not a position, a count or a summary");
+		k = -2;
+	} else if (w->o.perft || w->o.count)
 		k = put_counts(w, rec, &g->state, d);
-	else if (rec != NULL ? rec->format != QTTT_FORMAT_STATE :
-	    g->nplies > 0)
+	else if (game)
 		k = put_game(w, sv, rec, g, t, d);
 	else if (qttt_solver_analyze(sv, &g->state, QTTT_SOLVE_PV, &w->an,
 	    d) != QTTT_OK)

@@ -135,6 +135,13 @@ void	 qttt__output_analysis_text(FILE *, const struct analysis_item *);
  * without writing anything if the game written would be more than the
  * reader reads back.
  */
+/*
+ * Whether qttt_record_write() writes a game's variations in format to
+ * (the line notation), or refuses a game that has any
+ * (record_write.c).
+ */
+int	qttt__output_holds_variations(enum qttt_format to);
+
 int	qttt__output_yaml_write(FILE *, const struct qttt_game *,
 	    const struct qttt_extras *);
 int	qttt__output_json_write(FILE *, const struct qttt_game *,

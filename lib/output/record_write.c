@@ -306,6 +306,12 @@ refuse(struct qttt_diag *d, const char *fmt, ...)
 	return -2;
 }
 
+int
+qttt__output_holds_variations(enum qttt_format to)
+{
+	return to == QTTT_FORMAT_LINE;
+}
+
 /*
  * A game with variations in a format that holds none: the refusal
  * names the first, by its first item and the ply it replaces.
@@ -381,7 +387,7 @@ write_game(FILE *f, enum qttt_format to, const struct qttt_game *g,
 	if (ex != NULL && qttt_extras_check(ex, g->nplies, why,
 	    QTTT_MSG_MAX) == -1)
 		return refuse(d, "%s", why);
-	if (to != QTTT_FORMAT_LINE && ex != NULL && ex->nvars > 0)
+	if (ex != NULL && ex->nvars > 0 && !qttt__output_holds_variations(to))
 		return unwritable_variation(d, qttt_format_name(to), ex);
 	switch (to) {
 	case QTTT_FORMAT_YAML:
