@@ -453,6 +453,16 @@ says(const struct qttt__web *h, const char *want)
 	free(s);
 }
 
+/* Asserts that the output is want. */
+static void
+is(const struct qttt__web *h, const char *want)
+{
+	char	*s = output(h);
+
+	ck_assert_str_eq(s, want);
+	free(s);
+}
+
 /* The options round trip: what the page writes, the module reads. */
 /*
  * The hashes of the page's policy: SHA-256 (FIPS 180-2's examples, a
@@ -567,7 +577,10 @@ START_TEST(test_load)
 	    "[[\"value\",\"1-0\"]],[]],\"comments\":[null,null,null,null],"
 	    "\"meta\":[[\"x\",\"Alice\"],[\"event\",\"A; B\"]],"
 	    "\"comment\":\"well played\",\"result\":\"*\","
-	    "\"rules\":\"goff\"}");
+	    "\"rules\":\"goff\",\"tree\":[{\"line\":-1,\"parent\":-1,"
+	    "\"at\":0,\"ply0\":0,\"depth\":0,\"items\":[{\"item\":"
+	    "\"X1 a1 b1\",\"notes\":[],\"comment\":null},{\"item\":"
+	    "\"O2 b1 c1\",\"notes\":[[\"mark\",\"?\"]],\"comment\":null},");
 	ck_assert_int_eq(qttt__web_load(h, put(h, "x1,x1,./.,.,./.,.,. O2 - "
 	    "*")), 0);
 	says(h, "\"position\":true,\"start\":\"x1,x1,./.,.,./.,.,. O2 - *\"");
@@ -659,6 +672,133 @@ START_TEST(test_line)
 	ck_assert_int_eq(qttt__web_line(h, put(h, "O2 c1 c3")), 1);
 	says(h, "\"state\":\"x1,x1,o2/.,.,./.,.,o2 X3 - *\"");
 	says(h, "\"record\":null}");
+	qttt__web_free(h);
+}
+END_TEST
+
+/*
+ * The tree of lines: a record's variations, nested ones included,
+ * shown when it is loaded; an action played at the cursor follows
+ * the tree where it has it and starts a variation (or extends the
+ * line that ends there) where not; up and down among alternatives;
+ * promoted to the main line, deleted; copied with every line.
+ */
+#define NESTED	"X1 a1 c3; O2 a1 c1 (O2 b2 b3; X3 a2 b2 (X3 a1 a2; " \
+		"O4 b1 c2)); X3 a1 c1; *"
+
+START_TEST(test_tree)
+{
+	struct qttt__web *h = qttt__web_new();
+
+	ck_assert_int_eq(qttt__web_load(h, put(h, NESTED)), 3);
+	says(h, "{\"line\":0,\"parent\":-1,\"at\":1,\"ply0\":1,\"depth\":1,"
+	    "\"items\":[{\"item\":\"O2 b2 b3\",");
+	says(h, "{\"line\":1,\"parent\":0,\"at\":1,\"ply0\":2,\"depth\":2,"
+	    "\"items\":[{\"item\":\"X3 a1 a2\",");
+	/* The inner variation at its end: the lines its plies are on. */
+	ck_assert_int_eq(qttt__web_goto(h, 1, 99), 4);
+	says(h, "{\"line\":1,\"ply\":4,\"owner\":1,\"n\":2,\"acts\":["
+	    "\"X1 a1 c3\",\"O2 b2 b3\",\"X3 a1 a2\",\"O4 b1 c2\"],"
+	    "\"on\":[-1,0,1,1],\"link\":\"2.1.2.1.2\",\"pos\":{\"plies\":4,");
+	/* A path of the record: the position it names, on its line. */
+	ck_assert_int_eq(qttt__web_path(h, put(h, "2.1.2.1.1")), 3);
+	says(h, "{\"line\":1,\"ply\":3,");
+	ck_assert_int_eq(qttt__web_path(h, put(h, "2.1.3")), -1);
+	says(h, "{\"error\":\"2.1.3: the variation has 2 items\","
+	    "\"code\":\"missing-plies\"}");
+	ck_assert_int_eq(qttt__web_path(h, put(h, "2.x")), -1);
+	says(h, "\"code\":\"syntax\"");
+	ck_assert_int_eq(qttt__web_goto(h, 1, 4), 4);
+	/* Back, then up to the alternative it replaces. */
+	ck_assert_int_eq(qttt__web_step(h, 1), 3);
+	ck_assert_int_eq(qttt__web_step(h, 4), 3);
+	says(h, "{\"line\":0,\"ply\":3,\"owner\":0,\"n\":2,\"moved\":true,");
+	ck_assert_int_eq(qttt__web_step(h, 4), 3);
+	says(h, "\"moved\":false,");
+	ck_assert_int_eq(qttt__web_step(h, 5), 3);
+	says(h, "{\"line\":1,\"ply\":3,");
+	/* At the branch itself: down goes into the next move's second. */
+	ck_assert_int_eq(qttt__web_goto(h, -1, 1), 1);
+	ck_assert_int_eq(qttt__web_step(h, 5), 2);
+	says(h, "{\"line\":0,\"ply\":2,\"owner\":0,\"n\":1,\"moved\":true,");
+	/* The tree's own moves are followed, not added again. */
+	ck_assert_int_eq(qttt__web_goto(h, -1, 1), 1);
+	ck_assert_int_eq(qttt__web_play(h, put(h, "O2 b2 b3")), 2);
+	says(h, "{\"line\":0,\"ply\":2,");
+	ck_assert_ptr_null(strstr(qttt__web_output(h), "\"tree\""));
+	/* Another action starts a variation, which then goes on. */
+	ck_assert_int_eq(qttt__web_goto(h, -1, 1), 1);
+	ck_assert_int_eq(qttt__web_play(h, put(h, "O2 a2 a3")), 2);
+	says(h, "{\"line\":2,\"ply\":2,\"owner\":2,\"n\":1,");
+	says(h, "\"tree\":[");
+	ck_assert_int_eq(qttt__web_play(h, put(h, "X3 b1 b2")), 3);
+	says(h, "{\"line\":2,\"ply\":3,\"owner\":2,\"n\":2,");
+	/* Its link: where it leaves the record as read, then its moves. */
+	says(h, "\"link\":\"1~O2_a2_a3;X3_b1_b2\"");
+	ck_assert_int_eq(qttt__web_play(h, put(h, "X3 b1 b2")), -1);
+	says(h, "\"code\":\"move-order\"");
+	ck_assert_int_eq(qttt__web_copy(h), 0);
+	is(h, "X1 a1 c3; O2 a1 c1 (O2 b2 b3; "
+	    "X3 a2 b2 (X3 a1 a2; O4 b1 c2)) (O2 a2 a3; X3 b1 b2); X3 a1 c1");
+	/* At the main line's end: it goes on. */
+	ck_assert_int_eq(qttt__web_goto(h, -1, 3), 3);
+	ck_assert_int_eq(qttt__web_play(h, put(h, "measure X3->a1")), 4);
+	says(h, "{\"line\":-1,\"ply\":4,");
+	ck_assert_int_eq(qttt__web_goto(h, 2, 3), 3);
+	ck_assert_int_eq(qttt__web_promote(h), 3);
+	says(h, "{\"line\":-1,\"ply\":3,\"owner\":-1,\"n\":3,");
+	ck_assert_int_eq(qttt__web_copy(h), 0);
+	is(h, "X1 a1 c3; O2 a2 a3 (O2 a1 c1; "
+	    "X3 a1 c1; measure X3->a1) (O2 b2 b3; X3 a2 b2 (X3 a1 a2; O4 b1 c2)); "
+	    "X3 b1 b2");
+	ck_assert_int_eq(qttt__web_promote(h), -1);
+	says(h, "{\"error\":\"the line shown is the main line\"}");
+	/* The record's paths still lead to their positions. */
+	ck_assert_int_eq(qttt__web_path(h, put(h, "3")), 3);
+	says(h, "{\"line\":0,\"ply\":3,");
+	says(h, "\"link\":\"3\"");
+	ck_assert_int_eq(qttt__web_goto(h, -1, 3), 3);
+	ck_assert_int_eq(qttt__web_delete(h), -1);
+	/* Deleted with the variation inside it: the cursor at its branch. */
+	ck_assert_int_eq(qttt__web_goto(h, 1, 3), 3);
+	ck_assert_int_eq(qttt__web_delete(h), 1);
+	says(h, "{\"line\":-1,\"ply\":1,");
+	ck_assert_int_eq(qttt__web_copy(h), 0);
+	is(h, "X1 a1 c3; O2 a2 a3 (O2 a1 c1; "
+	    "X3 a1 c1; measure X3->a1); X3 b1 b2");
+	/* A position has no record to copy, but a tree to play. */
+	ck_assert_int_eq(qttt__web_load(h, put(h, "x1,x1,./.,.,./.,.,. O2 - "
+	    "*")), 0);
+	ck_assert_int_eq(qttt__web_play(h, put(h, "O2 c1 c3")), 1);
+	says(h, "\"state\":\"x1,x1,o2/.,.,./.,.,o2 X3 - *\"");
+	ck_assert_int_eq(qttt__web_copy(h), -1);
+	qttt__web_free(h);
+}
+END_TEST
+
+#define MISTAKES "X1 a1 c3; O2 a1 c1; X3 a1 c1; measure X3->a1; " \
+		"O4 b2 a3; X5 a2 b3; O6 b1 b3"
+
+/*
+ * Mistakes: each marked ply of the line shown has the best action
+ * from the position before it beside it, and a step goes to the next.
+ */
+START_TEST(test_mistakes)
+{
+	struct qttt__web *h = qttt__web_new();
+
+	/* As qttt-analyze judges it: plies 6 and 7 blunders. */
+	ck_assert_int_eq(qttt__web_load(h, put(h, MISTAKES)), 7);
+	ck_assert_int_eq(qttt__web_line(h, put(h, MISTAKES)), 7);
+	ck_assert_int_eq(qttt__web_values(h), 0);
+	says(h, "\"marks\":[\"\",\"\",\"\",\"\",\"\",\"??\",\"??\"],"
+	    "\"best\":[null,null,null,null,null,\"X5 b2 a3\",\"O6 b2 a3\"],");
+	ck_assert_int_eq(qttt__web_goto(h, -1, 0), 0);
+	ck_assert_int_eq(qttt__web_step(h, 6), 6);
+	says(h, "\"moved\":true,");
+	ck_assert_int_eq(qttt__web_step(h, 6), 7);
+	ck_assert_int_eq(qttt__web_step(h, 6), 7);
+	says(h, "\"moved\":false,");
 	qttt__web_free(h);
 }
 END_TEST
@@ -1040,6 +1180,8 @@ web_suite(void)
 	tcase_add_test(tc, test_load);
 	tcase_add_test(tc, test_awarded);
 	tcase_add_test(tc, test_line);
+	tcase_add_test(tc, test_tree);
+	tcase_add_test(tc, test_mistakes);
 	tcase_add_test(tc, test_svg);
 	tcase_add_test(tc, test_click);
 	tcase_add_test(tc, test_solver);

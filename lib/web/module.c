@@ -29,9 +29,22 @@ struct qttt__web {
 	struct qttt_markup	 markup[QTTT__WEB_MARKUP];
 	char			*options;	/* the css points into it */
 	struct qttt_solver	*solver;	/* made when first needed */
-	/* The record loaded: its start, its game as played. */
+	/*
+	 * The record loaded, with its variations (the tree the page
+	 * keeps, which play, promote and delete change); the text it
+	 * was read from, which its tags and notes point into; its start,
+	 * the game of its main line.
+	 */
 	struct qttt_record	 rec;
+	char			*src;
 	struct qttt_game	 game;
+	/*
+	 * The cursor: the line shown (cv: QTTT_MAINLINE or a variation),
+	 * its whole game (cgame) and the plies of it shown (cply).
+	 */
+	size_t			 cv, cply;
+	struct qttt_game	 cgame;
+	struct qttt_game	 walk;	/* the actions a path names */
 	int			 position;	/* a state string, no record */
 	/* The profile state strings are read by (rules), Goff's at first. */
 	unsigned int		 rules;
@@ -44,6 +57,7 @@ struct qttt__web {
 	enum qttt_mark		 marks[QTTT_MAXPLIES];
 	int			 loss[QTTT_MAXPLIES];
 	char			 movers[QTTT_MAXPLIES];
+	struct qttt_action	 best[QTTT_MAXPLIES];	/* at a mistake */
 	char			*in;
 	size_t			 insize;
 	/* The output of the last call; its stream while a call writes. */
@@ -76,6 +90,7 @@ qttt__web_free(struct qttt__web *h)
 	if (h == NULL)
 		return;
 	qttt_solver_free(h->solver);
+	free(h->src);
 	free(h->options);
 	free(h->in);
 	free(h->out.buf);
@@ -183,6 +198,8 @@ captured(FILE *f, struct qttt__web_text *c)
 }
 
 static void	numbers(FILE *, const unsigned char *, size_t);
+static void	tree(const struct qttt__web *, FILE *);
+static int	cursor(struct qttt__web *, size_t, size_t);
 
 /* ------------------------------------------------------------------ */
 /* Options                                                              */
@@ -405,18 +422,29 @@ qttt__web_load(struct qttt__web *h, size_t len)
 	/* A line break ends the record. */
 	if (memchr(s, '\n', len) != NULL)
 		len = (const char *)memchr(s, '\n', len) - s;
-	if ((k = read_line(h, s, len, &h->rec, &h->game, &d)) < 0) {
+	/* The record's tags and notes point into its text: kept. */
+	free(h->src);
+	if ((h->src = malloc(len + 1)) == NULL)
+		return fail(h, QTTT_OK, "out of memory");
+	memcpy(h->src, s, len);
+	h->src[len] = '\0';
+	if ((k = read_line(h, h->src, len, &h->rec, &h->game, &d)) < 0) {
 		qttt_record_clear(&h->rec);
 		qttt_game_init(&h->game);
 		h->position = 0;
 		qttt_state_init(&h->start);
 		qttt_game_init(&h->line);
+		cursor(h, QTTT_MAINLINE, 0);
 		return fail(h, d.code, d.msg);
 	}
 	h->position = k == 1;
 	qttt_game_state_at(&h->game, 0, &h->start);
-	qttt_game_init(&h->line);
-	h->line.state = h->start;
+	if (h->position) {
+		/* The lines played from a position start from it. */
+		h->rec.has_start = 1;
+		h->rec.start = h->start;
+	}
+	cursor(h, QTTT_MAINLINE, 0);
 	if ((f = begin(h)) == NULL)
 		return -1;
 	qttt_extras_from_record(&ex, &h->game, h->position ? NULL : &h->rec);
@@ -463,6 +491,8 @@ qttt__web_load(struct qttt__web *h, size_t len)
 		text[0] = '\0';	/* no profile: no game was played */
 	fputs(",\"rules\":", f);
 	jcstr(f, text);
+	fputs(",\"tree\":", f);
+	tree(h, f);
 	fputs("}", f);
 	return end(h, (int)h->game.nplies);
 }
@@ -769,6 +799,664 @@ solver(struct qttt__web *h)
 	return h->solver;
 }
 
+/* ------------------------------------------------------------------ */
+/* The tree of lines: the record's variations, and the cursor          */
+/* ------------------------------------------------------------------ */
+
+/* No line of a record (follow()). */
+#define NOLINE	(QTTT_MAINLINE - 1)
+
+static size_t	follow(const struct qttt_record *, size_t, size_t,
+		    const struct qttt_action *);
+static int	as_read(const struct qttt__web *, struct qttt_record *);
+
+/* A line as the page names it: -1 for the main line. */
+static long
+line_id(size_t v)
+{
+	return v == QTTT_MAINLINE ? -1 : (long)v;
+}
+
+/* The plies played before the first item of line v. */
+static size_t
+line_start(const struct qttt_record *rec, size_t v)
+{
+	size_t	 n = 0;
+
+	for (; v != QTTT_MAINLINE; v = rec->vars[v].parent)
+		n += rec->vars[v].at;
+	return n;
+}
+
+/* The actions of line v (its items but a result), in *items. */
+static size_t
+line_actions(const struct qttt_record *rec, size_t v,
+    const struct qttt_item **items)
+{
+	size_t	 n;
+
+	*items = qttt_record_line(rec, v, &n);
+	while (n > 0 && (*items)[n - 1].kind != QTTT_ITEM_ACTION)
+		n--;
+	return n;
+}
+
+/*
+ * The line that holds ply p (from 1) of the game of line v, in *line,
+ * and how many of its items are played there, in *n: the position
+ * before a variation's first item is its parent's.
+ */
+static void
+owner(const struct qttt_record *rec, size_t v, size_t p, size_t *line,
+    size_t *n)
+{
+	while (v != QTTT_MAINLINE && p <= line_start(rec, v))
+		v = rec->vars[v].parent;
+	*line = v;
+	*n = p - line_start(rec, v);
+}
+
+/*
+ * Sets the cursor: line v, p plies of its game shown (at most its
+ * plies), which the line shown (h->line) then holds.  Returns 0, or
+ * -1 if v is no line of the record.
+ */
+static int
+cursor(struct qttt__web *h, size_t v, size_t p)
+{
+	struct qttt_diag d;
+	size_t	 i;
+
+	if (qttt_record_var_game(&h->rec, v, &h->cgame) != 0) {
+		v = QTTT_MAINLINE;
+		qttt_game_init(&h->cgame);
+		h->cgame.state = h->start;
+	}
+	h->cv = v;
+	h->cply = p < h->cgame.nplies ? p : h->cgame.nplies;
+	qttt_game_init(&h->line);
+	h->line.state = h->start;
+	for (i = 0; i < h->cply; i++)
+		qttt_game_play(&h->line, &h->cgame.plies[i], &d);
+	return v == QTTT_MAINLINE || v < h->rec.nvars ? 0 : -1;
+}
+
+/* An item of a line: {"item", "notes", "comment"}. */
+static void
+tree_item(FILE *f, const struct qttt_item *it)
+{
+	char	 text[ACTION_TEXT_MAX + 1];
+
+	qttt_action_format(&it->action, text, sizeof(text));
+	fputs("{\"item\":", f);
+	jcstr(f, text);
+	fputs(",\"notes\":", f);
+	pairs(f, it->notes, it->nnotes);
+	fputs(",\"comment\":", f);
+	if (it->comment != NULL)
+		jstr(f, it->comment, it->commentlen);
+	else
+		fputs("null", f);
+	putc('}', f);
+}
+
+/*
+ * The tree: its lines, the main line first, then the variations in
+ * the order they are written, each with the line it branches from
+ * (parent), the item of it that it replaces (at), the plies before
+ * its first item (ply0), how deep it is and its actions.
+ */
+static void
+tree(const struct qttt__web *h, FILE *f)
+{
+	const struct qttt_record *rec = &h->rec;
+	const struct qttt_item *items;
+	size_t	 k, v, i, n;
+
+	putc('[', f);
+	for (k = 0; k <= rec->nvars; k++) {
+		v = k == 0 ? QTTT_MAINLINE : k - 1;
+		fprintf(f, "%s{\"line\":%ld,\"parent\":%ld,\"at\":%zu,"
+		    "\"ply0\":%zu,\"depth\":%zu,\"items\":[", k > 0 ? "," : "",
+		    line_id(v), v == QTTT_MAINLINE ? -1 :
+		    line_id(rec->vars[v].parent),
+		    v == QTTT_MAINLINE ? 0 : rec->vars[v].at,
+		    line_start(rec, v), qttt_record_var_depth(rec, v));
+		n = line_actions(rec, v, &items);
+		for (i = 0; i < n; i++) {
+			if (i > 0)
+				putc(',', f);
+			tree_item(f, &items[i]);
+		}
+		fputs("]}", f);
+	}
+	putc(']', f);
+}
+
+/*
+ * The cursor's position as the page's fragment names it: the path, in
+ * the record as read (qttt_record_path_name()), of the last position
+ * that the line shown has of it, then '~' and the actions played from
+ * there, ';' between them and '_' for their blanks, if any.  null for
+ * a record that cannot be read again (none: the page holds valid
+ * ones).
+ */
+static void
+link(struct qttt__web *h, FILE *f)
+{
+	struct qttt_record *rec = &h->scratch;
+	char	 buf[QTTT_PATH_MAX + QTTT_MAXPLIES * (ACTION_TEXT_MAX + 1)];
+	size_t	 l = QTTT_MAINLINE, n = 0, w, i, k;
+	int	 len;
+
+	if (as_read(h, rec) != 0) {
+		fputs("null", f);
+		return;
+	}
+	for (i = 0; i < h->cply; i++) {
+		if ((w = follow(rec, l, n, &h->cgame.plies[i])) == NOLINE)
+			break;
+		n = w == l ? n + 1 : 1;
+		l = w;
+	}
+	if ((len = qttt_record_path_name(rec, l, n, buf, QTTT_PATH_MAX)) <
+	    0) {
+		fputs("null", f);
+		return;
+	}
+	for (k = len; i < h->cply; i++) {
+		buf[k] = k == (size_t)len ? '~' : ';';
+		k++;
+		qttt_action_format(&h->cgame.plies[i], buf + k,
+		    sizeof(buf) - k);
+		for (; buf[k] != '\0'; k++)
+			if (buf[k] == ' ')
+				buf[k] = '_';
+	}
+	jstr(f, buf, k);
+}
+
+/*
+ * The cursor as the page takes it: the line shown, the plies shown,
+ * the line that holds the last of them (owner) and how many of its
+ * items are played (n), the actions of the line's game, the line
+ * each of them is on; the position shown; the tree, if asked.
+ */
+static int
+cursor_out(struct qttt__web *h, int with_tree, int moved)
+{
+	char	 text[ACTION_TEXT_MAX + 1];
+	size_t	 l, n, i;
+	FILE	*f;
+
+	if ((f = begin(h)) == NULL)
+		return -1;
+	owner(&h->rec, h->cv, h->cply, &l, &n);
+	fprintf(f, "{\"line\":%ld,\"ply\":%zu,\"owner\":%ld,\"n\":%zu,",
+	    line_id(h->cv), h->cply, line_id(l), n);
+	if (moved >= 0)
+		fprintf(f, "\"moved\":%s,", moved ? "true" : "false");
+	fputs("\"acts\":[", f);
+	for (i = 0; i < h->cgame.nplies; i++) {
+		qttt_action_format(&h->cgame.plies[i], text, sizeof(text));
+		fputs(i > 0 ? "," : "", f);
+		jcstr(f, text);
+	}
+	fputs("],\"on\":[", f);
+	for (i = 1; i <= h->cgame.nplies; i++) {
+		owner(&h->rec, h->cv, i, &l, &n);
+		fprintf(f, "%s%ld", i > 1 ? "," : "", line_id(l));
+	}
+	fputs("],\"link\":", f);
+	link(h, f);
+	fputs(",\"pos\":", f);
+	position(h, f);
+	if (with_tree) {
+		fputs(",\"tree\":", f);
+		tree(h, f);
+	}
+	putc('}', f);
+	return end(h, (int)h->cply);
+}
+
+/* A line of the page (-1 the main line) as the record's. */
+static size_t
+line_of(const struct qttt__web *h, long line)
+{
+	return line < 0 ? QTTT_MAINLINE : (size_t)line < h->rec.nvars ?
+	    (size_t)line : h->rec.nvars;
+}
+
+EXPORT("web_goto") int
+qttt__web_goto(struct qttt__web *h, long line, long ply)
+{
+	if (cursor(h, line_of(h, line), ply < 0 ? 0 : (size_t)ply) != 0)
+		return fail(h, QTTT_OK, "no such line");
+	return cursor_out(h, 0, -1);
+}
+
+EXPORT("web_tree") int
+qttt__web_tree(struct qttt__web *h)
+{
+	FILE	*f;
+
+	if ((f = begin(h)) == NULL)
+		return -1;
+	tree(h, f);
+	return end(h, 0);
+}
+
+/*
+ * The alternatives at item k of line l: l itself (its item k) and the
+ * variations that replace that item, in order, into alt.  Returns
+ * their number.
+ */
+static size_t
+alternatives(const struct qttt_record *rec, size_t l, size_t k,
+    size_t *alt)
+{
+	size_t	 n = 0, j;
+
+	alt[n++] = l;
+	for (j = 0; j < rec->nvars; j++)
+		if (rec->vars[j].parent == l && rec->vars[j].at == k)
+			alt[n++] = j;
+	return n;
+}
+
+/*
+ * The alternatives to ply p of the cursor's line (from 1): into alt,
+ * and the one it is on into *at.  Returns their number.
+ */
+static size_t
+alternatives_at(const struct qttt__web *h, size_t p, size_t *alt,
+    size_t *at)
+{
+	const struct qttt_record *rec = &h->rec;
+	size_t	 l, n, base, k, c, i;
+
+	owner(rec, h->cv, p, &l, &n);
+	if (n == 1 && l != QTTT_MAINLINE) {
+		base = rec->vars[l].parent;
+		k = rec->vars[l].at;
+	} else {
+		base = l;
+		k = n - 1;
+	}
+	c = alternatives(rec, base, k, alt);
+	for (*at = i = 0; i < c; i++)
+		if (alt[i] == l)
+			*at = i;
+	return c;
+}
+
+/*
+ * Up (dir -1) or down (1) among the alternatives to the move shown,
+ * or, where it has none, to the next move: the cursor to the same
+ * ply of the one before or after.  Returns whether it moved.
+ */
+static int
+step_across(struct qttt__web *h, int dir)
+{
+	size_t	 alt[QTTT_MAXVARS + 1], at, n = 0, p = h->cply;
+
+	if (p > 0)
+		n = alternatives_at(h, p, alt, &at);
+	if (n < 2 && p < h->cgame.nplies)
+		n = alternatives_at(h, ++p, alt, &at);
+	if (n < 2 || (dir < 0 && at == 0) || (dir > 0 && at + 1 == n))
+		return 0;
+	cursor(h, alt[at + dir], p);
+	return 1;
+}
+
+/*
+ * The cursor to the next mistake or blunder of its line after the
+ * ply shown, as the library's judge marks it: the position after it.
+ * Returns 1 if there is one, 0 if not, -1 if the solver fails (d).
+ */
+static int
+next_mistake(struct qttt__web *h, struct qttt_diag *d)
+{
+	static struct qttt_judged_ply j;
+	struct qttt_state st = h->line.state;
+	size_t	 i;
+
+	if (solver(h) == NULL) {
+		snprintf(d->msg, sizeof(d->msg), "out of memory");
+		return -1;
+	}
+	for (i = h->cply; i < h->cgame.nplies; i++) {
+		if (qttt_judge_ply(h->solver, &st, &h->cgame.plies[i], &j, d) !=
+		    QTTT_OK)
+			return -1;
+		if (j.mark != QTTT_MARK_NONE) {
+			cursor(h, h->cv, i + 1);
+			return 1;
+		}
+		qttt_state_apply(&st, &h->cgame.plies[i], NULL);
+	}
+	return 0;
+}
+
+/*
+ * Moves the cursor: how 0 to the line's start, 1 a ply back, 2 a ply
+ * on, 3 to its end, 4 and 5 up and down among the alternatives at
+ * the move shown (or the next), 6 to the next mistake or blunder.
+ */
+EXPORT("web_step") int
+qttt__web_step(struct qttt__web *h, int how)
+{
+	struct qttt_diag d;
+	size_t	 p, was;
+	int	 moved;
+
+	cursor(h, h->cv, h->cply);
+	p = was = h->cply;
+	switch (how) {
+	case 0:
+		p = 0;
+		break;
+	case 1:
+		p = p > 0 ? p - 1 : 0;
+		break;
+	case 2:
+		p++;
+		break;
+	case 3:
+		p = h->cgame.nplies;
+		break;
+	case 4:
+	case 5:
+		return cursor_out(h, 0, step_across(h, how == 4 ? -1 : 1));
+	case 6:
+		if ((moved = next_mistake(h, &d)) < 0)
+			return fail(h, d.code, d.msg);
+		return cursor_out(h, 0, moved);
+	default:
+		return fail(h, QTTT_OK, "no such step");
+	}
+	cursor(h, h->cv, p);
+	return cursor_out(h, 0, h->cply != was);
+}
+
+/*
+ * Extends line v of the record by one action item: the main line
+ * loses its result, which no longer holds.  Returns 0, or -1 if it
+ * has no room.
+ */
+static int
+extend(struct qttt_record *rec, size_t v, const struct qttt_item *it)
+{
+	struct qttt_variation *var;
+	size_t	 at, j;
+
+	if (v == QTTT_MAINLINE) {
+		if (rec->nitems > 0 &&
+		    rec->items[rec->nitems - 1].kind == QTTT_ITEM_RESULT)
+			rec->nitems--;
+		if (rec->nitems == QTTT_MAXITEMS)
+			return -1;
+		rec->items[rec->nitems++] = *it;
+		return 0;
+	}
+	if (rec->nvaritems == QTTT_MAXVARITEMS)
+		return -1;
+	var = &rec->vars[v];
+	at = var->first + var->nitems;
+	memmove(rec->varitems + at + 1, rec->varitems + at,
+	    (rec->nvaritems - at) * sizeof(rec->varitems[0]));
+	rec->varitems[at] = *it;
+	rec->nvaritems++;
+	var->nitems++;
+	for (j = v + 1; j < rec->nvars; j++)
+		rec->vars[j].first++;
+	return 0;
+}
+
+/* The main line changed: the result it stated no longer holds. */
+static void
+main_changed(struct qttt_record *rec)
+{
+	if (rec->nitems > 0 &&
+	    rec->items[rec->nitems - 1].kind == QTTT_ITEM_RESULT)
+		rec->nitems--;
+}
+
+static const char no_room[] = "the record has no room for it (at most "
+    "64 variations, of 256 moves in all, 8 deep)";
+
+/*
+ * The line of rec that goes on with action a from the position after
+ * n items of line l: l itself, if a is its next item, or a variation
+ * that replaces that item and starts with a; NOLINE if none.
+ */
+
+static size_t
+follow(const struct qttt_record *rec, size_t l, size_t n,
+    const struct qttt_action *a)
+{
+	const struct qttt_item *items, *first;
+	size_t	 alt[QTTT_MAXVARS + 1], na, c, i;
+
+	if (n >= line_actions(rec, l, &items))
+		return NOLINE;
+	c = alternatives(rec, l, n, alt);
+	for (i = 0; i < c; i++) {
+		first = alt[i] == l ? &items[n] :
+		    qttt_record_line(rec, alt[i], &na);
+		if (qttt_action_equal(&first->action, a))
+			return alt[i];
+	}
+	return NOLINE;
+}
+
+/*
+ * Plays action a at the cursor: a move of the tree that it is (the
+ * line shown's next, or another line's from there) is followed; any
+ * other starts a variation there, or goes on with the line that ends
+ * there.  The cursor then shows it, on its line.  Returns 1 if the
+ * tree grew, 0 if not, -1 for an action refused (d says why).
+ */
+static int
+play_at(struct qttt__web *h, const struct qttt_action *a,
+    struct qttt_diag *d)
+{
+	const struct qttt_item *items;
+	struct qttt_item it;
+	struct qttt_action canon;
+	size_t		 l, n, w;
+	enum qttt_code	 code;
+	int		 grew = 0;
+
+	cursor(h, h->cv, h->cply);
+	memset(&it, 0, sizeof(it));
+	it.kind = QTTT_ITEM_ACTION;
+	it.action = *a;
+	if (a->kind == QTTT_MEASURE) {
+		if ((code = qttt_action_canonical(&h->line.state, a, &canon,
+		    d)) == QTTT_OK)
+			it.action = canon;
+	} else
+		code = qttt_state_legal(&h->line.state, a, d);
+	if (code != QTTT_OK) {
+		d->code = code;
+		return -1;
+	}
+	owner(&h->rec, h->cv, h->cply, &l, &n);
+	if (h->cply < h->cgame.nplies &&
+	    qttt_action_equal(&h->cgame.plies[h->cply], &it.action))
+		w = h->cv;
+	else if ((w = follow(&h->rec, l, n, &it.action)) != NOLINE)
+		;
+	else if ((n < line_actions(&h->rec, l, &items) ?
+	    qttt_record_var_add(&h->rec, l, n, &it, 1, &w) :
+	    extend(&h->rec, (w = l), &it)) != 0) {
+		d->code = QTTT_OK;
+		snprintf(d->msg, sizeof(d->msg), "%s", no_room);
+		return -1;
+	} else
+		grew = 1;
+	if (grew)
+		qttt_record_play(&h->rec, &h->game);
+	cursor(h, w, h->cply + 1);
+	return grew;
+}
+
+/*
+ * Plays an action (one line-notation item, in the input) at the
+ * cursor (play_at); the tree comes too if it grew.
+ */
+EXPORT("web_play") int
+qttt__web_play(struct qttt__web *h, size_t len)
+{
+	struct qttt_record *rec = &h->scratch;
+	struct qttt_diag d;
+	const char	*s;
+	int		 grew;
+
+	if ((s = input(h, len)) == NULL)
+		return fail(h, QTTT_OK, "no input");
+	if (qttt_line_parse(s, len, 0, rec) != 1 || rec->ndiags > 0 ||
+	    rec->nitems != 1 || rec->items[0].kind != QTTT_ITEM_ACTION)
+		return fail(h, rec->ndiags > 0 ? rec->diags[0].code :
+		    QTTT_OK, rec->ndiags > 0 ? rec->diags[0].msg :
+		    "not one action");
+	if ((grew = play_at(h, &rec->items[0].action, &d)) < 0)
+		return fail(h, d.code, d.msg);
+	return cursor_out(h, grew, -1);
+}
+
+/*
+ * The record as the page holds it, into rec: its tree as read, before
+ * anything was played (paths name its positions).  Returns 0, or -1.
+ */
+static int
+as_read(const struct qttt__web *h, struct qttt_record *rec)
+{
+	if (h->position || h->src == NULL) {
+		qttt_record_clear(rec);
+		rec->has_start = 1;
+		rec->start = h->start;
+		return 0;
+	}
+	return qttt_line_parse(h->src, strlen(h->src), 0, rec) == 1 ? 0 : -1;
+}
+
+/*
+ * The cursor to the position a path names in the record as read
+ * (qttt_record_path()), reached in the tree as it is now by its
+ * actions from the start: followed where the tree has them, added
+ * where a line was promoted or deleted since.
+ */
+EXPORT("web_path") int
+qttt__web_path(struct qttt__web *h, size_t len)
+{
+	struct qttt_record *rec = &h->scratch;
+	struct qttt_diag d;
+	const char	*s;
+	size_t		 v, n, i, plies;
+	int		 k, grew = 0;
+
+	if ((s = input(h, len)) == NULL)
+		return fail(h, QTTT_OK, "no input");
+	if (as_read(h, rec) != 0)
+		return fail(h, QTTT_OK, "no record");
+	if (qttt_record_path(rec, s, len, &v, &n, &d) != 0)
+		return fail(h, d.code, d.msg);
+	if (qttt_record_var_game(rec, v, &h->cgame) != 0)
+		return fail(h, QTTT_OK, "the path's line is illegal");
+	plies = line_start(rec, v) + n;
+	h->walk = h->cgame;	/* its actions, before the cursor moves */
+	cursor(h, QTTT_MAINLINE, 0);
+	for (i = 0; i < plies; i++) {
+		if ((k = play_at(h, &h->walk.plies[i], &d)) < 0)
+			return fail(h, d.code, d.msg);
+		grew |= k;
+	}
+	return cursor_out(h, grew, -1);
+}
+
+/*
+ * Promotes the line shown to the main line, a level at a time
+ * (qttt_record_var_promote()); the cursor stays at its ply, on the
+ * main line.
+ */
+EXPORT("web_promote") int
+qttt__web_promote(struct qttt__web *h)
+{
+	size_t	 v = h->cv, p;
+
+	if (v == QTTT_MAINLINE)
+		return fail(h, QTTT_OK, "the line shown is the main line");
+	while (v != QTTT_MAINLINE) {
+		p = h->rec.vars[v].parent;
+		if (qttt_record_var_promote(&h->rec, v, NULL) != 0) {
+			qttt_record_play(&h->rec, &h->game);
+			cursor(h, v, h->cply);
+			return fail(h, QTTT_OK, no_room);
+		}
+		v = p;
+	}
+	main_changed(&h->rec);
+	qttt_record_play(&h->rec, &h->game);
+	cursor(h, QTTT_MAINLINE, h->cply);
+	return cursor_out(h, 1, -1);
+}
+
+/*
+ * Deletes the line shown, a variation, with the variations in it; the
+ * cursor goes to the position it branched at, on its parent.
+ */
+EXPORT("web_delete") int
+qttt__web_delete(struct qttt__web *h)
+{
+	size_t	 v = h->cv, p, at;
+
+	if (v == QTTT_MAINLINE)
+		return fail(h, QTTT_OK, "the main line is not deleted");
+	p = h->rec.vars[v].parent;
+	at = line_start(&h->rec, v);
+	qttt_record_var_remove(&h->rec, v);
+	qttt_record_play(&h->rec, &h->game);
+	cursor(h, p, h->cply < at ? h->cply : at);
+	return cursor_out(h, 1, -1);
+}
+
+/*
+ * The record with every line of the tree, in the line notation, as
+ * qttt_record_write() writes it (its writer of the line notation: the
+ * module holds no YAML writer), without its last line break.
+ */
+EXPORT("web_copy") int
+qttt__web_copy(struct qttt__web *h)
+{
+	static struct rules_extras buf;
+	struct qttt_extras ex;
+	char	 why[QTTT_MSG_MAX];
+	FILE	*f;
+	int	 k;
+
+	if (h->position)
+		return fail(h, QTTT_OK, "a position has no record");
+	qttt_extras_from_record(&ex, &h->game, &h->rec);
+	if (qttt_extras_check(&ex, h->game.nplies, why, sizeof(why)) == -1)
+		return fail(h, QTTT_E_UNWRITABLE, why);
+	if ((f = begin(h)) == NULL)
+		return -1;
+	if ((k = qttt__output_line_write(f, &h->game,
+	    qttt__output_rules_extras(&h->game, &ex, &buf))) == -2) {
+		end(h, -1);
+		return fail(h, QTTT_E_UNWRITABLE, "a line longer than the "
+		    "line notation allows");
+	}
+	if (end(h, k) != 0)
+		return -1;
+	while (h->out.len > 0 && h->out.buf[h->out.len - 1] == '\n')
+		h->out.len--;
+	return 0;
+}
+
 /* A value as the result it stands for. */
 static void
 value(FILE *f, unsigned int rules, int v)
@@ -828,6 +1516,7 @@ qttt__web_values(struct qttt__web *h)
 	static struct qttt_judged_ply j;
 	struct qttt_state st = h->start;
 	struct qttt_diag d;
+	char		 text[ACTION_TEXT_MAX + 1];
 	size_t		 i;
 	int		 v;
 	FILE		*f;
@@ -848,6 +1537,9 @@ qttt__web_values(struct qttt__web *h)
 		}
 		qttt_state_apply(&st, &h->line.plies[i], NULL);
 		fprintf(f, ",%d", j.after);
+		/* What was best instead of a mistake: the first best. */
+		h->best[i] = j.mark != QTTT_MARK_NONE && j.an.nbest > 0 ?
+		    j.an.actions[j.an.best[0]] : h->line.plies[i];
 		h->marks[i] = j.mark;
 		h->loss[i] = j.loss;
 		h->movers[i] = QTTT_PLAYER_LETTER(j.mover);
@@ -857,6 +1549,16 @@ qttt__web_values(struct qttt__web *h)
 		if (i > 0)
 			putc(',', f);
 		jcstr(f, qttt_mark_glyph(h->marks[i]));
+	}
+	fputs("],\"best\":[", f);
+	for (i = 0; i < h->line.nplies; i++) {
+		if (i > 0)
+			putc(',', f);
+		if (h->marks[i] != QTTT_MARK_NONE) {
+			qttt_action_format(&h->best[i], text, sizeof(text));
+			jcstr(f, text);
+		} else
+			fputs("null", f);
 	}
 	fputs("],\"movers\":", f);
 	jstr(f, h->movers, h->line.nplies);

@@ -102,6 +102,43 @@ var QtttModule = (function () {
 		this.x.web_reply(this.h, level, seed >>> 0);
 		return this.json();
 	};
+	/*
+	 * The tree of the record loaded and its cursor: a line (-1 the
+	 * main line) and the plies of it shown.
+	 */
+	Session.prototype.goto = function (line, ply) {
+		this.x.web_goto(this.h, line, ply);
+		return this.json();
+	};
+	Session.prototype.step = function (how) {
+		this.x.web_step(this.h, how);
+		return this.json();
+	};
+	Session.prototype.play = function (item) {
+		this.x.web_play(this.h, this.put(item));
+		return this.json();
+	};
+	Session.prototype.promote = function () {
+		this.x.web_promote(this.h);
+		return this.json();
+	};
+	Session.prototype.remove = function () {
+		this.x.web_delete(this.h);
+		return this.json();
+	};
+	/* The cursor to the position a path of the record names. */
+	Session.prototype.path = function (path) {
+		this.x.web_path(this.h, this.put(path));
+		return this.json();
+	};
+	Session.prototype.tree = function () {
+		this.x.web_tree(this.h);
+		return this.json();
+	};
+	/* The record with its tree, in the line notation; null if none. */
+	Session.prototype.copy = function () {
+		return this.x.web_copy(this.h) === 0 ? this.text() : null;
+	};
 
 	/* A session of the module in bytes (a BufferSource). */
 	function instantiate(bytes) {

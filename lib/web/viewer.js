@@ -196,7 +196,12 @@
 		h.push('<div class="qttt-side"><div class="qttt-movebox">',
 		    '<h3>Moves</h3>',
 		    '<ol id="qttt-moves" class="qttt-movelist" start="0"></ol>',
-		    '</div><div class="qttt-analysis">',
+		    '<div class="qttt-lineops"><span id="qttt-lineops" hidden>',
+		    '<button type="button" id="qttt-promote">Make main line',
+		    '</button> <button type="button" id="qttt-delete">',
+		    'Delete this line</button></span> <button type="button"',
+		    ' id="qttt-next-mistake" title="M">Next mistake</button>',
+		    '</div></div><div class="qttt-analysis">',
 		    '<h3>Analysis</h3><label class="qttt-showbest"><input',
 		    ' type="checkbox" id="qttt-analysis" checked> the best',
 		    ' actions on the board</label><p id="qttt-value"></p>',
@@ -223,7 +228,7 @@
 		    ' id="qttt-item" autocomplete="off" spellcheck="false"',
 		    ' placeholder="X5 a1 b2, measure O6-&gt;b2"></label>',
 		    ' <button type="submit">Play</button></form>',
-		    '<label>The line as a record <input id="qttt-record"',
+		    '<label>The record, every line <input id="qttt-record"',
 		    ' readonly></label>',
 		    '<button type="button" id="qttt-copy">Copy</button> ',
 		    '<button type="button" id="qttt-back" hidden>',
@@ -247,20 +252,44 @@
 	var S = {
 		game: -1,	/* index of the game shown */
 		rec: null,	/* what the module read of it */
-		fork: -1,	/* the ply a branch leaves the record at */
-		branch: [],	/* its actions after it */
+		tree: [],	/* its lines: the main line, its variations */
+		v: -1,		/* the line shown (-1 the main line) */
+		c: null,	/* the module's cursor: line, plies, acts... */
 		cur: 0,		/* the plies shown */
 		pos: null,	/* the position shown */
 		first: -1,	/* a square clicked, the first of a move */
 		an: null,	/* the analysis of the position shown */
-		values: null	/* the values along the line */
+		values: null,	/* the values along the line */
+		valuesOf: ''	/* the line they are of */
 	};
 
-	/* The actions of the line shown, from the start. */
+	/* The actions of the line shown, from the start, to its end. */
 	function line() {
-		if (S.fork < 0)
-			return S.rec.plies;
-		return S.rec.plies.slice(0, S.fork).concat(S.branch);
+		return S.c ? S.c.acts : [];
+	}
+
+	/*
+	 * Where the line shown leaves the main line: the plies before
+	 * its first move off it, or -1 if it is the main line.
+	 */
+	function fork() {
+		var on = S.c ? S.c.on : [], i;
+		for (i = 0; i < on.length; i++)
+			if (on[i] !== -1)
+				return i;
+		return -1;
+	}
+
+	/* The tree's line of id v (-1 the main line). */
+	function treeLine(v) {
+		return S.tree[v + 1];
+	}
+
+	/* The item of the tree that ply p (from 1) of the line shown is. */
+	function itemAt(p) {
+		var t = p > 0 && S.c && p <= S.c.on.length ? treeLine(S.c.on[p - 1]) :
+		    null;
+		return t ? t.items[p - t.ply0 - 1] : null;
 	}
 
 	function say(msg) {
@@ -272,15 +301,17 @@
 		M.rules(G.rules[G.list[i]]);
 		r = M.load(G.recs[i]);
 		S.game = i;
-		S.fork = -1;
-		S.branch = [];
+		S.v = -1;
+		S.cur = 0;
 		S.values = null;
 		if (r.error) {
 			S.rec = { plies: [], notes: [], comments: [], meta: [],
-			    comment: null, result: '*', position: false };
+			    comment: null, result: '*', position: false,
+			    tree: M.tree() };
 			say('Game ' + G.num[i] + ': ' + r.error);
 		} else
 			S.rec = r;
+		S.tree = S.rec.tree;
 		heading();
 		listRows();
 	}
@@ -320,14 +351,13 @@
 		return '<bdi>' + esc(s) + '</bdi>';
 	}
 
-	/* The fragment of what is shown: gNpP, or gNpP~branch. */
+	/*
+	 * The fragment of what is shown: gNpPATH (PATH a path of the
+	 * record, 5 or 5.1.2), and ~ and the actions played from there
+	 * off the record's lines; the module writes what follows the p.
+	 */
 	function fragment() {
-		var f = gameId(S.game);
-		if (S.fork >= 0 && S.cur > S.fork)
-			return f + 'p' + S.fork + '~' + S.branch
-			    .slice(0, S.cur - S.fork).join(';')
-			    .replace(/ /g, '_');
-		return f + 'p' + S.cur;
+		return gameId(S.game) + 'p' + (S.c.link || S.cur);
 	}
 
 	/*
@@ -352,27 +382,21 @@
 			history.replaceState(null, '', f);
 	}
 
-	/* Shows the position after the first S.cur actions of the line. */
-	function show(push) {
-		var t0 = performance.now(), acts = line(), pos, svg;
-		if (S.cur > acts.length)
-			S.cur = acts.length;
-		pos = M.line(acts.slice(0, S.cur).join('; '));
-		if (pos.error) {
-			/*
-			 * A fragment's branch the rules refuse: what it has
-			 * before the action refused.
-			 */
-			say(pos.error + (pos.code ? ' [' + pos.code + ']' : ''));
-			S.cur = pos.plies || 0;
-			if (S.fork >= 0 && S.cur >= S.fork)
-				S.branch = S.branch.slice(0, S.cur - S.fork);
-			else {
-				S.fork = -1;
-				S.branch = [];
-			}
-			pos = M.line(acts.slice(0, S.cur).join('; '));
-		}
+	/*
+	 * Shows the position of the cursor c that the module gave (the
+	 * line and ply of S moved to by default): on line S.v, after the
+	 * first S.cur actions of it.
+	 */
+	function show(push, c) {
+		var t0 = performance.now(), pos, svg;
+		if (!c || c.error)
+			c = M.goto(S.v, S.cur);
+		if (c.tree)
+			S.tree = c.tree;
+		S.c = c;
+		S.v = c.line;
+		S.cur = c.ply;
+		pos = c.pos;
 		S.pos = pos;
 		S.first = -1;
 		S.an = null;
@@ -386,15 +410,18 @@
 		words();
 		outcomes();
 		/*
-		 * What Copy copies: the line as a record, or the position
-		 * given as its state string; nothing at the start of a game,
-		 * whose record would be a lone "*".
+		 * What Copy copies: the record with every line of its tree
+		 * (the module writes it), or the position shown as its state
+		 * string; nothing for a record without a move, which would
+		 * be a lone "*".
 		 */
 		$('qttt-record').value = pos.record === null ? pos.state :
-		    S.cur === 0 ? '' : pos.record;
+		    S.tree[0].items.length === 0 && S.tree.length === 1 ? '' :
+		    M.copy() || '';
 		$('qttt-copy').disabled = !$('qttt-record').value;
 		$('qttt-copied').textContent = '';
-		$('qttt-back').hidden = S.fork < 0;
+		$('qttt-back').hidden = S.v < 0;
+		$('qttt-lineops').hidden = S.v < 0;
 		setHash(push);
 		d.title = (S.rec.position ? 'Position ' : 'Game ') +
 		    G.num[S.game] + ', ply ' + S.cur + ' \u2014 ' + title;
@@ -465,40 +492,46 @@
 		    app.querySelector('[data-go=next]').disabled = S.cur === n;
 	}
 
+	/* The module's steps of the cursor (web_step), by name. */
+	var STEPS = { first: 0, prev: 1, next: 2, last: 3, up: 4, down: 5,
+	    mistake: 6 };
+
 	function go(k) {
-		var n = line().length;
-		S.cur = k === 'first' ? 0 : k === 'last' ? n : k === 'prev' ?
-		    Math.max(0, S.cur - 1) : Math.min(n, S.cur + 1);
-		say('');
-		show(true);
+		var c = M.step(STEPS[k]);
+		say(k === 'mistake' && c.moved === false ? 'No mistake further ' +
+		    'on along this line.' : '');
+		show(true, c);
 	}
 
 	/*
-	 * Plays an action (its item) at the position shown: the record's
-	 * next action follows the record, any other starts a branch there
-	 * (or changes the branch shown from there on).
+	 * Plays an action (its item) at the position shown: a move the
+	 * tree has there is followed, any other starts a variation (or
+	 * goes on with the line that ends there); the module keeps the
+	 * tree.
 	 */
 	function play(item) {
-		var rec = S.rec.plies, k = S.cur - S.fork;
-		if (S.fork >= 0 && S.cur >= S.fork) {
-			if (S.branch[k] !== item)
-				S.branch = S.branch.slice(0, k).concat([item]);
-		} else if (!(S.cur < rec.length && rec[S.cur] === item)) {
-			S.fork = S.cur;
-			S.branch = [item];
+		var c = M.play(item);
+		if (c.error) {
+			say(c.error + (c.code ? ' [' + c.code + ']' : ''));
+			return false;
 		}
-		S.cur++;
-		S.values = null;
 		say('');
-		show(true);
+		show(true, c);
+		return true;
+	}
+
+	/* The line shown, made the main line, or deleted. */
+	function lineOp(promote) {
+		var c = promote ? M.promote() : M.remove();
+		say(c.error || '');
+		show(true, c);
 	}
 
 	function backToRecord() {
-		if (S.fork >= 0 && S.cur > S.fork)
-			S.cur = S.fork;
-		S.fork = -1;
-		S.branch = [];
-		S.values = null;
+		var k = fork();
+		S.v = -1;
+		if (k >= 0 && S.cur > k)
+			S.cur = k;
 		show(true);
 	}
 
@@ -506,14 +539,15 @@
 	/* What the page says of the position                          */
 	/* ---------------------------------------------------------- */
 
-	function link(ply, text, cur) {
-		return '<a href="#" data-ply="' + ply + '"' + (cur ?
-		    ' aria-current="step"' : '') + '>' + esc(text) + '</a>';
+	/* A move of line v (-1 the main line) at ply, as a link. */
+	function link(v, ply, text, cur) {
+		return '<a href="#" data-line="' + v + '" data-ply="' + ply + '"' +
+		    (cur ? ' aria-current="step"' : '') + '>' + esc(text) + '</a>';
 	}
 
-	/* The annotations of ply i of the record: glyph, value, best. */
-	function annot(i) {
-		var notes = S.rec.notes[i] || [], glyph = '', rest = [], j;
+	/* The annotations of an item of the tree: glyph, notes, comment. */
+	function annot(it) {
+		var notes = it.notes, glyph = '', rest = [], j;
 		for (j = 0; j < notes.length; j++) {
 			if (notes[j][0] === 'mark' &&
 			    /^(!!|\?\?|!\?|\?!|!|\?)$/.test(notes[j][1]))
@@ -521,28 +555,67 @@
 			else
 				rest.push(notes[j][0] + ' ' + notes[j][1]);
 		}
-		if (S.rec.comments[i])
-			rest.push(S.rec.comments[i]);
+		if (it.comment)
+			rest.push(it.comment);
 		return (glyph ? '<span class="qttt-glyph-mark">' + esc(glyph) +
 		    '</span>' : '') + (rest.length ?
 		    '<span class="qttt-annot">' + esc(rest.join('; ')) +
 		    '</span>' : '');
 	}
 
+	/*
+	 * The library's judge of ply p of the line shown, beside its
+	 * move: its mark, and the action that was best instead.
+	 */
+	function judged(p) {
+		var j = S.judged, m = j && !j.error && S.values &&
+		    S.valuesOf === line().join(';') ? j.marks[p - 1] : '';
+		if (!m)
+			return '';
+		return ' <span class="qttt-judged-mark" title="' + (m === '??' ?
+		    'a blunder' : 'a mistake') + ', by perfect play">' + m +
+		    '</span> <span class="qttt-best-was">best was ' +
+		    esc(j.best[p - 1]) + '</span>';
+	}
+
+	/*
+	 * Move k of line t of the tree, and the variations that replace
+	 * it: those of the main line each in a block of its own, those
+	 * inside a variation in brackets after the move, as lichess
+	 * shows them.
+	 */
+	function move(t, k, kids) {
+		var ply = t.ply0 + k + 1, on = S.c.on[ply - 1] === t.line,
+		    h = link(t.line, ply, t.items[k].item, S.c.owner === t.line &&
+		    S.c.n === k + 1) + annot(t.items[k]) + (on ? judged(ply) :
+		    ''), vs = kids[t.line + ':' + k] || [], i;
+		for (i = 0; i < vs.length; i++)
+			h += t.line < 0 ? '<div class="qttt-var" role="group"' +
+			    ' aria-label="A variation">' + variation(vs[i], kids) +
+			    '</div>' : ' <span class="qttt-var-in">(' +
+			    variation(vs[i], kids) + ')</span>';
+		return h;
+	}
+
+	function variation(v, kids) {
+		var t = treeLine(v), h = [], k;
+		for (k = 0; k < t.items.length; k++)
+			h.push(move(t, k, kids));
+		return h.join('; ');
+	}
+
 	function moveList() {
-		var rec = S.rec.plies, h = [], i, b, onBranch = S.fork >= 0;
-		h.push('<li class="qttt-start">' + link(0, S.rec.position ?
-		    'the position given' : 'start', S.cur === 0) +
-		    (onBranch && S.fork === 0 ? branchList() : '') + '</li>');
-		for (i = 0; i < rec.length; i++) {
-			h.push('<li>' + link(i + 1, rec[i], !onBranch ?
-			    S.cur === i + 1 : S.cur === i + 1 && i < S.fork) +
-			    annot(i));
-			if (onBranch && S.fork === i + 1)
-				h.push(branchList());
-			h.push('</li>');
+		var t = S.tree[0], h = [], kids = {}, i, b, k;
+		for (i = 1; i < S.tree.length; i++) {
+			k = S.tree[i].parent + ':' + S.tree[i].at;
+			(kids[k] = kids[k] || []).push(S.tree[i].line);
 		}
-		if (S.rec.result !== '*')
+		h.push('<li class="qttt-start">' + link(-1, 0, S.rec.position ?
+		    'the position given' : 'start', S.cur === 0) + '</li>');
+		for (i = 0; i < t.items.length; i++)
+			h.push('<li>' + move(t, i, kids) + '</li>');
+		if (S.rec.result !== '*' && S.rec.plies.join(';') ===
+		    t.items.map(function (x) { return x.item; }).join(';'))
 			h.push('<li class="qttt-result">' + esc(S.rec.result) +
 			    '</li>');
 		$('qttt-moves').innerHTML = h.join('');
@@ -556,23 +629,13 @@
 		});
 	}
 
-	function branchList() {
-		var h = ['<div class="qttt-branch" aria-label="Your line">'],
-		    i;
-		for (i = 0; i < S.branch.length; i++)
-			h.push((i > 0 ? '; ' : '') + link(S.fork + i + 1,
-			    S.branch[i], S.cur === S.fork + i + 1));
-		h.push('</div>');
-		return h.join('');
-	}
-
 	function words() {
 		var p = S.pos, h = [];
 		if (p.note)
 			h.push('<p>' + esc(p.note) + '.</p>');
-		if (S.fork < 0 && S.cur > 0 && S.rec.comments[S.cur - 1])
-			h.push('<p class="qttt-note">' +
-			    esc(S.rec.comments[S.cur - 1]) + '</p>');
+		if (itemAt(S.cur) && itemAt(S.cur).comment)
+			h.push('<p class="qttt-note">' + esc(itemAt(S.cur).comment) +
+			    '</p>');
 		if (p.lines)
 			h = h.concat(p.lines.split('\n').map(function (l) {
 				return '<p>' + esc(l) + '</p>';
@@ -825,11 +888,14 @@
 		var acts = line(), n = acts.length, box = $('qttt-strip'),
 		    W = box.clientWidth || 600, w = W / (n + 1), h = [], i, v, y,
 		    g, notes, k = 6, mid = 38;
-		if (!S.values || S.values.length !== n + 1) {
+		if (!S.values || S.valuesOf !== acts.join(';')) {
 			M.line(acts.join('; '));
 			S.judged = M.values();
 			S.values = S.judged.error ? null : S.judged.values;
+			S.valuesOf = acts.join(';');
 			M.line(acts.slice(0, S.cur).join('; '));
+			/* The marks beside the moves. */
+			moveList();
 		}
 		if (!S.values)
 			return;
@@ -852,8 +918,7 @@
 			    Math.abs(v) * k) + '"><title>ply ' + i + ': ' +
 			    (v > 0 ? 'X ahead by ' + v / 2 : v < 0 ?
 			    'O ahead by ' + -v / 2 : 'even') + '</title></rect>');
-			notes = i > 0 && (S.fork < 0 || i <= S.fork) ?
-			    S.rec.notes[i - 1] || [] : [];
+			notes = itemAt(i) ? itemAt(i).notes : [];
 			for (g = 0; g < notes.length; g++)
 				if (notes[g][0] === 'mark')
 					h.push('<text class="qttt-glyph" x="' +
@@ -1158,42 +1223,38 @@
 	/* The fragment, the events                                    */
 	/* ---------------------------------------------------------- */
 
-	/* Shows what the fragment names; an unknown one, game 1 at ply 0. */
+	/*
+	 * Shows what the fragment names; an unknown one, game 1 at ply 0.
+	 * Its path (what follows the p, to a ~) is the module's to read;
+	 * a position it names no longer in the tree is played into it.
+	 * The actions after a ~ are played from there, up to one the
+	 * rules refuse, which the page names.
+	 */
 	function here(push) {
 		var f = decoded(location.hash.slice(1));
-		var m = /^((?:f\d+)?g\d+)(?:p(\d+)(?:~(.*))?)?$/.exec(f);
-		var i = m ? findGame(m[1]) : -1, ply = m && m[2] ? +m[2] : 0,
-		    items;
+		var m = /^((?:f\d+)?g\d+)(?:p([^~]+)(?:~(.*))?)?$/.exec(f);
+		var i = m ? findGame(m[1]) : -1, items, k, c, r;
 		if (i < 0) {
 			i = 0;
-			ply = 0;
 			m = null;
 		}
 		if (i !== S.game)
 			openGame(i);
-		if (m && m[3] !== undefined) {
-			items = m[3] === '' ? [] :
-			    m[3].replace(/_/g, ' ').split(';');
-			/* Keep a branch whose start the fragment shows. */
-			if (S.fork !== ply || items.some(function (x, k) {
-				return S.branch[k] !== x;
-			})) {
-				S.fork = ply;
-				S.branch = items;
-				S.values = null;
-			}
-			S.cur = ply + items.length;
-		} else {
-			if (ply > S.rec.plies.length && S.fork < 0)
-				ply = S.rec.plies.length;
-			S.cur = ply;
-			if (S.fork >= 0 && ply > S.fork) {
-				S.fork = -1;
-				S.branch = [];
-				S.values = null;
-			}
+		c = M.path(m && m[2] ? m[2] : '0');
+		if (c.error) {
+			say(c.error + (c.code ? ' [' + c.code + ']' : ''));
+			c = M.goto(-1, 0);
 		}
-		show(push);
+		items = m && m[3] ? m[3].replace(/_/g, ' ').split(';') : [];
+		for (k = 0; k < items.length; k++) {
+			r = M.play(items[k]);
+			if (r.error) {
+				say(r.error + (r.code ? ' [' + r.code + ']' : ''));
+				break;
+			}
+			c = r;
+		}
+		show(push, c);
 	}
 
 	var title = d.title;
@@ -1221,6 +1282,7 @@
 			}
 			if ((a = t.closest('a[data-ply]'))) {
 				e.preventDefault();
+				S.v = +a.getAttribute('data-line');
 				S.cur = +a.getAttribute('data-ply');
 				say('');
 				return show(true);
@@ -1234,8 +1296,10 @@
 		});
 		d.addEventListener('keydown', function (e) {
 			var k = { ArrowLeft: 'prev', ArrowRight: 'next',
-			    Home: 'first', End: 'last' }[e.key];
-			if (!k || e.altKey || e.ctrlKey || e.metaKey || e.shiftKey)
+			    Home: 'first', End: 'last', ArrowUp: 'up',
+			    ArrowDown: 'down', m: 'mistake' }[e.key];
+			if (!k || e.altKey || e.ctrlKey || e.metaKey || e.shiftKey ||
+			    e.defaultPrevented)
 				return;
 			if (/^(SELECT|INPUT|TEXTAREA)$/.test(e.target.tagName))
 				return;
@@ -1283,6 +1347,15 @@
 		});
 		$('qttt-copy').addEventListener('click', copy);
 		$('qttt-back').addEventListener('click', backToRecord);
+		$('qttt-promote').addEventListener('click', function () {
+			lineOp(true);
+		});
+		$('qttt-delete').addEventListener('click', function () {
+			lineOp(false);
+		});
+		$('qttt-next-mistake').addEventListener('click', function () {
+			go('mistake');
+		});
 		var t = $('qttt-theme');
 		t.value = root.getAttribute('data-theme');
 		t.addEventListener('change', function () {
@@ -1394,8 +1467,11 @@
 			if (narrow.matches)
 				showList(false);
 			V.state = function () {
-				return { game: gameId(S.game), cur: S.cur, fork: S.fork,
-				    branch: S.branch.slice(), pos: S.pos, an: S.an,
+				var k = fork();
+				return { game: gameId(S.game), cur: S.cur, fork: k,
+				    branch: k < 0 ? [] : line().slice(k), line: S.v,
+				    acts: line().slice(),
+				    pos: S.pos, an: S.an,
 				    values: S.values, first: S.first,
 				    view: L.view ? L.view.length : 0 };
 			};

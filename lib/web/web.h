@@ -109,6 +109,35 @@ void	 qttt__web_words(FILE *, const struct qttt_state *);
  *	reply		an action for the player to act, at a level (1
  *			random to 5 perfect play) with a seed, as JSON:
  *			0, or -1 when the game is over
+ *
+ * The record loaded keeps its variations as a tree, which the page
+ * grows, prunes and promotes, and a cursor: a line of the tree (-1
+ * the main line, else a variation's index) and the plies of its game
+ * shown, which the line shown then holds.  Each of these writes the
+ * cursor as JSON (the line, the plies shown, the line that holds the
+ * last of them and its items played, the line's actions, the line
+ * each is on, its link: the path in the record as read of the last
+ * position the line has of it, then '~' and the actions played from
+ * there; the position shown as line gives it), the tree too
+ * (as load's "tree") where it changed:
+ *
+ *	goto		the cursor to a line and ply: the plies, or -1
+ *	step		the cursor moved (how: 0 start, 1 back, 2 on,
+ *			3 end, 4 and 5 up and down among the alternatives
+ *			to the move shown, 6 the next mistake): the plies
+ *	play		an action (one item in the input) at the cursor:
+ *			followed where the tree has it, else a variation
+ *			started (or the line ending there extended): the
+ *			plies, or -1 for one refused
+ *	promote		the line shown made the main line: its plies, -1
+ *	delete		the line shown (a variation) deleted, the cursor
+ *			where it branched: the plies, or -1
+ *	path		the cursor to the position that a path (in the
+ *			input) names in the record as read, reached by its
+ *			actions in the tree as it is: the plies, or -1
+ *	tree		the tree alone, as JSON: 0
+ *	copy		the record with its tree in the line notation
+ *			(qttt_record_write()): 0, or -1 for a position
  */
 struct qttt__web;
 
@@ -127,6 +156,14 @@ int	 qttt__web_click(struct qttt__web *, int s0, int s1);
 int	 qttt__web_analyze(struct qttt__web *);
 int	 qttt__web_values(struct qttt__web *);
 int	 qttt__web_reply(struct qttt__web *, int level, uint32_t seed);
+int	 qttt__web_goto(struct qttt__web *, long line, long ply);
+int	 qttt__web_step(struct qttt__web *, int how);
+int	 qttt__web_play(struct qttt__web *, size_t len);
+int	 qttt__web_promote(struct qttt__web *);
+int	 qttt__web_delete(struct qttt__web *);
+int	 qttt__web_tree(struct qttt__web *);
+int	 qttt__web_copy(struct qttt__web *);
+int	 qttt__web_path(struct qttt__web *, size_t len);
 
 /* The solver's table in the page: small, as a browser tab's memory is. */
 #define QTTT__WEB_TABLE		(16UL * 1024 * 1024)

@@ -58,7 +58,7 @@ def test_round_trip_through_the_line_notation():
     """Every valid record of the golden file: str() is qttt-validate -p's
     line, and reading it back gives the same tree, comments and notes."""
     valid = [r for r in qttt.read(GOLDEN) if r.valid]
-    assert len(valid) == 3
+    assert len(valid) == 4
     games = [w for w in tool("qttt-validate", "-p", GOLDEN).splitlines()
              if not w.startswith("#")]
     assert [str(r).splitlines()[-1] for r in valid] == games
@@ -75,7 +75,7 @@ def test_round_trip_through_the_line_notation():
 
 def test_invalid_records_show_their_tree():
     records = list(qttt.read(GOLDEN))
-    deep = records[4]
+    deep = records[5]
     assert not deep.valid and deep.diagnostics[0].code == "same-square"
     inner = deep.variations[1]
     # Played up to its fault; its actions as read.
@@ -274,6 +274,11 @@ def test_writers():
     with pytest.raises(ValueError, match=r"unwritable"):
         r.write("goff")
     assert r.write() == str(r) + "\n"
+    # YAML and JSON hold the tree: read back, the same record.
+    for fmt in ("yaml", "json"):
+        back = next(qttt.read(text=r.write(fmt)))
+        assert back.valid and tree(back) == tree(r)
+        assert str(back) == str(r)
 
 
 def test_the_stubs_name_the_tree():
@@ -329,7 +334,7 @@ def test_paths():
     assert added.path == "2.1.2.1.2.1.1"
     assert r.position(added.path).actions[-1] == "O4 b1 b2"
     # Past the fault of an invalid record's line.
-    bad = list(qttt.read(GOLDEN))[4]
+    bad = list(qttt.read(GOLDEN))[5]
     assert bad.position("2.1.2.1.1").actions[-1] == "X3 a1 a2"
     with pytest.raises(ValueError, match="illegal before"):
         bad.position("2.1.2.1.2")

@@ -82,7 +82,9 @@ async function main() {
 	    ['memory', '_initialize', 'web_new', 'web_free', 'web_input',
 	    'web_output', 'web_output_len', 'web_setup', 'web_index',
 	    'web_load', 'web_line', 'web_svg', 'web_click', 'web_analyze',
-	    'web_values', 'web_reply'].filter((n) => !names.includes(n)));
+	    'web_values', 'web_reply', 'web_goto', 'web_step', 'web_play',
+	    'web_promote', 'web_delete', 'web_tree', 'web_copy']
+	    .filter((n) => !names.includes(n)));
 
 	/* As the page loads it, when node has the streams it uses. */
 	let s;
@@ -142,6 +144,24 @@ async function main() {
 	const a2 = s.analyze();
 	check('reply: perfect play keeps the value', a2.best.some((i) =>
 	    a2.actions[i].item === r5.item), JSON.stringify(r5));
+	/* The tree: a variation played, promoted, copied with the rest. */
+	const t = s.load('X1 a1 c3; O2 a1 c1 (O2 b2 b3; X3 a2 b2); X3 a1 c1');
+	same('load: the tree, the main line first', [[-1, 3], [0, 2]],
+	    t.tree.map((l) => [l.line, l.items.length]));
+	s.goto(-1, 2);
+	let c = s.play('X3 b1 b2');
+	same('play: a variation at a move', [1, 3, 3], [c.line, c.ply,
+	    c.tree.length]);
+	same('promote: the line shown made the main line', [-1, 3],
+	    ((x) => [x.line, x.ply])(s.promote()));
+	same('copy: every line', 'X1 a1 c3; O2 a1 c1 (O2 b2 b3; X3 a2 b2); ' +
+	    'X3 b1 b2 (X3 a1 c1)', s.copy());
+	c = s.step(5);
+	same('step: down to the alternative', [1, 3, true], [c.line, c.ply,
+	    c.moved]);
+	same('delete: the line shown', [-1, 2], ((x) => [x.line, x.ply])(
+	    s.remove()));
+	same('tree: the lines left', 2, s.tree().length);
 	same('index: one line per record',
 	    '7\t5\t1-0\tA\tB\t\t\t\n0\t0\t!\t\t\t\t\t\n',
 	    s.index('[x A] [o B] X1 a1 b1; O2 a1 b1; measure O2->a1; ' +

@@ -14,6 +14,7 @@
 
 const fs = require('fs');
 const path = require('path');
+const { execFileSync } = require('child_process');
 const { Browser } = require('./cdp.js');
 
 const [chromium, dirArg, mode, ...benchPages] = process.argv.slice(2);
@@ -61,6 +62,7 @@ async function settle(p) {
 function state(p) {
 	return p.eval('(function () { var s = qtttViewer.state(); return {' +
 	    ' game: s.game, cur: s.cur, fork: s.fork, branch: s.branch,' +
+	    ' line: s.line, acts: s.acts,' +
 	    ' state: s.pos.state, hash: location.hash, first: s.first,' +
 	    ' msg: document.getElementById("qttt-msg").textContent,' +
 	    ' at: document.getElementById("qttt-at").textContent }; })()');
@@ -132,7 +134,7 @@ async function stepping(p) {
 	await clickOn(p, '[data-go=next]');
 	await clickOn(p, '[data-go=next]');
 	same('buttons', '#g3p2', (await state(p)).hash);
-	await clickOn(p, '#qttt-moves a[data-ply="5"]');
+	await clickOn(p, '#qttt-moves a[data-line="-1"][data-ply="5"]');
 	s = await state(p);
 	same('a click on a move', ['#g3p5', 'Ply 5 of 7: X5 c2 c3'],
 	    [s.hash, s.at]);
@@ -221,8 +223,10 @@ async function playing(p) {
 	s = await state(p);
 	same('two squares make a move: a branch', [3, 2, ['X3 a1 c3'],
 	    '#g3p2~X3_a1_c3'], [s.cur, s.fork, s.branch, s.hash]);
-	same('the branch beside the record', 'X3 a1 c3', await p.eval(
-	    'document.querySelector("#qttt-moves .qttt-branch").textContent'));
+	same('the branch beside the record, a variation', 'X3 a1 c3',
+	    await p.eval('[].map.call(document.querySelectorAll(' +
+	    '"#qttt-moves .qttt-var a"), function (a) { return a.textContent;' +
+	    ' }).join("; ")'));
 	await clickSquare(p, SQ.b1);
 	await clickSquare(p, SQ.c3);
 	s = await state(p);
@@ -237,9 +241,11 @@ async function playing(p) {
 	s = await state(p);
 	same('a square of the closing move measures', ['measure O4->b1', 5],
 	    [s.branch[2], s.cur]);
-	same('the line copied out as a record',
-	    'X1 a1 b1; O2 b1 b2; X3 a1 c3; O4 b1 c3; measure O4->b1',
-	    await p.eval('document.getElementById("qttt-record").value'));
+	same('the record copied out, the branch a variation in it',
+	    'X1 a1 b1; O2 b1 b2; X3 b2 c3 (X3 a1 c3; O4 b1 c3; ' +
+	    'measure O4->b1); O4 b3 c3; X5 c2 c3; O6 a1 b2; measure O6->b2; ' +
+	    '0-1', await p.eval('document.getElementById("qttt-record")' +
+	    '.value'));
 	const shown = s.state;
 	await clickSquare(p, SQ.b1);
 	s = await state(p);
@@ -290,8 +296,126 @@ async function playing(p) {
 	    /\[forced-move\]$/.test(s.msg), s.msg);
 	await clickSquare(p, SQ.b2);
 	s = await state(p);
-	same('the forced X9 in one click', [10, 'X9 b2'], [s.cur,
-	    s.branch[s.branch.length - 1]]);
+	same('the forced X9 in one click, the line going on', [10, 'X9 b2',
+	    -1], [s.cur, s.acts[9], s.line]);
+}
+
+/*
+ * The moves of the list, as read: each line a main move or a
+ * variation, without the marks of the judge.
+ */
+async function moves(p) {
+	return (await p.eval('document.getElementById("qttt-moves")' +
+	    '.innerText')).replace(/ \?\?? best was [^;\n)]*/g, '');
+}
+
+/*
+ * Variations: a record's, nested, shown and played when it opens;
+ * the keys along a line and between its alternatives; a variation
+ * made by clicks on the board, promoted by the keyboard, the record
+ * copied with every line and read back by qttt-validate; a line
+ * deleted; mistakes marked with the best action, a key to the next.
+ */
+async function variations(p) {
+	await open(p, 'nested.html', '#g1p0');
+	same('a record\'s variations, nested, shown when it opens',
+	    'start\nX1 a1 c3\nO2 a1 c1\nO2 b2 b3; X3 a2 b2 (X3 a1 a2; ' +
+	    'O4 b1 c2)\nX3 a1 c1', await moves(p));
+	await clickOn(p, '#qttt-moves a[data-line="1"][data-ply="3"]');
+	let s = await state(p);
+	same('a move of a nested variation, one click away', [1, 3,
+	    '#g1p2.1.2.1.1', 'Ply 3 of 4: X3 a1 a2'], [s.line,
+	    s.cur, s.hash, s.at]);
+	const seq = [];
+	for (const k of ['ArrowRight', 'ArrowRight', 'ArrowLeft',
+	    'ArrowLeft', 'ArrowUp', 'ArrowUp', 'ArrowDown', 'ArrowRight',
+	    'ArrowDown', 'ArrowLeft']) {
+		await p.key(k);
+		s = await state(p);
+		seq.push(k + ' ' + s.line + ' ' + s.cur);
+	}
+	same('left and right along the line, up and down between ' +
+	    'variations', ['ArrowRight 1 4', 'ArrowRight 1 4',
+	    'ArrowLeft 1 3', 'ArrowLeft 1 2', 'ArrowUp -1 2', 'ArrowUp -1 2',
+	    'ArrowDown 0 2', 'ArrowRight 0 3', 'ArrowDown 1 3',
+	    'ArrowLeft 1 2'], seq);
+	/* Paths in the fragment: the module reads them. */
+	await open(p, 'nested.html', '#g1p2.1.2.1.2');
+	s = await state(p);
+	same('a path in the fragment: its position, on its line', [1, 4,
+	    'O4 b1 c2'], [s.line, s.cur, s.acts[3]]);
+	await open(p, 'nested.html', '#g1p2.1.3');
+	s = await state(p);
+	same('a path that names no position: the start, and why', ['g1', 0,
+	    '2.1.3: the variation has 2 items [missing-plies]'], [s.game,
+	    s.cur, s.msg]);
+	await p.eval('location.hash = "#g1p2.1.2~O4_c1_c2"');
+	await settle(p);
+	s = await state(p);
+	same('a path, then actions played from it', [0, 4,
+	    '#g1p2.1.2~O4_c1_c2'], [s.line, s.cur, s.hash]);
+	await open(p, 'nested.html', '#g1p0');
+	/* A variation made by clicks: O2 a2 a3 then X3 b1 b2. */
+	await clickOn(p, '#qttt-moves a[data-line="-1"][data-ply="1"]');
+	await clickSquare(p, SQ.a2);
+	await clickSquare(p, SQ.a3);
+	await clickSquare(p, SQ.b1);
+	await clickSquare(p, SQ.b2);
+	s = await state(p);
+	same('clicks at a move start a variation, which goes on', [2, 3,
+	    ['O2 a2 a3', 'X3 b1 b2']], [s.line, s.cur, s.branch]);
+	same('the variation beside the other', 'start\nX1 a1 c3\nO2 a1 c1\n' +
+	    'O2 b2 b3; X3 a2 b2 (X3 a1 a2; O4 b1 c2)\nO2 a2 a3; X3 b1 b2\n' +
+	    'X3 a1 c1', await moves(p));
+	/* Promoted from the keyboard: its button, and Enter. */
+	await p.eval('document.getElementById("qttt-promote").focus()');
+	await p.key('Enter');
+	await settle(p);
+	s = await state(p);
+	same('promoted to the main line', [-1, 3, 'start\nX1 a1 c3\n' +
+	    'O2 a2 a3\nO2 a1 c1; X3 a1 c1\nO2 b2 b3; X3 a2 b2 (X3 a1 a2; ' +
+	    'O4 b1 c2)\nX3 b1 b2'], [s.line, s.cur, await moves(p)]);
+	await clickOn(p, '#qttt-copy');
+	await sleep(200);
+	const tree = 'X1 a1 c3; O2 a2 a3 (O2 a1 c1; X3 a1 c1) (O2 b2 b3; ' +
+	    'X3 a2 b2 (X3 a1 a2; O4 b1 c2)); X3 b1 b2';
+	same('Copy: the whole tree', 'Copied: ' + tree, await p.eval(
+	    'document.getElementById("qttt-copied").textContent'));
+	fs.writeFileSync(path.join(dir, 'copied.qttt'), tree + '\n');
+	let status = 0;
+	try {
+		execFileSync('qttt-validate', [path.join(dir, 'copied.qttt')],
+		    { stdio: 'pipe' });
+	} catch (e) {
+		status = e.status;
+	}
+	same('qttt-validate accepts the record copied', 0, status);
+	same('...whose tree is the one made, as qttt-convert writes it',
+	    tree, execFileSync('qttt-convert', ['-T', 'line',
+	    path.join(dir, 'copied.qttt')]).toString().trim());
+	/* Deleted: the variation and the one inside it. */
+	await clickOn(p, '#qttt-moves a[data-line="1"][data-ply="2"]');
+	await clickOn(p, '#qttt-delete');
+	s = await state(p);
+	same('a line deleted, with those inside it', [-1, 1, 'start\n' +
+	    'X1 a1 c3\nO2 a2 a3\nO2 a1 c1; X3 a1 c1\nX3 b1 b2'], [s.line,
+	    s.cur, await moves(p)]);
+	/* Mistakes marked, with what was best; M to the next. */
+	await open(p, 'nested.html', '#g2p0');
+	await sleep(300);
+	same('mistakes and blunders marked, the best action beside',
+	    [['??', 'best was X5 b2 a3'], ['??', 'best was O6 b2 a3']],
+	    await p.eval('[].map.call(document.querySelectorAll(' +
+	    '".qttt-best-was"), function (b) { return [b.previousElementSibling' +
+	    '.textContent, b.textContent]; })'));
+	const at = [];
+	for (let i = 0; i < 3; i++) {
+		await p.key('m');
+		at.push((await state(p)).cur);
+	}
+	same('M: the next mistake, until none', [6, 7, 7], at);
+	same('...which the page says', 'No mistake further on along this ' +
+	    'line.', (await state(p)).msg);
 }
 
 /* The analysis shown, as qttt-analyze gives it, at 100 positions. */
@@ -569,9 +693,11 @@ async function reading(b) {
 	    ' return null; }' +
 	    ' return [ltr(document.getElementById("qttt-tags")),' +
 	    '  ltr(document.querySelector("#qttt-rows a"))]; })()'));
-	/* Copy: nothing at the start of a game; then what, and that it did. */
+	/* Copy: the record at any ply; what, and that it did. */
 	await open(p, 'line.html', '#g3p0');
-	same('Copy at the start of a game: nothing to copy', ['', true],
+	same('Copy at the start of a game: the record', [
+	    'X1 a1 b1; O2 b1 b2; X3 b2 c3; O4 b3 c3; X5 c2 c3; O6 a1 b2; ' +
+	    'measure O6->b2; 0-1', false],
 	    await p.eval('[document.getElementById("qttt-record").value,' +
 	    ' document.getElementById("qttt-copy").disabled]'));
 	await p.eval('location.hash = "#g3p2"');
@@ -579,7 +705,8 @@ async function reading(b) {
 	await clickOn(p, '#qttt-copy');
 	await sleep(200);
 	same('Copy says what it copied, to a screen reader too',
-	    ['Copied: X1 a1 b1; O2 b1 b2', 'status'], await p.eval(
+	    ['Copied: X1 a1 b1; O2 b1 b2; X3 b2 c3; O4 b3 c3; X5 c2 c3; ' +
+	    'O6 a1 b2; measure O6->b2; 0-1', 'status'], await p.eval(
 	    '[document.getElementById("qttt-copied").textContent,' +
 	    ' document.getElementById("qttt-copied").getAttribute("role")]'));
 	await clickOn(p, '[data-go=next]');
@@ -1169,8 +1296,8 @@ async function main() {
 			return;
 		}
 		const p = await b.page(1280, 1000);
-		for (const part of [stepping, playing, analysing, opponent,
-		    listing]) {
+		for (const part of [stepping, playing, variations, analysing,
+		    opponent, listing]) {
 			try {
 				await part(p);
 			} catch (e) {

@@ -273,15 +273,23 @@ qttt-replay -a -T json "$out/club.qttt" | jq -r '[.game, .ply, .state] |
     head -n 100 >"$out/positions.tsv"
 cut -f3 "$out/positions.tsv" | qttt-analyze -T json -f state \
     >"$out/positions.json"
-# An annotated record, as qttt-analyze writes it, in the line notation.
+# An annotated record, as qttt-analyze writes it, in the line notation,
+# best lines included; the glyphs of its main line's moves.
 qttt-analyze -T yaml "$EX" | qttt-convert -T line >"$out/annotated.qttt"
 qttt-render -T html "$out/annotated.qttt" >"$out/annotated.html"
-awk '!/^#/ && NF { if (++g != 3) next; n = split($0, it, "; ")
+qttt-select --novars "$out/annotated.qttt" |
+    awk '!/^#/ && NF { if (++g != 3) next; n = split($0, it, "; ")
 	for (i = 1; i <= n; i++) { s = it[i]; sub(/ *\[.*/, "", s)
 		if (s ~ /^[0-9\/]+-[0-9\/]+$/) continue
 		print match(s, /[!?]+$/) ? substr(s, RSTART) : "-" } }' \
-    "$out/annotated.qttt" >"$out/annotated.glyphs"
+    >"$out/annotated.glyphs"
 qttt-generate -n 5000 -s 9 | qttt-render -T html >"$out/big.html"
+# Variations, nested; a line with two blunders (qttt-analyze: plies 6
+# and 7, best X5 b2 a3 and O6 b2 a3).
+printf '%s\n' 'X1 a1 c3; O2 a1 c1 (O2 b2 b3; X3 a2 b2 (X3 a1 a2;'\
+' O4 b1 c2)); X3 a1 c1; *' 'X1 a1 c3; O2 a1 c1; X3 a1 c1; measure'\
+' X3->a1; O4 b2 a3; X5 a2 b3; O6 b1 b3' >"$out/nested.qttt"
+qttt-render -T html "$out/nested.qttt" >"$out/nested.html"
 # Words of 4,000 characters: a tag, a comment after a game, a comment
 # after a ply; written from the file's absolute path ($out is one).
 long=$(awk 'BEGIN { while (n++ < 4000) printf "w" }')
