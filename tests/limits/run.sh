@@ -217,8 +217,14 @@ fi
 # qttt-match -o: 100,000 openings, its first three plies of each of
 # 100,000 games, are held packed (about 14 bytes each where a game
 # took 140: 13.3 MB in all), and the runner stays under its target of
-# 8 MiB (README.md), engines included.
+# 8 MiB resident (README.md), engines included.  Its address space is
+# allowed 12 MiB: it counts what the runner reserves and never
+# touches (the judge's table, the openings' room to grow, the C
+# library's mappings), and reached 8,200 KiB (VmPeak) where the peak
+# resident was 4,528 KiB.
 peak=8192
+alimit=$limit
+limit=${QTTT_MATCH_LIMIT_KIB:-12288}
 qttt-generate -n 100000 -s 23 | cut -d';' -f1-3 >"$out/openings.qttt" ||
     exit 1
 cmd="qttt-match -q -n 2 -O $out/openings.qttt 'qttt-engine -l random' \
@@ -231,6 +237,7 @@ else
 	fail=$((fail + 1))
 fi
 peak=$apeak
+limit=$alimit
 
 cat "$out/report" 2>/dev/null
 suite_end limits "ulimit -v $limit KiB, peaks under ${QTTT_PEAK_KIB:-4096}\
