@@ -390,6 +390,7 @@ START_TEST(test_variations)
 		    "%s: %s", varied[_i], fmt_name[f], back.buf);
 		convert(&x, f, &again);
 		ck_assert_str_eq(again.buf, x.buf);
+		free(again.buf);
 		convert(&x, f == YAML ? JSON : YAML, &other);
 		convert(&other, f, &again);
 		ck_assert_str_eq(again.buf, x.buf);
