@@ -5,9 +5,10 @@
 # wall time on a busy machine) may grow at most QTTT_SCALE_TIME times
 # (default 5, with 0.1 s for the noise of short runs); its peak memory
 # not at all (1 MiB for the allocator and the page cache), and stays
-# under PEAK KiB (default 4096).  A quadratic step (a rescan from the
-# start of a document for every game, libyaml's check of every %TAG
-# against the others) grows 16 times.  Sanitizers change both, so
+# under PEAK KiB (default 4096; the viewer page, -T html, may add the
+# module it copies from the program's file).  A quadratic step (a
+# rescan from the start of a document for every game, libyaml's check
+# of every %TAG against the others) grows 16 times.  Sanitizers change both, so
 # under SANITIZE=1 (QTTT_SANITIZE set) this only says it is skipped.
 top=$(cd "$(dirname "$0")/../.." && pwd)
 ratio=${QTTT_SCALE_TIME:-5}
@@ -101,7 +102,7 @@ run() {
 # verdict: sets why from cpu1, kib1, cpu and kib; empty if they pass.
 verdict() {
 	why=$(awk -v c1="$cpu1" -v c4="$cpu" -v k1="$kib1" -v k4="$kib" \
-	    -v r="$ratio" -v p="$peak" -v doc="$doc" 'BEGIN {
+	    -v r="$ratio" -v p="$((peak + allow))" -v doc="$doc" 'BEGIN {
 		if (c4 > r * c1 + 0.1)
 			printf "CPU %.2fs, then %.2fs on 4 times the input; ",
 			    c1, c4
@@ -131,6 +132,15 @@ while read -r names cmd; do
 		# a tool whose memory grows with the games still fails.
 		doc=0
 		[ "$name" = yaml-list ] && doc=768
+		# The viewer page copies the module (lib/web/qttt.wasm, 1.3
+		# MB) from the program's own file: those pages, clean and
+		# shared, count in its resident peak, allowed beside the cap
+		# (3,732 to 4,264 KiB for -T html on yaml-scalar, five runs).
+		allow=0
+		case $cmd in
+		*'-T html'*) [ -f "$top/lib/web/qttt.wasm" ] &&
+		    allow=$(($(wc -c <"$top/lib/web/qttt.wasm") / 1024)) ;;
+		esac
 		run "$cmd" "$name" 1
 		cpu1=$cpu kib1=$kib
 		run "$cmd" "$name" 4
