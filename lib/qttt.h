@@ -3480,6 +3480,38 @@ enum qttt_code	 qttt_qtp_parse(struct qttt_qtp_parser *, const char *s,
 int		 qttt_qtp_format(const struct qttt_qtp_msg *m, char *buf,
 		    size_t n);
 
+/*
+ * An engine of levels, as qttt-engine(1) is: what it answers qtp with
+ * before its qtpok, in order: id name ("PROGRAM VERSION LEVEL", held
+ * in name), id author, id protocol, the option Level (a combo of the
+ * levels, its default the level l) and the option Rules (a combo of
+ * every preset, then every switch alone, as far as QTTT_QTP_MAXVARS;
+ * its default goff).  Each message is written with qttt_qtp_format();
+ * their text points into h and into the library's constant strings.
+ */
+#define QTTT_LEVEL_HELLO	5
+struct qttt_level_hello {
+	char			 name[128];
+	size_t			 n;
+	struct qttt_qtp_msg	 msg[QTTT_LEVEL_HELLO];
+};
+void		 qttt_level_hello(struct qttt_level_hello *h,
+		    const char *program, enum qttt_level l);
+
+/*
+ * Takes a setoption m for an engine of levels: Level, a level's name
+ * (into *l), or Rules, any profile qttt_rules_parse() reads (into
+ * *rules; the position set before it is to be forgotten).  Names and
+ * values compare without regard to ASCII case.  Returns 0 (Level set)
+ * or 1 (Rules set); or -1 with a QTTT_E_QTP diagnostic in d, *l and
+ * *rules unchanged, for an option it does not have ("no option NAME")
+ * or a value it does not take ("option NAME does not take the value
+ * 'VALUE'"); d->col is 0, the message's place being the caller's.
+ */
+int		 qttt_level_setoption(const struct qttt_qtp_msg *m,
+		    enum qttt_level *l, unsigned int *rules,
+		    struct qttt_diag *d);
+
 /* ------------------------------------------------------------------ */
 /* A runner's logic (protocol/): engines as peers, games refereed      */
 /* ------------------------------------------------------------------ */
