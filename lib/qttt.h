@@ -4278,6 +4278,25 @@ int		 qttt_match_resume_line(struct qttt_match *, const char *line,
 		    size_t len, int complete, unsigned long lineno,
 		    struct qttt_record *rec, struct qttt_diag *d);
 
+/*
+ * Goes on from the file f that a match wrote, read from its start
+ * (where f stands) to its end, line by line into buf, of size bytes
+ * (QTTT_LINE_MAX + 1 holds any record), as qttt_match_resume_line()
+ * takes them, and sets *keep to the bytes of its records that go on.
+ * Returns 0 when every line is this match's next game; 1 when the
+ * last line, cut short by a kill, starts a record: the caller drops
+ * what follows the first *keep bytes (ftruncate()) and writes it
+ * again; -1 when the file is not the records of a match, with the
+ * reason in d (d->line its line; d->msg "" when rec's diagnostics say
+ * it, their text in buf), a line longer than size - 1 bytes among
+ * them (QTTT_E_LONGLINE); -2 when it is another match's, with the
+ * setting that differs in d; -3 on a read error (QTTT_E_IO).  rec and
+ * buf are the caller's (struct qttt_record is large).
+ */
+int		 qttt_match_resume_file(struct qttt_match *, FILE *f,
+		    char *buf, size_t size, uint64_t *keep,
+		    struct qttt_record *rec, struct qttt_diag *d);
+
 /* ------------------------------------------------------------------ */
 /* A match's settings as a user writes them (protocol/settings.c)       */
 /* ------------------------------------------------------------------ */
