@@ -2486,6 +2486,18 @@ int		 qttt_record_write_comments(FILE *f, enum qttt_format to,
 		    const char *text, size_t len);
 
 /*
+ * The comment lines before a game (a record's lead) or after the last
+ * (qttt_reader_trailer()), len bytes at text, as a conversion to `to`
+ * takes them: with the game they go before when it is written in a
+ * format that holds them (nothing to do here), written by themselves
+ * when the game is not (alone) or there is none, and dropped in a
+ * format that holds none (JSON, Goff's notation).  Returns the number
+ * of lines dropped, 0 if none, or -1 if f reported an error.
+ */
+long		 qttt_record_convert_comments(FILE *f, enum qttt_format to,
+		    const char *text, size_t len, int alone);
+
+/*
  * Whether a valid record, which played g, is written as its canonical
  * form: a record of the line notation as qttt_record_write() writes g
  * with the record's extras (qttt_game_format() without any), a state
