@@ -1715,6 +1715,14 @@ int		 qttt_rules_compare(const struct qttt_record *,
 		    struct qttt_rules_diff *d);
 
 /*
+ * Where two profiles disagree (diff->what not QTTT_RULES_AGREE) as a
+ * diagnostic in d: a QTTT_N_DIFFER note at its line and column, with
+ * its message, as qttt-validate -R a -R b shows it.
+ */
+void		 qttt_rules_diff_diag(const struct qttt_rules_diff *diff,
+		    struct qttt_diag *d);
+
+/*
  * Whether the one fault of a record that qttt_record_play() judged is
  * its stated result, which the game does not reach (every diagnostic
  * kept, none dropped): written with the result the game reaches, as
