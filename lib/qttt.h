@@ -2131,6 +2131,19 @@ int		 qttt_ranges_parse(const char *s, unsigned long min,
 int		 qttt_ranges_has(const struct qttt_ranges *, uint64_t v);
 uint64_t	 qttt_ranges_last(const struct qttt_ranges *);
 
+/*
+ * The positions of a game a user asks for, as qttt-render -p takes
+ * them: "N", the position after N plies (decimal digits, 0 to
+ * QTTT_MAXPLIES), "N-M", each from N to M (M not below N), or a path
+ * into a variation, any text with a '.' ("5.1.2"), which is read
+ * against each record (qttt_record_path()).  Returns 0 with *from and
+ * *to (both 0 for a path) and *path; or -1 with a QTTT_E_SYNTAX
+ * diagnostic in d (which may be NULL), its column the byte of s at
+ * fault, nothing changed.
+ */
+int		 qttt_plies_parse(const char *s, long *from, long *to,
+		    int *path, struct qttt_diag *d);
+
 /* ------------------------------------------------------------------ */
 /* Selection (select.c): criteria, patterns of squares                  */
 /* ------------------------------------------------------------------ */
