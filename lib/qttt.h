@@ -2141,6 +2141,16 @@ uint64_t	 qttt_ranges_last(const struct qttt_ranges *);
  * diagnostic in d (which may be NULL), its column the byte of s at
  * fault, nothing changed.
  */
+
+/*
+ * Whether a reader may stop after rec when it reads the games r names
+ * (every tool's -g): no record after it can be one of them, its number
+ * being the last r holds or past it.  Never for a state of a stream of
+ * states, several of which may have their game's number.
+ */
+int		 qttt_ranges_past(const struct qttt_ranges *r,
+		    const struct qttt_record *rec);
+
 int		 qttt_plies_parse(const char *s, long *from, long *to,
 		    int *path, struct qttt_diag *d);
 

@@ -737,6 +737,35 @@ START_TEST(test_select_write)
 }
 END_TEST
 
+/*
+ * A reader of -g 2,5-7 stops after game 7, or a later one, of any
+ * format but a stream of states, whose states share their numbers.
+ */
+START_TEST(test_ranges_past)
+{
+	static struct qttt_record rec;
+	struct qttt_ranges r;
+
+	ck_assert_int_eq(qttt_ranges_parse("2,5-7", 1, &r, NULL), 0);
+	rec.format = QTTT_FORMAT_LINE;
+	rec.index = 6;
+	ck_assert(!qttt_ranges_past(&r, &rec));
+	rec.index = 7;
+	ck_assert(qttt_ranges_past(&r, &rec));
+	rec.index = 9;
+	ck_assert(qttt_ranges_past(&r, &rec));
+	rec.format = QTTT_FORMAT_YAML;
+	ck_assert(qttt_ranges_past(&r, &rec));
+	rec.format = QTTT_FORMAT_STATE;
+	ck_assert(!qttt_ranges_past(&r, &rec));
+	/* "10-" has no end: never past it. */
+	ck_assert_int_eq(qttt_ranges_parse("10-", 1, &r, NULL), 0);
+	rec.format = QTTT_FORMAT_LINE;
+	rec.index = 1000000;
+	ck_assert(!qttt_ranges_past(&r, &rec));
+}
+END_TEST
+
 /* What -p takes: a ply, a range of them, a path; and what it refuses. */
 static const struct {
 	const char	*s;
@@ -811,6 +840,7 @@ select_suite(void)
 	tcase_add_test(tc, test_gameset_bound);
 	tcase_add_loop_test(tc, test_trim, 0, 7);
 	tcase_add_test(tc, test_trim_pending);
+	tcase_add_test(tc, test_ranges_past);
 	tcase_add_loop_test(tc, test_plies_parse, 0,
 	    sizeof(plies) / sizeof(plies[0]));
 	tcase_add_loop_test(tc, test_select_write, 0,

@@ -157,6 +157,18 @@ qttt_ranges_last(const struct qttt_ranges *r)
 	return last;
 }
 
+int
+qttt_ranges_past(const struct qttt_ranges *r, const struct qttt_record *rec)
+{
+	/*
+	 * In a stream of states, which may number its states by their
+	 * games (formats/state-string.md), several records have one
+	 * number.
+	 */
+	return rec->format != QTTT_FORMAT_STATE &&
+	    rec->index >= qttt_ranges_last(r);
+}
+
 /* The decimal digits from s to end (NULL: to the NUL), a ply count. */
 static int
 ply_number(const char *s, const char *end, long *v)
