@@ -196,14 +196,8 @@ run_records(const struct run_input *in, struct par_out *po,
 			return QTTT_PAR_STOP;
 		if (s > n->status)
 			n->status = s;
-		/*
-		 * Past the last game -g names, no game can be asked for.
-		 * In a stream of states, which may number its states by
-		 * their games (formats/state-string.md), several records
-		 * have one number.
-		 */
-		if (gameset != NULL && rec->format != QTTT_FORMAT_STATE &&
-		    rec->index >= qttt_ranges_last(gameset))
+		/* Past the last game -g names, no game can be asked for. */
+		if (gameset != NULL && qttt_ranges_past(gameset, rec))
 			break;
 	}
 	return k;

@@ -67,40 +67,24 @@ count(unsigned long *n, unsigned long *first, unsigned long line)
 		*first = line;
 }
 
-static unsigned long
-count_lines(const char *s, size_t n)
-{
-	unsigned long	 k = 0;
-	const char	*end = s + n;
-
-	while (s < end && (s = memchr(s, '\n', end - s)) != NULL) {
-		s++;
-		k++;
-	}
-	return k;
-}
-
 /*
- * The comment lines of a record (or the trailer of an input): written
- * by themselves if the record is not (alone), or counted if the
- * output holds none.  Returns -1 if standard output failed.
+ * The comment lines of a record (or the trailer of an input), as
+ * qttt_record_convert_comments() takes them, those dropped counted.
+ * Returns -1 if standard output failed.
  */
 static int
 comment_lines(const struct options *o, const char *text, size_t len,
     unsigned long line, int alone, struct tally *t)
 {
-	int	 k;
+	long	 n;
 
-	if (text == NULL || (!alone && o->to != QTTT_FORMAT_JSON &&
-	    o->to != QTTT_FORMAT_GOFF))
-		return 0;
-	if ((k = qttt_record_write_comments(o->out, o->to, text,
-	    len)) == 1) {
-		if (t->dropped == 0)
-			t->dropline = line;
-		t->dropped += count_lines(text, len);
-	}
-	return k == -1 ? -1 : 0;
+	if ((n = qttt_record_convert_comments(o->out, o->to, text, len,
+	    alone)) == -1)
+		return -1;
+	if (n > 0 && t->dropped == 0)
+		t->dropline = line;
+	t->dropped += (unsigned long)n;
+	return 0;
 }
 
 /*

@@ -97,125 +97,32 @@ send_error(const char *fmt, ...)
 }
 
 static void
-send_text(enum qttt_qtp_kind k, const char *word, const char *text)
-{
-	struct qttt_qtp_msg m;
-
-	qttt_qtp_init(&m, k);
-	m.word.s = word;
-	m.word.len = word != NULL ? strlen(word) : 0;
-	m.text.s = text;
-	m.text.len = strlen(text);
-	send(&m);
-}
-
-static void
-send_combo(const char *name, const char *deflt, const char *const *vars,
-    size_t nvars)
-{
-	struct qttt_qtp_msg m;
-	size_t		 i;
-
-	qttt_qtp_init(&m, QTTT_QTP_OPTION);
-	m.name.s = name;
-	m.name.len = strlen(name);
-	m.type = QTTT_QTP_COMBO;
-	m.has = QTTT_QTP_DEFAULT;
-	m.text.s = deflt;
-	m.text.len = strlen(deflt);
-	for (i = 0; i < nvars; i++) {
-		m.var[i].s = vars[i];
-		m.var[i].len = strlen(vars[i]);
-	}
-	m.nvars = nvars;
-	send(&m);
-}
-
-/*
- * The profiles the Rules option lists: every preset, then every switch
- * alone (two names for some profiles: ksmanis is double=2).  It takes
- * any profile qttt_rules_parse() reads.
- */
-static size_t
-profile_names(const char **vars, size_t max)
-{
-	unsigned int	 r;
-	size_t		 n = 0, i;
-	const char	*name;
-
-	for (i = 0; n < max && (name = qttt_rules_preset(i, &r)) != NULL; i++)
-		vars[n++] = name;
-	for (i = 0; n < max && (name = qttt_rules_switch(i, &r)) != NULL; i++)
-		vars[n++] = name;
-	return n;
-}
-
-static void
 hello(const struct engine *e)
 {
-	const char	*vars[QTTT_QTP_MAXVARS];
-	char		 name[64];
-	int		 i;
+	struct qttt_level_hello h;
+	size_t		 i;
 
-	snprintf(name, sizeof(name), "qttt-engine %s %s", QTTT_VERSION,
-	    qttt_level_name(e->level));
-	send_text(QTTT_QTP_ID, "name", name);
-	send_text(QTTT_QTP_ID, "author", "the qttt authors");
-	printf("id protocol %d\n", QTTT_QTP_VERSION);
-	for (i = 0; i < QTTT_NLEVELS; i++)
-		vars[i] = qttt_level_name((enum qttt_level)i);
-	send_combo("Level", qttt_level_name(e->level), vars, QTTT_NLEVELS);
-	send_combo("Rules", "goff", vars, profile_names(vars,
-	    QTTT_QTP_MAXVARS));
+	qttt_level_hello(&h, "qttt-engine", e->level);
+	for (i = 0; i < h.n; i++)
+		send(&h.msg[i]);
 	puts("qtpok");
-}
-
-/*
- * Options and their combo values compare without regard to ASCII case
- * (formats/engine-protocol.md, section 3): the value in lower case, as
- * every level and profile is named, into buf of size n.
- */
-static int
-lower(const struct qttt_qtp_text *t, char *buf, size_t n)
-{
-	size_t	 i;
-
-	if (t->len >= n)
-		return -1;
-	for (i = 0; i < t->len; i++)
-		buf[i] = t->s[i] >= 'A' && t->s[i] <= 'Z' ? t->s[i] | 0x20 :
-		    t->s[i];
-	buf[t->len] = '\0';
-	return 0;
 }
 
 static void
 set_option(struct engine *e, const struct qttt_qtp_msg *m)
 {
-	char		 v[QTTT_RULES_NAME_MAX];
-	unsigned int	 r;
-	enum qttt_level	 l;
-	int		 ok = lower(&m->text, v, sizeof(v)) == 0;
+	struct qttt_diag d;
 
-	if (ok && qttt_qtp_name_is(&m->name, "Level") &&
-	    qttt_level_parse(v, strlen(v), &l) == 0) {
-		e->level = l;
-		return;
-	}
-	/* Any profile; the position set before it is forgotten. */
-	if (ok && qttt_qtp_name_is(&m->name, "Rules") &&
-	    qttt_rules_parse(v, strlen(v), &r, NULL) == 0) {
-		e->rules = r;
-		qttt_qtp_parser_rules(e->parser, r);
+	switch (qttt_level_setoption(m, &e->level, &e->rules, &d)) {
+	case -1:
+		send_error("%s", d.msg);
+		break;
+	case 1:
+		/* The position set before the profile is forgotten. */
+		qttt_qtp_parser_rules(e->parser, e->rules);
 		e->have = 0;
-		return;
+		break;
 	}
-	if (qttt_qtp_name_is(&m->name, "Level") ||
-	    qttt_qtp_name_is(&m->name, "Rules"))
-		send_error("option %.*s does not take the value '%.*s'",
-		    (int)m->name.len, m->name.s, (int)m->text.len, m->text.s);
-	else
-		send_error("no option %.*s", (int)m->name.len, m->name.s);
 }
 
 /* The action, after the value as a result of the rules, if any. */

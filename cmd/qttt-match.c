@@ -261,29 +261,6 @@ write_ready(void)
 			"file that qttt-match wrote; give another file"
 
 /*
- * Reads a line of f into buf, of size bytes, and its length without
- * the newline into *n.  Returns 1 for a line, 2 for a last line with
- * no newline, 0 at the end, and -1 for a line longer than size - 1
- * bytes, whose rest is not read: a file's lines take no more memory
- * than a record has.
- */
-static int
-read_line(FILE *f, char *buf, size_t size, size_t *n)
-{
-	int	 c;
-
-	*n = 0;
-	while ((c = getc(f)) != EOF && c != '\n') {
-		if (*n == size - 1)
-			return -1;
-		buf[(*n)++] = (char)c;
-	}
-	if (c == '\n')
-		return 1;
-	return *n > 0 ? 2 : 0;
-}
-
-/*
  * Goes on from the records a file holds: each must be the game the
  * match has in its place, and a last line cut short the start of a
  * record, which is dropped; any other file is refused, and left as it
@@ -295,44 +272,29 @@ resume(FILE *f, const char *name)
 	static struct qttt_record rec;
 	static char	 line[QTTT_LINE_MAX + 1];
 	struct qttt_diag d;
-	size_t		 n;
-	off_t		 at = 0;
-	unsigned long	 lineno = 0;
-	int		 k, r;
+	uint64_t	 keep;
 
-	while ((k = read_line(f, line, sizeof(line), &n)) != 0) {
-		if (k == -1) {
-			show_line_msg(stderr, name, lineno, "error", "a line "
-			    "of more than %d bytes: " NOT_MATCH, QTTT_LINE_MAX);
+	switch (qttt_match_resume_file(M.match, f, line, sizeof(line), &keep,
+	    &rec, &d)) {
+	case 1:
+		/* Cut short by a kill: written again. */
+		if (ftruncate(fileno(f), (off_t)keep) == -1) {
+			fprintf(stderr, "%s: %s: %s\n", progname, name,
+			    strerror(errno));
 			exit(EXIT_TROUBLE);
 		}
-		r = qttt_match_resume_line(M.match, line, n, k == 1, lineno,
-		    &rec, &d);
-		if (r == 1) {
-			/* Cut short by a kill: written again. */
-			if (ftruncate(fileno(f), at) == -1) {
-				fprintf(stderr, "%s: %s: %s\n", progname, name,
-				    strerror(errno));
-				exit(EXIT_TROUBLE);
-			}
-			break;
-		}
-		if (r == -1) {
-			show_record_diags(stderr, name, &rec, 0);
-			show_line_msg(stderr, name, d.line, "error", "%s%s"
-			    NOT_MATCH, d.msg, d.msg[0] != '\0' ? ": " : "");
-			exit(EXIT_TROUBLE);
-		}
-		if (r == -2) {
-			show_line_msg(stderr, name, d.line, "error", "%s: run "
-			    "the same command, or write to another file", d.msg);
-			exit(EXIT_TROUBLE);
-		}
-		at += (off_t)n + 1;
-		lineno++;
-	}
-	if (ferror(f)) {
-		fprintf(stderr, "%s: %s: read error\n", progname, name);
+		break;
+	case -1:
+		show_record_diags(stderr, name, &rec, 0);
+		show_line_msg(stderr, name, d.line, "error", "%s%s" NOT_MATCH,
+		    d.msg, d.msg[0] != '\0' ? ": " : "");
+		exit(EXIT_TROUBLE);
+	case -2:
+		show_line_msg(stderr, name, d.line, "error", "%s: run the "
+		    "same command, or write to another file", d.msg);
+		exit(EXIT_TROUBLE);
+	case -3:
+		fprintf(stderr, "%s: %s: %s\n", progname, name, d.msg);
 		exit(EXIT_TROUBLE);
 	}
 }

@@ -370,31 +370,6 @@ static const struct name_value types[] = {
 	{ "unicode", TYPE_UTF8 }, { "svg", TYPE_SVG }, { "html", TYPE_HTML },
 };
 
-/* -p: N, or a range N-M of plies.  Returns 0, or -1. */
-static int
-parse_plies(const char *s, long *from, long *to)
-{
-	unsigned long long a, b;
-	char		 buf[32];
-	const char	*dash = strchr(s, '-');
-
-	if (dash == NULL) {
-		if (parse_number(s, 0, QTTT_MAXPLIES, &a) == -1)
-			return -1;
-		*from = *to = a;
-		return 0;
-	}
-	if ((size_t)(dash - s) >= sizeof(buf))
-		return -1;
-	snprintf(buf, sizeof(buf), "%.*s", (int)(dash - s), s);
-	if (parse_number(buf, 0, QTTT_MAXPLIES, &a) == -1 ||
-	    parse_number(dash + 1, 0, QTTT_MAXPLIES, &b) == -1 || b < a)
-		return -1;
-	*from = a;
-	*to = b;
-	return 0;
-}
-
 /*
  * -C: the style sheet in path, into a string that lasts as long as the
  * program.  Returns it, or NULL after a message.
@@ -431,7 +406,7 @@ take_option(struct run_tool *tool, int ch, const char *arg)
 	struct options	*o = tool->arg;
 	struct qttt_diag d;
 	unsigned long long u;
-	int		 v;
+	int		 v, path;
 
 	switch (ch) {
 	case 'A':
@@ -483,13 +458,12 @@ take_option(struct run_tool *tool, int ch, const char *arg)
 		o->output = arg;
 		break;
 	case 'p':
-		/* A path into a variation is the library's to read. */
-		if (strchr(arg, '.') != NULL) {
-			o->at_path = arg;
-			o->ply = o->ply_to = 0;
-		} else if (parse_plies(arg, &o->ply, &o->ply_to) == -1)
+		if (qttt_plies_parse(arg, &o->ply, &o->ply_to, &path,
+		    NULL) == -1)
 			return usage_error(usage, "bad ply: %s (0 to 14, or a "
 			    "range such as 4-7)", arg);
+		if (path)
+			o->at_path = arg;
 		break;
 	case 'q':
 		o->quiet = 1;

@@ -208,12 +208,7 @@ compare_record(const struct options *o, const char *name,
 		show_note(f, name, rec, diff.msg, o->json);
 		return differ || rec->nerrors > 0 ? EXIT_INVALID : EXIT_VALID;
 	}
-	memset(&d, 0, sizeof(d));
-	d.code = QTTT_N_DIFFER;
-	d.severity = qttt_code_severity(QTTT_N_DIFFER);
-	d.line = diff.line;
-	d.col = diff.col;
-	memcpy(d.msg, diff.msg, sizeof(d.msg));
+	qttt_rules_diff_diag(&diff, &d);
 	if (o->json)
 		show_diag_json(f, name, rec, &d);
 	else

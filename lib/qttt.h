@@ -1715,6 +1715,14 @@ int		 qttt_rules_compare(const struct qttt_record *,
 		    struct qttt_rules_diff *d);
 
 /*
+ * Where two profiles disagree (diff->what not QTTT_RULES_AGREE) as a
+ * diagnostic in d: a QTTT_N_DIFFER note at its line and column, with
+ * its message, as qttt-validate -R a -R b shows it.
+ */
+void		 qttt_rules_diff_diag(const struct qttt_rules_diff *diff,
+		    struct qttt_diag *d);
+
+/*
  * Whether the one fault of a record that qttt_record_play() judged is
  * its stated result, which the game does not reach (every diagnostic
  * kept, none dropped): written with the result the game reaches, as
@@ -2123,6 +2131,29 @@ int		 qttt_ranges_parse(const char *s, unsigned long min,
 int		 qttt_ranges_has(const struct qttt_ranges *, uint64_t v);
 uint64_t	 qttt_ranges_last(const struct qttt_ranges *);
 
+/*
+ * The positions of a game a user asks for, as qttt-render -p takes
+ * them: "N", the position after N plies (decimal digits, 0 to
+ * QTTT_MAXPLIES), "N-M", each from N to M (M not below N), or a path
+ * into a variation, any text with a '.' ("5.1.2"), which is read
+ * against each record (qttt_record_path()).  Returns 0 with *from and
+ * *to (both 0 for a path) and *path; or -1 with a QTTT_E_SYNTAX
+ * diagnostic in d (which may be NULL), its column the byte of s at
+ * fault, nothing changed.
+ */
+
+/*
+ * Whether a reader may stop after rec when it reads the games r names
+ * (every tool's -g): no record after it can be one of them, its number
+ * being the last r holds or past it.  Never for a state of a stream of
+ * states, several of which may have their game's number.
+ */
+int		 qttt_ranges_past(const struct qttt_ranges *r,
+		    const struct qttt_record *rec);
+
+int		 qttt_plies_parse(const char *s, long *from, long *to,
+		    int *path, struct qttt_diag *d);
+
 /* ------------------------------------------------------------------ */
 /* Selection (select.c): criteria, patterns of squares                  */
 /* ------------------------------------------------------------------ */
@@ -2484,6 +2515,18 @@ int		 qttt_record_write(FILE *f, enum qttt_format to,
  */
 int		 qttt_record_write_comments(FILE *f, enum qttt_format to,
 		    const char *text, size_t len);
+
+/*
+ * The comment lines before a game (a record's lead) or after the last
+ * (qttt_reader_trailer()), len bytes at text, as a conversion to `to`
+ * takes them: with the game they go before when it is written in a
+ * format that holds them (nothing to do here), written by themselves
+ * when the game is not (alone) or there is none, and dropped in a
+ * format that holds none (JSON, Goff's notation).  Returns the number
+ * of lines dropped, 0 if none, or -1 if f reported an error.
+ */
+long		 qttt_record_convert_comments(FILE *f, enum qttt_format to,
+		    const char *text, size_t len, int alone);
 
 /*
  * Whether a valid record, which played g, is written as its canonical
@@ -3480,6 +3523,38 @@ enum qttt_code	 qttt_qtp_parse(struct qttt_qtp_parser *, const char *s,
 int		 qttt_qtp_format(const struct qttt_qtp_msg *m, char *buf,
 		    size_t n);
 
+/*
+ * An engine of levels, as qttt-engine(1) is: what it answers qtp with
+ * before its qtpok, in order: id name ("PROGRAM VERSION LEVEL", held
+ * in name), id author, id protocol, the option Level (a combo of the
+ * levels, its default the level l) and the option Rules (a combo of
+ * every preset, then every switch alone, as far as QTTT_QTP_MAXVARS;
+ * its default goff).  Each message is written with qttt_qtp_format();
+ * their text points into h and into the library's constant strings.
+ */
+#define QTTT_LEVEL_HELLO	5
+struct qttt_level_hello {
+	char			 name[128];
+	size_t			 n;
+	struct qttt_qtp_msg	 msg[QTTT_LEVEL_HELLO];
+};
+void		 qttt_level_hello(struct qttt_level_hello *h,
+		    const char *program, enum qttt_level l);
+
+/*
+ * Takes a setoption m for an engine of levels: Level, a level's name
+ * (into *l), or Rules, any profile qttt_rules_parse() reads (into
+ * *rules; the position set before it is to be forgotten).  Names and
+ * values compare without regard to ASCII case.  Returns 0 (Level set)
+ * or 1 (Rules set); or -1 with a QTTT_E_QTP diagnostic in d, *l and
+ * *rules unchanged, for an option it does not have ("no option NAME")
+ * or a value it does not take ("option NAME does not take the value
+ * 'VALUE'"); d->col is 0, the message's place being the caller's.
+ */
+int		 qttt_level_setoption(const struct qttt_qtp_msg *m,
+		    enum qttt_level *l, unsigned int *rules,
+		    struct qttt_diag *d);
+
 /* ------------------------------------------------------------------ */
 /* A runner's logic (protocol/): engines as peers, games refereed      */
 /* ------------------------------------------------------------------ */
@@ -4244,6 +4319,25 @@ int		 qttt_match_standings(const struct qttt_match *, FILE *f,
  */
 int		 qttt_match_resume_line(struct qttt_match *, const char *line,
 		    size_t len, int complete, unsigned long lineno,
+		    struct qttt_record *rec, struct qttt_diag *d);
+
+/*
+ * Goes on from the file f that a match wrote, read from its start
+ * (where f stands) to its end, line by line into buf, of size bytes
+ * (QTTT_LINE_MAX + 1 holds any record), as qttt_match_resume_line()
+ * takes them, and sets *keep to the bytes of its records that go on.
+ * Returns 0 when every line is this match's next game; 1 when the
+ * last line, cut short by a kill, starts a record: the caller drops
+ * what follows the first *keep bytes (ftruncate()) and writes it
+ * again; -1 when the file is not the records of a match, with the
+ * reason in d (d->line its line; d->msg "" when rec's diagnostics say
+ * it, their text in buf), a line longer than size - 1 bytes among
+ * them (QTTT_E_LONGLINE); -2 when it is another match's, with the
+ * setting that differs in d; -3 on a read error (QTTT_E_IO).  rec and
+ * buf are the caller's (struct qttt_record is large).
+ */
+int		 qttt_match_resume_file(struct qttt_match *, FILE *f,
+		    char *buf, size_t size, uint64_t *keep,
 		    struct qttt_record *rec, struct qttt_diag *d);
 
 /* ------------------------------------------------------------------ */

@@ -364,6 +364,38 @@ START_TEST(test_write_comments)
 END_TEST
 
 /*
+ * Comment lines in a conversion: left to the game written in the line
+ * notation or YAML, written alone, dropped and counted in JSON and
+ * Goff's notation whether a game is written or not.
+ */
+START_TEST(test_convert_comments)
+{
+	static const char lines[] = "# one\n\n# two\n";
+	const size_t	 len = sizeof(lines) - 1;
+	struct shown	 s;
+
+	shown_open(&s);
+	ck_assert_int_eq(qttt_record_convert_comments(s.f, QTTT_FORMAT_LINE,
+	    lines, len, 0), 0);
+	ck_assert_int_eq(qttt_record_convert_comments(s.f, QTTT_FORMAT_YAML,
+	    lines, len, 0), 0);
+	ck_assert_int_eq(qttt_record_convert_comments(s.f, QTTT_FORMAT_JSON,
+	    lines, len, 0), 3);
+	ck_assert_int_eq(qttt_record_convert_comments(s.f, QTTT_FORMAT_GOFF,
+	    lines, len, 1), 3);
+	ck_assert_int_eq(qttt_record_convert_comments(s.f, QTTT_FORMAT_JSON,
+	    lines, 6, 1), 1);
+	ck_assert_int_eq(qttt_record_convert_comments(s.f, QTTT_FORMAT_GOFF,
+	    NULL, 0, 1), 0);
+	ck_assert_str_eq(shown_close(&s), "");
+	shown_open(&s);
+	ck_assert_int_eq(qttt_record_convert_comments(s.f, QTTT_FORMAT_YAML,
+	    lines, len, 1), 0);
+	ck_assert_str_eq(shown_close(&s), lines);
+}
+END_TEST
+
+/*
  * The codes a program turns off (qttt_diag_off_parse()): warnings and
  * notes, by name; an error or a name that is no code refused, with its
  * column.
@@ -413,6 +445,7 @@ diag_suite(void)
 	tc = tcase_create("write");
 	tcase_add_test(tc, test_write_refused);
 	tcase_add_test(tc, test_write_comments);
+	tcase_add_test(tc, test_convert_comments);
 	tcase_add_test(tc, test_off_parse);
 	suite_add_tcase(s, tc);
 	return s;

@@ -1089,6 +1089,31 @@ START_TEST(test_reader_error)
 }
 END_TEST
 
+/*
+ * Two profiles on one record: where they first disagree, as a note at
+ * its item; nothing to note where they agree.
+ */
+START_TEST(test_rules_diff_diag)
+{
+	static const char line[] = "X1 a1 b2; O2 c1 b2; X3 a2 b2; O4 b2 c2; "
+	    "X5 b2 a3; O6 b2 c3; X7 a1 b2; measure X7->a1; 1/2-1/2";
+	struct qttt_rules_diff diff;
+	struct qttt_diag d;
+
+	qttt_line_parse(line, sizeof(line) - 1, 4, &rec);
+	ck_assert_int_eq(qttt_rules_compare(&rec, QTTT_RULES_GOFF,
+	    QTTT_RULES_SIMUL_TIE, &diff), 1);
+	qttt_rules_diff_diag(&diff, &d);
+	ck_assert_int_eq(d.code, QTTT_N_DIFFER);
+	ck_assert_int_eq(d.severity, QTTT_NOTE);
+	ck_assert_uint_eq(d.line, 4);
+	ck_assert_uint_eq(d.col, 70);
+	ck_assert_str_eq(d.msg, "ply 8: after measure X7->a1 the game ends "
+	    "1/2-1 under goff, 1/2-1/2 under goff-tie");
+	ck_assert_str_eq(qttt_code_name(d.code), "rules-differ");
+}
+END_TEST
+
 Suite *
 line_suite(void)
 {
@@ -1132,6 +1157,7 @@ line_suite(void)
 	tcase_add_test(tc, test_reader_long_lead);
 	tcase_add_test(tc, test_reader_streams);
 	tcase_add_test(tc, test_reader_error);
+	tcase_add_test(tc, test_rules_diff_diag);
 	suite_add_tcase(s, tc);
 	return s;
 }

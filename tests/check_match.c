@@ -1424,6 +1424,103 @@ START_TEST(test_match_resume_line)
 END_TEST
 
 /*
+ * A file that a match wrote, read back whole: every record goes on; a
+ * last line cut short is to be dropped at the end of the records
+ * before it; a line too long, another match's records and an unreadable
+ * file are refused, saying why and where.
+ */
+static struct qttt_record resumed_rec;
+static char	 resumed_line[QTTT_LINE_MAX + 1];
+
+/* What a new director of the records of records_of() makes of text. */
+static int
+resumed(const char *text, size_t len, uint64_t *keep, struct qttt_diag *d,
+    unsigned long long *written)
+{
+	struct qttt_match *b = director(2, 6, 1, 5, 0);
+	FILE		*f = tmpfile();
+	int		 r;
+
+	ck_assert_ptr_nonnull(f);
+	ck_assert_uint_eq(fwrite(text, 1, len, f), len);
+	rewind(f);
+	r = qttt_match_resume_file(b, f, resumed_line, sizeof(resumed_line),
+	    keep, &resumed_rec, d);
+	*written = qttt_match_written(b);
+	fclose(f);
+	qttt_match_free(b);
+	return r;
+}
+
+START_TEST(test_match_resume_file)
+{
+	struct qttt_match *b;
+	struct qttt_diag d;
+	char		*buf = records_of(6), *third, *big;
+	size_t		 len = strlen(buf), cut;
+	uint64_t	 keep;
+	unsigned long long written;
+	FILE		*f;
+
+	/* The whole file: six games written. */
+	ck_assert_int_eq(resumed(buf, len, &keep, &d, &written), 0);
+	ck_assert_uint_eq(keep, len);
+	ck_assert_uint_eq(written, 6);
+
+	/* Cut in the fourth record: three go on, the rest is dropped. */
+	third = buf;
+	for (cut = 0; cut < 3; cut++)
+		third = strchr(third, '\n') + 1;
+	cut = (size_t)(third - buf);
+	ck_assert_int_eq(resumed(buf, cut + 20, &keep, &d, &written), 1);
+	ck_assert_uint_eq(keep, cut);
+	ck_assert_uint_eq(written, 3);
+
+	/* A line too long after three records: line 4. */
+	ck_assert_ptr_nonnull(big = malloc(cut + QTTT_LINE_MAX + 2));
+	memcpy(big, buf, cut);
+	memset(big + cut, 'x', QTTT_LINE_MAX + 1);
+	big[cut + QTTT_LINE_MAX + 1] = '\n';
+	ck_assert_int_eq(resumed(big, cut + QTTT_LINE_MAX + 2, &keep, &d,
+	    &written), -1);
+	ck_assert_int_eq(d.code, QTTT_E_LONGLINE);
+	ck_assert_uint_eq(d.line, 3);
+	ck_assert_uint_eq(resumed_rec.ndiags, 0);
+	ck_assert_str_eq(d.msg, "a line of more than 65536 bytes");
+	free(big);
+
+	/* An invalid record: its diagnostics, their text in the buffer. */
+	ck_assert_int_eq(resumed("X1 a1 b1; O2 a1 a1\n", 19, &keep, &d,
+	    &written), -1);
+	ck_assert_str_eq(d.msg, "");
+	ck_assert_uint_gt(resumed_rec.ndiags, 0);
+	ck_assert_ptr_eq(resumed_rec.text, resumed_line);
+
+	/* Game 1 again where game 4 is next: another match's. */
+	ck_assert_ptr_nonnull(big = malloc(len + cut));
+	memcpy(big, buf, cut);
+	memcpy(big + cut, buf, len);
+	ck_assert_int_eq(resumed(big, cut + len, &keep, &d, &written), -2);
+	ck_assert_uint_eq(d.line, 3);
+	ck_assert_msg(strncmp(d.msg, "game 4 is not game 4 of this match: ",
+	    36) == 0, "%s", d.msg);
+	ck_assert_uint_eq(written, 3);
+	free(big);
+
+	/* A stream that cannot be read. */
+	b = director(2, 6, 1, 5, 0);
+	ck_assert_ptr_nonnull(f = fopen("/dev/null", "w"));
+	ck_assert_int_eq(qttt_match_resume_file(b, f, resumed_line,
+	    sizeof(resumed_line), &keep, &resumed_rec, &d), -3);
+	ck_assert_int_eq(d.code, QTTT_E_IO);
+	ck_assert_str_eq(d.msg, "read error");
+	fclose(f);
+	qttt_match_free(b);
+	free(buf);
+}
+END_TEST
+
+/*
  * The match's date is in every record, after the event; a match that
  * goes on from a file takes the date of its first record, and ends as
  * the match never stopped, unless its date is fixed, which the records
@@ -1841,6 +1938,7 @@ match_suite(void)
 	tcase_add_test(tc, test_director_packed);
 	tcase_add_test(tc, test_match_write);
 	tcase_add_test(tc, test_match_resume_line);
+	tcase_add_test(tc, test_match_resume_file);
 	tcase_add_test(tc, test_match_date);
 	tcase_add_test(tc, test_engine_settings);
 	tcase_add_test(tc, test_match_balanced);

@@ -588,6 +588,115 @@ START_TEST(test_profiles)
 }
 END_TEST
 
+/*
+ * An engine of levels' hello: its lines as written, the Rules option
+ * listing every preset and switch, each a profile, and every line read
+ * back as what it is.
+ */
+START_TEST(test_level_hello)
+{
+	struct qttt_level_hello h;
+	struct qttt_qtp_msg m;
+	struct qttt_diag d;
+	char		 line[QTTT_QTP_LINE_MAX + 1], want[64];
+	const char	*names[] = { "name", "author", "protocol" };
+	unsigned int	 r;
+	size_t		 i, n = 0;
+
+	qttt_level_hello(&h, "an-engine", QTTT_LEVEL_MEDIUM);
+	ck_assert_uint_eq(h.n, QTTT_LEVEL_HELLO);
+	snprintf(want, sizeof(want), "id name an-engine %s medium",
+	    QTTT_VERSION);
+	ck_assert_int_ge(qttt_qtp_format(&h.msg[0], line, sizeof(line)), 0);
+	ck_assert_str_eq(line, want);
+	ck_assert_int_ge(qttt_qtp_format(&h.msg[1], line, sizeof(line)), 0);
+	ck_assert_str_eq(line, "id author the qttt authors");
+	ck_assert_int_ge(qttt_qtp_format(&h.msg[2], line, sizeof(line)), 0);
+	ck_assert_str_eq(line, "id protocol 1");
+	ck_assert_int_ge(qttt_qtp_format(&h.msg[3], line, sizeof(line)), 0);
+	ck_assert_str_eq(line, "option name Level type combo default medium "
+	    "var perfect var strong var medium var weak var random");
+	for (i = 0; i < 3; i++) {
+		ck_assert_int_ge(qttt_qtp_format(&h.msg[i], line,
+		    sizeof(line)), 0);
+		ck_assert_int_eq(qttt_qtp_parse(parser, line, strlen(line),
+		    &m, &d), QTTT_OK);
+		ck_assert_int_eq(m.kind, QTTT_QTP_ID);
+		ck_assert(text_eq(&m.word, names[i]));
+	}
+
+	while (qttt_rules_preset(n, &r) != NULL)
+		n++;
+	for (i = 0; qttt_rules_switch(i, &r) != NULL; i++)
+		n++;
+	ck_assert_int_ge(qttt_qtp_format(&h.msg[4], line, sizeof(line)), 0);
+	ck_assert_int_eq(qttt_qtp_parse(parser, line, strlen(line), &m, &d),
+	    QTTT_OK);
+	ck_assert_int_eq(m.kind, QTTT_QTP_OPTION);
+	ck_assert(text_eq(&m.name, "Rules") && text_eq(&m.text, "goff"));
+	ck_assert_uint_eq(m.nvars, n);
+	ck_assert(text_eq(&m.var[0], "goff"));
+	for (i = 0; i < m.nvars; i++)
+		ck_assert_int_eq(qttt_rules_parse(m.var[i].s, m.var[i].len,
+		    &r, NULL), 0);
+}
+END_TEST
+
+/* setoption lines for an engine of levels, and what each does. */
+static const struct {
+	const char	*line;
+	int		 ret;
+	const char	*value;		/* the level or profile set */
+	const char	*msg;		/* the diagnostic, if refused */
+} level_options[] = {
+	{ "setoption name Level value weak", 0, "weak", NULL },
+	{ "setoption name level value Random", 0, "random", NULL },
+	{ "setoption name Rules value ksmanis", 1, "ksmanis", NULL },
+	{ "setoption name RULES value Double=1,Draw=1/2", 1,
+	    "double=1,draw=1/2", NULL },
+	{ "setoption name Rules value nope", -1, NULL,
+	    "option Rules does not take the value 'nope'" },
+	{ "setoption name Level value x", -1, NULL,
+	    "option Level does not take the value 'x'" },
+	{ "setoption name Level", -1, NULL,
+	    "option Level does not take the value ''" },
+	{ "setoption name Hash value 16", -1, NULL, "no option Hash" },
+};
+
+START_TEST(test_level_setoption)
+{
+	const char	*s = level_options[_i].line;
+	struct qttt_qtp_msg m;
+	struct qttt_diag d;
+	enum qttt_level	 l = QTTT_LEVEL_STRONG, want;
+	unsigned int	 rules = QTTT_RULES_GOFF, r;
+
+	ck_assert_int_eq(qttt_qtp_parse(parser, s, strlen(s), &m, &d),
+	    QTTT_OK);
+	ck_assert_int_eq(qttt_level_setoption(&m, &l, &rules, &d),
+	    level_options[_i].ret);
+	switch (level_options[_i].ret) {
+	case 0:
+		ck_assert_int_eq(qttt_level_parse(level_options[_i].value,
+		    strlen(level_options[_i].value), &want), 0);
+		ck_assert_int_eq(l, want);
+		ck_assert_uint_eq(rules, QTTT_RULES_GOFF);
+		break;
+	case 1:
+		ck_assert_int_eq(qttt_rules_parse(level_options[_i].value,
+		    strlen(level_options[_i].value), &r, NULL), 0);
+		ck_assert_uint_eq(rules, r);
+		ck_assert_int_eq(l, QTTT_LEVEL_STRONG);
+		break;
+	default:
+		ck_assert_int_eq(d.code, QTTT_E_QTP);
+		ck_assert_str_eq(d.msg, level_options[_i].msg);
+		ck_assert_int_eq(l, QTTT_LEVEL_STRONG);
+		ck_assert_uint_eq(rules, QTTT_RULES_GOFF);
+	}
+}
+END_TEST
+
 Suite *
 qtp_suite(void)
 {
@@ -601,6 +710,9 @@ qtp_suite(void)
 	tcase_add_test(tc, test_long_line);
 	tcase_add_test(tc, test_unwritable);
 	tcase_add_test(tc, test_profiles);
+	tcase_add_test(tc, test_level_hello);
+	tcase_add_loop_test(tc, test_level_setoption, 0,
+	    sizeof(level_options) / sizeof(level_options[0]));
 	suite_add_tcase(s, tc);
 	return s;
 }

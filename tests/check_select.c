@@ -737,6 +737,84 @@ START_TEST(test_select_write)
 }
 END_TEST
 
+/*
+ * A reader of -g 2,5-7 stops after game 7, or a later one, of any
+ * format but a stream of states, whose states share their numbers.
+ */
+START_TEST(test_ranges_past)
+{
+	static struct qttt_record rec;
+	struct qttt_ranges r;
+
+	ck_assert_int_eq(qttt_ranges_parse("2,5-7", 1, &r, NULL), 0);
+	rec.format = QTTT_FORMAT_LINE;
+	rec.index = 6;
+	ck_assert(!qttt_ranges_past(&r, &rec));
+	rec.index = 7;
+	ck_assert(qttt_ranges_past(&r, &rec));
+	rec.index = 9;
+	ck_assert(qttt_ranges_past(&r, &rec));
+	rec.format = QTTT_FORMAT_YAML;
+	ck_assert(qttt_ranges_past(&r, &rec));
+	rec.format = QTTT_FORMAT_STATE;
+	ck_assert(!qttt_ranges_past(&r, &rec));
+	/* "10-" has no end: never past it. */
+	ck_assert_int_eq(qttt_ranges_parse("10-", 1, &r, NULL), 0);
+	rec.format = QTTT_FORMAT_LINE;
+	rec.index = 1000000;
+	ck_assert(!qttt_ranges_past(&r, &rec));
+}
+END_TEST
+
+/* What -p takes: a ply, a range of them, a path; and what it refuses. */
+static const struct {
+	const char	*s;
+	int		 ret;
+	long		 from, to;
+	int		 path;
+	unsigned long	 col;
+} plies[] = {
+	{ "0", 0, 0, 0, 0, 0 },
+	{ "14", 0, 14, 14, 0, 0 },
+	{ "007", 0, 7, 7, 0, 0 },
+	{ "4-7", 0, 4, 7, 0, 0 },
+	{ "5-5", 0, 5, 5, 0, 0 },
+	{ "5.1.2", 0, 0, 0, 1, 0 },
+	{ "0.1", 0, 0, 0, 1, 0 },
+	{ "15", -1, 0, 0, 0, 0 },
+	{ "", -1, 0, 0, 0, 0 },
+	{ "-4", -1, 0, 0, 0, 0 },
+	{ "+3", -1, 0, 0, 0, 0 },
+	{ "3 ", -1, 0, 0, 0, 0 },
+	{ "7-4", -1, 0, 0, 0, 2 },
+	{ "4-", -1, 0, 0, 0, 2 },
+	{ "4-15", -1, 0, 0, 0, 2 },
+	{ "4-7-9", -1, 0, 0, 0, 2 },
+	{ "99999999999999999999", -1, 0, 0, 0, 0 },
+};
+
+START_TEST(test_plies_parse)
+{
+	struct qttt_diag d;
+	long		 from = -1, to = -1;
+	int		 path = -1;
+
+	ck_assert_int_eq(qttt_plies_parse(plies[_i].s, &from, &to, &path,
+	    &d), plies[_i].ret);
+	if (plies[_i].ret == 0) {
+		ck_assert_int_eq(from, plies[_i].from);
+		ck_assert_int_eq(to, plies[_i].to);
+		ck_assert_int_eq(path, plies[_i].path);
+	} else {
+		ck_assert_int_eq(d.code, QTTT_E_SYNTAX);
+		ck_assert_uint_eq(d.col, plies[_i].col);
+		ck_assert_int_eq(from, -1);
+		ck_assert_int_eq(to, -1);
+		ck_assert_int_eq(path, -1);
+	}
+}
+END_TEST
+
 Suite *
 select_suite(void)
 {
@@ -762,6 +840,9 @@ select_suite(void)
 	tcase_add_test(tc, test_gameset_bound);
 	tcase_add_loop_test(tc, test_trim, 0, 7);
 	tcase_add_test(tc, test_trim_pending);
+	tcase_add_test(tc, test_ranges_past);
+	tcase_add_loop_test(tc, test_plies_parse, 0,
+	    sizeof(plies) / sizeof(plies[0]));
 	tcase_add_loop_test(tc, test_select_write, 0,
 	    sizeof(select_writes) / sizeof(select_writes[0]));
 	suite_add_tcase(s, tc);

@@ -156,3 +156,60 @@ qttt_ranges_last(const struct qttt_ranges *r)
 			last = r->hi[i];
 	return last;
 }
+
+int
+qttt_ranges_past(const struct qttt_ranges *r, const struct qttt_record *rec)
+{
+	/*
+	 * In a stream of states, which may number its states by their
+	 * games (formats/state-string.md), several records have one
+	 * number.
+	 */
+	return rec->format != QTTT_FORMAT_STATE &&
+	    rec->index >= qttt_ranges_last(r);
+}
+
+/* The decimal digits from s to end (NULL: to the NUL), a ply count. */
+static int
+ply_number(const char *s, const char *end, long *v)
+{
+	long	 n = 0;
+
+	if (s == end || *s == '\0')
+		return -1;
+	for (; s != end && *s != '\0'; s++) {
+		if (*s < '0' || *s > '9' || (n = n * 10 + (*s - '0')) >
+		    QTTT_MAXPLIES)
+			return -1;
+	}
+	*v = n;
+	return 0;
+}
+
+int
+qttt_plies_parse(const char *s, long *from, long *to, int *path,
+    struct qttt_diag *d)
+{
+	const char	*dash = strchr(s, '-');
+	long		 a, b;
+
+	/* A path is read against each record (qttt_record_path()). */
+	if (strchr(s, '.') != NULL) {
+		*path = 1;
+		*from = *to = 0;
+		return 0;
+	}
+	if (ply_number(s, dash, &a) == -1)
+		return qttt__collection_error(d, QTTT_E_SYNTAX, 0, "not a "
+		    "number of plies, 0 to %d", QTTT_MAXPLIES);
+	if (dash == NULL)
+		b = a;
+	else if (ply_number(dash + 1, NULL, &b) == -1 || b < a)
+		return qttt__collection_error(d, QTTT_E_SYNTAX,
+		    (size_t)(dash + 1 - s), "not a number of plies from %ld "
+		    "to %d", a, QTTT_MAXPLIES);
+	*path = 0;
+	*from = a;
+	*to = b;
+	return 0;
+}

@@ -188,3 +188,15 @@ qttt_rules_compare(const struct qttt_record *rec, unsigned int a,
 		    "the whole game");
 	return 0;
 }
+
+void
+qttt_rules_diff_diag(const struct qttt_rules_diff *diff,
+    struct qttt_diag *d)
+{
+	memset(d, 0, sizeof(*d));
+	d->code = QTTT_N_DIFFER;
+	d->severity = qttt_code_severity(QTTT_N_DIFFER);
+	d->line = diff->line;
+	d->col = diff->col;
+	memcpy(d->msg, diff->msg, sizeof(d->msg));
+}

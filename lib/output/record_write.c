@@ -529,3 +529,23 @@ qttt_record_write_comments(FILE *f, enum qttt_format to, const char *text,
 	fwrite(text, 1, len, f);
 	return ferror(f) ? -1 : 0;
 }
+
+long
+qttt_record_convert_comments(FILE *f, enum qttt_format to, const char *text,
+    size_t len, int alone)
+{
+	const char	*end = text + len;
+	long		 n = 0;
+	int		 k;
+
+	/* A game written carries its lead, where the format holds it. */
+	if (text == NULL || (!alone && to != QTTT_FORMAT_JSON &&
+	    to != QTTT_FORMAT_GOFF))
+		return 0;
+	if ((k = qttt_record_write_comments(f, to, text, len)) != 1)
+		return k;
+	for (; (text = memchr(text, '\n', (size_t)(end - text))) != NULL;
+	    text++)
+		n++;
+	return n;
+}

@@ -156,3 +156,61 @@ qttt_match_resume_line(struct qttt_match *m, const char *line, size_t len,
 	}
 	return 0;
 }
+
+/*
+ * Reads a line of f into buf, of size bytes, and its length without
+ * the newline into *n.  Returns 1 for a line, 2 for a last line with
+ * no newline, 0 at the end, and -1 for a line longer than size - 1
+ * bytes, whose rest is not read: a file's lines take no more memory
+ * than a record has.
+ */
+static int
+read_line(FILE *f, char *buf, size_t size, size_t *n)
+{
+	int	 c;
+
+	*n = 0;
+	while ((c = getc(f)) != EOF && c != '\n') {
+		if (*n == size - 1)
+			return -1;
+		buf[(*n)++] = (char)c;
+	}
+	if (c == '\n')
+		return 1;
+	return *n > 0 ? 2 : 0;
+}
+
+int
+qttt_match_resume_file(struct qttt_match *m, FILE *f, char *buf,
+    size_t size, uint64_t *keep, struct qttt_record *rec,
+    struct qttt_diag *d)
+{
+	size_t		 n;
+	unsigned long	 lineno = 0;
+	int		 k, r = 0;
+	char		 msg[QTTT_MSG_MAX];
+
+	*keep = 0;
+	rec->ndiags = 0;
+	while (r == 0 && (k = read_line(f, buf, size, &n)) != 0) {
+		if (k == -1) {
+			snprintf(msg, sizeof(msg), "a line of more than %zu "
+			    "bytes", size - 1);
+			say(d, lineno, msg);
+			d->code = QTTT_E_LONGLINE;
+			rec->ndiags = 0;
+			return -1;
+		}
+		r = qttt_match_resume_line(m, buf, n, k == 1, lineno, rec, d);
+		if (r == 0) {
+			*keep += n + 1;
+			lineno++;
+		}
+	}
+	if (r == 0 && ferror(f)) {
+		say(d, 0, "read error");
+		d->code = QTTT_E_IO;
+		return -3;
+	}
+	return r;
+}
