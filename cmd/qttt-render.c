@@ -460,8 +460,8 @@ take_option(struct run_tool *tool, int ch, const char *arg)
 	case 'p':
 		if (qttt_plies_parse(arg, &o->ply, &o->ply_to, &path,
 		    NULL) == -1)
-			return usage_error(usage, "bad ply: %s (0 to 14, or a "
-			    "range such as 4-7)", arg);
+			return usage_error(usage, "bad ply: %s (0 to 14, a "
+			    "range such as 4-7, or a path such as 5.1.2)", arg);
 		if (path)
 			o->at_path = arg;
 		break;
