@@ -209,12 +209,7 @@ draw(const struct options *o, const char *name,
 			fprintf(stderr, "%s: %s\n", progname, strerror(errno));
 		return RUN_STOP;
 	}
-	if ((k = qttt_diagrams_put(o->diagrams, &r, &d)) == -2 &&
-	    d.code == QTTT_E_SYNTAX) {
-		usage_error(usage, "-p %s: %s", o->at_path, d.msg);
-		return RUN_STOP;
-	}
-	if (k == -2)
+	if ((k = qttt_diagrams_put(o->diagrams, &r, &d)) == -2)
 		return game_error(o, name, &d);
 	return k == -1 ? RUN_STOP : EXIT_VALID;
 }
@@ -459,8 +454,10 @@ take_option(struct run_tool *tool, int ch, const char *arg)
 		break;
 	case 'p':
 		if (qttt_plies_parse(arg, &o->ply, &o->ply_to, &path,
-		    NULL) == -1)
-			return usage_error(usage, "bad ply: %s (0 to 14, a "
+		    &d) == -1)
+			return strchr(arg, '.') != NULL ?
+			    usage_error(usage, "-p %s: %s", arg, d.msg) :
+			    usage_error(usage, "bad ply: %s (0 to 14, a "
 			    "range such as 4-7, or a path such as 5.1.2)", arg);
 		if (path)
 			o->at_path = arg;

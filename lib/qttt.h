@@ -1642,7 +1642,8 @@ int		 qttt_record_var_promote(struct qttt_record *, size_t v,
  * played (*n; the main line's result is no position).  Returns 0, or
  * -1 with a message in d (which may be NULL): QTTT_E_SYNTAX for text
  * that is no path, QTTT_E_PLIES for a path that names no position of
- * the record.
+ * the record.  With rec NULL only the text is checked (*v and *n then
+ * name nothing).
  */
 int		 qttt_record_path(const struct qttt_record *, const char *s,
 		    size_t len, size_t *v, size_t *n, struct qttt_diag *d);
@@ -2151,6 +2152,11 @@ uint64_t	 qttt_ranges_last(const struct qttt_ranges *);
 int		 qttt_ranges_past(const struct qttt_ranges *r,
 		    const struct qttt_record *rec);
 
+/*
+ * The positions of a game asked for (qttt-render -p): "N", "N-M", or
+ * a path (any text with a dot, its text checked here, *path set), which
+ * qttt_record_path() reads against each record.  0, or -1 with d.
+ */
 int		 qttt_plies_parse(const char *s, long *from, long *to,
 		    int *path, struct qttt_diag *d);
 

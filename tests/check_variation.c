@@ -588,6 +588,17 @@ START_TEST(test_paths)
 	memset(buf, '1', sizeof(buf));
 	ck_assert_int_eq(qttt_record_path(&rec, buf, sizeof(buf), NULL, NULL,
 	    NULL), -1);
+	/* Without a record, the text alone is checked. */
+	{
+		size_t	 v, n;
+		struct qttt_diag d;
+
+		ck_assert_int_eq(qttt_record_path(NULL, "99.9.9", 6, &v, &n,
+		    &d), 0);
+		ck_assert_int_eq(qttt_record_path(NULL, "9.x", 3, &v, &n,
+		    &d), -1);
+		ck_assert_int_eq(d.code, QTTT_E_SYNTAX);
+	}
 	/* A path counts only the length given. */
 	assert_path("2", QTTT_MAINLINE, 2);
 	{

@@ -192,9 +192,12 @@ qttt_plies_parse(const char *s, long *from, long *to, int *path,
 {
 	const char	*dash = strchr(s, '-');
 	long		 a, b;
+	size_t		 v, n;
 
-	/* A path is read against each record (qttt_record_path()). */
+	/* A path: its text checked here, read against each record. */
 	if (strchr(s, '.') != NULL) {
+		if (qttt_record_path(NULL, s, strlen(s), &v, &n, d) == -1)
+			return -1;
 		*path = 1;
 		*from = *to = 0;
 		return 0;

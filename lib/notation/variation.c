@@ -389,7 +389,7 @@ qttt_record_path(const struct qttt_record *rec, const char *s, size_t len,
 	if (len == 0 || len >= QTTT_PATH_MAX ||
 	    (at = number(&p, end)) == -1)
 		goto syntax;
-	if ((size_t)at > positions(rec, line)) {
+	if (rec != NULL && (size_t)at > positions(rec, line)) {
 		if ((m = refusal(d, QTTT_E_PLIES)) != NULL)
 			snprintf(m, QTTT_MSG_MAX, "%.*s: the main line has "
 			    "%zu plies", (int)len, s, positions(rec, line));
@@ -399,6 +399,8 @@ qttt_record_path(const struct qttt_record *rec, const char *s, size_t len,
 		if (*p++ != '.' || (want = number(&p, end)) < 1 ||
 		    p == end || *p++ != '.' || (k = number(&p, end)) < 1)
 			goto syntax;
+		if (rec == NULL)
+			continue;
 		alt = 0;
 		for (j = line == QTTT_MAINLINE ? 0 : line + 1;
 		    j < rec->nvars; j++)
