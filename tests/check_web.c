@@ -708,6 +708,11 @@ START_TEST(test_tree)
 	    "\"code\":\"missing-plies\"}");
 	ck_assert_int_eq(qttt__web_path(h, put(h, "2.x")), -1);
 	says(h, "\"code\":\"syntax\"");
+	/* A line the tree does not have: refused, the cursor kept. */
+	ck_assert_int_eq(qttt__web_goto(h, 2, 1), -1);
+	says(h, "{\"error\":\"no such line\"}");
+	ck_assert_int_eq(qttt__web_step(h, 2), 4);
+	says(h, "{\"line\":1,\"ply\":4,");
 	ck_assert_int_eq(qttt__web_goto(h, 1, 4), 4);
 	/* Back, then up to the alternative it replaces. */
 	ck_assert_int_eq(qttt__web_step(h, 1), 3);
