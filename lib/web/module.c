@@ -1173,6 +1173,15 @@ qttt__web_step(struct qttt__web *h, int how)
 	return cursor_out(h, 0, h->cply != was);
 }
 
+/* The main line changed: the result it stated no longer holds. */
+static void
+main_changed(struct qttt_record *rec)
+{
+	if (rec->nitems > 0 &&
+	    rec->items[rec->nitems - 1].kind == QTTT_ITEM_RESULT)
+		rec->nitems--;
+}
+
 /*
  * Extends line v of the record by one action item: the main line
  * loses its result, which no longer holds.  Returns 0, or -1 if it
@@ -1185,9 +1194,7 @@ extend(struct qttt_record *rec, size_t v, const struct qttt_item *it)
 	size_t	 at, j;
 
 	if (v == QTTT_MAINLINE) {
-		if (rec->nitems > 0 &&
-		    rec->items[rec->nitems - 1].kind == QTTT_ITEM_RESULT)
-			rec->nitems--;
+		main_changed(rec);
 		if (rec->nitems == QTTT_MAXITEMS)
 			return -1;
 		rec->items[rec->nitems++] = *it;
@@ -1205,15 +1212,6 @@ extend(struct qttt_record *rec, size_t v, const struct qttt_item *it)
 	for (j = v + 1; j < rec->nvars; j++)
 		rec->vars[j].first++;
 	return 0;
-}
-
-/* The main line changed: the result it stated no longer holds. */
-static void
-main_changed(struct qttt_record *rec)
-{
-	if (rec->nitems > 0 &&
-	    rec->items[rec->nitems - 1].kind == QTTT_ITEM_RESULT)
-		rec->nitems--;
 }
 
 static const char no_room[] = "the record has no room for it (at most "
