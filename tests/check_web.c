@@ -624,6 +624,17 @@ START_TEST(test_awarded)
 	s = output(h);
 	ck_assert_ptr_null(strstr(s, "forfeits"));
 	free(s);
+	/* Played on from its end, the main line's result no longer holds. */
+	ck_assert_int_eq(qttt__web_copy(h), 0);
+	says(h, "X3 a2 b2; 0-1");
+	ck_assert_int_eq(qttt__web_goto(h, -1, 3), 3);
+	ck_assert_int_eq(qttt__web_play(h, put(h, "O4 a3 b3")), 4);
+	says(h, "{\"line\":-1,\"ply\":4,");
+	ck_assert_int_eq(qttt__web_copy(h), 0);
+	s = output(h);
+	ck_assert_ptr_nonnull(strstr(s, "X3 a2 b2; O4 a3 b3"));
+	ck_assert_ptr_null(strstr(s, "0-1"));
+	free(s);
 	qttt__web_free(h);
 }
 END_TEST
@@ -708,6 +719,11 @@ START_TEST(test_tree)
 	    "\"code\":\"missing-plies\"}");
 	ck_assert_int_eq(qttt__web_path(h, put(h, "2.x")), -1);
 	says(h, "\"code\":\"syntax\"");
+	/* A line the tree does not have: refused, the cursor kept. */
+	ck_assert_int_eq(qttt__web_goto(h, 2, 1), -1);
+	says(h, "{\"error\":\"no such line\"}");
+	ck_assert_int_eq(qttt__web_step(h, 2), 4);
+	says(h, "{\"line\":1,\"ply\":4,");
 	ck_assert_int_eq(qttt__web_goto(h, 1, 4), 4);
 	/* Back, then up to the alternative it replaces. */
 	ck_assert_int_eq(qttt__web_step(h, 1), 3);

@@ -199,7 +199,7 @@ captured(FILE *f, struct qttt__web_text *c)
 
 static void	numbers(FILE *, const unsigned char *, size_t);
 static void	tree(const struct qttt__web *, FILE *);
-static int	cursor(struct qttt__web *, size_t, size_t);
+static void	cursor(struct qttt__web *, size_t, size_t);
 
 /* ------------------------------------------------------------------ */
 /* Options                                                              */
@@ -858,10 +858,9 @@ owner(const struct qttt_record *rec, size_t v, size_t p, size_t *line,
 
 /*
  * Sets the cursor: line v, p plies of its game shown (at most its
- * plies), which the line shown (h->line) then holds.  Returns 0, or
- * -1 if v is no line of the record.
+ * plies), which the line shown (h->line) then holds.
  */
-static int
+static void
 cursor(struct qttt__web *h, size_t v, size_t p)
 {
 	struct qttt_diag d;
@@ -878,7 +877,6 @@ cursor(struct qttt__web *h, size_t v, size_t p)
 	h->line.state = h->start;
 	for (i = 0; i < h->cply; i++)
 		qttt_game_play(&h->line, &h->cgame.plies[i], &d);
-	return v == QTTT_MAINLINE || v < h->rec.nvars ? 0 : -1;
 }
 
 /* An item of a line: {"item", "notes", "comment"}. */
@@ -1019,19 +1017,14 @@ cursor_out(struct qttt__web *h, int with_tree, int moved)
 	return end(h, (int)h->cply);
 }
 
-/* A line of the page (-1 the main line) as the record's. */
-static size_t
-line_of(const struct qttt__web *h, long line)
-{
-	return line < 0 ? QTTT_MAINLINE : (size_t)line < h->rec.nvars ?
-	    (size_t)line : h->rec.nvars;
-}
-
+/* The cursor to a line (-1 the main line) and ply; none moved else. */
 EXPORT("web_goto") int
 qttt__web_goto(struct qttt__web *h, long line, long ply)
 {
-	if (cursor(h, line_of(h, line), ply < 0 ? 0 : (size_t)ply) != 0)
+	if (line >= 0 && (unsigned long)line >= h->rec.nvars)
 		return fail(h, QTTT_OK, "no such line");
+	cursor(h, line < 0 ? QTTT_MAINLINE : (size_t)line,
+	    ply < 0 ? 0 : (size_t)ply);
 	return cursor_out(h, 0, -1);
 }
 
@@ -1180,6 +1173,15 @@ qttt__web_step(struct qttt__web *h, int how)
 	return cursor_out(h, 0, h->cply != was);
 }
 
+/* The main line changed: the result it stated no longer holds. */
+static void
+main_changed(struct qttt_record *rec)
+{
+	if (rec->nitems > 0 &&
+	    rec->items[rec->nitems - 1].kind == QTTT_ITEM_RESULT)
+		rec->nitems--;
+}
+
 /*
  * Extends line v of the record by one action item: the main line
  * loses its result, which no longer holds.  Returns 0, or -1 if it
@@ -1192,9 +1194,7 @@ extend(struct qttt_record *rec, size_t v, const struct qttt_item *it)
 	size_t	 at, j;
 
 	if (v == QTTT_MAINLINE) {
-		if (rec->nitems > 0 &&
-		    rec->items[rec->nitems - 1].kind == QTTT_ITEM_RESULT)
-			rec->nitems--;
+		main_changed(rec);
 		if (rec->nitems == QTTT_MAXITEMS)
 			return -1;
 		rec->items[rec->nitems++] = *it;
@@ -1212,15 +1212,6 @@ extend(struct qttt_record *rec, size_t v, const struct qttt_item *it)
 	for (j = v + 1; j < rec->nvars; j++)
 		rec->vars[j].first++;
 	return 0;
-}
-
-/* The main line changed: the result it stated no longer holds. */
-static void
-main_changed(struct qttt_record *rec)
-{
-	if (rec->nitems > 0 &&
-	    rec->items[rec->nitems - 1].kind == QTTT_ITEM_RESULT)
-		rec->nitems--;
 }
 
 static const char no_room[] = "the record has no room for it (at most "
