@@ -306,14 +306,15 @@ open_output(void)
 	FILE		*f = NULL;
 	int		 fd;
 
+	/* Never written over, by -w or --report. */
+	if (M.openfile != NULL && strcmp(M.openfile, "balanced") != 0)
+		note_input(M.openfile);
 	if (M.file == NULL) {
 		M.out = stdout;
 		M.outname = "<stdout>";
 		return;
 	}
 	M.outname = M.file;
-	if (M.openfile != NULL)
-		note_input(M.openfile);
 	if (input_at(M.file) != NULL) {
 		warn_name(M.file, "the file of the openings (-O): not written "
 		    "over");
