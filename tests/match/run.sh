@@ -511,6 +511,11 @@ qttt-match -q -n 2 -O "$out/r.open" --report "$out/r.open" \
 [ $? = 2 ] && grep -q '^qttt-match: .*r.open: an input (-O, -w): not written over by --report$' \
     "$out/r.err" && cmp -s "$out/r.open.orig" "$out/r.open" ||
     no "--report over -O's file, no -w: $(cat "$out/r.err")"
+qttt-match -q -n 2 -w "$out/r.new" --report "$out/r.new" \
+    "$RANDOM_ENGINE" "$ENGINE" 2>"$out/r.err"
+[ $? = 2 ] && grep -q '^qttt-match: .*r.new: an input (-O, -w): not written over by --report$' \
+    "$out/r.err" && [ ! -e "$out/r.new" ] ||
+    no "--report over a new -w file: $(cat "$out/r.err"), the file left"
 qttt-match -q -n 2 --report /dev/full "$RANDOM_ENGINE" "$ENGINE" \
     >/dev/null 2>"$out/r.err"
 [ $? = 2 ] && grep -q '/dev/full' "$out/r.err" ||
