@@ -299,26 +299,45 @@ resume(FILE *f, const char *name)
 	}
 }
 
+/*
+ * A report over an input (-O, -w), said at once: exits, after removing
+ * -w's file if this run made it (created).
+ */
+static void
+refuse_report(int created)
+{
+	if (M.reportname == NULL || input_at(M.reportname) == NULL)
+		return;
+	warn_name(M.reportname, "an input (-O, -w): not written over by "
+	    "--report");
+	if (created)
+		unlink(M.file);
+	exit(EXIT_TROUBLE);
+}
+
 static void
 open_output(void)
 {
 	struct stat	 st;
 	FILE		*f = NULL;
-	int		 fd;
+	int		 fd, created;
 
+	/* Never written over, by -w or --report. */
+	if (M.openfile != NULL && strcmp(M.openfile, "balanced") != 0)
+		note_input(M.openfile);
+	refuse_report(0);
 	if (M.file == NULL) {
 		M.out = stdout;
 		M.outname = "<stdout>";
 		return;
 	}
 	M.outname = M.file;
-	if (M.openfile != NULL)
-		note_input(M.openfile);
 	if (input_at(M.file) != NULL) {
 		warn_name(M.file, "the file of the openings (-O): not written "
 		    "over");
 		exit(EXIT_TROUBLE);
 	}
+	created = stat(M.file, &st) == -1;
 	if ((fd = open(M.file, O_RDWR | O_CREAT, 0666)) == -1 ||
 	    fstat(fd, &st) == -1 || (S_ISREG(st.st_mode) &&
 	    (f = fdopen(fd, "r+")) == NULL)) {
@@ -335,6 +354,7 @@ open_output(void)
 	fcntl(fd, F_SETFD, FD_CLOEXEC);
 	/* Read, and written in place: no other file of the tool's. */
 	note_input(M.file);
+	refuse_report(created);
 	resume(f, M.file);
 	if (fseek(f, 0, SEEK_END) == -1) {
 		fprintf(stderr, "%s: %s: %s\n", progname, M.file,
@@ -611,12 +631,6 @@ main(int argc, char *argv[])
 	for (i = 0; i < M.nengines; i++)
 		probe(i, &M.slots[0].procs[i]);
 	open_output();
-	/* Opened now: a report that cannot be written is said at once. */
-	if (M.reportname != NULL && input_at(M.reportname) != NULL) {
-		warn_name(M.reportname, "an input (-O, -w): not written over "
-		    "by --report");
-		return EXIT_TROUBLE;
-	}
 	if (!M.quiet && M.games % 2 == 1)
 		fprintf(stderr, "%s: note: %llu games a pairing: its last pair "
 		    "is incomplete, one game with no colours swapped\n",

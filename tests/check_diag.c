@@ -413,6 +413,8 @@ START_TEST(test_off_parse)
 	ck_assert_int_eq(qttt_diag_off_parse(off, "own-rules,syntax", &d),
 	    -1);
 	ck_assert(off[QTTT_N_RULES] && !off[QTTT_E_SYNTAX]);
+	ck_assert_int_eq(d.code, QTTT_E_SYNTAX);
+	ck_assert_int_eq(d.severity, QTTT_ERROR);
 	ck_assert_uint_eq(d.col, 10);
 	ck_assert_str_eq(d.msg, "an error cannot be turned off: syntax");
 	ck_assert_int_eq(qttt_diag_off_parse(off, "key-cas", &d), -1);

@@ -16,6 +16,7 @@
 #include <string.h>
 
 #include "qttt.h"
+#include "collection/collection.h"
 #include "text/text.h"
 #include "output/output.h"
 
@@ -405,19 +406,11 @@ qttt_diag_off_parse(unsigned char off[QTTT__NCODES], const char *list,
 				break;
 		/* An error turned off would pass an invalid game. */
 		if (code == QTTT__NCODES ||
-		    qttt_code_severity(code) == QTTT_ERROR) {
-			if (d != NULL) {
-				memset(d, 0, sizeof(*d));
-				d->code = QTTT_E_SYNTAX;
-				d->severity = QTTT_ERROR;
-				d->col = (unsigned long)(list - start);
-				snprintf(d->msg, sizeof(d->msg), "%s: %.*s",
-				    code == QTTT__NCODES ? "no such code" :
-				    "an error cannot be turned off", (int)len,
-				    list);
-			}
-			return -1;
-		}
+		    qttt_code_severity(code) == QTTT_ERROR)
+			return qttt__collection_error(d, QTTT_E_SYNTAX,
+			    (size_t)(list - start), "%s: %.*s",
+			    code == QTTT__NCODES ? "no such code" :
+			    "an error cannot be turned off", (int)len, list);
 		off[code] = 1;
 		if (end == NULL)
 			return 0;

@@ -486,8 +486,8 @@ qttt-match -q -D 2026-02-29 "$RANDOM_ENGINE" "$ENGINE" >/dev/null \
 check "the date of the records"
 
 # --report writes the report to a file, that of standard error, with -q
-# too, as -T says; never over the records of -w, and a write error is
-# an error.
+# too, as -T says; never over the records of -w or the openings of -O
+# (with -w or without), and a write error is an error.
 qttt-match -n 4 "$RANDOM_ENGINE" "$ENGINE" 2>"$out/r.want" >/dev/null
 qttt-match -q -n 4 --report="$out/r.txt" "$RANDOM_ENGINE" "$ENGINE" \
     2>"$out/r.err" >/dev/null || no "status $?"
@@ -504,6 +504,18 @@ qttt-match -q -n 6 -w "$out/r.qttt" --report "$out/r.qttt" \
 [ $? = 2 ] && grep -q '^qttt-match: .*r.qttt: an input (-O, -w): not written over by --report$' \
     "$out/r.err" && cmp -s "$out/d1.qttt" "$out/r.qttt" ||
     no "--report over -w's file: $(cat "$out/r.err")"
+echo 'X1 a1 b1' >"$out/r.open"
+cp "$out/r.open" "$out/r.open.orig"
+qttt-match -q -n 2 -O "$out/r.open" --report "$out/r.open" \
+    "$RANDOM_ENGINE" "$ENGINE" >/dev/null 2>"$out/r.err"
+[ $? = 2 ] && grep -q '^qttt-match: .*r.open: an input (-O, -w): not written over by --report$' \
+    "$out/r.err" && cmp -s "$out/r.open.orig" "$out/r.open" ||
+    no "--report over -O's file, no -w: $(cat "$out/r.err")"
+qttt-match -q -n 2 -w "$out/r.new" --report "$out/r.new" \
+    "$RANDOM_ENGINE" "$ENGINE" 2>"$out/r.err"
+[ $? = 2 ] && grep -q '^qttt-match: .*r.new: an input (-O, -w): not written over by --report$' \
+    "$out/r.err" && [ ! -e "$out/r.new" ] ||
+    no "--report over a new -w file: $(cat "$out/r.err"), the file left"
 qttt-match -q -n 2 --report /dev/full "$RANDOM_ENGINE" "$ENGINE" \
     >/dev/null 2>"$out/r.err"
 [ $? = 2 ] && grep -q '/dev/full' "$out/r.err" ||
