@@ -497,6 +497,57 @@ START_TEST(test_var_game)
 }
 END_TEST
 
+/*
+ * The items of variations count against a record's limits with its
+ * plies (qttt_extras_check()): their notes against QTTT_MAXNOTES,
+ * their comments' bytes against QTTT_EXTRAS_MAX.
+ */
+START_TEST(test_var_extras_limits)
+{
+	static struct qttt_meta notes[QTTT_MAXNOTES];
+	static char	 keys[QTTT_MAXNOTES][8], text[3000];
+	struct qttt_extras ex;
+	char		 msg[128];
+	size_t		 i;
+
+	for (i = 0; i < QTTT_MAXNOTES; i++) {
+		snprintf(keys[i], sizeof(keys[i]), "n%zu", i);
+		notes[i].key = keys[i];
+		notes[i].keylen = strlen(keys[i]);
+		notes[i].value = "1";
+		notes[i].valuelen = 1;
+	}
+	memset(text, 'a', sizeof(text));
+	ck_assert_uint_eq(play("X1 a1 b1 (X1 a1 c1; O2 b1 c1); O2 b2 c2"), 0);
+	/* 40 notes on a ply, 24 and then 25 on a variation's item. */
+	rec.items[0].notes = notes;
+	rec.items[0].nnotes = 40;
+	rec.varitems[1].notes = notes;
+	rec.varitems[1].nnotes = QTTT_MAXNOTES - 40;
+	qttt_extras_from_record(&ex, &game, &rec);
+	ck_assert_int_eq(qttt_extras_check(&ex, game.nplies, msg,
+	    sizeof(msg)), 0);
+	rec.varitems[1].nnotes++;
+	ck_assert_int_eq(qttt_extras_check(&ex, game.nplies, msg,
+	    sizeof(msg)), -1);
+	ck_assert_str_eq(msg, "65 notes: more than 64");
+	rec.items[0].nnotes = rec.varitems[1].nnotes = 0;
+	/* Three comments of 3000 bytes, one of them a ply's. */
+	rec.items[1].comment = text;
+	rec.items[1].commentlen = sizeof(text);
+	rec.varitems[0].comment = rec.varitems[1].comment = text;
+	rec.varitems[0].commentlen = sizeof(text);
+	qttt_extras_from_record(&ex, &game, &rec);
+	ck_assert_int_eq(qttt_extras_check(&ex, game.nplies, msg,
+	    sizeof(msg)), 0);
+	rec.varitems[1].commentlen = sizeof(text);
+	ck_assert_int_eq(qttt_extras_check(&ex, game.nplies, msg,
+	    sizeof(msg)), -1);
+	ck_assert_str_eq(msg, "9000 bytes of keys, values and comments: "
+	    "more than 8192");
+}
+END_TEST
+
 /* A path read gives the position; the position's name is the path. */
 static void
 assert_path(const char *path, size_t v, size_t n)
@@ -633,6 +684,7 @@ variation_suite(void)
 	tcase_add_test(tc, test_promote_full);
 	tcase_add_test(tc, test_trim);
 	tcase_add_test(tc, test_var_game);
+	tcase_add_test(tc, test_var_extras_limits);
 	tcase_add_test(tc, test_paths);
 	suite_add_tcase(s, tc);
 	return s;

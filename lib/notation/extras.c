@@ -304,6 +304,9 @@ qttt_extras_check(const struct qttt_extras *ex, size_t nplies, char *msg,
 		    "entry");
 		return -1;
 	}
+	/* Counted with the plies and the variations' items. */
+	bytes = GAME_COMMENT(ex->comment, ex->commentlen) +
+	    entry_bytes(ex->meta, ex->nmeta);
 	for (i = 0; i < nplies && i < QTTT_MAXPLIES; i++) {
 		px = &ex->ply[i];
 		snprintf(what, sizeof(what), "ply %zu: note", i + 1);
@@ -315,6 +318,7 @@ qttt_extras_check(const struct qttt_extras *ex, size_t nplies, char *msg,
 		    n) == -1)
 			return -1;
 		notes += px->nnotes;
+		bytes += px->commentlen + entry_bytes(px->notes, px->nnotes);
 	}
 	/* A variation's items as plies: in YAML, moves as the others. */
 	for (j = 0; j < ex->nvars; j++)
@@ -331,23 +335,14 @@ qttt_extras_check(const struct qttt_extras *ex, size_t nplies, char *msg,
 			    msg, n) == -1)
 				return -1;
 			notes += it->nnotes;
+			bytes += it->commentlen +
+			    entry_bytes(it->notes, it->nnotes);
 		}
 	if (notes > QTTT_MAXNOTES) {
 		snprintf(msg, n, "%zu notes: more than %d", notes,
 		    QTTT_MAXNOTES);
 		return -1;
 	}
-	bytes = GAME_COMMENT(ex->comment, ex->commentlen) +
-	    entry_bytes(ex->meta, ex->nmeta);
-	for (i = 0; i < nplies && i < QTTT_MAXPLIES; i++)
-		bytes += ex->ply[i].commentlen +
-		    entry_bytes(ex->ply[i].notes, ex->ply[i].nnotes);
-	for (j = 0; j < ex->nvars; j++)
-		for (i = 0; i < ex->vars[j].nitems; i++) {
-			it = &ex->varitems[ex->vars[j].first + i];
-			bytes += it->commentlen +
-			    entry_bytes(it->notes, it->nnotes);
-		}
 	if (bytes > QTTT_EXTRAS_MAX) {
 		snprintf(msg, n, "%zu bytes of keys, values and comments: "
 		    "more than %d", bytes, QTTT_EXTRAS_MAX);

@@ -1465,10 +1465,8 @@ qttt__notation_line_parse(const char *s, size_t len, unsigned long lineno,
 		}
 		if (vars) {
 			/* A '(' or ')' is read next, a ';' skipped. */
-			vp.branch = 1;
-			c.pos = s[end] == ';' ? end + 1 : end;
-			if (s[end] == ';')
-				vp.branch = 0;
+			vp.branch = s[end] != ';';
+			c.pos = vp.branch ? end : end + 1;
 			continue;
 		}
 		c.pos = end + 1;
