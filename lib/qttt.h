@@ -1455,6 +1455,16 @@ struct qttt_record {
 	const char		*file;
 	size_t			 filelen;
 	/*
+	 * A position of the stream inside a variation, as its line says
+	 * ("path", as qttt-replay -v writes it): that path, not
+	 * NUL-terminated and valid until the next read; NULL for every
+	 * other record, and for a path on the main line.  Such a state
+	 * stands on its own: it neither goes on from the states before it
+	 * nor breaks their game (history).
+	 */
+	const char		*path;
+	size_t			 pathlen;
+	/*
 	 * The game of the stream this position belongs to, up to it
 	 * (struct qttt_history); nstates is 0 for any other record.
 	 */
@@ -3258,6 +3268,14 @@ int		 qttt_diagrams_close(struct qttt_diagrams *,
  */
 int		 qttt_diagrams_name(char *buf, size_t n, unsigned long game,
 		    long ply, const char *ext);
+
+/*
+ * The name of the file of a position inside a variation, by its path
+ * (len bytes): "game0001-ply2.1.1.svg".  Returns as qttt_diagrams_name().
+ */
+int		 qttt_diagrams_path_name(char *buf, size_t n,
+		    unsigned long game, const char *path, size_t len,
+		    const char *ext);
 
 /* ------------------------------------------------------------------ */
 /* The viewer page (lib/web/html.c; formats/viewer.md)                 */

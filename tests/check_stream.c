@@ -26,11 +26,62 @@ put_state(FILE *f, unsigned long game, long ply, const char *file,
 	fprintf(f, "\"state\":\"%s\"}\n", s);
 }
 
+/* As put_state(), with the path qttt-replay -v writes. */
+static void
+put_state_path(FILE *f, unsigned long game, long ply, const char *path,
+    const struct qttt_state *st)
+{
+	char	 s[QTTT_STATE_MAX];
+
+	qttt_state_format(st, s, sizeof(s));
+	fprintf(f, "{\"game\":%lu,\"ply\":%ld,\"path\":\"%s\",\"state\":"
+	    "\"%s\"}\n", game, ply, path, s);
+}
+
+/* The states of a line of moves, played from the empty board. */
+static void
+line_states(const char *moves, struct qttt_state *st, size_t n)
+{
+	static struct qttt_record rec;
+	struct qttt_game g;
+	size_t		 p;
+
+	ck_assert_int_eq(qttt_line_parse(moves, strlen(moves), 0, &rec), 1);
+	ck_assert_uint_eq(qttt_record_play(&rec, &g), 0);
+	ck_assert_uint_eq(g.nplies + 1, n);
+	for (p = 0; p < n; p++)
+		qttt_game_state_at(&g, p, &st[p]);
+}
+
+/*
+ * qttt-replay -a -v -T json of game 1, "X1 a1 c3; O2 a1 c1 (O2 b2 b3;
+ * X3 a2 b2); X3 a1 c1", on a stream into *text that is left open,
+ * its states in m and v.
+ */
+static FILE *
+var_states(char **text, size_t *len, struct qttt_state *m,
+    struct qttt_state *v)
+{
+	FILE	*f;
+
+	line_states("X1 a1 c3; O2 a1 c1; X3 a1 c1", m, 4);
+	line_states("X1 a1 c3; O2 b2 b3; X3 a2 b2", v, 4);
+	ck_assert_ptr_nonnull(f = open_memstream(text, len));
+	put_state_path(f, 1, 0, "0", &m[0]);
+	put_state_path(f, 1, 1, "1", &m[1]);
+	put_state_path(f, 1, 2, "2", &m[2]);
+	put_state_path(f, 1, 2, "2.1.1", &v[2]);
+	put_state_path(f, 1, 3, "2.1.2", &v[3]);
+	put_state_path(f, 1, 3, "3", &m[3]);
+	return f;
+}
+
 /* What the reader made of one line of a stream. */
 struct seen {
 	unsigned long		 index, line;	/* line 0-based */
 	int			 valid;
 	struct qttt_history	 h;
+	char			 path[QTTT_PATH_MAX];	/* "" if none */
 };
 
 /* Reads a stream, keeping each record's history; returns the count. */
@@ -50,6 +101,8 @@ read_stream(const char *text, size_t n, struct seen *out, size_t max)
 		out[i].line = rec.line;
 		out[i].valid = in.errors == 0;
 		out[i].h = rec.history;
+		snprintf(out[i].path, sizeof(out[i].path), "%.*s",
+		    (int)rec.pathlen, rec.path != NULL ? rec.path : "");
 		i++;
 	}
 	input_close(&in);
@@ -181,6 +234,50 @@ START_TEST(test_stream_breaks)
 	/* A state whose ply is not said does not go on from another. */
 	ck_assert_uint_eq(s[11].h.nstates, 1);
 	ck_assert_uint_eq(s[12].h.nstates, 1);
+	free(text);
+}
+END_TEST
+
+/*
+ * qttt-replay -v -T json: the states of a variation, named by their
+ * paths, stand on their own, and the main line's game goes on after
+ * them; a path that is none, or that names another ply, is refused.
+ */
+START_TEST(test_stream_paths)
+{
+	static struct seen s[16];
+	struct qttt_state m[4], v[4];
+	char		*text = NULL;
+	size_t		 len = 0;
+	FILE		*f;
+
+	f = var_states(&text, &len, m, v);
+	put_state_path(f, 1, 2, "2.x", &m[2]);		/* 6: no path */
+	put_state_path(f, 1, 3, "2.1.1", &v[2]);	/* 7: 2 plies, not 3 */
+	put_state_path(f, 1, 4, "4", &v[3]);		/* 8: the main line, a gap */
+	ck_assert_int_eq(fclose(f), 0);
+	ck_assert_uint_eq(read_stream(text, len, s, 16), 9);
+
+	ck_assert_str_eq(s[2].path, "");
+	ck_assert_uint_eq(s[2].h.nstates, 3);
+	/* The variation: each state on its own, its path kept. */
+	ck_assert_str_eq(s[3].path, "2.1.1");
+	ck_assert_uint_eq(s[3].h.nstates, 1);
+	ck_assert_int_eq(s[3].h.first, 2);
+	ck_assert(qttt_state_equal(&s[3].h.start, &v[2]));
+	ck_assert_str_eq(s[4].path, "2.1.2");
+	ck_assert_uint_eq(s[4].h.nstates, 1);
+	/* The main line goes on from its ply 2, every ply known. */
+	ck_assert_uint_eq(s[5].h.nstates, 4);
+	ck_assert_int_eq(s[5].h.gap, 0);
+	ck_assert_uint_eq(s[5].h.nplies, 3);
+	ck_assert_int_eq(s[5].valid, 1);
+	ck_assert_int_eq(s[6].valid, 0);
+	ck_assert_int_eq(s[7].valid, 0);
+	/* A later main-line state after refused lines: the game goes on. */
+	ck_assert_int_eq(s[8].valid, 1);
+	ck_assert_uint_eq(s[8].h.nstates, 5);
+	ck_assert_int_eq(s[8].h.gap, 1);
 	free(text);
 }
 END_TEST
@@ -376,6 +473,59 @@ END_TEST
 	"{\"game\":3,\"ply\":1,\"state\":\"x1,x1,./.,.,./.,.,. O2 - *\"}\n" \
 	"{\"game\":3,\"ply\":2,\"state\":\"x1,x1o2,o2/.,.,./.,.,. X3 - *\"}\n"
 
+/*
+ * qttt-replay -v -T json: every state drawn, those of a variation named
+ * by their paths; -p and -A follow the main line, as for the record.
+ */
+START_TEST(test_diagrams_var_states)
+{
+	static const char rec[] =
+	    "X1 a1 c3; O2 a1 c1 (O2 b2 b3; X3 a2 b2); X3 a1 c1\n";
+	struct qttt_diagrams_opts o;
+	struct qttt_state m[4], v[4];
+	struct files	 fs, whole;
+	struct qttt_diag d;
+	char		*text = NULL;
+	size_t		 len = 0;
+	FILE		*f;
+
+	f = var_states(&text, &len, m, v);
+	ck_assert_int_eq(fclose(f), 0);
+
+	files_opts(&o, &fs);
+	ck_assert_int_eq(diagrams_of(text, &o, &d), 0);
+	ck_assert_uint_eq(fs.n, 6);
+	ck_assert_str_eq(fs.name[2], "game0001-ply02.txt");
+	ck_assert_str_eq(fs.name[3], "game0001-ply2.1.1.txt");
+	ck_assert_str_eq(fs.name[4], "game0001-ply2.1.2.txt");
+	ck_assert_str_eq(fs.name[5], "game0001-ply03.txt");
+	/* The main line's ply 3 knows its action, after the variation. */
+	ck_assert_ptr_nonnull(strstr(fs.text[5], "After X3 a1 c1"));
+	files_free(&fs);
+	files_opts(&o, &fs);
+	o.from = o.to = 2;
+	ck_assert_int_eq(diagrams_of(text, &o, &d), 0);
+	ck_assert_uint_eq(fs.n, 1);
+	ck_assert_str_eq(fs.name[0], "game0001-ply02.txt");
+	files_free(&fs);
+	/* Animated: the main line, the same picture as of the record. */
+	files_opts(&o, &fs);
+	o.svg = o.animate = 1;
+	ck_assert_int_eq(diagrams_of(text, &o, &d), 0);
+	ck_assert_uint_eq(fs.n, 1);
+	files_opts(&o, &whole);
+	o.svg = o.animate = 1;
+	ck_assert_int_eq(diagrams_of(rec, &o, &d), 0);
+	ck_assert_uint_eq(whole.n, 1);
+	ck_assert_str_eq(fs.name[0], whole.name[0]);
+	ck_assert_uint_eq(fs.len[0], whole.len[0]);
+	ck_assert_int_eq(memcmp(fs.text[0], whole.text[0], fs.len[0]), 0);
+	files_free(&fs);
+	files_free(&whole);
+	free(text);
+}
+END_TEST
+
 START_TEST(test_diagrams_streams)
 {
 	struct qttt_diagrams_opts o;
@@ -458,6 +608,9 @@ START_TEST(test_diagrams_position)
 	ck_assert_int_eq(qttt_diagrams_name(name, sizeof(name), 12345, 14,
 	    "svg"), 19);
 	ck_assert_str_eq(name, "game12345-ply14.svg");
+	ck_assert_int_eq(qttt_diagrams_path_name(name, sizeof(name), 7,
+	    "5.1.2x", 5, "txt"), 21);
+	ck_assert_str_eq(name, "game0007-ply5.1.2.txt");
 }
 END_TEST
 
@@ -470,11 +623,13 @@ stream_suite(void)
 	tc = tcase_create("history");
 	tcase_add_loop_test(tc, test_stream_generated, 0, 4);
 	tcase_add_test(tc, test_stream_breaks);
+	tcase_add_test(tc, test_stream_paths);
 	suite_add_tcase(s, tc);
 	tc = tcase_create("diagrams");
 	tcase_add_test(tc, test_diagrams_records);
 	tcase_add_test(tc, test_diagrams_one_stream);
 	tcase_add_test(tc, test_diagrams_streams);
+	tcase_add_test(tc, test_diagrams_var_states);
 	tcase_add_test(tc, test_diagrams_position);
 	suite_add_tcase(s, tc);
 	return s;

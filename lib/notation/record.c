@@ -34,6 +34,8 @@ qttt_record_clear(struct qttt_record *rec)
 	rec->ply = -1;
 	rec->file = NULL;
 	rec->filelen = 0;
+	rec->path = NULL;
+	rec->pathlen = 0;
 	rec->history.nstates = 0;
 	rec->lead = NULL;
 	rec->leadlen = 0;

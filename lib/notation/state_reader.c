@@ -275,8 +275,8 @@ jvalue(struct jscan *j, int depth)
 
 /* What a line's object says: the extent of each key's value. */
 struct jstate {
-	size_t	 state[2], game[2], ply[2], file[2];
-	int	 has_state, has_game, has_ply, has_file, has_moves;
+	size_t	 state[2], game[2], ply[2], file[2], path[2];
+	int	 has_state, has_game, has_ply, has_file, has_path, has_moves;
 };
 
 static int
@@ -324,6 +324,8 @@ jobject(struct jscan *j, struct jstate *js)
 				ext = js->ply, has = &js->has_ply;
 			else if (jkey(j->s, from, to, "file"))
 				ext = js->file, has = &js->has_file;
+			else if (jkey(j->s, from, to, "path"))
+				ext = js->path, has = &js->has_path;
 			else if (jkey(j->s, from, to, "moves"))
 				js->has_moves = 1;
 			if (has != NULL && *has) {
@@ -371,8 +373,33 @@ jcount(const char *s, const size_t ext[2], long max)
 }
 
 /*
+ * The plies played to reach the position a path names (p, len bytes, a
+ * path by its syntax): the main line's plies before the first
+ * variation, then each variation's items, the one it replaces less.
+ */
+static long
+path_plies(const char *p, size_t len)
+{
+	size_t	 i, k = 0;
+	long	 plies = 0, v = 0;
+
+	for (i = 0; i <= len; i++) {
+		if (i < len && p[i] != '.') {
+			v = v * 10 + (p[i] - '0');
+			continue;
+		}
+		/* Numbers 0, 2, 4...: plies; 1, 3...: a variation's number. */
+		if (k % 2 == 0)
+			plies += k == 0 ? v : v - 1;
+		k++;
+		v = 0;
+	}
+	return plies;
+}
+
+/*
  * A line that holds an object (after blanks): its "state" is the
- * position, its "game", "ply" and "file" say where it stands.  Fills
+ * position, its "game", "ply", "path" and "file" say where it stands.  Fills
  * rec as state_line_parse() does.
  */
 static void
@@ -383,6 +410,7 @@ json_line_parse(const char *s, size_t len, unsigned long lineno,
 	struct jstate	 js;
 	struct qttt_diag d;
 	long		 game = 0, ply = -1;
+	size_t		 v, n;
 
 	rec->damaged = 1;
 	if (!qttt__notation_line_bytes(rec, lineno, s, len))
@@ -410,6 +438,22 @@ json_line_parse(const char *s, size_t len, unsigned long lineno,
 		    "'ply' is a number of plies: 0 to %d", QTTT_MAXPLIES);
 		return;
 	}
+	if (js.has_path && (s[js.path[0]] != '"' || qttt_record_path(NULL,
+	    s + js.path[0] + 1, js.path[1] - js.path[0] - 2, &v, &n,
+	    NULL) == -1 || js.path[1] - js.path[0] - 2 >= QTTT_PATH_MAX)) {
+		qttt_record_diag(rec, QTTT_E_YAML, lineno, js.path[0], "%s",
+		    "'path' is a position's path, as \"5\" or \"5.1.2\"");
+		return;
+	}
+	if (js.has_path && js.has_ply && path_plies(s + js.path[0] + 1,
+	    js.path[1] - js.path[0] - 2) != ply) {
+		qttt_record_diag(rec, QTTT_E_YAML, lineno, js.path[0],
+		    "'path' %.*s is a position after %ld plies, not %ld",
+		    (int)(js.path[1] - js.path[0] - 2), s + js.path[0] + 1,
+		    path_plies(s + js.path[0] + 1, js.path[1] - js.path[0] -
+		    2), ply);
+		return;
+	}
 	if (s[js.state[0]] != '"') {
 		qttt_record_diag(rec, QTTT_E_YAML, lineno, js.state[0], "%s",
 		    "'state' is a state string");
@@ -427,6 +471,11 @@ json_line_parse(const char *s, size_t len, unsigned long lineno,
 	}
 	rec->game = game;
 	rec->ply = ply;
+	if (js.has_path && memchr(s + js.path[0], '.', js.path[1] -
+	    js.path[0]) != NULL) {
+		rec->path = s + js.path[0] + 1;
+		rec->pathlen = js.path[1] - js.path[0] - 2;
+	}
 	rec->damaged = 0;
 	rec->has_start = 1;
 }
@@ -471,7 +520,8 @@ stream_follow(struct stream *s, struct qttt_record *rec)
 	struct qttt_action act;
 	char		*p;
 
-	if (stream_continues(s, rec)) {
+	/* A variation's state stands on its own, and its game goes on. */
+	if (rec->path == NULL && stream_continues(s, rec)) {
 		*h = s->history;
 		h->nstates++;
 		if (rec->ply == s->ply + 1 && h->nplies < QTTT_MAXPLIES &&
@@ -490,6 +540,8 @@ stream_follow(struct stream *s, struct qttt_record *rec)
 		h->start = rec->start;
 		h->nplies = 0;
 	}
+	if (rec->path != NULL)
+		return;
 	s->game = rec->game;
 	s->ply = rec->ply;
 	s->state = rec->start;

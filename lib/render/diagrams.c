@@ -65,25 +65,39 @@ diagram_close(struct qttt_diagrams *w, FILE *f, int bad)
 }
 
 /*
- * One position, named by its game and its ply (-1: not known).
- * Returns 0, or -1 if the output failed.
+ * One position, named by its game and its ply (-1: not known), or in a
+ * variation by its path (len bytes; NULL: none).  Returns 0, or -1 if
+ * the output failed.
  */
 static int
-put_position(struct qttt_diagrams *w, unsigned long game, long ply,
-    const struct qttt_state *st, const struct qttt_action *plies,
-    size_t nplies)
+put_named(struct qttt_diagrams *w, unsigned long game, long ply,
+    const char *path, size_t len, const struct qttt_state *st,
+    const struct qttt_action *plies, size_t nplies)
 {
-	char	 name[64];
+	char	 name[64 + QTTT_PATH_MAX];
 	FILE	*f;
 	int	 k;
 
-	qttt_diagrams_name(name, sizeof(name), game, ply, w->o.svg ?
-	    "svg" : "txt");
+	if (path != NULL)
+		qttt_diagrams_path_name(name, sizeof(name), game, path, len,
+		    w->o.svg ? "svg" : "txt");
+	else
+		qttt_diagrams_name(name, sizeof(name), game, ply, w->o.svg ?
+		    "svg" : "txt");
 	if ((f = diagram_open(w, name)) == NULL)
 		return -1;
 	k = w->o.svg ? qttt_render_svg(f, st, plies, nplies, &w->o.render) :
 	    qttt_render_text(f, st, plies, nplies, &w->o.render);
 	return diagram_close(w, f, k != 0);
+}
+
+/* One position of a game's line, named by its game and ply. */
+static int
+put_position(struct qttt_diagrams *w, unsigned long game, long ply,
+    const struct qttt_state *st, const struct qttt_action *plies,
+    size_t nplies)
+{
+	return put_named(w, game, ply, NULL, 0, st, plies, nplies);
 }
 
 /*
@@ -199,8 +213,8 @@ put_path(struct qttt_diagrams *w, const struct qttt_record *rec,
 	w->o.render.termination = rec->termination;
 	w->o.render.awarded = v == QTTT_MAINLINE && n == g->nplies &&
 	    rec->awarded.over ? &rec->awarded : NULL;
-	k = put_position(w, rec->index, (long)(start + n), &st, g->plies,
-	    start + n);
+	k = put_named(w, rec->index, (long)(start + n), v == QTTT_MAINLINE ?
+	    NULL : w->o.path, strlen(w->o.path), &st, g->plies, start + n);
 	w->o.render.awarded = NULL;
 	return k;
 }
@@ -286,6 +300,23 @@ put_state(struct qttt_diagrams *w, const struct qttt_record *rec,
 	return k;
 }
 
+/*
+ * A state of a stream inside a variation: drawn on its own, named by
+ * its path, when every state is; left out of a game's line (from,
+ * animate, sheet), as the variations of a record are.
+ */
+static int
+put_var_state(struct qttt_diagrams *w, const struct qttt_record *rec,
+    const struct qttt_state *st)
+{
+	const struct qttt_diagrams_opts *o = &w->o;
+
+	if (o->animate || o->sheet > 0 || o->from >= 0)
+		return 0;
+	return put_named(w, rec->index, rec->ply, rec->path, rec->pathlen,
+	    st, NULL, 0);
+}
+
 int
 qttt_diagrams_put(struct qttt_diagrams *w, const struct qttt_replay *r,
     struct qttt_diag *d)
@@ -298,6 +329,8 @@ qttt_diagrams_put(struct qttt_diagrams *w, const struct qttt_replay *r,
 		return -1;
 	if (r->rec != NULL && w->o.path != NULL)
 		k = put_path(w, r->rec, r->game, d);
+	else if (r->rec != NULL && r->rec->path != NULL)
+		k = put_var_state(w, r->rec, st);
 	else if (r->rec != NULL && r->rec->history.nstates > 0)
 		k = put_state(w, r->rec, st, d);
 	else if (r->rec != NULL && !r->rec->has_start)
@@ -342,4 +375,12 @@ qttt_diagrams_name(char *buf, size_t n, unsigned long game, long ply,
 	if (ply < 0)
 		return snprintf(buf, n, "game%04lu.%s", game, ext);
 	return snprintf(buf, n, "game%04lu-ply%02ld.%s", game, ply, ext);
+}
+
+int
+qttt_diagrams_path_name(char *buf, size_t n, unsigned long game,
+    const char *path, size_t len, const char *ext)
+{
+	return snprintf(buf, n, "game%04lu-ply%.*s.%s", game, (int)len, path,
+	    ext);
 }
