@@ -1327,10 +1327,12 @@
 			if (t.closest('#qttt-board'))
 				return boardClick(e);
 		});
+		/* A letter as typed with Caps Lock too (M, B): Shift is off. */
 		d.addEventListener('keydown', function (e) {
 			var k = { ArrowLeft: 'prev', ArrowRight: 'next',
 			    Home: 'first', End: 'last', ArrowUp: 'up',
-			    ArrowDown: 'down', m: 'mistake', b: 'best' }[e.key];
+			    ArrowDown: 'down', m: 'mistake', b: 'best' }[
+			    e.key.length === 1 ? e.key.toLowerCase() : e.key];
 			if (!k || e.altKey || e.ctrlKey || e.metaKey || e.shiftKey ||
 			    e.defaultPrevented)
 				return;

@@ -435,6 +435,11 @@ async function variations(p) {
 		at.push((await state(p)).cur);
 	}
 	same('M: the next mistake, until none', [6, 7, 7], at);
+	await p.key('Home');
+	await p.key('M');
+	same('M with Caps Lock on, as without', 6, (await state(p)).cur);
+	await p.key('m');
+	await p.key('m');
 	same('...which the page says', 'No mistake further on along this ' +
 	    'line.', (await state(p)).msg);
 	/* The best line played: B at the mistake shown, then a click. */
