@@ -792,6 +792,40 @@ START_TEST(test_tree)
 }
 END_TEST
 
+/*
+ * A record's actions as written, in either order of a move's squares,
+ * a measurement by either move of its cycle: the tree holds them as
+ * played, so that the same action clicked or named by a path follows
+ * the line that has it, and the fragment names it by its path.
+ */
+START_TEST(test_written_order)
+{
+	struct qttt__web *h = qttt__web_new();
+
+	ck_assert_int_eq(qttt__web_load(h, put(h, "X1 a1 b1; O2 a1 b1 "
+	    "(O2 b2 c1); measure O2->b1 (measure X1->b1); X3 c3 c2")), 4);
+	says(h, "{\"item\":\"X3 c2 c3\",");
+	says(h, "\"items\":[{\"item\":\"O2 c1 b2\",");
+	says(h, "\"items\":[{\"item\":\"measure O2->a1\",");
+	ck_assert_int_eq(qttt__web_goto(h, -1, 1), 1);
+	ck_assert_int_eq(qttt__web_play(h, put(h, "O2 c1 b2")), 2);
+	says(h, "{\"line\":0,\"ply\":2,");
+	says(h, "\"link\":\"2.1.1\",");
+	ck_assert_int_eq(qttt__web_goto(h, -1, 2), 2);
+	ck_assert_int_eq(qttt__web_play(h, put(h, "measure X1->b1")), 3);
+	says(h, "{\"line\":1,\"ply\":3,");
+	says(h, "\"link\":\"3.1.1\",");
+	ck_assert_int_eq(qttt__web_goto(h, -1, 4), 4);
+	says(h, "\"link\":\"4\",");
+	ck_assert_int_eq(qttt__web_path(h, put(h, "3.1.1")), 3);
+	says(h, "{\"line\":1,\"ply\":3,");
+	ck_assert_int_eq(qttt__web_copy(h), 0);
+	is(h, "X1 a1 b1; O2 a1 b1 (O2 c1 b2); measure O2->b1 "
+	    "(measure O2->a1); X3 c2 c3");
+	qttt__web_free(h);
+}
+END_TEST
+
 #define MISTAKES "X1 a1 c3; O2 a1 c1; X3 a1 c1; measure X3->a1; " \
 		"O4 b2 a3; X5 a2 b3; O6 b1 b3"
 
@@ -808,13 +842,89 @@ START_TEST(test_mistakes)
 	ck_assert_int_eq(qttt__web_line(h, put(h, MISTAKES)), 7);
 	ck_assert_int_eq(qttt__web_values(h), 0);
 	says(h, "\"marks\":[\"\",\"\",\"\",\"\",\"\",\"??\",\"??\"],"
-	    "\"best\":[null,null,null,null,null,\"X5 b2 a3\",\"O6 b2 a3\"],");
+	    "\"best\":[null,null,null,null,null,\"X5 b2 a3; measure X5->a3; "
+	    "O6 b1 b3; X7 b1 a2; O8 b1 a2; measure O8->b1\","
+	    "\"O6 b2 a3; measure O6->b2\"],");
 	ck_assert_int_eq(qttt__web_goto(h, -1, 0), 0);
 	ck_assert_int_eq(qttt__web_step(h, 6), 6);
 	says(h, "\"moved\":true,");
 	ck_assert_int_eq(qttt__web_step(h, 6), 7);
 	ck_assert_int_eq(qttt__web_step(h, 6), 7);
 	says(h, "\"moved\":false,");
+	qttt__web_free(h);
+}
+END_TEST
+
+/*
+ * The best line instead of a mistake played into the tree: a variation
+ * at the move, the cursor at its end; followed the next time; refused
+ * for a move that is no mistake; as far as the record has room.
+ */
+START_TEST(test_best_line)
+{
+	struct qttt__web *h = qttt__web_new();
+	struct qttt_action acts[QTTT_MAXACTIONS];
+	struct qttt_state st;
+	char	 text[64];
+	size_t	 n, i, p;
+
+	ck_assert_int_eq(qttt__web_load(h, put(h, MISTAKES)), 7);
+	ck_assert_int_eq(qttt__web_goto(h, -1, 7), 7);
+	ck_assert_int_eq(qttt__web_best(h, 6), 11);
+	says(h, "{\"line\":0,\"ply\":11,\"owner\":0,\"n\":6,");
+	says(h, "\"link\":\"5~X5_b2_a3;measure_X5->a3;O6_b1_b3;");
+	says(h, "\"tree\":[");
+	ck_assert_int_eq(qttt__web_copy(h), 0);
+	is(h, "X1 a1 c3; O2 a1 c1; X3 a1 c1; measure X3->a1; O4 b2 a3; "
+	    "X5 a2 b3 (X5 b2 a3; measure X5->a3; O6 b1 b3; X7 b1 a2; "
+	    "O8 b1 a2; measure O8->b1); O6 b1 b3");
+	/* Its ply 6 is no mistake: refused, the cursor kept. */
+	ck_assert_int_eq(qttt__web_best(h, 6), -1);
+	says(h, "{\"error\":\"the move is no mistake: it keeps the "
+	    "value\"}");
+	ck_assert_int_eq(qttt__web_step(h, 2), 11);
+	says(h, "{\"line\":0,\"ply\":11,");
+	ck_assert_int_eq(qttt__web_best(h, 0), -1);
+	says(h, "{\"error\":\"no such move\"}");
+	/* From the main line again: the variation followed. */
+	ck_assert_int_eq(qttt__web_goto(h, -1, 2), 2);
+	ck_assert_int_eq(qttt__web_best(h, 6), 11);
+	says(h, "{\"line\":0,\"ply\":11,");
+	ck_assert_ptr_null(strstr(qttt__web_output(h), "\"tree\""));
+	/* The next blunder, on the main line. */
+	ck_assert_int_eq(qttt__web_goto(h, -1, 7), 7);
+	ck_assert_int_eq(qttt__web_best(h, 7), 8);
+	says(h, "{\"line\":1,\"ply\":8,");
+	says(h, "\"link\":\"6~O6_b2_a3;measure_O6->b2\",");
+	/*
+	 * No room: the line's first action followed, the second would
+	 * start a 65th variation; the cursor stays after the first, and
+	 * says why.
+	 */
+	ck_assert_int_eq(qttt__web_load(h, put(h, MISTAKES)), 7);
+	ck_assert_int_eq(qttt__web_goto(h, -1, 5), 5);
+	ck_assert_int_eq(qttt__web_play(h, put(h, "X5 b2 a3")), 6);
+	ck_assert_int_eq(qttt__web_play(h, put(h, "measure X5->b2")), 7);
+	play(MISTAKES);
+	for (p = 0; p < 2; p++) {
+		qttt_state_init(&st);
+		if (p == 1)
+			qttt_state_apply(&st, &game.plies[0], NULL);
+		n = qttt_state_actions(&st, acts);
+		for (i = 0; i < n; i++) {
+			ck_assert_int_eq(qttt__web_goto(h, -1, (long)p),
+			    (int)p);
+			qttt_action_format(&acts[i], text, sizeof(text));
+			qttt__web_play(h, put(h, text));
+		}
+	}
+	ck_assert_int_eq(qttt__web_tree(h), 0);
+	says(h, "{\"line\":63,");
+	ck_assert_int_eq(qttt__web_goto(h, -1, 7), 7);
+	ck_assert_int_eq(qttt__web_best(h, 6), 6);
+	says(h, "\"ply\":6,");
+	says(h, "\"X5 b2 a3\",\"measure X5->b2\"],\"on\":");
+	says(h, "\"why\":\"the record has no room for it");
 	qttt__web_free(h);
 }
 END_TEST
@@ -1197,7 +1307,9 @@ web_suite(void)
 	tcase_add_test(tc, test_awarded);
 	tcase_add_test(tc, test_line);
 	tcase_add_test(tc, test_tree);
+	tcase_add_test(tc, test_written_order);
 	tcase_add_test(tc, test_mistakes);
+	tcase_add_test(tc, test_best_line);
 	tcase_add_test(tc, test_svg);
 	tcase_add_test(tc, test_click);
 	tcase_add_test(tc, test_solver);

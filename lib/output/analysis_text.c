@@ -73,6 +73,17 @@ counts(FILE *f, const struct qttt_mark_counts *c)
 		    "blunders"));
 }
 
+size_t
+qttt__output_best_line(FILE *f, const struct qttt_judged_ply *p,
+    struct qttt_action *line)
+{
+	size_t	 n = qttt_best_line(p, QTTT_BEST_LINE, line);
+
+	actions(f, line, NULL, n, "; ");
+	fputs(n < p->an.npv ? "; ..." : "", f);
+	return n;
+}
+
 /* The rows of the plies, and who made the first mistake. */
 static void
 plies(FILE *f, const struct analysis_item *it)
@@ -81,7 +92,7 @@ plies(FILE *f, const struct analysis_item *it)
 	struct qttt_action line[QTTT_BEST_LINE];
 	char		 item[ACTION_TEXT_MAX + 1], v1[RESULT_TEXT_MAX + 1],
 			 v2[RESULT_TEXT_MAX + 1], lb[16];
-	size_t		 i, n;
+	size_t		 i;
 
 	fprintf(f, "%4s  %-16s  %-6s  %-6s  %s\n", "ply", "move", "before",
 	    "after", "loss");
@@ -101,10 +112,9 @@ plies(FILE *f, const struct analysis_item *it)
 		fprintf(f, "%4s  best: ", "");
 		actions(f, p->an.actions, p->an.best, p->an.nbest, ", ");
 		/* The best line, "..." where it was cut, and its value. */
-		n = qttt_best_line(p, QTTT_BEST_LINE, line);
 		fprintf(f, "\n%4s  best was ", "");
-		actions(f, line, NULL, n, "; ");
-		fprintf(f, "%s; %s\n", n < p->an.npv ? "; ..." : "",
+		qttt__output_best_line(f, p, line);
+		fprintf(f, "; %s\n",
 		    value_text(it->g->state.rules, p->before, v1));
 	}
 }

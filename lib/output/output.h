@@ -132,6 +132,13 @@ void	 qttt__output_analysis_data(struct emit *,
 	    const struct analysis_item *);
 /* An item as text (analysis_text.c). */
 void	 qttt__output_analysis_text(FILE *, const struct analysis_item *);
+/*
+ * The best line of a judged ply as the report writes it after "best
+ * was": its first n actions (qttt_best_line() into line, room for
+ * QTTT_BEST_LINE), "; " between them, "; ..." if it was cut.  Returns n.
+ */
+size_t	 qttt__output_best_line(FILE *, const struct qttt_judged_ply *,
+	    struct qttt_action *line);
 
 /* ------------------------------------------------------------------ */
 /* The record writers, one per format (qttt_record_write)               */

@@ -53,11 +53,8 @@ struct qttt__web {
 	struct qttt_game	 line;
 	/* Records read for the line and for the index. */
 	struct qttt_record	 scratch;
-	/* The marks and losses of the line's plies (values). */
-	enum qttt_mark		 marks[QTTT_MAXPLIES];
-	int			 loss[QTTT_MAXPLIES];
-	char			 movers[QTTT_MAXPLIES];
-	struct qttt_action	 best[QTTT_MAXPLIES];	/* at a mistake */
+	/* Said with the cursor next time, once (web_best's stop). */
+	const char		*why;
 	char			*in;
 	size_t			 insize;
 	/* The output of the last call; its stream while a call writes. */
@@ -200,6 +197,7 @@ captured(FILE *f, struct qttt__web_text *c)
 static void	numbers(FILE *, const unsigned char *, size_t);
 static void	tree(const struct qttt__web *, FILE *);
 static void	cursor(struct qttt__web *, size_t, size_t);
+static void	canonical(struct qttt_record *);
 
 /* ------------------------------------------------------------------ */
 /* Options                                                              */
@@ -438,6 +436,7 @@ qttt__web_load(struct qttt__web *h, size_t len)
 		return fail(h, d.code, d.msg);
 	}
 	h->position = k == 1;
+	canonical(&h->rec);
 	qttt_game_state_at(&h->game, 0, &h->start);
 	if (h->position) {
 		/* The lines played from a position start from it. */
@@ -1007,6 +1006,11 @@ cursor_out(struct qttt__web *h, int with_tree, int moved)
 	}
 	fputs("],\"link\":", f);
 	link(h, f);
+	if (h->why != NULL) {
+		fputs(",\"why\":", f);
+		jcstr(f, h->why);
+		h->why = NULL;
+	}
 	fputs(",\"pos\":", f);
 	position(h, f);
 	if (with_tree) {
@@ -1319,8 +1323,36 @@ qttt__web_play(struct qttt__web *h, size_t len)
 }
 
 /*
+ * Every action of every legal line of rec as its game plays it (a
+ * move's squares in order, a measurement as the rules name it), so
+ * that it is the action a click or a path plays: a move written
+ * "O2 b3 b2" is O2 b2 b3.
+ */
+static void
+canonical(struct qttt_record *rec)
+{
+	struct qttt_game g;
+	struct qttt_item *items;
+	size_t	 k, v, i, n, p;
+
+	for (k = 0; k <= rec->nvars; k++) {
+		v = k == 0 ? QTTT_MAINLINE : k - 1;
+		if (qttt_record_var_game(rec, v, &g) != 0)
+			continue;
+		items = v == QTTT_MAINLINE ? rec->items :
+		    rec->varitems + rec->vars[v].first;
+		n = v == QTTT_MAINLINE ? rec->nitems : rec->vars[v].nitems;
+		p = line_start(rec, v);
+		for (i = 0; i < n && p + i < g.nplies; i++)
+			if (items[i].kind == QTTT_ITEM_ACTION)
+				items[i].action = g.plies[p + i];
+	}
+}
+
+/*
  * The record as the page holds it, into rec: its tree as read, before
- * anything was played (paths name its positions).  Returns 0, or -1.
+ * anything was played (paths name its positions), its actions as
+ * played (canonical()).  Returns 0, or -1.
  */
 static int
 as_read(const struct qttt__web *h, struct qttt_record *rec)
@@ -1331,7 +1363,10 @@ as_read(const struct qttt__web *h, struct qttt_record *rec)
 		rec->start = h->start;
 		return 0;
 	}
-	return qttt_line_parse(h->src, strlen(h->src), 0, rec) == 1 ? 0 : -1;
+	if (qttt_line_parse(h->src, strlen(h->src), 0, rec) != 1)
+		return -1;
+	canonical(rec);
+	return 0;
 }
 
 /*
@@ -1504,11 +1539,12 @@ qttt__web_analyze(struct qttt__web *h)
 EXPORT("web_values") int
 qttt__web_values(struct qttt__web *h)
 {
-	static struct qttt_judged_ply j;
+	static struct qttt_judged_ply js[QTTT_MAXPLIES];
+	struct qttt_action line[QTTT_BEST_LINE];
 	struct qttt_state st = h->start;
 	struct qttt_diag d;
-	char		 text[ACTION_TEXT_MAX + 1];
-	size_t		 i;
+	struct qttt__web_text c;
+	size_t		 i, n = h->line.nplies;
 	int		 v;
 	FILE		*f;
 
@@ -1516,48 +1552,94 @@ qttt__web_values(struct qttt__web *h)
 		return fail(h, QTTT_OK, "out of memory");
 	if (qttt_solver_value(h->solver, &st, &v, &d) != QTTT_OK)
 		return fail(h, d.code, d.msg);
+	/* Each ply judged by the library, as qttt-analyze judges it. */
+	for (i = 0; i < n; i++) {
+		if (qttt_judge_ply(h->solver, &st, &h->line.plies[i], &js[i],
+		    &d) != QTTT_OK)
+			return fail(h, d.code, d.msg);
+		qttt_state_apply(&st, &h->line.plies[i], NULL);
+	}
 	if ((f = begin(h)) == NULL)
 		return -1;
-	/* Each ply judged by the library, as qttt-analyze judges it. */
 	fprintf(f, "{\"values\":[%d", v);
-	for (i = 0; i < h->line.nplies; i++) {
-		if (qttt_judge_ply(h->solver, &st, &h->line.plies[i], &j, &d) !=
-		    QTTT_OK) {
-			end(h, -1);
-			return fail(h, d.code, d.msg);
-		}
-		qttt_state_apply(&st, &h->line.plies[i], NULL);
-		fprintf(f, ",%d", j.after);
-		/* What was best instead of a mistake: the first best. */
-		h->best[i] = j.mark != QTTT_MARK_NONE && j.an.nbest > 0 ?
-		    j.an.actions[j.an.best[0]] : h->line.plies[i];
-		h->marks[i] = j.mark;
-		h->loss[i] = j.loss;
-		h->movers[i] = QTTT_PLAYER_LETTER(j.mover);
-	}
+	for (i = 0; i < n; i++)
+		fprintf(f, ",%d", js[i].after);
 	fputs("],\"marks\":[", f);
-	for (i = 0; i < h->line.nplies; i++) {
+	for (i = 0; i < n; i++) {
 		if (i > 0)
 			putc(',', f);
-		jcstr(f, qttt_mark_glyph(h->marks[i]));
+		jcstr(f, qttt_mark_glyph(js[i].mark));
 	}
+	/*
+	 * What was best instead of a mistake: its best line, as
+	 * qttt-analyze's report writes it after "best was".
+	 */
 	fputs("],\"best\":[", f);
-	for (i = 0; i < h->line.nplies; i++) {
+	for (i = 0; i < n; i++) {
 		if (i > 0)
 			putc(',', f);
-		if (h->marks[i] != QTTT_MARK_NONE) {
-			qttt_action_format(&h->best[i], text, sizeof(text));
-			jcstr(f, text);
-		} else
+		if (js[i].mark == QTTT_MARK_NONE)
 			fputs("null", f);
+		else if (qttt__web_text_open(&c) != NULL) {
+			qttt__output_best_line(c.f, &js[i], line);
+			captured(f, &c);
+		} else
+			fputs("\"\"", f);
 	}
-	fputs("],\"movers\":", f);
-	jstr(f, h->movers, h->line.nplies);
-	fputs(",\"loss\":[", f);
-	for (i = 0; i < h->line.nplies; i++)
-		fprintf(f, "%s%d", i > 0 ? "," : "", h->loss[i]);
+	fputs("],\"movers\":\"", f);
+	for (i = 0; i < n; i++)
+		putc(QTTT_PLAYER_LETTER(js[i].mover), f);
+	fputs("\",\"loss\":[", f);
+	for (i = 0; i < n; i++)
+		fprintf(f, "%s%d", i > 0 ? "," : "", js[i].loss);
 	fputs("]}", f);
 	return end(h, 0);
+}
+
+/*
+ * The best line instead of ply p (from 1) of the line shown, a mistake
+ * or a blunder by the library's judge (the line web_values gives),
+ * played from the position before it as web_play plays each action:
+ * followed where the tree has it, else a variation started there, or
+ * the line that ends there extended.  The cursor then shows its end.
+ * Where the record has no room for all of it, the cursor shows as far
+ * as it went and "why" says so.
+ */
+EXPORT("web_best") int
+qttt__web_best(struct qttt__web *h, long p)
+{
+	static struct qttt_judged_ply j;
+	struct qttt_action line[QTTT_BEST_LINE];
+	struct qttt_diag d;
+	size_t	 was = h->cply, i, n;
+	int	 k, grew = 0;
+
+	cursor(h, h->cv, h->cply);
+	if (p < 1 || (size_t)p > h->cgame.nplies)
+		return fail(h, QTTT_OK, "no such move");
+	if (solver(h) == NULL)
+		return fail(h, QTTT_OK, "out of memory");
+	cursor(h, h->cv, (size_t)p - 1);
+	if (qttt_judge_ply(h->solver, &h->line.state,
+	    &h->cgame.plies[p - 1], &j, &d) != QTTT_OK) {
+		cursor(h, h->cv, was);
+		return fail(h, d.code, d.msg);
+	}
+	if ((n = qttt_best_line(&j, QTTT_BEST_LINE, line)) == 0) {
+		cursor(h, h->cv, was);
+		return fail(h, QTTT_OK, "the move is no mistake: it keeps "
+		    "the value");
+	}
+	for (i = 0; i < n; i++) {
+		if ((k = play_at(h, &line[i], &d)) < 0) {
+			if (i == 0)
+				return fail(h, d.code, d.msg);
+			h->why = no_room;
+			break;
+		}
+		grew |= k;
+	}
+	return cursor_out(h, grew, -1);
 }
 
 /*

@@ -98,6 +98,14 @@ var QtttModule = (function () {
 		this.x.web_values(this.h);
 		return this.json();
 	};
+	/*
+	 * The best line instead of ply p (from 1) of the line shown, a
+	 * mistake, played into the tree: the cursor at its end.
+	 */
+	Session.prototype.best = function (p) {
+		this.x.web_best(this.h, p);
+		return this.json();
+	};
 	Session.prototype.reply = function (level, seed) {
 		this.x.web_reply(this.h, level, seed >>> 0);
 		return this.json();

@@ -388,7 +388,7 @@
 	 * first S.cur actions of it.
 	 */
 	function show(push, c) {
-		var t0 = performance.now(), pos, svg;
+		var t0 = performance.now(), pos, svg, was = d.activeElement;
 		if (!c || c.error)
 			c = M.goto(S.v, S.cur);
 		if (c.tree)
@@ -425,8 +425,21 @@
 		setHash(push);
 		d.title = (S.rec.position ? 'Position ' : 'Game ') +
 		    G.num[S.game] + ', ply ' + S.cur + ' \u2014 ' + title;
+		refocus(was);
 		T.steps.push(performance.now() - t0);
 		later();
+	}
+
+	/*
+	 * The focus, if what had it went (a move of the list drawn again,
+	 * a button of the line hidden): to the move shown, so that the
+	 * keyboard goes on from there.
+	 */
+	function refocus(was) {
+		var a = $('qttt-moves').querySelector('a[aria-current]');
+		if (a && was && was !== d.body && (!was.isConnected ||
+		    !was.getClientRects().length))
+			a.focus({ preventScroll: true });
 	}
 
 	/*
@@ -520,6 +533,20 @@
 		return true;
 	}
 
+	/*
+	 * The best line instead of move p (from 1) of the line shown, a
+	 * mistake, played into the tree (the module's web_best): a
+	 * variation at that move, or the one that has it; the page at
+	 * its end.
+	 */
+	function bestLine(p) {
+		var c = M.best(p);
+		if (c.error)
+			return say(c.error);
+		say(c.why || '');
+		show(true, c);
+	}
+
 	/* The line shown, made the main line, or deleted. */
 	function lineOp(promote) {
 		var c = promote ? M.promote() : M.remove();
@@ -565,7 +592,8 @@
 
 	/*
 	 * The library's judge of ply p of the line shown, beside its
-	 * move: its mark, and the action that was best instead.
+	 * move: its mark, and the line that was best instead, as
+	 * qttt-analyze writes it, a button that plays it (bestLine).
 	 */
 	function judged(p) {
 		var j = S.judged, m = j && !j.error && S.values &&
@@ -574,8 +602,9 @@
 			return '';
 		return ' <span class="qttt-judged-mark" title="' + (m === '??' ?
 		    'a blunder' : 'a mistake') + ', by perfect play">' + m +
-		    '</span> <span class="qttt-best-was">best was ' +
-		    esc(j.best[p - 1]) + '</span>';
+		    '</span> <button type="button" class="qttt-best-was"' +
+		    ' data-best="' + p + '" title="Play it as a variation (B)">' +
+		    'best was ' + esc(j.best[p - 1]) + '</button>';
 	}
 
 	/*
@@ -895,7 +924,9 @@
 			S.valuesOf = acts.join(';');
 			M.line(acts.slice(0, S.cur).join('; '));
 			/* The marks beside the moves. */
+			g = d.activeElement;
 			moveList();
+			refocus(g);
 		}
 		if (!S.values)
 			return;
@@ -1264,6 +1295,8 @@
 			var t = e.target, b = t.closest('button[data-go]'), a;
 			if (b)
 				return go(b.getAttribute('data-go'));
+			if ((b = t.closest('button[data-best]')))
+				return bestLine(+b.getAttribute('data-best'));
 			if ((b = t.closest('button[data-item]')))
 				return play(b.getAttribute('data-item'));
 			if ((b = t.closest('button[data-sort]')))
@@ -1294,16 +1327,20 @@
 			if (t.closest('#qttt-board'))
 				return boardClick(e);
 		});
+		/* A letter as typed with Caps Lock too (M, B): Shift is off. */
 		d.addEventListener('keydown', function (e) {
 			var k = { ArrowLeft: 'prev', ArrowRight: 'next',
 			    Home: 'first', End: 'last', ArrowUp: 'up',
-			    ArrowDown: 'down', m: 'mistake' }[e.key];
+			    ArrowDown: 'down', m: 'mistake', b: 'best' }[
+			    e.key.length === 1 ? e.key.toLowerCase() : e.key];
 			if (!k || e.altKey || e.ctrlKey || e.metaKey || e.shiftKey ||
 			    e.defaultPrevented)
 				return;
 			if (/^(SELECT|INPUT|TEXTAREA)$/.test(e.target.tagName))
 				return;
 			e.preventDefault();
+			if (k === 'best')
+				return bestLine(S.cur);
 			go(k);
 		});
 		window.addEventListener('popstate', function () { here(false); });

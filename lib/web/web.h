@@ -155,6 +155,7 @@ int	 qttt__web_svg(struct qttt__web *, int preview);
 int	 qttt__web_click(struct qttt__web *, int s0, int s1);
 int	 qttt__web_analyze(struct qttt__web *);
 int	 qttt__web_values(struct qttt__web *);
+int	 qttt__web_best(struct qttt__web *, long ply);
 int	 qttt__web_reply(struct qttt__web *, int level, uint32_t seed);
 int	 qttt__web_goto(struct qttt__web *, long line, long ply);
 int	 qttt__web_step(struct qttt__web *, int how);

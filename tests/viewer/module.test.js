@@ -83,7 +83,7 @@ async function main() {
 	    'web_output', 'web_output_len', 'web_setup', 'web_index',
 	    'web_load', 'web_line', 'web_svg', 'web_click', 'web_analyze',
 	    'web_values', 'web_reply', 'web_goto', 'web_step', 'web_play',
-	    'web_promote', 'web_delete', 'web_tree', 'web_copy']
+	    'web_promote', 'web_delete', 'web_tree', 'web_copy', 'web_best']
 	    .filter((n) => !names.includes(n)));
 
 	/* As the page loads it, when node has the streams it uses. */
@@ -224,6 +224,43 @@ async function main() {
 		check(states.length + ' positions analysed as qttt-analyze ' +
 		    'does', bad.length === 0 && states.length === want.length,
 		    bad.length + ' differ: ' + bad.slice(0, 3).join(' | '));
+	}
+
+	/*
+	 * The best line of each mistake, as qttt-analyze's report writes
+	 * it after "best was" (WASM_BEST: game, ply and line of each, of
+	 * the records of WASM_BEST_RECORDS, one a line); and each played
+	 * into the tree as a variation at its move, the cursor at its end.
+	 */
+	if (process.env.WASM_BEST) {
+		const want = fs.readFileSync(process.env.WASM_BEST, 'utf8');
+		const recs = fs.readFileSync(process.env.WASM_BEST_RECORDS,
+		    'utf8').split('\n').filter((l) => l);
+		s.setup('');
+		let got = '', played = [];
+		for (let i = 0; i < recs.length; i++) {
+			const g = s.load(recs[i]);
+			s.line(g.plies.join('; '));
+			const v = s.values();
+			for (let k = 0; k < g.plies.length; k++) {
+				if (v.best[k] === null)
+					continue;
+				got += (i + 1) + '\t' + (k + 1) + '\t' + v.best[k] +
+				    '\n';
+				s.load(recs[i]);
+				s.goto(-1, g.plies.length);
+				const c = s.best(k + 1);
+				const line = v.best[k].replace(/; \.\.\.$/, '')
+				    .split('; ');
+				if (c.error || c.line !== 0 || JSON.stringify(c.acts) !==
+				    JSON.stringify(g.plies.slice(0, k).concat(line)) ||
+				    c.ply !== k + line.length || c.tree.length !== 2)
+					played.push((i + 1) + '/' + (k + 1));
+			}
+		}
+		const n = want.split('\n').length - 1;
+		same(n + ' best lines, as qttt-analyze writes them', want, got);
+		same('...each played as a variation at its move', [], played);
 	}
 
 	console.log('module: ' + pass + ' passed, ' + fail + ' failed');

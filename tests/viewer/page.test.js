@@ -305,8 +305,25 @@ async function playing(p) {
  * variation, without the marks of the judge.
  */
 async function moves(p) {
-	return (await p.eval('document.getElementById("qttt-moves")' +
-	    '.innerText')).replace(/ \?\?? best was [^;\n)]*/g, '');
+	return (await p.eval('(function () { var j = document' +
+	    '.querySelectorAll(".qttt-judged-mark, .qttt-best-was"), t;' +
+	    ' [].forEach.call(j, function (e) { e.hidden = true; });' +
+	    ' t = document.getElementById("qttt-moves").innerText;' +
+	    ' [].forEach.call(j, function (e) { e.hidden = false; });' +
+	    ' return t; })()')).replace(/ +;/g, ';').replace(/ +$/gm, '');
+}
+
+/* The lines of the tree shown: the main line and its variations. */
+const LINES = 'new Set([].map.call(document.querySelectorAll(' +
+    '"#qttt-moves a[data-line]"), function (a) {' +
+    ' return a.getAttribute("data-line"); })).size';
+
+/* What has the keyboard's focus: a move of the list, or an element. */
+function focused(p) {
+	return p.eval('(function () { var a = document.activeElement;' +
+	    ' return a.hasAttribute("data-ply") ? [+a.getAttribute(' +
+	    '"data-line"), +a.getAttribute("data-ply"), a.hasAttribute(' +
+	    '"aria-current")] : a.id || a.tagName; })()');
 }
 
 /*
@@ -375,6 +392,8 @@ async function variations(p) {
 	same('promoted to the main line', [-1, 3, 'start\nX1 a1 c3\n' +
 	    'O2 a2 a3\nO2 a1 c1; X3 a1 c1\nO2 b2 b3; X3 a2 b2 (X3 a1 a2; ' +
 	    'O4 b1 c2)\nX3 b1 b2'], [s.line, s.cur, await moves(p)]);
+	same('...the focus, its button gone, on the move shown',
+	    [-1, 3, true], await focused(p));
 	await clickOn(p, '#qttt-copy');
 	await sleep(200);
 	const tree = 'X1 a1 c3; O2 a2 a3 (O2 a1 c1; X3 a1 c1) (O2 b2 b3; ' +
@@ -403,8 +422,10 @@ async function variations(p) {
 	/* Mistakes marked, with what was best; M to the next. */
 	await open(p, 'nested.html', '#g2p0');
 	await sleep(300);
-	same('mistakes and blunders marked, the best action beside',
-	    [['??', 'best was X5 b2 a3'], ['??', 'best was O6 b2 a3']],
+	same('mistakes and blunders marked, the best line beside, as ' +
+	    'qttt-analyze writes it', [['??', 'best was X5 b2 a3; ' +
+	    'measure X5->a3; O6 b1 b3; X7 b1 a2; O8 b1 a2; measure O8->b1'],
+	    ['??', 'best was O6 b2 a3; measure O6->b2']],
 	    await p.eval('[].map.call(document.querySelectorAll(' +
 	    '".qttt-best-was"), function (b) { return [b.previousElementSibling' +
 	    '.textContent, b.textContent]; })'));
@@ -414,8 +435,69 @@ async function variations(p) {
 		at.push((await state(p)).cur);
 	}
 	same('M: the next mistake, until none', [6, 7, 7], at);
+	await p.key('Home');
+	await p.key('M');
+	same('M with Caps Lock on, as without', 6, (await state(p)).cur);
+	await p.key('m');
+	await p.key('m');
 	same('...which the page says', 'No mistake further on along this ' +
 	    'line.', (await state(p)).msg);
+	/* The best line played: B at the mistake shown, then a click. */
+	await p.key('b');
+	await settle(p);
+	s = await state(p);
+	same('B: the best line instead of the mistake shown, a variation ' +
+	    'at it', [0, 8, ['O6 b2 a3', 'measure O6->b2'],
+	    '#g2p6~O6_b2_a3;measure_O6-%3Eb2', 'start\nX1 a1 c3\nO2 a1 c1\n' +
+	    'X3 a1 c1\nmeasure X3->a1\nO4 b2 a3\nX5 a2 b3\nO6 b1 b3\n' +
+	    'O6 b2 a3; measure O6->b2'], [s.line, s.cur, s.branch, s.hash,
+	    await moves(p)]);
+	await p.key('b');
+	await settle(p);
+	same('B at a move that is no mistake: said, nothing played',
+	    [0, 8, 'the move is no mistake: it keeps the value'],
+	    ((x) => [x.line, x.cur, x.msg])(await state(p)));
+	await open(p, 'nested.html', '#g2p0');
+	await sleep(300);
+	await clickOn(p, '.qttt-best-was[data-best="6"]');
+	s = await state(p);
+	same('a click on a best line: played as a variation at its move, ' +
+	    'the page at its end', [0, 11, 'X5 b2 a3', 'measure O8->b1'],
+	    [s.line, s.cur, s.branch[0], s.acts[10]]);
+	/* From the keyboard: Enter on it, the focus on the move shown. */
+	await open(p, 'nested.html', '#g2p0');
+	await sleep(300);
+	await p.eval('document.querySelector(\'.qttt-best-was[data-best="7"]' +
+	    '\').focus()');
+	await p.key('Enter');
+	await settle(p);
+	await sleep(100);
+	s = await state(p);
+	same('Enter on a best line: played, the focus on its last move',
+	    [0, 8, [0, 8, true]], [s.line, s.cur, await focused(p)]);
+	/* The second time, the variation followed: no other made. */
+	await clickOn(p, '#qttt-moves a[data-line="-1"][data-ply="7"]');
+	await sleep(300);
+	await clickOn(p, '.qttt-best-was[data-best="7"]');
+	same('a best line played again: its variation followed', [0, 8, 2],
+	    [(await state(p)).line, (await state(p)).cur, await p.eval(LINES)]);
+	/* A move of the list followed with Enter keeps the focus. */
+	await open(p, 'nested.html', '#g1p0');
+	await p.eval('document.querySelector(\'#qttt-moves a[data-line="0"]' +
+	    '[data-ply="2"]\').focus()');
+	await p.key('Enter');
+	await settle(p);
+	await sleep(300);
+	same('Enter on a move: there, the focus kept on it', [0, 2,
+	    [0, 2, true]], ((x) => [x.line, x.cur])(await state(p)).concat(
+	    [await focused(p)]));
+	/* A move written with its squares in the other order, clicked. */
+	await open(p, 'order.html', '#g1p1');
+	await clickSquare(p, SQ.b3);
+	await clickSquare(p, SQ.b2);
+	s = await state(p);
+	same('a move written "O2 b3 b2" in the record, clicked: followed',
+	    [0, 2, '#g1p2.1.1', 2], [s.line, s.cur, s.hash, await p.eval(LINES)]);
 }
 
 /* The analysis shown, as qttt-analyze gives it, at 100 positions. */

@@ -206,7 +206,16 @@ set --
 qttt-replay -T state -a "$out/m2/games.qttt" | awk 'NR % 3 == 1' \
     >"$out/m.states"
 qttt-analyze -T json -f state "$out/m.states" >"$out/m.analysis"
+# The best line of each mistake of m1's games, as qttt-analyze's
+# report writes it after "best was" (without the value after it).
+qttt-convert -q -T line "$out/m1/games.qttt" >"$out/m1/records.qttt"
+qttt-analyze "$out/m1/games.qttt" | awk '
+	/^game [0-9]+,/ { g = $2; sub(/,/, "", g) }
+	/^ *[0-9]+  / { ply = $1 }
+	/^ *best was / { sub(/^ *best was /, ""); sub(/; [^;]*$/, "")
+		print g "\t" ply "\t" $0 }' >"$out/m1/best.tsv"
 WASM_STATES=$out/m.states WASM_ANALYSIS=$out/m.analysis \
+WASM_BEST=$out/m1/best.tsv WASM_BEST_RECORDS=$out/m1/records.qttt \
     timeout 300 node "$top/tests/viewer/module.test.js" \
     "$top/lib/web/qttt.wasm" "$out/line.html" "$out/m1" "$out/m2" \
     >"$out/module.out" 2>&1
@@ -302,6 +311,9 @@ printf '%s\n' 'X1 a1 c3; O2 a1 c1 (O2 b2 b3; X3 a2 b2 (X3 a1 a2;'\
 ' O4 b1 c2)); X3 a1 c1; *' 'X1 a1 c3; O2 a1 c1; X3 a1 c1; measure'\
 ' X3->a1; O4 b2 a3; X5 a2 b3; O6 b1 b3' >"$out/nested.qttt"
 qttt-render -T html "$out/nested.qttt" >"$out/nested.html"
+# A variation's move written with its squares in the other order.
+echo 'X1 a1 c3; O2 a1 c1 (O2 b3 b2); X3 a1 c1' |
+    qttt-render -T html >"$out/order.html"
 # Words of 4,000 characters: a tag, a comment after a game, a comment
 # after a ply; written from the file's absolute path ($out is one).
 long=$(awk 'BEGIN { while (n++ < 4000) printf "w" }')
