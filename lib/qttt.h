@@ -1626,7 +1626,9 @@ int		 qttt_record_var_remove(struct qttt_record *, size_t v);
  * Promotes variation v: its items become those of the line it
  * branches from, from the item it replaces on, and what that line had
  * from there becomes a variation in its place, the first alternative
- * at that item (the main line keeps its result item last).  The
+ * at that item (the main line keeps its result item last where the
+ * new main line gives that result or the record's termination awards
+ * it, and drops it otherwise: the record stays valid).  The
  * variations of either part go with their items.  Sets *old (which
  * may be NULL) to the index of the variation that holds the line's
  * former continuation.  Returns 0, or -1 if v is no variation of the

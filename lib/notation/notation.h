@@ -141,6 +141,13 @@ int	 qttt__notation_rules_value(struct qttt_record *, const char *s,
  * (n bytes at s, as written), into msg of size size (record.c).  Under
  * Goff's rules: "'1/2-1/2' is not a possible result (1-0, ... or *)".
  */
+/*
+ * Whether result r stated by rec holds where its main line leaves the
+ * board at st: the board's result, or one the record's termination
+ * awards (qttt_record_play() judges it so).
+ */
+int	 qttt__notation_result_holds(const struct qttt_record *,
+	    const struct qttt_result *, const struct qttt_state *);
 void	 qttt__notation_result_refused(char *msg, size_t size,
 	    unsigned int rules, const char *s, size_t n);
 /*
@@ -184,6 +191,14 @@ extern const struct reader_format qttt__notation_state_json_format;
  * the JSON writer writes a metadata value read as one as null.
  */
 int	 qttt__notation_yaml_null(const char *, size_t);
+/*
+ * Whether a line at the top of a YAML document, outside any scalar or
+ * collection, is a record of the line notation or of Goff's, which
+ * YAML would take for a key without its ':': a mark first ("X1 a1 b1",
+ * "X1+(1,2)").  The YAML reader refuses such a line; the writer quotes
+ * a key that would start one.
+ */
+int	 qttt__notation_record_line(const char *, size_t);
 
 /*
  * Whether a note is a mark that a glyph stands for: "?", "!!" ...

@@ -282,6 +282,14 @@ explained(enum qttt_termination t, const struct qttt_result *r,
 	    forfeit_result(r);
 }
 
+int
+qttt__notation_result_holds(const struct qttt_record *rec,
+    const struct qttt_result *r, const struct qttt_state *st)
+{
+	return qttt_result_equal(r, &st->result) ||
+	    explained(termination_of(rec), r, st);
+}
+
 /* The message of a result no termination explains, told why. */
 static void
 why_not_explained(struct qttt_diag *d, enum qttt_termination t)

@@ -171,6 +171,7 @@ struct promotion {
 	size_t			 nline;		/* p's new items */
 	struct qttt_item	 cont[QTTT_MAXVARITEMS + QTTT_MAXITEMS];
 	size_t			 ncont;
+	struct qttt_game	 game;		/* the new main line's */
 	size_t			 old;		/* CONT's new index */
 	int			 full;
 };
@@ -276,6 +277,23 @@ copy_tree(struct qttt_variation *vars, struct qttt_item *items,
 	memcpy(main, from_main, nmain * sizeof(main[0]));
 }
 
+/*
+ * The main line changed: a result it states that the new line does
+ * not give (nor its termination award) was the old line's, and goes.
+ */
+static void
+drop_result(struct qttt_record *rec, struct qttt_game *g)
+{
+	const struct qttt_item *last;
+
+	if (rec->nitems == 0 ||
+	    (last = &rec->items[rec->nitems - 1])->kind != QTTT_ITEM_RESULT ||
+	    qttt_record_var_game(rec, QTTT_MAINLINE, g) == -1)
+		return;
+	if (!qttt__notation_result_holds(rec, &last->result, &g->state))
+		rec->nitems--;
+}
+
 int
 qttt_record_var_promote(struct qttt_record *rec, size_t v, size_t *old)
 {
@@ -323,6 +341,8 @@ qttt_record_var_promote(struct qttt_record *rec, size_t v, size_t *old)
 		emit_children(rec, pr, QTTT_MAINLINE, QTTT_MAINLINE, 0);
 	if ((ok = !pr->full) && old != NULL)
 		*old = pr->old;
+	if (ok && pr->p == QTTT_MAINLINE)
+		drop_result(rec, &pr->game);
 	if (!ok) {
 		copy_tree(rec->vars, rec->varitems, rec->items, pr->vars,
 		    pr->items, pr->main, pr->nvars, pr->nvaritems, pr->nmain);

@@ -349,14 +349,8 @@ scan_line(struct yaml_reader *y, const char *s, size_t n)
 	}
 }
 
-/*
- * Whether a line at the top of a document, outside any scalar or
- * collection, is a record of the line notation or of Goff's, which
- * YAML would take for a key without its ':': a mark first ("X1 a1 b1",
- * "X1+(1,2)").
- */
-static int
-is_record_line(const char *s, size_t n)
+int
+qttt__notation_record_line(const char *s, size_t n)
 {
 	return n >= 3 && (s[0] == 'X' || s[0] == 'O') && s[1] >= '1' &&
 	    s[1] <= '9' && (is_blank((unsigned char)s[2]) || s[2] == '+');
@@ -580,7 +574,7 @@ load_document(struct qttt_reader *r, struct yaml_reader *y)
 			closed = ends_value(y->doc, y->carrylen);
 			y->ndirectives = kind == L_DIRECTIVE;
 			alone = kind == L_CONTENT &&
-			    is_record_line(y->doc, y->carrylen);
+			    qttt__notation_record_line(y->doc, y->carrylen);
 			node = kind_line(y, y->doc, y->carrylen, kind);
 			add_line(y, y->doc, y->carrylen, y->carryline, 0, 0);
 			if (alone)
@@ -605,7 +599,7 @@ load_document(struct qttt_reader *r, struct yaml_reader *y)
 			 */
 			alone = kind == L_CONTENT && !l.toolong &&
 			    y->flow == 0 && y->quote == 0 &&
-			    is_record_line(l.text, l.len);
+			    qttt__notation_record_line(l.text, l.len);
 			if (content && (kind == L_START ||
 			    kind == L_DIRECTIVE ||
 			    (json && closed && kind == L_BRACE) ||

@@ -189,13 +189,19 @@ needs_escapes(const char *str, size_t n)
  * emitter; a string is quoted only if it must be; a value of several
  * lines, plain or not, is a literal block (the emitter would quote a
  * plain one, which then reads back as a string and writes as a block).
+ * A key that would start a line the reader takes for a record of the
+ * line notation ("X1 a1 b1: 1") is quoted.
  */
 static void
-record_scalar(struct yaml_out *y, const char *s, size_t n, int plain)
+record_scalar(struct yaml_out *y, const char *s, size_t n, int plain,
+    int key)
 {
 	yaml_event_t	 ev;
 	yaml_scalar_style_t style = YAML_ANY_SCALAR_STYLE;
 	int		 plain_ok = plain || !qttt__notation_scalar_typed(s, n);
+
+	if (key && qttt__notation_record_line(s, n))
+		plain_ok = 0;
 
 	if (memchr(s, '\n', n) != NULL)
 		style = YAML_LITERAL_SCALAR_STYLE;
@@ -270,5 +276,6 @@ qttt__output_yaml_out_scalar(struct yaml_out *y, const char *s, size_t n,
 	else if (y->style == YAML_STATES)
 		state_string(y, s, n, kind == Y_TEXT);
 	else
-		record_scalar(y, s, n, kind != Y_TEXT && kind != Y_QUOTED);
+		record_scalar(y, s, n, kind != Y_TEXT && kind != Y_QUOTED &&
+		    kind != Y_KEYTEXT, kind == Y_KEYTEXT);
 }

@@ -253,7 +253,10 @@ struct emit {
  *	Y_TEXT		any text (a file name, a message, a comment);
  *	Y_LIT		a number, true, false or null, written plain;
  *	Y_PLAIN, Y_QUOTED  a value of a record, written plain or
- *			quoted where it was read.
+ *			quoted where it was read;
+ *	Y_KEYTEXT	a key of a record's metadata or notes: as
+ *			Y_QUOTED, and quoted where a line that starts
+ *			with it would be a record of another notation.
  */
 enum yaml_kind {
 	Y_KEY,
@@ -261,7 +264,8 @@ enum yaml_kind {
 	Y_TEXT,
 	Y_LIT,
 	Y_PLAIN,
-	Y_QUOTED
+	Y_QUOTED,
+	Y_KEYTEXT
 };
 
 /*
@@ -547,7 +551,7 @@ emit_key_text(struct emit *e, const char *s, size_t n)
 {
 	/* Quoted if a reader would take it for a number, null, ... */
 	if (e->y != NULL) {
-		qttt__output_yaml_out_scalar(e->y, s, n, Y_QUOTED);
+		qttt__output_yaml_out_scalar(e->y, s, n, Y_KEYTEXT);
 		return;
 	}
 	emit_text(e, s, n);

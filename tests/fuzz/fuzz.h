@@ -124,6 +124,13 @@ char	*fuzz_write_mem(int (*writer)(FILE *, const struct qttt_game *,
 void	 fuzz_refuses_variations(int (*writer)(FILE *,
 	    const struct qttt_game *, const struct qttt_extras *),
 	    const struct qttt_game *, const struct qttt_record *);
+/*
+ * The variations of back, a record read back from what a writer wrote
+ * of rec, are rec's: as many, at the same places, with the same
+ * actions, comments and notes (text: what was read, for the message).
+ */
+void	 fuzz_same_variations(const struct qttt_record *rec,
+	    const struct qttt_record *back, const char *text);
 const struct qttt_record *fuzz_write_back(int (*writer)(FILE *,
 	    const struct qttt_game *, const struct qttt_extras *),
 	    const struct qttt_game *, const struct qttt_record *,

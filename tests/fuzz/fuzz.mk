@@ -2,8 +2,8 @@
 # harness: seeds in tests/fuzz/corpus/NAME/, kept crash inputs in
 # tests/fuzz/crashes/NAME/, an optional dictionary tests/fuzz/NAME.dict
 # and libFuzzer flags in tests/fuzz/NAME.options (run.sh).  The
-# round-trip harnesses (line, yaml, goff, state, convert, write, rules)
-# check what the writers write; the parse-only ones (parse_line,
+# round-trip harnesses (line, yaml, goff, state, convert, write, rules,
+# edit) check what the writers write; the parse-only ones (parse_line,
 # parse_yaml, parse_goff, parse_state, and parse_chunk: the line
 # notation cut into chunks for threads) run one reader alone on short
 # inputs, many times faster, as OSS-Fuzz runs a project's parsers.
