@@ -2793,6 +2793,16 @@ struct qttt_replay_options {
 	 * what-if is not taken with it.
 	 */
 	int		 variations;
+	/*
+	 * NULL, or a path (qttt_record_path(), NUL-terminated): of each
+	 * record, the position it names in place of ply, in a variation
+	 * or not, a line with an illegal item before it stopping at its
+	 * last position (a record with no such position shows nothing);
+	 * with all, every position of its line's game up to it.  Each is
+	 * named by its path, as with variations, which is not taken
+	 * with it, nor is the what-if.
+	 */
+	const char	*path;
 };
 
 /* One game to show. */

@@ -388,9 +388,34 @@ put_variations(FILE *f, const struct qttt_replay *r,
 	}
 }
 
+/*
+ * The row of ply i of r->game, the game of line v of the record: a
+ * ply of the main line numbered, one of a variation by its path.
+ */
+static void
+put_line_row(FILE *f, const struct qttt_replay *r, size_t v, size_t i,
+    const struct qttt_state *before, const struct qttt_state *after)
+{
+	const struct qttt_item *items;
+	size_t		 line, k, n;
+	char		 path[QTTT_PATH_MAX];
+
+	line = QTTT_MAINLINE;
+	if (v != QTTT_MAINLINE)
+		qttt__output_ply_line(r->rec, v, i + 1, &line, &k);
+	if (line == QTTT_MAINLINE) {
+		put_row(f, r, i, NULL, 0, main_item(r, i), before, after);
+		return;
+	}
+	items = qttt_record_line(r->rec, line, &n);
+	qttt_record_path_name(r->rec, line, k, path, sizeof(path));
+	put_row(f, r, i, path, 4 + 2 * (int)qttt_record_var_depth(r->rec,
+	    line), &items[k - 1], before, after);
+}
+
 int
 qttt__output_listing_write(FILE *f, const struct qttt_replay *r,
-    const struct qttt_replay_options *o, size_t upto)
+    const struct qttt_replay_options *o, size_t v, size_t upto)
 {
 	struct qttt_state	 before, st;
 	size_t			 i;
@@ -425,19 +450,19 @@ qttt__output_listing_write(FILE *f, const struct qttt_replay *r,
 	for (i = 0; i < upto; i++) {
 		before = st;
 		qttt_state_apply(&st, &r->game->plies[i], NULL);
-		put_row(f, r, i, NULL, 0, main_item(r, i), &before, &st);
+		put_line_row(f, r, v, i, &before, &st);
 		if (o->all)
 			put_state(f, &st);
 		/* A variation may go on past the main line's end. */
-		if (o->variations && r->rec != NULL)
+		if (o->variations && o->path == NULL && r->rec != NULL)
 			put_variations(f, r, o, QTTT_MAINLINE, i + 1,
 			    o->ply >= 0 ? (size_t)o->ply : SIZE_MAX);
 	}
 	put_end(f, r, o, upto);
 	put_classical(f, &st);
 	qttt__output_listing_lines(f, &st);
-	qttt__output_listing_result(f, &st, upto == r->game->nplies ? r->rec :
-	    NULL);
+	qttt__output_listing_result(f, &st, v == QTTT_MAINLINE &&
+	    upto == r->game->nplies ? r->rec : NULL);
 	qttt_state_format(&st, buf, sizeof(buf));
 	fprintf(f, "State: %s\n", buf);
 	return ferror(f) ? -1 : 0;

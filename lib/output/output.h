@@ -35,6 +35,29 @@ size_t	qttt__output_line_game(const struct qttt_record *rec, size_t v,
 	    struct qttt_game *g, size_t *start);
 
 /*
+ * The position of rec at a path (qttt_record_path()): in *v its line,
+ * in *upto its plies, those of the line's game, which is returned:
+ * main, the game of the main line, or the variation's played into g.
+ * A line with an illegal item before the position ends at its last
+ * one.  NULL with d if rec has no such position (replay.c).
+ */
+const struct qttt_game *qttt__output_path_game(const struct qttt_record *rec,
+	    const char *path, const struct qttt_game *main,
+	    struct qttt_game *g, size_t *v, size_t *upto,
+	    struct qttt_diag *d);
+
+/* The plies played before the first item of line v of rec (replay.c). */
+size_t	qttt__output_line_start(const struct qttt_record *rec, size_t v);
+
+/*
+ * The line that holds ply p (from 1) of the game of line v of rec, in
+ * *line, and how many of its items are played there, in *n: the
+ * position before a variation's first item is its parent's (replay.c).
+ */
+void	qttt__output_ply_line(const struct qttt_record *rec, size_t v,
+	    size_t p, size_t *line, size_t *n);
+
+/*
  * A state as data (state_data.c): the one description of its keys,
  * written as JSON Lines or as a YAML stream.
  *
@@ -61,9 +84,13 @@ int	qttt__output_yaml_states_put(struct yaml_states *,
 	    const struct replay_point *);
 int	qttt__output_yaml_states_close(struct yaml_states *);
 
-/* Writes the listing of a game up to ply upto (listing.c). */
+/*
+ * Writes the listing of a game up to ply upto (listing.c): the game
+ * of line v of its record (QTTT_MAINLINE, or a variation whose rows
+ * are numbered by their paths).
+ */
 int	qttt__output_listing_write(FILE *, const struct qttt_replay *,
-	    const struct qttt_replay_options *, size_t upto);
+	    const struct qttt_replay_options *, size_t v, size_t upto);
 /*
  * Parts of the listing, for other writers (the HTML page): what ply i
  * did, as a row says it after the item (nothing for a placement that

@@ -183,24 +183,19 @@ put_path(struct qttt_diagrams *w, const struct qttt_record *rec,
 {
 	struct qttt_game vg;
 	struct qttt_state st;
-	size_t		 v, n, start = 0;
+	size_t		 v, upto;
 	int		 k;
 
-	if (qttt_record_path(rec, w->o.path, strlen(w->o.path), &v, &n,
-	    d) == -1) {
+	if ((g = qttt__output_path_game(rec, w->o.path, g, &vg, &v, &upto,
+	    d)) == NULL) {
 		d->line = rec->line;
 		return -2;
 	}
-	if (v != QTTT_MAINLINE) {
-		qttt__output_line_game(rec, v, &vg, &start);
-		g = &vg;
-	}
-	qttt_game_state_at(g, start + n, &st);
+	qttt_game_state_at(g, upto, &st);
 	w->o.render.termination = rec->termination;
-	w->o.render.awarded = v == QTTT_MAINLINE && n == g->nplies &&
+	w->o.render.awarded = v == QTTT_MAINLINE && upto == g->nplies &&
 	    rec->awarded.over ? &rec->awarded : NULL;
-	k = put_position(w, rec->index, (long)(start + n), &st, g->plies,
-	    start + n);
+	k = put_position(w, rec->index, (long)upto, &st, g->plies, upto);
 	w->o.render.awarded = NULL;
 	return k;
 }
