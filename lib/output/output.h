@@ -203,6 +203,27 @@ const struct qttt_extras *qttt__output_rules_extras(const struct qttt_game *,
 int	qttt__output_goff_write(FILE *, const struct qttt_game *,
 	    const struct qttt_extras *);
 /*
+ * The actions of the items of ex's variations in canonical form, as
+ * g's plies are (g is the main line's game): each played from where
+ * its variation branches, into acts at its index in ex->varitems; an
+ * item that cannot be played there, and those after it in its
+ * variation, as written (record_write.c).  acts holds
+ * QTTT_MAXVARITEMS, as many as a record has.
+ */
+void	qttt__output_var_actions(const struct qttt_game *g,
+	    const struct qttt_extras *ex, struct qttt_action *acts);
+
+/* The action of item i of variation j to write, from acts as above. */
+static inline const struct qttt_action *
+qttt__output_var_action(const struct qttt_extras *ex,
+    const struct qttt_action *acts, size_t j, size_t i)
+{
+	size_t	 k = ex->vars[j].first + i;
+
+	return k < QTTT_MAXVARITEMS ? &acts[k] : &ex->varitems[k].action;
+}
+
+/*
  * The result a writer writes of g: the board's, or where the board
  * leaves the game unfinished, the one ex awards (NULL: none).
  */
