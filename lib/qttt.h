@@ -2553,8 +2553,9 @@ int		 qttt_record_canonical(const struct qttt_record *,
 /*
  * How a program writes the games it selects, as qttt-select does:
  *	to		the format (QTTT_FORMAT_AUTO: each in its own)
- *	canonical	each game alone (no comment, tag or glyph), in its
- *			canonical orientation (qttt_game_symcanon())
+ *	canonical	each game alone (no comment, tag, glyph or
+ *			variation), in its canonical orientation
+ *			(qttt_game_symcanon())
  *	strip		what qttt_game_trim() strips (QTTT_STRIP_*)
  *	plies		the plies kept (QTTT_TRIM_ALL: all)
  *	splitvars	each variation after its game, as a game of its own
