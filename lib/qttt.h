@@ -2133,17 +2133,6 @@ int		 qttt_ranges_has(const struct qttt_ranges *, uint64_t v);
 uint64_t	 qttt_ranges_last(const struct qttt_ranges *);
 
 /*
- * The positions of a game a user asks for, as qttt-render -p takes
- * them: "N", the position after N plies (decimal digits, 0 to
- * QTTT_MAXPLIES), "N-M", each from N to M (M not below N), or a path
- * into a variation, any text with a '.' ("5.1.2"), which is read
- * against each record (qttt_record_path()).  Returns 0 with *from and
- * *to (both 0 for a path) and *path; or -1 with a QTTT_E_SYNTAX
- * diagnostic in d (which may be NULL), its column the byte of s at
- * fault, nothing changed.
- */
-
-/*
  * Whether a reader may stop after rec when it reads the games r names
  * (every tool's -g): no record after it can be one of them, its number
  * being the last r holds or past it.  Never for a state of a stream of
@@ -2153,9 +2142,14 @@ int		 qttt_ranges_past(const struct qttt_ranges *r,
 		    const struct qttt_record *rec);
 
 /*
- * The positions of a game asked for (qttt-render -p): "N", "N-M", or
- * a path (any text with a dot, its text checked here, *path set), which
- * qttt_record_path() reads against each record.  0, or -1 with d.
+ * The positions of a game a user asks for, as qttt-render -p takes
+ * them (and qttt-replay -p, but ranges): "N", the position after N
+ * plies (decimal digits, 0 to QTTT_MAXPLIES), "N-M", each from N to M
+ * (M not below N), or a path into a variation, any text with a '.'
+ * ("5.1.2"), its text checked here, which qttt_record_path() reads
+ * against each record.  Returns 0 with *from and *to (both 0 for a
+ * path) and *path; or -1 with a QTTT_E_SYNTAX diagnostic in d (which
+ * may be NULL), its column the byte of s at fault, nothing changed.
  */
 int		 qttt_plies_parse(const char *s, long *from, long *to,
 		    int *path, struct qttt_diag *d);
