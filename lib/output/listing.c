@@ -319,8 +319,8 @@ put_end(FILE *f, const struct qttt_replay *r,
 
 	if (upto < r->game->nplies)
 		fprintf(f, "      (ply %zu of %zu)\n", upto, r->game->nplies);
-	else if (r->changed < 0 && rec != NULL && rec->ndiags > 0) {
-		d = &rec->diags[0];
+	else if (r->changed < 0 && (d = qttt__output_first_error(rec)) !=
+	    NULL) {
 		fprintf(f, "      error at line %lu, column %lu: %s [%s]\n",
 		    d->line + 1, d->col + 1, d->msg, qttt_code_name(d->code));
 	}

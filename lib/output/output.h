@@ -26,6 +26,13 @@ struct replay_point {
 };
 
 /*
+ * The first error of rec (which may be NULL), its warnings and notes
+ * passed over, or NULL: the problem a replay shows (state_data.c).
+ */
+const struct qttt_diag *qttt__output_first_error(
+	    const struct qttt_record *rec);
+
+/*
  * The game of line v of rec (qttt_record_var_game()) in g, and in
  * *start the plies of the lines it branches from before its first
  * item.  Returns the number of the line's own items g holds: all of
