@@ -125,11 +125,12 @@ convert_record(const struct run_input *in, struct par_out *po,
 		return RUN_STOP;
 	if (alone)
 		return status;
-	if (o->to == QTTT_FORMAT_GOFF && qttt_record_extras(rec))
-		count(&t->lost, &t->lostline, rec->line);
 	qttt_extras_from_record(&ex, &game, rec);
 	if ((k = qttt_record_write(o->out, o->to, &game, &ex, &why)) == -1)
 		return RUN_STOP;
+	/* What Goff's notation dropped of a game it holds. */
+	if (k == 0 && o->to == QTTT_FORMAT_GOFF && qttt_record_extras(rec))
+		count(&t->lost, &t->lostline, rec->line);
 	if (k == -2 && !o->quiet)
 		show_line_msg(stderr, in->name, rec->line, "error",
 		    "not converted: %s", why.msg);

@@ -26,7 +26,8 @@ static const struct opt opts[] = {
 	    "each\nplacement and measurement", 0, 0 },
 	OPT_FORMAT, OPT_GAMES,
 	{ 'p', "ply", "ply", "the state after PLY plies (placements and\n"
-	    "measurements); with -a, the states up to it", 0, 0 },
+	    "measurements), or at a path into a variation\n(5.1.2); with -a, "
+	    "the states up to it", 0, 0 },
 	OPT_QUIET("no diagnostics; the exit status tells"),
 	OPT_RULES("the rules of records that name none (goff)"),
 	OPT_TYPE("state (state strings, the default), json (JSON\n"
@@ -70,6 +71,8 @@ replay_record(const struct run_input *in, struct par_out *po,
 	const struct options *o = in->tool->arg;
 	struct qttt_game game;
 	struct qttt_replay rp = { in->name, rec, &game, -1 };
+	struct qttt_diag d;
+	size_t		 v, n;
 	char		 msg[96];
 	int		 status = EXIT_VALID;
 
@@ -84,6 +87,16 @@ replay_record(const struct run_input *in, struct par_out *po,
 		/* A line of states that holds none has nothing to show. */
 		if (rec->format == QTTT_FORMAT_STATE && !rec->has_start)
 			return status;
+	}
+	/* A path the record does not have: said at its line. */
+	if (o->out.path != NULL && qttt_record_path(rec, o->out.path,
+	    strlen(o->out.path), &v, &n, &d) == -1) {
+		d.line = rec->line;
+		if (!o->quiet && qttt_replay_writer_flush(po->sink) == 0) {
+			out_sync(po);
+			show_diag(po->err, in->name, NULL, &d);
+		}
+		return EXIT_INVALID;
 	}
 	if (o->out.whatif > 0 &&
 	    (rp.changed = qttt_game_whatif(&game, o->out.whatif)) < 0 &&
@@ -151,18 +164,29 @@ static int
 take_option(struct run_tool *tool, int ch, const char *arg)
 {
 	struct options	*o = tool->arg;
+	struct qttt_diag d;
 	unsigned long long n;
-	int		 v;
+	long		 from, to;
+	int		 v, path;
 
 	switch (ch) {
 	case 'a':
 		o->out.all = 1;
 		break;
 	case 'p':
-		if (parse_number(arg, 0, INT_MAX, &n) == -1)
+		/* A path into a variation (5.1.2), checked as text. */
+		if (qttt_plies_parse(arg, &from, &to, &path, &d) == 0 &&
+		    path) {
+			o->out.path = arg;
+			o->out.ply = -1;
+		} else if (strchr(arg, '.') != NULL)
+			return usage_error(usage, "-p %s: %s", arg, d.msg);
+		else if (parse_number(arg, 0, INT_MAX, &n) == 0) {
+			o->out.ply = n;
+			o->out.path = NULL;
+		} else
 			return usage_error(usage, "-p: not a number of plies "
-			    "(0 or more): %s", arg);
-		o->out.ply = n;
+			    "(0 or more) nor a path such as 5.1.2: %s", arg);
 		break;
 	case 'T':
 		if (type_option(usage, types, NVALUES(types), arg, &v) != 0)
@@ -204,6 +228,9 @@ main(int argc, char *argv[])
 	o.quiet = tool.quiet;
 	if (o.out.variations && o.out.whatif > 0)
 		return usage_error(usage, "%s", "-v and -w: choose one");
+	if (o.out.path != NULL && (o.out.variations || o.out.whatif > 0))
+		return usage_error(usage, "-p %s: a path names one position: "
+		    "not with %s", o.out.path, o.out.variations ? "-v" : "-w");
 	argc -= optind;
 	argv += optind;
 

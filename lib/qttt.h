@@ -1367,8 +1367,9 @@ struct qttt_meta {
  *	nstates	the game's states up to this one: 1 if this state
  *		starts a game (a bare state string always does, and so
  *		does a state that does not go on from the last state
- *		read: another game or file, or a ply not later); 0 for
- *		a record that is no state of a stream
+ *		read: another game or file, a ply not later, or a path
+ *		not on a line through the last state's); 0 for a record
+ *		that is no state of a stream
  *	line	the line of the game's first state
  *	first	the ply of the game's first state (-1: not said)
  *	gap	set if a ply of the game before this state is missing
@@ -1377,9 +1378,15 @@ struct qttt_meta {
  *	start	the state the plies start from: the game's first state,
  *		or its first after the last ply missing
  *	plies	the actions from start to this state, nplies of them
+ *	aside	set for a state inside a variation (its path says so)
+ *		that does not go on from the last state read: it stands
+ *		on its own (nstates 1), and the game followed goes on
+ *		after it, as the main line goes on after qttt-replay
+ *		-v's states of a variation
  */
 struct qttt_history {
 	unsigned int		 nstates;
+	int			 aside;
 	unsigned long		 line;
 	long			 first;
 	int			 gap;
@@ -1455,12 +1462,9 @@ struct qttt_record {
 	const char		*file;
 	size_t			 filelen;
 	/*
-	 * A position of the stream inside a variation, as its line says
-	 * ("path", as qttt-replay -v writes it): that path, not
-	 * NUL-terminated and valid until the next read; NULL for every
-	 * other record, and for a path on the main line.  Such a state
-	 * stands on its own: it neither goes on from the states before it
-	 * nor breaks their game (history).
+	 * The path of a position of the stream, as its line says ("path",
+	 * as qttt-replay -v and -p PATH write it): not NUL-terminated and
+	 * valid until the next read; NULL when not said.
 	 */
 	const char		*path;
 	size_t			 pathlen;
@@ -2145,17 +2149,6 @@ int		 qttt_ranges_has(const struct qttt_ranges *, uint64_t v);
 uint64_t	 qttt_ranges_last(const struct qttt_ranges *);
 
 /*
- * The positions of a game a user asks for, as qttt-render -p takes
- * them: "N", the position after N plies (decimal digits, 0 to
- * QTTT_MAXPLIES), "N-M", each from N to M (M not below N), or a path
- * into a variation, any text with a '.' ("5.1.2"), which is read
- * against each record (qttt_record_path()).  Returns 0 with *from and
- * *to (both 0 for a path) and *path; or -1 with a QTTT_E_SYNTAX
- * diagnostic in d (which may be NULL), its column the byte of s at
- * fault, nothing changed.
- */
-
-/*
  * Whether a reader may stop after rec when it reads the games r names
  * (every tool's -g): no record after it can be one of them, its number
  * being the last r holds or past it.  Never for a state of a stream of
@@ -2165,9 +2158,14 @@ int		 qttt_ranges_past(const struct qttt_ranges *r,
 		    const struct qttt_record *rec);
 
 /*
- * The positions of a game asked for (qttt-render -p): "N", "N-M", or
- * a path (any text with a dot, its text checked here, *path set), which
- * qttt_record_path() reads against each record.  0, or -1 with d.
+ * The positions of a game a user asks for, as qttt-render -p takes
+ * them (and qttt-replay -p, but ranges): "N", the position after N
+ * plies (decimal digits, 0 to QTTT_MAXPLIES), "N-M", each from N to M
+ * (M not below N), or a path into a variation, any text with a '.'
+ * ("5.1.2"), its text checked here, which qttt_record_path() reads
+ * against each record.  Returns 0 with *from and *to (both 0 for a
+ * path) and *path; or -1 with a QTTT_E_SYNTAX diagnostic in d (which
+ * may be NULL), its column the byte of s at fault, nothing changed.
  */
 int		 qttt_plies_parse(const char *s, long *from, long *to,
 		    int *path, struct qttt_diag *d);
@@ -2565,8 +2563,9 @@ int		 qttt_record_canonical(const struct qttt_record *,
 /*
  * How a program writes the games it selects, as qttt-select does:
  *	to		the format (QTTT_FORMAT_AUTO: each in its own)
- *	canonical	each game alone (no comment, tag or glyph), in its
- *			canonical orientation (qttt_game_symcanon())
+ *	canonical	each game alone (no comment, tag, glyph or
+ *			variation), in its canonical orientation
+ *			(qttt_game_symcanon())
  *	strip		what qttt_game_trim() strips (QTTT_STRIP_*)
  *	plies		the plies kept (QTTT_TRIM_ALL: all)
  *	splitvars	each variation after its game, as a game of its own
@@ -2805,6 +2804,16 @@ struct qttt_replay_options {
 	 * what-if is not taken with it.
 	 */
 	int		 variations;
+	/*
+	 * NULL, or a path (qttt_record_path(), NUL-terminated): of each
+	 * record, the position it names in place of ply, in a variation
+	 * or not, a line with an illegal item before it stopping at its
+	 * last position (a record with no such position shows nothing);
+	 * with all, every position of its line's game up to it.  Each is
+	 * named by its path, as with variations, which is not taken
+	 * with it, nor is the what-if.
+	 */
+	const char	*path;
 };
 
 /* One game to show. */

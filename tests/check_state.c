@@ -843,11 +843,12 @@ END_TEST
 
 /*
  * What qttt-replay writes of the first game of text in format fmt,
- * with -a (all), -p (ply, -1 for none) and -v (variations).
+ * with -a (all), -p (ply, -1 for none, or path, NULL for none) and -v
+ * (variations).
  */
 static const char *
-replay_game(const char *text, enum qttt_format fmt, enum qttt_output output,
-    int all, long ply, int variations)
+replay_at(const char *text, enum qttt_format fmt, enum qttt_output output,
+    int all, long ply, int variations, const char *path)
 {
 	static struct qttt_record rec;
 	static struct qttt_game game;
@@ -866,6 +867,7 @@ replay_game(const char *text, enum qttt_format fmt, enum qttt_output output,
 	o.all = all;
 	o.ply = ply;
 	o.variations = variations;
+	o.path = path;
 	memset(out, 0, sizeof(out));
 	ck_assert_ptr_nonnull(f = fmemopen(out, sizeof(out) - 1, "w"));
 	ck_assert_ptr_nonnull(w = qttt_replay_writer_open(f, &o));
@@ -878,6 +880,13 @@ replay_game(const char *text, enum qttt_format fmt, enum qttt_output output,
 	fclose(f);
 	input_close(&in);
 	return out;
+}
+
+static const char *
+replay_game(const char *text, enum qttt_format fmt, enum qttt_output output,
+    int all, long ply, int variations)
+{
+	return replay_at(text, fmt, output, all, ply, variations, NULL);
 }
 
 /* What qttt-replay writes of a position: ply 0 is the position. */
@@ -958,6 +967,47 @@ START_TEST(test_replay_variations)
 }
 END_TEST
 
+/*
+ * -p with a path: the position it names, named by its path, its ply
+ * that of its line's game; with -a every position of that game, each
+ * named as the line it is on names it; the listing's rows likewise.
+ * A record without the position shows nothing.
+ */
+START_TEST(test_replay_path)
+{
+	const char	*rec = "X1 a1 c3; O2 a1 c1 (O2 b2 b3; X3 a2 b2 "
+	    "(X3 a1 a2)) (O2 b1 b2); X3 a1 c1; *\n";
+	const char	*out;
+
+	ck_assert_str_eq(replay_at(rec, QTTT_FORMAT_LINE, QTTT_OUTPUT_STATE,
+	    0, -1, 0, "2.1.2.1.1"), "x1x3,.,./x3,o2,./.,o2,x1 O4 - * "
+	    "# 2.1.2.1.1\n");
+	ck_assert_str_eq(replay_at(rec, QTTT_FORMAT_LINE, QTTT_OUTPUT_STATE,
+	    1, -1, 0, "2.1.2.1.1"),
+	    ".,.,./.,.,./.,.,. X1 - * # 0\n"
+	    "x1,.,./.,.,./.,.,x1 O2 - * # 1\n"
+	    "x1,.,./.,o2,./.,o2,x1 X3 - * # 2.1.1\n"
+	    "x1x3,.,./x3,o2,./.,o2,x1 O4 - * # 2.1.2.1.1\n");
+	out = replay_at(rec, QTTT_FORMAT_LINE, QTTT_OUTPUT_JSON, 0, -1, 0,
+	    "2.2.1");
+	ck_assert_uint_eq(occurrences(out, "\n"), 1);
+	ck_assert_ptr_nonnull(strstr(out, "\"ply\":2,"));
+	ck_assert_ptr_nonnull(strstr(out, "\"item\":\"O2 b1 b2\","));
+	ck_assert_ptr_nonnull(strstr(out, "\"path\":\"2.2.1\"}\n"));
+	out = replay_at(rec, QTTT_FORMAT_LINE, QTTT_OUTPUT_LIST, 0, -1, 0,
+	    "2.1.2.1.1");
+	ck_assert_ptr_nonnull(strstr(out, "   1  X1 a1 c3\n"
+	    "      2.1.1  O2 b2 b3\n"
+	    "        2.1.2.1.1  X3 a1 a2\n"
+	    "Classical listing: X1 spooky (a1 c3), O2 spooky (b2 b3), "
+	    "X3 spooky (a1 a2)\n"));
+	ck_assert_str_eq(replay_at(rec, QTTT_FORMAT_LINE, QTTT_OUTPUT_STATE,
+	    0, -1, 0, "2.3.1"), "");
+	ck_assert_str_eq(replay_at(rec, QTTT_FORMAT_LINE, QTTT_OUTPUT_LIST,
+	    0, -1, 0, "3.1.1"), "");
+}
+END_TEST
+
 START_TEST(test_replay_position)
 {
 	const char	*s = "x1o4,o2,o2/x1x3,.,./.,x3o4,. X5 O4 *";
@@ -1005,6 +1055,7 @@ state_suite(void)
 	tcase_add_test(tc, test_whatif);
 	tcase_add_test(tc, test_replay_position);
 	tcase_add_test(tc, test_replay_variations);
+	tcase_add_test(tc, test_replay_path);
 	suite_add_tcase(s, tc);
 
 	tc = tcase_create("reader");

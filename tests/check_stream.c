@@ -255,13 +255,24 @@ START_TEST(test_stream_paths)
 	put_state_path(f, 1, 2, "2.x", &m[2]);		/* 6: no path */
 	put_state_path(f, 1, 3, "2.1.1", &v[2]);	/* 7: 2 plies, not 3 */
 	put_state_path(f, 1, 4, "4", &v[3]);		/* 8: the main line, a gap */
+	/* qttt-replay -a -p 2.1.2: that line's game, from ply 0. */
+	put_state_path(f, 2, 0, "0", &v[0]);		/* 9 */
+	put_state_path(f, 2, 1, "1", &v[1]);		/* 10 */
+	put_state_path(f, 2, 2, "2.1.1", &v[2]);	/* 11 */
+	put_state_path(f, 2, 3, "2.1.2", &v[3]);	/* 12 */
+	/* Deeper: on the line through "1", a ply missing; another not. */
+	put_state_path(f, 3, 1, "1", &v[1]);		/* 13 */
+	put_state_path(f, 3, 3, "2.1.2.1.1", &v[3]);	/* 14 */
+	put_state_path(f, 3, 4, "2.1.2.1.1.1.2", &v[3]);	/* 15 */
 	ck_assert_int_eq(fclose(f), 0);
-	ck_assert_uint_eq(read_stream(text, len, s, 16), 9);
+	ck_assert_uint_eq(read_stream(text, len, s, 16), 16);
 
-	ck_assert_str_eq(s[2].path, "");
+	ck_assert_str_eq(s[2].path, "2");
 	ck_assert_uint_eq(s[2].h.nstates, 3);
+	ck_assert_int_eq(s[2].h.aside, 0);
 	/* The variation: each state on its own, its path kept. */
 	ck_assert_str_eq(s[3].path, "2.1.1");
+	ck_assert_int_eq(s[3].h.aside, 1);
 	ck_assert_uint_eq(s[3].h.nstates, 1);
 	ck_assert_int_eq(s[3].h.first, 2);
 	ck_assert(qttt_state_equal(&s[3].h.start, &v[2]));
@@ -278,6 +289,21 @@ START_TEST(test_stream_paths)
 	ck_assert_int_eq(s[8].valid, 1);
 	ck_assert_uint_eq(s[8].h.nstates, 5);
 	ck_assert_int_eq(s[8].h.gap, 1);
+	/* One variation's line followed, every action known. */
+	ck_assert_int_eq(s[11].h.aside, 0);
+	ck_assert_uint_eq(s[11].h.nstates, 3);
+	ck_assert_uint_eq(s[12].h.nstates, 4);
+	ck_assert_int_eq(s[12].h.aside, 0);
+	ck_assert_int_eq(s[12].h.gap, 0);
+	ck_assert_uint_eq(s[12].h.nplies, 3);
+	ck_assert(qttt_state_equal(&s[12].h.start, &v[0]));
+	/* 2.1.2.1.1 replaces 2.1.2: its line goes through 2.1.1 and 1. */
+	ck_assert_int_eq(s[14].h.aside, 0);
+	ck_assert_uint_eq(s[14].h.nstates, 2);
+	ck_assert_int_eq(s[14].h.gap, 1);
+	/* 2.1.2.1.1.1.2 is a ply later, on a line not through 2.1.2.1.1. */
+	ck_assert_int_eq(s[15].valid, 1);
+	ck_assert_int_eq(s[15].h.aside, 1);
 	free(text);
 }
 END_TEST

@@ -695,6 +695,10 @@ START_TEST(test_paths)
 		ck_assert_uint_eq(v, 0);
 		ck_assert_uint_eq(n, 2);
 	}
+	/* One ply, in the singular. */
+	ck_assert_uint_eq(play("X1 a1 b1 (X1 a1 c1)"), 0);
+	assert_bad_path("2.1.1", QTTT_E_PLIES,
+	    "2.1.1: the main line has 1 ply");
 }
 END_TEST
 

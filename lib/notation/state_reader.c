@@ -471,8 +471,7 @@ json_line_parse(const char *s, size_t len, unsigned long lineno,
 	}
 	rec->game = game;
 	rec->ply = ply;
-	if (js.has_path && memchr(s + js.path[0], '.', js.path[1] -
-	    js.path[0]) != NULL) {
+	if (js.has_path) {
 		rec->path = s + js.path[0] + 1;
 		rec->pathlen = js.path[1] - js.path[0] - 2;
 	}
@@ -493,11 +492,67 @@ struct stream {
 	size_t			 filelen, filesize;
 	struct qttt_state	 state;
 	struct qttt_history	 history;
+	char			 path[QTTT_PATH_MAX];	/* its path */
+	size_t			 pathlen;		/* 0 if not said */
 };
+
+/* A position's path as its numbers (formats/line-notation.md, 2.3). */
+struct pos {
+	size_t	 n;
+	long	 v[QTTT_PATH_MAX / 2 + 1];
+};
+
+/* Reads p (len bytes, a path by its syntax) into x. */
+static void
+pos_read(const char *p, size_t len, struct pos *x)
+{
+	size_t	 i;
+
+	x->n = 1;
+	x->v[0] = 0;
+	for (i = 0; i < len; i++)
+		if (p[i] == '.')
+			x->v[x->n++] = 0;
+		else
+			x->v[x->n - 1] = x->v[x->n - 1] * 10 + (p[i] - '0');
+}
+
+/*
+ * Steps x back to the position before it along its line: the item
+ * before in its line, or before the first item of a variation, the
+ * position before the item it replaces.
+ */
+static void
+pos_back(struct pos *x)
+{
+	while (x->n > 1 && x->v[x->n - 1] == 1)
+		x->n -= 2;
+	x->v[x->n - 1]--;
+}
+
+/*
+ * Whether the state of rec, as its path says, is on the line that goes
+ * through the last state read: true where either says no path.
+ */
+static int
+path_follows(const struct stream *s, const struct qttt_record *rec)
+{
+	struct pos	 a, b;
+	long		 p;
+
+	if (s->pathlen == 0 || rec->path == NULL)
+		return 1;
+	pos_read(s->path, s->pathlen, &a);
+	pos_read(rec->path, rec->pathlen, &b);
+	for (p = rec->ply; p > s->ply; p--)
+		pos_back(&b);
+	return a.n == b.n && memcmp(a.v, b.v, a.n * sizeof(a.v[0])) == 0;
+}
 
 /*
  * Whether the state of rec goes on from the last state read: the same
- * game and file, as both say, and a later ply.
+ * game and file, as both say, a later ply, and a path, where both say
+ * one, on a line through the last one's.
  */
 static int
 stream_continues(const struct stream *s, const struct qttt_record *rec)
@@ -505,7 +560,7 @@ stream_continues(const struct stream *s, const struct qttt_record *rec)
 	return s->valid && rec->game != 0 && rec->game == s->game &&
 	    s->ply >= 0 && rec->ply > s->ply && rec->filelen == s->filelen &&
 	    (rec->filelen == 0 || memcmp(rec->file, s->file,
-	    rec->filelen) == 0);
+	    rec->filelen) == 0) && path_follows(s, rec);
 }
 
 /*
@@ -519,9 +574,9 @@ stream_follow(struct stream *s, struct qttt_record *rec)
 	struct qttt_history *h = &rec->history;
 	struct qttt_action act;
 	char		*p;
+	int		 on;
 
-	/* A variation's state stands on its own, and its game goes on. */
-	if (rec->path == NULL && stream_continues(s, rec)) {
+	if ((on = stream_continues(s, rec))) {
 		*h = s->history;
 		h->nstates++;
 		if (rec->ply == s->ply + 1 && h->nplies < QTTT_MAXPLIES &&
@@ -540,9 +595,15 @@ stream_follow(struct stream *s, struct qttt_record *rec)
 		h->start = rec->start;
 		h->nplies = 0;
 	}
-	if (rec->path != NULL)
+	/* A variation's state off the line stands aside: the game goes on. */
+	h->aside = !on && rec->path != NULL && memchr(rec->path, '.',
+	    rec->pathlen) != NULL;
+	if (h->aside)
 		return;
 	s->game = rec->game;
+	s->pathlen = rec->path != NULL ? rec->pathlen : 0;
+	if (s->pathlen > 0)
+		memcpy(s->path, rec->path, s->pathlen);
 	s->ply = rec->ply;
 	s->state = rec->start;
 	s->history = *h;

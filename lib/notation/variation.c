@@ -412,7 +412,8 @@ qttt_record_path(const struct qttt_record *rec, const char *s, size_t len,
 	if (rec != NULL && (size_t)at > positions(rec, line)) {
 		if ((m = refusal(d, QTTT_E_PLIES)) != NULL)
 			snprintf(m, QTTT_MSG_MAX, "%.*s: the main line has "
-			    "%zu plies", (int)len, s, positions(rec, line));
+			    "%zu pl%s", (int)len, s, positions(rec, line),
+			    positions(rec, line) == 1 ? "y" : "ies");
 		return -1;
 	}
 	while ((step = p) < end) {

@@ -32,7 +32,7 @@ qttt_record_canonical(const struct qttt_record *rec,
 		return 1;
 	if (rec->textflags != 0)
 		return 0;
-	if (rec->has_start || (!qttt_record_extras(rec) &&
+	if (rec->has_start || (!qttt_record_extras(rec) && rec->nvars == 0 &&
 	    g->state.rules == QTTT_RULES_GOFF)) {
 		len = rec->has_start ?
 		    qttt_state_format(&g->state, canon, sizeof(canon)) :
@@ -40,7 +40,10 @@ qttt_record_canonical(const struct qttt_record *rec,
 		return rec->textlen == (size_t)len &&
 		    memcmp(rec->text, canon, len) == 0;
 	}
-	/* Tags, glyphs and comments: the line as the writer writes it. */
+	/*
+	 * Tags, glyphs, comments and variations: the line as the writer
+	 * writes it.
+	 */
 	qttt_extras_from_record(&ex, g, rec);
 	ex.lead = NULL;
 	if ((buf = malloc(sizeof(*buf))) == NULL)

@@ -173,7 +173,8 @@ annotations(FILE *f, const char *comment, size_t commentlen,
  * at, each in parentheses after a blank, with those inside it.
  */
 static void
-variations(FILE *f, const struct qttt_extras *ex, size_t v, size_t at)
+variations(FILE *f, const struct qttt_extras *ex,
+    const struct qttt_action *acts, size_t v, size_t at)
 {
 	const struct qttt_variation *var;
 	const struct qttt_item *it;
@@ -187,11 +188,12 @@ variations(FILE *f, const struct qttt_extras *ex, size_t v, size_t at)
 		fputs(" (", f);
 		for (i = 0; i < var->nitems; i++) {
 			it = &ex->varitems[var->first + i];
-			*qttt__engine_action_text(item, &it->action) = '\0';
+			*qttt__engine_action_text(item,
+			    qttt__output_var_action(ex, acts, j, i)) = '\0';
 			fprintf(f, "%s%s", i > 0 ? "; " : "", item);
 			annotations(f, it->comment, it->commentlen, it->notes,
 			    it->nnotes, ex->varstrip);
-			variations(f, ex, j, i);
+			variations(f, ex, acts, j, i);
 		}
 		putc(')', f);
 	}
@@ -207,9 +209,13 @@ line_write(FILE *f, const struct qttt_game *g,
 	const char	*tail = NULL, *sep = "";
 	size_t		 taillen = 0, i;
 	char		 item[ACTION_TEXT_MAX + 1];
+	struct qttt_action acts[QTTT_MAXVARITEMS];
 
 	if (ex == NULL)
 		ex = &none;
+	/* The variations' items in canonical form, as the plies are. */
+	if (ex->nvars > 0)
+		qttt__output_var_actions(g, ex, acts);
 	if (ex->lead != NULL)
 		fwrite(ex->lead, 1, ex->leadlen, f);
 	/*
@@ -244,7 +250,7 @@ line_write(FILE *f, const struct qttt_game *g,
 		annotations(f, px->comment, px->commentlen, px->notes,
 		    px->nnotes, 0);
 		if (ex->nvars > 0)
-			variations(f, ex, QTTT_MAINLINE, i);
+			variations(f, ex, acts, QTTT_MAINLINE, i);
 	}
 	if (qttt__output_result(g, ex)->over) {
 		*qttt__engine_result_text(item,

@@ -308,7 +308,75 @@ qttt__output_listing_result(FILE *f, const struct qttt_state *st,
 		    QTTT_LETTER(st->next), QTTT_LETTER(st->next), st->next);
 }
 
-/* Why the listing ends before the record does, if it does. */
+/* Whether the position (la, ca) comes before (lb, cb). */
+static int
+before(unsigned long la, unsigned long ca, unsigned long lb,
+    unsigned long cb)
+{
+	return la < lb || (la == lb && ca < cb);
+}
+
+/*
+ * The first error of rec inside its item it, a variation's: from
+ * where it starts to where the next item of the record does; NULL if
+ * none.
+ */
+static const struct qttt_diag *
+item_error(const struct qttt_record *rec, const struct qttt_item *it)
+{
+	const struct qttt_item *end = NULL, *o;
+	const struct qttt_diag *d;
+	size_t		 i;
+
+	for (i = 0; i < rec->nitems + rec->nvaritems; i++) {
+		o = i < rec->nitems ? &rec->items[i] :
+		    &rec->varitems[i - rec->nitems];
+		if (before(it->line, it->col, o->line, o->col) &&
+		    (end == NULL || before(o->line, o->col, end->line,
+		    end->col)))
+			end = o;
+	}
+	for (i = 0; i < rec->ndiags; i++) {
+		d = &rec->diags[i];
+		if (qttt_code_severity(d->code) == QTTT_ERROR &&
+		    !before(d->line, d->col, it->line, it->col) &&
+		    (end == NULL || before(d->line, d->col, end->line,
+		    end->col)))
+			return d;
+	}
+	return NULL;
+}
+
+/* The first error of rec that no item of a variation holds, or NULL. */
+static const struct qttt_diag *
+main_error(const struct qttt_record *rec)
+{
+	size_t	 i, k;
+
+	for (i = 0; rec != NULL && i < rec->ndiags; i++) {
+		if (qttt_code_severity(rec->diags[i].code) != QTTT_ERROR)
+			continue;
+		for (k = 0; k < rec->nvaritems; k++)
+			if (item_error(rec, &rec->varitems[k]) ==
+			    &rec->diags[i])
+				break;
+		if (k == rec->nvaritems)
+			return &rec->diags[i];
+	}
+	return NULL;
+}
+
+static void
+put_error(FILE *f, int indent, const struct qttt_diag *d)
+{
+	fprintf(f, "%*serror at line %lu, column %lu: %s [%s]\n", indent, "",
+	    d->line + 1, d->col + 1, d->msg, qttt_code_name(d->code));
+}
+
+/*
+ * Why the listing ends before the record does, if it does; with the
+ * variations, an error of theirs is said where they stop.
+ */
 static void
 put_end(FILE *f, const struct qttt_replay *r,
     const struct qttt_replay_options *o, size_t upto)
@@ -319,11 +387,9 @@ put_end(FILE *f, const struct qttt_replay *r,
 
 	if (upto < r->game->nplies)
 		fprintf(f, "      (ply %zu of %zu)\n", upto, r->game->nplies);
-	else if (r->changed < 0 && rec != NULL && rec->ndiags > 0) {
-		d = &rec->diags[0];
-		fprintf(f, "      error at line %lu, column %lu: %s [%s]\n",
-		    d->line + 1, d->col + 1, d->msg, qttt_code_name(d->code));
-	}
+	else if (r->changed < 0 && (d = o->variations && o->path == NULL ?
+	    main_error(rec) : qttt__output_first_error(rec)) != NULL)
+		put_error(f, 6, d);
 	if (o->whatif == 0)
 		return;
 	if (r->changed < 0) {
@@ -357,7 +423,8 @@ put_variations(FILE *f, const struct qttt_replay *r,
 	const struct qttt_item	 *items;
 	struct qttt_replay	  vr = *r;
 	struct qttt_game	  g;
-	struct qttt_state	  before, st;
+	const struct qttt_diag	 *d;
+	struct qttt_state	  last, st;
 	size_t			  j, n, own, start, nitems;
 	int			  indent;
 	char			  path[QTTT_PATH_MAX];
@@ -372,15 +439,19 @@ put_variations(FILE *f, const struct qttt_replay *r,
 		indent = 4 + 2 * (int)qttt_record_var_depth(rec, j);
 		qttt_game_state_at(&g, start, &st);
 		for (n = 1; n <= own && start + n <= upto; n++) {
-			before = st;
+			last = st;
 			qttt_state_apply(&st, &g.plies[start + n - 1], NULL);
 			qttt_record_path_name(rec, j, n, path, sizeof(path));
 			put_row(f, &vr, start + n - 1, path, indent,
-			    &items[n - 1], &before, &st);
+			    &items[n - 1], &last, &st);
 			if (o->all)
 				put_state(f, &st);
 			put_variations(f, r, o, j, n, upto);
 		}
+		/* Stopped by an illegal item: its error. */
+		if (own < nitems && start + own < upto &&
+		    (d = item_error(rec, &items[own])) != NULL)
+			put_error(f, indent, d);
 		if (n > 1) {
 			fprintf(f, "%*s", indent, "");
 			qttt__output_listing_result(f, &st, NULL);
@@ -388,9 +459,34 @@ put_variations(FILE *f, const struct qttt_replay *r,
 	}
 }
 
+/*
+ * The row of ply i of r->game, the game of line v of the record: a
+ * ply of the main line numbered, one of a variation by its path.
+ */
+static void
+put_line_row(FILE *f, const struct qttt_replay *r, size_t v, size_t i,
+    const struct qttt_state *before, const struct qttt_state *after)
+{
+	const struct qttt_item *items;
+	size_t		 line, k, n;
+	char		 path[QTTT_PATH_MAX];
+
+	line = QTTT_MAINLINE;
+	if (v != QTTT_MAINLINE)
+		qttt__output_ply_line(r->rec, v, i + 1, &line, &k);
+	if (line == QTTT_MAINLINE) {
+		put_row(f, r, i, NULL, 0, main_item(r, i), before, after);
+		return;
+	}
+	items = qttt_record_line(r->rec, line, &n);
+	qttt_record_path_name(r->rec, line, k, path, sizeof(path));
+	put_row(f, r, i, path, 4 + 2 * (int)qttt_record_var_depth(r->rec,
+	    line), &items[k - 1], before, after);
+}
+
 int
 qttt__output_listing_write(FILE *f, const struct qttt_replay *r,
-    const struct qttt_replay_options *o, size_t upto)
+    const struct qttt_replay_options *o, size_t v, size_t upto)
 {
 	struct qttt_state	 before, st;
 	size_t			 i;
@@ -425,19 +521,19 @@ qttt__output_listing_write(FILE *f, const struct qttt_replay *r,
 	for (i = 0; i < upto; i++) {
 		before = st;
 		qttt_state_apply(&st, &r->game->plies[i], NULL);
-		put_row(f, r, i, NULL, 0, main_item(r, i), &before, &st);
+		put_line_row(f, r, v, i, &before, &st);
 		if (o->all)
 			put_state(f, &st);
 		/* A variation may go on past the main line's end. */
-		if (o->variations && r->rec != NULL)
+		if (o->variations && o->path == NULL && r->rec != NULL)
 			put_variations(f, r, o, QTTT_MAINLINE, i + 1,
 			    o->ply >= 0 ? (size_t)o->ply : SIZE_MAX);
 	}
 	put_end(f, r, o, upto);
 	put_classical(f, &st);
 	qttt__output_listing_lines(f, &st);
-	qttt__output_listing_result(f, &st, upto == r->game->nplies ? r->rec :
-	    NULL);
+	qttt__output_listing_result(f, &st, v == QTTT_MAINLINE &&
+	    upto == r->game->nplies ? r->rec : NULL);
 	qttt_state_format(&st, buf, sizeof(buf));
 	fprintf(f, "State: %s\n", buf);
 	return ferror(f) ? -1 : 0;

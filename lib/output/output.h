@@ -26,6 +26,13 @@ struct replay_point {
 };
 
 /*
+ * The first error of rec (which may be NULL), its warnings and notes
+ * passed over, or NULL: the problem a replay shows (state_data.c).
+ */
+const struct qttt_diag *qttt__output_first_error(
+	    const struct qttt_record *rec);
+
+/*
  * The game of line v of rec (qttt_record_var_game()) in g, and in
  * *start the plies of the lines it branches from before its first
  * item.  Returns the number of the line's own items g holds: all of
@@ -33,6 +40,29 @@ struct replay_point {
  */
 size_t	qttt__output_line_game(const struct qttt_record *rec, size_t v,
 	    struct qttt_game *g, size_t *start);
+
+/*
+ * The position of rec at a path (qttt_record_path()): in *v its line,
+ * in *upto its plies, those of the line's game, which is returned:
+ * main, the game of the main line, or the variation's played into g.
+ * A line with an illegal item before the position ends at its last
+ * one.  NULL with d if rec has no such position (replay.c).
+ */
+const struct qttt_game *qttt__output_path_game(const struct qttt_record *rec,
+	    const char *path, const struct qttt_game *main,
+	    struct qttt_game *g, size_t *v, size_t *upto,
+	    struct qttt_diag *d);
+
+/* The plies played before the first item of line v of rec (replay.c). */
+size_t	qttt__output_line_start(const struct qttt_record *rec, size_t v);
+
+/*
+ * The line that holds ply p (from 1) of the game of line v of rec, in
+ * *line, and how many of its items are played there, in *n: the
+ * position before a variation's first item is its parent's (replay.c).
+ */
+void	qttt__output_ply_line(const struct qttt_record *rec, size_t v,
+	    size_t p, size_t *line, size_t *n);
 
 /*
  * A state as data (state_data.c): the one description of its keys,
@@ -61,9 +91,13 @@ int	qttt__output_yaml_states_put(struct yaml_states *,
 	    const struct replay_point *);
 int	qttt__output_yaml_states_close(struct yaml_states *);
 
-/* Writes the listing of a game up to ply upto (listing.c). */
+/*
+ * Writes the listing of a game up to ply upto (listing.c): the game
+ * of line v of its record (QTTT_MAINLINE, or a variation whose rows
+ * are numbered by their paths).
+ */
 int	qttt__output_listing_write(FILE *, const struct qttt_replay *,
-	    const struct qttt_replay_options *, size_t upto);
+	    const struct qttt_replay_options *, size_t v, size_t upto);
 /*
  * Parts of the listing, for other writers (the HTML page): what ply i
  * did, as a row says it after the item (nothing for a placement that
@@ -182,6 +216,27 @@ const struct qttt_extras *qttt__output_rules_extras(const struct qttt_game *,
 	    const struct qttt_extras *, struct rules_extras *buf);
 int	qttt__output_goff_write(FILE *, const struct qttt_game *,
 	    const struct qttt_extras *);
+/*
+ * The actions of the items of ex's variations in canonical form, as
+ * g's plies are (g is the main line's game): each played from where
+ * its variation branches, into acts at its index in ex->varitems; an
+ * item that cannot be played there, and those after it in its
+ * variation, as written (record_write.c).  acts holds
+ * QTTT_MAXVARITEMS, as many as a record has.
+ */
+void	qttt__output_var_actions(const struct qttt_game *g,
+	    const struct qttt_extras *ex, struct qttt_action *acts);
+
+/* The action of item i of variation j to write, from acts as above. */
+static inline const struct qttt_action *
+qttt__output_var_action(const struct qttt_extras *ex,
+    const struct qttt_action *acts, size_t j, size_t i)
+{
+	size_t	 k = ex->vars[j].first + i;
+
+	return k < QTTT_MAXVARITEMS ? &acts[k] : &ex->varitems[k].action;
+}
+
 /*
  * The result a writer writes of g: the board's, or where the board
  * leaves the game unfinished, the one ex awards (NULL: none).

@@ -68,8 +68,8 @@ has_variations(const struct qttt_extras *ex, size_t v, size_t at)
 }
 
 static void	 move(struct emit *, const struct qttt_extras *,
-		    const struct qttt_action *, const struct qttt_item *,
-		    size_t v, size_t at);
+		    const struct qttt_action *acts, const struct qttt_action *,
+		    const struct qttt_item *, size_t v, size_t at);
 
 /*
  * The variations of line v at its item at: the key "variations", a
@@ -77,8 +77,8 @@ static void	 move(struct emit *, const struct qttt_extras *,
  * them (formats/yaml-record.md, section 3.1).
  */
 static void
-variations(struct emit *e, const struct qttt_extras *ex, size_t v,
-    size_t at)
+variations(struct emit *e, const struct qttt_extras *ex,
+    const struct qttt_action *acts, size_t v, size_t at)
 {
 	const struct qttt_variation *var;
 	size_t		 i, j;
@@ -94,8 +94,8 @@ variations(struct emit *e, const struct qttt_extras *ex, size_t v,
 		emit_seq(e, 0);
 		for (i = 0; i < var->nitems; i++) {
 			emit_part(e);
-			move(e, ex, &ex->varitems[var->first + i].action,
-			    &ex->varitems[var->first + i], j, i);
+			move(e, ex, acts, qttt__output_var_action(ex, acts,
+			    j, i), &ex->varitems[var->first + i], j, i);
 		}
 		emit_part(e);
 		emit_seq_end(e);
@@ -124,11 +124,12 @@ note_kept(const struct qttt_meta *notes, size_t n, size_t k,
  * comment, its notes and its variations.  it is the item of a
  * variation, whose comment and notes the extras' varstrip strips;
  * for the main line it is NULL, and the ply's extras are those of ex.
+ * acts: the variations' actions (qttt__output_var_actions()).
  */
 static void
 move(struct emit *e, const struct qttt_extras *ex,
-    const struct qttt_action *a, const struct qttt_item *it, size_t v,
-    size_t at)
+    const struct qttt_action *acts, const struct qttt_action *a,
+    const struct qttt_item *it, size_t v, size_t at)
 {
 	const struct qttt_meta *notes = NULL;
 	const char	*comment = NULL;
@@ -167,7 +168,7 @@ move(struct emit *e, const struct qttt_extras *ex,
 		if (note_kept(notes, nnotes, k, strip))
 			entries(e, &notes[k], 1);
 	if (vars)
-		variations(e, ex, v, at);
+		variations(e, ex, acts, v, at);
 	emit_part(e);
 	emit_map_end(e);
 }
@@ -181,9 +182,12 @@ static void
 describe(struct emit *e, const struct qttt_game *g,
     const struct qttt_extras *ex)
 {
+	struct qttt_action acts[QTTT_MAXVARITEMS];
 	char		 item[ACTION_TEXT_MAX];
 	size_t		 i;
 
+	if (ex != NULL)
+		qttt__output_var_actions(g, ex, acts);
 	emit_map(e);
 	if (ex != NULL) {
 		entries(e, ex->meta, ex->nmeta);
@@ -199,7 +203,7 @@ describe(struct emit *e, const struct qttt_game *g,
 	emit_seq(e, 0);
 	for (i = 0; i < g->nplies; i++) {
 		emit_part(e);
-		move(e, ex, &g->plies[i], NULL, QTTT_MAINLINE, i);
+		move(e, ex, acts, &g->plies[i], NULL, QTTT_MAINLINE, i);
 	}
 	emit_part(e);
 	emit_seq_end(e);
@@ -337,6 +341,61 @@ qttt__output_json_write(FILE *f, const struct qttt_game *g,
 /* ------------------------------------------------------------------ */
 /* One writer for every format                                          */
 /* ------------------------------------------------------------------ */
+
+/*
+ * The game of variation j of ex played into vg from g, the main line's
+ * game: the plies of the lines it branches from up to where it does,
+ * each line's items played as written.  Returns -1 if one cannot be.
+ */
+static int
+branch_game(const struct qttt_game *g, const struct qttt_extras *ex,
+    size_t j, struct qttt_game *vg)
+{
+	const struct qttt_variation *var = &ex->vars[j], *p;
+	size_t		 i;
+
+	if (var->parent == QTTT_MAINLINE) {
+		if (var->at > g->nplies)
+			return -1;
+		qttt_game_state_at(g, 0, &vg->state);
+		vg->nplies = 0;
+		for (i = 0; i < var->at; i++)
+			qttt_game_play(vg, &g->plies[i], NULL);
+		return 0;
+	}
+	if (branch_game(g, ex, var->parent, vg) == -1)
+		return -1;
+	p = &ex->vars[var->parent];
+	for (i = 0; i < var->at && i < p->nitems; i++)
+		if (qttt_game_play(vg, &ex->varitems[p->first + i].action,
+		    NULL) != QTTT_OK)
+			return -1;
+	return 0;
+}
+
+void
+qttt__output_var_actions(const struct qttt_game *g,
+    const struct qttt_extras *ex, struct qttt_action *acts)
+{
+	const struct qttt_variation *var;
+	struct qttt_game vg;
+	size_t		 i, j, k;
+	int		 played;
+
+	for (j = 0; j < ex->nvars; j++) {
+		var = &ex->vars[j];
+		played = branch_game(g, ex, j, &vg) == 0;
+		for (i = 0; i < var->nitems &&
+		    (k = var->first + i) < QTTT_MAXVARITEMS; i++) {
+			acts[k] = ex->varitems[k].action;
+			/* From an item that cannot be played on, as written. */
+			played = played && vg.nplies < QTTT_MAXPLIES &&
+			    qttt_game_play(&vg, &acts[k], NULL) == QTTT_OK;
+			if (played)
+				acts[k] = vg.plies[vg.nplies - 1];
+		}
+	}
+}
 
 const struct qttt_result *
 qttt__output_result(const struct qttt_game *g, const struct qttt_extras *ex)

@@ -88,16 +88,50 @@ put_state(struct qttt_replay_writer *w, const struct replay_point *pt)
 }
 
 size_t
+qttt__output_line_start(const struct qttt_record *rec, size_t v)
+{
+	size_t	 start = 0;
+
+	for (; v != QTTT_MAINLINE; v = rec->vars[v].parent)
+		start += rec->vars[v].at;
+	return start;
+}
+
+size_t
 qttt__output_line_game(const struct qttt_record *rec, size_t v,
     struct qttt_game *g, size_t *start)
 {
-	size_t	 line;
-
-	*start = 0;
-	for (line = v; line != QTTT_MAINLINE; line = rec->vars[line].parent)
-		*start += rec->vars[line].at;
+	*start = qttt__output_line_start(rec, v);
 	qttt_record_var_game(rec, v, g);
 	return g->nplies > *start ? g->nplies - *start : 0;
+}
+
+const struct qttt_game *
+qttt__output_path_game(const struct qttt_record *rec, const char *path,
+    const struct qttt_game *main, struct qttt_game *g, size_t *v,
+    size_t *upto, struct qttt_diag *d)
+{
+	size_t	 n, start = 0;
+
+	if (qttt_record_path(rec, path, strlen(path), v, &n, d) == -1)
+		return NULL;
+	if (*v != QTTT_MAINLINE) {
+		qttt__output_line_game(rec, *v, g, &start);
+		main = g;
+	}
+	/* An illegal item before it: the last position played. */
+	*upto = start + n < main->nplies ? start + n : main->nplies;
+	return main;
+}
+
+void
+qttt__output_ply_line(const struct qttt_record *rec, size_t v, size_t p,
+    size_t *line, size_t *n)
+{
+	while (v != QTTT_MAINLINE && p <= qttt__output_line_start(rec, v))
+		v = rec->vars[v].parent;
+	*line = v;
+	*n = p - qttt__output_line_start(rec, v);
 }
 
 /*
@@ -187,6 +221,25 @@ put_lines(struct qttt_replay_writer *w, const struct qttt_replay *r,
 	return 0;
 }
 
+/*
+ * With a path (opts.path): the position after ply upto of r->game,
+ * the game of line v, or with all every position up to it, each named
+ * by its path.
+ */
+static int
+put_path(struct qttt_replay_writer *w, const struct qttt_replay *r,
+    size_t v, size_t upto)
+{
+	size_t	 i, line, n;
+
+	for (i = w->opts.all ? 0 : upto; i <= upto; i++) {
+		qttt__output_ply_line(r->rec, v, i, &line, &n);
+		if (put_named(w, r, line, n, i) == -1)
+			return -1;
+	}
+	return 0;
+}
+
 int
 qttt_replay_writer_put(struct qttt_replay_writer *w,
     const struct qttt_replay *r)
@@ -194,15 +247,28 @@ qttt_replay_writer_put(struct qttt_replay_writer *w,
 	struct replay_point	 pt;
 	struct qttt_state	 st;
 	const struct qttt_game	*g = r->game;
-	size_t			 upto = g->nplies, i;
+	struct qttt_replay	 vr = *r;
+	struct qttt_game	 vg;
+	size_t			 upto = g->nplies, i, v = QTTT_MAINLINE;
 
 	if (w->opts.ply >= 0 && (size_t)w->opts.ply < g->nplies)
 		upto = w->opts.ply;
+	/* A path: the game of its line, nothing if the record has none. */
+	if (w->opts.path != NULL && r->rec != NULL &&
+	    (vr.game = qttt__output_path_game(r->rec, w->opts.path, g, &vg,
+	    &v, &upto, NULL)) == NULL)
+		return w->failed ? -1 : 0;
 	if (w->opts.output == QTTT_OUTPUT_LIST) {
 		/* A blank line between games. */
 		if (w->games++ > 0)
 			putc('\n', w->f);
-		if (qttt__output_listing_write(w->f, r, &w->opts, upto) == -1)
+		if (qttt__output_listing_write(w->f, &vr, &w->opts, v,
+		    upto) == -1)
+			w->failed = 1;
+		return w->failed ? -1 : 0;
+	}
+	if (w->opts.path != NULL && r->rec != NULL) {
+		if (put_path(w, &vr, v, upto) == -1)
 			w->failed = 1;
 		return w->failed ? -1 : 0;
 	}

@@ -215,6 +215,17 @@ notation_keys(struct emit *e, const struct replay_point *pt)
 	emit_str_done(e, p, qttt__engine_result_text(p, &st->result));
 }
 
+const struct qttt_diag *
+qttt__output_first_error(const struct qttt_record *rec)
+{
+	size_t	 i;
+
+	for (i = 0; rec != NULL && i < rec->ndiags; i++)
+		if (qttt_code_severity(rec->diags[i].code) == QTTT_ERROR)
+			return &rec->diags[i];
+	return NULL;
+}
+
 DESCRIBE
 error(struct emit *e, const struct qttt_record *rec)
 {
@@ -222,11 +233,10 @@ error(struct emit *e, const struct qttt_record *rec)
 	const char	*name;
 
 	EMIT_KEY(e, "error");
-	if (rec == NULL || rec->ndiags == 0) {
+	if ((d = qttt__output_first_error(rec)) == NULL) {
 		emit_null(e);
 		return;
 	}
-	d = &rec->diags[0];
 	name = qttt_code_name(d->code);
 	emit_map(e);
 	EMIT_KEY(e, "code");

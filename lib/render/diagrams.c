@@ -197,24 +197,20 @@ put_path(struct qttt_diagrams *w, const struct qttt_record *rec,
 {
 	struct qttt_game vg;
 	struct qttt_state st;
-	size_t		 v, n, start = 0;
+	size_t		 v, upto;
 	int		 k;
 
-	if (qttt_record_path(rec, w->o.path, strlen(w->o.path), &v, &n,
-	    d) == -1) {
+	if ((g = qttt__output_path_game(rec, w->o.path, g, &vg, &v, &upto,
+	    d)) == NULL) {
 		d->line = rec->line;
 		return -2;
 	}
-	if (v != QTTT_MAINLINE) {
-		qttt__output_line_game(rec, v, &vg, &start);
-		g = &vg;
-	}
-	qttt_game_state_at(g, start + n, &st);
+	qttt_game_state_at(g, upto, &st);
 	w->o.render.termination = rec->termination;
-	w->o.render.awarded = v == QTTT_MAINLINE && n == g->nplies &&
+	w->o.render.awarded = v == QTTT_MAINLINE && upto == g->nplies &&
 	    rec->awarded.over ? &rec->awarded : NULL;
-	k = put_named(w, rec->index, (long)(start + n), v == QTTT_MAINLINE ?
-	    NULL : w->o.path, strlen(w->o.path), &st, g->plies, start + n);
+	k = put_named(w, rec->index, (long)upto, v == QTTT_MAINLINE ? NULL :
+	    w->o.path, strlen(w->o.path), &st, g->plies, upto);
 	w->o.render.awarded = NULL;
 	return k;
 }
@@ -268,6 +264,14 @@ end_streamed(struct qttt_diagrams *w, struct qttt_diag *d)
 	    sg->h.nplies);
 }
 
+/* The path of a state of a stream inside a variation, or NULL. */
+static const char *
+var_path(const struct qttt_record *rec)
+{
+	return rec->path != NULL && memchr(rec->path, '.', rec->pathlen) !=
+	    NULL ? rec->path : NULL;
+}
+
 /*
  * A state of a stream: each is drawn, as the stream has chosen it,
  * but for a range of plies; a game is drawn whole at its end.
@@ -294,16 +298,17 @@ put_state(struct qttt_diagrams *w, const struct qttt_record *rec,
 	    (rec->ply < o->from || rec->ply > o->to)))
 		return k;
 	sg->drawn = 1;
-	if (put_position(w, rec->index, rec->ply, st, sg->h.plies,
-	    sg->h.nplies) != 0)
+	if (put_named(w, rec->index, rec->ply, var_path(rec), rec->pathlen,
+	    st, sg->h.plies, sg->h.nplies) != 0)
 		return -1;
 	return k;
 }
 
 /*
- * A state of a stream inside a variation: drawn on its own, named by
- * its path, when every state is; left out of a game's line (from,
- * animate, sheet), as the variations of a record are.
+ * A state of a stream inside a variation that stands aside from the
+ * game followed: drawn on its own, named by its path, when every state
+ * is; left out of the game's line (from, animate, sheet), as the
+ * variations of a record are.
  */
 static int
 put_var_state(struct qttt_diagrams *w, const struct qttt_record *rec,
@@ -313,8 +318,8 @@ put_var_state(struct qttt_diagrams *w, const struct qttt_record *rec,
 
 	if (o->animate || o->sheet > 0 || o->from >= 0)
 		return 0;
-	return put_named(w, rec->index, rec->ply, rec->path, rec->pathlen,
-	    st, NULL, 0);
+	return put_named(w, rec->index, rec->ply, var_path(rec),
+	    rec->pathlen, st, NULL, 0);
 }
 
 int
@@ -329,7 +334,7 @@ qttt_diagrams_put(struct qttt_diagrams *w, const struct qttt_replay *r,
 		return -1;
 	if (r->rec != NULL && w->o.path != NULL)
 		k = put_path(w, r->rec, r->game, d);
-	else if (r->rec != NULL && r->rec->path != NULL)
+	else if (r->rec != NULL && r->rec->history.aside)
 		k = put_var_state(w, r->rec, st);
 	else if (r->rec != NULL && r->rec->history.nstates > 0)
 		k = put_state(w, r->rec, st, d);

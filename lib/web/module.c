@@ -816,16 +816,6 @@ line_id(size_t v)
 	return v == QTTT_MAINLINE ? -1 : (long)v;
 }
 
-/* The plies played before the first item of line v. */
-static size_t
-line_start(const struct qttt_record *rec, size_t v)
-{
-	size_t	 n = 0;
-
-	for (; v != QTTT_MAINLINE; v = rec->vars[v].parent)
-		n += rec->vars[v].at;
-	return n;
-}
 
 /* The actions of line v (its items but a result), in *items. */
 static size_t
@@ -840,20 +830,6 @@ line_actions(const struct qttt_record *rec, size_t v,
 	return n;
 }
 
-/*
- * The line that holds ply p (from 1) of the game of line v, in *line,
- * and how many of its items are played there, in *n: the position
- * before a variation's first item is its parent's.
- */
-static void
-owner(const struct qttt_record *rec, size_t v, size_t p, size_t *line,
-    size_t *n)
-{
-	while (v != QTTT_MAINLINE && p <= line_start(rec, v))
-		v = rec->vars[v].parent;
-	*line = v;
-	*n = p - line_start(rec, v);
-}
 
 /*
  * Sets the cursor: line v, p plies of its game shown (at most its
@@ -918,7 +894,8 @@ tree(const struct qttt__web *h, FILE *f)
 		    line_id(v), v == QTTT_MAINLINE ? -1 :
 		    line_id(rec->vars[v].parent),
 		    v == QTTT_MAINLINE ? 0 : rec->vars[v].at,
-		    line_start(rec, v), qttt_record_var_depth(rec, v));
+		    qttt__output_line_start(rec, v),
+		    qttt_record_var_depth(rec, v));
 		n = line_actions(rec, v, &items);
 		for (i = 0; i < n; i++) {
 			if (i > 0)
@@ -988,7 +965,7 @@ cursor_out(struct qttt__web *h, int with_tree, int moved)
 
 	if ((f = begin(h)) == NULL)
 		return -1;
-	owner(&h->rec, h->cv, h->cply, &l, &n);
+	qttt__output_ply_line(&h->rec, h->cv, h->cply, &l, &n);
 	fprintf(f, "{\"line\":%ld,\"ply\":%zu,\"owner\":%ld,\"n\":%zu,",
 	    line_id(h->cv), h->cply, line_id(l), n);
 	if (moved >= 0)
@@ -1001,7 +978,7 @@ cursor_out(struct qttt__web *h, int with_tree, int moved)
 	}
 	fputs("],\"on\":[", f);
 	for (i = 1; i <= h->cgame.nplies; i++) {
-		owner(&h->rec, h->cv, i, &l, &n);
+		qttt__output_ply_line(&h->rec, h->cv, i, &l, &n);
 		fprintf(f, "%s%ld", i > 1 ? "," : "", line_id(l));
 	}
 	fputs("],\"link\":", f);
@@ -1072,7 +1049,7 @@ alternatives_at(const struct qttt__web *h, size_t p, size_t *alt,
 	const struct qttt_record *rec = &h->rec;
 	size_t	 l, n, base, k, c, i;
 
-	owner(rec, h->cv, p, &l, &n);
+	qttt__output_ply_line(rec, h->cv, p, &l, &n);
 	if (n == 1 && l != QTTT_MAINLINE) {
 		base = rec->vars[l].parent;
 		k = rec->vars[l].at;
@@ -1278,7 +1255,7 @@ play_at(struct qttt__web *h, const struct qttt_action *a,
 		d->code = code;
 		return -1;
 	}
-	owner(&h->rec, h->cv, h->cply, &l, &n);
+	qttt__output_ply_line(&h->rec, h->cv, h->cply, &l, &n);
 	if (h->cply < h->cgame.nplies &&
 	    qttt_action_equal(&h->cgame.plies[h->cply], &it.action))
 		w = h->cv;
@@ -1342,7 +1319,7 @@ canonical(struct qttt_record *rec)
 		items = v == QTTT_MAINLINE ? rec->items :
 		    rec->varitems + rec->vars[v].first;
 		n = v == QTTT_MAINLINE ? rec->nitems : rec->vars[v].nitems;
-		p = line_start(rec, v);
+		p = qttt__output_line_start(rec, v);
 		for (i = 0; i < n && p + i < g.nplies; i++)
 			if (items[i].kind == QTTT_ITEM_ACTION)
 				items[i].action = g.plies[p + i];
@@ -1392,7 +1369,7 @@ qttt__web_path(struct qttt__web *h, size_t len)
 		return fail(h, d.code, d.msg);
 	if (qttt_record_var_game(rec, v, &h->cgame) != 0)
 		return fail(h, QTTT_OK, "the path's line is illegal");
-	plies = line_start(rec, v) + n;
+	plies = qttt__output_line_start(rec, v) + n;
 	h->walk = h->cgame;	/* its actions, before the cursor moves */
 	cursor(h, QTTT_MAINLINE, 0);
 	for (i = 0; i < plies; i++) {
@@ -1442,7 +1419,7 @@ qttt__web_delete(struct qttt__web *h)
 	if (v == QTTT_MAINLINE)
 		return fail(h, QTTT_OK, "the main line is not deleted");
 	p = h->rec.vars[v].parent;
-	at = line_start(&h->rec, v);
+	at = qttt__output_line_start(&h->rec, v);
 	qttt_record_var_remove(&h->rec, v);
 	qttt_record_play(&h->rec, &h->game);
 	cursor(h, p, h->cply < at ? h->cply : at);
