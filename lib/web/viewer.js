@@ -135,6 +135,13 @@
 		    .replace(/>/g, '&gt;').replace(/"/g, '&quot;');
 	}
 
+	/* A line of actions, escaped, that wraps between actions only. */
+	function unbroken(s) {
+		return String(s).split('; ').map(function (a) {
+			return '<span class="qttt-act">' + esc(a) + '</span>';
+		}).join('; ');
+	}
+
 	function build() {
 		var h = [], i;
 		h.push('<div class="qttt-bar">',
@@ -604,7 +611,7 @@
 		    'a blunder' : 'a mistake') + ', by perfect play">' + m +
 		    '</span> <button type="button" class="qttt-best-was"' +
 		    ' data-best="' + p + '" title="Play it as a variation (B)">' +
-		    'best was ' + esc(j.best[p - 1]) + '</button>';
+		    'best was ' + unbroken(j.best[p - 1]) + '</button>';
 	}
 
 	/*
@@ -903,8 +910,9 @@
 			    (isBest[order[i]] ? ' \u2605' : '') + '</td><td>' +
 			    (isBest[order[i]] || '') + '</td></tr>');
 		$('qttt-acts').innerHTML = h.join('');
-		$('qttt-pv').textContent = an.pv.length ? 'Perfect play: ' +
-		    an.pv.map(function (a) { return a.item; }).join('; ') : '';
+		$('qttt-pv').innerHTML = an.pv.length ? 'Perfect play: ' +
+		    unbroken(an.pv.map(function (a) { return a.item; })
+		    .join('; ')) : '';
 		overlay();
 	}
 

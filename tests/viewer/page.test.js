@@ -429,6 +429,11 @@ async function variations(p) {
 	    await p.eval('[].map.call(document.querySelectorAll(' +
 	    '".qttt-best-was"), function (b) { return [b.previousElementSibling' +
 	    '.textContent, b.textContent]; })'));
+	same('each action of a best line on one line, whole: measure ' +
+	    'X5->a3 does not break at its hyphen', [8, 0],
+	    await p.eval('((a) => [a.length, a.filter(function (e) { ' +
+	    'return e.getClientRects().length !== 1; }).length])([].slice.' +
+	    'call(document.querySelectorAll(".qttt-best-was .qttt-act")))'));
 	const at = [];
 	for (let i = 0; i < 3; i++) {
 		await p.key('m');
