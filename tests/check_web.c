@@ -885,6 +885,9 @@ START_TEST(test_best_line)
 	ck_assert_int_eq(qttt__web_step(h, 2), 11);
 	says(h, "{\"line\":0,\"ply\":11,");
 	ck_assert_int_eq(qttt__web_best(h, 0), -1);
+	says(h, "{\"error\":\"the start is no move: the best line replaces "
+	    "a mistake (M goes to the next)\"}");
+	ck_assert_int_eq(qttt__web_best(h, 99), -1);
 	says(h, "{\"error\":\"no such move\"}");
 	/* From the main line again: the variation followed. */
 	ck_assert_int_eq(qttt__web_goto(h, -1, 2), 2);

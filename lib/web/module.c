@@ -1592,7 +1592,10 @@ qttt__web_best(struct qttt__web *h, long p)
 	int	 k, grew = 0;
 
 	cursor(h, h->cv, h->cply);
-	if (p < 1 || (size_t)p > h->cgame.nplies)
+	if (p < 1)
+		return fail(h, QTTT_OK, "the start is no move: the best line "
+		    "replaces a mistake (M goes to the next)");
+	if ((size_t)p > h->cgame.nplies)
 		return fail(h, QTTT_OK, "no such move");
 	if (solver(h) == NULL)
 		return fail(h, QTTT_OK, "out of memory");
