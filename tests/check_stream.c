@@ -81,7 +81,7 @@ struct seen {
 	unsigned long		 index, line;	/* line 0-based */
 	int			 valid;
 	struct qttt_history	 h;
-	char			 path[QTTT_PATH_MAX];	/* "" if none */
+	char			 path[QTTT_PATH_MAX];	/* or "" */
 };
 
 /* Reads a stream, keeping each record's history; returns the count. */
@@ -254,7 +254,7 @@ START_TEST(test_stream_paths)
 	f = var_states(&text, &len, m, v);
 	put_state_path(f, 1, 2, "2.x", &m[2]);		/* 6: no path */
 	put_state_path(f, 1, 3, "2.1.1", &v[2]);	/* 7: 2 plies, not 3 */
-	put_state_path(f, 1, 4, "4", &v[3]);		/* 8: the main line, a gap */
+	put_state_path(f, 1, 4, "4", &v[3]);		/* 8: a gap */
 	/* qttt-replay -a -p 2.1.2: that line's game, from ply 0. */
 	put_state_path(f, 2, 0, "0", &v[0]);		/* 9 */
 	put_state_path(f, 2, 1, "1", &v[1]);		/* 10 */
@@ -533,6 +533,15 @@ START_TEST(test_diagrams_var_states)
 	ck_assert_int_eq(diagrams_of(text, &o, &d), 0);
 	ck_assert_uint_eq(fs.n, 1);
 	ck_assert_str_eq(fs.name[0], "game0001-ply02.txt");
+	files_free(&fs);
+	/* A sheet: the main line's four positions, the variation's none. */
+	files_opts(&o, &fs);
+	o.svg = 1;
+	o.sheet = 4;
+	ck_assert_int_eq(diagrams_of(text, &o, &d), 0);
+	ck_assert_uint_eq(fs.n, 1);
+	ck_assert_uint_eq(occurrences(fs.text[0],
+	    "class=\"qttt-sheet-cell"), 4);
 	files_free(&fs);
 	/* Animated: the main line, the same picture as of the record. */
 	files_opts(&o, &fs);

@@ -372,35 +372,59 @@ jcount(const char *s, const size_t ext[2], long max)
 	return v <= max ? v : -1;
 }
 
+/* A position's path as its numbers (formats/line-notation.md, 2.3). */
+struct pos {
+	size_t	 n;
+	long	 v[QTTT_PATH_MAX / 2 + 1];
+};
+
+/* Reads p (len bytes, a path by its syntax) into x. */
+static void
+pos_read(const char *p, size_t len, struct pos *x)
+{
+	size_t	 i;
+
+	x->n = 1;
+	x->v[0] = 0;
+	for (i = 0; i < len; i++)
+		if (p[i] == '.')
+			x->v[x->n++] = 0;
+		else
+			x->v[x->n - 1] = x->v[x->n - 1] * 10 + (p[i] - '0');
+}
+
 /*
- * The plies played to reach the position a path names (p, len bytes, a
- * path by its syntax): the main line's plies before the first
+ * Steps x back to the position before it along its line: the item
+ * before in its line, or before the first item of a variation, the
+ * position before the item it replaces.
+ */
+static void
+pos_back(struct pos *x)
+{
+	while (x->n > 1 && x->v[x->n - 1] == 1)
+		x->n -= 2;
+	x->v[x->n - 1]--;
+}
+
+/*
+ * The plies played to reach x: the main line's before the first
  * variation, then each variation's items, the one it replaces less.
  */
 static long
-path_plies(const char *p, size_t len)
+pos_plies(const struct pos *x)
 {
-	size_t	 i, k = 0;
-	long	 plies = 0, v = 0;
+	size_t	 i;
+	long	 plies = x->v[0];
 
-	for (i = 0; i <= len; i++) {
-		if (i < len && p[i] != '.') {
-			v = v * 10 + (p[i] - '0');
-			continue;
-		}
-		/* Numbers 0, 2, 4...: plies; 1, 3...: a variation's number. */
-		if (k % 2 == 0)
-			plies += k == 0 ? v : v - 1;
-		k++;
-		v = 0;
-	}
+	for (i = 2; i < x->n; i += 2)
+		plies += x->v[i] - 1;
 	return plies;
 }
 
 /*
  * A line that holds an object (after blanks): its "state" is the
- * position, its "game", "ply", "path" and "file" say where it stands.  Fills
- * rec as state_line_parse() does.
+ * position, its "game", "ply", "path" and "file" say where it stands.
+ * Fills rec as state_line_parse() does.
  */
 static void
 json_line_parse(const char *s, size_t len, unsigned long lineno,
@@ -411,6 +435,7 @@ json_line_parse(const char *s, size_t len, unsigned long lineno,
 	struct qttt_diag d;
 	long		 game = 0, ply = -1;
 	size_t		 v, n;
+	struct pos	 at;
 
 	rec->damaged = 1;
 	if (!qttt__notation_line_bytes(rec, lineno, s, len))
@@ -440,19 +465,20 @@ json_line_parse(const char *s, size_t len, unsigned long lineno,
 	}
 	if (js.has_path && (s[js.path[0]] != '"' || qttt_record_path(NULL,
 	    s + js.path[0] + 1, js.path[1] - js.path[0] - 2, &v, &n,
-	    NULL) == -1 || js.path[1] - js.path[0] - 2 >= QTTT_PATH_MAX)) {
+	    NULL) == -1)) {
 		qttt_record_diag(rec, QTTT_E_YAML, lineno, js.path[0], "%s",
 		    "'path' is a position's path, as \"5\" or \"5.1.2\"");
 		return;
 	}
-	if (js.has_path && js.has_ply && path_plies(s + js.path[0] + 1,
-	    js.path[1] - js.path[0] - 2) != ply) {
-		qttt_record_diag(rec, QTTT_E_YAML, lineno, js.path[0],
-		    "'path' %.*s is a position after %ld plies, not %ld",
-		    (int)(js.path[1] - js.path[0] - 2), s + js.path[0] + 1,
-		    path_plies(s + js.path[0] + 1, js.path[1] - js.path[0] -
-		    2), ply);
-		return;
+	if (js.has_path && js.has_ply) {
+		pos_read(s + js.path[0] + 1, js.path[1] - js.path[0] - 2, &at);
+		if (pos_plies(&at) != ply) {
+			qttt_record_diag(rec, QTTT_E_YAML, lineno, js.path[0],
+			    "'path' %.*s is a position after %ld plies, not "
+			    "%ld", (int)(js.path[1] - js.path[0] - 2),
+			    s + js.path[0] + 1, pos_plies(&at), ply);
+			return;
+		}
 	}
 	if (s[js.state[0]] != '"') {
 		qttt_record_diag(rec, QTTT_E_YAML, lineno, js.state[0], "%s",
@@ -492,43 +518,9 @@ struct stream {
 	size_t			 filelen, filesize;
 	struct qttt_state	 state;
 	struct qttt_history	 history;
-	char			 path[QTTT_PATH_MAX];	/* its path */
-	size_t			 pathlen;		/* 0 if not said */
+	int			 has_path;	/* path: its path */
+	struct pos		 path;
 };
-
-/* A position's path as its numbers (formats/line-notation.md, 2.3). */
-struct pos {
-	size_t	 n;
-	long	 v[QTTT_PATH_MAX / 2 + 1];
-};
-
-/* Reads p (len bytes, a path by its syntax) into x. */
-static void
-pos_read(const char *p, size_t len, struct pos *x)
-{
-	size_t	 i;
-
-	x->n = 1;
-	x->v[0] = 0;
-	for (i = 0; i < len; i++)
-		if (p[i] == '.')
-			x->v[x->n++] = 0;
-		else
-			x->v[x->n - 1] = x->v[x->n - 1] * 10 + (p[i] - '0');
-}
-
-/*
- * Steps x back to the position before it along its line: the item
- * before in its line, or before the first item of a variation, the
- * position before the item it replaces.
- */
-static void
-pos_back(struct pos *x)
-{
-	while (x->n > 1 && x->v[x->n - 1] == 1)
-		x->n -= 2;
-	x->v[x->n - 1]--;
-}
 
 /*
  * Whether the state of rec, as its path says, is on the line that goes
@@ -537,16 +529,16 @@ pos_back(struct pos *x)
 static int
 path_follows(const struct stream *s, const struct qttt_record *rec)
 {
-	struct pos	 a, b;
+	struct pos	 b;
 	long		 p;
 
-	if (s->pathlen == 0 || rec->path == NULL)
+	if (!s->has_path || rec->path == NULL)
 		return 1;
-	pos_read(s->path, s->pathlen, &a);
 	pos_read(rec->path, rec->pathlen, &b);
 	for (p = rec->ply; p > s->ply; p--)
 		pos_back(&b);
-	return a.n == b.n && memcmp(a.v, b.v, a.n * sizeof(a.v[0])) == 0;
+	return s->path.n == b.n && memcmp(s->path.v, b.v, b.n *
+	    sizeof(b.v[0])) == 0;
 }
 
 /*
@@ -601,9 +593,8 @@ stream_follow(struct stream *s, struct qttt_record *rec)
 	if (h->aside)
 		return;
 	s->game = rec->game;
-	s->pathlen = rec->path != NULL ? rec->pathlen : 0;
-	if (s->pathlen > 0)
-		memcpy(s->path, rec->path, s->pathlen);
+	if ((s->has_path = rec->path != NULL))
+		pos_read(rec->path, rec->pathlen, &s->path);
 	s->ply = rec->ply;
 	s->state = rec->start;
 	s->history = *h;
